@@ -1,0 +1,71 @@
+/**
+ * A command is data plus one function. The registry of commands is the single source from
+ * which Telegram (`setMyCommands`), Discord (slash commands) and `/help` are derived.
+ */
+import type { Logger } from "pino";
+import type { CachedMarket } from "../cache/types.js";
+import type { ChartRenderer } from "../chart/types.js";
+import type { ChatKey, Store } from "../store/types.js";
+import type { Reply } from "./reply.js";
+
+export type ArgType =
+  /** A token: symbol, name, address, `address-chain`, or a pasted link. Autocompleted on Discord. */
+  | "token"
+  | "chain"
+  | "topic"
+  /** A chart interval such as 1m 5m 15m 1h 4h 1d 1w. */
+  | "interval"
+  | "int"
+  | "text";
+
+export interface ArgSpec {
+  name: string;
+  description: string;
+  type: ArgType;
+  required: boolean;
+  /** Takes the rest of the words (e.g. `/price a b c`); only the last argument. */
+  variadic?: boolean;
+  /** Allowed values (chains, topics, intervals, u/r/m). */
+  choices?: readonly string[];
+  /** Bounds for `int`. */
+  min?: number;
+  max?: number;
+}
+
+/** Parsed arguments by name; a variadic argument is a list. */
+export type ArgValues = Record<string, string | string[] | undefined>;
+
+export interface ChatContext extends ChatKey {
+  userId: string;
+  /** A private (one-to-one) chat. */
+  isPrivate: boolean;
+  /** Whether the caller may change this chat's settings; asked lazily (it may cost a call). */
+  isAdmin(): Promise<boolean>;
+  /** Discord server of the channel, if any. */
+  guildId?: string;
+}
+
+export interface CommandContext {
+  market: CachedMarket;
+  store: Store;
+  chat: ChatContext;
+  /** Epoch ms. */
+  now(): number;
+  log: Logger;
+  charts: ChartRenderer;
+  /** Footer source label, e.g. "demo data (sandbox)". */
+  source: string;
+}
+
+export interface Command {
+  /** Lowercase, `^[a-z0-9_]{1,32}$` (valid for both Telegram and Discord). */
+  name: string;
+  aliases?: readonly string[];
+  /** One line, ≤ 100 characters. */
+  description: string;
+  args: readonly ArgSpec[];
+  /** Full example invocations, e.g. "/price pepe eth". */
+  examples: readonly string[];
+  /** Throws only UserError for things the user can fix. */
+  run(ctx: CommandContext, args: ArgValues): Promise<Reply>;
+}

@@ -1,0 +1,14 @@
+import { execFileSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+/**
+ * Tests that start the real process run `bin/chainpulse.js`, which loads `dist/`: build it
+ * once per run (incremental) so those tests never run stale code.
+ */
+export default function setup(): void {
+  const root = fileURLToPath(new URL("..", import.meta.url));
+  execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, "-p", "tsconfig.build.json"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+}
