@@ -1,0 +1,75 @@
+/**
+ * The process's Prometheus metrics. One registry per process (not prom-client's global one)
+ * so that tests can build several apps in one process without "already registered" errors.
+ */
+import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+
+export interface Metrics {
+  registry: Registry;
+  /** Commands by name and outcome: ok, user_error, error, throttled. */
+  commands: Counter<"command" | "outcome">;
+  commandSeconds: Histogram<"command">;
+  /** Upstream calls by endpoint and outcome: ok or a MarketError kind. */
+  upstreamCalls: Counter<"endpoint" | "outcome">;
+  /** Cache lookups by method and outcome: hit, miss, stale. */
+  cache: Counter<"method" | "outcome">;
+  /** Digest deliveries by platform and outcome: delivered, gone, moved, retry, forbidden, failed, expired. */
+  digestDeliveries: Counter<"platform" | "outcome">;
+  /** Time a message waited for the platform's pace. */
+  pacingWaitSeconds: Histogram<"platform">;
+  /** 429 answers received from a platform. */
+  platform429: Counter<"platform">;
+}
+
+export function createMetrics(options: { processMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: "chainpulse_" });
+  const registers = [registry];
+  return {
+    registry,
+    commands: new Counter({
+      name: "chainpulse_commands_total",
+      help: "Commands handled, by command and outcome",
+      labelNames: ["command", "outcome"],
+      registers,
+    }),
+    commandSeconds: new Histogram({
+      name: "chainpulse_command_duration_seconds",
+      help: "Time from a command's arrival to its reply being ready",
+      labelNames: ["command"],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    upstreamCalls: new Counter({
+      name: "chainpulse_upstream_calls_total",
+      help: "Calls to the market data service, by endpoint and outcome",
+      labelNames: ["endpoint", "outcome"],
+      registers,
+    }),
+    cache: new Counter({
+      name: "chainpulse_cache_lookups_total",
+      help: "Market lookups through the cache, by method and outcome (hit, miss, stale)",
+      labelNames: ["method", "outcome"],
+      registers,
+    }),
+    digestDeliveries: new Counter({
+      name: "chainpulse_digest_deliveries_total",
+      help: "Digest deliveries, by platform and outcome",
+      labelNames: ["platform", "outcome"],
+      registers,
+    }),
+    pacingWaitSeconds: new Histogram({
+      name: "chainpulse_pacing_wait_seconds",
+      help: "Time a digest message waited for the platform's pace",
+      labelNames: ["platform"],
+      buckets: [0, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+      registers,
+    }),
+    platform429: new Counter({
+      name: "chainpulse_platform_429_total",
+      help: "Too Many Requests answers from a platform",
+      labelNames: ["platform"],
+      registers,
+    }),
+  };
+}
