@@ -1,0 +1,232 @@
+/**
+ * HTTP to the data service: one keep-alive undici Agent for both versions, the credential
+ * header of each version, a timeout per attempt, and retries with exponential backoff and
+ * jitter inside a total time budget. Every failure leaves as a `MarketError`; undici's own
+ * errors are never passed on, so no header (and so no key) can ride along in a cause.
+ */
+import { Agent } from "undici";
+import type { Logger } from "pino";
+import { MarketError } from "./errors.js";
+import { redact, statusError, type ApiVersion } from "./decode.js";
+import type { Lane, RateLimiter } from "./rate-limiter.js";
+
+/** Where one version of the service lives and the key it takes. */
+export interface ServiceEndpoint {
+  /** Base address without the version prefix, e.g. `https://api.example.com`. */
+  baseUrl: string;
+  /** API key, sent as `X-API-KEY` (v2) or `Svc-Auth` (v1); never logged or put in errors. */
+  key: string;
+}
+
+export interface RetryOptions {
+  /** Attempts per call including the first. Default 3; 1 disables retries. */
+  maxAttempts?: number;
+  /** No new attempt starts, and no attempt runs, past this many ms after the first one left. Default 15000. */
+  budgetMs?: number;
+  /** Backoff before retry n is `baseDelayMs · 2^(n-1)`, jittered down to half of that. Default 200. */
+  baseDelayMs?: number;
+}
+
+export interface TransportOptions {
+  v2: ServiceEndpoint;
+  v1: ServiceEndpoint;
+  /** Per-attempt timeout in ms. Default 10000. */
+  timeoutMs?: number;
+  retry?: RetryOptions;
+  limiter: RateLimiter;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  /** Jitter source in [0, 1). Default `Math.random`. */
+  random?: () => number;
+  logger?: Logger;
+}
+
+/** One request as the client describes it. */
+export interface Exchange {
+  /** Method name of the client, e.g. `tokenDetail`; names the endpoint in errors and logs. */
+  endpoint: string;
+  version: ApiVersion;
+  method: "GET" | "POST";
+  /** Path after the base address with segments already encoded, e.g. `/v2/tokens/0xab-eth`. */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  /** JSON request body. */
+  body?: unknown;
+  lane: Lane;
+}
+
+/** What a call cost, filled in as it goes so that failures report it too. */
+export interface ExchangeStats {
+  attempts: number;
+  /** Time spent waiting for the rate limiter, over all attempts. */
+  queuedMs: number;
+}
+
+/** A 2xx answer's body. */
+export interface Answer {
+  text: string;
+  contentType?: string;
+}
+
+const HEADER: Record<ApiVersion, string> = { v2: "x-api-key", v1: "svc-auth" };
+// A ranking page of 300 full token records is well under 1 MiB; anything past this is not an answer.
+const MAX_RESPONSE_BYTES = 16 * 1024 * 1024;
+const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT"]);
+
+/** `Retry-After` as ms: delta seconds or an HTTP date; `undefined` when absent or unreadable. */
+export function parseRetryAfter(value: string | string[] | undefined, nowMs: number): number | undefined {
+  const v = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (v === undefined || v === "") return undefined;
+  if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  const at = Date.parse(v);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - nowMs);
+}
+
+function parseBase(name: string, baseUrl: string): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(`${name}.baseUrl must be an absolute http(s) URL such as https://api.example.com, got "${baseUrl}"`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new TypeError(`${name}.baseUrl must use http or https, got "${url.protocol}"`);
+  }
+  if (url.search !== "" || url.hash !== "") throw new TypeError(`${name}.baseUrl must not carry a query or fragment`);
+  return url;
+}
+
+export class Transport {
+  readonly #keys: Record<ApiVersion, string>;
+  private readonly bases: Record<ApiVersion, URL>;
+  private readonly agent: Agent;
+  private readonly timeoutMs: number;
+  private readonly maxAttempts: number;
+  private readonly budgetMs: number;
+  private readonly baseDelayMs: number;
+  private readonly limiter: RateLimiter;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+  private readonly logger: Logger | undefined;
+
+  constructor(options: TransportOptions) {
+    this.limiter = options.limiter;
+    this.now = options.now;
+    this.sleep = options.sleep;
+    this.random = options.random ?? Math.random;
+    this.logger = options.logger;
+    this.#keys = { v2: options.v2.key, v1: options.v1.key };
+    this.bases = { v2: parseBase("v2", options.v2.baseUrl), v1: parseBase("v1", options.v1.baseUrl) };
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.maxAttempts = Math.max(1, options.retry?.maxAttempts ?? 3);
+    this.budgetMs = options.retry?.budgetMs ?? 15_000;
+    this.baseDelayMs = options.retry?.baseDelayMs ?? 200;
+    this.agent = new Agent({
+      keepAliveTimeout: 30_000,
+      headersTimeout: this.timeoutMs,
+      bodyTimeout: this.timeoutMs,
+      maxResponseSize: MAX_RESPONSE_BYTES,
+    });
+  }
+
+  /** The keys, for redacting text the service sends back. */
+  get secrets(): string[] {
+    return [this.#keys.v2, this.#keys.v1];
+  }
+
+  /**
+   * Sends `ex`, retrying what may help (timeouts, network errors, 5xx, 429) and honouring
+   * `Retry-After`; resolves with a 2xx body, rejects with a `MarketError`.
+   */
+  async exchange(ex: Exchange, stats: ExchangeStats): Promise<Answer> {
+    let started: number | undefined;
+    let last: MarketError | undefined;
+    for (let attempt = 1; ; attempt++) {
+      stats.queuedMs += await this.limiter.acquire(ex.lane);
+      started ??= this.now();
+      const remaining = this.budgetMs - (this.now() - started);
+      if (last !== undefined && remaining <= 0) throw last;
+      stats.attempts = attempt;
+      const outcome = await this.attempt(ex, Math.max(1, Math.min(this.timeoutMs, remaining)));
+      if (!(outcome instanceof MarketError)) return outcome;
+      last = outcome;
+      if (!last.retryable || attempt >= this.maxAttempts) throw last;
+      const delayMs = last.retryAfterMs ?? this.backoff(attempt);
+      if (this.now() - started + delayMs >= this.budgetMs) throw last;
+      this.logger?.debug(
+        { endpoint: ex.endpoint, kind: last.kind, status: last.status, attempt, delayMs },
+        "market call failed, retrying",
+      );
+      await this.sleep(delayMs);
+    }
+  }
+
+  /** Stops keeping connections open; in-flight requests finish first. */
+  close(): Promise<void> {
+    return this.agent.close();
+  }
+
+  private backoff(attempt: number): number {
+    const full = this.baseDelayMs * 2 ** (attempt - 1);
+    // Half fixed, half random: spreads retries of many callers hit by the same outage.
+    return Math.round(full / 2 + this.random() * (full / 2));
+  }
+
+  /** One attempt: the 2xx answer, or the error it ended in (returned, so the loop decides). */
+  private async attempt(ex: Exchange, timeoutMs: number): Promise<Answer | MarketError> {
+    const base = this.bases[ex.version];
+    const search = new URLSearchParams();
+    for (const [k, v] of Object.entries(ex.query ?? {})) if (v !== undefined) search.set(k, String(v));
+    const qs = search.toString();
+    const path = `${base.pathname.replace(/\/+$/, "")}${ex.path}${qs === "" ? "" : `?${qs}`}`;
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      "user-agent": "chainpulse",
+      [HEADER[ex.version]]: this.#keys[ex.version],
+    };
+    if (ex.body !== undefined) headers["content-type"] = "application/json";
+
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    try {
+      const res = await this.agent.request({
+        origin: base.origin,
+        path,
+        method: ex.method,
+        headers,
+        body: ex.body === undefined ? undefined : JSON.stringify(ex.body),
+        signal: controller.signal,
+      });
+      const text = await res.body.text();
+      const contentType = res.headers["content-type"];
+      const answer = {
+        status: res.statusCode,
+        text,
+        retryAfterMs: parseRetryAfter(res.headers["retry-after"], this.now()),
+      };
+      return statusError(ex.endpoint, answer, this.secrets) ?? { text, contentType: Array.isArray(contentType) ? contentType[0] : contentType };
+    } catch (e) {
+      return this.failure(ex.endpoint, e, timedOut, timeoutMs);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private failure(endpoint: string, e: unknown, timedOut: boolean, timeoutMs: number): MarketError {
+    const code = typeof (e as { code?: unknown })?.code === "string" ? (e as { code: string }).code : undefined;
+    const detail = redact(`${code ?? (e as Error)?.name ?? "Error"}: ${(e as Error)?.message ?? String(e)}`, this.secrets);
+    const cause = new Error(detail);
+    if (timedOut || (code !== undefined && TIMEOUT_CODES.has(code))) {
+      return new MarketError({ endpoint, kind: "timeout", message: `no answer within ${timeoutMs} ms`, cause });
+    }
+    if (code === "UND_ERR_RES_EXCEEDED_MAX_SIZE") {
+      return new MarketError({ endpoint, kind: "malformed", message: `the answer is larger than ${MAX_RESPONSE_BYTES} bytes`, cause });
+    }
+    return new MarketError({ endpoint, kind: "network", message: `could not reach the service (${code ?? "connection failed"})`, cause });
+  }
+}
