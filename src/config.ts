@@ -1,0 +1,366 @@
+/**
+ * Environment → one typed, validated `Config`. `loadConfig` is pure: `main` reads the
+ * environment once (`readEnvironment`) and hands the result here; nothing is built at import.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseEnv } from "node:util";
+import { z } from "zod";
+
+/** A bad setting: `message` is one line naming the variable and what it expects. */
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+  /** The environment variable at fault. */
+  readonly variable: string;
+
+  constructor(variable: string, message: string) {
+    super(message);
+    this.variable = variable;
+  }
+}
+
+export function isConfigError(e: unknown): e is ConfigError {
+  return e instanceof ConfigError;
+}
+
+/** Base address and key of one version of the data service. */
+export interface MarketEndpoint {
+  /** http(s) base address without a trailing slash; paths such as `/v2/…` are appended. */
+  baseUrl: string;
+  key: string;
+}
+
+interface MarketPacing {
+  /** Client-side requests per second. Default 5, the service's documented "normal" plan. */
+  rps: number;
+  /** Timeout of one request in ms. Default 10000. */
+  timeoutMs: number;
+}
+
+/** No `MARKET_API_KEY`: the bot runs on the in-process sandbox and labels its data as demo. */
+export interface DemoMarketConfig extends MarketPacing {
+  mode: "demo";
+}
+
+export interface LiveMarketConfig extends MarketPacing {
+  mode: "live";
+  v2: MarketEndpoint;
+  /** Set only when `MARKET_API_V1_URL` is; the key defaults to the v2 key. */
+  v1: MarketEndpoint | undefined;
+}
+
+export type MarketConfig = DemoMarketConfig | LiveMarketConfig;
+
+export interface TelegramConfig {
+  token: string;
+  /** Bot API root without a trailing slash. Default https://api.telegram.org. */
+  apiRoot: string;
+  /** Webhook mode when set (served on the HTTP port); long polling otherwise. */
+  webhook: { url: string; secret: string | undefined } | undefined;
+}
+
+export interface DiscordConfig {
+  token: string;
+  applicationId: string;
+  /** REST root without a trailing slash (discord.js appends `/v10/…`). Default https://discord.com/api. */
+  apiRoot: string;
+  /** Whether the privileged message-content intent is requested. Default false. */
+  messageContent: boolean;
+}
+
+export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+
+export interface Config {
+  market: MarketConfig;
+  /** Undefined when `TELEGRAM_BOT_TOKEN` is not set. */
+  telegram: TelegramConfig | undefined;
+  /** Undefined when `DISCORD_BOT_TOKEN` is not set. */
+  discord: DiscordConfig | undefined;
+  /** SQLite file; `:memory:` keeps nothing. Default ./data/chainpulse.db. */
+  databasePath: string;
+  /** Health, readiness and metrics server; undefined (off) unless `HTTP_PORT` is set. */
+  http: { port: number; host: string } | undefined;
+  /** Default info. */
+  logLevel: LogLevel;
+  /** How long a graceful stop may take before the process exits anyway. Default 10000. */
+  shutdownTimeoutMs: number;
+  /** Seed of the demo sandbox market. Default 1. */
+  sandboxSeed: number;
+  digest: {
+    /** Telegram digest messages per second over all chats. Default 25. */
+    telegramRate: number;
+    /** Subscriptions one chat may hold. Default 10. */
+    maxSubscriptions: number;
+    /** Shortest schedule an admin may choose, in minutes. Default 15. */
+    minIntervalMinutes: number;
+  };
+  /** Every secret value set (keys, tokens), for the logger to redact. */
+  secrets: string[];
+}
+
+const SECRET_VARIABLES = [
+  "MARKET_API_KEY",
+  "MARKET_API_V1_KEY",
+  "TELEGRAM_BOT_TOKEN",
+  "TELEGRAM_WEBHOOK_SECRET",
+  "DISCORD_BOT_TOKEN",
+] as const;
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/** Reports `message` (which completes "<VARIABLE> …") unless `accept` returns a value. */
+function check<T>(message: string, accept: (raw: string) => T | undefined) {
+  return z.string().transform((raw, ctx) => {
+    const value = accept(raw);
+    if (value === undefined) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+function integer(min: number, max: number, what: string) {
+  return check(`must be ${what}`, (raw) => {
+    if (!/^\d+$/.test(raw)) return undefined;
+    const n = Number(raw);
+    return n >= min && n <= max ? n : undefined;
+  });
+}
+
+function positiveNumber(max: number, what: string) {
+  return check(`must be ${what}`, (raw) => {
+    if (!/^\d+(\.\d+)?$/.test(raw)) return undefined;
+    const n = Number(raw);
+    return n > 0 && n <= max ? n : undefined;
+  });
+}
+
+function parseUrl(raw: string, protocols: readonly string[]): URL | undefined {
+  if (!URL.canParse(raw)) return undefined;
+  const url = new URL(raw);
+  return protocols.includes(url.protocol) ? url : undefined;
+}
+
+/** An http(s) base address; a trailing slash is dropped since paths are appended to it. */
+const baseUrl = check("must be an http(s) URL such as https://api.example.com", (raw) =>
+  parseUrl(raw, ["http:", "https:"]) ? raw.replace(/\/+$/, "") : undefined,
+);
+
+/** An API root the platform library appends paths to: it refuses a trailing slash, and so do we. */
+function apiRoot(variable: string) {
+  return z.string().transform((raw, ctx) => {
+    if (!parseUrl(raw, ["http:", "https:"])) {
+      ctx.addIssue({ code: "custom", message: "must be an http(s) URL" });
+      return z.NEVER;
+    }
+    if (raw.endsWith("/")) {
+      const fixed = raw.replace(/\/+$/, "");
+      ctx.addIssue({
+        code: "custom",
+        message: `must not end with a slash: set ${variable}=${fixed}`,
+        params: { echo: false },
+      });
+      return z.NEVER;
+    }
+    return raw;
+  });
+}
+
+const token = (what: string, pattern: RegExp) => check(`must be ${what}`, (raw) => (pattern.test(raw) ? raw : undefined));
+
+const schema = z.object({
+  MARKET_API_KEY: token("an API key without spaces", /^\S+$/).optional(),
+  MARKET_API_URL: baseUrl.optional(),
+  MARKET_API_V1_URL: baseUrl.optional(),
+  MARKET_API_V1_KEY: token("an API key without spaces", /^\S+$/).optional(),
+  MARKET_API_RPS: positiveNumber(1000, "requests per second above 0 and at most 1000 (plans: 1, 5 or 20)").default(5),
+  MARKET_TIMEOUT_MS: integer(100, 600_000, "a timeout in milliseconds from 100 to 600000").default(10_000),
+
+  TELEGRAM_BOT_TOKEN: token("a bot token from @BotFather, like 123456789:AAE…", /^\d+:[A-Za-z0-9_-]+$/).optional(),
+  TELEGRAM_API_ROOT: apiRoot("TELEGRAM_API_ROOT").default("https://api.telegram.org"),
+  TELEGRAM_WEBHOOK_URL: check("must be an https URL on port 443, 80, 88 or 8443 (the ports Telegram calls)", (raw) => {
+    const url = parseUrl(raw, ["https:"]);
+    return url && ["", "443", "80", "88", "8443"].includes(url.port) ? raw : undefined;
+  }).optional(),
+  TELEGRAM_WEBHOOK_SECRET: token("1–256 characters of A-Z, a-z, 0-9, _ and -", /^[A-Za-z0-9_-]{1,256}$/).optional(),
+
+  DISCORD_BOT_TOKEN: token("a bot token without spaces", /^\S+$/).optional(),
+  DISCORD_APPLICATION_ID: token("an application id (a snowflake: 17–20 digits)", /^\d{17,20}$/).optional(),
+  DISCORD_API_ROOT: apiRoot("DISCORD_API_ROOT").default("https://discord.com/api"),
+  DISCORD_MESSAGE_CONTENT: check("must be true or false (also 1/0, yes/no)", (raw) => {
+    const v = raw.toLowerCase();
+    if (["true", "1", "yes"].includes(v)) return true;
+    if (["false", "0", "no"].includes(v)) return false;
+    return undefined;
+  }).default(false),
+
+  DATABASE_PATH: z.string().default("./data/chainpulse.db"),
+  HTTP_PORT: integer(1, 65_535, "a port number 1–65535").optional(),
+  HTTP_HOST: token("a host name or IP address to listen on, such as 127.0.0.1 or 0.0.0.0", /^[A-Za-z0-9.:_[\]-]+$/).default(
+    "127.0.0.1",
+  ),
+  LOG_LEVEL: check(`must be one of ${LOG_LEVELS.join(", ")}`, (raw) =>
+    LOG_LEVELS.find((level) => level === raw.toLowerCase()),
+  ).default("info"),
+  SHUTDOWN_TIMEOUT_MS: integer(100, 600_000, "a time in milliseconds from 100 to 600000").default(10_000),
+
+  SANDBOX_SEED: integer(0, 4_294_967_295, "a whole number from 0 to 4294967295").default(1),
+
+  DIGEST_TELEGRAM_RATE: positiveNumber(1000, "messages per second above 0 and at most 1000 (Telegram allows about 30)").default(
+    25,
+  ),
+  DIGEST_MAX_SUBSCRIPTIONS: integer(1, 1000, "a whole number from 1 to 1000").default(10),
+  DIGEST_MIN_INTERVAL_MINUTES: integer(1, 1440, "minutes from 1 to 1440").default(15),
+});
+
+type Variable = keyof typeof schema.shape;
+
+/** Every variable `loadConfig` reads, in `.env.example` order. */
+export const CONFIG_VARIABLES = Object.keys(schema.shape) as Variable[];
+
+const ECHO_LIMIT = 80;
+
+/** The value as the message may show it: never a secret, never URL credentials, one line. */
+function echo(raw: string, secrets: readonly string[]): string {
+  let shown = raw;
+  if (URL.canParse(raw)) {
+    const url = new URL(raw);
+    if (url.username || url.password) {
+      url.username = url.username ? "***" : "";
+      url.password = url.password ? "***" : "";
+      shown = url.toString();
+    }
+  }
+  for (const secret of secrets) shown = shown.replaceAll(secret, "***");
+  if (shown.length > ECHO_LIMIT) shown = `${shown.slice(0, ECHO_LIMIT)}…`;
+  return JSON.stringify(shown);
+}
+
+/**
+ * Validates the environment into a `Config`. Empty values count as unset (a copied
+ * `.env.example` has `KEY=` lines) and values are trimmed.
+ * @throws ConfigError with one line naming the first bad variable; secrets are never shown.
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const clean: Partial<Record<Variable, string>> = {};
+  for (const name of CONFIG_VARIABLES) {
+    const value = env[name]?.trim();
+    if (value) clean[name] = value;
+  }
+  const secrets = SECRET_VARIABLES.flatMap((name) => clean[name] ?? []);
+
+  const parsed = schema.safeParse(clean);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    const raw = clean[name as Variable];
+    const secret = (SECRET_VARIABLES as readonly string[]).includes(name);
+    const shown = raw !== undefined && !secret && issue?.code === "custom" && issue.params?.echo !== false;
+    throw new ConfigError(name, `${name} ${issue?.message ?? "is not valid"}${shown ? `, got ${echo(raw, secrets)}` : ""}`);
+  }
+  const v = parsed.data;
+
+  return {
+    market: marketConfig(v),
+    telegram: telegramConfig(v),
+    discord: discordConfig(v),
+    databasePath: v.DATABASE_PATH,
+    http: v.HTTP_PORT === undefined ? undefined : { port: v.HTTP_PORT, host: v.HTTP_HOST },
+    logLevel: v.LOG_LEVEL,
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    sandboxSeed: v.SANDBOX_SEED,
+    digest: {
+      telegramRate: v.DIGEST_TELEGRAM_RATE,
+      maxSubscriptions: v.DIGEST_MAX_SUBSCRIPTIONS,
+      minIntervalMinutes: v.DIGEST_MIN_INTERVAL_MINUTES,
+    },
+    secrets: withTelegramSecretPart(secrets),
+  };
+}
+
+type Values = z.output<typeof schema>;
+
+function required(variable: string, because: string): never {
+  throw new ConfigError(variable, `${variable} is required ${because}`);
+}
+
+function marketConfig(v: Values): MarketConfig {
+  const pacing = { rps: v.MARKET_API_RPS, timeoutMs: v.MARKET_TIMEOUT_MS };
+  const key = v.MARKET_API_KEY;
+  if (key === undefined) {
+    if (v.MARKET_API_URL !== undefined) required("MARKET_API_KEY", "when MARKET_API_URL is set (unset both for demo data)");
+    if (v.MARKET_API_V1_URL !== undefined) required("MARKET_API_KEY", "when MARKET_API_V1_URL is set");
+    if (v.MARKET_API_V1_KEY !== undefined) required("MARKET_API_KEY", "when MARKET_API_V1_KEY is set");
+    return { mode: "demo", ...pacing };
+  }
+  if (v.MARKET_API_URL === undefined) {
+    required("MARKET_API_URL", "when MARKET_API_KEY is set: the service has no public default address");
+  }
+  if (v.MARKET_API_V1_KEY !== undefined && v.MARKET_API_V1_URL === undefined) {
+    required("MARKET_API_V1_URL", "when MARKET_API_V1_KEY is set");
+  }
+  return {
+    mode: "live",
+    v2: { baseUrl: v.MARKET_API_URL, key },
+    v1: v.MARKET_API_V1_URL === undefined ? undefined : { baseUrl: v.MARKET_API_V1_URL, key: v.MARKET_API_V1_KEY ?? key },
+    ...pacing,
+  };
+}
+
+function telegramConfig(v: Values): TelegramConfig | undefined {
+  const token = v.TELEGRAM_BOT_TOKEN;
+  if (token === undefined) {
+    if (v.TELEGRAM_WEBHOOK_URL !== undefined) required("TELEGRAM_BOT_TOKEN", "when TELEGRAM_WEBHOOK_URL is set");
+    return undefined;
+  }
+  if (v.TELEGRAM_WEBHOOK_URL !== undefined && v.HTTP_PORT === undefined) {
+    required("HTTP_PORT", "when TELEGRAM_WEBHOOK_URL is set: the webhook is served on the bot's HTTP port");
+  }
+  return {
+    token,
+    apiRoot: v.TELEGRAM_API_ROOT,
+    webhook:
+      v.TELEGRAM_WEBHOOK_URL === undefined ? undefined : { url: v.TELEGRAM_WEBHOOK_URL, secret: v.TELEGRAM_WEBHOOK_SECRET },
+  };
+}
+
+function discordConfig(v: Values): DiscordConfig | undefined {
+  const token = v.DISCORD_BOT_TOKEN;
+  if (token === undefined) return undefined;
+  if (v.DISCORD_APPLICATION_ID === undefined) {
+    required("DISCORD_APPLICATION_ID", "when DISCORD_BOT_TOKEN is set (General Information in the developer portal)");
+  }
+  return {
+    token,
+    applicationId: v.DISCORD_APPLICATION_ID,
+    apiRoot: v.DISCORD_API_ROOT,
+    messageContent: v.DISCORD_MESSAGE_CONTENT,
+  };
+}
+
+/** The part of a Telegram token after the colon is the secret itself; redact it on its own too. */
+function withTelegramSecretPart(secrets: string[]): string[] {
+  const extra = secrets.flatMap((s) => {
+    const match = /^\d+:([A-Za-z0-9_-]{8,})$/.exec(s);
+    return match?.[1] ?? [];
+  });
+  return [...new Set([...secrets, ...extra])];
+}
+
+/**
+ * The process environment over an optional `.env` file in `cwd` (default the current
+ * directory): a variable set in the real environment wins over the file.
+ */
+export function readEnvironment(options: { cwd?: string } = {}): Record<string, string | undefined> {
+  const file = join(options.cwd ?? process.cwd(), ".env");
+  let fromFile: Record<string, string | undefined> = {};
+  try {
+    fromFile = parseEnv(readFileSync(file, "utf8"));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") {
+      throw new ConfigError(".env", `.env could not be read (${file}): ${(e as Error).message}`);
+    }
+  }
+  return { ...fromFile, ...process.env };
+}
