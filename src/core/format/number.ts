@@ -1,0 +1,118 @@
+/**
+ * Prices, money and amounts from the service's decimal strings. Every function answers `—` for
+ * input that would print nonsense: empty, `NaN`, `Infinity`, garbage, absurdly large, or
+ * negative where a negative cannot be (a price, a market cap, a supply).
+ */
+import {
+  type Decimal, atLeastPow10, isZero, magnitude, parseDecimal, roundSig, roundTo, shift, toPlain,
+} from "./decimal.js";
+
+/** Shown for a value that is missing or makes no sense. */
+export const DASH = "—";
+/** Proper minus sign: a hyphen next to a number reads as a dash in many fonts. */
+export const MINUS = "\u2212";
+
+/** Money at or above 10^30 USD is a data error, not a price. */
+const MONEY_MAX_POW10 = 30;
+/** Token amounts (supplies with 18 decimals) reach higher than money. */
+const AMOUNT_MAX_POW10 = 36;
+/** Counts (holders, transactions) above 10^15 are a data error. */
+const COUNT_MAX_POW10 = 15;
+/** Prices at or above this are shown compact. */
+const PRICE_COMPACT_POW10 = 6;
+/** Below 10^-4 a price is written with a subscript count of zeros. */
+const SUBSCRIPT_FROM_ZEROS = 4;
+
+const SUFFIXES = ["", "K", "M", "B", "T"] as const;
+const SUBSCRIPT_DIGITS = "₀₁₂₃₄₅₆₇₈₉";
+
+/** Parses and checks a value: finite, below 10^maxPow10 and not negative unless allowed. */
+function accept(v: string | number | undefined, maxPow10: number, allowNegative: boolean): Decimal | null {
+  const d = parseDecimal(v);
+  if (d === null || atLeastPow10(d, maxPow10)) return null;
+  if (d.negative && !allowNegative) return null;
+  return d;
+}
+
+function signOf(d: Decimal): string {
+  return d.negative && !isZero(d) ? MINUS : "";
+}
+
+/** `0.0₅1234` for 0.000001234: the subscript counts the zeros after the decimal point. */
+function subscript(n: number): string {
+  return [...String(n)].map((c) => SUBSCRIPT_DIGITS[Number(c)]).join("");
+}
+
+/**
+ * |d| < 1 with `sig` significant digits; with `SUBSCRIPT_FROM_ZEROS` or more zeros after the
+ * point, in subscript-zero notation. Returns `null` when rounding reached 1 (the caller then
+ * writes it as a number ≥ 1).
+ */
+function belowOne(d: Decimal, sig: number, minDecimals: number): string | null {
+  const r = roundSig(d, sig);
+  const mag = magnitude(r);
+  if (mag >= 0) return null;
+  const zeros = -mag - 1;
+  if (zeros < SUBSCRIPT_FROM_ZEROS) return toPlain(r, minDecimals);
+  return `0.0${subscript(zeros)}${r.coef.toString()}`;
+}
+
+/** |d| in K/M/B/T with `sig` significant digits, trailing zeros dropped: `1.2T`, `45.6K`, `950`. */
+export function compactAbs(d: Decimal, sig: number): string {
+  const r = roundSig({ ...d, negative: false }, sig);
+  const mag = isZero(r) ? 0 : magnitude(r);
+  const k = Math.min(Math.max(Math.floor(mag / 3), 0), SUFFIXES.length - 1);
+  return `${toPlain(shift(r, -3 * k), 0)}${SUFFIXES[k]}`;
+}
+
+/**
+ * A token price in USD: `$12,345.67`, `$1.23`, `$0.5432`, `$0.0₅1234` (4 significant digits below
+ * $1), compact from $1M (`$1.23M`). Negative or ≥ $10^30 → `—`.
+ */
+export function formatPrice(v: string | number | undefined): string {
+  const d = accept(v, MONEY_MAX_POW10, false);
+  if (d === null) return DASH;
+  if (isZero(d)) return "$0.00";
+  const small = magnitude(d) < 0 ? belowOne(d, 4, 2) : null;
+  if (small !== null) return `$${small}`;
+  const cents = roundTo(d, 2);
+  return `$${atLeastPow10(cents, PRICE_COMPACT_POW10) ? compactAbs(d, 3) : toPlain(cents, 2)}`;
+}
+
+/** Options of `formatUsd`. */
+export interface UsdOptions {
+  /** Allow negative values (profit and loss), written `−$1.2K`. Default false: negative → `—`. */
+  allowNegative?: boolean;
+}
+
+/**
+ * Compact money with 3 significant digits: `$1.23M`, `$45.6K`, `$7.89B`, `$1.2T`, `$950`, `$0.50`;
+ * below a cent `<$0.01`. ≥ $10^30 → `—`; negative → `—` unless `allowNegative`.
+ */
+export function formatUsd(v: string | number | undefined, opts: UsdOptions = {}): string {
+  const d = accept(v, MONEY_MAX_POW10, opts.allowNegative ?? false);
+  if (d === null) return DASH;
+  if (isZero(d)) return "$0";
+  const sign = signOf(d);
+  if (isZero(roundTo(d, 2))) return `${sign}<$0.01`;
+  if (magnitude(d) < 0) return `${sign}$${toPlain(roundTo(d, 2), 2)}`;
+  return `${sign}$${compactAbs(d, 3)}`;
+}
+
+/**
+ * A compact plain number for token amounts and supplies: `1.23B`, `950`, `12.3`, `0.0₅123`.
+ * Negative or ≥ 10^36 → `—`.
+ */
+export function formatAmount(v: string | number | undefined): string {
+  const d = accept(v, AMOUNT_MAX_POW10, false);
+  if (d === null) return DASH;
+  if (isZero(d)) return "0";
+  return (magnitude(d) < 0 ? belowOne(d, 3, 0) : null) ?? compactAbs(d, 3);
+}
+
+/** A whole count with thousands separators (`12,345`), rounded half up; negative or ≥ 10^15 → `—`. */
+export function formatCount(v: string | number | undefined): string {
+  const d = accept(v, COUNT_MAX_POW10, false);
+  if (d === null) return DASH;
+  return toPlain(roundTo(d, 0), 0);
+}

@@ -1,0 +1,92 @@
+/**
+ * Ages and "as of" times. Timestamps from the service are unix seconds, except that some came
+ * in milliseconds (service-notes.md: treat > 1e12 as ms) and 0 means unknown.
+ */
+import { DASH } from "./number.js";
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const YEAR = 365 * DAY;
+/** Clocks disagree a little: a timestamp up to this far in the future still reads "just now". */
+const FUTURE_SKEW_S = 5 * MINUTE;
+/** Anything older is not a date the service could mean (before 1990). */
+const EARLIEST_EPOCH_S = 631_152_000;
+
+/**
+ * A duration in seconds as its two largest units: `2y 14d`, `3d 4h`, `5h 12m`, `42m`,
+ * `just now` below a minute. Negative or not a number → `—`.
+ */
+export function formatAge(seconds: string | number | undefined): string {
+  const s = typeof seconds === "string" ? Number(seconds.trim() === "" ? NaN : seconds) : seconds;
+  if (s === undefined || !Number.isFinite(s) || s < 0) return DASH;
+  if (s < MINUTE) return "just now";
+  const units: [number, string][] = [[YEAR, "y"], [DAY, "d"], [HOUR, "h"], [MINUTE, "m"]];
+  const i = units.findIndex(([size]) => s >= size);
+  const [big, bigName] = units[i] as [number, string];
+  const first = Math.floor(s / big);
+  const next = units[i + 1];
+  if (next === undefined) return `${first}${bigName}`;
+  const second = Math.floor((s - first * big) / next[0]);
+  return second === 0 ? `${first}${bigName}` : `${first}${bigName} ${second}${next[1]}`;
+}
+
+/** Epoch seconds, or ms when > 1e12; `null` for 0, garbage and dates before 1990. */
+function toEpochMs(v: string | number | undefined): number | null {
+  const n = typeof v === "string" ? Number(v.trim() === "" ? NaN : v) : v;
+  if (n === undefined || !Number.isFinite(n)) return null;
+  const ms = n > 1e12 ? n : n * 1000;
+  return ms < EARLIEST_EPOCH_S * 1000 ? null : ms;
+}
+
+/**
+ * How long ago a timestamp was (token age, swap age): `3d 4h`, `just now`. Takes epoch seconds
+ * (or ms when > 1e12); 0, garbage and times more than 5 minutes ahead of `nowMs` → `—`.
+ */
+export function formatSince(epoch: string | number | undefined, nowMs: number): string {
+  const ms = toEpochMs(epoch);
+  if (ms === null) return DASH;
+  const ago = (nowMs - ms) / 1000;
+  if (ago < -FUTURE_SKEW_S) return DASH;
+  return formatAge(Math.max(ago, 0));
+}
+
+/** Options of `formatAsOf`. */
+export interface AsOfOptions {
+  /** IANA time zone of the chat, e.g. `Europe/Berlin`. Default `UTC`; an unknown zone falls back to UTC. */
+  timeZone?: string;
+}
+
+/**
+ * When data is from: `as of 14:05 UTC (12s ago)`; a day or more back the date is added
+ * (`as of 21 Nov 14:05 UTC (1d 2h ago)`). Takes epoch ms (or seconds when ≤ 1e12); 0 → `—`.
+ */
+export function formatAsOf(epoch: number | undefined, nowMs: number, opts: AsOfOptions = {}): string {
+  if (epoch === undefined || !Number.isFinite(epoch) || epoch <= 0) return DASH;
+  const ms = epoch > 1e12 ? epoch : epoch * 1000;
+  const agoS = Math.max(0, Math.floor((nowMs - ms) / 1000));
+  const zone = validZone(opts.timeZone);
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: zone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    ...(agoS >= DAY ? { day: "numeric", month: "short" } : {}),
+    ...(zone === "UTC" ? {} : { timeZoneName: "short" }),
+  }).formatToParts(new Date(ms));
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  const date = agoS >= DAY ? `${get("day")} ${get("month")} ` : "";
+  const label = zone === "UTC" ? "UTC" : get("timeZoneName");
+  const ago = agoS === 0 ? "just now" : agoS < MINUTE ? `${agoS}s ago` : `${formatAge(agoS)} ago`;
+  return `as of ${date}${get("hour")}:${get("minute")} ${label} (${ago})`;
+}
+
+function validZone(zone: string | undefined): string {
+  if (zone === undefined || zone === "UTC") return "UTC";
+  try {
+    new Intl.DateTimeFormat("en-GB", { timeZone: zone });
+    return zone;
+  } catch {
+    return "UTC";
+  }
+}
