@@ -1,0 +1,70 @@
+/** Shared pieces of the market client tests: keys, a fake clock, a client on a fake server. */
+import { MarketClient, type MarketCallEvent, type MarketClientOptions } from "../../src/market/client.js";
+import type { FakeServer } from "./fake-server.js";
+
+export const V2_KEY = "v2KEYq8Zr3xW7mN1pL5sT9vB2cF6hJ0kD4gA8eY3uI7oP1wQ5zX9nM2bV6cR0tS4y";
+export const V1_KEY = "v1KEYa1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0u1V2w3X4y5Z6a7B8c9D0e";
+
+export const ETH_TOKEN = "0x6982508145454ce325ddbe47a25d4ec3d2311933";
+export const ETH_ID = `${ETH_TOKEN}-eth`;
+export const PAIR_ID = "0xa43fe16908251ee70ef74718545e4fe6c5ccec9f-eth";
+
+/** A clock the test owns: `sleep` records the wait and moves time at once. */
+export function fakeClock(start = 1_795_000_000_000): { now: () => number; sleep: (ms: number) => Promise<void>; slept: number[]; advance: (ms: number) => void } {
+  let t = start;
+  const slept: number[] = [];
+  return {
+    now: () => t,
+    sleep: async (ms: number) => {
+      slept.push(ms);
+      t += ms;
+    },
+    slept,
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
+}
+
+export interface TestClient {
+  client: MarketClient;
+  events: MarketCallEvent[];
+  slept: number[];
+}
+
+/** A client on `server` for both versions with a fake clock and no jitter. */
+export function clientFor(server: FakeServer, overrides: Partial<MarketClientOptions> = {}): TestClient {
+  const clock = fakeClock();
+  const events: MarketCallEvent[] = [];
+  const client = new MarketClient({
+    v2: { baseUrl: server.url, key: V2_KEY },
+    v1: { baseUrl: server.url, key: V1_KEY },
+    timeoutMs: 2_000,
+    retry: { maxAttempts: 3, budgetMs: 15_000, baseDelayMs: 100 },
+    now: clock.now,
+    sleep: clock.sleep,
+    random: () => 1,
+    onCall: (e) => events.push(e),
+    ...overrides,
+  });
+  return { client, events, slept: clock.slept };
+}
+
+/** Node 20 has no Promise.withResolvers. */
+export function deferred<T = void>(): { promise: Promise<T>; resolve: (v: T) => void } {
+  let resolve!: (v: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+/** The rejection of `p`, failing the test if it resolves. */
+export async function rejection(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (e) {
+    return e;
+  }
+  throw new Error("expected the call to fail, but it succeeded");
+}
