@@ -1,0 +1,37 @@
+import type { MarketApi } from "../market/api.js";
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+
+/**
+ * How long each kind of lookup stays fresh, in ms: prices seconds, detail and lists tens of
+ * seconds, risk and holders minutes, chains and topics hours. Prices move fastest and cost
+ * the most compute units (100 a batch), so their TTL is the one to tune first.
+ */
+export const DEFAULT_TTL: Readonly<Record<keyof MarketApi, number>> = {
+  batchPrices: 10 * SECOND,
+  swaps: 15 * SECOND,
+  v1PairTxs: 15 * SECOND,
+  tokenDetail: 30 * SECOND,
+  v1Token: 30 * SECOND,
+  search: 60 * SECOND,
+  v1Search: 60 * SECOND,
+  trending: 60 * SECOND,
+  rankList: 60 * SECOND,
+  pairKline: 60 * SECOND,
+  tokenKline: 60 * SECOND,
+  v1PairKline: 60 * SECOND,
+  v1PairLiquidity: 60 * SECOND,
+  topHolders: 5 * MINUTE,
+  v1Pairs: 5 * MINUTE,
+  v1AmmPairs: 5 * MINUTE,
+  riskReport: 10 * MINUTE,
+  v1ContractCheck: 10 * MINUTE,
+  mainTokens: HOUR,
+  rankTopics: 6 * HOUR,
+  supportedChains: 6 * HOUR,
+};
+
+/** How long a "not found" answer is remembered, so garbage input cannot hammer the service. */
+export const DEFAULT_NOT_FOUND_TTL_MS = 30 * SECOND;

@@ -1,0 +1,174 @@
+import { describe, expect, it } from "vitest";
+import { createCachedMarket, type CacheEvent } from "../../src/cache/cached-market.js";
+import { isMarketError } from "../../src/market/errors.js";
+import { createFakeMarket, fakeClock } from "./fake-market.js";
+
+const ID = `0x${"a".repeat(40)}-eth`;
+
+async function flushBackground(): Promise<void> {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+}
+
+describe("createCachedMarket", () => {
+  it("answers 100 identical concurrent lookups with one upstream call", async () => {
+    const fake = createFakeMarket();
+    const market = createCachedMarket(fake.api);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => market.tokenDetail(ID)));
+    expect(fake.count("tokenDetail")).toBe(1);
+    expect(new Set(answers.map((a) => a.data.token.current_price_usd))).toEqual(new Set(["1.5"]));
+  });
+
+  it("treats parameter order and EVM address case as the same lookup", async () => {
+    const fake = createFakeMarket();
+    const market = createCachedMarket(fake.api);
+    await market.search({ keyword: "pepe", chain: "eth" });
+    await market.search({ chain: "eth", keyword: "pepe" });
+    await market.tokenDetail(ID.toUpperCase().replace("0X", "0x").replace("-ETH", "-eth"));
+    await market.tokenDetail(ID);
+    expect(fake.count("search")).toBe(1);
+    expect(fake.count("tokenDetail")).toBe(1);
+  });
+
+  it("asks the service again only after the kind's TTL has passed", async () => {
+    const fake = createFakeMarket();
+    const clock = fakeClock();
+    const market = createCachedMarket(fake.api, { now: clock.now, ttl: { tokenDetail: 30_000 } });
+    const first = await market.tokenDetail(ID);
+    clock.advance(29_000);
+    const second = await market.tokenDetail(ID);
+    expect(fake.count("tokenDetail")).toBe(1);
+    expect(second.fetchedAt).toBe(first.fetchedAt);
+    clock.advance(2 * 30_000);
+    const third = await market.tokenDetail(ID);
+    expect(fake.count("tokenDetail")).toBe(2);
+    expect(third).toMatchObject({ fetchedAt: clock.now(), stale: false });
+  });
+
+  it("serves an expired value marked stale when the service fails", async () => {
+    const fake = createFakeMarket();
+    const clock = fakeClock();
+    const market = createCachedMarket(fake.api, { now: clock.now, ttl: { tokenDetail: 30_000 } });
+    const first = await market.tokenDetail(ID);
+    fake.failWith("server");
+    clock.advance(10 * 60_000);
+    const served = await market.tokenDetail(ID);
+    expect(served).toMatchObject({ stale: true, fetchedAt: first.fetchedAt });
+    expect(served.data.token.current_price_usd).toBe("1.5");
+    expect(fake.count("tokenDetail")).toBe(2);
+  });
+
+  it("revalidates in the background within the grace window and labels the entry stale once the refresh fails", async () => {
+    const fake = createFakeMarket();
+    const clock = fakeClock();
+    const market = createCachedMarket(fake.api, { now: clock.now, ttl: { tokenDetail: 30_000 } });
+    const first = await market.tokenDetail(ID);
+    fake.failWith("timeout");
+    clock.advance(40_000);
+    const quick = await market.tokenDetail(ID);
+    expect(quick).toMatchObject({ stale: false, fetchedAt: first.fetchedAt });
+    await flushBackground();
+    expect(fake.count("tokenDetail")).toBe(2);
+    const after = await market.tokenDetail(ID);
+    expect(after).toMatchObject({ stale: true, fetchedAt: first.fetchedAt });
+  });
+
+  it("rejects every waiter with the MarketError when there is nothing to fall back on", async () => {
+    const fake = createFakeMarket();
+    const market = createCachedMarket(fake.api);
+    fake.failWith("rate_limited");
+    const settled = await Promise.allSettled(Array.from({ length: 5 }, () => market.tokenDetail(ID)));
+    expect(fake.count("tokenDetail")).toBe(1);
+    for (const s of settled) {
+      expect(s.status).toBe("rejected");
+      const reason = (s as PromiseRejectedResult).reason as unknown;
+      expect(isMarketError(reason) && reason.kind).toBe("rate_limited");
+    }
+    fake.failWith(null);
+    await expect(market.tokenDetail(ID)).resolves.toMatchObject({ stale: false });
+  });
+
+  it("remembers a not-found answer briefly so garbage input cannot hammer the service", async () => {
+    const fake = createFakeMarket();
+    const clock = fakeClock();
+    const market = createCachedMarket(fake.api, { now: clock.now, notFoundTtlMs: 30_000 });
+    const garbage = `0xdead${"0".repeat(36)}-eth`;
+    for (let i = 0; i < 20; i++) {
+      await expect(market.tokenDetail(garbage)).rejects.toMatchObject({ kind: "not_found" });
+    }
+    expect(fake.count("tokenDetail")).toBe(1);
+    clock.advance(31_000 * 2);
+    await expect(market.tokenDetail(garbage)).rejects.toMatchObject({ kind: "not_found" });
+    expect(fake.count("tokenDetail")).toBe(2);
+  });
+
+  it("caches prices per id and fetches only the missing ones in one batch call", async () => {
+    const fake = createFakeMarket();
+    const [a, b, c] = ["a", "b", "c"].map((x) => `0x${x.repeat(40)}-eth`) as [string, string, string];
+    fake.prices.set(a, "1").set(b, "2").set(c, "3");
+    const market = createCachedMarket(fake.api);
+    const first = await market.batchPrices({ tokenIds: [a, b] });
+    expect(Object.keys(first.data).sort()).toEqual([a, b]);
+    const second = await market.batchPrices({ tokenIds: [b, c, a] });
+    expect(second.data[c]?.current_price_usd).toBe("3");
+    expect(fake.calls["batchPrices"]?.map((args) => (args[0] as { tokenIds: string[] }).tokenIds)).toEqual([[a, b], [c]]);
+  });
+
+  it("merges concurrent price lookups for different ids into one upstream call", async () => {
+    const fake = createFakeMarket();
+    const ids = Array.from({ length: 100 }, (_, i) => `0x${i.toString(16).padStart(40, "0")}-bsc`);
+    for (const id of ids) fake.prices.set(id, "0.5");
+    const market = createCachedMarket(fake.api);
+    const answers = await Promise.all(ids.map((id) => market.batchPrices({ tokenIds: [id] })));
+    expect(fake.count("batchPrices")).toBe(1);
+    expect(answers.every((a, i) => a.data[ids[i] as string]?.current_price_usd === "0.5")).toBe(true);
+  });
+
+  it("leaves out ids the service does not price and asks about them again only after the price TTL", async () => {
+    const fake = createFakeMarket();
+    const clock = fakeClock();
+    const market = createCachedMarket(fake.api, { now: clock.now, ttl: { batchPrices: 10_000 } });
+    const unknown = `0x${"9".repeat(40)}-eth`;
+    expect((await market.batchPrices({ tokenIds: [unknown] })).data).toEqual({});
+    expect((await market.batchPrices({ tokenIds: [unknown] })).data).toEqual({});
+    expect(fake.count("batchPrices")).toBe(1);
+    clock.advance(25_000);
+    await market.batchPrices({ tokenIds: [unknown] });
+    expect(fake.count("batchPrices")).toBe(2);
+  });
+
+  it("evicts old entries to stay within its byte budget", async () => {
+    const fake = createFakeMarket();
+    const market = createCachedMarket(fake.api, { maxBytes: 2_000 });
+    const ids = Array.from({ length: 40 }, (_, i) => `0x${i.toString(16).padStart(40, "0")}-eth`);
+    for (const id of ids) await market.tokenDetail(id);
+    await market.tokenDetail(ids[0] as string);
+    expect(fake.count("tokenDetail")).toBe(41);
+    await market.tokenDetail(ids[39] as string);
+    expect(fake.count("tokenDetail")).toBe(41);
+  });
+
+  it("passes every call through when disabled", async () => {
+    const fake = createFakeMarket();
+    const market = createCachedMarket(fake.api, { disabled: true });
+    await market.tokenDetail(ID);
+    await market.tokenDetail(ID);
+    expect(fake.count("tokenDetail")).toBe(2);
+  });
+
+  it("reports hits, misses and stale answers to its listener", async () => {
+    const fake = createFakeMarket();
+    const clock = fakeClock();
+    const events: CacheEvent[] = [];
+    const market = createCachedMarket(fake.api, { now: clock.now, onEvent: (e) => events.push(e) });
+    await market.supportedChains();
+    await market.supportedChains();
+    fake.failWith("server");
+    clock.advance(24 * 3_600_000);
+    await market.supportedChains();
+    expect(events.map((e) => `${e.method}:${e.outcome}`)).toEqual([
+      "supportedChains:miss",
+      "supportedChains:hit",
+      "supportedChains:stale",
+    ]);
+  });
+});
