@@ -1,0 +1,91 @@
+/**
+ * The process logger: pino, JSON lines by default, pino-pretty on a terminal. Secrets (API
+ * keys, bot tokens) never reach the output.
+ */
+import { pino, type DestinationStream, type Logger } from "pino";
+import { PinoPretty } from "pino-pretty";
+
+export type { Logger } from "pino";
+
+/** What replaces a secret in the output. */
+export const REDACTED = "[REDACTED]";
+
+/**
+ * Fields that carry credentials by name, at the top level and one level down (`req.headers`,
+ * `options.token`). `key` is among them: name a cache key `cacheKey` if it should be shown.
+ */
+const CREDENTIAL_FIELDS = ["key", "apiKey", "api_key", "token", "botToken", "secret", "password", "authorization"];
+const CREDENTIAL_HEADERS = ["authorization", "cookie", "x-api-key", "svc-auth", "x-telegram-bot-api-secret-token"];
+
+const REDACT_PATHS = [
+  ...CREDENTIAL_FIELDS.flatMap((field) => [field, `*.${field}`]),
+  ...CREDENTIAL_HEADERS.flatMap((header) => [`headers["${header}"]`, `*.headers["${header}"]`]),
+];
+
+export interface LoggerOptions {
+  /** pino level: fatal, error, warn, info, debug, trace or silent. */
+  level: string;
+  /** Human-readable lines instead of JSON. Default: whether the destination is stderr on a terminal. */
+  pretty?: boolean;
+  /**
+   * Where lines go. Default stderr, so that stdout stays for the console chat and for
+   * `chainpulse ask --json`.
+   */
+  destination?: DestinationStream;
+  /** Values that must never be written (`Config.secrets`); empty strings are ignored. */
+  secrets: readonly string[];
+}
+
+/**
+ * Every form a secret takes in a JSON log line: as is, JSON-escaped, and percent-encoded
+ * (Telegram puts the token in URL paths, where `:` may arrive as `%3A`).
+ */
+function secretForms(secrets: readonly string[]): string[] {
+  const forms = new Set<string>();
+  for (const secret of secrets) {
+    if (!secret) continue;
+    forms.add(secret);
+    forms.add(JSON.stringify(secret).slice(1, -1));
+    forms.add(encodeURIComponent(secret));
+  }
+  // Longest first, so a secret that contains another is replaced whole.
+  return [...forms].sort((a, b) => b.length - a.length);
+}
+
+function replaceForms(text: string, forms: readonly string[]): string {
+  let out = text;
+  for (const form of forms) out = out.replaceAll(form, REDACTED);
+  return out;
+}
+
+/** Replaces every occurrence of each secret in `text` with `[REDACTED]`, for text printed outside the logger. */
+export function scrubSecrets(text: string, secrets: readonly string[]): string {
+  return replaceForms(text, secretForms(secrets));
+}
+
+/**
+ * A logger whose output never holds a secret: known credential fields are censored by
+ * path, and every serialized line (messages, URLs, error messages, stacks and causes,
+ * child bindings) has each secret string replaced before it is written.
+ */
+export function createLogger(options: LoggerOptions): Logger {
+  const forms = secretForms(options.secrets);
+  const pretty = options.pretty ?? (options.destination === undefined && process.stderr.isTTY === true);
+  const destination =
+    options.destination ?? (pretty ? undefined : pino.destination({ dest: process.stderr.fd, sync: true }));
+  const stream = pretty
+    ? PinoPretty({ colorize: options.destination === undefined, destination: destination ?? process.stderr.fd, sync: true })
+    : destination;
+
+  return pino(
+    {
+      level: options.level,
+      redact: { paths: REDACT_PATHS, censor: REDACTED },
+      serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
+      hooks: {
+        streamWrite: (line) => replaceForms(line, forms),
+      },
+    },
+    stream,
+  );
+}
