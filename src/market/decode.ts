@@ -100,7 +100,7 @@ export function decodeBody<S extends z.ZodType>(
   if (!envelope.success) {
     // A failure body `{code, msg, data}` sent with HTTP 200 is still a refusal, not a shape bug.
     const failure = failureBody(answer.text);
-    if (failure.code !== undefined) throw envelopeError(endpoint, failure.code, failure.msg, secrets);
+    if (failure.code !== undefined && failure.code !== 0) throw envelopeError(endpoint, failure.code, failure.msg, secrets);
     const issue = envelope.error.issues[0];
     const field = issue?.path.map(String).join(".") || "body";
     throw new MarketError({ endpoint, kind: "shape", status: 200, path: field, message: `the answer has no ${version} envelope (${field}: ${issue?.message ?? "invalid"})` });
