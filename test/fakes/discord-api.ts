@@ -1,0 +1,388 @@
+/**
+ * A fake Discord on loopback for end-to-end tests: REST under `/api/v10/...` and the gateway
+ * (HELLO, IDENTIFY → READY, heartbeats) on the same port. Point discord.js at it with
+ * `rest: { api: fake.apiRoot }`. It records every request, checks what Discord refuses
+ * (see `discord-limits.ts`) and answers Discord's own error bodies `{ message, code }`.
+ *
+ * Usage:
+ *   const fake = await startFakeDiscord();
+ *   const client = new Client({ intents, rest: { api: fake.apiRoot } });
+ *   await client.login(fake.token);
+ *   const ia = fake.chatInput({ name: "price", options: [{ name: "tokens", type: 3, value: "pepe" }] });
+ *   const answer = await ia.settled();      // the message the user ends up seeing
+ *   expect(fake.violations).toEqual([]);    // nothing Discord would refuse or we forbid
+ */
+import { EventEmitter } from "node:events";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { WebSocketServer, type WebSocket } from "ws";
+import { routeRequest, type RouteState } from "./discord-routes.js";
+import {
+  DEFAULT_CHANNEL,
+  InteractionKind,
+  guildJson,
+  interactionJson,
+  messageJson,
+  snowflake,
+  type FakeMessage,
+  type FakeUser,
+  type InteractionPlace,
+} from "./discord-payloads.js";
+
+export { DEFAULT_CHANNEL, DEFAULT_GUILD, DEFAULT_USER, OptionType, Permission } from "./discord-payloads.js";
+export type { FakeMessage, FakeUser, InteractionPlace } from "./discord-payloads.js";
+
+export interface FakeDiscordOptions {
+  /** The bot token the fake accepts; any other gets 401. Default "fake-bot-token". */
+  token?: string;
+  /** Default "900000000000000001"; also the bot user's id. */
+  applicationId?: string;
+  /** Gateway heartbeat interval sent in HELLO. Default 250 ms (Discord's is ~41 s). */
+  heartbeatIntervalMs?: number;
+  /** The fake's clock (epoch ms), used for the 3-second first-response window. Default Date.now. */
+  now?: () => number;
+}
+
+/** One REST request as the fake received and answered it. */
+export interface RecordedRequest {
+  method: string;
+  /** After `/api/v10`, percent-decoded: `/webhooks/1/tok/messages/@original`. */
+  path: string;
+  query: Record<string, string>;
+  /** Carried `Authorization: Bot <the right token>`. */
+  authorized: boolean;
+  /** The JSON body, or `payload_json` of a multipart body; undefined when empty. */
+  body: unknown;
+  files: { field: string; name: string; type: string; size: number }[];
+  /** The fake's clock when it arrived. */
+  at: number;
+  status: number;
+  response: unknown;
+}
+
+/** Something Discord would refuse, or that the bot must never do. */
+export interface Violation {
+  request: string;
+  problem: string;
+}
+
+/** What a channel answers to the bot; undefined = works. */
+export type ChannelFault = "unknown-channel" | "missing-access" | "missing-permissions" | undefined;
+
+export interface RateLimitRule {
+  method: string;
+  /** Path prefix after `/api/v10` (decoded), e.g. `/channels/123/messages`. */
+  pathPrefix: string;
+  /** Seconds announced in `retry-after`. */
+  retryAfterSeconds: number;
+  /** How many requests get the 429. Default 1. */
+  times?: number;
+}
+
+/** The end state of an interaction, as the user sees it. */
+export type Settled =
+  | { kind: "message"; message: FakeMessage; ephemeral: boolean; request: RecordedRequest }
+  | { kind: "choices"; choices: { name: string; value: string | number }[]; request: RecordedRequest }
+  | { kind: "refused"; request: RecordedRequest };
+
+export interface FakeInteraction {
+  id: string;
+  token: string;
+  /** The fake's clock when it was dispatched. */
+  dispatchedAt: number;
+  /** Requests that answered this interaction so far (callback and webhook calls). */
+  requests(): RecordedRequest[];
+  /** The first interaction callback. */
+  acknowledged(): Promise<RecordedRequest>;
+  /** Resolves once the user sees an answer: a message, edited message, follow-up or choices. */
+  settled(): Promise<Settled>;
+}
+
+export interface CommandOption {
+  name: string;
+  type: number;
+  value: string | number;
+  focused?: boolean;
+}
+
+export interface FakeDiscord {
+  /** `http://127.0.0.1:PORT/api`, for `rest.api` / DISCORD_API_ROOT. */
+  apiRoot: string;
+  token: string;
+  applicationId: string;
+  botUser: FakeUser;
+  /** Every REST request, in arrival order. */
+  requests: RecordedRequest[];
+  violations: Violation[];
+  /** Registered commands: key "global" or the guild id. */
+  commands: Map<string, unknown[]>;
+  messages: Map<string, FakeMessage>;
+  /** Resolves when a client has identified and got READY. */
+  ready(): Promise<void>;
+  /** Sends a gateway dispatch to every identified client. */
+  dispatch(event: string, data: unknown): void;
+  chatInput(opts: { name: string; options?: CommandOption[] } & InteractionPlace): FakeInteraction;
+  autocomplete(opts: { name: string; options: CommandOption[] } & InteractionPlace): FakeInteraction;
+  button(opts: { customId: string; message: FakeMessage } & InteractionPlace): FakeInteraction;
+  messageCommand(opts: { name: string; target: { content: string; author?: FakeUser } } & InteractionPlace): FakeInteraction;
+  guildCreate(opts: { id: string; channelIds?: string[] }): void;
+  guildDelete(id: string, opts?: { unavailable?: boolean }): void;
+  messageCreate(opts: { channelId: string; guildId: string; content: string; author?: FakeUser }): FakeMessage;
+  failChannel(channelId: string, fault: ChannelFault): void;
+  rateLimit(rule: RateLimitRule): void;
+  /** The first recorded request matching `match`, now or when it arrives (default 5 s). */
+  waitFor(match: (r: RecordedRequest) => boolean, opts?: { timeoutMs?: number }): Promise<RecordedRequest>;
+  close(): Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function parseBody(req: IncomingMessage, raw: Buffer): Promise<Pick<RecordedRequest, "body" | "files">> {
+  const type = req.headers["content-type"] ?? "";
+  if (raw.length === 0) return { body: undefined, files: [] };
+  if (type.startsWith("multipart/form-data")) {
+    const form = await new Response(raw, { headers: { "content-type": type } }).formData();
+    const files: RecordedRequest["files"] = [];
+    let body: unknown;
+    for (const [field, value] of form.entries()) {
+      if (typeof value === "string") {
+        if (field === "payload_json") body = JSON.parse(value);
+      } else {
+        files.push({ field, name: value.name, type: value.type, size: value.size });
+      }
+    }
+    return { body, files };
+  }
+  return { body: JSON.parse(raw.toString("utf8")), files: [] };
+}
+
+/** Starts the fake on 127.0.0.1, port 0. */
+export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {
+  const token = opts.token ?? "fake-bot-token";
+  const applicationId = opts.applicationId ?? "900000000000000001";
+  const heartbeatIntervalMs = opts.heartbeatIntervalMs ?? 250;
+  const now = opts.now ?? Date.now;
+  const botUser: FakeUser = { id: applicationId, username: "chainpulse", bot: true };
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  const sockets = new Set<WebSocket>();
+  let sequence = 0;
+  let readyResolve: () => void = () => undefined;
+  const readyPromise = new Promise<void>((resolve) => (readyResolve = resolve));
+
+  const state: RouteState = {
+    token,
+    applicationId,
+    botUser,
+    now,
+    gatewayUrl: "",
+    requests: [],
+    violations: [],
+    commands: new Map(),
+    messages: new Map(),
+    interactions: new Map(),
+    channelFaults: new Map(),
+    rateLimits: [],
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      res.writeHead(500, { "content-type": "application/json" });
+      res.end(JSON.stringify({ message: `fake error: ${String(err)}`, code: 0 }));
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const raw = await readBody(req);
+    const parsed = await parseBody(req, raw);
+    const record: RecordedRequest = {
+      method: req.method ?? "GET",
+      path: decodeURIComponent(url.pathname.replace(/^\/api\/v10/, "")),
+      query: Object.fromEntries(url.searchParams),
+      authorized: req.headers.authorization === `Bot ${token}`,
+      body: parsed.body,
+      files: parsed.files,
+      at: now(),
+      status: 0,
+      response: undefined,
+    };
+    const answer = url.pathname.startsWith("/api/v10/")
+      ? routeRequest(state, record)
+      : { status: 404, body: { message: "404: Not Found", code: 0 } };
+    record.status = answer.status;
+    record.response = answer.body;
+    state.requests.push(record);
+    if (answer.body === undefined) {
+      // discord.js parses any JSON content-type, and an empty 204 with one crashes it.
+      res.writeHead(answer.status, answer.headers ?? {});
+      res.end();
+    } else {
+      res.writeHead(answer.status, { "content-type": "application/json", ...answer.headers });
+      res.end(JSON.stringify(answer.body));
+    }
+    events.emit("request", record);
+  }
+
+  const wss = new WebSocketServer({ server });
+  wss.on("connection", (ws) => {
+    sockets.add(ws);
+    ws.on("close", () => sockets.delete(ws));
+    ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: heartbeatIntervalMs }, s: null, t: null }));
+    ws.on("message", (data) => {
+      const packet = JSON.parse(String(data)) as { op: number; d: unknown };
+      if (packet.op === 1) ws.send(JSON.stringify({ op: 11, d: null, s: null, t: null }));
+      if (packet.op === 2) identify(ws, packet.d as { token?: string });
+    });
+  });
+
+  function identify(ws: WebSocket, d: { token?: string }): void {
+    if (d.token !== token) {
+      ws.close(4004, "Authentication failed.");
+      return;
+    }
+    (ws as WebSocket & { identified?: boolean }).identified = true;
+    sequence += 1;
+    const user = { id: botUser.id, username: botUser.username, discriminator: "0", avatar: null, bot: true };
+    const ready = {
+      v: 10,
+      user,
+      guilds: [],
+      session_id: snowflake(),
+      resume_gateway_url: state.gatewayUrl,
+      application: { id: applicationId, flags: 0 },
+    };
+    ws.send(JSON.stringify({ op: 0, t: "READY", s: sequence, d: ready }));
+    readyResolve();
+  }
+
+  function dispatch(event: string, data: unknown): void {
+    for (const ws of sockets) {
+      if (!(ws as WebSocket & { identified?: boolean }).identified) continue;
+      sequence += 1;
+      ws.send(JSON.stringify({ op: 0, t: event, s: sequence, d: data }));
+    }
+  }
+
+  function waitFor(match: (r: RecordedRequest) => boolean, o: { timeoutMs?: number } = {}): Promise<RecordedRequest> {
+    const found = state.requests.find(match);
+    if (found) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        events.off("request", listener);
+        const seen = state.requests.map((r) => `${r.method} ${r.path} → ${r.status}`).join("\n  ");
+        reject(new Error(`fake Discord: no matching request within ${o.timeoutMs ?? 5000} ms; seen:\n  ${seen}`));
+      }, o.timeoutMs ?? 5000);
+      const listener = (r: RecordedRequest): void => {
+        if (!match(r)) return;
+        clearTimeout(timer);
+        events.off("request", listener);
+        resolve(r);
+      };
+      events.on("request", listener);
+    });
+  }
+
+  function interact(type: number, data: Record<string, unknown>, place: InteractionPlace, message?: FakeMessage): FakeInteraction {
+    const payload = interactionJson({ applicationId, type, data, place, ...(message ? { message } : {}) });
+    const dispatchedAt = now();
+    state.interactions.set(payload.id, {
+      id: payload.id,
+      token: payload.token,
+      type,
+      dispatchedAt,
+      channelId: place.channelId ?? DEFAULT_CHANNEL,
+      ...(message ? { messageId: message.id } : {}),
+    });
+    dispatch("INTERACTION_CREATE", payload);
+    const mine = (r: RecordedRequest): boolean =>
+      r.path.startsWith(`/interactions/${payload.id}/`) || r.path.startsWith(`/webhooks/${applicationId}/${payload.token}`);
+    return {
+      id: payload.id,
+      token: payload.token,
+      dispatchedAt,
+      requests: () => state.requests.filter(mine),
+      acknowledged: () => waitFor((r) => mine(r) && r.path.endsWith("/callback")),
+      settled: () => settle(payload.id, payload.token, mine),
+    };
+  }
+
+  async function settle(id: string, itoken: string, mine: (r: RecordedRequest) => boolean): Promise<Settled> {
+    const first = await waitFor((r) => mine(r) && r.path.endsWith("/callback"));
+    const callbackType = (first.body as { type?: number } | undefined)?.type;
+    if (first.status >= 400) return { kind: "refused", request: first };
+    if (callbackType === 8) {
+      const data = (first.body as { data: { choices: { name: string; value: string | number }[] } }).data;
+      return { kind: "choices", choices: data.choices, request: first };
+    }
+    const final =
+      callbackType === 4 || callbackType === 7
+        ? first
+        : await waitFor(
+            (r) =>
+              mine(r) &&
+              ((r.method === "PATCH" && r.path.endsWith("/messages/@original")) ||
+                (r.method === "POST" && r.path === `/webhooks/${applicationId}/${itoken}`)),
+          );
+    if (final.status >= 400) return { kind: "refused", request: final };
+    const messageId = final === first ? state.interactions.get(id)?.messageId : (final.response as FakeMessage).id;
+    const message = messageId === undefined ? undefined : state.messages.get(messageId);
+    if (message === undefined) return { kind: "refused", request: final };
+    return { kind: "message", message, ephemeral: (message.flags & 64) !== 0, request: final };
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  state.gatewayUrl = `ws://127.0.0.1:${port}`;
+
+  return {
+    apiRoot: `http://127.0.0.1:${port}/api`,
+    token,
+    applicationId,
+    botUser,
+    requests: state.requests,
+    violations: state.violations,
+    commands: state.commands,
+    messages: state.messages,
+    ready: () => readyPromise,
+    dispatch,
+    chatInput: ({ name, options, ...place }) =>
+      interact(InteractionKind.command, { id: snowflake(), name, type: 1, options: options ?? [] }, place),
+    autocomplete: ({ name, options, ...place }) =>
+      interact(InteractionKind.autocomplete, { id: snowflake(), name, type: 1, options }, place),
+    button: ({ customId, message, ...place }) =>
+      interact(InteractionKind.component, { custom_id: customId, component_type: 2 }, place, message),
+    messageCommand: ({ name, target, ...place }) => {
+      const msg = messageJson({
+        channelId: place.channelId ?? DEFAULT_CHANNEL,
+        author: target.author ?? { id: "600000000000000002", username: "poster" },
+        content: target.content,
+      });
+      const data = { id: snowflake(), name, type: 3, target_id: msg.id, resolved: { messages: { [msg.id]: msg } } };
+      return interact(InteractionKind.command, data, place);
+    },
+    guildCreate: ({ id, channelIds }) => dispatch("GUILD_CREATE", guildJson({ id, botUser, ...(channelIds ? { channelIds } : {}) })),
+    guildDelete: (id, o = {}) => dispatch("GUILD_DELETE", o.unavailable ? { id, unavailable: true } : { id }),
+    messageCreate: ({ channelId, guildId, content, author }) => {
+      const msg = messageJson({ channelId, guildId, content, author: author ?? { id: "600000000000000002", username: "poster" } });
+      dispatch("MESSAGE_CREATE", { ...msg, member: { roles: [], joined_at: new Date(0).toISOString(), deaf: false, mute: false, flags: 0 } });
+      return msg;
+    },
+    failChannel: (channelId, fault) => {
+      if (fault === undefined) state.channelFaults.delete(channelId);
+      else state.channelFaults.set(channelId, fault);
+    },
+    rateLimit: (rule) => state.rateLimits.push({ ...rule, remaining: rule.times ?? 1 }),
+    waitFor,
+    close: async () => {
+      for (const ws of sockets) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
