@@ -8,18 +8,22 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const YEAR = 365 * DAY;
+/** No token, swap or cache entry is older than this: longer durations are garbage. */
+const MAX_AGE_S = 200 * YEAR;
 /** Clocks disagree a little: a timestamp up to this far in the future still reads "just now". */
 const FUTURE_SKEW_S = 5 * MINUTE;
 /** Anything older is not a date the service could mean (before 1990). */
 const EARLIEST_EPOCH_S = 631_152_000;
+/** The last instant a JavaScript Date can hold. */
+const LATEST_MS = 8.64e15;
 
 /**
  * A duration in seconds as its two largest units: `2y 14d`, `3d 4h`, `5h 12m`, `42m`,
- * `just now` below a minute. Negative or not a number → `—`.
+ * `just now` below a minute. Negative, over 200 years or not a number → `—`.
  */
 export function formatAge(seconds: string | number | undefined): string {
   const s = typeof seconds === "string" ? Number(seconds.trim() === "" ? NaN : seconds) : seconds;
-  if (s === undefined || !Number.isFinite(s) || s < 0) return DASH;
+  if (s === undefined || !Number.isFinite(s) || s < 0 || s > MAX_AGE_S) return DASH;
   if (s < MINUTE) return "just now";
   const units: [number, string][] = [[YEAR, "y"], [DAY, "d"], [HOUR, "h"], [MINUTE, "m"]];
   const i = units.findIndex(([size]) => s >= size);
@@ -31,12 +35,12 @@ export function formatAge(seconds: string | number | undefined): string {
   return second === 0 ? `${first}${bigName}` : `${first}${bigName} ${second}${next[1]}`;
 }
 
-/** Epoch seconds, or ms when > 1e12; `null` for 0, garbage and dates before 1990. */
+/** Epoch seconds, or ms when > 1e12; `null` for 0, garbage, dates before 1990 and past Date's range. */
 function toEpochMs(v: string | number | undefined): number | null {
   const n = typeof v === "string" ? Number(v.trim() === "" ? NaN : v) : v;
   if (n === undefined || !Number.isFinite(n)) return null;
   const ms = n > 1e12 ? n : n * 1000;
-  return ms < EARLIEST_EPOCH_S * 1000 ? null : ms;
+  return ms < EARLIEST_EPOCH_S * 1000 || ms > LATEST_MS ? null : ms;
 }
 
 /**
@@ -59,11 +63,12 @@ export interface AsOfOptions {
 
 /**
  * When data is from: `as of 14:05 UTC (12s ago)`; a day or more back the date is added
- * (`as of 21 Nov 14:05 UTC (1d 2h ago)`). Takes epoch ms (or seconds when ≤ 1e12); 0 → `—`.
+ * (`as of 21 Nov 14:05 UTC (1d 2h ago)`). Takes epoch ms (or seconds when ≤ 1e12); 0, garbage and
+ * dates before 1990 → `—`.
  */
 export function formatAsOf(epoch: number | undefined, nowMs: number, opts: AsOfOptions = {}): string {
-  if (epoch === undefined || !Number.isFinite(epoch) || epoch <= 0) return DASH;
-  const ms = epoch > 1e12 ? epoch : epoch * 1000;
+  const ms = toEpochMs(epoch);
+  if (ms === null) return DASH;
   const agoS = Math.max(0, Math.floor((nowMs - ms) / 1000));
   const zone = validZone(opts.timeZone);
   const parts = new Intl.DateTimeFormat("en-GB", {
