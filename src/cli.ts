@@ -1,0 +1,130 @@
+/**
+ * The `chainpulse` command: picks a subcommand and loads only its module, so that
+ * `chainpulse sandbox` never loads discord.js or grammY.
+ */
+import { readFileSync } from "node:fs";
+import { isConfigError, loadConfig, readEnvironment } from "./config.js";
+
+/** Exit codes, as `--help` documents them. */
+export const EXIT = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  /** EX_CONFIG from sysexits.h. */
+  config: 78,
+} as const;
+
+type Subcommand = (argv: string[]) => Promise<number>;
+
+interface CommandEntry {
+  usage: string;
+  summary: string;
+  /** Whether the environment is validated before the module loads (fail fast, before heavy imports). */
+  needsConfig: boolean;
+  load: () => Promise<Subcommand>;
+}
+
+const COMMANDS: Record<string, CommandEntry> = {
+  start: {
+    usage: "start",
+    summary: "run the bot (the default): Telegram, Discord, or the console chat when no bot token is set",
+    needsConfig: true,
+    load: async () => (await import("./cli/start.js")).startCommand,
+  },
+  ask: {
+    usage: 'ask "<message>" [--json] [--out file.png]',
+    summary: "answer one message and exit: text, the reply as JSON, or its picture written to a file",
+    needsConfig: true,
+    load: async () => (await import("./cli/ask.js")).askCommand,
+  },
+  sandbox: {
+    usage: "sandbox [--host H] [--port N] [--key K] [--seed S] [--time T] [--faults F]",
+    summary: "run the local stand-in for the market data service",
+    needsConfig: false,
+    load: async () => (await import("./cli/sandbox.js")).sandboxCommand,
+  },
+  "discord register": {
+    usage: "discord register [--guild ID]",
+    summary: "publish the slash commands: globally, or to one server at once with --guild",
+    needsConfig: true,
+    load: async () => (await import("./cli/discord-register.js")).discordRegisterCommand,
+  },
+};
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+  return pkg.version;
+}
+
+/** The text of `chainpulse --help`. */
+export function helpText(): string {
+  const lines = Object.values(COMMANDS).flatMap((c) => [`  chainpulse ${c.usage}`, `      ${c.summary}`]);
+  return [
+    "chainpulse — on-chain token market data for Telegram groups and Discord servers",
+    "",
+    "Usage: chainpulse [command] [options]",
+    "",
+    "Commands:",
+    ...lines,
+    "  chainpulse help | -h | --help",
+    "      show this help",
+    "  chainpulse --version",
+    "      print the version",
+    "",
+    "Settings come from environment variables and an optional .env file in the current",
+    "directory (the environment wins); .env.example lists every variable with a comment.",
+    "With no bot token and no MARKET_API_KEY, `start` opens the console chat on demo data.",
+    "",
+    `Exit codes: ${EXIT.ok} ok, ${EXIT.failure} failure, ${EXIT.usage} usage error, ${EXIT.config} configuration error.`,
+    "",
+  ].join("\n");
+}
+
+function usageError(message: string): number {
+  process.stderr.write(`chainpulse: ${message} (see chainpulse --help)\n`);
+  return EXIT.usage;
+}
+
+/** Which subcommand `argv` names and the arguments left for it; a string is a usage error. */
+function pick(argv: string[]): { name: string; rest: string[] } | string {
+  const [first, ...rest] = argv;
+  if (first === undefined) return { name: "start", rest: [] };
+  if (first === "discord") {
+    const [sub, ...subRest] = rest;
+    if (sub === "register") return { name: "discord register", rest: subRest };
+    return sub === undefined ? "discord needs a command: discord register" : `unknown command "discord ${sub}"`;
+  }
+  if (Object.hasOwn(COMMANDS, first)) return { name: first, rest };
+  return first.startsWith("-") ? `unknown option "${first}"` : `unknown command "${first}"`;
+}
+
+/**
+ * Runs `chainpulse <argv>` and resolves to the exit code. A configuration error prints its
+ * one line and gives 78; any other failure is left to the caller (`bin/chainpulse.js`).
+ */
+export async function main(argv: string[]): Promise<number> {
+  const first = argv[0];
+  if (first === "help" || first === "--help" || first === "-h") {
+    process.stdout.write(helpText());
+    return EXIT.ok;
+  }
+  if (first === "--version") {
+    process.stdout.write(`${version()}\n`);
+    return EXIT.ok;
+  }
+
+  const picked = pick(argv);
+  if (typeof picked === "string") return usageError(picked);
+  const entry = COMMANDS[picked.name];
+  if (entry === undefined) return usageError(`unknown command "${picked.name}"`);
+
+  try {
+    if (entry.needsConfig) loadConfig(readEnvironment());
+    const run = await entry.load();
+    return await run(picked.rest);
+  } catch (e) {
+    if (!isConfigError(e)) throw e;
+    process.stderr.write(`chainpulse: ${e.message}\n`);
+    return EXIT.config;
+  }
+}

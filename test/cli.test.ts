@@ -1,0 +1,112 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+const BIN = fileURLToPath(new URL("../bin/chainpulse.js", import.meta.url));
+const PACKAGE = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+
+// An empty folder as the working directory, so no developer's .env leaks into the run.
+const cwd = mkdtempSync(join(tmpdir(), "chainpulse-cli-"));
+afterAll(() => rmSync(cwd, { recursive: true, force: true }));
+
+function run(args: string[], env: Record<string, string> = {}, dir = cwd) {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? "", ...env },
+    encoding: "utf8",
+    timeout: 20_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+function lines(text: string): string[] {
+  return text.split("\n").filter((line) => line !== "");
+}
+
+describe("chainpulse", () => {
+  it("lists every subcommand, where the settings are described and the exit codes on --help", () => {
+    const { code, stdout, stderr } = run(["--help"]);
+
+    expect(code).toBe(0);
+    expect(stderr).toBe("");
+    for (const usage of ["chainpulse start", 'chainpulse ask "<message>" [--json] [--out file.png]', "chainpulse sandbox", "chainpulse discord register [--guild ID]"]) {
+      expect(stdout).toContain(usage);
+    }
+    expect(stdout).toContain(".env.example");
+    expect(stdout).toContain("0 ok, 1 failure, 2 usage error, 78 configuration error");
+  });
+
+  it("prints the same help for -h and help", () => {
+    const help = run(["--help"]).stdout;
+    expect(run(["-h"]).stdout).toBe(help);
+    expect(run(["help"]).stdout).toBe(help);
+  });
+
+  it("prints the package version on --version", () => {
+    const { code, stdout } = run(["--version"]);
+    expect(code).toBe(0);
+    expect(stdout).toBe(`${PACKAGE.version}\n`);
+  });
+
+  it("answers an unknown subcommand with one line on stderr and exit 2", () => {
+    const { code, stdout, stderr } = run(["frobnicate"]);
+
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(lines(stderr)).toEqual(['chainpulse: unknown command "frobnicate" (see chainpulse --help)']);
+  });
+
+  it("answers an unknown option and a bare discord with a usage error", () => {
+    expect(run(["--frob"])).toMatchObject({ code: 2, stderr: 'chainpulse: unknown option "--frob" (see chainpulse --help)\n' });
+    expect(run(["discord"])).toMatchObject({ code: 2, stderr: expect.stringContaining("discord register") });
+    expect(run(["discord", "unregister"])).toMatchObject({ code: 2, stderr: expect.stringContaining('"discord unregister"') });
+  });
+
+  it("stops on a bad setting with one line naming the variable and exit 78", () => {
+    const { code, stdout, stderr } = run(["start"], { HTTP_PORT: "abc" });
+
+    expect(code).toBe(78);
+    expect(stdout).toBe("");
+    expect(lines(stderr)).toEqual(['chainpulse: HTTP_PORT must be a port number 1–65535, got "abc"']);
+  });
+
+  it("checks the settings when started with no subcommand, and for ask and discord register", () => {
+    const env = { MARKET_API_KEY: "k-123456789" };
+    for (const args of [[], ["ask", "/price pepe"], ["discord", "register"]]) {
+      const { code, stderr } = run(args, env);
+      expect(code).toBe(78);
+      expect(lines(stderr)).toEqual([
+        "chainpulse: MARKET_API_URL is required when MARKET_API_KEY is set: the service has no public default address",
+      ]);
+    }
+  });
+
+  it("never prints a bad secret's value", () => {
+    const { code, stderr } = run(["start"], { TELEGRAM_BOT_TOKEN: "not a token but-secret-4f9a" });
+
+    expect(code).toBe(78);
+    expect(stderr).toContain("TELEGRAM_BOT_TOKEN");
+    expect(stderr).not.toContain("secret-4f9a");
+  });
+
+  it("reads a bad value from .env in the working directory, where the environment wins", () => {
+    const dir = mkdtempSync(join(tmpdir(), "chainpulse-dotenv-"));
+    try {
+      writeFileSync(join(dir, ".env"), "# local settings\nLOG_LEVEL=chatty\nHTTP_PORT=99999\n");
+      const fromFile = run(["start"], {}, dir);
+      expect(fromFile.code).toBe(78);
+      expect(lines(fromFile.stderr)).toEqual(['chainpulse: HTTP_PORT must be a port number 1–65535, got "99999"']);
+
+      const overridden = run(["start"], { HTTP_PORT: "8080" }, dir);
+      expect(overridden.code).toBe(78);
+      expect(lines(overridden.stderr)).toEqual([
+        'chainpulse: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "chatty"',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
