@@ -1,0 +1,181 @@
+/**
+ * Subscriptions, digest deliveries and leases in SQLite. The SQL is plain enough for
+ * PostgreSQL (ON CONFLICT upserts, no rowid tricks) so that a shared store can follow.
+ */
+import type Database from "better-sqlite3";
+import type {
+  ChatKey, DeliveryState, NewSubscription, PendingDelivery, Subscription, SubscriptionStore,
+} from "./types.js";
+
+/** Schema of the digest: subscriptions, one row per (subscription, slot), named leases. */
+export const SUBSCRIPTIONS_SCHEMA = `
+CREATE TABLE subscriptions (
+  id INTEGER PRIMARY KEY,
+  platform TEXT NOT NULL,
+  chat_id TEXT NOT NULL,
+  chain TEXT NOT NULL,
+  cron TEXT NOT NULL,
+  timezone TEXT NOT NULL,
+  label TEXT NOT NULL,
+  interval_minutes INTEGER NOT NULL,
+  top_n INTEGER NOT NULL,
+  paused_reason TEXT,
+  last_ranking TEXT NOT NULL DEFAULT '[]',
+  created_at INTEGER NOT NULL,
+  UNIQUE (platform, chat_id, chain)
+);
+CREATE INDEX subscriptions_schedule ON subscriptions (cron, timezone);
+CREATE TABLE digest_deliveries (
+  subscription_id INTEGER NOT NULL REFERENCES subscriptions (id) ON DELETE CASCADE,
+  slot INTEGER NOT NULL,
+  state TEXT NOT NULL,
+  updated_at INTEGER NOT NULL,
+  detail TEXT,
+  PRIMARY KEY (subscription_id, slot)
+);
+CREATE INDEX digest_deliveries_state ON digest_deliveries (state, slot);
+CREATE TABLE leases (
+  name TEXT PRIMARY KEY,
+  holder TEXT NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+`;
+
+interface Row {
+  id: number;
+  platform: string;
+  chat_id: string;
+  chain: string;
+  cron: string;
+  timezone: string;
+  label: string;
+  interval_minutes: number;
+  top_n: number;
+  paused_reason: string | null;
+  last_ranking: string;
+  created_at: number;
+}
+
+function toSubscription(r: Row): Subscription {
+  let ranking: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(r.last_ranking);
+    if (Array.isArray(parsed)) ranking = parsed.filter((x): x is string => typeof x === "string");
+  } catch {
+    // A damaged ranking only costs the movement markers of one digest.
+  }
+  return {
+    id: r.id,
+    platform: r.platform as Subscription["platform"],
+    chatId: r.chat_id,
+    chain: r.chain,
+    cron: r.cron,
+    timezone: r.timezone,
+    label: r.label,
+    intervalMinutes: r.interval_minutes,
+    topN: r.top_n,
+    ...(r.paused_reason === null ? {} : { pausedReason: r.paused_reason }),
+    lastRanking: ranking,
+    createdAt: r.created_at,
+  };
+}
+
+/** Subscription queries on an open better-sqlite3 database that has SUBSCRIPTIONS_SCHEMA. */
+export function sqliteSubscriptions(db: Database.Database): SubscriptionStore {
+  const q = {
+    upsert: db.prepare(`
+      INSERT INTO subscriptions (platform, chat_id, chain, cron, timezone, label, interval_minutes, top_n, created_at)
+      VALUES (@platform, @chatId, @chain, @cron, @timezone, @label, @intervalMinutes, @topN, @now)
+      ON CONFLICT (platform, chat_id, chain) DO UPDATE SET
+        cron = excluded.cron, timezone = excluded.timezone, label = excluded.label,
+        interval_minutes = excluded.interval_minutes, top_n = excluded.top_n, paused_reason = NULL`),
+    one: db.prepare(`SELECT * FROM subscriptions WHERE platform = ? AND chat_id = ? AND chain = ?`),
+    list: db.prepare(`SELECT * FROM subscriptions WHERE platform = ? AND chat_id = ? ORDER BY chain`),
+    removeOne: db.prepare(`DELETE FROM subscriptions WHERE platform = ? AND chat_id = ? AND chain = ?`),
+    removeAll: db.prepare(`DELETE FROM subscriptions WHERE platform = ? AND chat_id = ?`),
+    schedules: db.prepare(`
+      SELECT cron, timezone, MAX(interval_minutes) AS max_interval FROM subscriptions
+      WHERE paused_reason IS NULL GROUP BY cron, timezone`),
+    on: db.prepare(`SELECT * FROM subscriptions WHERE cron = ? AND timezone = ? AND paused_reason IS NULL ORDER BY id`),
+    queue: db.prepare(`
+      INSERT INTO digest_deliveries (subscription_id, slot, state, updated_at) VALUES (?, ?, 'queued', ?)
+      ON CONFLICT (subscription_id, slot) DO NOTHING`),
+    queued: db.prepare(`
+      SELECT d.slot AS d_slot, s.* FROM digest_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
+      WHERE d.state = 'queued' ORDER BY d.slot, s.id`),
+    interrupt: db.prepare(`UPDATE digest_deliveries SET state = 'interrupted', updated_at = ? WHERE state = 'sending'`),
+    countAll: db.prepare(`SELECT state, COUNT(*) AS n FROM digest_deliveries GROUP BY state`),
+    countSlot: db.prepare(`SELECT state, COUNT(*) AS n FROM digest_deliveries WHERE slot = ? GROUP BY state`),
+    ranking: db.prepare(`UPDATE subscriptions SET last_ranking = ? WHERE id = ?`),
+    pause: db.prepare(`UPDATE subscriptions SET paused_reason = ? WHERE id = ?`),
+    lease: db.prepare(`
+      INSERT INTO leases (name, holder, expires_at) VALUES (@name, @holder, @expires)
+      ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+      WHERE leases.holder = excluded.holder OR leases.expires_at <= @now`),
+    leaseHolder: db.prepare(`SELECT holder FROM leases WHERE name = ?`),
+    release: db.prepare(`DELETE FROM leases WHERE name = ? AND holder = ?`),
+  };
+
+  const queueMany = db.transaction((slot: number, ids: readonly number[], now: number) => {
+    let added = 0;
+    for (const id of ids) added += q.queue.run(id, slot, now).changes;
+    return added;
+  });
+
+  return {
+    async upsertSubscription(s: NewSubscription, now: number) {
+      q.upsert.run({ ...s, now });
+      return toSubscription(q.one.get(s.platform, s.chatId, s.chain) as Row);
+    },
+    async removeSubscriptions(chat: ChatKey, chain: string) {
+      const r = chain === "all" ? q.removeAll.run(chat.platform, chat.chatId) : q.removeOne.run(chat.platform, chat.chatId, chain);
+      return r.changes;
+    },
+    async listSubscriptions(chat: ChatKey) {
+      return (q.list.all(chat.platform, chat.chatId) as Row[]).map(toSubscription);
+    },
+    async activeSchedules() {
+      return (q.schedules.all() as { cron: string; timezone: string; max_interval: number }[]).map((r) => ({
+        cron: r.cron,
+        timezone: r.timezone,
+        maxIntervalMinutes: r.max_interval,
+      }));
+    },
+    async subscriptionsOn(cron: string, timezone: string) {
+      return (q.on.all(cron, timezone) as Row[]).map(toSubscription);
+    },
+    async queueDeliveries(slot, ids, now) {
+      return queueMany(slot, ids, now);
+    },
+    async queuedDeliveries(): Promise<PendingDelivery[]> {
+      return (q.queued.all() as (Row & { d_slot: number })[]).map((r) => ({ slot: r.d_slot, subscription: toSubscription(r) }));
+    },
+    async transitionDelivery(subscriptionId, slot, from, to, now, detail) {
+      const marks = from.map(() => "?").join(", ");
+      const r = db
+        .prepare(`UPDATE digest_deliveries SET state = ?, updated_at = ?, detail = ? WHERE subscription_id = ? AND slot = ? AND state IN (${marks})`)
+        .run(to, now, detail ?? null, subscriptionId, slot, ...from);
+      return r.changes === 1;
+    },
+    async interruptSending(now) {
+      return q.interrupt.run(now).changes;
+    },
+    async deliveryCounts(slot?: number) {
+      const rows = (slot === undefined ? q.countAll.all() : q.countSlot.all(slot)) as { state: DeliveryState; n: number }[];
+      return Object.fromEntries(rows.map((r) => [r.state, r.n]));
+    },
+    async setLastRanking(id, ranking) {
+      q.ranking.run(JSON.stringify(ranking), id);
+    },
+    async pauseSubscription(id, reason) {
+      q.pause.run(reason, id);
+    },
+    async acquireLease(name, holder, ttlMs, now) {
+      q.lease.run({ name, holder, expires: now + ttlMs, now });
+      return (q.leaseHolder.get(name) as { holder: string } | undefined)?.holder === holder;
+    },
+    async releaseLease(name, holder) {
+      q.release.run(name, holder);
+    },
+  };
+}

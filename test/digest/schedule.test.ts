@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { isSlot, latestSlot, parseSchedule } from "../../src/digest/schedule.js";
+
+const opts = { timezone: "Europe/Berlin", minIntervalMinutes: 15 };
+
+function parsed(text: string, o = opts) {
+  const r = parseSchedule(text ? text.split(" ") : [], o);
+  if (!r.ok) throw new Error(r.error);
+  return r.schedule;
+}
+
+describe("digest schedules", () => {
+  it("defaults to every hour on the hour", () => {
+    const s = parsed("");
+    expect(s).toMatchObject({ cron: "0 * * * *", label: "every 1h", intervalMinutes: 60 });
+    expect(isSlot(s, Date.UTC(2026, 10, 22, 5, 0))).toBe(true);
+    expect(isSlot(s, Date.UTC(2026, 10, 22, 5, 1))).toBe(false);
+  });
+
+  it("reads daily HH:MM in the chat's time zone", () => {
+    const s = parsed("daily 09:30");
+    // 09:30 in Berlin in November (UTC+1) is 08:30 UTC.
+    expect(isSlot(s, Date.UTC(2026, 10, 22, 8, 30))).toBe(true);
+    expect(isSlot(s, Date.UTC(2026, 10, 22, 9, 30))).toBe(false);
+    expect(s.label).toBe("daily 09:30 (Europe/Berlin)");
+  });
+
+  it("accepts a cron expression and measures its shortest gap", () => {
+    const s = parsed("0 9,17 * * 1-5");
+    expect(s.intervalMinutes).toBe(480);
+  });
+
+  it("refuses schedules more frequent than the minimum interval", () => {
+    const r = parseSchedule(["*/5", "*", "*", "*", "*"], opts);
+    expect(r).toEqual({ ok: false, error: "Digests can be at most every 15 minutes, to spare the data service." });
+    expect(parseSchedule(["every", "15m"], { ...opts, minIntervalMinutes: 60 }).ok).toBe(false);
+  });
+
+  it("explains what it could not read", () => {
+    expect(parseSchedule(["every", "7m"], opts)).toMatchObject({ ok: false, error: expect.stringMatching(/every 15m/) });
+    expect(parseSchedule(["daily", "25:00"], opts)).toMatchObject({ ok: false, error: expect.stringMatching(/daily HH:MM/) });
+    expect(parseSchedule(["0", "0", "0", "*", "*", "*"], opts).ok).toBe(false);
+    expect(parseSchedule(["banana"], opts).ok).toBe(false);
+  });
+
+  it("finds the latest slot inside a window and nothing outside it", () => {
+    const s = parsed("every 4h");
+    const at = Date.UTC(2026, 10, 22, 9, 17);
+    expect(latestSlot(s, at - 6 * 3_600_000, at)).toBe(Date.UTC(2026, 10, 22, 8, 0));
+    expect(latestSlot(s, Date.UTC(2026, 10, 22, 8, 0), at)).toBeUndefined();
+  });
+});

@@ -1,0 +1,83 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import { describe, expect, it } from "vitest";
+import { SUBSCRIPTIONS_SCHEMA, sqliteSubscriptions } from "../../src/store/subscriptions-sqlite.js";
+import type { NewSubscription } from "../../src/store/types.js";
+
+function open(path = join(mkdtempSync(join(tmpdir(), "cp-subs-")), "db.sqlite"), migrate = true) {
+  const db = new Database(path);
+  db.pragma("foreign_keys = ON");
+  if (migrate) db.exec(SUBSCRIPTIONS_SCHEMA);
+  return { db, path, subs: sqliteSubscriptions(db) };
+}
+
+const sub = (chatId: string, chain = "solana"): NewSubscription => ({
+  platform: "telegram",
+  chatId,
+  chain,
+  cron: "0 * * * *",
+  timezone: "UTC",
+  label: "every 1h",
+  intervalMinutes: 60,
+  topN: 10,
+});
+
+describe("SQLite subscriptions", () => {
+  it("replaces a chat's subscription to the same chain instead of adding a second", async () => {
+    const { subs } = open();
+    const a = await subs.upsertSubscription(sub("1"), 1);
+    const b = await subs.upsertSubscription({ ...sub("1"), cron: "0 */4 * * *", label: "every 4h", intervalMinutes: 240 }, 2);
+    expect(b.id).toBe(a.id);
+    expect(await subs.listSubscriptions({ platform: "telegram", chatId: "1" })).toMatchObject([{ label: "every 4h" }]);
+  });
+
+  it("groups active subscriptions by schedule and leaves paused ones out", async () => {
+    const { subs } = open();
+    const a = await subs.upsertSubscription(sub("1"), 1);
+    await subs.upsertSubscription(sub("2"), 1);
+    await subs.upsertSubscription({ ...sub("3"), cron: "30 9 * * *", timezone: "Asia/Tokyo", intervalMinutes: 1440 }, 1);
+    await subs.pauseSubscription(a.id, "missing rights");
+    expect(await subs.activeSchedules()).toHaveLength(2);
+    expect((await subs.subscriptionsOn("0 * * * *", "UTC")).map((s) => s.chatId)).toEqual(["2"]);
+  });
+
+  it("queues a (subscription, slot) once and lets only one poster move it to sending", async () => {
+    const { subs } = open();
+    const a = await subs.upsertSubscription(sub("1"), 1);
+    expect(await subs.queueDeliveries(60_000, [a.id], 5)).toBe(1);
+    expect(await subs.queueDeliveries(60_000, [a.id], 6)).toBe(0);
+    expect(await subs.transitionDelivery(a.id, 60_000, ["queued"], "sending", 7)).toBe(true);
+    expect(await subs.transitionDelivery(a.id, 60_000, ["queued"], "sending", 7)).toBe(false);
+  });
+
+  it("marks rows a crash left in sending as interrupted after reopening the file", async () => {
+    const first = open();
+    const a = await first.subs.upsertSubscription(sub("1"), 1);
+    await first.subs.queueDeliveries(60_000, [a.id], 5);
+    await first.subs.transitionDelivery(a.id, 60_000, ["queued"], "sending", 6);
+    first.db.close();
+    const second = open(first.path, false);
+    expect(await second.subs.interruptSending(7)).toBe(1);
+    expect(await second.subs.deliveryCounts(60_000)).toEqual({ interrupted: 1 });
+    expect(await second.subs.queuedDeliveries()).toEqual([]);
+  });
+
+  it("gives a lease to one holder until it expires", async () => {
+    const { subs } = open();
+    expect(await subs.acquireLease("poster", "a", 1_000, 0)).toBe(true);
+    expect(await subs.acquireLease("poster", "b", 1_000, 500)).toBe(false);
+    expect(await subs.acquireLease("poster", "a", 1_000, 900)).toBe(true);
+    expect(await subs.acquireLease("poster", "b", 1_000, 1_950)).toBe(true);
+    await subs.releaseLease("poster", "b");
+    expect(await subs.acquireLease("poster", "a", 1_000, 2_000)).toBe(true);
+  });
+
+  it("keeps the ranking of the previous digest", async () => {
+    const { subs } = open();
+    const a = await subs.upsertSubscription(sub("1"), 1);
+    await subs.setLastRanking(a.id, ["x-solana", "y-solana"]);
+    expect((await subs.listSubscriptions({ platform: "telegram", chatId: "1" }))[0]?.lastRanking).toEqual(["x-solana", "y-solana"]);
+  });
+});
