@@ -1,0 +1,51 @@
+/** Checks on chat settings before they are stored; the messages are for the chat admin. */
+import { UserError } from "../core/errors.js";
+import type { ChatSettings } from "./types.js";
+
+/** Timezone of a chat that never chose one. */
+export const DEFAULT_TIMEZONE = "UTC";
+
+/** Longest chain name accepted as a default chain. */
+const MAX_CHAIN_LENGTH = 64;
+
+/**
+ * The canonical spelling of an IANA time zone (`europe/berlin` → `Europe/Berlin`), or
+ * undefined when the runtime does not know the zone.
+ */
+export function canonicalTimezone(name: string): string | undefined {
+  if (!name.trim()) return undefined;
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: name.trim() }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `current` with `patch` applied: a key present with `undefined` clears that setting
+ * (the timezone goes back to UTC).
+ * @throws UserError for an unknown time zone or an unusable chain name.
+ */
+export function applySettingsPatch(current: ChatSettings, patch: Partial<ChatSettings>): ChatSettings {
+  const next: ChatSettings = { ...current, ...patch, timezone: current.timezone };
+  if ("timezone" in patch) {
+    if (patch.timezone === undefined) next.timezone = DEFAULT_TIMEZONE;
+    else {
+      const zone = canonicalTimezone(patch.timezone);
+      if (zone === undefined) {
+        throw new UserError(
+          `"${patch.timezone.slice(0, 64)}" is not a time zone I know — use an IANA name such as Europe/Berlin or America/New_York.`,
+        );
+      }
+      next.timezone = zone;
+    }
+  }
+  if (next.defaultChain !== undefined) {
+    const chain = next.defaultChain.trim();
+    if (chain === "" || chain.length > MAX_CHAIN_LENGTH || /\s/.test(chain)) {
+      throw new UserError("A default chain is one chain name, such as bsc or solana.");
+    }
+    next.defaultChain = chain;
+  }
+  return next;
+}

@@ -1,0 +1,43 @@
+/**
+ * The database schema as an ordered list of migrations. Append new ones at the end with the
+ * next version; never edit or reorder one that has shipped. The SQL stays plain (no rowid,
+ * no SQLite-only types) so that a PostgreSQL store can run the same statements.
+ */
+import type Database from "better-sqlite3";
+
+export interface Migration {
+  /** Positive integer, strictly increasing down the list. */
+  version: number;
+  /** Short name for the `schema_migrations` record and the log. */
+  name: string;
+  /** SQL to run, or a function for changes SQL alone cannot express. Runs in a transaction. */
+  up: string | ((db: Database.Database) => void);
+}
+
+export const migrations: Migration[] = [
+  {
+    version: 1,
+    name: "chats",
+    // autodetect: NULL = the platform's default, else 0/1 (BOOLEAN in PostgreSQL).
+    // guild_id: the Discord server of a channel, so that leaving the server forgets it.
+    up: `
+      CREATE TABLE chats (
+        platform TEXT NOT NULL,
+        chat_id TEXT NOT NULL,
+        guild_id TEXT,
+        default_chain TEXT,
+        autodetect INTEGER,
+        timezone TEXT NOT NULL DEFAULT 'UTC',
+        PRIMARY KEY (platform, chat_id)
+      );
+      CREATE INDEX chats_guild ON chats (guild_id);
+    `,
+  },
+];
+
+/**
+ * Tables whose rows belong to one chat, keyed by `(platform, chat_id)`. `forgetChat`,
+ * `forgetGuild` and `moveChat` act on every table listed here: a migration that adds such a
+ * table appends its name.
+ */
+export const chatTables: string[] = ["chats"];
