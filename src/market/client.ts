@@ -34,8 +34,8 @@ export interface MarketCallEvent {
 export interface MarketClientOptions {
   /** Version 2: base address and key (sent as `X-API-KEY`). */
   v2: ServiceEndpoint;
-  /** Version 1: base address and key (sent as `Svc-Auth`). */
-  v1: ServiceEndpoint;
+  /** Version 1: base address and key (sent as `Svc-Auth`). Absent: v1 calls fail before sending (kind `invalid_params`). */
+  v1?: ServiceEndpoint;
   /** Per-attempt timeout in ms. Default 10000. */
   timeoutMs?: number;
   /** Retries of timeouts, network errors, 5xx and 429. Defaults: 3 attempts, 15000 ms budget, 200 ms base delay. */

@@ -29,7 +29,8 @@ export interface RetryOptions {
 
 export interface TransportOptions {
   v2: ServiceEndpoint;
-  v1: ServiceEndpoint;
+  /** Absent when version 1 is not configured: v1 calls then fail before sending. */
+  v1?: ServiceEndpoint;
   /** Per-attempt timeout in ms. Default 10000. */
   timeoutMs?: number;
   retry?: RetryOptions;
@@ -97,8 +98,8 @@ function parseBase(name: string, baseUrl: string): URL {
 }
 
 export class Transport {
-  readonly #keys: Record<ApiVersion, string>;
-  private readonly bases: Record<ApiVersion, URL>;
+  readonly #keys: Partial<Record<ApiVersion, string>>;
+  private readonly bases: Partial<Record<ApiVersion, URL>>;
   private readonly agent: Agent;
   private readonly timeoutMs: number;
   private readonly maxAttempts: number;
@@ -109,6 +110,7 @@ export class Transport {
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly random: () => number;
   private readonly logger: Logger | undefined;
+  private closing: Promise<void> | undefined;
 
   constructor(options: TransportOptions) {
     this.limiter = options.limiter;
@@ -116,8 +118,8 @@ export class Transport {
     this.sleep = options.sleep;
     this.random = options.random ?? Math.random;
     this.logger = options.logger;
-    this.#keys = { v2: options.v2.key, v1: options.v1.key };
-    this.bases = { v2: parseBase("v2", options.v2.baseUrl), v1: parseBase("v1", options.v1.baseUrl) };
+    this.#keys = { v2: options.v2.key, v1: options.v1?.key };
+    this.bases = { v2: parseBase("v2", options.v2.baseUrl), v1: options.v1 && parseBase("v1", options.v1.baseUrl) };
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.maxAttempts = Math.max(1, options.retry?.maxAttempts ?? 3);
     this.budgetMs = options.retry?.budgetMs ?? 15_000;
@@ -132,7 +134,7 @@ export class Transport {
 
   /** The keys, for redacting text the service sends back. */
   get secrets(): string[] {
-    return [this.#keys.v2, this.#keys.v1];
+    return [this.#keys.v2, this.#keys.v1].filter((k): k is string => k !== undefined);
   }
 
   /**
@@ -140,6 +142,13 @@ export class Transport {
    * `Retry-After`; resolves with a 2xx body, rejects with a `MarketError`.
    */
   async exchange(ex: Exchange, stats: ExchangeStats): Promise<Answer> {
+    if (this.bases[ex.version] === undefined) {
+      throw new MarketError({
+        endpoint: ex.endpoint,
+        kind: "invalid_params",
+        message: "version 1 of the service is not configured: give the client a v1 base URL and key (MARKET_API_V1_URL)",
+      });
+    }
     let started: number | undefined;
     let last: MarketError | undefined;
     for (let attempt = 1; ; attempt++) {
@@ -162,9 +171,10 @@ export class Transport {
     }
   }
 
-  /** Stops keeping connections open; in-flight requests finish first. */
+  /** Stops keeping connections open; in-flight requests finish first. Calling it again is harmless. */
   close(): Promise<void> {
-    return this.agent.close();
+    this.closing ??= this.agent.close();
+    return this.closing;
   }
 
   private backoff(attempt: number): number {
@@ -175,7 +185,7 @@ export class Transport {
 
   /** One attempt: the 2xx answer, or the error it ended in (returned, so the loop decides). */
   private async attempt(ex: Exchange, timeoutMs: number): Promise<Answer | MarketError> {
-    const base = this.bases[ex.version];
+    const base = this.bases[ex.version] as URL;
     const search = new URLSearchParams();
     for (const [k, v] of Object.entries(ex.query ?? {})) if (v !== undefined) search.set(k, String(v));
     const qs = search.toString();
@@ -183,7 +193,7 @@ export class Transport {
     const headers: Record<string, string> = {
       accept: "application/json",
       "user-agent": "chainpulse",
-      [HEADER[ex.version]]: this.#keys[ex.version],
+      [HEADER[ex.version]]: this.#keys[ex.version] as string,
     };
     if (ex.body !== undefined) headers["content-type"] = "application/json";
 

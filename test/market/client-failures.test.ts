@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { MarketClientOptions } from "../../src/market/client.js";
+import { MarketClient, type MarketClientOptions } from "../../src/market/client.js";
 import { MarketError } from "../../src/market/errors.js";
 import { failure, startFakeServer, v1ok, v2ok, type Respond, type FakeServer } from "./fake-server.js";
 import { clientFor, ETH_ID, ETH_TOKEN, fakeClock, rejection, type TestClient } from "./helpers.js";
@@ -186,5 +186,28 @@ describe("metrics hook", () => {
   it("reports every failed call with its kind, status and attempts", async () => {
     const { t } = await failureOf(() => failure(404, "Not found any matched results"));
     expect(t.events).toEqual([expect.objectContaining({ endpoint: "tokenDetail", outcome: "not_found", status: 404, attempts: 1, lane: "interactive" })]);
+  });
+});
+
+describe("configuration", () => {
+  it("fails a v1 call before sending when version 1 is not configured, saying what to set", async () => {
+    const { server, t } = await setup(() => v1ok({}), { v1: undefined });
+    const e = await rejection(t.client.v1Search("pepe"));
+    expect(e).toMatchObject({ kind: "invalid_params", endpoint: "v1Search" });
+    expect((e as Error).message).toContain("MARKET_API_V1_URL");
+    expect(server.received).toHaveLength(0);
+  });
+
+  it("refuses a base URL that is not http(s) with a message showing the expected form", () => {
+    expect(() => new MarketClient({ v2: { baseUrl: "api.example.com", key: "k" } })).toThrow(/v2\.baseUrl must be an absolute http\(s\) URL such as https:\/\/api\.example\.com/);
+  });
+
+  it("keeps a path prefix of the base URL before the version prefix", async () => {
+    const { server, t } = await setup(() => v2ok([]));
+    await t.client.close();
+    const prefixed = new MarketClient({ v2: { baseUrl: `${server.url}/proxy/`, key: "k" } });
+    await prefixed.supportedChains();
+    await prefixed.close();
+    expect(server.received[0]?.path).toBe("/proxy/v2/supported_chains");
   });
 });
