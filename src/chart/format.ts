@@ -46,8 +46,9 @@ export function formatPriceDefault(price: number, options: PriceFormatOptions = 
     return `${sign}$${text}`;
   }
   if (price === 0) return "$0";
-  // Rounded first, so 0.9999999 reads as $1 and takes the same path as 1.
-  const abs = Number(Math.abs(price).toPrecision(significant));
+  const raw = Math.abs(price);
+  // Below 1, rounded first so that 0.9999999 reads as $1 and takes the path of 1.
+  const abs = raw < 1 ? Number(raw.toPrecision(significant)) : raw;
   if (abs >= 1e15) return `${sign}$${abs.toExponential(2)}`;
   if (abs >= 1e6) return `${sign}$${compact(abs, significant) ?? ""}`;
   if (abs >= 1) {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { formatPriceDefault, formatTime, formatVolume } from "../../src/chart/format.js";
+import { cleanText, truncate } from "../../src/chart/text.js";
+
+describe("formatPriceDefault", () => {
+  it.each([
+    [0.000001234, "$0.0₅1234"],
+    [1.2345e-10, "$0.0₉1234"],
+    [0.001234, "$0.001234"],
+    [0.00099999, "$0.001"],
+    [1.23456, "$1.235"],
+    [12345.6, "$12,346"],
+    [1234567, "$1.235M"],
+    [2e16, "$2.00e+16"],
+    [0, "$0"],
+    [-0.5, "-$0.5"],
+    [NaN, "–"],
+  ])("writes %d as %s", (price, text) => {
+    expect(formatPriceDefault(price)).toBe(text);
+  });
+
+  it("keeps a fixed number of decimals for axis labels", () => {
+    expect([0.96, 1, 1.02].map((p) => formatPriceDefault(p, { decimals: 2 }))).toEqual(["$0.96", "$1.00", "$1.02"]);
+  });
+});
+
+describe("formatVolume and formatTime", () => {
+  it("writes volumes compactly", () => {
+    expect([950, 12_345, 4.56e6, 0, NaN].map(formatVolume)).toEqual(["950", "12.3K", "4.56M", "0", "0"]);
+  });
+
+  it("writes times in UTC as clock, day, month or year", () => {
+    const t = Date.UTC(2026, 10, 22, 9, 5) / 1000;
+    expect((["clock", "day", "month", "year"] as const).map((k) => formatTime(t, k))).toEqual(["09:05", "Nov 22", "Nov 2026", "2026"]);
+  });
+});
+
+describe("cleanText", () => {
+  it("removes controls, bidi overrides and zero-width characters and collapses whitespace", () => {
+    expect(cleanText("a\u0000b\u202ec\u2067d\u200be\ufeff\n\n f\ud800")).toBe("abcde f");
+  });
+
+  it("cuts by code points without splitting a surrogate pair", () => {
+    expect(truncate("😀😀😀😀", 3)).toBe("😀😀…");
+  });
+});
