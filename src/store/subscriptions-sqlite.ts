@@ -7,10 +7,14 @@ import type {
   ChatKey, DeliveryState, NewSubscription, PendingDelivery, Subscription, SubscriptionStore,
 } from "./types.js";
 
-/** Schema of the digest: subscriptions, one row per (subscription, slot), named leases. */
+/**
+ * Schema of the digest: subscriptions, one row per (subscription, slot), named leases.
+ * Delivery rows outlive their subscription (no cascade) as the record of what was posted, and
+ * ids are never reused (AUTOINCREMENT) so an old row can never stand for a new subscription.
+ */
 export const SUBSCRIPTIONS_SCHEMA = `
 CREATE TABLE subscriptions (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   platform TEXT NOT NULL,
   chat_id TEXT NOT NULL,
   chain TEXT NOT NULL,
@@ -26,7 +30,7 @@ CREATE TABLE subscriptions (
 );
 CREATE INDEX subscriptions_schedule ON subscriptions (cron, timezone);
 CREATE TABLE digest_deliveries (
-  subscription_id INTEGER NOT NULL REFERENCES subscriptions (id) ON DELETE CASCADE,
+  subscription_id INTEGER NOT NULL,
   slot INTEGER NOT NULL,
   state TEXT NOT NULL,
   updated_at INTEGER NOT NULL,

@@ -1,0 +1,245 @@
+/**
+ * The digest poster. One minute tick (node-cron) checks the few distinct schedules, queues a
+ * (subscription, slot) row for each due subscription, fetches each chain's trending list once,
+ * and delivers through each platform's paced queue. Exactly-once per slot comes from the rows:
+ * queued → sending → outcome, and a lease so that one poster runs per database.
+ */
+import { randomUUID } from "node:crypto";
+import cron, { type ScheduledTask } from "node-cron";
+import type { Logger } from "pino";
+import type { PlatformAdapter, SendOutcome } from "../adapters/types.js";
+import type { CachedMarket } from "../cache/types.js";
+import type { Reply } from "../core/reply.js";
+import type { TrendingToken } from "../market/schemas.js";
+import type { DeliveryState, PendingDelivery, Platform, SettingsStore, Subscription, SubscriptionStore } from "../store/types.js";
+import type { DeliveryResult, PacedQueue } from "./paced-queue.js";
+import { renderDigest, type Digest } from "./render.js";
+import { latestSlot } from "./schedule.js";
+
+export interface PosterOptions {
+  subscriptions: SubscriptionStore;
+  /** Chat state to drop or move when a chat is gone or migrated. */
+  chats: SettingsStore;
+  /** The market for background work (its calls queue behind interactive commands). */
+  market: CachedMarket;
+  adapters: Partial<Record<Platform, PlatformAdapter>>;
+  queues: Partial<Record<Platform, PacedQueue>>;
+  logger: Logger;
+  /** Footer source label. */
+  source: string;
+  now?: () => number;
+  /** Identifies this process in the lease. Default a random id. */
+  holder?: string;
+  /** How long the lease lasts without renewal. Default 3 minutes (ticks renew it every minute). */
+  leaseTtlMs?: number;
+  /** Each delivery's outcome (metrics). */
+  onOutcome?: (platform: Platform, outcome: DeliveryState) => void;
+}
+
+export interface TickReport {
+  leader: boolean;
+  queued: number;
+  /** Trending calls made this tick, by chain. */
+  trendingCalls: string[];
+  /** Resolves when every delivery started by this tick has an outcome. */
+  done: Promise<void>;
+}
+
+export interface Poster {
+  /** One pass: plan due slots and start their deliveries. Ticks do not overlap. */
+  tick(): Promise<TickReport>;
+  /** Ticks every minute (and once now, to catch up on slots missed while down). */
+  start(): void;
+  /** Stop taking new deliveries, finish those in flight, keep the rest queued for the next start. */
+  stop(): Promise<void>;
+}
+
+const LEASE = "digest-poster";
+const MINUTE = 60_000;
+
+function pausedNotice(s: Subscription): Reply {
+  return {
+    title: `The ${s.chain} digest is paused: I may not post here.`,
+    tone: "warn",
+    blocks: [{ kind: "text", text: `Give me the right to send messages, then an admin can /subscribe ${s.chain} again.` }],
+    actions: [],
+  };
+}
+
+export function createPoster(opts: PosterOptions): Poster {
+  const now = opts.now ?? Date.now;
+  const holder = opts.holder ?? randomUUID();
+  const leaseTtl = opts.leaseTtlMs ?? 3 * MINUTE;
+  const log = opts.logger;
+  let lastPlanned: number | undefined;
+  let recovered = false;
+  let stopping = false;
+  let task: ScheduledTask | undefined;
+  let ticking: Promise<TickReport> | undefined;
+  const inProgress = new Set<string>();
+  const deliveries = new Set<Promise<void>>();
+
+  const record = async (d: PendingDelivery, from: DeliveryState[], to: DeliveryState, detail?: string) => {
+    await opts.subscriptions.transitionDelivery(d.subscription.id, d.slot, from, to, now(), detail);
+    opts.onOutcome?.(d.subscription.platform, to);
+  };
+
+  /** Applies what the platform said; returns the row's final state. */
+  const settle = async (d: PendingDelivery, out: SendOutcome, digest: Digest): Promise<DeliveryState> => {
+    const s = d.subscription;
+    const chat = { platform: s.platform, chatId: s.chatId };
+    switch (out.kind) {
+      case "delivered":
+        await opts.subscriptions.setLastRanking(s.id, digest.ranking);
+        return "delivered";
+      case "gone":
+        log.info({ platform: s.platform, chatId: s.chatId, reason: out.reason }, "digest target gone: dropping the chat");
+        await opts.chats.forgetChat(chat);
+        return "gone";
+      case "moved": {
+        log.info({ platform: s.platform, from: s.chatId, to: out.toChatId }, "chat migrated: following it");
+        await opts.chats.moveChat(chat, out.toChatId);
+        const again = await opts.adapters[s.platform]?.send(out.toChatId, digest.reply);
+        if (again?.kind === "delivered") await opts.subscriptions.setLastRanking(s.id, digest.ranking);
+        return again?.kind === "delivered" ? "delivered" : "moved";
+      }
+      case "forbidden":
+        log.warn({ platform: s.platform, chatId: s.chatId, reason: out.reason }, "digest target forbids posting: pausing");
+        await opts.subscriptions.pauseSubscription(s.id, out.reason);
+        await opts.adapters[s.platform]?.send(s.chatId, pausedNotice(s));
+        return "forbidden";
+      case "retry":
+      case "failed":
+        log.warn({ platform: s.platform, chatId: s.chatId, outcome: out }, "digest delivery failed");
+        return "failed";
+    }
+  };
+
+  /** Starts one delivery; undefined when it is already under way or its platform is off. */
+  const deliver = (d: PendingDelivery, digest: Digest): Promise<void> | undefined => {
+    const s = d.subscription;
+    const key = `${s.id}:${d.slot}`;
+    const queue = opts.queues[s.platform];
+    const adapter = opts.adapters[s.platform];
+    if (!queue || !adapter || inProgress.has(key)) return undefined;
+    inProgress.add(key);
+    let claimed = false;
+    const p = queue
+      .push({
+        chatId: s.chatId,
+        deadline: d.slot + s.intervalMinutes * MINUTE,
+        send: async () => {
+          // Claimed only now, right before the call: a stop before this leaves the row queued.
+          claimed = await opts.subscriptions.transitionDelivery(s.id, d.slot, ["queued"], "sending", now());
+          if (!claimed) return { kind: "delivered" };
+          return adapter.send(s.chatId, digest.reply);
+        },
+      })
+      .then(async (result: DeliveryResult) => {
+        if (result.kind === "stopped") return;
+        if (result.kind === "expired") return record(d, ["queued"], "expired");
+        if (!claimed) return;
+        await record(d, ["sending"], await settle(d, result, digest));
+      })
+      .catch((e: unknown) => log.error({ err: e, subscription: s.id, slot: d.slot }, "digest delivery crashed"))
+      .finally(() => {
+        inProgress.delete(key);
+        deliveries.delete(p);
+      });
+    deliveries.add(p);
+    return p;
+  };
+
+  const plan = async (t: number): Promise<number> => {
+    let queued = 0;
+    for (const sch of await opts.subscriptions.activeSchedules()) {
+      // A slot missed while down is posted only within half its interval.
+      const half = (sch.maxIntervalMinutes * MINUTE) / 2;
+      const from = Math.max(lastPlanned ?? -Infinity, t - half);
+      const slot = latestSlot(sch, from, t);
+      if (slot === undefined) continue;
+      const due = (await opts.subscriptions.subscriptionsOn(sch.cron, sch.timezone)).filter(
+        (s) => s.createdAt <= slot && t - slot <= (s.intervalMinutes * MINUTE) / 2,
+      );
+      queued += await opts.subscriptions.queueDeliveries(slot, due.map((s) => s.id), t);
+    }
+    lastPlanned = t;
+    return queued;
+  };
+
+  const run = async (): Promise<TickReport> => {
+    const t = now();
+    const report: TickReport = { leader: false, queued: 0, trendingCalls: [], done: Promise.resolve() };
+    if (stopping || !(await opts.subscriptions.acquireLease(LEASE, holder, leaseTtl, t))) return report;
+    report.leader = true;
+    if (!recovered) {
+      const n = await opts.subscriptions.interruptSending(t);
+      if (n > 0) log.warn({ rows: n }, "deliveries cut off by a crash were not resent (at most once)");
+      recovered = true;
+    }
+    report.queued = await plan(t);
+    const byChain = new Map<string, PendingDelivery[]>();
+    for (const d of await opts.subscriptions.queuedDeliveries()) {
+      if (inProgress.has(`${d.subscription.id}:${d.slot}`)) continue;
+      if (t > d.slot + d.subscription.intervalMinutes * MINUTE) {
+        await record(d, ["queued"], "expired");
+        continue;
+      }
+      const list = byChain.get(d.subscription.chain) ?? [];
+      list.push(d);
+      byChain.set(d.subscription.chain, list);
+    }
+    const started: Promise<void>[] = [];
+    for (const [chain, list] of byChain) {
+      const pageSize = Math.min(100, Math.max(...list.map((d) => d.subscription.topN)));
+      let tokens: TrendingToken[];
+      let fetchedAt: number;
+      let stale: boolean;
+      try {
+        report.trendingCalls.push(chain);
+        const r = await opts.market.trending({ chain, pageSize });
+        ({ fetchedAt, stale } = r);
+        tokens = r.data.tokens;
+      } catch (e) {
+        // Left queued: the next tick tries again until the slot's interval has passed.
+        log.warn({ err: e, chain }, "trending list unavailable for the digest");
+        continue;
+      }
+      const rendered = new Map<string, Digest>();
+      for (const d of list) {
+        const s = d.subscription;
+        const key = `${s.topN}|${s.label}|${s.lastRanking.join(",")}`;
+        let digest = rendered.get(key);
+        if (!digest) {
+          digest = renderDigest({ chain, tokens, topN: s.topN, previous: s.lastRanking, label: s.label, fetchedAt, stale, source: opts.source });
+          rendered.set(key, digest);
+        }
+        const p = deliver(d, digest);
+        if (p) started.push(p);
+      }
+    }
+    report.done = Promise.all(started).then(() => undefined);
+    return report;
+  };
+
+  return {
+    tick() {
+      if (!ticking) ticking = run().finally(() => (ticking = undefined));
+      return ticking;
+    },
+    start() {
+      void this.tick().catch((e: unknown) => log.error({ err: e }, "digest tick failed"));
+      task = cron.schedule("* * * * *", () => this.tick().catch((e: unknown) => log.error({ err: e }, "digest tick failed")), {
+        noOverlap: true,
+      });
+    },
+    async stop() {
+      stopping = true;
+      await task?.stop();
+      await ticking;
+      await Promise.all(Object.values(opts.queues).map((q) => q?.stop()));
+      await Promise.all([...deliveries]);
+      await opts.subscriptions.releaseLease(LEASE, holder);
+    },
+  };
+}

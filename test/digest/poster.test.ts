@@ -1,0 +1,211 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import Database from "better-sqlite3";
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import type { PlatformAdapter, SendOutcome } from "../../src/adapters/types.js";
+import type { CachedMarket } from "../../src/cache/types.js";
+import type { Reply } from "../../src/core/reply.js";
+import { createPacedQueue } from "../../src/digest/paced-queue.js";
+import { createPoster } from "../../src/digest/poster.js";
+import type { TrendingPage } from "../../src/market/schemas.js";
+import { SUBSCRIPTIONS_SCHEMA, sqliteSubscriptions } from "../../src/store/subscriptions-sqlite.js";
+import type { ChatKey, NewSubscription, SettingsStore } from "../../src/store/types.js";
+
+const HOUR = 3_600_000;
+const T0 = Date.UTC(2026, 10, 22, 10, 0);
+
+function tokens(order: string[]): TrendingPage {
+  return {
+    tokens: order.map((sym) => ({
+      token: `0x${Buffer.from(sym).toString("hex").padStart(40, "0")}`,
+      chain: "eth",
+      symbol: sym,
+      current_price_usd: "1.5",
+      token_price_change_24h: "3.2",
+      market_cap: "1000000",
+    })),
+  };
+}
+
+/** Only `trending` is used by the poster; it counts its calls. */
+function trendingMarket(pages: TrendingPage[]) {
+  const calls: string[] = [];
+  let i = 0;
+  const market = {
+    trending: async (p: { chain: string }) => {
+      calls.push(p.chain);
+      const page = pages[Math.min(i++, pages.length - 1)]!;
+      return { data: page, fetchedAt: T0, stale: false };
+    },
+  } as unknown as CachedMarket;
+  return { market, calls };
+}
+
+/** A platform that records what it was sent and answers per chat as told. */
+function recordingAdapter(answers: Record<string, SendOutcome> = {}) {
+  const sent: { chatId: string; reply: Reply }[] = [];
+  const adapter: PlatformAdapter = {
+    platform: "telegram",
+    start: async () => undefined,
+    stop: async () => undefined,
+    isReady: () => true,
+    send: async (chatId, reply) => {
+      sent.push({ chatId, reply });
+      return answers[chatId] ?? { kind: "delivered" };
+    },
+  };
+  return { adapter, sent };
+}
+
+function chatLog() {
+  const forgotten: string[] = [];
+  const moved: [string, string][] = [];
+  const chats = {
+    forgetChat: async (c: ChatKey) => void forgotten.push(c.chatId),
+    moveChat: async (c: ChatKey, to: string) => void moved.push([c.chatId, to]),
+  } as unknown as SettingsStore;
+  return { chats, forgotten, moved };
+}
+
+function setup(opts: { path?: string; answers?: Record<string, SendOutcome>; pages?: TrendingPage[]; holder?: string } = {}) {
+  const path = opts.path ?? join(mkdtempSync(join(tmpdir(), "cp-poster-")), "db.sqlite");
+  const db = new Database(path);
+  if (!opts.path) db.exec(SUBSCRIPTIONS_SCHEMA);
+  const subs = sqliteSubscriptions(db);
+  let now = T0;
+  const { market, calls } = trendingMarket(opts.pages ?? [tokens(["AAA", "BBB", "CCC"])]);
+  const { adapter, sent } = recordingAdapter(opts.answers);
+  const { chats, forgotten, moved } = chatLog();
+  const poster = createPoster({
+    subscriptions: subs,
+    chats,
+    market,
+    adapters: { telegram: adapter },
+    queues: { telegram: createPacedQueue({ maxInFlight: 4 }) },
+    logger: pino({ level: "silent" }),
+    source: "test",
+    now: () => now,
+    holder: opts.holder ?? "a",
+  });
+  return { db, path, subs, poster, sent, calls, forgotten, moved, setNow: (t: number) => (now = t) };
+}
+
+const sub = (chatId: string, chain = "eth", over: Partial<NewSubscription> = {}): NewSubscription => ({
+  platform: "telegram",
+  chatId,
+  chain,
+  cron: "0 * * * *",
+  timezone: "UTC",
+  label: "every 1h",
+  intervalMinutes: 60,
+  topN: 2,
+  ...over,
+});
+
+async function tick(poster: { tick(): Promise<{ done: Promise<void> }> }) {
+  const r = await poster.tick();
+  await r.done;
+  return r;
+}
+
+describe("digest poster", () => {
+  it("posts a due slot once to every subscriber, fetching each chain's list once", async () => {
+    const s = setup();
+    for (let i = 0; i < 30; i++) await s.subs.upsertSubscription(sub(`c${i}`, i % 3 === 0 ? "bsc" : "eth"), T0 - HOUR);
+    s.setNow(T0 + 5_000);
+    const r = await tick(s.poster);
+    expect(r.queued).toBe(30);
+    expect(s.calls.sort()).toEqual(["bsc", "eth"]);
+    expect(new Set(s.sent.map((x) => x.chatId)).size).toBe(30);
+    s.setNow(T0 + 60_000);
+    await tick(s.poster);
+    expect(s.sent).toHaveLength(30);
+    expect(await s.subs.deliveryCounts(T0)).toEqual({ delivered: 30 });
+  });
+
+  it("marks movement since the subscription's previous digest", async () => {
+    const s = setup({ pages: [tokens(["AAA", "BBB", "CCC"]), tokens(["CCC", "AAA", "BBB"])] });
+    await s.subs.upsertSubscription(sub("c1", "eth", { topN: 3 }), T0 - HOUR);
+    s.setNow(T0);
+    await tick(s.poster);
+    s.setNow(T0 + HOUR);
+    await tick(s.poster);
+    const text = (s.sent[1]!.reply.blocks[0] as { text: string }).text;
+    expect(text).toMatch(/1\. CCC \(▲2\)/);
+    expect(text).toMatch(/2\. AAA \(▼1\)/);
+    expect((s.sent[0]!.reply.blocks[0] as { text: string }).text).toMatch(/1\. AAA \(new\)/);
+  });
+
+  it("drops a chat that is gone, follows a migrated one, and pauses one that forbids posting", async () => {
+    const s = setup({
+      answers: {
+        gone: { kind: "gone", reason: "bot was kicked" },
+        old: { kind: "moved", toChatId: "new" },
+        muted: { kind: "forbidden", reason: "not enough rights" },
+      },
+    });
+    for (const c of ["gone", "old", "muted"]) await s.subs.upsertSubscription(sub(c), T0 - HOUR);
+    await tick(s.poster);
+    expect(s.forgotten).toEqual(["gone"]);
+    expect(s.moved).toEqual([["old", "new"]]);
+    expect(s.sent.map((x) => x.chatId)).toContain("new");
+    expect(s.sent.filter((x) => x.chatId === "muted").map((x) => x.reply.title)).toEqual([
+      "Trending on eth — top 2",
+      "The eth digest is paused: I may not post here.",
+    ]);
+    expect(await s.subs.activeSchedules()).toHaveLength(1);
+    s.setNow(T0 + HOUR);
+    await tick(s.poster);
+    expect(s.sent.filter((x) => x.chatId === "muted")).toHaveLength(2);
+  });
+
+  it("posts a slot missed while down within half its interval, and skips it after", async () => {
+    const early = setup();
+    await early.subs.upsertSubscription(sub("c1"), T0 - HOUR);
+    early.setNow(T0 + 29 * 60_000);
+    await tick(early.poster);
+    expect(early.sent).toHaveLength(1);
+
+    const late = setup();
+    await late.subs.upsertSubscription(sub("c1"), T0 - HOUR);
+    late.setNow(T0 + 31 * 60_000);
+    await tick(late.poster);
+    expect(late.sent).toHaveLength(0);
+  });
+
+  it("does not resend after a crash mid-slot, and resumes what was still queued", async () => {
+    const first = setup();
+    for (const c of ["a", "b", "c"]) await first.subs.upsertSubscription(sub(c), T0 - HOUR);
+    await first.subs.queueDeliveries(T0, [1, 2, 3], T0);
+    // The crash: row 1 was being sent, row 2 was posted, row 3 never started.
+    await first.subs.transitionDelivery(1, T0, ["queued"], "sending", T0);
+    await first.subs.transitionDelivery(2, T0, ["queued"], "delivered", T0);
+    first.db.close();
+    const second = setup({ path: first.path, holder: "b" });
+    second.setNow(T0 + 60_000);
+    await tick(second.poster);
+    expect(second.sent.map((x) => x.chatId)).toEqual(["c"]);
+    expect(await second.subs.deliveryCounts(T0)).toEqual({ interrupted: 1, delivered: 2 });
+  });
+
+  it("lets only the lease holder post when two posters share a database", async () => {
+    const a = setup({ holder: "a" });
+    await a.subs.upsertSubscription(sub("c1"), T0 - HOUR);
+    const b = setup({ path: a.path, holder: "b" });
+    const [ra, rb] = [await tick(a.poster), await tick(b.poster)];
+    expect([ra.leader, rb.leader]).toEqual([true, false]);
+    expect(a.sent.length + b.sent.length).toBe(1);
+  });
+
+  it("expires a queued digest once its interval has passed instead of posting it late", async () => {
+    const s = setup();
+    await s.subs.upsertSubscription(sub("c1"), T0 - HOUR);
+    await s.subs.queueDeliveries(T0, [1], T0);
+    s.setNow(T0 + HOUR + 60_000);
+    await tick(s.poster);
+    expect(s.sent.filter((x) => x.reply.title.startsWith("Trending"))).toHaveLength(1);
+    expect(await s.subs.deliveryCounts(T0)).toEqual({ expired: 1 });
+  });
+});
