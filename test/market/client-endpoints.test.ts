@@ -216,6 +216,18 @@ describe("v1 endpoints", () => {
   });
 });
 
+describe("connections", () => {
+  it("reuses kept-alive connections instead of opening one per call", async () => {
+    for (let i = 0; i < 3; i++) {
+      await t.client.supportedChains();
+      await t.client.v1Token(ETH_ID);
+    }
+    expect(server.received).toHaveLength(6);
+    // undici may open a second socket while the first is being released; never one per call.
+    expect(server.connections()).toBeLessThanOrEqual(2);
+  });
+});
+
 describe("batch prices over 200 ids", () => {
   it("sends 450 ids as chunks of 200, 200 and 50 and merges the answers", async () => {
     const ids = Array.from({ length: 450 }, (_, i) => `0x${i.toString(16).padStart(40, "0")}-bsc`);

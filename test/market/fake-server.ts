@@ -27,6 +27,8 @@ export type Respond = (req: Received, n: number) => Answer | "hang" | "destroy" 
 export interface FakeServer {
   url: string;
   received: Received[];
+  /** TCP connections accepted so far: shows whether the client keeps them alive. */
+  connections(): number;
   close(): Promise<void>;
 }
 
@@ -71,11 +73,14 @@ export async function startFakeServer(respond: Respond): Promise<FakeServer> {
       });
     });
   });
+  let connections = 0;
+  server.on("connection", () => connections++);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     received,
+    connections: () => connections,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
