@@ -1,0 +1,34 @@
+/**
+ * Chain names as people, DEX screeners and explorers write them, mapped to the service's chain
+ * names (`eth`, `bsc`, `solana`, …; service-notes.md, Identifiers).
+ */
+
+const ALIASES: Readonly<Record<string, string>> = {
+  eth: "eth", ether: "eth", ethereum: "eth", erc20: "eth", mainnet: "eth",
+  bsc: "bsc", bnb: "bsc", bep20: "bsc", bnbchain: "bsc", binance: "bsc", "bnb-chain": "bsc",
+  base: "base",
+  arbitrum: "arbitrum", arb: "arbitrum", arbitrum_one: "arbitrum", "arbitrum-one": "arbitrum",
+  polygon: "polygon", matic: "polygon", pol: "polygon", polygon_pos: "polygon", "polygon-pos": "polygon",
+  solana: "solana", sol: "solana", spl: "solana",
+  tron: "tron", trx: "tron", trc20: "tron",
+  avalanche: "avalanche", avax: "avalanche", "avalanche-c": "avalanche",
+  optimism: "optimism", op: "optimism",
+  blast: "blast",
+  merlin: "merlin", merlinchain: "merlin", "merlin-chain": "merlin",
+  core: "core", coredao: "core",
+};
+
+/** The service's name for a chain alias (`ethereum` → `eth`, `bnb` → `bsc`); undefined when unknown. */
+export function knownChain(name: string): string | undefined {
+  return ALIASES[name.toLowerCase()];
+}
+
+/** A chain word as the service would spell it: a known alias mapped, anything else lowercased. */
+export function toServiceChain(name: string): string {
+  return knownChain(name) ?? name.toLowerCase();
+}
+
+/** Could `word` be a chain name at all (letters, digits, `_`, `-`; 2–30 characters)? */
+export function isChainWord(word: string): boolean {
+  return /^[a-z][a-z0-9_-]{1,29}$/i.test(word);
+}

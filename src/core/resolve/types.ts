@@ -1,0 +1,30 @@
+import type { ChainFamily } from "../../market/ids.js";
+import type { TokenV2 } from "../../market/schemas.js";
+
+/** What a person typed, read without asking the service. */
+export type TokenInput =
+  /**
+   * An address with its chain (`0x…-bsc`, `0x… bsc`, an explorer link). `isPair`: it came from
+   * a pool link and may name a pair rather than a token; the resolver finds the pair's token.
+   */
+  | { kind: "id"; address: string; chain: string; isPair?: true }
+  /** An address without a chain; `families` are the address formats it fits. */
+  | { kind: "address"; address: string; families: ChainFamily[] }
+  /** A symbol or name, with a chain when one was named (`pepe bsc`). */
+  | { kind: "query"; text: string; chain?: string }
+  /** Almost an address, or nothing usable: `reason` is one sentence to show as is. */
+  | { kind: "malformed"; reason: string };
+
+/** A token id chosen from what was typed, with the runners-up to offer as buttons. */
+export interface Resolution {
+  /** `<address>-<chain>`, address normalised for its chain. */
+  tokenId: string;
+  chain: string;
+  address: string;
+  /** The chosen token's record when a search found it. */
+  token?: TokenV2;
+  /** The next most liquid matches, at most 5, best first. */
+  alternatives: TokenV2[];
+  /** How many tokens matched (exact symbol or name matches when there are any): "5 tokens are called PEPE". */
+  totalMatches: number;
+}
