@@ -1,0 +1,317 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseEnv } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+import { CONFIG_VARIABLES, ConfigError, loadConfig, readEnvironment, type Config } from "../src/config.js";
+
+const KEY = "mk_7d1e5c0b9a8f4e3d";
+const TG_TOKEN = "7123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw";
+const DC_TOKEN = "MTA5ODc2NTQzMjEwOTg3NjU0.GhIjKl.abcdefghijklmnopqrstuvwxyz0123";
+const APP_ID = "1098765432109876543";
+const live = { MARKET_API_KEY: KEY, MARKET_API_URL: "https://market.example.com" };
+
+function failure(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    if (e instanceof ConfigError) return e;
+    throw e;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(Object.keys(env))}`);
+}
+
+const DEFAULTS: Config = {
+  market: { mode: "demo", rps: 5, timeoutMs: 10_000 },
+  telegram: undefined,
+  discord: undefined,
+  databasePath: "./data/chainpulse.db",
+  http: undefined,
+  logLevel: "info",
+  shutdownTimeoutMs: 10_000,
+  sandboxSeed: 1,
+  digest: { telegramRate: 25, maxSubscriptions: 10, minIntervalMinutes: 15 },
+  secrets: [],
+};
+
+describe("loadConfig", () => {
+  it("runs on demo data with every default when nothing is set", () => {
+    expect(loadConfig({})).toEqual(DEFAULTS);
+  });
+
+  it("treats empty and blank values as unset and trims the others", () => {
+    expect(loadConfig({ MARKET_API_KEY: "", TELEGRAM_BOT_TOKEN: "   ", HTTP_PORT: " 8080 " })).toEqual({
+      ...DEFAULTS,
+      http: { port: 8080, host: "127.0.0.1" },
+    });
+  });
+
+  describe("market", () => {
+    it("goes live with a key and a URL, without v1 unless its URL is set", () => {
+      expect(loadConfig({ ...live, MARKET_API_RPS: "20", MARKET_TIMEOUT_MS: "2500" }).market).toEqual({
+        mode: "live",
+        v2: { baseUrl: "https://market.example.com", key: KEY },
+        v1: undefined,
+        rps: 20,
+        timeoutMs: 2500,
+      });
+    });
+
+    it("gives v1 the v2 key unless it has its own, and drops trailing slashes of base URLs", () => {
+      const shared = loadConfig({ ...live, MARKET_API_URL: "http://127.0.0.1:9000/", MARKET_API_V1_URL: "https://v1.example.com/" });
+      expect(shared.market).toMatchObject({
+        v2: { baseUrl: "http://127.0.0.1:9000", key: KEY },
+        v1: { baseUrl: "https://v1.example.com", key: KEY },
+      });
+      const own = loadConfig({ ...live, MARKET_API_V1_URL: "https://v1.example.com", MARKET_API_V1_KEY: "v1-key-0000" });
+      expect(own.market).toMatchObject({ v1: { key: "v1-key-0000" } });
+    });
+
+    it("names MARKET_API_URL when a key comes without it", () => {
+      expect(failure({ MARKET_API_KEY: KEY }).message).toBe(
+        "MARKET_API_URL is required when MARKET_API_KEY is set: the service has no public default address",
+      );
+    });
+
+    it("names MARKET_API_KEY when a URL comes without it, rather than silently serving demo data", () => {
+      expect(failure({ MARKET_API_URL: "https://market.example.com" }).message).toBe(
+        "MARKET_API_KEY is required when MARKET_API_URL is set (unset both for demo data)",
+      );
+      expect(failure({ MARKET_API_V1_URL: "https://v1.example.com" }).variable).toBe("MARKET_API_KEY");
+    });
+
+    it("names MARKET_API_V1_URL when a v1 key comes without it", () => {
+      expect(failure({ ...live, MARKET_API_V1_KEY: "v1-key-0000" }).message).toBe(
+        "MARKET_API_V1_URL is required when MARKET_API_V1_KEY is set",
+      );
+    });
+
+    it("keeps the pacing settings in demo mode too", () => {
+      expect(loadConfig({ MARKET_API_RPS: "1", MARKET_TIMEOUT_MS: "500" }).market).toEqual({ mode: "demo", rps: 1, timeoutMs: 500 });
+    });
+  });
+
+  describe("telegram", () => {
+    it("runs with a token on the public Bot API and long polling by default", () => {
+      expect(loadConfig({ TELEGRAM_BOT_TOKEN: TG_TOKEN }).telegram).toEqual({
+        token: TG_TOKEN,
+        apiRoot: "https://api.telegram.org",
+        webhook: undefined,
+      });
+    });
+
+    it("takes a webhook with its secret, served on the HTTP port", () => {
+      const config = loadConfig({
+        TELEGRAM_BOT_TOKEN: TG_TOKEN,
+        TELEGRAM_API_ROOT: "http://127.0.0.1:8081",
+        TELEGRAM_WEBHOOK_URL: "https://bot.example.com:8443/telegram",
+        TELEGRAM_WEBHOOK_SECRET: "s3cret_-Token",
+        HTTP_PORT: "3000",
+      });
+      expect(config.telegram).toEqual({
+        token: TG_TOKEN,
+        apiRoot: "http://127.0.0.1:8081",
+        webhook: { url: "https://bot.example.com:8443/telegram", secret: "s3cret_-Token" },
+      });
+    });
+
+    it("says how to fix an API root with a trailing slash", () => {
+      expect(failure({ TELEGRAM_API_ROOT: "https://tg.example.com/" }).message).toBe(
+        "TELEGRAM_API_ROOT must not end with a slash: set TELEGRAM_API_ROOT=https://tg.example.com",
+      );
+    });
+
+    it("names what a webhook needs besides its URL", () => {
+      expect(failure({ TELEGRAM_WEBHOOK_URL: "https://bot.example.com/tg" }).message).toBe(
+        "TELEGRAM_BOT_TOKEN is required when TELEGRAM_WEBHOOK_URL is set",
+      );
+      expect(failure({ TELEGRAM_BOT_TOKEN: TG_TOKEN, TELEGRAM_WEBHOOK_URL: "https://bot.example.com/tg" }).message).toBe(
+        "HTTP_PORT is required when TELEGRAM_WEBHOOK_URL is set: the webhook is served on the bot's HTTP port",
+      );
+    });
+  });
+
+  describe("discord", () => {
+    it("runs with a token and an application id on the public API, without message content", () => {
+      expect(loadConfig({ DISCORD_BOT_TOKEN: DC_TOKEN, DISCORD_APPLICATION_ID: APP_ID }).discord).toEqual({
+        token: DC_TOKEN,
+        applicationId: APP_ID,
+        apiRoot: "https://discord.com/api",
+        messageContent: false,
+      });
+    });
+
+    it("names DISCORD_APPLICATION_ID when the token comes without it", () => {
+      expect(failure({ DISCORD_BOT_TOKEN: DC_TOKEN }).message).toBe(
+        "DISCORD_APPLICATION_ID is required when DISCORD_BOT_TOKEN is set (General Information in the developer portal)",
+      );
+    });
+
+    it.each([
+      ["true", true],
+      ["TRUE", true],
+      ["1", true],
+      ["yes", true],
+      ["false", false],
+      ["0", false],
+      ["No", false],
+    ])("reads DISCORD_MESSAGE_CONTENT=%s as %s", (raw, expected) => {
+      const config = loadConfig({ DISCORD_BOT_TOKEN: DC_TOKEN, DISCORD_APPLICATION_ID: APP_ID, DISCORD_MESSAGE_CONTENT: raw });
+      expect(config.discord?.messageContent).toBe(expected);
+    });
+  });
+
+  it("reads state, ops, sandbox and digest settings", () => {
+    const config = loadConfig({
+      DATABASE_PATH: "/var/lib/chainpulse/bot.db",
+      HTTP_PORT: "9464",
+      HTTP_HOST: "0.0.0.0",
+      LOG_LEVEL: "DEBUG",
+      SHUTDOWN_TIMEOUT_MS: "3000",
+      SANDBOX_SEED: "0",
+      DIGEST_TELEGRAM_RATE: "12.5",
+      DIGEST_MAX_SUBSCRIPTIONS: "3",
+      DIGEST_MIN_INTERVAL_MINUTES: "60",
+    });
+    expect(config).toMatchObject({
+      databasePath: "/var/lib/chainpulse/bot.db",
+      http: { port: 9464, host: "0.0.0.0" },
+      logLevel: "debug",
+      shutdownTimeoutMs: 3000,
+      sandboxSeed: 0,
+      digest: { telegramRate: 12.5, maxSubscriptions: 3, minIntervalMinutes: 60 },
+    });
+  });
+
+  it.each([
+    ["MARKET_API_URL", "market.example.com", 'MARKET_API_URL must be an http(s) URL such as https://api.example.com, got "market.example.com"'],
+    ["MARKET_API_V1_URL", "ftp://v1.example.com", 'MARKET_API_V1_URL must be an http(s) URL such as https://api.example.com, got "ftp://v1.example.com"'],
+    ["MARKET_API_RPS", "0", 'MARKET_API_RPS must be requests per second above 0 and at most 1000 (plans: 1, 5 or 20), got "0"'],
+    ["MARKET_API_RPS", "fast", 'MARKET_API_RPS must be requests per second above 0 and at most 1000 (plans: 1, 5 or 20), got "fast"'],
+    ["MARKET_TIMEOUT_MS", "10s", 'MARKET_TIMEOUT_MS must be a timeout in milliseconds from 100 to 600000, got "10s"'],
+    ["TELEGRAM_API_ROOT", "api.telegram.org", 'TELEGRAM_API_ROOT must be an http(s) URL, got "api.telegram.org"'],
+    ["TELEGRAM_WEBHOOK_URL", "http://bot.example.com/tg", 'TELEGRAM_WEBHOOK_URL must be an https URL on port 443, 80, 88 or 8443 (the ports Telegram calls), got "http://bot.example.com/tg"'],
+    ["TELEGRAM_WEBHOOK_URL", "https://bot.example.com:3000/tg", 'TELEGRAM_WEBHOOK_URL must be an https URL on port 443, 80, 88 or 8443 (the ports Telegram calls), got "https://bot.example.com:3000/tg"'],
+    ["DISCORD_APPLICATION_ID", "my-app", 'DISCORD_APPLICATION_ID must be an application id (a snowflake: 17–20 digits), got "my-app"'],
+    ["DISCORD_API_ROOT", "https://discord.com/api/", "DISCORD_API_ROOT must not end with a slash: set DISCORD_API_ROOT=https://discord.com/api"],
+    ["DISCORD_MESSAGE_CONTENT", "maybe", 'DISCORD_MESSAGE_CONTENT must be true or false (also 1/0, yes/no), got "maybe"'],
+    ["HTTP_PORT", "abc", 'HTTP_PORT must be a port number 1–65535, got "abc"'],
+    ["HTTP_PORT", "0", 'HTTP_PORT must be a port number 1–65535, got "0"'],
+    ["HTTP_PORT", "65536", 'HTTP_PORT must be a port number 1–65535, got "65536"'],
+    ["HTTP_HOST", "local host", 'HTTP_HOST must be a host name or IP address to listen on, such as 127.0.0.1 or 0.0.0.0, got "local host"'],
+    ["LOG_LEVEL", "verbose", 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"'],
+    ["SHUTDOWN_TIMEOUT_MS", "-1", 'SHUTDOWN_TIMEOUT_MS must be a time in milliseconds from 100 to 600000, got "-1"'],
+    ["SANDBOX_SEED", "1.5", 'SANDBOX_SEED must be a whole number from 0 to 4294967295, got "1.5"'],
+    ["DIGEST_TELEGRAM_RATE", "-3", 'DIGEST_TELEGRAM_RATE must be messages per second above 0 and at most 1000 (Telegram allows about 30), got "-3"'],
+    ["DIGEST_MAX_SUBSCRIPTIONS", "0", 'DIGEST_MAX_SUBSCRIPTIONS must be a whole number from 1 to 1000, got "0"'],
+    ["DIGEST_MIN_INTERVAL_MINUTES", "2000", 'DIGEST_MIN_INTERVAL_MINUTES must be minutes from 1 to 1440, got "2000"'],
+  ])("refuses %s=%s with one line naming it", (name, value, message) => {
+    const error = failure({ [name]: value });
+    expect(error.variable).toBe(name);
+    expect(error.message).toBe(message);
+  });
+
+  it.each([
+    ["MARKET_API_KEY", "key with spaces 9f8e7d", "MARKET_API_KEY must be an API key without spaces", {}],
+    ["MARKET_API_V1_KEY", "v1 key 9f8e7d", "MARKET_API_V1_KEY must be an API key without spaces", live],
+    ["TELEGRAM_BOT_TOKEN", "AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw", "TELEGRAM_BOT_TOKEN must be a bot token from @BotFather, like 123456789:AAE…", {}],
+    ["TELEGRAM_WEBHOOK_SECRET", "has spaces 9f8e7d", "TELEGRAM_WEBHOOK_SECRET must be 1–256 characters of A-Z, a-z, 0-9, _ and -", {}],
+    ["DISCORD_BOT_TOKEN", "Bot MTA5ODc2.x 9f8e7d", "DISCORD_BOT_TOKEN must be a bot token without spaces", {}],
+  ])("refuses a malformed %s without showing its value", (name, value, message, others) => {
+    const error = failure({ ...others, [name]: value });
+    expect(error.message).toBe(message);
+    expect(error.message).not.toContain("9f8e7d");
+    expect(error.message).not.toContain("AAHdqTcv");
+  });
+
+  it("never shows a secret that was pasted into another variable", () => {
+    const error = failure({ MARKET_API_KEY: KEY, MARKET_API_URL: `market.example.com?key=${KEY}` });
+    expect(error.variable).toBe("MARKET_API_URL");
+    expect(error.message).not.toContain(KEY);
+  });
+
+  it("hides the credentials of a URL it shows", () => {
+    const error = failure({ MARKET_API_V1_URL: "ftp://user:hunter2@v1.example.com" });
+    expect(error.message).not.toContain("hunter2");
+    expect(error.message).not.toContain("user");
+  });
+
+  it("keeps every message on one line, whatever the value", () => {
+    expect(failure({ LOG_LEVEL: "info\nwarn" }).message).toBe('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "info\\nwarn"');
+  });
+
+  it("lists every secret for the logger, with the secret half of the Telegram token", () => {
+    const config = loadConfig({
+      ...live,
+      MARKET_API_V1_URL: "https://v1.example.com",
+      MARKET_API_V1_KEY: "v1-key-0000",
+      TELEGRAM_BOT_TOKEN: TG_TOKEN,
+      TELEGRAM_WEBHOOK_URL: "https://bot.example.com/tg",
+      TELEGRAM_WEBHOOK_SECRET: "hook-secret",
+      HTTP_PORT: "3000",
+      DISCORD_BOT_TOKEN: DC_TOKEN,
+      DISCORD_APPLICATION_ID: APP_ID,
+    });
+    expect(new Set(config.secrets)).toEqual(
+      new Set([KEY, "v1-key-0000", TG_TOKEN, "AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw", "hook-secret", DC_TOKEN]),
+    );
+  });
+});
+
+describe(".env.example", () => {
+  const text = readFileSync(new URL("../.env.example", import.meta.url), "utf8");
+
+  it("lists every variable the config reads, each under a comment", () => {
+    const lines = text.split("\n");
+    const listed = lines.flatMap((line, i) => {
+      const name = /^([A-Z0-9_]+)=/.exec(line)?.[1];
+      if (name === undefined) return [];
+      expect(lines[i - 1], `${name} has a comment above it`).toMatch(/^#/);
+      return [name];
+    });
+    expect(listed).toEqual(CONFIG_VARIABLES);
+  });
+
+  it("gives the defaults when copied to .env as it is", () => {
+    expect(loadConfig(parseEnv(text))).toEqual(DEFAULTS);
+  });
+});
+
+describe("readEnvironment", () => {
+  const dirs: string[] = [];
+  const name = "CHAINPULSE_CONFIG_TEST_WINS";
+  afterEach(() => {
+    delete process.env[name];
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  function folder(): string {
+    const dir = mkdtempSync(join(tmpdir(), "chainpulse-env-"));
+    dirs.push(dir);
+    return dir;
+  }
+
+  it("adds the .env file of the folder, with the real environment winning", () => {
+    const dir = folder();
+    writeFileSync(join(dir, ".env"), `# comment\nLOG_LEVEL=debug\n${name}=from-file\nQUOTED="two words"\n`);
+    process.env[name] = "from-environment";
+
+    const env = readEnvironment({ cwd: dir });
+
+    expect(env.QUOTED).toBe("two words");
+    expect(env[name]).toBe("from-environment");
+    expect(env.PATH).toBe(process.env.PATH);
+    expect(env.LOG_LEVEL).toBe(process.env.LOG_LEVEL ?? "debug");
+  });
+
+  it("is the environment alone when there is no .env file", () => {
+    expect(readEnvironment({ cwd: folder() })).toEqual({ ...process.env });
+  });
+
+  it("names .env when it cannot be read", () => {
+    const dir = folder();
+    mkdirSync(join(dir, ".env"));
+    expect(() => readEnvironment({ cwd: dir })).toThrow(ConfigError);
+    expect(() => readEnvironment({ cwd: dir })).toThrow(/^\.env could not be read/);
+  });
+});
