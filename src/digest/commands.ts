@@ -1,0 +1,131 @@
+/**
+ * /subscribe, /unsubscribe and /subscriptions: the digest as chat admins manage it. Built with
+ * the subscription store and the quota-protecting limits, then appended to the registry.
+ */
+import type { Command, CommandContext } from "../core/command.js";
+import { resolveChain } from "../core/chains.js";
+import { UserError } from "../core/errors.js";
+import type { Reply } from "../core/reply.js";
+import type { SubscriptionStore } from "../store/types.js";
+import { parseSchedule } from "./schedule.js";
+
+export interface DigestLimits {
+  /** Subscriptions a chat may hold. Default 10. */
+  maxPerChat: number;
+  /** Shortest interval between digests, minutes. Default 15. */
+  minIntervalMinutes: number;
+}
+
+/** Largest top N of a digest (a phone screen, and 10 buttons). */
+export const MAX_TOP_N = 20;
+const DEFAULT_TOP_N = 10;
+
+async function requireAdmin(ctx: CommandContext): Promise<void> {
+  if (!(await ctx.chat.isAdmin())) throw new UserError("Only this chat's admins can manage digests.");
+}
+
+function words(v: string | string[] | undefined): string[] {
+  return v === undefined ? [] : Array.isArray(v) ? v : [v];
+}
+
+/** Splits a trailing `top N` off the schedule words. */
+function takeTopN(rest: string[]): { schedule: string[]; topN: number } {
+  const i = rest.findIndex((w) => w.toLowerCase() === "top");
+  if (i === -1) return { schedule: rest, topN: DEFAULT_TOP_N };
+  const n = Number(rest[i + 1]);
+  if (i !== rest.length - 2 || !Number.isInteger(n) || n < 1 || n > MAX_TOP_N) {
+    throw new UserError(`Write the size as "top N" at the end, with N from 1 to ${MAX_TOP_N}.`);
+  }
+  return { schedule: rest.slice(0, i), topN: n };
+}
+
+function done(title: string, text?: string): Reply {
+  return { title, tone: "good", blocks: text ? [{ kind: "text", text }] : [], actions: [] };
+}
+
+export function digestCommands(subscriptions: SubscriptionStore, limits: DigestLimits): Command[] {
+  const subscribe: Command = {
+    name: "subscribe",
+    description: "Post a chain's trending digest here on a schedule (admins)",
+    args: [
+      { name: "chain", description: "Chain of the trending list", type: "chain", required: true },
+      {
+        name: "schedule",
+        description: "every 15m|30m|1h|4h|12h, daily HH:MM, or a cron expression; then top N",
+        type: "text",
+        required: false,
+        variadic: true,
+      },
+    ],
+    examples: ["/subscribe solana", "/subscribe eth every 4h top 5", "/subscribe bsc daily 09:30"],
+    async run(ctx, args) {
+      await requireAdmin(ctx);
+      const { chain } = await resolveChain(ctx, String(args.chain));
+      const { schedule: scheduleWords, topN } = takeTopN(words(args.schedule));
+      const { timezone } = await ctx.store.getSettings(ctx.chat);
+      const parsed = parseSchedule(scheduleWords, { timezone, minIntervalMinutes: limits.minIntervalMinutes });
+      if (!parsed.ok) throw new UserError(parsed.error);
+      const existing = await subscriptions.listSubscriptions(ctx.chat);
+      if (!existing.some((s) => s.chain === chain) && existing.length >= limits.maxPerChat) {
+        throw new UserError(`This chat already has ${existing.length} digests, the most it may have; /unsubscribe one first.`);
+      }
+      const s = parsed.schedule;
+      await subscriptions.upsertSubscription(
+        {
+          platform: ctx.chat.platform,
+          chatId: ctx.chat.chatId,
+          chain,
+          cron: s.cron,
+          timezone: s.timezone,
+          label: s.label,
+          intervalMinutes: s.intervalMinutes,
+          topN,
+        },
+        ctx.now(),
+      );
+      return done(`Subscribed: the ${chain} trending digest, ${s.label}, top ${topN}.`, `/unsubscribe ${chain} stops it.`);
+    },
+  };
+
+  const unsubscribe: Command = {
+    name: "unsubscribe",
+    description: "Stop a chain's digest here, or all of them (admins)",
+    args: [{ name: "chain", description: "A chain, or all", type: "text", required: true }],
+    examples: ["/unsubscribe solana", "/unsubscribe all"],
+    async run(ctx, args) {
+      await requireAdmin(ctx);
+      const input = String(args.chain).toLowerCase();
+      const chain = input === "all" ? "all" : (await resolveChain(ctx, input)).chain;
+      const n = await subscriptions.removeSubscriptions(ctx.chat, chain);
+      if (n === 0) throw new UserError(chain === "all" ? "This chat has no digests." : `This chat has no ${chain} digest.`);
+      return done(chain === "all" ? `Stopped all ${n} digests here.` : `Stopped the ${chain} digest here.`);
+    },
+  };
+
+  const list: Command = {
+    name: "subscriptions",
+    description: "The digests this chat receives",
+    args: [],
+    examples: ["/subscriptions"],
+    async run(ctx) {
+      const subs = await subscriptions.listSubscriptions(ctx.chat);
+      if (subs.length === 0) {
+        return { title: "This chat has no digests.", tone: "info", blocks: [{ kind: "text", text: "An admin can start one with /subscribe solana." }], actions: [] };
+      }
+      return {
+        title: `Digests in this chat (${subs.length} of ${limits.maxPerChat})`,
+        tone: subs.some((s) => s.pausedReason) ? "warn" : "info",
+        blocks: [
+          {
+            kind: "table",
+            columns: ["Chain", "Schedule", "Top", "State"],
+            rows: subs.map((s) => [s.chain, s.label, String(s.topN), s.pausedReason ? "paused: I may not post here" : "active"]),
+          },
+        ],
+        actions: [],
+      };
+    },
+  };
+
+  return [subscribe, unsubscribe, list];
+}
