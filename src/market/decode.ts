@@ -34,6 +34,7 @@ function failureBody(text: string): FailureBody {
   }
 }
 
+/** Status and body of an answer, whatever its status. */
 export interface HttpAnswer {
   status: number;
   text: string;

@@ -25,6 +25,7 @@ interface Waiter {
   resolve: (queuedMs: number) => void;
 }
 
+/** The default `sleep`: a real timer. */
 export function realSleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -97,6 +97,7 @@ function parseBase(name: string, baseUrl: string): URL {
   return url;
 }
 
+/** Sends exchanges for both versions over one connection pool; shared by every view of a client. */
 export class Transport {
   readonly #keys: Partial<Record<ApiVersion, string>>;
   private readonly bases: Partial<Record<ApiVersion, URL>>;

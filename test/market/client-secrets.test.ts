@@ -82,6 +82,12 @@ describe("the API key never leaks", () => {
     expect(e).toMatchObject({ msg: "refused key [redacted]" });
   });
 
+  it("keeps both keys out of the client's own inspection, after requests went out", () => {
+    const shown = inspect(client, { depth: 20, showHidden: true });
+    expect(shown).not.toContain(V2_KEY);
+    expect(shown).not.toContain(V1_KEY);
+  });
+
   it("sent the keys only in their headers", () => {
     expect(server.received.some((r) => r.headers["x-api-key"] === V2_KEY)).toBe(true);
     expect(server.received.some((r) => r.headers["svc-auth"] === V1_KEY)).toBe(true);
