@@ -1,0 +1,183 @@
+/**
+ * Reply → one Discord embed (plus the chart as an attachment). Every string is escaped, every
+ * per-field limit kept, and the 6,000-character total of a message's embeds kept by trimming:
+ * discord.js checks each field but not the total, which Discord refuses.
+ */
+import type { APIEmbed, APIEmbedField } from "discord.js";
+import type { Block, Field, Footer, Reply, Tone } from "../../core/reply.js";
+import { escapeCodeBlock, escapeMarkdown, httpUrl, length, truncate } from "./text.js";
+
+/** Discord's embed limits (characters). */
+export const EMBED_LIMITS = {
+  title: 256,
+  description: 4096,
+  fields: 25,
+  fieldName: 256,
+  fieldValue: 1024,
+  footer: 2048,
+  total: 6000,
+} as const;
+
+/** Embed colour per tone. */
+export const TONE_COLOURS: Readonly<Record<Tone, number>> = {
+  info: 0x3b82f6,
+  good: 0x22c55e,
+  warn: 0xf59e0b,
+  danger: 0xef4444,
+};
+
+/** The description always keeps at least this much room before fields are dropped. */
+const DESCRIPTION_RESERVE = 300;
+/** Table cells wider than this are cut, so that rows stay readable on a phone. */
+const CELL_MAX = 24;
+
+export interface EmbedFile {
+  name: string;
+  data: Buffer;
+  description: string;
+}
+
+export interface RenderedEmbeds {
+  embeds: APIEmbed[];
+  /** Files to upload with the message; the embed shows the image as `attachment://<name>`. */
+  files: EmbedFile[];
+}
+
+export interface RenderEmbedOptions {
+  /** Clock for the footer's "data 3m old" (epoch ms). Default Date.now. */
+  now?: () => number;
+}
+
+function age(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 10) return "just now";
+  if (s < 60) return `${s}s old`;
+  if (s < 3600) return `${Math.floor(s / 60)}m old`;
+  if (s < 86_400) return `${Math.floor(s / 3600)}h old`;
+  return `${Math.floor(s / 86_400)}d old`;
+}
+
+function footerText(footer: Footer, now: number): string {
+  const parts = [footer.source];
+  if (footer.asOf !== undefined) parts.push(`data ${age(now - footer.asOf)}`);
+  if (footer.stale === true) parts.push("stale: the market service is not answering, showing the last data I have");
+  return truncate(parts.map((p) => p.replace(/[\u0000-\u001f]/g, " ")).join(" · "), EMBED_LIMITS.footer);
+}
+
+function fieldOf(f: Field): APIEmbedField {
+  const name = truncate(escapeMarkdown(f.label), EMBED_LIMITS.fieldName);
+  const value = truncate(escapeMarkdown(f.value), EMBED_LIMITS.fieldValue);
+  // Discord refuses empty names and values.
+  return { name: name === "" ? "—" : name, value: value === "" ? "—" : value, inline: f.inline ?? true };
+}
+
+function pad(cell: string, width: number, align: "left" | "right"): string {
+  const gap = " ".repeat(Math.max(0, width - length(cell)));
+  return align === "right" ? gap + cell : cell + gap;
+}
+
+/** A table as a code block of at most `max` characters; rows that do not fit are counted. */
+export function tableBlock(block: Extract<Block, { kind: "table" }>, max: number): string {
+  const clean = (c: string): string => truncate(escapeCodeBlock(c).replace(/\s+/g, " "), CELL_MAX);
+  const header = block.columns.map(clean);
+  const rows = block.rows.map((r) => block.columns.map((_, i) => clean(r[i] ?? "")));
+  const widths = header.map((h, i) => Math.max(length(h), ...rows.map((r) => length(r[i] ?? ""))));
+  const line = (cells: string[]): string =>
+    cells.map((c, i) => pad(c, widths[i] ?? 0, block.align?.[i] ?? "left")).join("  ").trimEnd();
+  const fence = "```";
+  const lines = [line(header)];
+  let used = length(fence) * 2 + 2 + length(lines[0] ?? "");
+  let shown = 0;
+  for (const row of rows) {
+    const text = line(row);
+    // Room for this row and for a "… N more" line after it.
+    if (used + length(text) + 1 + 20 > max) break;
+    lines.push(text);
+    used += length(text) + 1;
+    shown += 1;
+  }
+  if (shown < rows.length) lines.push(`… ${rows.length - shown} more`);
+  const out = `${fence}\n${lines.join("\n")}\n${fence}`;
+  return length(out) <= max ? out : "";
+}
+
+function descriptionOf(blocks: readonly Block[], extraFields: readonly Field[], max: number): string {
+  const parts: string[] = [];
+  let used = 0;
+  const add = (text: string): void => {
+    const sep = parts.length > 0 ? 2 : 0;
+    const room = max - used - sep;
+    if (room <= 1 || text === "") return;
+    const piece = truncate(text, room);
+    parts.push(piece);
+    used += sep + length(piece);
+  };
+  for (const block of blocks) {
+    if (block.kind === "text") add(escapeMarkdown(block.text));
+    if (block.kind === "table") add(tableBlock(block, max - used - (parts.length > 0 ? 2 : 0)));
+  }
+  if (extraFields.length > 0) {
+    add(extraFields.map((f) => `${escapeMarkdown(f.label)}: ${escapeMarkdown(f.value)}`).join("\n"));
+  }
+  return parts.join("\n\n");
+}
+
+function fieldChars(f: APIEmbedField): number {
+  return length(f.name) + length(f.value);
+}
+
+function safeFilename(name: string): string {
+  return /^[A-Za-z0-9_-]{1,60}\.png$/.test(name) ? name : "chart.png";
+}
+
+/**
+ * Renders a Reply as one embed: colour by tone, title (linked only to an http(s) URL),
+ * description from text and table blocks, label–value fields (the first 25; the rest join the
+ * description), footer with source, data age and staleness, and the image as an attachment.
+ * Keeps every Discord limit, the 6,000-character total included.
+ */
+export function renderReplyEmbeds(reply: Reply, opts: RenderEmbedOptions = {}): RenderedEmbeds {
+  const now = (opts.now ?? Date.now)();
+  const title = truncate(escapeMarkdown(reply.title), EMBED_LIMITS.title);
+  const embed: APIEmbed = { color: TONE_COLOURS[reply.tone] };
+  if (title !== "") embed.title = title;
+  const url = httpUrl(reply.url);
+  if (url !== undefined && title !== "") embed.url = url;
+
+  const footer = reply.footer === undefined ? "" : footerText(reply.footer, now);
+  if (footer !== "") embed.footer = { text: footer };
+  if (reply.footer?.asOf !== undefined && Number.isFinite(reply.footer.asOf)) {
+    embed.timestamp = new Date(reply.footer.asOf).toISOString();
+  }
+
+  const allFields = reply.blocks.flatMap((b) => (b.kind === "fields" ? b.fields : []));
+  const fixed = length(title) + length(footer);
+  const fieldBudget = EMBED_LIMITS.total - fixed - DESCRIPTION_RESERVE;
+  const fields: APIEmbedField[] = [];
+  let fieldTotal = 0;
+  let kept = 0;
+  for (const f of allFields.slice(0, EMBED_LIMITS.fields)) {
+    const rendered = fieldOf(f);
+    if (fieldTotal + fieldChars(rendered) > fieldBudget) break;
+    fields.push(rendered);
+    fieldTotal += fieldChars(rendered);
+    kept += 1;
+  }
+  if (fields.length > 0) embed.fields = fields;
+
+  const descriptionMax = Math.min(EMBED_LIMITS.description, EMBED_LIMITS.total - fixed - fieldTotal);
+  const description = descriptionOf(reply.blocks, allFields.slice(kept), descriptionMax);
+  if (description !== "") embed.description = description;
+
+  const files: EmbedFile[] = [];
+  if (reply.image !== undefined) {
+    const name = safeFilename(reply.image.filename);
+    files.push({ name, data: Buffer.from(reply.image.png), description: truncate(reply.image.alt, 1024) });
+    embed.image = { url: `attachment://${name}` };
+  }
+  // Discord refuses an embed with nothing in it.
+  if (embed.title === undefined && embed.description === undefined && embed.fields === undefined && embed.image === undefined) {
+    embed.description = "—";
+  }
+  return { embeds: [embed], files };
+}

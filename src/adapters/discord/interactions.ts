@@ -1,0 +1,167 @@
+/**
+ * What each kind of interaction does: slash commands run the core, autocomplete answers from
+ * the core's cached suggestions at once, buttons replay a stored action, the "Token card" menu
+ * command auto-detects in the chosen message, and `/autodetect` switches channel auto-detect.
+ */
+import {
+  PermissionFlagsBits,
+  type AutocompleteInteraction,
+  type BaseInteraction,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type MessageContextMenuCommandInteraction,
+} from "discord.js";
+import type { Logger } from "pino";
+import type { BotCore, Choice } from "../../core/bot-core.js";
+import type { ChatContext } from "../../core/command.js";
+import { errorReply } from "../../core/reply.js";
+import type { SettingsStore } from "../../store/types.js";
+import { actionIdOf, type ActionStore } from "./buttons.js";
+import { ephemeralText, NO_MENTIONS } from "./message.js";
+import { answerInTime, type RespondOptions } from "./respond.js";
+import { AUTODETECT_COMMAND, TOKEN_CARD_COMMAND, argsFromOptions, autocompletes, optionName } from "./slash-commands.js";
+import { length, truncate } from "./text.js";
+
+export const EXPIRED_BUTTON = "This button has expired — run the command again.";
+export const NOTHING_DETECTED = "I found no contract address or token link in that message.";
+export const NOT_ADMIN = "Only members who can manage this server or its channels can change that.";
+export const NEEDS_MESSAGE_CONTENT =
+  "Auto-detect in channels needs the message content intent, which this bot runs without; use Apps → Token card on a message instead.";
+const UNKNOWN_COMMAND = "I no longer know that command; an admin should run `chainpulse discord register` again.";
+
+export interface InteractionDeps extends RespondOptions {
+  core: BotCore;
+  store: SettingsStore;
+  actions: ActionStore;
+  logger: Logger;
+  /** Whether the message-content intent is on (channel auto-detect possible). */
+  messageContent: boolean;
+  /** Remembers which server a channel belongs to (for `forgetGuild`). */
+  noteGuild(chatId: string, guildId: string): void;
+}
+
+/** The core's view of where an interaction happened and who started it. */
+export function chatOf(interaction: BaseInteraction, deps: Pick<InteractionDeps, "noteGuild">): ChatContext {
+  const chatId = interaction.channelId ?? interaction.user.id;
+  const guildId = interaction.guildId ?? undefined;
+  if (guildId !== undefined) deps.noteGuild(chatId, guildId);
+  const permissions = interaction.memberPermissions;
+  return {
+    platform: "discord",
+    chatId,
+    userId: interaction.user.id,
+    isPrivate: guildId === undefined,
+    // In a direct message the caller is the only one there.
+    isAdmin: async () =>
+      guildId === undefined ||
+      (permissions?.any([PermissionFlagsBits.ManageGuild, PermissionFlagsBits.ManageChannels]) ?? false),
+    ...(guildId === undefined ? {} : { guildId }),
+  };
+}
+
+async function autodetect(interaction: ChatInputCommandInteraction, deps: InteractionDeps): Promise<void> {
+  const chat = chatOf(interaction, deps);
+  if (!deps.messageContent) {
+    await interaction.reply(ephemeralText(NEEDS_MESSAGE_CONTENT));
+    return;
+  }
+  if (chat.isPrivate || !(await chat.isAdmin())) {
+    await interaction.reply(ephemeralText(NOT_ADMIN));
+    return;
+  }
+  const on = interaction.options.getString("state") === "on";
+  await deps.store.updateSettings({ platform: "discord", chatId: chat.chatId }, { autodetect: on });
+  await interaction.reply({
+    content: on
+      ? "Auto-detect is on in this channel: I answer contract addresses and token links pasted here."
+      : "Auto-detect is off in this channel.",
+    allowedMentions: NO_MENTIONS,
+  });
+}
+
+/** A slash command: arguments from options, then the core within the time window. */
+export async function onChatInput(interaction: ChatInputCommandInteraction, deps: InteractionDeps): Promise<void> {
+  if (interaction.commandName === AUTODETECT_COMMAND) {
+    await autodetect(interaction, deps);
+    return;
+  }
+  const command = deps.core.commands.find((c) => c.name === interaction.commandName);
+  if (command === undefined) {
+    await interaction.reply(ephemeralText(UNKNOWN_COMMAND));
+    return;
+  }
+  const parsed = argsFromOptions(command, (name) => interaction.options.get(name)?.value);
+  if ("gap" in parsed) {
+    const sentence = `/${command.name} needs ${optionName(parsed.gap)} when you give ${optionName(parsed.later)}.`;
+    await interaction.reply(ephemeralText(sentence));
+    return;
+  }
+  const work = deps.core.run(chatOf(interaction, deps), command.name, parsed.args);
+  await answerInTime(interaction, work, "reply", deps);
+}
+
+function fits(choice: Choice): boolean {
+  return choice.name !== "" && choice.value !== "" && length(choice.value) <= 100;
+}
+
+/**
+ * Up to 25 choices for the focused option, computed synchronously: autocomplete cannot be
+ * deferred, so it never waits on the market service. In a list of tokens only the last word
+ * is completed and the words before it are kept.
+ */
+export function suggestions(interaction: AutocompleteInteraction, deps: Pick<InteractionDeps, "core">): Choice[] {
+  const command = deps.core.commands.find((c) => c.name === interaction.commandName);
+  const focused = interaction.options.getFocused(true);
+  const spec = command?.args.find((a) => optionName(a) === focused.name);
+  if (spec === undefined || !autocompletes(spec)) return [];
+  const typed = String(focused.value);
+  if (spec.type !== "token") {
+    const q = typed.toLowerCase();
+    return (spec.choices ?? []).filter((c) => c.toLowerCase().includes(q)).map((c) => ({ name: c, value: c }));
+  }
+  const split = spec.variadic === true ? /^(.*[\s,])?([^\s,]*)$/s.exec(typed) : null;
+  const before = split?.[1] ?? "";
+  const last = split ? (split[2] ?? "") : typed.trim();
+  return deps.core.suggestTokens(last).map((c) => ({
+    name: truncate(`${before}${c.name}`, 100),
+    value: `${before}${c.value}`,
+  }));
+}
+
+export async function onAutocomplete(interaction: AutocompleteInteraction, deps: InteractionDeps): Promise<void> {
+  let choices: Choice[] = [];
+  try {
+    const seen = new Set<string>();
+    choices = suggestions(interaction, deps)
+      .filter(fits)
+      .filter((c) => !seen.has(c.value) && seen.add(c.value))
+      .slice(0, 25);
+  } catch (err) {
+    deps.logger.warn({ err, command: interaction.commandName }, "autocomplete suggestions failed");
+  }
+  await interaction.respond(choices);
+}
+
+/** A button: replay its stored action, in place when it edits (refresh, paging). */
+export async function onButton(interaction: ButtonInteraction, deps: InteractionDeps): Promise<void> {
+  const id = actionIdOf(interaction.customId);
+  const action = id === undefined ? undefined : deps.actions.get(id);
+  if (action === undefined) {
+    await interaction.reply(ephemeralText(EXPIRED_BUTTON));
+    return;
+  }
+  const work = deps.core.run(chatOf(interaction, deps), action.command, action.args);
+  await answerInTime(interaction, work, action.edit ? "update" : "reply", deps);
+}
+
+/** "Token card": auto-detect on a chosen message, without the message-content intent. */
+export async function onMessageCommand(interaction: MessageContextMenuCommandInteraction, deps: InteractionDeps): Promise<void> {
+  if (interaction.commandName !== TOKEN_CARD_COMMAND) {
+    await interaction.reply(ephemeralText(UNKNOWN_COMMAND));
+    return;
+  }
+  const target = interaction.targetMessage;
+  const text = [target.content, ...target.embeds.flatMap((e) => [e.url ?? "", e.description ?? ""])].join("\n");
+  const work = deps.core.detect(chatOf(interaction, deps), text).then((r) => r ?? errorReply(NOTHING_DETECTED, "user"));
+  await answerInTime(interaction, work, "reply", deps);
+}

@@ -1,0 +1,54 @@
+/**
+ * Posting to a channel unprompted (digests) and sorting what went wrong, as
+ * @discordjs/rest's `Shared.ts` sorts 5xx / 4xx / 429: the poster drops gone channels at the
+ * first refusal (Discord bans IPs that keep hitting them), pauses forbidden ones, waits out
+ * rate limits.
+ */
+import { DiscordAPIError, HTTPError, RateLimitError, Routes, type REST } from "discord.js";
+import type { SendOutcome } from "../types.js";
+import { restMessage, type DiscordMessage } from "./message.js";
+
+/** Discord error codes that mean the channel is gone for this bot: Unknown Channel, Unknown Guild, Missing Access. */
+export const GONE_CODES: ReadonlySet<number> = new Set([10003, 10004, 50001]);
+/** Missing Permissions: the channel is there but the bot may not post. */
+export const FORBIDDEN_CODE = 50013;
+/** Wait this long on a 429 that names no delay. */
+const DEFAULT_RETRY_MS = 1000;
+
+/** The outcome of a failed post. Never includes the token: errors carry method, URL and code only. */
+export function classifySendError(err: unknown): SendOutcome {
+  if (err instanceof RateLimitError) {
+    return { kind: "retry", afterMs: Math.max(err.retryAfter, err.timeToReset, 0) || DEFAULT_RETRY_MS };
+  }
+  if (err instanceof DiscordAPIError) {
+    const reason = `${err.status} ${String(err.code)} ${err.message}`;
+    if (typeof err.code === "number" && GONE_CODES.has(err.code)) return { kind: "gone", reason };
+    if (err.code === FORBIDDEN_CODE) return { kind: "forbidden", reason };
+    if (err.status === 429) return { kind: "retry", afterMs: DEFAULT_RETRY_MS };
+    return { kind: "failed", reason };
+  }
+  if (err instanceof HTTPError) {
+    return err.status === 429 ? { kind: "retry", afterMs: DEFAULT_RETRY_MS } : { kind: "failed", reason: `${err.status} ${err.message}` };
+  }
+  return { kind: "failed", reason: err instanceof Error ? err.message : String(err) };
+}
+
+/** Posts a rendered message to a channel through raw REST; never rejects. */
+export async function postToChannel(rest: REST, channelId: string, message: DiscordMessage): Promise<SendOutcome> {
+  if (!/^\d{1,25}$/.test(channelId)) return { kind: "gone", reason: "not a Discord channel id" };
+  const { body, files } = restMessage(message);
+  try {
+    await rest.post(Routes.channelMessages(channelId), { body, files });
+    return { kind: "delivered" };
+  } catch (err) {
+    return classifySendError(err);
+  }
+}
+
+/**
+ * For `rest.rejectOnRateLimit`: channel posts fail fast with a RateLimitError instead of
+ * queueing, so that the poster paces the whole digest; everything else waits as usual.
+ */
+export function rejectChannelPostsOnRateLimit(info: { method: string; route: string }): boolean {
+  return info.method.toUpperCase() === "POST" && /^\/channels\/[^/]+\/messages$/.test(info.route);
+}

@@ -1,0 +1,125 @@
+/**
+ * Slash commands generated from the command registry, plus the adapter's own `/autodetect`
+ * and the message context-menu command "Token card". One source for registration and for
+ * reading options back into the core's positional arguments.
+ */
+import {
+  ApplicationCommandType,
+  ContextMenuCommandBuilder,
+  InteractionContextType,
+  PermissionFlagsBits,
+  SlashCommandBuilder,
+  type RESTPostAPIApplicationCommandsJSONBody,
+  type SlashCommandStringOption,
+} from "discord.js";
+import type { ArgSpec, Command } from "../../core/command.js";
+import { length, truncate } from "./text.js";
+
+/** The message context-menu command ("Apps → Token card"). */
+export const TOKEN_CARD_COMMAND = "Token card";
+/** The adapter's own command: turns channel auto-detect on or off (admins). */
+export const AUTODETECT_COMMAND = "autodetect";
+/** Discord allows at most this many fixed choices on an option; past it we autocomplete them. */
+const MAX_CHOICES = 25;
+
+/** The option name Discord accepts for an argument (lowercase, 1–32 of `-_`, letters, digits). */
+export function optionName(spec: ArgSpec): string {
+  const name = spec.name.toLowerCase().replace(/[^-_\p{L}\p{N}]/gu, "_").slice(0, 32);
+  return name === "" ? "value" : name;
+}
+
+function description(text: string): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  return clean === "" ? "—" : truncate(clean, 100);
+}
+
+/** Whether an option's choices are offered by autocomplete (token, or too many fixed choices). */
+export function autocompletes(spec: ArgSpec): boolean {
+  return spec.type === "token" || (spec.choices !== undefined && spec.choices.length > MAX_CHOICES);
+}
+
+function stringOption(spec: ArgSpec) {
+  return (o: SlashCommandStringOption) => {
+    o.setName(optionName(spec)).setDescription(description(spec.description)).setRequired(spec.required);
+    if (autocompletes(spec)) return o.setAutocomplete(true);
+    const choices = (spec.choices ?? []).filter((c) => c !== "" && length(c) <= 100);
+    if (choices.length > 0) o.addChoices(...choices.map((c) => ({ name: c, value: c })));
+    // A variadic list (`/price a b c`) is one option; 6000 is Discord's cap for a string option.
+    if (spec.variadic === true) o.setMaxLength(1000);
+    return o;
+  };
+}
+
+/** One slash command for a registry command: typed options in argument order. */
+export function slashCommand(command: Command): SlashCommandBuilder {
+  const builder = new SlashCommandBuilder()
+    .setName(command.name)
+    .setDescription(description(command.description))
+    .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM);
+  for (const spec of command.args.slice(0, 25)) {
+    if (spec.type === "int" && spec.variadic !== true) {
+      builder.addIntegerOption((o) => {
+        o.setName(optionName(spec)).setDescription(description(spec.description)).setRequired(spec.required);
+        if (spec.min !== undefined) o.setMinValue(spec.min);
+        if (spec.max !== undefined) o.setMaxValue(spec.max);
+        return o;
+      });
+    } else {
+      builder.addStringOption(stringOption(spec));
+    }
+  }
+  return builder;
+}
+
+/** Every command to register: the registry's, `/autodetect`, and the "Token card" menu command. */
+export function commandPayloads(commands: readonly Command[]): RESTPostAPIApplicationCommandsJSONBody[] {
+  const autodetect = new SlashCommandBuilder()
+    .setName(AUTODETECT_COMMAND)
+    .setDescription("Answer contract addresses and links pasted in this channel (admins)")
+    .setContexts(InteractionContextType.Guild)
+    .setDefaultMemberPermissions(PermissionFlagsBits.ManageChannels)
+    .addStringOption((o) =>
+      o
+        .setName("state")
+        .setDescription("on or off")
+        .setRequired(true)
+        .addChoices({ name: "on", value: "on" }, { name: "off", value: "off" }),
+    );
+  const tokenCard = new ContextMenuCommandBuilder()
+    .setName(TOKEN_CARD_COMMAND)
+    .setType(ApplicationCommandType.Message)
+    .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM);
+  const own = new Set([AUTODETECT_COMMAND]);
+  return [
+    ...commands.filter((c) => !own.has(c.name)).map((c) => slashCommand(c).toJSON()),
+    autodetect.toJSON(),
+    tokenCard.toJSON(),
+  ];
+}
+
+/** A value read back from an interaction's options. */
+export type OptionValue = string | number | boolean | undefined;
+
+/**
+ * The core's positional arguments from named options. A variadic option splits on spaces
+ * and commas. Returns the first missing optional argument when a later one is given, since
+ * positional arguments cannot skip it.
+ */
+export function argsFromOptions(
+  command: Command,
+  get: (name: string) => OptionValue,
+): { args: string[] } | { gap: ArgSpec; later: ArgSpec } {
+  const args: string[] = [];
+  let missing: ArgSpec | undefined;
+  for (const spec of command.args) {
+    const value = get(optionName(spec));
+    if (value === undefined || value === "") {
+      missing ??= spec;
+      continue;
+    }
+    if (missing !== undefined) return { gap: missing, later: spec };
+    if (spec.variadic === true) args.push(...String(value).split(/[\s,]+/).filter((w) => w !== ""));
+    else args.push(String(value));
+  }
+  return { args };
+}
