@@ -47,6 +47,8 @@ export class ChartImageCache {
       maxSize: options.maxBytes ?? 32 * 1024 * 1024,
       sizeCalculation: (png) => Math.max(1, png.byteLength),
       ttl: options.ttlMs ?? 60_000,
+      // Read the clock on every lookup: the default caches it for 1 ms behind a timer.
+      ttlResolution: 0,
       ...(options.clock ? { perf: options.clock } : {}),
       fetchMethod: (_key, _stale, { context }) => context(),
     });

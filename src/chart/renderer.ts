@@ -33,13 +33,18 @@ interface Slot {
 }
 
 /**
- * Under vitest/tsx this module runs from its .ts source and so must the worker, through the
- * tsx loader (a dev dependency); the built dist/chart/*.js runs under plain node.
+ * The built dist/chart/*.js runs its worker under plain node. Under vitest/tsx this module
+ * runs from its .ts source and so must the worker: Node 20 ignores `--import` loaders in a
+ * worker's execArgv (nodejs/node#47747), so a two-line bootstrap registers tsx (a dev
+ * dependency) inside the worker first. createRequire resolves tsx's "require" build of
+ * `tsx/esm/api`; its ESM twin sits beside it as .mjs and is the one whose register() works.
  */
-function workerEntry(): { url: URL; execArgv?: string[] } {
-  if (!import.meta.url.endsWith(".ts")) return { url: new URL("./render-worker.js", import.meta.url) };
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
-  return { url: new URL("./render-worker.ts", import.meta.url), execArgv: ["--import", tsx] };
+function startWorker(): Worker {
+  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./render-worker.js", import.meta.url));
+  const api = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
+  const entry = new URL("./render-worker.ts", import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+  return new Worker(bootstrap, { eval: true });
 }
 
 /**
@@ -59,8 +64,7 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
   let closed = false;
 
   function spawn(): Slot {
-    const entry = workerEntry();
-    const worker = new Worker(entry.url, entry.execArgv ? { execArgv: entry.execArgv } : {});
+    const worker = startWorker();
     const slot: Slot = { worker };
     worker.on("message", (response: RenderResponse) => {
       const job = slot.job;
