@@ -66,7 +66,7 @@ export interface AsOfOptions {
  * (`as of 21 Nov 14:05 UTC (1d 2h ago)`). Takes epoch ms (or seconds when ≤ 1e12); 0, garbage and
  * dates before 1990 → `—`.
  */
-export function formatAsOf(epoch: number | undefined, nowMs: number, opts: AsOfOptions = {}): string {
+export function formatAsOf(epoch: string | number | undefined, nowMs: number, opts: AsOfOptions = {}): string {
   const ms = toEpochMs(epoch);
   if (ms === null) return DASH;
   const agoS = Math.max(0, Math.floor((nowMs - ms) / 1000));

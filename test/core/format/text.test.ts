@@ -14,6 +14,8 @@ describe("cleanText", () => {
     ["@everyone buy now", "@everyone buy now"],
     ["<b>bold</b>", "<b>bold</b>"],
     ["e\u0301\u0302\u0303\u0304\u0305\u0306", "e\u0301\u0302\u0303"],
+    ["New\nLine\r\nTab\tNul\u0000Bell\u0007Esc\u001b[31mRed", "New Line Tab NulBellEsc[31mRed"],
+    ["Safe\u202etxt.exe\u202c\u200b\u200c\u200d\ufeff Coin\u2066isolate\u2069", "Safetxt.exe Coinisolate"],
   ] as const)("cleans %j to %j", (input, shown) => {
     expect(cleanText(input)).toBe(shown);
   });
@@ -29,6 +31,12 @@ describe("cleanText", () => {
     const out = cleanText("Extremely Long Token Name That Goes On", 12);
     expect(out).toBe("Extremely L…");
     expect(out.length).toBeLessThanOrEqual(12);
+  });
+
+  it("cuts a 10,000-character name to the limit", () => {
+    const out = cleanText("Long".repeat(2500), 64);
+    expect(out).toBe(`${"Long".repeat(15)}Lon…`);
+    expect(out).toHaveLength(64);
   });
 
   it("never cuts an emoji in half", () => {

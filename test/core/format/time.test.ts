@@ -57,6 +57,7 @@ describe("formatAsOf", () => {
 
   it("takes epoch seconds too", () => {
     expect(formatAsOf(NOW_S - 12, NOW)).toBe("as of 14:05 UTC (12s ago)");
+    expect(formatAsOf(String(NOW - 12_000), NOW)).toBe("as of 14:05 UTC (12s ago)");
   });
 
   it("writes the chat's time zone and falls back to UTC for an unknown one", () => {
