@@ -4,6 +4,7 @@
  * no SQLite-only types) so that a PostgreSQL store can run the same statements.
  */
 import type Database from "better-sqlite3";
+import { SUBSCRIPTIONS_SCHEMA } from "./subscriptions-sqlite.js";
 
 export interface Migration {
   /** Positive integer, strictly increasing down the list. */
@@ -33,6 +34,7 @@ export const migrations: Migration[] = [
       CREATE INDEX chats_guild ON chats (guild_id);
     `,
   },
+  { version: 2, name: "digest subscriptions, deliveries and leases", up: SUBSCRIPTIONS_SCHEMA },
 ];
 
 /**
@@ -40,4 +42,4 @@ export const migrations: Migration[] = [
  * `forgetGuild` and `moveChat` act on every table listed here: a migration that adds such a
  * table appends its name.
  */
-export const chatTables: string[] = ["chats"];
+export const chatTables: string[] = ["chats", "subscriptions"];

@@ -9,7 +9,8 @@ import type { Logger } from "pino";
 import { applySettingsPatch, DEFAULT_TIMEZONE } from "./chat-settings.js";
 import { migrate } from "./migrate.js";
 import { chatTables, migrations as projectMigrations, type Migration } from "./migrations.js";
-import type { ChatKey, ChatSettings, Store } from "./types.js";
+import { sqliteSubscriptions } from "./subscriptions-sqlite.js";
+import type { ChatKey, ChatSettings, Store, SubscriptionStore } from "./types.js";
 
 export interface SqliteStoreOptions {
   /** Database file; its folder is created. `:memory:` keeps everything in memory (tests). */
@@ -60,6 +61,7 @@ function isMemory(path: string): boolean {
 export class SqliteStore implements Store {
   /** The open connection, for extensions such as the digest's subscription queries. */
   readonly db: Database.Database;
+  private subs: SubscriptionStore | undefined;
   private readonly tables: readonly string[];
   private readonly q: ReturnType<typeof statements>;
 
@@ -67,6 +69,12 @@ export class SqliteStore implements Store {
     this.db = db;
     this.tables = tables;
     this.q = statements(db);
+  }
+
+  /** Prepared on first use: a store opened with a custom schema (tests) may not have the tables. */
+  get subscriptions(): SubscriptionStore {
+    this.subs ??= sqliteSubscriptions(this.db);
+    return this.subs;
   }
 
   async getSettings(chat: ChatKey): Promise<ChatSettings> {

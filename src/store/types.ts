@@ -35,6 +35,8 @@ export interface SettingsStore {
 }
 
 export interface Store extends SettingsStore {
+  /** The digest's subscriptions, deliveries and leases, on the same database. */
+  readonly subscriptions: SubscriptionStore;
   isOpen(): boolean;
   close(): Promise<void>;
 }

@@ -7,13 +7,18 @@ import { createLogger } from "../../src/log.js";
 import { migrations as projectMigrations, type Migration } from "../../src/store/migrations.js";
 import { openSqliteStore, type SqliteStore, type SqliteStoreOptions } from "../../src/store/sqlite-store.js";
 
-/** A chat-keyed table as an extension (the digest's subscriptions) would add it. */
+/** The version a migration appended after the project's own gets. */
+const NEXT = projectMigrations.length + 1;
+const projectVersions = projectMigrations.map((m) => m.version);
+const projectRecords = projectMigrations.map((m) => ({ version: m.version, name: m.name }));
+
+/** A chat-keyed table as an extension would add it. */
 const notesMigration: Migration = {
-  version: 2,
+  version: NEXT,
   name: "notes",
   up: "CREATE TABLE notes (platform TEXT NOT NULL, chat_id TEXT NOT NULL, body TEXT NOT NULL)",
 };
-const withNotes = { migrations: [...projectMigrations, notesMigration], chatTables: ["chats", "notes"] };
+const withNotes = { migrations: [...projectMigrations, notesMigration], chatTables: ["chats", "subscriptions", "notes"] };
 
 let dir: string;
 let path: string;
@@ -55,14 +60,14 @@ describe("migrations", () => {
     const logger = createLogger({ level: "info", pretty: false, destination, secrets: [] });
 
     const first = await open({ logger });
-    expect(recorded(first)).toEqual([{ version: 1, name: "chats" }]);
+    expect(recorded(first)).toEqual(projectRecords);
     await first.close();
     const second = await open({ logger });
     await second.close();
     const third = await open({ logger });
 
-    expect(recorded(third)).toEqual([{ version: 1, name: "chats" }]);
-    expect(lines.filter((l) => l.includes("database migration applied"))).toHaveLength(1);
+    expect(recorded(third)).toEqual(projectRecords);
+    expect(lines.filter((l) => l.includes("database migration applied"))).toHaveLength(projectMigrations.length);
   });
 
   it("applies a migration appended later on top of existing data", async () => {
@@ -72,14 +77,14 @@ describe("migrations", () => {
 
     const after = await open(withNotes);
 
-    expect(recorded(after).map((r) => r.version)).toEqual([1, 2]);
+    expect(recorded(after).map((r) => r.version)).toEqual([...projectVersions, NEXT]);
     expect(tables(after)).toContain("notes");
     expect(await after.getSettings({ platform: "telegram", chatId: "7" })).toEqual({ defaultChain: "bsc", timezone: "UTC" });
   });
 
   it("rolls a failing migration back whole and records nothing of it", async () => {
     const broken: Migration = {
-      version: 2,
+      version: NEXT,
       name: "broken",
       up: "CREATE TABLE half_done (x INTEGER); CREATE TABLE oops (",
     };
@@ -87,13 +92,13 @@ describe("migrations", () => {
     await expect(open({ migrations: [...projectMigrations, broken] })).rejects.toThrow();
 
     const store = await open();
-    expect(recorded(store).map((r) => r.version)).toEqual([1]);
+    expect(recorded(store).map((r) => r.version)).toEqual(projectVersions);
     expect(tables(store)).not.toContain("half_done");
   });
 
   it("runs a migration given as a function", async () => {
     const seeded: Migration = {
-      version: 2,
+      version: NEXT,
       name: "seeded",
       up: (db) => {
         db.exec("CREATE TABLE seeds (n INTEGER)");
@@ -107,7 +112,7 @@ describe("migrations", () => {
   it("refuses a database written by a newer build, naming the version", async () => {
     await (await open(withNotes)).close();
 
-    await expect(open()).rejects.toThrow(/schema version 2.*newer chainpulse/);
+    await expect(open()).rejects.toThrow(new RegExp(`schema version ${NEXT}.*newer chainpulse`));
   });
 
   it("refuses a migration list whose versions do not increase", async () => {
