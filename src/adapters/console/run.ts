@@ -1,0 +1,86 @@
+/**
+ * The console chat: one message a line, one reply each. Typing a button's number presses it.
+ * Used as the embedded default (`npm start` without bot tokens), by pipes
+ * (`printf '/price pepe\n' | npm start`) and by the tests as a real adapter.
+ */
+import { createInterface } from "node:readline";
+import type { Readable, Writable } from "node:stream";
+import type { BotCore } from "../../core/bot-core.js";
+import type { ChatContext } from "../../core/command.js";
+import type { Action, Reply } from "../../core/reply.js";
+import { numberedActions, renderText } from "./render.js";
+
+export interface ConsoleOptions {
+  core: BotCore;
+  input: Readable;
+  output: Writable;
+  /** Interactive terminal: a prompt and colours. Default false (plain lines, for pipes). */
+  isTTY?: boolean;
+  /** Clock for "as of" times, epoch ms. Default `Date.now`. */
+  now?: () => number;
+  /** The console's chat; default one private chat whose user is its admin. */
+  chat?: ChatContext;
+}
+
+/** The console's one chat: private, and the person at the terminal is its admin. */
+export const CONSOLE_CHAT: ChatContext = {
+  platform: "console",
+  chatId: "console",
+  userId: "console",
+  isPrivate: true,
+  isAdmin: async () => true,
+};
+
+const HINT = "Type a command such as /price pepe, paste a token address, or /help.";
+
+/** Runs the console chat until the input ends (EOF) or `quit`; resolves then. */
+export async function runConsole(opts: ConsoleOptions): Promise<void> {
+  const tty = opts.isTTY === true;
+  const chat = opts.chat ?? CONSOLE_CHAT;
+  const write = (s: string) => opts.output.write(`${s}\n`);
+  const rl = createInterface({ input: opts.input, terminal: tty, crlfDelay: Infinity });
+  let buttons: Action[] = [];
+
+  const show = (reply: Reply | null) => {
+    if (reply === null) return;
+    buttons = numberedActions(reply);
+    write(renderText(reply, { color: tty, now: opts.now }));
+    write("");
+  };
+
+  if (tty) {
+    write("chainpulse console: " + HINT + " Numbers press buttons; quit with Ctrl-D.");
+    rl.setPrompt("> ");
+    rl.prompt();
+  }
+  for await (const raw of rl) {
+    const line = raw.trim();
+    if (line === "quit" || line === "exit") break;
+    if (line !== "") await answer(line);
+    if (tty) rl.prompt();
+  }
+  rl.close();
+
+  async function answer(line: string): Promise<void> {
+    if (/^\d{1,3}$/.test(line)) {
+      const action = buttons[Number(line) - 1];
+      if (action === undefined) {
+        write(buttons.length === 0 ? "There are no buttons to press." : `Choose a number from 1 to ${buttons.length}.`);
+        return;
+      }
+      if (action.kind === "url") {
+        write(action.url);
+        return;
+      }
+      show(await opts.core.run(chat, action.command, action.args));
+      return;
+    }
+    if (line.startsWith("/")) {
+      show(await opts.core.handleText(chat, line));
+      return;
+    }
+    const card = await opts.core.detect(chat, line);
+    if (card === null) write(HINT);
+    else show(card);
+  }
+}

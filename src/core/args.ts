@@ -1,0 +1,165 @@
+/**
+ * Turns a message into a command name and validated arguments. Input is bounded before any
+ * work: over-long messages, hundreds of words, control characters and null bytes get one
+ * clear sentence (a UserError), never a lookup.
+ */
+import type { ArgSpec, ArgValues, Command } from "./command.js";
+import { UserError } from "./errors.js";
+
+/** Longest message the parser reads, in characters. */
+export const MAX_MESSAGE_LENGTH = 1000;
+/** Most words one command takes (the longest real use is `/price` with 20 tokens). */
+export const MAX_WORDS = 40;
+/** Longest single word (a Solana address is 44, a pasted link can be a few hundred). */
+export const MAX_WORD_LENGTH = 300;
+
+/** A message split into its command name and raw words. */
+export interface ParsedText {
+  /** Lowercase, without `/` or `@botname`. */
+  name: string;
+  words: string[];
+}
+
+// Tab and line breaks separate words; every other control character (null bytes included) is refused.
+const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const QUOTES: Readonly<Record<string, string>> = { '"': '"', "'": "'", "“": "”", "”": "”", "‘": "’", "«": "»" };
+
+/** Refuses input that is too long or carries control characters; a UserError says which. */
+export function checkInput(text: string): void {
+  if (text.length > MAX_MESSAGE_LENGTH) {
+    throw new UserError(`That message is too long (${text.length} characters); I read at most ${MAX_MESSAGE_LENGTH}.`);
+  }
+  if (FORBIDDEN.test(text)) {
+    throw new UserError("That message has control characters in it; please type it again as plain text.");
+  }
+}
+
+/** Shell-like words: whitespace separates, "double", 'single' and “curly” quotes group. */
+export function splitWords(text: string): string[] {
+  const words: string[] = [];
+  let current = "";
+  let inWord = false;
+  let closing: string | undefined;
+  for (const ch of text) {
+    if (closing !== undefined) {
+      if (ch === closing) closing = undefined;
+      else current += ch;
+      continue;
+    }
+    const close = QUOTES[ch];
+    if (close !== undefined) {
+      closing = close;
+      inWord = true;
+    } else if (/\s/u.test(ch)) {
+      if (inWord) words.push(current);
+      current = "";
+      inWord = false;
+    } else {
+      current += ch;
+      inWord = true;
+    }
+    // The command name is a word too; past the bound the rest is not worth reading.
+    if (words.length > MAX_WORDS + 1) break;
+  }
+  if (closing !== undefined) throw new UserError(`A quote is not closed; end it with ${closing}.`);
+  if (inWord) words.push(current);
+  return words;
+}
+
+/** `/price pepe eth` → `{ name: "price", words: ["pepe", "eth"] }`; checks the bounds first. */
+export function parseText(text: string): ParsedText {
+  checkInput(text);
+  const trimmed = text.trim();
+  if (!trimmed.startsWith("/")) throw new UserError("Commands start with /; try /help.");
+  const words = splitWords(trimmed.slice(1));
+  const head = words.shift() ?? "";
+  const name = head.replace(/@[A-Za-z0-9_]*$/, "").toLowerCase();
+  checkWords(words);
+  return { name, words };
+}
+
+/** Refuses too many or too long words. */
+export function checkWords(words: readonly string[]): void {
+  if (words.length > MAX_WORDS) {
+    throw new UserError(`That is too many words for one command; I take at most ${MAX_WORDS}.`);
+  }
+  for (const w of words) {
+    if (w.length > MAX_WORD_LENGTH) {
+      throw new UserError(`One of those words is ${w.length} characters long; I take at most ${MAX_WORD_LENGTH}.`);
+    }
+    if (FORBIDDEN.test(w)) throw new UserError("That has control characters in it; please type it again as plain text.");
+  }
+}
+
+/** How a command is typed, e.g. `/holders <token> [n]`. */
+export function usage(cmd: Command): string {
+  const parts = cmd.args.map((a) => {
+    const inner = a.variadic === true ? `${a.name} …` : a.name;
+    return a.required ? `<${inner}>` : `[${inner}]`;
+  });
+  return [`/${cmd.name}`, ...parts].join(" ");
+}
+
+function hint(cmd: Command): string {
+  const example = cmd.examples[0];
+  return example === undefined ? `Usage: ${usage(cmd)}` : `Usage: ${usage(cmd)}, e.g. ${example}`;
+}
+
+function checkValue(cmd: Command, spec: ArgSpec, value: string): string {
+  if (spec.type === "int") {
+    if (!/^[+-]?\d{1,9}$/.test(value)) {
+      throw new UserError(`${spec.name} must be a whole number, not "${value.slice(0, 20)}". ${hint(cmd)}`);
+    }
+    const n = Number(value);
+    const min = spec.min ?? Number.MIN_SAFE_INTEGER;
+    const max = spec.max ?? Number.MAX_SAFE_INTEGER;
+    if (n < min || n > max) {
+      const range = spec.min !== undefined && spec.max !== undefined ? `between ${min} and ${max}` : n < min ? `at least ${min}` : `at most ${max}`;
+      throw new UserError(`${spec.name} must be ${range}.`);
+    }
+    return String(n);
+  }
+  if (spec.choices !== undefined) {
+    const lower = value.toLowerCase();
+    if (!spec.choices.includes(lower)) {
+      throw new UserError(`"${value.slice(0, 40)}" is not a ${spec.name} I know; choose one of: ${spec.choices.join(", ")}.`);
+    }
+    return lower;
+  }
+  return value;
+}
+
+/**
+ * Matches words to a command's ArgSpecs: required, int bounds, choices, variadic. Extra words
+ * after a last free-text or token argument join it (`/token shiba inu`); elsewhere they are an
+ * error that shows the usage.
+ */
+export function bindArgs(cmd: Command, words: readonly string[]): ArgValues {
+  checkWords(words);
+  const values: ArgValues = {};
+  const specs = cmd.args;
+  let i = 0;
+  for (const [k, spec] of specs.entries()) {
+    const isLast = k === specs.length - 1;
+    if (spec.variadic === true) {
+      const rest = words.slice(i).map((w) => checkValue(cmd, spec, w));
+      if (rest.length === 0 && spec.required) throw new UserError(`/${cmd.name} needs a ${spec.name}. ${hint(cmd)}`);
+      values[spec.name] = rest.length === 0 ? undefined : rest;
+      i = words.length;
+      continue;
+    }
+    const word = words[i];
+    if (word === undefined) {
+      if (spec.required) throw new UserError(`/${cmd.name} needs a ${spec.name}. ${hint(cmd)}`);
+      continue;
+    }
+    const joinRest = isLast && (spec.type === "text" || spec.type === "token") && spec.choices === undefined;
+    const raw = joinRest ? words.slice(i).join(" ") : word;
+    values[spec.name] = checkValue(cmd, spec, raw);
+    i = joinRest ? words.length : i + 1;
+  }
+  if (i < words.length) {
+    throw new UserError(`/${cmd.name} takes fewer words than that. ${hint(cmd)}`);
+  }
+  return values;
+}

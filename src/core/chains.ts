@@ -1,0 +1,36 @@
+/** Chain names as people type them, checked against the service's supported chains. */
+import type { Fetched } from "../cache/types.js";
+import type { ChainRecord } from "../market/schemas.js";
+import type { CommandContext } from "./command.js";
+import { UserError } from "./errors.js";
+import { cleanText } from "./format/index.js";
+import { toServiceChain } from "./resolve/chains.js";
+
+/** Used when a chat has no default chain and a command needs one, if the service supports it. */
+export const FALLBACK_CHAIN = "eth";
+
+/** The service's chain name for what someone typed (name, alias or numeric chain id); UserError if unknown. */
+export async function resolveChain(ctx: CommandContext, input: string): Promise<{ chain: string; chains: Fetched<ChainRecord[]> }> {
+  const chains = await ctx.market.supportedChains();
+  const q = input.trim().toLowerCase();
+  const wanted = toServiceChain(q);
+  const match = chains.data.find(
+    (c) => c.chain.toLowerCase() === wanted || c.chain_id === wanted || (c.name ?? "").toLowerCase() === wanted,
+  );
+  if (match === undefined) {
+    const known = chains.data.map((c) => c.chain).join(", ");
+    throw new UserError(`"${cleanText(input, 24)}" is not a chain I know; try one of: ${known}.`);
+  }
+  return { chain: match.chain, chains };
+}
+
+/** The chat's default chain, else `FALLBACK_CHAIN` when supported, else the service's first chain. */
+export async function defaultChain(ctx: CommandContext): Promise<string> {
+  const settings = await ctx.store.getSettings(ctx.chat);
+  if (settings.defaultChain !== undefined) return settings.defaultChain;
+  const chains = await ctx.market.supportedChains();
+  if (chains.data.some((c) => c.chain === FALLBACK_CHAIN)) return FALLBACK_CHAIN;
+  const first = chains.data[0];
+  if (first === undefined) throw new UserError("The market service lists no chains right now; try again later.");
+  return first.chain;
+}

@@ -1,0 +1,46 @@
+import type { Command } from "../command.js";
+import { resolveChain } from "../chains.js";
+import { UserError } from "../errors.js";
+import { cleanText, formatPercent, formatUsd, shortAddress } from "../format/index.js";
+import { footerOf, refreshButton } from "../reply-parts.js";
+import { field, recordsOf } from "./open-payload.js";
+
+/** Pairs listed. */
+const SHOWN = 12;
+
+/** `/amm <amm> <chain>`: the busiest pairs of a swap venue (v1). */
+export const ammCommand: Command = {
+  name: "amm",
+  description: "The busiest pairs of a DEX on a chain (v1)",
+  args: [
+    { name: "amm", description: "The DEX's name as the service spells it, e.g. uniswapv2", type: "text", required: true },
+    { name: "chain", description: "Chain name", type: "chain", required: true },
+  ],
+  examples: ["/amm uniswapv2 eth", "/amm pancakeswapv2 bsc"],
+  async run(ctx, args) {
+    const amm = String(args["amm"]).trim().toLowerCase();
+    if (!/^[a-z0-9_.-]{1,40}$/.test(amm)) throw new UserError("A DEX name has letters, digits, dots, dashes or underscores only, e.g. uniswapv2.");
+    const { chain, chains } = await resolveChain(ctx, String(args["chain"]));
+    const pairs = await ctx.market.v1AmmPairs({ amm, chain, limit: SHOWN, sort: "volume", direction: "desc" });
+    const list = recordsOf(pairs.data).slice(0, SHOWN);
+    return {
+      title: `${cleanText(amm, 24)} on ${cleanText(chain, 16)}: busiest pairs`,
+      tone: "info",
+      blocks: list.length === 0
+        ? [{ kind: "text", text: "The service lists no pairs for this DEX on this chain." }]
+        : [{
+            kind: "table",
+            columns: ["pair", "address", "24h volume", "24h"],
+            align: ["left", "left", "right", "right"],
+            rows: list.map((p) => [
+              `${cleanText(field(p, "token0_symbol"), 12)}/${cleanText(field(p, "token1_symbol"), 12)}`,
+              shortAddress(field(p, "pair")),
+              formatUsd(field(p, "volume_u")),
+              formatPercent(field(p, "price_change_24h") ?? field(p, "price_change"), { arrow: false }),
+            ]),
+          }],
+      actions: [[refreshButton("amm", [amm, chain])]],
+      footer: footerOf(ctx, pairs, chains),
+    };
+  },
+};

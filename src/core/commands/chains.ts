@@ -1,0 +1,31 @@
+import type { Command } from "../command.js";
+import { cleanText } from "../format/index.js";
+import { footerOf, openButton, refreshButton, rows } from "../reply-parts.js";
+
+/** `/chains`: the chains the market service supports. */
+export const chainsCommand: Command = {
+  name: "chains",
+  description: "The chains the market data covers",
+  args: [],
+  examples: ["/chains"],
+  async run(ctx) {
+    const chains = await ctx.market.supportedChains();
+    return {
+      title: `Supported chains (${chains.data.length})`,
+      tone: "info",
+      blocks: [
+        {
+          kind: "table",
+          columns: ["chain", "id", "name"],
+          rows: chains.data.map((c) => [cleanText(c.chain, 16), cleanText(c.chain_id, 12), cleanText(c.name, 24)]),
+        },
+        { kind: "text", text: "Main tokens of a chain: /main <chain>." },
+      ],
+      actions: [
+        ...rows(chains.data.slice(0, 10).map((c) => openButton(`Main: ${cleanText(c.chain, 16)}`, "main", [c.chain])), 5, 2),
+        [refreshButton("chains", [])],
+      ],
+      footer: footerOf(ctx, chains),
+    };
+  },
+};

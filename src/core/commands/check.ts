@@ -1,0 +1,38 @@
+import { isAddressFor } from "../../market/ids.js";
+import { CONTRACT_CHECK_CHAINS, type ContractCheckChain } from "../../market/limits.js";
+import { riskReport as riskReportSchema } from "../../market/schemas.js";
+import type { Command } from "../command.js";
+import { UserError } from "../errors.js";
+import { cleanText, shortAddress } from "../format/index.js";
+import { malformedReason } from "../resolve/addresses.js";
+import { refreshButton } from "../reply-parts.js";
+import { firstRecord } from "./open-payload.js";
+import { riskReply } from "./risk.js";
+
+/** `/check <chain> <contract>`: the v1 contract check, read as a risk report. */
+export const checkCommand: Command = {
+  name: "check",
+  description: "Contract check (v1) of a contract on bsc, eth, arbitrum or core",
+  args: [
+    { name: "chain", description: "Chain of the contract", type: "chain", required: true, choices: CONTRACT_CHECK_CHAINS },
+    { name: "contract", description: "Contract address (0x…)", type: "text", required: true },
+  ],
+  examples: ["/check eth 0x6982508145454ce325ddbe47a25d4ec3d2311933"],
+  async run(ctx, args) {
+    const chain = String(args["chain"]) as ContractCheckChain;
+    const contract = String(args["contract"]).trim();
+    if (!isAddressFor(contract, chain)) {
+      throw new UserError(malformedReason(contract) ?? `"${cleanText(contract, 50)}" is not a contract address on ${chain}.`);
+    }
+    const address = contract.toLowerCase();
+    const checked = await ctx.market.v1ContractCheck({ chain, contract: address });
+    const parsed = riskReportSchema.safeParse(firstRecord(checked.data) ?? {});
+    const report = parsed.success ? { ...checked, data: parsed.data } : undefined;
+    return riskReply(ctx, {
+      title: `Contract check: ${shortAddress(address)} · ${chain}`,
+      report,
+      fetchedAt: checked.fetchedAt,
+      actions: [[refreshButton("check", [chain, address])]],
+    });
+  },
+};

@@ -1,0 +1,65 @@
+/**
+ * The registry: every command, in the order `/help` lists them. An explicit list (no folder
+ * scan) so that Telegram's command menu, Discord's slash commands and `/help` derive from one
+ * typed source.
+ */
+import type { Command } from "../command.js";
+import { ammCommand } from "./amm.js";
+import { chainsCommand } from "./chains.js";
+import { checkCommand } from "./check.js";
+import { createHelpCommand } from "./help.js";
+import { holdersCommand } from "./holders.js";
+import { liquidityCommand } from "./liquidity.js";
+import { mainCommand } from "./main.js";
+import { pairsCommand } from "./pairs.js";
+import { priceCommand } from "./price.js";
+import { riskCommand } from "./risk.js";
+import { searchCommand } from "./search.js";
+import { settingsCommand } from "./settings.js";
+import { startCommand } from "./start.js";
+import { swapsCommand } from "./swaps.js";
+import { tokenCommand } from "./token.js";
+import { topCommand } from "./top.js";
+import { topicsCommand } from "./topics.js";
+import { trendingCommand } from "./trending.js";
+
+/** The market and settings commands, in `/help` order. */
+const BASE: readonly Command[] = [
+  priceCommand,
+  tokenCommand,
+  riskCommand,
+  holdersCommand,
+  swapsCommand,
+  trendingCommand,
+  topCommand,
+  topicsCommand,
+  searchCommand,
+  chainsCommand,
+  mainCommand,
+  pairsCommand,
+  liquidityCommand,
+  ammCommand,
+  checkCommand,
+  settingsCommand,
+];
+
+/**
+ * The full list: the base commands, then `extra` (e.g. the digest's subscribe commands), then
+ * `/help` (written from this very list) and `/start`. Throws on a duplicate name or alias, a
+ * wiring mistake to catch at start rather than in a chat.
+ */
+export function createCommandList(extra: readonly Command[] = []): readonly Command[] {
+  const list: Command[] = [...BASE, ...extra];
+  list.push(createHelpCommand(() => list), startCommand);
+  const seen = new Set<string>();
+  for (const cmd of list) {
+    for (const name of [cmd.name, ...(cmd.aliases ?? [])]) {
+      if (seen.has(name)) throw new Error(`two commands are called /${name}; rename one`);
+      seen.add(name);
+    }
+  }
+  return list;
+}
+
+/** Every built-in command of the bot. */
+export const COMMANDS: readonly Command[] = createCommandList();

@@ -1,0 +1,45 @@
+import { splitId } from "../../market/ids.js";
+import type { Command } from "../command.js";
+import { UserError } from "../errors.js";
+import { cleanText, formatSince, formatUsd, shortAddress } from "../format/index.js";
+import { malformedReason } from "../resolve/addresses.js";
+import { isAddress } from "../resolve/addresses.js";
+import { footerOf, refreshButton } from "../reply-parts.js";
+import { field, recordsOf } from "./open-payload.js";
+
+/** Records listed. */
+const SHOWN = 12;
+
+/** `/liquidity <pair>`: recent liquidity records of a pair (v1). */
+export const liquidityCommand: Command = {
+  name: "liquidity",
+  description: "Recent liquidity adds and removes of a pair (v1)",
+  args: [{ name: "pair", description: "Pair address, or <pair>-<chain>", type: "text", required: true }],
+  examples: ["/liquidity 0xa43fe16908251ee70ef74718545e4fe6c5ccec9f-eth"],
+  async run(ctx, args) {
+    const typed = String(args["pair"]).trim();
+    const address = splitId(typed)?.address ?? typed;
+    if (!isAddress(address)) throw new UserError(malformedReason(address) ?? `"${cleanText(typed, 48)}" is not a pair address.`);
+    const records = await ctx.market.v1PairLiquidity({ pair: typed, size: SHOWN });
+    const list = recordsOf(records.data).slice(0, SHOWN);
+    const now = ctx.now();
+    return {
+      title: `Liquidity: ${shortAddress(address)}`,
+      tone: "info",
+      blocks: list.length === 0
+        ? [{ kind: "text", text: "No liquidity records for this pair." }]
+        : [{
+            kind: "table",
+            columns: ["age", "size", "wallet"],
+            align: ["right", "right", "left"],
+            rows: list.map((r) => [
+              formatSince(field(r, "tx_time") ?? field(r, "time"), now),
+              formatUsd(field(r, "amount_usd") ?? field(r, "amount")),
+              shortAddress(field(r, "wallet_address") ?? field(r, "sender_address")),
+            ]),
+          }],
+      actions: [[refreshButton("liquidity", [typed])]],
+      footer: footerOf(ctx, records),
+    };
+  },
+};

@@ -1,0 +1,28 @@
+import type { Command } from "../command.js";
+import { resolveChain } from "../chains.js";
+import { cleanText } from "../format/index.js";
+import { footerOf, refreshButton } from "../reply-parts.js";
+import { cardButtons, tokenTable } from "./token-list.js";
+
+/** Main tokens shown at most. */
+const SHOWN = 15;
+
+/** `/main <chain>`: the chain's main tokens (native, wrapped, stablecoins). */
+export const mainCommand: Command = {
+  name: "main",
+  description: "The main tokens of a chain (native, wrapped, stablecoins)",
+  args: [{ name: "chain", description: "Chain name, e.g. eth, bsc, solana", type: "chain", required: true }],
+  examples: ["/main eth", "/main solana"],
+  async run(ctx, args) {
+    const { chain, chains } = await resolveChain(ctx, String(args["chain"]));
+    const main = await ctx.market.mainTokens(chain);
+    const tokens = main.data.slice(0, SHOWN);
+    return {
+      title: `Main tokens on ${cleanText(chain, 16)}`,
+      tone: "info",
+      blocks: tokens.length === 0 ? [{ kind: "text", text: "The service lists no main tokens for this chain." }] : [tokenTable(tokens)],
+      actions: [...cardButtons(tokens), [refreshButton("main", [chain])]],
+      footer: footerOf(ctx, main, chains),
+    };
+  },
+};

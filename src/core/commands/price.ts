@@ -1,0 +1,82 @@
+import type { Command, CommandContext } from "../command.js";
+import { UserError, isUserError } from "../errors.js";
+import { cleanText, formatPercent, formatPrice } from "../format/index.js";
+import { knownChain } from "../resolve/chains.js";
+import type { Resolution } from "../resolve/types.js";
+import type { Action, Block, Reply } from "../reply.js";
+import { footerOf, openButton, refreshButton } from "../reply-parts.js";
+import { collisionParts, resolveArg, symbolOf } from "./resolution.js";
+
+/** Tokens one `/price` answers at most. */
+export const MAX_PRICE_TOKENS = 20;
+
+/**
+ * The tokens in `/price` words: comma-separated groups when there are commas (`pepe, wif sol`),
+ * else one token per word with a chain word attached to the token before it (`pepe bsc wif`).
+ */
+export function groupTokens(words: readonly string[]): string[] {
+  const text = words.join(" ");
+  if (text.includes(",")) return text.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const out: string[] = [];
+  for (const w of words) {
+    const prev = out.length - 1;
+    if (prev >= 0 && knownChain(w) !== undefined && !(out[prev] as string).includes(" ")) out[prev] = `${out[prev]} ${w}`;
+    else out.push(w);
+  }
+  return out;
+}
+
+type Outcome = { typed: string; res: Resolution } | { typed: string; problem: string };
+
+async function resolveAll(ctx: CommandContext, typed: readonly string[]): Promise<Outcome[]> {
+  return Promise.all(
+    typed.map(async (t): Promise<Outcome> => {
+      try {
+        return { typed: t, res: await resolveArg(ctx, t) };
+      } catch (e) {
+        if (isUserError(e)) return { typed: t, problem: e.message };
+        throw e;
+      }
+    }),
+  );
+}
+
+/** `/price <token> [<token> …]`: prices of 1–20 tokens through one batch price call. */
+export const priceCommand: Command = {
+  name: "price",
+  description: "Price and 24h change of one or more tokens (up to 20)",
+  args: [{ name: "tokens", description: "Symbols, names, addresses or links; commas separate", type: "token", required: true, variadic: true }],
+  examples: ["/price pepe", "/price pepe wif bonk", "/price pepe bsc, 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth"],
+  async run(ctx, args): Promise<Reply> {
+    const typed = groupTokens((args["tokens"] as string[] | undefined) ?? []);
+    if (typed.length === 0) throw new UserError("Which token? e.g. /price pepe");
+    if (typed.length > MAX_PRICE_TOKENS) throw new UserError(`I price at most ${MAX_PRICE_TOKENS} tokens at once; you asked for ${typed.length}.`);
+    const outcomes = await resolveAll(ctx, typed);
+    const found = outcomes.filter((o): o is { typed: string; res: Resolution } => "res" in o);
+    const problems = outcomes.filter((o): o is { typed: string; problem: string } => "problem" in o);
+    if (found.length === 0) throw new UserError((problems[0] as { problem: string }).problem);
+    // tvlMin 0: a token someone asked for by name gets its price even when its pools are thin.
+    const prices = await ctx.market.batchPrices({ tokenIds: [...new Set(found.map((f) => f.res.tokenId))], tvlMin: 0 });
+    const rows = found.map(({ typed: t, res }) => {
+      const p = prices.data[res.tokenId];
+      return [symbolOf(res, t), cleanText(res.chain, 10), p === undefined ? "no price" : formatPrice(p.current_price_usd), formatPercent(p?.price_change_24h ?? p?.price_change_1d, { arrow: false })];
+    });
+    const single = found.length === 1 && problems.length === 0 ? found[0] : undefined;
+    const ids = found.map((f) => f.res.tokenId);
+    const firstRow: Action[] = [refreshButton("price", ids)];
+    if (single !== undefined) firstRow.push(openButton("Card", "token", ids), openButton("Risk", "risk", ids));
+    const collision = single === undefined ? { blocks: [], actions: [] } : collisionParts(single.res, "price", symbolOf(single.res, single.typed));
+    const blocks: Block[] = [
+      ...collision.blocks,
+      { kind: "table", columns: ["token", "chain", "price", "24h"], align: ["left", "left", "right", "right"], rows },
+    ];
+    const actions: Action[][] = [firstRow, ...collision.actions];
+    if (problems.length > 0) blocks.push({ kind: "text", text: problems.map((p) => `${cleanText(p.typed, 24)}: ${p.problem}`).join("\n") });
+    const missing = found.filter((f) => prices.data[f.res.tokenId] === undefined);
+    if (missing.length > 0) blocks.push({ kind: "text", text: "“no price”: the service has no current price for it (unknown or no trading)." });
+    const title = single !== undefined && prices.data[single.res.tokenId] !== undefined
+      ? `${symbolOf(single.res, single.typed)} ${formatPrice(prices.data[single.res.tokenId]?.current_price_usd)}`
+      : `Prices (${found.length})`;
+    return { title, tone: "info", blocks, actions, footer: footerOf(ctx, prices) };
+  },
+};

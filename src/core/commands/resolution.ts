@@ -1,0 +1,33 @@
+/** Resolving a token argument, and the "5 tokens are called PEPE" note with buttons for the others. */
+import type { CommandContext } from "../command.js";
+import { cleanText, formatUsd } from "../format/index.js";
+import { parseTokenInput, resolveToken, type Resolution, type TokenInput } from "../resolve/index.js";
+import type { Action, Block } from "../reply.js";
+import { openButton, rows } from "../reply-parts.js";
+import { idOf } from "./token-list.js";
+
+/** What someone typed as a token (text or already parsed), resolved with the chat's default chain first. */
+export async function resolveArg(ctx: CommandContext, input: string | TokenInput): Promise<Resolution> {
+  const settings = await ctx.store.getSettings(ctx.chat);
+  const parsed = typeof input === "string" ? parseTokenInput(input) : input;
+  return resolveToken(ctx.market, parsed, { defaultChain: settings.defaultChain });
+}
+
+/** The short display name of a resolution: its symbol when known, else the shortened address. */
+export function symbolOf(res: Resolution, fallback?: string): string {
+  return cleanText(res.token?.symbol ?? fallback ?? res.address, 16);
+}
+
+/**
+ * When several tokens matched: one sentence saying so, and a button per runner-up that runs
+ * `command` on it (a new message, so the answer in hand stays).
+ */
+export function collisionParts(res: Resolution, command: string, symbol: string): { blocks: Block[]; actions: Action[][] } {
+  if (res.totalMatches <= 1 || res.alternatives.length === 0) return { blocks: [], actions: [] };
+  const sentence = `${res.totalMatches} tokens are called ${symbol}; this is the most liquid one, on ${cleanText(res.chain, 16)}. Others:`;
+  const buttons = res.alternatives.slice(0, 5).map((t) => {
+    const liquidity = formatUsd(t.main_pair_tvl ?? t.tvl);
+    return openButton(`${cleanText(t.symbol, 10)} · ${cleanText(t.chain, 10)} · ${liquidity}`, command, [idOf(t)]);
+  });
+  return { blocks: [{ kind: "text", text: sentence }], actions: rows(buttons, 5, 1) };
+}

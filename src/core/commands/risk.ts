@@ -1,0 +1,61 @@
+import type { Fetched } from "../../cache/types.js";
+import { isMarketError } from "../../market/errors.js";
+import type { RiskReport } from "../../market/schemas.js";
+import type { Command, CommandContext } from "../command.js";
+import type { Action, Block, Reply } from "../reply.js";
+import { footerOf } from "../reply-parts.js";
+import { NO_DATA_LINE, assessReport } from "../risk.js";
+import { openButton, refreshButton } from "../reply-parts.js";
+import { cleanText } from "../format/index.js";
+import { collisionParts, resolveArg, symbolOf } from "./resolution.js";
+
+/** A risk reply: the verdict line first, then the findings, or the "no data" sentence. */
+export function riskReply(
+  ctx: CommandContext,
+  opts: { title: string; report: Fetched<RiskReport> | undefined; fetchedAt?: number; blocks?: Block[]; actions: Action[][] },
+): Reply {
+  const assessed = opts.report === undefined ? undefined : assessReport(opts.report.data);
+  const verdict = assessed?.verdict;
+  const blocks: Block[] = [...(opts.blocks ?? []), { kind: "text", text: verdict?.line ?? NO_DATA_LINE }];
+  if (assessed !== undefined && assessed.findings.length > 0) blocks.push({ kind: "fields", fields: assessed.findings });
+  if (verdict === undefined || verdict.level === "none") {
+    blocks.push({ kind: "text", text: "The service has no contract report for this token. Trade it only if you can check the contract yourself." });
+  }
+  return {
+    title: opts.title,
+    tone: verdict?.tone ?? "warn",
+    blocks,
+    actions: opts.actions,
+    footer: opts.report === undefined ? { source: ctx.source, asOf: opts.fetchedAt ?? ctx.now() } : footerOf(ctx, opts.report),
+  };
+}
+
+/** `/risk <token>`: the contract risk report as a verdict and the findings that matter. */
+export const riskCommand: Command = {
+  name: "risk",
+  description: "Contract risk: honeypot, taxes, owner, mint, proxy, locks and a 🟢/🟡/🔴 verdict",
+  args: [{ name: "token", description: "Symbol, name, address, address-chain or a link", type: "token", required: true }],
+  examples: ["/risk pepe", "/risk 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth"],
+  async run(ctx, args) {
+    const typed = String(args["token"]);
+    const res = await resolveArg(ctx, typed);
+    const symbol = symbolOf(res, typed);
+    let report: Fetched<RiskReport> | undefined;
+    try {
+      report = await ctx.market.riskReport(res.tokenId);
+    } catch (e) {
+      // "Not found" from the report endpoint is an absent report, not a failure to hide.
+      if (!(isMarketError(e) && e.kind === "not_found")) throw e;
+    }
+    const collision = collisionParts(res, "risk", symbol);
+    return riskReply(ctx, {
+      title: `Risk: ${symbol} · ${cleanText(res.chain, 16)}`,
+      report,
+      blocks: collision.blocks,
+      actions: [
+        [refreshButton("risk", [res.tokenId]), openButton("Card", "token", [res.tokenId]), openButton("Holders", "holders", [res.tokenId])],
+        ...collision.actions,
+      ],
+    });
+  },
+};

@@ -1,0 +1,100 @@
+import type { Fetched } from "../../cache/types.js";
+import { isMarketError } from "../../market/errors.js";
+import { normalizeAddress } from "../../market/ids.js";
+import type { SwapTx, TokenDetail } from "../../market/schemas.js";
+import type { Command, CommandContext } from "../command.js";
+import { UserError } from "../errors.js";
+import { DASH, cleanText, formatPrice, formatSince, formatUsd, shortAddress } from "../format/index.js";
+import { parseTokenInput, type Resolution } from "../resolve/index.js";
+import { footerOf, openButton, refreshButton } from "../reply-parts.js";
+import { resolveArg, symbolOf } from "./resolution.js";
+
+/** Swaps listed. */
+const SHOWN = 12;
+
+interface Target {
+  pairId: string;
+  /** The token whose buys and sells are shown; undefined when only the pair is known. */
+  token?: string;
+  title: string;
+  tokenId?: string;
+  detail?: Fetched<TokenDetail>;
+}
+
+/** The pair whose swaps to show: the token's main pair, or the pair typed as `<pair>-<chain>`. */
+async function targetOf(ctx: CommandContext, typed: string): Promise<Target> {
+  const input = parseTokenInput(typed);
+  const res: Resolution = await resolveArg(ctx, input);
+  let detail: Fetched<TokenDetail>;
+  try {
+    detail = await ctx.market.tokenDetail(res.tokenId);
+  } catch (e) {
+    // `<address>-<chain>` that is no token may be a pair: let the swaps endpoint say.
+    if (input.kind === "id" && isMarketError(e) && e.kind === "not_found") {
+      return { pairId: res.tokenId, title: `pair ${shortAddress(res.address)} · ${cleanText(res.chain, 16)}` };
+    }
+    throw e;
+  }
+  const t = detail.data.token;
+  const main = detail.data.pairs.find((p) => p.pair === t.main_pair) ?? detail.data.pairs[0];
+  const pair = main?.pair ?? t.main_pair;
+  if (pair === undefined || pair === "") throw new UserError(`${symbolOf(res, typed)} has no trading pair I can show swaps for.`);
+  return {
+    pairId: `${pair}-${res.chain}`,
+    token: res.address,
+    title: `${cleanText(t.symbol ?? res.token?.symbol, 16)} · ${cleanText(res.chain, 16)}`,
+    tokenId: res.tokenId,
+    detail,
+  };
+}
+
+function side(tx: SwapTx, token: string | undefined, chain: string): string {
+  if (token === undefined) return DASH;
+  const norm = (a: string | undefined) => (a === undefined ? undefined : normalizeAddress(a, chain));
+  if (norm(tx.to_token_address) === token) return "🟢 buy";
+  if (norm(tx.from_token_address) === token) return "🔴 sell";
+  return DASH;
+}
+
+/** `/swaps <token|pair>`: the latest swaps of the token's main pair. */
+export const swapsCommand: Command = {
+  name: "swaps",
+  description: "The latest swaps of a token's main pair: buy or sell, size, wallet, age",
+  args: [{ name: "token", description: "A token (its main pair is used) or a pair as <pair>-<chain>", type: "token", required: true }],
+  examples: ["/swaps pepe", "/swaps 0xa43fe16908251ee70ef74718545e4fe6c5ccec9f-eth"],
+  async run(ctx, args) {
+    const typed = String(args["token"]);
+    const target = await targetOf(ctx, typed);
+    let swaps;
+    try {
+      swaps = await ctx.market.swaps({ pairId: target.pairId, limit: SHOWN, sort: "desc" });
+    } catch (e) {
+      if (isMarketError(e) && e.kind === "not_found") throw new UserError(`No token or pair found for "${cleanText(typed, 48)}".`);
+      throw e;
+    }
+    const chain = target.pairId.slice(target.pairId.lastIndexOf("-") + 1);
+    const now = ctx.now();
+    const txs = swaps.data.txs.slice(0, SHOWN);
+    const price = (tx: SwapTx) =>
+      target.token === undefined ? DASH
+      : normalizeAddress(tx.to_token_address ?? "", chain) === target.token ? formatPrice(tx.to_token_price_usd)
+      : formatPrice(tx.from_token_price_usd);
+    return {
+      title: `Latest swaps: ${target.title}`,
+      tone: "info",
+      blocks: txs.length === 0
+        ? [{ kind: "text", text: "No swaps in this pair recently." }]
+        : [{
+            kind: "table",
+            columns: ["age", "side", "size", "price", "wallet"],
+            align: ["right", "left", "right", "right", "left"],
+            rows: txs.map((tx) => [formatSince(tx.tx_time, now), side(tx, target.token, chain), formatUsd(tx.amount_usd), price(tx), shortAddress(tx.wallet_address ?? tx.sender_address)]),
+          }],
+      actions: [[
+        refreshButton("swaps", [target.tokenId ?? target.pairId]),
+        ...(target.tokenId === undefined ? [] : [openButton("Card", "token", [target.tokenId])]),
+      ]],
+      footer: footerOf(ctx, swaps, ...(target.detail === undefined ? [] : [target.detail])),
+    };
+  },
+};

@@ -1,0 +1,42 @@
+/** The table and buttons shared by every list of tokens (trending, top, main, search). */
+import type { TokenV2, TrendingToken } from "../../market/schemas.js";
+import { cleanText, formatPercent, formatPrice, formatUsd } from "../format/index.js";
+import type { Action, Block } from "../reply.js";
+import { openButton, rows } from "../reply-parts.js";
+
+/** The id `<address>-<chain>` of a token record. */
+export function idOf(t: Pick<TokenV2, "token" | "chain">): string {
+  return `${t.token}-${t.chain}`;
+}
+
+/** The 24h change a record carries, from whichever field its endpoint fills. */
+export function change24h(t: TokenV2 | TrendingToken): string | undefined {
+  return t.token_price_change_24h ?? t.price_change_24h ?? t.price_change_1d;
+}
+
+/** A numbered table: symbol, chain, price, 24h change, liquidity. `first` is the number of the first row. */
+export function tokenTable(tokens: readonly TokenV2[], opts: { first?: number } = {}): Block {
+  const first = opts.first ?? 1;
+  return {
+    kind: "table",
+    columns: ["#", "token", "chain", "price", "24h", "liquidity"],
+    align: ["right", "left", "left", "right", "right", "right"],
+    rows: tokens.map((t, i) => [
+      String(first + i),
+      cleanText(t.symbol, 12),
+      cleanText(t.chain, 10),
+      formatPrice(t.current_price_usd),
+      formatPercent(change24h(t), { arrow: false }),
+      formatUsd(t.main_pair_tvl ?? t.tvl),
+    ]),
+  };
+}
+
+/** One "open the card" button per token, numbered like the table. */
+export function cardButtons(tokens: readonly TokenV2[], opts: { first?: number; max?: number } = {}): Action[][] {
+  const first = opts.first ?? 1;
+  const buttons = tokens
+    .slice(0, opts.max ?? 10)
+    .map((t, i) => openButton(`${first + i}. ${cleanText(t.symbol, 12)}`, "token", [idOf(t)]));
+  return rows(buttons, 5, 2);
+}

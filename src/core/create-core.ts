@@ -1,0 +1,142 @@
+/**
+ * The command core behind `BotCore`: parse, budget, run, and one catch site that turns every
+ * failure into a reply. Adapters call it; it calls the market and the store; never back up.
+ */
+import type { Logger } from "pino";
+import type { CachedMarket } from "../cache/types.js";
+import type { ChartRenderer } from "../chart/types.js";
+import type { Platform, Store } from "../store/types.js";
+import { bindArgs, checkWords, parseText } from "./args.js";
+import type { BotCore } from "./bot-core.js";
+import { createBudget, type BudgetOptions } from "./budget.js";
+import type { ChatContext, Command, CommandContext } from "./command.js";
+import { createCommandList } from "./commands/index.js";
+import { resolveArg } from "./commands/resolution.js";
+import { tokenCard } from "./commands/token.js";
+import { UserError } from "./errors.js";
+import { failureReply } from "./failure.js";
+import { errorReply, type Reply } from "./reply.js";
+import { findAddresses, type TokenInput } from "./resolve/index.js";
+import { createSuggestionIndex, noting } from "./suggest.js";
+
+export interface CoreDeps {
+  market: CachedMarket;
+  store: Store;
+  charts: ChartRenderer;
+  log: Logger;
+  /** Footer source label, e.g. "Token Market Data Service" or "demo data (sandbox)". */
+  source: string;
+  /** Clock in epoch ms. Default `Date.now`. */
+  now?: () => number;
+  /** Command budgets. Defaults: 10 a minute per user, 30 per chat. */
+  budget?: BudgetOptions;
+  /** Platforms outside the budget. Default `["console"]`: the person at the terminal runs the bot. */
+  unmetered?: readonly Platform[];
+  /** Commands added to the registry before /help and /start (e.g. the digest's). Default none. */
+  extraCommands?: readonly Command[];
+}
+
+/** Longest free text `detect` reads (a Telegram message is at most 4096 characters). */
+const DETECT_MAX_LENGTH = 4096;
+
+function seconds(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  return s === 1 ? "1 second" : `${s} seconds`;
+}
+
+export function createBotCore(deps: CoreDeps): BotCore {
+  const now = deps.now ?? Date.now;
+  const commands = createCommandList(deps.extraCommands);
+  const byName = new Map<string, Command>();
+  for (const cmd of commands) for (const n of [cmd.name, ...(cmd.aliases ?? [])]) byName.set(n, cmd);
+  const budget = createBudget(deps.budget);
+  const unmetered = new Set<Platform>(deps.unmetered ?? ["console"]);
+  const index = createSuggestionIndex();
+  const market = noting(deps.market, index);
+
+  function context(chat: ChatContext): CommandContext {
+    return { market, store: deps.store, chat, now, log: deps.log, charts: deps.charts, source: deps.source };
+  }
+
+  function find(name: string): Command {
+    const cmd = byName.get(name);
+    if (cmd === undefined) {
+      const shown = name.slice(0, 32) || "that";
+      throw new UserError(`I don't know /${shown}; /help lists what I can do.`);
+    }
+    return cmd;
+  }
+
+  /** Runs `work` inside the budget; the only catch site of the core. */
+  async function guarded(
+    chat: ChatContext,
+    commandText: string,
+    work: () => Promise<Reply>,
+    opts: { quietWhenOver: boolean } = { quietWhenOver: false },
+  ): Promise<Reply | null> {
+    try {
+      const verdict = unmetered.has(chat.platform)
+        ? { kind: "ok" as const }
+        : budget.take(chat.userId, `${chat.platform}:${chat.chatId}`, now());
+      if (verdict.kind === "silent") return null;
+      if (verdict.kind === "warn") {
+        if (opts.quietWhenOver) return null;
+        const who = verdict.scope === "user" ? "You are" : "This chat is";
+        return errorReply(`${who} sending commands faster than I answer them; try again in ${seconds(verdict.retryInMs)}.`, "user");
+      }
+      return await work();
+    } catch (error) {
+      try {
+        return failureReply(error, { log: deps.log, commandText });
+      } catch {
+        return errorReply("Something went wrong on my side.", "internal");
+      }
+    }
+  }
+
+  return {
+    commands,
+    handleText(chat, text) {
+      return guarded(chat, text, async () => {
+        const { name, words } = parseText(text);
+        const cmd = find(name);
+        return cmd.run(context(chat), bindArgs(cmd, words));
+      });
+    },
+    run(chat, command, args) {
+      const text = `/${command} ${args.join(" ")}`;
+      return guarded(chat, text, async () => {
+        checkWords(args);
+        const cmd = find(command.toLowerCase());
+        return cmd.run(context(chat), bindArgs(cmd, args));
+      });
+    },
+    async detect(chat, text) {
+      let found: TokenInput | undefined;
+      try {
+        found = findAddresses(text.slice(0, DETECT_MAX_LENGTH)).find((f) => f.kind === "id" || f.kind === "address");
+      } catch (error) {
+        deps.log.warn({ err: error instanceof Error ? error.message : String(error) }, "address detection failed");
+        return null;
+      }
+      if (found === undefined) return null;
+      const input = found;
+      const reply = await guarded(
+        chat,
+        `(pasted) ${"address" in input ? input.address : ""}`,
+        async () => tokenCard(context(chat), await resolveArg(context(chat), input), { command: "token" }),
+        { quietWhenOver: true },
+      );
+      // A pasted address the service does not know is noise in a group; in a private chat the person asked.
+      if (reply !== null && reply.error !== undefined && !chat.isPrivate) return null;
+      return reply;
+    },
+    suggestTokens(query) {
+      try {
+        return index.suggest(query);
+      } catch {
+        return [];
+      }
+    },
+  };
+}

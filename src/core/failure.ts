@@ -1,0 +1,45 @@
+/**
+ * The one place a failed command becomes a reply: a UserError is shown as is; anything else
+ * becomes one log line and one honest sentence chosen by what went wrong, never a stack trace.
+ */
+import type { Logger } from "pino";
+import { isMarketError, type MarketErrorKind } from "../market/errors.js";
+import { isUserError } from "./errors.js";
+import { errorReply, type Reply } from "./reply.js";
+
+const SORRY = "Something went wrong on my side; it has been logged.";
+
+/** What a user reads for each kind of market failure. */
+export const MARKET_SENTENCES: Readonly<Record<MarketErrorKind, string>> = {
+  timeout: "The market service is not answering; try again in a minute.",
+  network: "The market service is not answering; try again in a minute.",
+  server: "The market service is having trouble; try again in a minute.",
+  envelope: "The market service answered with an error; try again in a minute.",
+  malformed: "The market service sent an answer I could not read; try again in a minute.",
+  shape: "The market service sent data in a shape I do not understand; it has been logged.",
+  rate_limited: "The market service is busy right now; try again in a few seconds.",
+  quota: "The market service's daily quota is spent; data comes back when it resets.",
+  unauthorized: "The bot's market data key was refused; tell the bot's operator.",
+  not_found: "The market service does not know that token or pair.",
+  bad_request: "The market service refused that request; check the chain and the address.",
+  invalid_params: SORRY,
+};
+
+/** Longest command text written to the log. */
+const LOGGED_TEXT_MAX = 200;
+
+/** The reply for `error`, logging anything that is not the user's to fix. */
+export function failureReply(error: unknown, opts: { log: Logger; commandText: string }): Reply {
+  if (isUserError(error)) return errorReply(error.message, "user");
+  const command = opts.commandText.slice(0, LOGGED_TEXT_MAX);
+  if (isMarketError(error)) {
+    opts.log.warn(
+      { command, kind: error.kind, endpoint: error.endpoint, status: error.status, code: error.code, msg: error.msg, path: error.path },
+      "command failed: market service",
+    );
+    return errorReply(MARKET_SENTENCES[error.kind], "internal");
+  }
+  const e = error instanceof Error ? error : new Error(String(error));
+  opts.log.error({ command, err: { name: e.name, message: e.message, stack: e.stack } }, "command failed: bug");
+  return errorReply(SORRY, "internal");
+}

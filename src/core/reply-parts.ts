@@ -1,0 +1,34 @@
+/** Pieces most replies share: the footer that says when data is from, and common buttons. */
+import type { Fetched } from "../cache/types.js";
+import type { CommandContext } from "./command.js";
+import type { Action, Footer } from "./reply.js";
+
+/**
+ * The footer of a reply built from one or more lookups: the oldest fetch time (the reply is
+ * only as fresh as its oldest part) and stale if any part was served stale.
+ */
+export function footerOf(ctx: CommandContext, ...parts: readonly Fetched<unknown>[]): Footer {
+  if (parts.length === 0) return { source: ctx.source, asOf: ctx.now() };
+  return {
+    source: ctx.source,
+    asOf: Math.min(...parts.map((p) => p.fetchedAt)),
+    stale: parts.some((p) => p.stale),
+  };
+}
+
+/** A button that runs the same command again and replaces the message. */
+export function refreshButton(command: string, args: readonly string[]): Action {
+  return { kind: "command", label: "↻ Refresh", command, args: [...args], edit: true };
+}
+
+/** A button that runs a command and posts its answer as a new message. */
+export function openButton(label: string, command: string, args: readonly string[]): Action {
+  return { kind: "command", label: label.slice(0, 40), command, args: [...args], edit: false };
+}
+
+/** Buttons in rows of at most `perRow` (Discord allows 5 a row, 5 rows). */
+export function rows<T>(items: readonly T[], perRow = 5, maxRows = 4): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length && out.length < maxRows; i += perRow) out.push(items.slice(i, i + perRow));
+  return out;
+}

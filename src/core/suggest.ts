@@ -1,0 +1,100 @@
+/**
+ * Token suggestions for autocomplete, from token lists the bot has already fetched (searches,
+ * rank lists, trending, main tokens). Answering never waits on the service: Discord gives an
+ * autocomplete 3 seconds and no way to defer.
+ */
+import { LRUCache } from "lru-cache";
+import type { CachedMarket } from "../cache/types.js";
+import type { TokenV2 } from "../market/schemas.js";
+import type { Choice } from "./bot-core.js";
+import { cleanText } from "./format/index.js";
+
+interface Known {
+  id: string;
+  symbol: string;
+  name: string;
+  chain: string;
+  liquidity: number;
+}
+
+export interface SuggestionIndex {
+  /** Remembers the tokens of a list the bot fetched. */
+  note(tokens: readonly TokenV2[]): void;
+  /** Up to `limit` tokens whose symbol starts with, or name contains, `query`; most liquid first. */
+  suggest(query: string, limit?: number): Choice[];
+}
+
+export interface SuggestionOptions {
+  /** Tokens remembered; the least recently seen are forgotten. Default 5000. */
+  maxTokens?: number;
+}
+
+/** Autocomplete answers at most this many choices (Discord's limit). */
+const MAX_CHOICES = 25;
+
+function liquidityOf(t: TokenV2): number {
+  const n = Number(t.main_pair_tvl ?? t.tvl ?? "0");
+  return Number.isFinite(n) ? n : 0;
+}
+
+export function createSuggestionIndex(opts: SuggestionOptions = {}): SuggestionIndex {
+  const known = new LRUCache<string, Known>({ max: opts.maxTokens ?? 5000 });
+  return {
+    note(tokens) {
+      for (const t of tokens) {
+        if (typeof t.token !== "string" || typeof t.chain !== "string") continue;
+        const id = `${t.token}-${t.chain}`;
+        if (id.length > 100) continue;
+        known.set(id, {
+          id,
+          symbol: cleanText(t.symbol, 20),
+          name: cleanText(t.name, 40),
+          chain: cleanText(t.chain, 16),
+          liquidity: liquidityOf(t),
+        });
+      }
+    },
+    suggest(query, limit = MAX_CHOICES) {
+      const q = query.trim().toLowerCase();
+      if (q === "") return [];
+      const matches: [number, Known][] = [];
+      for (const k of known.values()) {
+        const sym = k.symbol.toLowerCase();
+        const rank = sym === q ? 0 : sym.startsWith(q) ? 1 : k.name.toLowerCase().includes(q) ? 2 : k.id.toLowerCase().startsWith(q) ? 3 : -1;
+        if (rank >= 0) matches.push([rank, k]);
+      }
+      matches.sort(([ra, a], [rb, b]) => ra - rb || b.liquidity - a.liquidity);
+      return matches.slice(0, Math.min(limit, MAX_CHOICES)).map(([, k]) => ({
+        name: `${k.symbol} · ${k.name} · ${k.chain}`.slice(0, 100),
+        value: k.id,
+      }));
+    },
+  };
+}
+
+/** `market` with every fetched token list also noted in `index`. */
+export function noting(market: CachedMarket, index: SuggestionIndex): CachedMarket {
+  return {
+    ...market,
+    search: async (p) => {
+      const r = await market.search(p);
+      index.note(r.data);
+      return r;
+    },
+    rankList: async (p) => {
+      const r = await market.rankList(p);
+      index.note(r.data);
+      return r;
+    },
+    trending: async (p) => {
+      const r = await market.trending(p);
+      index.note(r.data.tokens);
+      return r;
+    },
+    mainTokens: async (chain) => {
+      const r = await market.mainTokens(chain);
+      index.note(r.data);
+      return r;
+    },
+  };
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { MAX_MESSAGE_LENGTH, MAX_WORDS, bindArgs, parseText, splitWords, usage } from "../../src/core/args.js";
+import type { Command } from "../../src/core/command.js";
+import { isUserError } from "../../src/core/errors.js";
+
+const holders: Command = {
+  name: "holders",
+  description: "Top holders",
+  args: [
+    { name: "token", description: "token", type: "token", required: true },
+    { name: "n", description: "how many", type: "int", required: false, min: 1, max: 25 },
+  ],
+  examples: ["/holders pepe"],
+  run: async () => ({ title: "", tone: "info", blocks: [], actions: [] }),
+};
+const price: Command = { ...holders, name: "price", args: [{ name: "tokens", description: "t", type: "token", required: true, variadic: true }] };
+const top: Command = { ...holders, name: "top", args: [{ name: "topic", description: "t", type: "topic", required: true, choices: ["hot", "meme"] }] };
+const token: Command = { ...holders, name: "token", args: [{ name: "token", description: "t", type: "token", required: true }] };
+
+function userMessage(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (e) {
+    if (isUserError(e)) return e.message;
+    throw e;
+  }
+  throw new Error("expected a UserError");
+}
+
+describe("parseText", () => {
+  it("reads the command name in lowercase without the bot's @name", () => {
+    expect(parseText("/Price@chainpulse_bot pepe  wif")).toEqual({ name: "price", words: ["pepe", "wif"] });
+  });
+
+  it("groups quoted words, straight and curly", () => {
+    expect(splitWords(`search "shiba inu" 'baby doge' “dog wif hat”`)).toEqual(["search", "shiba inu", "baby doge", "dog wif hat"]);
+  });
+
+  it("says so when a quote is not closed", () => {
+    expect(userMessage(() => parseText('/search "shiba'))).toMatch(/quote is not closed/);
+  });
+
+  it("refuses an over-long message with a sentence naming the limit", () => {
+    expect(userMessage(() => parseText(`/price ${"a".repeat(MAX_MESSAGE_LENGTH)}`))).toMatch(/too long.*at most 1000/);
+  });
+
+  it("refuses null bytes and control characters", () => {
+    expect(userMessage(() => parseText("/price pe\u0000pe"))).toMatch(/control characters/);
+    expect(userMessage(() => parseText("/price \u001b[31mpepe"))).toMatch(/control characters/);
+  });
+
+  it("refuses hundreds of arguments", () => {
+    expect(userMessage(() => parseText(`/price ${"x ".repeat(300)}`))).toMatch(`at most ${MAX_WORDS}`);
+  });
+});
+
+describe("bindArgs", () => {
+  it("binds required and optional arguments by position", () => {
+    expect(bindArgs(holders, ["pepe", "20"])).toEqual({ token: "pepe", n: "20" });
+    expect(bindArgs(holders, ["pepe"])).toEqual({ token: "pepe" });
+  });
+
+  it("names the missing argument and shows an example", () => {
+    expect(userMessage(() => bindArgs(holders, []))).toBe("/holders needs a token. Usage: /holders <token> [n], e.g. /holders pepe");
+  });
+
+  it("checks int bounds and form", () => {
+    expect(userMessage(() => bindArgs(holders, ["pepe", "500"]))).toBe("n must be between 1 and 25.");
+    expect(userMessage(() => bindArgs(holders, ["pepe", "ten"]))).toMatch(/n must be a whole number/);
+  });
+
+  it("checks choices and lowercases them", () => {
+    expect(bindArgs(top, ["MEME"])).toEqual({ topic: "meme" });
+    expect(userMessage(() => bindArgs(top, ["fish"]))).toMatch(/choose one of: hot, meme/);
+  });
+
+  it("collects a variadic argument as a list", () => {
+    expect(bindArgs(price, ["pepe", "wif", "bonk"])).toEqual({ tokens: ["pepe", "wif", "bonk"] });
+  });
+
+  it("joins the extra words of a last token argument", () => {
+    expect(bindArgs(token, ["shiba", "inu"])).toEqual({ token: "shiba inu" });
+  });
+
+  it("refuses extra words elsewhere with the usage", () => {
+    expect(userMessage(() => bindArgs(top, ["hot", "now"]))).toMatch(/fewer words.*\/top <topic>/);
+  });
+
+  it("writes usage with optional and variadic markers", () => {
+    expect(usage(price)).toBe("/price <tokens …>");
+    expect(usage(holders)).toBe("/holders <token> [n]");
+  });
+});

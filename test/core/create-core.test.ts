@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { MARKET_SENTENCES } from "../../src/core/failure.js";
+import { UserError } from "../../src/core/errors.js";
+import type { Command } from "../../src/core/command.js";
+import type { MarketErrorKind } from "../../src/market/errors.js";
+import { createFakeMarket } from "../cache/fake-market.js";
+import { groupChat, testCore } from "./helpers.js";
+
+const KINDS: MarketErrorKind[] = [
+  "timeout", "network", "server", "envelope", "malformed", "shape", "rate_limited", "quota", "unauthorized", "bad_request",
+];
+
+function throwing(name: string, error: unknown): Command {
+  return {
+    name, description: "throws", args: [], examples: [`/${name}`],
+    run: async () => {
+      throw error;
+    },
+  };
+}
+
+describe("createBotCore", () => {
+  it.each(KINDS)("answers a %s failure of the market with one sentence and one log line", async (kind) => {
+    const fake = createFakeMarket();
+    fake.failWith(kind);
+    const { core, logs } = await testCore(fake.api);
+    const reply = await core.handleText(groupChat(), "/chains");
+    expect(reply).toMatchObject({ title: MARKET_SENTENCES[kind], error: "internal", blocks: [], actions: [] });
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ command: "/chains", kind, endpoint: "supportedChains" });
+  });
+
+  it("tells the operator, not the user, to fix a refused key", async () => {
+    const fake = createFakeMarket();
+    fake.failWith("unauthorized");
+    const { core } = await testCore(fake.api);
+    expect((await core.handleText(groupChat(), "/topics"))?.title).toBe("The bot's market data key was refused; tell the bot's operator.");
+  });
+
+  it("shows a UserError as it is and logs nothing", async () => {
+    const { core, logs } = await testCore(createFakeMarket().api, { extraCommands: [throwing("oops", new UserError("That token is not on bsc."))] });
+    expect(await core.handleText(groupChat(), "/oops")).toMatchObject({ title: "That token is not on bsc.", error: "user", tone: "warn" });
+    expect(logs).toEqual([]);
+  });
+
+  it("turns a bug into a fixed sentence without its stack, and logs the command with the stack", async () => {
+    const { core, logs } = await testCore(createFakeMarket().api, { extraCommands: [throwing("boom", new TypeError("x is undefined"))] });
+    const reply = await core.run(groupChat(), "boom", []);
+    expect(reply?.title).toBe("Something went wrong on my side; it has been logged.");
+    expect(JSON.stringify(reply)).not.toMatch(/TypeError|x is undefined|at /);
+    expect(logs[0]).toMatchObject({ command: "/boom ", msg: "command failed: bug" });
+    expect(JSON.stringify(logs[0])).toMatch(/x is undefined/);
+  });
+
+  it("survives a command that rejects with something that is not an Error", async () => {
+    const { core } = await testCore(createFakeMarket().api, { extraCommands: [throwing("odd", { weird: true })] });
+    await expect(core.handleText(groupChat(), "/odd")).resolves.toMatchObject({ error: "internal" });
+  });
+
+  it("names an unknown command and points to /help", async () => {
+    const { core } = await testCore(createFakeMarket().api);
+    expect((await core.handleText(groupChat(), "/fly to the moon"))?.title).toBe("I don't know /fly; /help lists what I can do.");
+  });
+
+  it("answers the 11th command of a minute politely once, then with silence until the window passes", async () => {
+    let t = 1_790_000_000_000;
+    const { core } = await testCore(createFakeMarket().api, { now: () => t });
+    const chat = groupChat();
+    for (let i = 0; i < 10; i++) expect((await core.handleText(chat, "/help"))?.error).toBeUndefined();
+    const polite = await core.handleText(chat, "/help");
+    expect(polite?.title).toMatch(/^You are sending commands faster than I answer them; try again in \d+ seconds\.$/);
+    expect(await core.handleText(chat, "/help")).toBeNull();
+    expect(await core.run(chat, "help", [])).toBeNull();
+    t += 61_000;
+    expect((await core.handleText(chat, "/help"))?.title).toBe("What I can do");
+  });
+
+  it("does not meter the console", async () => {
+    const { core } = await testCore(createFakeMarket().api);
+    const consoleChat = { ...groupChat(), platform: "console" as const };
+    for (let i = 0; i < 30; i++) expect((await core.handleText(consoleChat, "/help"))?.title).toBe("What I can do");
+  });
+
+  it("refuses a duplicate command name at wiring time", async () => {
+    await expect(testCore(createFakeMarket().api, { extraCommands: [throwing("price", new Error("x"))] })).rejects.toThrow(/two commands are called \/price/);
+  });
+
+  it("suggests tokens from searches already made, without asking the service", async () => {
+    const fake = createFakeMarket();
+    const { core } = await testCore(fake.api);
+    expect(core.suggestTokens("pepe")).toEqual([]);
+    await core.handleText(groupChat(), "/search pepe");
+    const calls = fake.count("search");
+    expect(core.suggestTokens("PE")).toEqual([{ name: "pepe · — · eth", value: `0x${"1".repeat(40)}-eth` }]);
+    expect(fake.count("search")).toBe(calls);
+  });
+
+  it("lists every command in /help and explains one with its examples", async () => {
+    const { core } = await testCore(createFakeMarket().api);
+    const list = await core.handleText(groupChat(), "/help");
+    const labels = list?.blocks.flatMap((b) => (b.kind === "fields" ? b.fields.map((f) => f.label) : []));
+    expect(labels).toEqual(core.commands.map((c) => expect.stringMatching(new RegExp(`^/${c.name}\\b`))));
+    const one = await core.handleText(groupChat(), "/help holders");
+    expect(one?.title).toBe("/holders <token> [n]");
+    expect(JSON.stringify(one?.blocks)).toMatch(/\/holders pepe/);
+  });
+});
