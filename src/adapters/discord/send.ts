@@ -18,7 +18,8 @@ const DEFAULT_RETRY_MS = 1000;
 /** The outcome of a failed post. Never includes the token: errors carry method, URL and code only. */
 export function classifySendError(err: unknown): SendOutcome {
   if (err instanceof RateLimitError) {
-    return { kind: "retry", afterMs: Math.max(err.retryAfter, err.timeToReset, 0) || DEFAULT_RETRY_MS };
+    const afterMs = err.retryAfter > 0 ? err.retryAfter : err.timeToReset;
+    return { kind: "retry", afterMs: afterMs > 0 ? afterMs : DEFAULT_RETRY_MS };
   }
   if (err instanceof DiscordAPIError) {
     const reason = `${err.status} ${String(err.code)} ${err.message}`;

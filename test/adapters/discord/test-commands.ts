@@ -93,7 +93,13 @@ export function testCommands(): { commands: Command[]; gate(): Gate } {
     args: [],
     run: async () => {
       await gate.promise;
-      return { title: "Finally", tone: "info", blocks: [{ kind: "text", text: "done" }], actions: [] };
+      runs += 1;
+      return {
+        title: "Finally",
+        tone: "info",
+        blocks: [{ kind: "text", text: `done, run ${runs}` }],
+        actions: [[{ kind: "command", label: "Again", command: "slow", args: [], edit: true }]],
+      };
     },
   };
 

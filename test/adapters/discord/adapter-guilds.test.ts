@@ -1,0 +1,154 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { NEEDS_MESSAGE_CONTENT, NOT_ADMIN } from "../../../src/adapters/discord/interactions.js";
+import { OptionType, Permission, type FakeDiscord } from "../../fakes/discord-api.js";
+import { startHarness, type Harness } from "./harness.js";
+import { createTestCore, type TestCore } from "./test-core.js";
+import { ADDRESS, detectAddress, testCommands } from "./test-commands.js";
+
+const GUILD = "400000000000000077";
+const CHANNEL = "500000000000000077";
+const QUIET_CHANNEL = "500000000000000078";
+const ADMIN = Permission.viewChannel | Permission.sendMessages | Permission.manageChannels;
+
+function autodetect(fake: FakeDiscord, state: "on" | "off", permissions: bigint, channelId = CHANNEL) {
+  return fake.chatInput({
+    name: "autodetect",
+    options: [{ name: "state", type: OptionType.string, value: state }],
+    guildId: GUILD,
+    channelId,
+    permissions,
+  });
+}
+
+/** Waits until the adapter has posted `n` channel messages. */
+function channelPosts(fake: FakeDiscord, n: number) {
+  return fake.waitFor(() => fake.requests.filter((r) => r.method === "POST" && r.path.startsWith("/channels/")).length >= n);
+}
+
+describe("Discord servers: admins, auto-detect and removal", () => {
+  let h: Harness;
+  let core: TestCore;
+
+  beforeAll(async () => {
+    core = createTestCore({ commands: testCommands().commands, detect: detectAddress });
+    h = await startHarness({ core, adapter: { messageContent: true } });
+    h.fake.guildCreate({ id: GUILD, channelIds: [CHANNEL, QUIET_CHANNEL] });
+  });
+  afterAll(() => h.close());
+  afterEach(() => {
+    expect(h.fake.violations).toEqual([]);
+  });
+
+  it("tells a member without Manage Server or Manage Channels that only admins may switch auto-detect", async () => {
+    const answer = await autodetect(h.fake, "on", Permission.viewChannel | Permission.sendMessages).settled();
+    if (answer.kind !== "message") throw new Error(answer.kind);
+    expect(answer.ephemeral).toBe(true);
+    expect(answer.message.content).toBe(NOT_ADMIN);
+    expect((await h.store.getSettings({ platform: "discord", chatId: CHANNEL })).autodetect).toBeUndefined();
+  });
+
+  it("lets a member with Manage Channels turn auto-detect on for the channel", async () => {
+    const answer = await autodetect(h.fake, "on", ADMIN).settled();
+    if (answer.kind !== "message") throw new Error(answer.kind);
+    expect(answer.message.content).toContain("Auto-detect is on");
+    expect((await h.store.getSettings({ platform: "discord", chatId: CHANNEL })).autodetect).toBe(true);
+  });
+
+  it("tells the core a Manage Server member is an admin and a plain member is not", async () => {
+    await h.fake.chatInput({ name: "trending", guildId: GUILD, channelId: CHANNEL, permissions: Permission.manageGuild }).settled();
+    expect(core.calls.at(-1)?.admin).toBe(true);
+    await h.fake.chatInput({ name: "trending", guildId: GUILD, channelId: CHANNEL }).settled();
+    expect(core.calls.at(-1)?.admin).toBe(false);
+    expect(core.calls.at(-1)?.chat).toMatchObject({ platform: "discord", chatId: CHANNEL, guildId: GUILD, isPrivate: false });
+  });
+
+  it("answers a pasted address where auto-detect is on, replying without pinging anyone", async () => {
+    const before = h.fake.requests.length;
+    h.fake.messageCreate({ channelId: CHANNEL, guildId: GUILD, content: `@everyone buy ${ADDRESS} now` });
+    const post = await h.fake.waitFor((r) => h.fake.requests.indexOf(r) >= before && r.path === `/channels/${CHANNEL}/messages`);
+    const body = post.body as { allowed_mentions: unknown; message_reference?: unknown; embeds: { title: string }[] };
+    expect(body.allowed_mentions).toEqual({ parse: [], replied_user: false });
+    expect(body.embeds[0]?.title).toBe("Card\\: PEPE");
+  });
+
+  it("stays quiet about addresses in a channel where nobody turned auto-detect on", async () => {
+    const posts = h.fake.requests.filter((r) => r.method === "POST" && r.path.startsWith("/channels/")).length;
+    h.fake.messageCreate({ channelId: QUIET_CHANNEL, guildId: GUILD, content: ADDRESS });
+    h.fake.messageCreate({ channelId: CHANNEL, guildId: GUILD, content: `again ${ADDRESS}` });
+    await channelPosts(h.fake, posts + 1);
+    const paths = h.fake.requests.filter((r) => r.method === "POST" && r.path.startsWith("/channels/")).slice(posts).map((r) => r.path);
+    expect(paths).toEqual([`/channels/${CHANNEL}/messages`]);
+  });
+
+  it("keeps a server's settings through an outage and drops them when the bot is removed", async () => {
+    const chat = { platform: "discord" as const, chatId: CHANNEL };
+    h.fake.guildDelete(GUILD, { unavailable: true });
+    h.fake.guildCreate({ id: GUILD, channelIds: [CHANNEL] });
+    await h.fake.chatInput({ name: "trending", guildId: GUILD, channelId: CHANNEL }).settled();
+    expect((await h.store.getSettings(chat)).autodetect).toBe(true);
+    h.fake.guildDelete(GUILD);
+    // The removal is handled before the next dispatch: the gateway delivers in order.
+    await h.fake.chatInput({ name: "trending", guildId: "400000000000000099" }).settled();
+    expect((await h.store.getSettings(chat)).autodetect).toBeUndefined();
+  });
+});
+
+describe("Discord auto-detect without the message-content intent", () => {
+  it("explains that channel auto-detect needs the intent and points to the Token card", async () => {
+    const h: Harness = await startHarness({ core: createTestCore({ commands: [] }) });
+    try {
+      const answer = await autodetect(h.fake, "on", ADMIN).settled();
+      if (answer.kind !== "message") throw new Error(answer.kind);
+      expect(answer.ephemeral).toBe(true);
+      expect(answer.message.content).toBe(NEEDS_MESSAGE_CONTENT);
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe("Discord digest posts (send)", () => {
+  let h: Harness;
+  const reply = { title: "Trending on eth", tone: "info" as const, blocks: [{ kind: "text" as const, text: "@everyone PEPE" }], actions: [] };
+
+  beforeAll(async () => {
+    h = await startHarness({ core: createTestCore({ commands: [] }) });
+  });
+  afterAll(() => h.close());
+
+  it("delivers an embed to a channel with mentions off", async () => {
+    expect(await h.adapter.send(CHANNEL, reply)).toEqual({ kind: "delivered" });
+    const post = h.fake.requests.at(-1);
+    expect(post?.authorized).toBe(true);
+    expect((post?.body as { allowed_mentions: unknown }).allowed_mentions).toEqual({ parse: [] });
+    expect(h.fake.violations).toEqual([]);
+  });
+
+  it("reports a deleted channel and a lost server as gone", async () => {
+    h.fake.failChannel("500000000000000201", "unknown-channel");
+    h.fake.failChannel("500000000000000202", "missing-access");
+    expect(await h.adapter.send("500000000000000201", reply)).toMatchObject({ kind: "gone" });
+    expect(await h.adapter.send("500000000000000202", reply)).toMatchObject({ kind: "gone" });
+  });
+
+  it("reports a channel where the bot may not post as forbidden, to be paused", async () => {
+    h.fake.failChannel("500000000000000203", "missing-permissions");
+    expect(await h.adapter.send("500000000000000203", reply)).toMatchObject({ kind: "forbidden" });
+  });
+
+  it("hands a rate limit back to the poster as retry-after instead of waiting", async () => {
+    h.fake.rateLimit({ method: "POST", pathPrefix: "/channels/500000000000000204/", retryAfterSeconds: 7 });
+    const outcome = await h.adapter.send("500000000000000204", reply);
+    if (outcome.kind !== "retry") throw new Error(outcome.kind);
+    // discord.js adds its small safety offset to what Discord asked for.
+    expect(outcome.afterMs).toBeGreaterThanOrEqual(7000);
+    expect(outcome.afterMs).toBeLessThan(7500);
+    expect(h.fake.requests.filter((r) => r.path.startsWith("/channels/500000000000000204/"))).toHaveLength(1);
+  });
+
+  it("treats a chat id that is not a Discord id as gone without calling Discord", async () => {
+    const count = h.fake.requests.length;
+    expect(await h.adapter.send("-100123", reply)).toMatchObject({ kind: "gone" });
+    expect(h.fake.requests.length).toBe(count);
+  });
+});
