@@ -60,10 +60,6 @@ export function magnitude(d: Decimal): number {
   return d.coef.toString().length - 1 + d.exp;
 }
 
-export function abs(d: Decimal): Decimal {
-  return { ...d, negative: false };
-}
-
 /** Multiplies by 10^n. */
 export function shift(d: Decimal, n: number): Decimal {
   return isZero(d) ? d : { ...d, exp: d.exp + n };

@@ -20,6 +20,9 @@ const MAX_SCAN_LENGTH = 4096;
 // Quotes, brackets and code marks people put around an address in chat.
 const WRAPPERS = /^[\s"'`<([{]+|[\s"'`>)\]}]+$/g;
 const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
+// Zero-width and other invisible characters that ride along when an address is copied from a
+// web page; whitespace controls (newlines, tabs) stay as word breaks.
+const INVISIBLE = /[\p{Cf}\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F]/gu;
 
 function malformed(reason: string): TokenInput {
   return { kind: "malformed", reason };
@@ -56,7 +59,7 @@ function parseWord(word: string): TokenInput | undefined {
  * Almost-addresses (39 hex digits, base58 with a `0`) come back `malformed` with the reason.
  */
 export function parseTokenInput(text: string): TokenInput {
-  const t = text.replace(WRAPPERS, "");
+  const t = text.replace(INVISIBLE, "").replace(WRAPPERS, "");
   if (t === "") return malformed("Send a token symbol, name, address or link.");
   if (t.length > MAX_INPUT_LENGTH) return malformed("That is too long for a token: send a symbol, an address or a link.");
   const words = t.split(/\s+/);
@@ -94,6 +97,7 @@ function parseQuery(words: string[]): TokenInput {
 export function findAddresses(text: string): TokenInput[] {
   const words = text
     .slice(0, MAX_SCAN_LENGTH)
+    .replace(INVISIBLE, "")
     .split(/[\s,;]+/)
     .map((w) => w.replace(WRAPPERS, "").replace(TRAILING_PUNCTUATION, ""))
     .filter((w) => w !== "");

@@ -18,6 +18,7 @@ describe("parseTokenInput", () => {
     [` ${EVM_MIXED} `, { kind: "address", address: EVM_MIXED, families: ["evm"] }],
     [SOL, { kind: "address", address: SOL, families: ["solana"] }],
     [TRON, { kind: "address", address: TRON, families: ["tron"] }],
+    [`${EVM.slice(0, 10)}\u200B${EVM.slice(10)}\u0000`, { kind: "address", address: EVM, families: ["evm"] }],
   ] as const)("reads %j as an id or address", (text, input) => {
     expect(parseTokenInput(text)).toEqual(input);
   });
@@ -29,6 +30,7 @@ describe("parseTokenInput", () => {
     ["shiba inu", { kind: "query", text: "shiba inu" }],
     ["Wrapped Ether eth", { kind: "query", text: "Wrapped Ether", chain: "eth" }],
     ["usd-coin", { kind: "query", text: "usd-coin" }],
+    ["pe\u0000pe\u202E", { kind: "query", text: "pepe" }],
   ] as const)("reads %j as a search", (text, input) => {
     expect(parseTokenInput(text)).toEqual(input);
   });
@@ -115,6 +117,12 @@ describe("findAddresses", () => {
 
   it("reports each address once, whatever its case", () => {
     expect(findAddresses(`${EVM} ${EVM_MIXED} "${EVM}"`)).toEqual([{ kind: "address", address: EVM, families: ["evm"] }]);
+  });
+
+  it("finds an address with a zero-width space copied inside it", () => {
+    expect(findAddresses(`buy ${EVM.slice(0, 20)}\u200B${EVM.slice(20)} now`)).toEqual([
+      { kind: "address", address: EVM, families: ["evm"] },
+    ]);
   });
 
   it("returns at most three", () => {
