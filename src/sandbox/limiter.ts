@@ -1,0 +1,63 @@
+/**
+ * Per-key request rate and compute-unit ledger, with the plans of service-notes.md. Windows
+ * are whole seconds of the sandbox's clock, so a pinned clock makes the limit exact and a
+ * test moves time to refill it.
+ */
+import { COMPUTE_UNITS } from "../market/limits.js";
+
+/** Requests a second per plan (documented). */
+export const PLANS = { free: 1, normal: 5, pro: 20 } as const;
+export type PlanName = keyof typeof PLANS;
+
+/** Cost of endpoints the notes give no figure for (the v1 ones and the small v2 lists). */
+const DEFAULT_UNITS = 1;
+
+export function unitsOf(endpoint: string): number {
+  return COMPUTE_UNITS[endpoint] ?? DEFAULT_UNITS;
+}
+
+export type Admission = "ok" | "rate" | "quota";
+
+export interface LimiterOptions {
+  /** Requests per second per key; undefined = no limit. */
+  rps?: number;
+  /** Compute units per key per UTC day; undefined = no quota. */
+  dailyUnits?: number;
+}
+
+export class Limiter {
+  private readonly windows = new Map<string, { second: number; count: number }>();
+  private readonly spent = new Map<string, { day: number; units: number }>();
+  private total = 0;
+
+  constructor(private readonly opts: LimiterOptions) {}
+
+  /** Admits one request of `key` to `endpoint` at epoch ms `now`, charging its units when admitted. */
+  admit(key: string, endpoint: string, now: number): Admission {
+    const second = Math.floor(now / 1000);
+    if (this.opts.rps !== undefined) {
+      const w = this.windows.get(key);
+      const count = w?.second === second ? w.count : 0;
+      if (count >= this.opts.rps) return "rate";
+      this.windows.set(key, { second, count: count + 1 });
+    }
+    const cost = unitsOf(endpoint);
+    const day = Math.floor(now / 86_400_000);
+    const s = this.spent.get(key);
+    const used = s?.day === day ? s.units : 0;
+    if (this.opts.dailyUnits !== undefined && used + cost > this.opts.dailyUnits) return "quota";
+    this.spent.set(key, { day, units: used + cost });
+    this.total += cost;
+    return "ok";
+  }
+
+  /** Compute units charged since start or the last reset. */
+  units(): number {
+    return this.total;
+  }
+
+  /** Zeroes the reported total; the per-key windows and quotas keep running. */
+  resetUnits(): void {
+    this.total = 0;
+  }
+}

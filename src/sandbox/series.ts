@@ -1,0 +1,164 @@
+/**
+ * Time series computed on demand from the price walk: K-line buckets of any interval and
+ * the swaps of a pair. A 1-minute bucket's volume is exactly the sum of its swaps; the last
+ * bucket's close is the current price; buckets before the first trade are absent.
+ */
+import { dec } from "./format.js";
+import { evmAddress, hash32, solanaAddress, tronAddress, txHash, unit } from "./rng.js";
+import { buyShare, pairPriceAt, priceAt, volumeBetween } from "./walk.js";
+import { walletOf } from "./wallets.js";
+import type { KlineCategory } from "../market/limits.js";
+import type { Market } from "./market.js";
+import type { Rec } from "./records.js";
+import type { SandboxPair, SandboxToken } from "./types.js";
+
+export interface KlineQuery {
+  /** Minutes. */
+  interval: number;
+  limit: number;
+  /** Epoch seconds; -1 for no lower bound. */
+  fromTime: number;
+  /** Epoch seconds. */
+  toTime: number;
+  category: KlineCategory;
+}
+
+/** Most price samples per bucket for high and low: exact up to 30-minute buckets. */
+const MAX_SAMPLES = 32;
+
+/** K-line points of a pair (or, with `pair` undefined, of the token itself), ascending. */
+export function klinePoints(market: Market, token: SandboxToken, pair: SandboxPair | undefined, q: KlineQuery, now: number): Rec[] {
+  if (token.pairs.length === 0) return [];
+  const native = market.native(token.chain);
+  const price = (t: number): number => {
+    const p = pair ? pairPriceAt(pair, t) : priceAt(token, t);
+    if (q.category === "r" && pair) return p / priceAt(pair.quote, t);
+    if (q.category === "m" && native) return p / priceAt(native, t);
+    return p;
+  };
+  const share = pair ? pair.share : 1;
+  const start = pair ? pair.createdAt : token.launchAt;
+  const size = q.interval * 60;
+  const lower = Math.max(q.fromTime, start);
+  const out: Rec[] = [];
+  for (let b = Math.floor(Math.min(q.toTime, now) / size) * size; b + size > lower && out.length < q.limit; b -= size) {
+    const a = Math.max(b, start);
+    const e = Math.min(b + size, now);
+    const open = price(a);
+    const close = price(e);
+    let high = Math.max(open, close);
+    let low = Math.min(open, close);
+    // The walk is linear between minute knots, so its extremes sit on them.
+    const step = Math.max(60, Math.ceil((e - a) / 60 / MAX_SAMPLES) * 60);
+    for (let t = Math.ceil(a / step) * step; t < e; t += step) {
+      const p = price(t);
+      if (p > high) high = p;
+      if (p < low) low = p;
+    }
+    out.push({
+      open: dec(open), high: dec(high), low: dec(low), close: dec(close),
+      volume: dec(volumeBetween(token, a, e) * share, 12), time: b,
+    });
+  }
+  return out.reverse();
+}
+
+interface Trade {
+  time: number;
+  index: number;
+  amount: number;
+  buy: boolean;
+}
+
+/** The trades of `pair` in minute `m` (epoch minutes) up to `now`, ascending. */
+function tradesInMinute(pair: SandboxPair, m: number, now: number): Trade[] {
+  const t0 = m * 60;
+  const from = Math.max(t0, pair.createdAt);
+  const end = Math.min(t0 + 60, now);
+  if (end <= from) return [];
+  const token = pair.target;
+  const full = volumeBetween(token, t0, t0 + 60) * pair.share;
+  const n = Math.max(1, Math.min(25, Math.round((full / token.tradeSize) * (0.5 + unit(pair.key, m, 1)))));
+  const moved = priceAt(token, t0 + 60) / priceAt(token, t0) - 1;
+  const trades: (Trade & { w: number })[] = [];
+  for (let i = 0; i < n; i++) {
+    const time = t0 + Math.floor(unit(pair.key, m, 2, i) * 60);
+    if (time < from || time > end) continue;
+    trades.push({ time, index: i, amount: 0, buy: unit(pair.key, m, 3, i) < buyShare(moved * 50), w: 0.2 + 5 * unit(pair.key, m, 4, i) ** 3 });
+  }
+  const volume = volumeBetween(token, from, end) * pair.share;
+  const sum = trades.reduce((s, t) => s + t.w, 0);
+  for (const t of trades) t.amount = (volume * t.w) / sum;
+  return trades.sort((a, b) => a.time - b.time || a.index - b.index);
+}
+
+export interface SwapQuery {
+  limit: number;
+  /** Epoch seconds; -1 for no lower bound. */
+  fromTime: number;
+  toTime: number;
+  sort: "asc" | "desc";
+}
+
+function routerOf(pair: SandboxPair): string {
+  const family = pair.target.chainDef.family;
+  const key = hash32(pair.key, 55);
+  return family === "solana" ? solanaAddress(key) : family === "tron" ? tronAddress(key) : evmAddress(key);
+}
+
+/** The latest ≤ `limit` swaps of `pair` in [fromTime, toTime], then ordered by `sort`. */
+export function swapTxs(pair: SandboxPair, q: SwapQuery, now: number): Rec[] {
+  const end = Math.min(q.toTime, now);
+  const lower = Math.max(q.fromTime, pair.createdAt);
+  const out: Rec[] = [];
+  for (let m = Math.floor(end / 60); m * 60 + 60 > lower && out.length < q.limit; m--) {
+    const trades = tradesInMinute(pair, m, now).filter((t) => t.time >= lower && t.time <= end);
+    for (let i = trades.length - 1; i >= 0 && out.length < q.limit; i--) out.push(swapRecord(pair, m, trades[i] as Trade));
+  }
+  return q.sort === "asc" ? out.reverse() : out;
+}
+
+function swapRecord(pair: SandboxPair, m: number, t: Trade): Rec {
+  const target = pair.target;
+  const quote = pair.quote;
+  const targetPrice = pairPriceAt(pair, t.time);
+  const quotePrice = priceAt(quote, t.time);
+  const [from, fromPrice, to, toPrice] = t.buy ? [quote, quotePrice, target, targetPrice] : [target, targetPrice, quote, quotePrice];
+  const wallet = walletOf(target, 1 + (hash32(pair.key, m, 5, t.index) % 300));
+  const chain = target.chainDef;
+  return {
+    amount_usd: dec(t.amount, 12), pair_liquidity_usd: dec(pair.liquidity, 12),
+    from_token_price_usd: dec(fromPrice), from_token_amount: dec(t.amount / fromPrice, 12),
+    from_token_reserve: dec(pair.liquidity / 2 / fromPrice, 12),
+    to_token_price_usd: dec(toPrice), to_token_amount: dec(t.amount / toPrice, 12),
+    to_token_reserve: dec(pair.liquidity / 2 / toPrice, 12),
+    tx_time: t.time, block_number: Math.floor((t.time - 1_400_000_000) / chain.blockTime),
+    chain: pair.chain, tx_hash: txHash(chain.family, pair.key, m, t.index), amm: pair.amm,
+    sender_address: routerOf(pair), to_address: wallet, pair_address: pair.address,
+    from_token_address: from.address, from_token_symbol: from.symbol, to_token_address: to.address, to_token_symbol: to.symbol,
+    wallet_address: wallet,
+  };
+}
+
+/** v1 liquidity records of `pair`: at most one add or remove an hour, latest first, ≤ `size`. */
+export function liquidityEvents(pair: SandboxPair, size: number, now: number): Rec[] {
+  const out: Rec[] = [];
+  const chain = pair.target.chainDef;
+  for (let h = Math.floor(now / 3600); h * 3600 >= pair.createdAt && out.length < size && h > Math.floor(now / 3600) - size * 4; h--) {
+    if (unit(pair.key, h, 30) < 0.5) continue;
+    const time = Math.min(now, h * 3600 + Math.floor(unit(pair.key, h, 31) * 3600));
+    const amount = pair.liquidity * (0.001 + 0.05 * unit(pair.key, h, 32));
+    const add = unit(pair.key, h, 33) < 0.55;
+    const p0 = pairPriceAt(pair, time);
+    const p1 = priceAt(pair.quote, time);
+    const wallet = walletOf(pair.target, 1 + (hash32(pair.key, h, 34) % 300));
+    out.push({
+      type: add ? "add" : "remove", amount_usd: dec(amount, 12), pair_liquidity_usd: dec(pair.liquidity, 12),
+      token0_address: pair.target.address, token0_symbol: pair.target.symbol, token0_amount: dec(amount / 2 / p0, 12),
+      token1_address: pair.quote.address, token1_symbol: pair.quote.symbol, token1_amount: dec(amount / 2 / p1, 12),
+      tx_time: time, block_number: Math.floor((time - 1_400_000_000) / chain.blockTime), chain: pair.chain,
+      tx_hash: txHash(chain.family, pair.key, h, 99), amm: pair.amm, pair_address: pair.address, wallet_address: wallet,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,130 @@
+/**
+ * Prices and volumes as pure functions of token and time, so that no history is stored and
+ * every view (K-lines of any interval, changes per window, swaps, rankings) reads the same
+ * path.
+ *
+ * The log price is a sum of piecewise-linear noise at scales from a minute to a year, each
+ * knot a hash of (token, scale, knot index): a random walk that is bounded over years and
+ * exact at any second. The volume rate is a sum of sines, whose integral has a closed form,
+ * so the volume of any window is exact and windows add up.
+ */
+import { hash32 } from "./rng.js";
+import type { SandboxPair, SandboxToken } from "./types.js";
+
+const SCALES = [60, 900, 14_400, 86_400, 604_800, 2_592_000, 31_536_000] as const;
+// Brownian-like: amplitude grows with the square root of the scale, capped for the long ones.
+const AMPS = SCALES.map((s) => Math.min(Math.sqrt(s / 86_400), 2.5));
+
+function knot(key: number, scale: number, i: number): number {
+  return (hash32(key, scale, i) / 4294967296) * 2 - 1;
+}
+
+/** Log of price / basePrice at `t` (epoch seconds). */
+function logOffset(token: SandboxToken, t: number): number {
+  if (token.volatility === 0) return 0;
+  let sum = 0;
+  for (let k = 0; k < SCALES.length; k++) {
+    const s = SCALES[k] as number;
+    const x = t / s;
+    const i = Math.floor(x);
+    const f = x - i;
+    const a = knot(token.key, k, i);
+    const b = knot(token.key, k, i + 1);
+    sum += (AMPS[k] as number) * (a + (b - a) * f);
+  }
+  return token.volatility * sum;
+}
+
+/** The token's USD price at `t` (epoch seconds); before launch, its launch price. */
+export function priceAt(token: SandboxToken, t: number): number {
+  return token.basePrice * Math.exp(logOffset(token, Math.max(t, token.launchAt)));
+}
+
+/** The pair's USD price of its target token at `t`. */
+export function pairPriceAt(pair: SandboxPair, t: number): number {
+  return priceAt(pair.target, t) * (1 + pair.spread);
+}
+
+const PERIODS = [420, 1_380, 6_120, 19_080, 86_400, 267_840] as const;
+const WEIGHTS = [0.12, 0.14, 0.16, 0.18, 0.14, 0.11] as const;
+
+/** USD traded in [a, e) (epoch seconds), counting only time after launch. */
+export function volumeBetween(token: SandboxToken, a: number, e: number): number {
+  const from = Math.max(a, token.launchAt);
+  if (e <= from) return 0;
+  let v = e - from;
+  for (let j = 0; j < PERIODS.length; j++) {
+    const w = (2 * Math.PI) / (PERIODS[j] as number);
+    const phase = (hash32(token.key, 100 + j) / 4294967296) * 2 * Math.PI;
+    v += ((WEIGHTS[j] as number) / w) * (Math.cos(w * from + phase) - Math.cos(w * e + phase));
+  }
+  return token.volumeRate * v;
+}
+
+/** Share of a window's volume that was buying: leans with the window's price move. */
+export function buyShare(change: number): number {
+  return 0.5 + 0.3 * Math.tanh(change * 5);
+}
+
+export const WINDOWS = { "5m": 300, "1h": 3_600, "4h": 14_400, "24h": 86_400 } as const;
+export type WindowName = keyof typeof WINDOWS;
+
+export interface WindowStats {
+  /** Percent change of the price over the window. */
+  change: number;
+  volume: number;
+  buyVolume: number;
+  sellVolume: number;
+  txCount: number;
+  buyTxCount: number;
+  sellTxCount: number;
+  buyers: number;
+  sellers: number;
+  makers: number;
+}
+
+/** Everything about a token at one second: the view all records and rankings share. */
+export interface Snapshot {
+  t: number;
+  price: number;
+  windows: Record<WindowName, WindowStats>;
+}
+
+function windowStats(token: SandboxToken, now: number, seconds: number, price: number): WindowStats {
+  const before = priceAt(token, now - seconds);
+  const ratio = price / before - 1;
+  const volume = volumeBetween(token, now - seconds, now);
+  const share = buyShare(ratio);
+  const txCount = volume > 0 ? Math.max(1, Math.round(volume / token.tradeSize)) : 0;
+  const buyTxCount = Math.round(txCount * share);
+  const sellTxCount = txCount - buyTxCount;
+  const buyers = Math.round(buyTxCount * 0.7);
+  const sellers = Math.round(sellTxCount * 0.7);
+  return {
+    change: ratio * 100,
+    volume,
+    buyVolume: volume * share,
+    sellVolume: volume * (1 - share),
+    txCount,
+    buyTxCount,
+    sellTxCount,
+    buyers,
+    sellers,
+    makers: buyers + sellers,
+  };
+}
+
+/** The token's state at `now` (epoch seconds). */
+export function snapshot(token: SandboxToken, now: number): Snapshot {
+  const price = priceAt(token, now);
+  return {
+    t: now,
+    price,
+    windows: {
+      "5m": windowStats(token, now, WINDOWS["5m"], price),
+      "1h": windowStats(token, now, WINDOWS["1h"], price),
+      "4h": windowStats(token, now, WINDOWS["4h"], price),
+      "24h": windowStats(token, now, WINDOWS["24h"], price),
+    },
+  };
+}
