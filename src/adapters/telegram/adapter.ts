@@ -1,0 +1,227 @@
+/**
+ * The Telegram adapter: a grammY bot wired from one Composer per concern, long polling
+ * through @grammyjs/runner (chats run concurrently, each chat in order) or a webhook, and
+ * `send()` for the digest poster.
+ */
+import { Api, Bot, type Context, HttpError, type Transformer } from "grammy";
+import { autoRetry } from "@grammyjs/auto-retry";
+import { type RunnerHandle, run, sequentialize } from "@grammyjs/runner";
+import type { Message, UserFromGetMe } from "grammy/types";
+import type { Logger } from "pino";
+import type { BotCore } from "../../core/bot-core.js";
+import type { Reply } from "../../core/reply.js";
+import type { SettingsStore } from "../../store/types.js";
+import type { PlatformAdapter, SendOutcome } from "../types.js";
+import { ActionStore, type ActionStoreOptions } from "./action-store.js";
+import { AdminCheck } from "./admins.js";
+import { ChatGuard } from "./chat-guard.js";
+import { sendReply } from "./deliver.js";
+import { classifySendError, describeError, fatalReason, TelegramFatalError } from "./errors.js";
+import { AUTODETECT_DESCRIPTION, autodetectFeature } from "./features/autodetect.js";
+import { callbacksFeature } from "./features/callbacks.js";
+import { chatMemberFeature } from "./features/chat-member.js";
+import { commandsFeature } from "./features/commands.js";
+import type { FeatureDeps } from "./features/deps.js";
+import { type InlineOptions, inlineFeature } from "./features/inline.js";
+import { createWebhookHandler, type WebhookHandler, webhookPath } from "./webhook.js";
+
+/** The update kinds the bot asks Telegram for. */
+export const ALLOWED_UPDATES = ["message", "callback_query", "inline_query", "my_chat_member"] as const;
+
+export interface TelegramAdapterOptions {
+  /** Bot token from BotFather. Never logged. */
+  token: string;
+  /** Bot API root without a trailing slash. Default "https://api.telegram.org". */
+  apiRoot?: string;
+  core: BotCore;
+  store: SettingsStore;
+  logger: Logger;
+  /** Webhook mode instead of long polling: the public base URL (https) and the secret token. */
+  webhook?: { url: string; secret: string };
+  /** Known bot identity, skipping `getMe` (tests). */
+  botInfo?: UserFromGetMe;
+  /** Clock (epoch ms) for button expiry and the admin cache. Default `Date.now`. */
+  now?: () => number;
+  /** Long-poll timeout in seconds. Default 30. */
+  pollTimeoutSeconds?: number;
+  /** How long polling retries a failing `getUpdates` before giving up. Default 15 minutes. */
+  pollRetryMs?: number;
+  /** Updates handled at once across chats (runner sink). Default 500. */
+  concurrency?: number;
+  /**
+   * Bounds for waiting out 429s and 5xx on answers: attempts (default 3) and the longest
+   * `retry_after` waited (default 60 s; a longer one fails the call).
+   */
+  retry?: { maxAttempts?: number; maxDelaySeconds?: number };
+  /** How long an admin check is remembered. Default 60 000 ms. */
+  adminCacheMs?: number;
+  /** Button action store: size and expiry. */
+  actions?: Omit<ActionStoreOptions, "now">;
+  inline?: InlineOptions;
+  /**
+   * Called once when the bot cannot go on (401 bad token, 409 another instance, polling
+   * given up), with one line to print; the process should exit non-zero.
+   */
+  onFatal?: (error: TelegramFatalError) => void;
+}
+
+export interface TelegramAdapter extends PlatformAdapter {
+  readonly platform: "telegram";
+  readonly bot: Bot;
+  /** Route for the ops HTTP server, in webhook mode only. */
+  readonly webhook?: { path: string; handler: WebhookHandler };
+}
+
+function logFailures(log: Logger): Transformer {
+  return async (prev, method, payload, signal) => {
+    try {
+      const res = await prev(method, payload, signal);
+      if (!res.ok && !res.description.includes("message is not modified")) {
+        log.warn({ method, code: res.error_code, description: res.description }, "telegram call refused");
+      }
+      return res;
+    } catch (e) {
+      if (!signal?.aborted) log.warn({ method, err: e instanceof HttpError ? e.message : describeError(e) }, "telegram call failed");
+      throw e;
+    }
+  };
+}
+
+/** Builds the adapter; nothing is called until `start()`. */
+export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAdapter {
+  const log = opts.logger;
+  const now = opts.now ?? Date.now;
+  const client = { ...(opts.apiRoot ? { apiRoot: opts.apiRoot } : {}) };
+  const bot = new Bot(opts.token, { client, ...(opts.botInfo ? { botInfo: opts.botInfo } : {}) });
+  const guard = new ChatGuard();
+  bot.api.config.use(
+    autoRetry({ maxRetryAttempts: opts.retry?.maxAttempts ?? 3, maxDelaySeconds: opts.retry?.maxDelaySeconds ?? 60, rethrowHttpErrors: true }),
+    logFailures(log),
+    guard.transformer,
+  );
+  // The poster paces and retries digests itself: its calls go out once, as they are.
+  const postApi = new Api(opts.token, client);
+  postApi.config.use(logFailures(log), guard.transformer);
+
+  const deps: FeatureDeps = {
+    core: opts.core,
+    store: opts.store,
+    log,
+    actions: new ActionStore({ ...opts.actions, now }),
+    admins: new AdminCheck(bot.api, { log, now, ...(opts.adminCacheMs === undefined ? {} : { ttlMs: opts.adminCacheMs }) }),
+    guard,
+  };
+
+  const inFlight = new Set<Promise<void>>();
+  bot.use(async (_ctx, next) => {
+    const task = next();
+    inFlight.add(task);
+    try {
+      await task;
+    } finally {
+      inFlight.delete(task);
+    }
+  });
+  bot.use(sequentialize((ctx: Context) => String(ctx.chat?.id ?? ctx.from?.id ?? "")));
+  bot.use(async (ctx, next) => {
+    if (ctx.chat) guard.lift(String(ctx.chat.id));
+    await next();
+  });
+  bot.use(chatMemberFeature(deps), commandsFeature(deps), callbacksFeature(deps), inlineFeature(deps, opts.inline), autodetectFeature(deps));
+  bot.catch((err) => log.error({ err: describeError(err.error), updateId: err.ctx.update.update_id }, "telegram update failed"));
+
+  let runner: RunnerHandle | undefined;
+  let webhookLive = false;
+  let fatalSent = false;
+  const fatal = (e: unknown): TelegramFatalError => {
+    const line = fatalReason(e) ?? `Telegram polling stopped: ${describeError(e)}`;
+    const error = new TelegramFatalError(line);
+    if (!fatalSent) {
+      fatalSent = true;
+      log.fatal(line);
+      opts.onFatal?.(error);
+    }
+    return error;
+  };
+
+  const webhook = opts.webhook
+    ? { path: webhookPath(opts.webhook.secret), handler: createWebhookHandler(bot, { secret: opts.webhook.secret, log, accepting: () => webhookLive }) }
+    : undefined;
+
+  const registerCommands = async (): Promise<void> => {
+    const commands = [
+      ...opts.core.commands.map((c) => ({ command: c.name, description: c.description })),
+      { command: "autodetect", description: AUTODETECT_DESCRIPTION },
+    ];
+    try {
+      await bot.api.setMyCommands(commands);
+    } catch (e) {
+      if (fatalReason(e)) throw e;
+      log.warn({ err: describeError(e) }, "telegram commands not registered; they still work when typed");
+    }
+  };
+
+  return {
+    platform: "telegram",
+    bot,
+    ...(webhook ? { webhook } : {}),
+
+    async start() {
+      try {
+        await bot.init();
+        await registerCommands();
+        if (opts.webhook) {
+          const url = `${opts.webhook.url.replace(/\/+$/, "")}${webhookPath(opts.webhook.secret)}`;
+          await bot.api.setWebhook(url, { secret_token: opts.webhook.secret, allowed_updates: [...ALLOWED_UPDATES] });
+          webhookLive = true;
+          log.info({ username: bot.botInfo.username }, "telegram bot taking updates by webhook");
+          return;
+        }
+        // A webhook left from an earlier deployment would make every getUpdates fail with 409.
+        await bot.api.deleteWebhook();
+      } catch (e) {
+        if (fatalReason(e)) throw fatal(e);
+        throw new TelegramFatalError(`Telegram Bot API not usable at start: ${describeError(e)}`);
+      }
+      runner = run(bot, {
+        runner: {
+          fetch: { timeout: opts.pollTimeoutSeconds ?? 30, allowed_updates: [...ALLOWED_UPDATES] },
+          maxRetryTime: opts.pollRetryMs ?? 15 * 60 * 1000,
+          silent: true,
+        },
+        sink: { concurrency: opts.concurrency ?? 500 },
+      });
+      runner.task()?.catch((e: unknown) => fatal(e));
+      log.info({ username: bot.botInfo.username }, "telegram bot long polling");
+    },
+
+    async stop() {
+      webhookLive = false;
+      const r = runner;
+      runner = undefined;
+      if (r?.isRunning()) await r.stop();
+      await Promise.allSettled([...inFlight]);
+    },
+
+    isReady() {
+      return webhookLive || (runner?.isRunning() ?? false);
+    },
+
+    async send(chatId: string, reply: Reply): Promise<SendOutcome> {
+      const withheld = guard.outcome(chatId);
+      if (withheld) return withheld;
+      const sent: Message[] = [];
+      try {
+        await sendReply(postApi, deps.actions, { chatId }, reply, sent);
+        return { kind: "delivered" };
+      } catch (e) {
+        // Once the first part is in the chat, sending the post again would repeat it.
+        if (sent.length > 0) {
+          log.warn({ err: describeError(e), chatId }, "telegram post delivered in part");
+          return { kind: "delivered" };
+        }
+        return classifySendError(e);
+      }
+    },
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Putting a rendered Reply into a chat: as an answer to a message, as a post (digests), or
+ * in place of a message whose button was pressed. Long text is split (the parts after the
+ * first do not reply again); a message with buttons stays one message, cut short if need be;
+ * an image becomes a photo whose caption holds what fits, the rest following as messages.
+ */
+import { type Api, GrammyError, InputFile } from "grammy";
+import type { Message } from "grammy/types";
+import type { Reply } from "../../core/reply.js";
+import type { ActionStore } from "./action-store.js";
+import { isNotModified } from "./errors.js";
+import { buildKeyboard } from "./keyboard.js";
+import { CAPTION_LIMIT, renderPhotoReply, renderReplyHtml } from "./render.js";
+
+/** Where a reply goes. */
+export interface Target {
+  chatId: number | string;
+  /** Answer this message (`reply_parameters`); only the first part replies. */
+  replyTo?: number;
+  /** Forum topic of the asking message. */
+  threadId?: number;
+}
+
+const NO_PREVIEW = { is_disabled: true } as const;
+
+/**
+ * Sends `reply` to `target`; returns the messages sent, also collected in `sent` as they go
+ * (so a caller can tell a failure after the first part). Throws the first API error.
+ */
+export async function sendReply(api: Api, actions: ActionStore, target: Target, reply: Reply, sent: Message[] = []): Promise<Message[]> {
+  const keyboard = buildKeyboard(reply.actions, actions);
+  const common = { parse_mode: "HTML" as const, ...(target.threadId === undefined ? {} : { message_thread_id: target.threadId }) };
+  const answering =
+    target.replyTo === undefined ? {} : { reply_parameters: { message_id: target.replyTo, allow_sending_without_reply: true } };
+  let rest: string[];
+  if (reply.image) {
+    const photo = renderPhotoReply(reply);
+    const file = new InputFile(reply.image.png, reply.image.filename);
+    sent.push(await api.sendPhoto(target.chatId, file, { ...common, ...answering, caption: photo.caption, ...(keyboard ? { reply_markup: keyboard } : {}) }));
+    rest = photo.rest;
+  } else {
+    const [first = "", ...more] = renderReplyHtml(reply, { mode: keyboard ? "trim" : "split" });
+    sent.push(await api.sendMessage(target.chatId, first, { ...common, ...answering, link_preview_options: NO_PREVIEW, ...(keyboard ? { reply_markup: keyboard } : {}) }));
+    rest = more;
+  }
+  for (const part of rest) sent.push(await api.sendMessage(target.chatId, part, { ...common, link_preview_options: NO_PREVIEW }));
+  return sent;
+}
+
+/**
+ * Replaces `message` (the one whose button was pressed) with `reply`. Identical content
+ * counts as success. When the kinds differ (text ↔ photo) the reply is posted as an answer
+ * to the message instead.
+ */
+export async function editReply(api: Api, actions: ActionStore, message: Message, reply: Reply): Promise<void> {
+  const chatId = message.chat.id;
+  const keyboard = buildKeyboard(reply.actions, actions);
+  const markup = keyboard ? { reply_markup: keyboard } : {};
+  try {
+    if (message.photo && reply.image) {
+      const [caption = ""] = renderReplyHtml(reply, { mode: "trim", firstLimit: CAPTION_LIMIT });
+      const media = new InputFile(reply.image.png, reply.image.filename);
+      await api.editMessageMedia(chatId, message.message_id, { type: "photo", media, caption, parse_mode: "HTML" }, markup);
+    } else if (!message.photo && !reply.image) {
+      const [text = ""] = renderReplyHtml(reply, { mode: "trim" });
+      await api.editMessageText(chatId, message.message_id, text, { parse_mode: "HTML", link_preview_options: NO_PREVIEW, ...markup });
+    } else {
+      await sendReply(api, actions, { chatId, replyTo: message.message_id, ...thread(message) }, reply);
+    }
+  } catch (e) {
+    if (!isNotModified(e)) throw e;
+  }
+}
+
+/** The forum topic a message sits in, for follow-up messages. */
+export function thread(message: Message): { threadId?: number } {
+  return message.is_topic_message && message.message_thread_id !== undefined ? { threadId: message.message_thread_id } : {};
+}
+
+/** Whether a refusal means our message itself was wrong (markup, length), not the chat. */
+export function isOurMistake(err: unknown): boolean {
+  return (
+    err instanceof GrammyError &&
+    err.error_code === 400 &&
+    err.parameters.migrate_to_chat_id === undefined &&
+    !/chat not found|not enough rights|group chat was/i.test(err.description)
+  );
+}

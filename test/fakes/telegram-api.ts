@@ -1,0 +1,341 @@
+/**
+ * A fake Telegram Bot API server on loopback, for end-to-end tests of the Telegram adapter,
+ * the digest poster and the benchmarks.
+ *
+ * Point grammY at it with `client: { apiRoot: fake.apiRoot }` (or `TELEGRAM_API_ROOT`). Calls
+ * arrive as `POST /bot<token>/<method>` (JSON, or multipart when a file is uploaded) and are
+ * answered as Telegram answers: `{ ok: true, result }` or `{ ok: false, error_code,
+ * description, parameters }`. The fake refuses what Telegram refuses (see telegram-checks.ts
+ * and telegram-html.ts) and records every call with its time.
+ *
+ * Drive it from a test:
+ * - updates: `sendText(chat, text)`, `pressButton(sent, label)`, `inlineQuery(text)`,
+ *   `memberUpdate(chat, status)`, `migrateGroup(chat, toId)`, or `pushUpdate(raw)`; the bot
+ *   receives them through long-polled `getUpdates` (offsets and `allowed_updates` honoured;
+ *   a second concurrent poll ends the first with 409, as Telegram does);
+ * - faults: `fail(rule)` and the shorthands `rateLimit`, `blockChat`, `kickFrom`,
+ *   `chatNotFound`, `conflict`;
+ * - outcomes: `calls`, `sent`, `answers`, `unansweredCallbacks()`, `sendTimes(chat)`,
+ *   `waitFor(predicate)`, `waitForSent(predicate)`.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Chat, ChatMember, Message, Update, User, UserFromGetMe } from "grammy/types";
+import { ApiFailure } from "./telegram-checks.js";
+import { type FakeFile, parseMultipart } from "./telegram-multipart.js";
+import { createMethods, type FakeState, type SentMessage, type StoredMessage } from "./telegram-methods.js";
+
+export { ApiFailure } from "./telegram-checks.js";
+export type { FakeButton } from "./telegram-checks.js";
+export type { FakeFile } from "./telegram-multipart.js";
+export type { SentMessage, StoredMessage } from "./telegram-methods.js";
+
+export interface FakeTelegramOptions {
+  /** The only token accepted; any other gets 401 Unauthorized. Default "123456:TEST-fake-token". */
+  token?: string;
+  /** The bot's username. Default "chainpulse_bot". */
+  username?: string;
+  /** getMe `can_read_all_group_messages` (group privacy mode off). Default false. */
+  readsAllGroupMessages?: boolean;
+  /** Clock for recorded times (epoch ms). Default `Date.now`. */
+  now?: () => number;
+  /** Longest hold of a `getUpdates` long poll, whatever timeout the bot asks. Default 30 000 ms. */
+  maxPollMs?: number;
+}
+
+/** One API call as the fake received it. */
+export interface ApiCall {
+  method: string;
+  /** JSON body, or the multipart fields with JSON-valued fields decoded. */
+  payload: Record<string, unknown>;
+  files: FakeFile[];
+  /** `chat_id` of the call as a string, when it has one. */
+  chatId?: string;
+  at: number;
+  ok: boolean;
+  error?: { error_code: number; description: string };
+}
+
+/** A refusal the fake answers instead of doing the call. */
+export interface FaultRule {
+  /** Method(s) it applies to. Default: every method except getUpdates and getMe. */
+  method?: string | readonly string[];
+  /** Only calls with this `chat_id`. */
+  chatId?: string | number;
+  /** How many matching calls it refuses. Default: all of them. */
+  times?: number;
+  error: { error_code: number; description: string; parameters?: { retry_after?: number; migrate_to_chat_id?: number } };
+}
+
+export interface FakeTelegram {
+  /** `http://127.0.0.1:<port>` (no trailing slash), for `client.apiRoot`. */
+  readonly apiRoot: string;
+  readonly token: string;
+  readonly me: UserFromGetMe;
+  readonly calls: readonly ApiCall[];
+  readonly sent: readonly SentMessage[];
+  /** Answers to callback queries: id → text (empty when answered without text). */
+  readonly answers: ReadonlyMap<string, string>;
+  /** Answers to inline queries: id → the results as sent. */
+  readonly inlineAnswers: ReadonlyMap<string, unknown[]>;
+  /** The last `setMyCommands` list. */
+  readonly commands: readonly { command: string; description: string }[];
+  /** The webhook URL and secret set, if any. */
+  readonly webhook: { url: string; secret?: string } | undefined;
+  /** Queues a raw update (an `update_id` is assigned). */
+  pushUpdate(update: Omit<Update, "update_id">): Update;
+  /** A user's text message (bot_command entity when it starts with `/`). Default sender: `fakeUser()`. */
+  sendText(chat: Chat, text: string, opts?: { from?: User; threadId?: number }): Message;
+  /** Presses the callback button whose label or data is `which` on a message the bot sent; returns the query id. */
+  pressButton(message: { chatId: string; messageId: number }, which: string, from?: User): string;
+  /** An inline query (`@bot text`); returns its id. */
+  inlineQuery(text: string, from?: User): string;
+  /** The bot's membership changed in `chat` (added, promoted, removed). */
+  memberUpdate(chat: Chat, status: "member" | "administrator" | "left" | "kicked", from?: User): void;
+  /** `chat` became supergroup `toChatId`: the service message arrives and sends to the old id are refused. */
+  migrateGroup(chat: Chat, toChatId: number): void;
+  /** Status `getChatMember` reports for a user (default "member"). */
+  setMember(chatId: number | string, userId: number, status: ChatMember["status"]): void;
+  /** The current state of a message in the fake (after edits). */
+  message(chatId: number | string, messageId: number): StoredMessage | undefined;
+  fail(rule: FaultRule): void;
+  /** 429 with `retry_after` seconds. Default: once, on any method, any chat. */
+  rateLimit(opts?: { chatId?: number | string; method?: string; retryAfter?: number; times?: number }): void;
+  /** 403 "bot was blocked by the user" for every call to the chat. */
+  blockChat(chatId: number | string): void;
+  /** 403 "bot was kicked from the group chat" for every call to the chat. */
+  kickFrom(chatId: number | string): void;
+  /** 400 "chat not found" for every call to the chat. */
+  chatNotFound(chatId: number | string): void;
+  /** The pending `getUpdates` (or else the next one) answers 409, as when another instance polls. */
+  conflict(): void;
+  /** Callback queries the bot has not answered. */
+  unansweredCallbacks(): string[];
+  /** Times of accepted sends (sendMessage/sendPhoto), to one chat or all. */
+  sendTimes(chatId?: number | string): number[];
+  /** Sent messages that reply to `message` in its chat. */
+  repliesTo(message: Message): SentMessage[];
+  /** Resolves with the first call (from index `since`, default 0) matching; rejects after `timeoutMs` (default 5000). */
+  waitFor(predicate: (call: ApiCall) => boolean, opts?: { since?: number; timeoutMs?: number }): Promise<ApiCall>;
+  /** As `waitFor`, over sent messages. */
+  waitForSent(predicate: (sent: SentMessage) => boolean, opts?: { since?: number; timeoutMs?: number }): Promise<SentMessage>;
+  close(): Promise<void>;
+}
+
+let nextUserId = 1000;
+
+/** A human user; ids are unique per process unless given. */
+export function fakeUser(opts: { id?: number; name?: string } = {}): User {
+  const id = opts.id ?? ++nextUserId;
+  const name = opts.name ?? `user${id}`;
+  return { id, is_bot: false, first_name: name, username: name.toLowerCase().replace(/[^a-z0-9_]/g, "_") };
+}
+
+/** The private chat with `user`. */
+export function privateChat(user: User): Chat.PrivateChat {
+  return { id: user.id, type: "private", first_name: user.first_name };
+}
+
+let nextGroupId = 5000;
+
+/** A group (negative id) or supergroup (`-100…` id). */
+export function groupChat(opts: { id?: number; title?: string; supergroup?: boolean } = {}): Chat.GroupChat | Chat.SupergroupChat {
+  const n = ++nextGroupId;
+  const title = opts.title ?? `group ${n}`;
+  if (opts.supergroup) return { id: opts.id ?? -1_000_000_000_000 - n, type: "supergroup", title };
+  return { id: opts.id ?? -n, type: "group", title };
+}
+
+const READS = ["getUpdates", "getMe"];
+
+/** Starts the fake on 127.0.0.1, port 0. */
+export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise<FakeTelegram> {
+  const token = opts.token ?? "123456:TEST-fake-token";
+  const now = opts.now ?? Date.now;
+  const maxPollMs = opts.maxPollMs ?? 30_000;
+  const me: UserFromGetMe = {
+    id: Number(token.split(":")[0]) || 123456,
+    is_bot: true,
+    first_name: "ChainPulse",
+    username: opts.username ?? "chainpulse_bot",
+    can_join_groups: true,
+    can_read_all_group_messages: opts.readsAllGroupMessages ?? false,
+    supports_inline_queries: true,
+    can_connect_to_business: false,
+    has_main_web_app: false,
+    has_topics_enabled: false,
+    allows_users_to_create_topics: false,
+  } as UserFromGetMe;
+
+  const calls: ApiCall[] = [];
+  const faults: (FaultRule & { left: number })[] = [];
+  const listeners = new Set<() => void>();
+  const state: FakeState = {
+    me,
+    now,
+    maxPollMs,
+    updates: [],
+    nextUpdateId: 1,
+    nextMessageId: 1,
+    messages: new Map(),
+    members: new Map(),
+    callbacks: new Map(),
+    answers: new Map(),
+    inlineQueries: new Set(),
+    inlineAnswers: new Map(),
+    sent: [],
+    commands: [],
+    webhook: undefined,
+    conflictNext: false,
+    poll: undefined,
+    notify: () => listeners.forEach((l) => l()),
+  };
+  const { methods, ...helpers } = createMethods(state);
+
+  const faultFor = (method: string, chatId: string | undefined): FaultRule | undefined => {
+    const rule = faults.find((f) => {
+      if (f.left <= 0) return false;
+      const methodOk = f.method === undefined ? !READS.includes(method) : ([] as string[]).concat(f.method).includes(method);
+      return methodOk && (f.chatId === undefined || String(f.chatId) === chatId);
+    });
+    if (rule) rule.left -= 1;
+    return rule;
+  };
+
+  const readBody = async (req: IncomingMessage): Promise<{ payload: Record<string, unknown>; files: FakeFile[] }> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const type = req.headers["content-type"] ?? "";
+    if (type.startsWith("multipart/form-data")) {
+      const { fields, files } = parseMultipart(type, body);
+      const payload: Record<string, unknown> = { ...fields };
+      for (const key of ["reply_markup", "reply_parameters", "media", "link_preview_options", "caption_entities"]) {
+        if (typeof fields[key] === "string") payload[key] = JSON.parse(fields[key]);
+      }
+      return { payload, files };
+    }
+    if (body.length === 0) return { payload: {}, files: [] };
+    return { payload: JSON.parse(body.toString("utf8")) as Record<string, unknown>, files: [] };
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const m = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec((req.url ?? "").split("?")[0] ?? "");
+    const reply = (status: number, body: unknown): void => {
+      if (!res.writableEnded && !res.destroyed) res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+    };
+    if (!m?.[1] || !m[2]) return reply(404, { ok: false, error_code: 404, description: "Not Found" });
+    if (decodeURIComponent(m[1]) !== token) return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
+    const method = m[2];
+    let call: ApiCall | undefined;
+    try {
+      const { payload, files } = await readBody(req);
+      const chatId = payload.chat_id === undefined ? undefined : String(payload.chat_id);
+      call = { method, payload, files, at: now(), ok: false, ...(chatId === undefined ? {} : { chatId }) };
+      calls.push(call);
+      state.notify();
+      const fault = faultFor(method, chatId);
+      if (fault) throw new ApiFailure(fault.error.error_code, fault.error.description, fault.error.parameters);
+      const impl = methods[method];
+      if (!impl) throw new ApiFailure(404, "Not Found: method not found");
+      const result = await impl(payload, files, res);
+      call.ok = true;
+      reply(200, { ok: true, result });
+    } catch (e) {
+      const f = e instanceof ApiFailure ? e : new ApiFailure(400, `Bad Request: ${e instanceof Error ? e.message : String(e)}`);
+      if (call) call.error = { error_code: f.error_code, description: f.description };
+      reply(f.error_code, { ok: false, error_code: f.error_code, description: f.description, ...(f.parameters ? { parameters: f.parameters } : {}) });
+    } finally {
+      state.notify();
+    }
+  };
+
+  const server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const waitUntil = <T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const found = probe();
+      if (found !== undefined) return resolve(found);
+      const listener = (): void => {
+        const hit = probe();
+        if (hit === undefined) return;
+        listeners.delete(listener);
+        clearTimeout(timer);
+        resolve(hit);
+      };
+      const timer = setTimeout(() => {
+        listeners.delete(listener);
+        const recent = calls.slice(-5).map((c) => `${c.method}${c.ok ? "" : ` (${c.error?.description ?? "pending"})`}`);
+        reject(new Error(`fake Telegram: no ${what} within ${timeoutMs} ms; last calls: ${recent.join(", ") || "none"}`));
+      }, timeoutMs);
+      listeners.add(listener);
+    });
+
+  const refuseChat = (chatId: number | string, error_code: number, description: string): void => {
+    faults.push({ chatId: String(chatId), error: { error_code, description }, left: Infinity });
+  };
+
+  return {
+    apiRoot: `http://127.0.0.1:${port}`,
+    token,
+    me,
+    calls,
+    get sent() {
+      return state.sent;
+    },
+    answers: state.answers,
+    inlineAnswers: state.inlineAnswers,
+    get commands() {
+      return state.commands;
+    },
+    get webhook() {
+      return state.webhook;
+    },
+    pushUpdate: (update) => helpers.push(update),
+    sendText: (chat, text, o = {}) => helpers.userMessage(chat, text, o.from ?? fakeUser({ id: chat.type === "private" ? chat.id : undefined }), o.threadId),
+    pressButton: (message, which, from) => helpers.press(String(message.chatId), message.messageId, which, from ?? fakeUser()),
+    inlineQuery: (text, from) => helpers.inline(text, from ?? fakeUser()),
+    memberUpdate: (chat, status, from) => helpers.member(chat, status, from ?? fakeUser()),
+    migrateGroup: (chat, toChatId) => {
+      helpers.push({ message: { message_id: state.nextMessageId++, date: Math.floor(now() / 1000), chat, from: fakeUser(), migrate_to_chat_id: toChatId } } as Omit<Update, "update_id">);
+      faults.push({
+        chatId: String(chat.id),
+        error: { error_code: 400, description: "Bad Request: group chat was upgraded to a supergroup chat", parameters: { migrate_to_chat_id: toChatId } },
+        left: Infinity,
+      });
+    },
+    setMember: (chatId, userId, status) => state.members.set(`${chatId}:${userId}`, status),
+    message: (chatId, messageId) => state.messages.get(`${chatId}:${messageId}`),
+    fail: (rule) => faults.push({ ...rule, left: rule.times ?? Infinity }),
+    rateLimit: (o = {}) => {
+      const retryAfter = o.retryAfter ?? 1;
+      faults.push({
+        ...(o.method === undefined ? {} : { method: o.method }),
+        ...(o.chatId === undefined ? {} : { chatId: String(o.chatId) }),
+        error: { error_code: 429, description: `Too Many Requests: retry after ${retryAfter}`, parameters: { retry_after: retryAfter } },
+        left: o.times ?? 1,
+      });
+    },
+    blockChat: (chatId) => refuseChat(chatId, 403, "Forbidden: bot was blocked by the user"),
+    kickFrom: (chatId) => refuseChat(chatId, 403, "Forbidden: bot was kicked from the group chat"),
+    chatNotFound: (chatId) => refuseChat(chatId, 400, "Bad Request: chat not found"),
+    conflict: () => {
+      if (state.poll) state.poll.supersede();
+      else state.conflictNext = true;
+    },
+    unansweredCallbacks: () => [...state.callbacks].filter(([, answered]) => !answered).map(([id]) => id),
+    sendTimes: (chatId) => state.sent.filter((s) => chatId === undefined || s.chatId === String(chatId)).map((s) => s.at),
+    repliesTo: (message) => state.sent.filter((s) => s.chatId === String(message.chat.id) && s.replyTo === message.message_id),
+    waitFor: (predicate, o = {}) =>
+      waitUntil(() => calls.slice(o.since ?? 0).find(predicate), o.timeoutMs ?? 5000, "matching call"),
+    waitForSent: (predicate, o = {}) =>
+      waitUntil(() => state.sent.slice(o.since ?? 0).find(predicate), o.timeoutMs ?? 5000, "matching sent message"),
+    close: async () => {
+      state.poll?.finish();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
