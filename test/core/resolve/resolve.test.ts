@@ -1,244 +1,214 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CachedMarket } from "../../../src/cache/types.js";
 import { UserError } from "../../../src/core/errors.js";
 import { parseTokenInput, resolveToken, type ResolveOptions } from "../../../src/core/resolve/index.js";
-import type { MarketApi, PairKlineParams, SearchParams } from "../../../src/market/api.js";
+import type { MarketApi } from "../../../src/market/api.js";
+import { MarketClient } from "../../../src/market/client.js";
 import { MarketError } from "../../../src/market/errors.js";
-import type { ChainRecord, Kline, TokenV2 } from "../../../src/market/schemas.js";
+import type { TokenV2 } from "../../../src/market/schemas.js";
+import { startSandbox, type Sandbox, type SandboxToken } from "../../../src/sandbox/index.js";
 
-// An in-test market until the sandbox (src/sandbox) can be started from tests: it answers
-// search, supported chains and pair K-lines the way service-notes.md describes.
+// resolveToken against the sandbox through the real MarketClient; each answer is wrapped as a
+// fresh Fetched value (no cache), so the sandbox sees every call the resolver makes.
 
-const hex = (n: number) => `0x${n.toString(16).padStart(40, "0")}`;
-const SOL_TOKEN = "EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm";
-const SOL_POOL = "58oQChx4yWmvKdwLLZzBi4ChoCc2fqCUWBkwMihLYQo2";
-const MULTI = hex(0xbeef);
-const EVM_POOL = hex(0x9001);
+const NOW = Date.UTC(2026, 10, 22, 12);
+let sandbox: Sandbox;
+let client: MarketClient;
+let market: CachedMarket;
 
-function token(address: string, chain: string, symbol: string, tvl: string, volume = "0", name = symbol): TokenV2 {
-  return { token: address, chain, symbol, name, main_pair_tvl: tvl, tx_volume_u_24h: volume };
-}
-
-const TOKENS: TokenV2[] = [
-  token(hex(1), "eth", "PEPE", "52000000", "90000000", "Pepe"),
-  token(hex(2), "bsc", "PEPE", "800000", "100000"),
-  token(hex(3), "base", "pepe", "800000", "250000"),
-  token(hex(4), "polygon", "PEPE", "1000"),
-  token(hex(5), "arbitrum", "PEPE", "20000"),
-  token(hex(6), "eth", "PEPE2", "99000000"),
-  token(hex(7), "bsc", "PEPEFORK", "5000"),
-  token(MULTI, "bsc", "MULTI", "300000"),
-  token(MULTI, "eth", "MULTI", "9000000"),
-  token(MULTI, "base", "MULTI", "12000"),
-  token(SOL_TOKEN, "solana", "BONK", "7000000"),
-  token(hex(8), "bsc", "CAKE", "4000000"),
-  // Hostile rows: an absurd TVL, a senseless address, an unknown-format chain, a repeated row.
-  token(hex(9), "bsc", "SCAM", "1e400"),
-  token(hex(10), "bsc", "SCAM", "1000"),
-  token("<b>0xnothex</b>", "bsc", "SCAM", "99999999"),
-  token(hex(11), "solana", "SCAM", "99999999"),
-  token(hex(10), "bsc", "SCAM", "1000"),
-  token(hex(12), "eth", "\u202Eevil\u0000", "10"),
-];
-const CHAINS: ChainRecord[] = ["eth", "bsc", "base", "arbitrum", "polygon", "solana", "tron"].map((chain) => ({ chain }));
-const POOLS: Record<string, string> = {
-  [`${SOL_POOL}-solana`]: `${SOL_TOKEN}-solana`,
-  [`${EVM_POOL}-bsc`]: `${hex(8)}-bsc`,
-};
-
-interface Recorded {
-  searches: SearchParams[];
-  klines: PairKlineParams[];
-}
-
-function fakeMarket(overrides: Partial<MarketApi> = {}): { market: CachedMarket; calls: Recorded } {
-  const calls: Recorded = { searches: [], klines: [] };
-  const api: Partial<MarketApi> = {
-    async search(p) {
-      calls.searches.push(p);
-      const k = p.keyword.toLowerCase();
-      return TOKENS.filter((t) => (p.chain === undefined || t.chain === p.chain))
-        .filter((t) => (t.symbol ?? "").toLowerCase().includes(k) || t.token.toLowerCase() === k)
-        .slice(0, p.limit ?? 100);
-    },
-    async supportedChains() {
-      return CHAINS;
-    },
-    async pairKline(p) {
-      calls.klines.push(p);
-      const target = POOLS[p.pairId];
-      if (target === undefined) {
-        throw new MarketError({ kind: "not_found", endpoint: "pairKline", message: "HTTP 404", status: 404 });
-      }
-      const kline: Kline = { points: [], pair_id: p.pairId, target_token_id: target };
-      return kline;
-    },
-    ...overrides,
-  };
-  const market = new Proxy({} as CachedMarket, {
+/** The MarketApi `api` as the commands see it, every answer fetched just now. */
+function fetchedFrom(api: MarketApi): CachedMarket {
+  return new Proxy({} as CachedMarket, {
     get: (_, name: string) => async (...args: unknown[]) => {
-      const method = api[name as keyof MarketApi] as ((...a: unknown[]) => Promise<unknown>) | undefined;
-      if (method === undefined) throw new Error(`the resolver should not call ${name}`);
-      return { data: await method(...args), fetchedAt: 0, stale: false };
+      const method = api[name as keyof MarketApi] as (...a: unknown[]) => Promise<unknown>;
+      return { data: await method.apply(api, args), fetchedAt: NOW, stale: false };
     },
   });
-  return { market, calls };
 }
 
-async function resolveText(text: string, opts: ResolveOptions = {}, overrides: Partial<MarketApi> = {}) {
-  const { market, calls } = fakeMarket(overrides);
-  return { result: await resolveToken(market, parseTokenInput(text), opts), calls };
-}
+beforeAll(async () => {
+  sandbox = await startSandbox({ time: NOW });
+  client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 } });
+  market = fetchedFrom(client);
+});
+afterAll(async () => {
+  await client.close();
+  await sandbox.close();
+});
+beforeEach(() => {
+  sandbox.clearFaults();
+});
+
+const resolve = (text: string, opts: ResolveOptions = {}) => resolveToken(market, parseTokenInput(text), opts);
 
 async function userErrorOf(text: string, opts: ResolveOptions = {}): Promise<string> {
-  const { market } = fakeMarket();
-  const error = await resolveToken(market, parseTokenInput(text), opts).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
+  const error = await resolve(text, opts).then(() => undefined, (e: unknown) => e);
   expect(error).toBeInstanceOf(UserError);
   return (error as UserError).message;
 }
 
+/** Ground truth: the sandbox's most liquid token with this symbol, optionally on one chain. */
+function mostLiquid(symbol: string, chain?: string): SandboxToken {
+  const all = sandbox.market.bySymbol(symbol).filter((t) => chain === undefined || t.chain === chain);
+  const best = [...all].sort((a, b) => b.liquidity - a.liquidity)[0];
+  if (best === undefined) throw new Error(`the sandbox has no ${symbol}${chain ? ` on ${chain}` : ""}`);
+  return best;
+}
+
+function tokenOn(chain: string): SandboxToken {
+  const t = sandbox.market.tokens.find((x) => x.chain === chain && !x.main);
+  if (t === undefined) throw new Error(`the sandbox has no token on ${chain}`);
+  return t;
+}
+
+const tvl = (t: TokenV2) => Number(t.main_pair_tvl ?? 0);
+
 describe("resolveToken with an address and a chain", () => {
   it("takes the id as is, lowercasing an EVM address, without searching", async () => {
-    const { result, calls } = await resolveText(`${hex(0xabc).toUpperCase().replace("0X", "0x")}-bsc`);
-    expect(result).toEqual({ tokenId: `${hex(0xabc)}-bsc`, chain: "bsc", address: hex(0xabc), alternatives: [], totalMatches: 1 });
-    expect(calls.searches).toEqual([]);
+    const t = tokenOn("bsc");
+    sandbox.resetStats();
+    const res = await resolve(`${t.address.toUpperCase().replace("0X", "0x")}-bsc`);
+    expect(res).toEqual({ tokenId: t.id, chain: "bsc", address: t.address, alternatives: [], totalMatches: 1 });
+    expect(sandbox.stats().total).toBe(1);
+    expect(sandbox.stats().byEndpoint.search).toBeUndefined();
   });
 
-  it("maps a site's chain name to the service's", async () => {
-    const { result } = await resolveText(`https://etherscan.io/token/${hex(1)}`);
-    expect(result.tokenId).toBe(`${hex(1)}-eth`);
-  });
-
-  it("keeps a Solana address's case", async () => {
-    const { result } = await resolveText(`${SOL_TOKEN} solana`);
-    expect(result.tokenId).toBe(`${SOL_TOKEN}-solana`);
+  it("maps an explorer's chain to the service's and keeps a Solana address's case", async () => {
+    const eth = tokenOn("eth");
+    const sol = tokenOn("solana");
+    expect((await resolve(`https://etherscan.io/token/${eth.address}`)).tokenId).toBe(eth.id);
+    expect((await resolve(`${sol.address} sol`)).tokenId).toBe(sol.id);
   });
 
   it("answers an unknown chain with a sentence naming it and the known ones", async () => {
-    expect(await userErrorOf(`${hex(1)}-fantom`)).toBe(
-      '"fantom" is not a chain I know. Try one of: eth, bsc, base, arbitrum, polygon, solana, tron.',
-    );
+    const message = await userErrorOf(`${tokenOn("eth").address}-fantom`);
+    expect(message).toMatch(/^"fantom" is not a chain I know\. Try one of: eth, bsc, solana, base, .*\.$/);
   });
 
   it("answers an address that cannot be on the named chain", async () => {
-    expect(await userErrorOf(`${SOL_TOKEN}-bsc`)).toBe("EKpQ…zcjm is not an EVM address, so it can't be on bsc.");
-    expect(await userErrorOf(`${hex(1)}-solana`)).toBe(
-      "0x0000…0001 is not a Solana address, so it can't be on solana.",
+    const sol = tokenOn("solana");
+    expect(await userErrorOf(`${sol.address}-bsc`)).toBe(
+      `${sol.address.slice(0, 4)}…${sol.address.slice(-4)} is not an EVM address, so it can't be on bsc.`,
+    );
+    const eth = tokenOn("eth");
+    expect(await userErrorOf(`${eth.address}-solana`)).toBe(
+      `${eth.address.slice(0, 6)}…${eth.address.slice(-4)} is not a Solana address, so it can't be on solana.`,
     );
   });
 });
 
 describe("resolveToken with an address alone", () => {
-  it("picks the chain where the token is most liquid and offers the others", async () => {
-    const { result, calls } = await resolveText(MULTI.toUpperCase().replace("0X", "0x"));
-    expect(result.tokenId).toBe(`${MULTI}-eth`);
-    expect(result.token?.symbol).toBe("MULTI");
-    expect(result.alternatives.map((t) => t.chain)).toEqual(["bsc", "base"]);
-    expect(result.totalMatches).toBe(3);
-    expect(calls.searches).toEqual([{ keyword: MULTI.toUpperCase().replace("0X", "0x"), chain: undefined, limit: 50 }]);
-  });
-
-  it("finds a Solana token's chain", async () => {
-    const { result } = await resolveText(SOL_TOKEN);
-    expect(result).toMatchObject({ tokenId: `${SOL_TOKEN}-solana`, chain: "solana", totalMatches: 1 });
+  it.each(["eth", "solana", "tron"])("finds the chain of a token on %s", async (chain) => {
+    const t = tokenOn(chain);
+    const res = await resolve(t.address);
+    expect(res).toMatchObject({ tokenId: t.id, chain, address: t.address, totalMatches: 1 });
+    expect(res.token?.symbol).toBe(t.symbol);
   });
 
   it("takes a Solana pool address to the token it trades", async () => {
-    const { result, calls } = await resolveText(SOL_POOL);
-    expect(result.tokenId).toBe(`${SOL_TOKEN}-solana`);
-    expect(calls.klines).toEqual([{ pairId: `${SOL_POOL}-solana`, interval: 1440, limit: 1 }]);
+    const pool = sandbox.market.pairs.find((p) => p.chain === "solana" && !p.isFake);
+    expect((await resolve(pool!.address)).tokenId).toBe(pool!.target.id);
   });
 
   it("tries an EVM pool on the chat's default chain", async () => {
-    const { result } = await resolveText(EVM_POOL, { defaultChain: "bsc" });
-    expect(result.tokenId).toBe(`${hex(8)}-bsc`);
+    const pool = sandbox.market.pairs.find((p) => p.chain === "base" && !p.isFake);
+    expect((await resolve(pool!.address, { defaultChain: "base" })).tokenId).toBe(pool!.target.id);
   });
 
   it("answers an address nobody knows with one sentence naming it", async () => {
-    expect(await userErrorOf(hex(0xdead))).toBe("No token found at 0x0000…dead.");
+    expect(await userErrorOf(`0x${"d".repeat(40)}`)).toBe("No token found at 0xdddd…dddd.");
   });
 });
 
 describe("resolveToken with a pool link", () => {
   it("takes a DEX screener link that names the token itself", async () => {
-    const { result, calls } = await resolveText(`https://dexscreener.com/bsc/${hex(8)}`);
-    expect(result.tokenId).toBe(`${hex(8)}-bsc`);
-    expect(calls.klines).toEqual([]);
+    const t = tokenOn("bsc");
+    expect((await resolve(`https://dexscreener.com/bsc/${t.address}`)).tokenId).toBe(t.id);
   });
 
   it("takes a pool link to the token the pool trades", async () => {
-    const { result } = await resolveText(`https://dexscreener.com/solana/${SOL_POOL}`);
-    expect(result.tokenId).toBe(`${SOL_TOKEN}-solana`);
+    const pool = sandbox.market.pairs.find((p) => p.chain === "eth" && !p.isFake)!;
+    expect((await resolve(`https://www.geckoterminal.com/eth/pools/${pool.address}`)).tokenId).toBe(pool.target.id);
+    const sol = sandbox.market.pairs.find((p) => p.chain === "solana" && !p.isFake)!;
+    expect((await resolve(`https://dexscreener.com/solana/${sol.address}`)).tokenId).toBe(sol.target.id);
   });
 
   it("answers a pool that does not exist", async () => {
-    expect(await userErrorOf(`https://www.geckoterminal.com/bsc/pools/${hex(0xf00)}`)).toBe(
-      "No token or pair found at 0x0000…0f00 on bsc.",
+    expect(await userErrorOf(`https://www.dextools.io/app/en/bnb/pair-explorer/0x${"f".repeat(40)}`)).toBe(
+      "No token or pair found at 0xffff…ffff on bsc.",
     );
   });
 });
 
 describe("resolveToken with a symbol", () => {
-  it("picks the most liquid exact match and counts the tokens of that name", async () => {
-    const { result, calls } = await resolveText("pepe");
-    expect(result.tokenId).toBe(`${hex(1)}-eth`);
-    expect(result.totalMatches).toBe(5);
-    expect(calls.searches).toEqual([{ keyword: "pepe", chain: undefined, limit: 50 }]);
+  it("picks the most liquid PEPE and counts every token called PEPE", async () => {
+    const res = await resolve("pepe");
+    expect(res.tokenId).toBe(mostLiquid("PEPE").id);
+    expect(res.totalMatches).toBe(sandbox.market.bySymbol("PEPE").length);
   });
 
-  it("offers exact matches before partial ones, ties broken by 24h volume, at most five", async () => {
-    const { result } = await resolveText("$PEPE");
-    expect(result.alternatives.map((t) => `${t.symbol}-${t.chain}`)).toEqual([
-      "pepe-base", "PEPE-bsc", "PEPE-arbitrum", "PEPE-polygon", "PEPE2-eth",
-    ]);
+  it("offers the next most liquid ones, at most five, in liquidity order", async () => {
+    const res = await resolve("$PEPE");
+    expect(res.alternatives).toHaveLength(5);
+    expect(res.alternatives.every((t) => t.symbol === "PEPE")).toBe(true);
+    const tvls = [res.token!, ...res.alternatives].map(tvl);
+    expect(tvls).toEqual([...tvls].sort((a, b) => b - a));
   });
 
   it("searches only the chain named after the symbol", async () => {
-    const { result, calls } = await resolveText("pepe bsc");
-    expect(result.tokenId).toBe(`${hex(2)}-bsc`);
-    expect(result.totalMatches).toBe(1);
-    expect(calls.searches.map((s) => s.chain)).toEqual(["bsc"]);
+    const res = await resolve("pepe bsc");
+    expect(res.tokenId).toBe(mostLiquid("PEPE", "bsc").id);
+    expect(res.totalMatches).toBe(sandbox.market.bySymbol("PEPE").filter((t) => t.chain === "bsc").length);
   });
 
-  it("prefers the chat's default chain when it has an exact match", async () => {
-    const { result, calls } = await resolveText("PEPE", { defaultChain: "base" });
-    expect(result.tokenId).toBe(`${hex(3)}-base`);
-    expect(calls.searches.map((s) => s.chain)).toEqual(["base"]);
+  it("prefers the chat's default chain when it has the symbol", async () => {
+    expect((await resolve("PEPE", { defaultChain: "base" })).tokenId).toBe(mostLiquid("PEPE", "base").id);
   });
 
-  it("looks on every chain when the default chain has only partial matches", async () => {
-    const { result, calls } = await resolveText("bonk", { defaultChain: "bsc" });
-    expect(result.tokenId).toBe(`${SOL_TOKEN}-solana`);
-    expect(calls.searches.map((s) => s.chain)).toEqual(["bsc", undefined]);
-  });
-
-  it("never lets a hostile row win with an absurd TVL or a senseless address", async () => {
-    const { result } = await resolveText("scam");
-    expect(result.tokenId).toBe(`${hex(10)}-bsc`);
-    expect(result.alternatives.map((t) => t.token)).toEqual([hex(9)]);
-    expect(result.totalMatches).toBe(2);
+  it("looks on every chain when the default chain does not have the symbol", async () => {
+    expect((await resolve("bonk", { defaultChain: "bsc" })).tokenId).toBe(mostLiquid("BONK").id);
   });
 
   it("answers a symbol nobody uses with one sentence naming it, cleaned and cut", async () => {
     expect(await userErrorOf("zzzz\u202E")).toBe('No token matches "zzzz".');
     expect(await userErrorOf(`nothing${"x".repeat(50)}`)).toBe(`No token matches "nothing${"x".repeat(32)}…".`);
-    expect(await userErrorOf("nothing bsc")).toBe('No token matches "nothing" on bsc.');
+    expect(await userErrorOf("zzzz bsc")).toBe('No token matches "zzzz" on bsc.');
   });
 });
 
 describe("resolveToken failures", () => {
-  it("says what is wrong with a malformed address", async () => {
+  it("says what is wrong with a malformed address, without asking the service", async () => {
+    sandbox.resetStats();
     expect(await userErrorOf("0x6982508145454ce325ddbe47a25d4ec3d231193")).toBe(
       "That looks like an EVM address, but it has 39 hex digits, not 40.",
     );
+    expect(sandbox.stats().total).toBe(0);
   });
 
   it("lets a market failure through as a MarketError, not a user error", async () => {
-    const timeout = new MarketError({ kind: "timeout", endpoint: "search", message: "timed out after 10000 ms" });
-    const { market } = fakeMarket({ search: () => Promise.reject(timeout) });
-    await expect(resolveToken(market, parseTokenInput("pepe"))).rejects.toBe(timeout);
+    sandbox.setFaults([{ kind: "http5xx", endpoints: ["search"] }]);
+    const error = await resolve("pepe").then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(MarketError);
+    expect((error as MarketError).kind).toBe("server");
+  });
+});
+
+describe("resolveToken with an address on several chains", () => {
+  // The sandbox has no address that lives on two chains, so this one case uses a market made
+  // here that answers search the way the service does.
+  const MULTI = `0x${"be".repeat(20)}`;
+  const rows: TokenV2[] = [
+    { token: MULTI, chain: "bsc", symbol: "MULTI", main_pair_tvl: "300000" },
+    { token: MULTI, chain: "eth", symbol: "MULTI", main_pair_tvl: "9000000" },
+    { token: MULTI, chain: "base", symbol: "MULTI", main_pair_tvl: "12000" },
+    { token: MULTI, chain: "eth", symbol: "MULTI", main_pair_tvl: "9000000" },
+  ];
+  const multiMarket = fetchedFrom({ search: async () => rows } as unknown as MarketApi);
+
+  it("picks the chain where it is most liquid and offers the others", async () => {
+    const res = await resolveToken(multiMarket, parseTokenInput(MULTI.toUpperCase().replace("0X", "0x")));
+    expect(res.tokenId).toBe(`${MULTI}-eth`);
+    expect(res.alternatives.map((t) => t.chain)).toEqual(["bsc", "base"]);
+    expect(res.totalMatches).toBe(3);
   });
 });
