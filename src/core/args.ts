@@ -5,6 +5,7 @@
  */
 import type { ArgSpec, ArgValues, Command } from "./command.js";
 import { UserError } from "./errors.js";
+import { knownChain } from "./resolve/chains.js";
 
 /** Longest message the parser reads, in characters. */
 export const MAX_MESSAGE_LENGTH = 1000;
@@ -154,9 +155,12 @@ export function bindArgs(cmd: Command, words: readonly string[]): ArgValues {
       continue;
     }
     const joinRest = isLast && (spec.type === "text" || spec.type === "token") && spec.choices === undefined;
-    const raw = joinRest ? words.slice(i).join(" ") : word;
+    // `/holders pepe bsc 20`: a chain word right after a token belongs to it.
+    const next = words[i + 1];
+    const withChain = !joinRest && spec.type === "token" && next !== undefined && knownChain(next) !== undefined;
+    const raw = joinRest ? words.slice(i).join(" ") : withChain ? `${word} ${next}` : word;
     values[spec.name] = checkValue(cmd, spec, raw);
-    i = joinRest ? words.length : i + 1;
+    i = joinRest ? words.length : withChain ? i + 2 : i + 1;
   }
   if (i < words.length) {
     throw new UserError(`/${cmd.name} takes fewer words than that. ${hint(cmd)}`);

@@ -2,8 +2,7 @@ import { splitId } from "../../market/ids.js";
 import type { Command } from "../command.js";
 import { UserError } from "../errors.js";
 import { cleanText, formatSince, formatUsd, shortAddress } from "../format/index.js";
-import { malformedReason } from "../resolve/addresses.js";
-import { isAddress } from "../resolve/addresses.js";
+import { isAddress, malformedReason } from "../resolve/addresses.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
 import { field, recordsOf } from "./open-payload.js";
 
@@ -20,7 +19,8 @@ export const liquidityCommand: Command = {
     const typed = String(args["pair"]).trim();
     const address = splitId(typed)?.address ?? typed;
     if (!isAddress(address)) throw new UserError(malformedReason(address) ?? `"${cleanText(typed, 48)}" is not a pair address.`);
-    const records = await ctx.market.v1PairLiquidity({ pair: typed, size: SHOWN });
+    // v1 pair paths carry the address alone.
+    const records = await ctx.market.v1PairLiquidity({ pair: address, size: SHOWN });
     const list = recordsOf(records.data).slice(0, SHOWN);
     const now = ctx.now();
     return {
@@ -30,15 +30,16 @@ export const liquidityCommand: Command = {
         ? [{ kind: "text", text: "No liquidity records for this pair." }]
         : [{
             kind: "table",
-            columns: ["age", "size", "wallet"],
-            align: ["right", "right", "left"],
+            columns: ["age", "kind", "size", "wallet"],
+            align: ["right", "left", "right", "left"],
             rows: list.map((r) => [
               formatSince(field(r, "tx_time") ?? field(r, "time"), now),
+              cleanText(field(r, "type"), 8),
               formatUsd(field(r, "amount_usd") ?? field(r, "amount")),
               shortAddress(field(r, "wallet_address") ?? field(r, "sender_address")),
             ]),
           }],
-      actions: [[refreshButton("liquidity", [typed])]],
+      actions: [[refreshButton("liquidity", [address])]],
       footer: footerOf(ctx, records),
     };
   },

@@ -13,8 +13,9 @@ export const pairsCommand: Command = {
   async run(ctx, args) {
     const typed = String(args["token"]);
     const res = await resolveArg(ctx, typed);
-    const pairs = await ctx.market.v1Pairs(res.tokenId);
-    const list = recordsOf(pairs.data).slice(0, 10);
+    // v1 paths carry the address alone; an address can live on several chains, so keep the resolved one.
+    const pairs = await ctx.market.v1Pairs(res.address);
+    const list = recordsOf(pairs.data).filter((p) => (field(p, "chain") ?? res.chain) === res.chain).slice(0, 10);
     return {
       title: `Pairs: ${symbolOf(res, typed)} · ${cleanText(res.chain, 16)}`,
       tone: "info",

@@ -11,14 +11,12 @@ import { collisionParts, resolveArg, symbolOf } from "./resolution.js";
 export const MAX_PRICE_TOKENS = 20;
 
 /**
- * The tokens in `/price` words: comma-separated groups when there are commas (`pepe, wif sol`),
- * else one token per word with a chain word attached to the token before it (`pepe bsc wif`).
+ * The tokens in `/price` words: one token per word, commas count as spaces, and a chain word
+ * joins the token before it (`pepe bsc, wif` → `pepe bsc`, `wif`). Quote names with spaces.
  */
 export function groupTokens(words: readonly string[]): string[] {
-  const text = words.join(" ");
-  if (text.includes(",")) return text.split(",").map((s) => s.trim()).filter((s) => s !== "");
   const out: string[] = [];
-  for (const w of words) {
+  for (const w of words.flatMap((x) => x.split(",")).map((x) => x.trim()).filter((x) => x !== "")) {
     const prev = out.length - 1;
     if (prev >= 0 && knownChain(w) !== undefined && !(out[prev] as string).includes(" ")) out[prev] = `${out[prev]} ${w}`;
     else out.push(w);

@@ -1,0 +1,91 @@
+/**
+ * The wiring `start` and `ask` share: config → market (the in-process sandbox in demo mode) →
+ * cache → store → core. Nothing is built at import; `close()` undoes it in reverse order.
+ */
+import type { CacheEvent } from "../cache/cached-market.js";
+import { createCachedMarket } from "../cache/cached-market.js";
+import type { CachedMarket } from "../cache/types.js";
+import { createChartRenderer } from "../chart/index.js";
+import type { ChartRenderer } from "../chart/types.js";
+import type { Config } from "../config.js";
+import type { BotCore } from "../core/bot-core.js";
+import type { Command } from "../core/command.js";
+import { createBotCore } from "../core/create-core.js";
+import type { Logger } from "../log.js";
+import { MarketClient, type MarketCallEvent } from "../market/client.js";
+import type { Sandbox } from "../sandbox/index.js";
+import { openSqliteStore } from "../store/sqlite-store.js";
+import type { Store } from "../store/types.js";
+
+/** Footer label of demo data, so nobody mistakes it for the market. */
+export const DEMO_SOURCE = "demo data (sandbox)";
+/** Footer label of the real service. */
+export const LIVE_SOURCE = "Token Market Data Service";
+
+export interface BuildOptions {
+  log: Logger;
+  /** Commands added before /help and /start (the digest's). Default none. */
+  extraCommands?: readonly Command[];
+  /** Told about every cache lookup (metrics). */
+  onCacheEvent?: (e: CacheEvent) => void;
+  /** Told about every market call (metrics). */
+  onMarketCall?: (e: MarketCallEvent) => void;
+}
+
+export interface BuiltCore {
+  core: BotCore;
+  market: CachedMarket;
+  store: Store;
+  charts: ChartRenderer;
+  /** "demo data (sandbox)" or "Token Market Data Service". */
+  source: string;
+  /** The in-process sandbox in demo mode. */
+  sandbox: Sandbox | undefined;
+  /** Closes the store, the charts, the client and the sandbox; never rejects. */
+  close(): Promise<void>;
+}
+
+/** Builds the core from `config`; in demo mode starts the sandbox on a free loopback port first. */
+export async function buildCore(config: Config, opts: BuildOptions): Promise<BuiltCore> {
+  const { log } = opts;
+  const closers: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const c of closers.splice(0).reverse()) {
+      try {
+        await c();
+      } catch (e) {
+        log.warn({ err: e instanceof Error ? e.message : String(e) }, "closing failed");
+      }
+    }
+  };
+  try {
+    let sandbox: Sandbox | undefined;
+    let client: MarketClient;
+    const pacing = { timeoutMs: config.market.timeoutMs, logger: log, onCall: opts.onMarketCall };
+    if (config.market.mode === "demo") {
+      const { startSandbox } = await import("../sandbox/index.js");
+      const started = await startSandbox({ seed: config.sandboxSeed, logger: log });
+      sandbox = started;
+      closers.push(() => started.close());
+      client = new MarketClient({
+        v2: { baseUrl: started.url, key: started.v2Key },
+        v1: { baseUrl: started.url, key: started.v1Key },
+        ...pacing,
+      });
+    } else {
+      client = new MarketClient({ v2: config.market.v2, v1: config.market.v1, rps: config.market.rps, ...pacing });
+    }
+    closers.push(() => client.close());
+    const market = createCachedMarket(client, { onEvent: opts.onCacheEvent });
+    const store = await openSqliteStore({ path: config.databasePath, logger: log });
+    closers.push(() => store.close());
+    const charts = createChartRenderer({ logger: log });
+    closers.push(() => charts.close());
+    const source = config.market.mode === "demo" ? DEMO_SOURCE : LIVE_SOURCE;
+    const core = createBotCore({ market, store, charts, log, source, extraCommands: opts.extraCommands });
+    return { core, market, store, charts, source, sandbox, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
