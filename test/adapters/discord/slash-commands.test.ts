@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { renderButtons, createActionStore } from "../../../src/adapters/discord/buttons.js";
+import { argsFromOptions, commandPayloads } from "../../../src/adapters/discord/slash-commands.js";
+import type { Command } from "../../../src/core/command.js";
+import type { Action } from "../../../src/core/reply.js";
+import { checkApplicationCommand, checkMessageBody } from "../../fakes/discord-limits.js";
+import { testCommands } from "./test-commands.js";
+
+const CHAINS = Array.from({ length: 30 }, (_, i) => `chain${i}`);
+
+const wide: Command = {
+  name: "main",
+  description: "Main tokens of a chain",
+  examples: ["/main eth"],
+  args: [{ name: "chain", description: "chain", type: "chain", required: true, choices: CHAINS }],
+  run: async () => {
+    throw new Error("not run here");
+  },
+};
+
+describe("slash command payloads from the registry", () => {
+  const payloads = commandPayloads([...testCommands().commands, wide]);
+  const byName = new Map(payloads.map((p) => [p.name, p as unknown as Record<string, unknown>]));
+
+  it("registers every command, /autodetect and the Token card menu command, all valid for Discord", () => {
+    expect([...byName.keys()]).toEqual(["price", "token", "trending", "slow", "chart", "boom", "main", "autodetect", "Token card"]);
+    expect(payloads.flatMap((p, i) => checkApplicationCommand(p, `commands[${i}]`))).toEqual([]);
+    expect(byName.get("Token card")?.type).toBe(3);
+  });
+
+  it("turns a token list into one autocompleted string option named after it", () => {
+    expect(byName.get("price")?.options).toEqual([
+      expect.objectContaining({ name: "tokens", type: 3, required: true, autocomplete: true }),
+    ]);
+  });
+
+  it("offers chain choices and bounds integers", () => {
+    const [chain, page] = byName.get("trending")?.options as Record<string, unknown>[];
+    expect(chain).toMatchObject({ name: "chain", type: 3, required: false });
+    expect(chain?.choices).toEqual(["eth", "bsc", "solana"].map((c) => ({ name: c, value: c })));
+    expect(page).toMatchObject({ name: "page", type: 4, min_value: 1, max_value: 10 });
+  });
+
+  it("autocompletes a choice list longer than Discord's 25 instead of cutting it", () => {
+    const [chain] = byName.get("main")?.options as Record<string, unknown>[];
+    expect(chain).toMatchObject({ autocomplete: true });
+    expect(chain?.choices).toBeUndefined();
+  });
+
+  it("reads options back as positional arguments, splitting a token list", () => {
+    const [price, , trending] = testCommands().commands;
+    if (!price || !trending) throw new Error("commands");
+    expect(argsFromOptions(price, () => "pepe,  wif bonk")).toEqual({ args: ["pepe", "wif", "bonk"] });
+    const options: Record<string, number | string> = { chain: "eth", page: 3 };
+    expect(argsFromOptions(trending, (n) => options[n])).toEqual({ args: ["eth", "3"] });
+    expect(argsFromOptions(trending, (n) => (n === "page" ? 3 : undefined))).toMatchObject({
+      gap: { name: "chain" },
+      later: { name: "page" },
+    });
+  });
+});
+
+describe("buttons from reply actions", () => {
+  const longArgs = ["0x6982508145454ce325ddbe47a25d4ec3d2311933-eth", "x".repeat(300)];
+
+  it("keeps custom ids within 100 characters whatever the arguments, and maps them back", () => {
+    const store = createActionStore();
+    const [row] = renderButtons([[{ kind: "command", label: "Open", command: "token", args: longArgs, edit: false }]], store);
+    const id = (row?.components[0] as { custom_id: string }).custom_id;
+    expect(id.length).toBeLessThanOrEqual(100);
+    expect(store.get(id.slice(3))).toEqual({ command: "token", args: longArgs, edit: false });
+  });
+
+  it("wraps long rows, stops at five rows, cuts labels to 80 and drops links that are not http(s)", () => {
+    const store = createActionStore();
+    const row: Action[] = Array.from({ length: 40 }, (_, i) => ({
+      kind: "command",
+      label: `${i} ${"L".repeat(100)}`,
+      command: "token",
+      args: [String(i)],
+      edit: false,
+    }));
+    const rows = renderButtons([row, [{ kind: "url", label: "x", url: "javascript:alert(1)" }]], store);
+    expect(rows.map((r) => r.components.length)).toEqual([5, 5, 5, 5, 5]);
+    expect(checkMessageBody({ components: rows })).toEqual([]);
+    expect(renderButtons([[{ kind: "url", label: "bad", url: "javascript:alert(1)" }]], store)).toEqual([]);
+  });
+
+  it("forgets an action after its time to live", () => {
+    let clock = 1_000_000;
+    const store = createActionStore({ ttlMs: 1000, now: () => clock });
+    const id = store.put({ command: "price", args: ["pepe"], edit: true });
+    clock += 999;
+    expect(store.get(id)).toBeDefined();
+    clock += 2;
+    expect(store.get(id)).toBeUndefined();
+  });
+});
