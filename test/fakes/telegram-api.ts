@@ -52,6 +52,8 @@ export interface ApiCall {
   /** `chat_id` of the call as a string, when it has one. */
   chatId?: string;
   at: number;
+  /** Answered (false while a long poll or a slow call is still open). */
+  done: boolean;
   ok: boolean;
   error?: { error_code: number; description: string };
 }
@@ -115,8 +117,11 @@ export interface FakeTelegram {
   sendTimes(chatId?: number | string): number[];
   /** Sent messages that reply to `message` in its chat. */
   repliesTo(message: Message): SentMessage[];
-  /** Resolves with the first call (from index `since`, default 0) matching; rejects after `timeoutMs` (default 5000). */
-  waitFor(predicate: (call: ApiCall) => boolean, opts?: { since?: number; timeoutMs?: number }): Promise<ApiCall>;
+  /**
+   * Resolves with the first answered call (from index `since`, default 0) matching, or also
+   * a call still open with `pending: true`; rejects after `timeoutMs` (default 5000).
+   */
+  waitFor(predicate: (call: ApiCall) => boolean, opts?: { since?: number; timeoutMs?: number; pending?: boolean }): Promise<ApiCall>;
   /** As `waitFor`, over sent messages. */
   waitForSent(predicate: (sent: SentMessage) => boolean, opts?: { since?: number; timeoutMs?: number }): Promise<SentMessage>;
   close(): Promise<void>;
@@ -231,7 +236,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
     try {
       const { payload, files } = await readBody(req);
       const chatId = payload.chat_id === undefined ? undefined : String(payload.chat_id);
-      call = { method, payload, files, at: now(), ok: false, ...(chatId === undefined ? {} : { chatId }) };
+      call = { method, payload, files, at: now(), done: false, ok: false, ...(chatId === undefined ? {} : { chatId }) };
       calls.push(call);
       state.notify();
       const fault = faultFor(method, chatId);
@@ -246,6 +251,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
       if (call) call.error = { error_code: f.error_code, description: f.description };
       reply(f.error_code, { ok: false, error_code: f.error_code, description: f.description, ...(f.parameters ? { parameters: f.parameters } : {}) });
     } finally {
+      if (call) call.done = true;
       state.notify();
     }
   };
@@ -329,7 +335,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
     sendTimes: (chatId) => state.sent.filter((s) => chatId === undefined || s.chatId === String(chatId)).map((s) => s.at),
     repliesTo: (message) => state.sent.filter((s) => s.chatId === String(message.chat.id) && s.replyTo === message.message_id),
     waitFor: (predicate, o = {}) =>
-      waitUntil(() => calls.slice(o.since ?? 0).find(predicate), o.timeoutMs ?? 5000, "matching call"),
+      waitUntil(() => calls.slice(o.since ?? 0).find((c) => (c.done || o.pending === true) && predicate(c)), o.timeoutMs ?? 5000, "matching call"),
     waitForSent: (predicate, o = {}) =>
       waitUntil(() => state.sent.slice(o.since ?? 0).find(predicate), o.timeoutMs ?? 5000, "matching sent message"),
     close: async () => {

@@ -29,6 +29,9 @@ const PREFIX = "a:";
 /** An in-process store of button actions, LRU with expiry. */
 export class ActionStore {
   private readonly cache: LRUCache<string, StoredAction>;
+  // The same action keeps its id, so that re-rendering an unchanged card yields identical
+  // markup and Telegram can answer "message is not modified".
+  private readonly ids: LRUCache<string, string>;
 
   constructor(opts: ActionStoreOptions = {}) {
     const now = opts.now ?? Date.now;
@@ -37,12 +40,17 @@ export class ActionStore {
       ttl: opts.ttlMs ?? 24 * 60 * 60 * 1000,
       perf: { now },
     });
+    this.ids = new LRUCache<string, string>({ max: opts.max ?? 50_000, ttl: opts.ttlMs ?? 24 * 60 * 60 * 1000, perf: { now } });
   }
 
-  /** Stores `action`; returns the callback data for its button (10 bytes). */
+  /** Stores `action` (or renews it when stored); returns the callback data for its button (10 bytes). */
   put(action: StoredAction): string {
-    const id = randomBytes(6).toString("base64url");
-    this.cache.set(id, { command: action.command, args: [...action.args], edit: action.edit });
+    const stored = { command: action.command, args: [...action.args], edit: action.edit };
+    const key = JSON.stringify(stored);
+    const known = this.ids.get(key);
+    const id = known !== undefined && this.cache.has(known) ? known : randomBytes(6).toString("base64url");
+    this.cache.set(id, stored);
+    this.ids.set(key, id);
     return PREFIX + id;
   }
 

@@ -21,7 +21,7 @@ describe("Telegram commands, end to end against the fake Bot API", () => {
 
   it("registers every core command and /autodetect with setMyCommands and asks for the four update kinds", async () => {
     expect(h.fake.commands.map((c) => c.command)).toEqual([...core.commands.map((c) => c.name), "autodetect"]);
-    const poll = await h.fake.waitFor((c) => c.method === "getUpdates");
+    const poll = await h.fake.waitFor((c) => c.method === "getUpdates", { pending: true });
     expect(poll.payload.allowed_updates).toEqual(["message", "callback_query", "inline_query", "my_chat_member"]);
   });
 
@@ -80,7 +80,7 @@ describe("Telegram commands, end to end against the fake Bot API", () => {
     const slowChat = privateChat(fakeUser());
     const quickChat = privateChat(fakeUser());
     const slow = h.fake.sendText(slowChat, "/slow");
-    await h.fake.waitFor(() => core.calls.some((c) => c.command === "slow"));
+    await h.fake.waitFor(() => core.calls.some((c) => c.command === "slow"), { pending: true });
     const quick = h.fake.sendText(quickChat, "/price pepe");
     await h.fake.waitForSent((s) => s.replyTo === quick.message_id);
     expect(h.fake.repliesTo(slow)).toEqual([]);
@@ -92,7 +92,7 @@ describe("Telegram commands, end to end against the fake Bot API", () => {
     const chat = privateChat(fakeUser());
     const slow = h.fake.sendText(chat, "/slow");
     const next = h.fake.sendText(chat, "/price pepe");
-    await h.fake.waitFor(() => core.calls.some((c) => c.command === "slow"));
+    await h.fake.waitFor(() => core.calls.some((c) => c.command === "slow"), { pending: true });
     knobs.slowGate.resolve();
     const second = await h.fake.waitForSent((s) => s.replyTo === next.message_id);
     const first = h.fake.repliesTo(slow)[0];
