@@ -1,12 +1,12 @@
 /**
  * /subscribe, /unsubscribe and /subscriptions: the digest as chat admins manage it. Built with
- * the subscription store and the quota-protecting limits, then appended to the registry.
+ * the quota-protecting limits, then appended to the registry; they reach the subscriptions
+ * through the command context's store.
  */
 import type { Command, CommandContext } from "../core/command.js";
 import { resolveChain } from "../core/chains.js";
 import { UserError } from "../core/errors.js";
 import type { Reply } from "../core/reply.js";
-import type { SubscriptionStore } from "../store/types.js";
 import { parseSchedule } from "./schedule.js";
 
 export interface DigestLimits {
@@ -43,7 +43,7 @@ function done(title: string, text?: string): Reply {
   return { title, tone: "good", blocks: text ? [{ kind: "text", text }] : [], actions: [] };
 }
 
-export function digestCommands(subscriptions: SubscriptionStore, limits: DigestLimits): Command[] {
+export function digestCommands(limits: DigestLimits): Command[] {
   const subscribe: Command = {
     name: "subscribe",
     description: "Post a chain's trending digest here on a schedule (admins)",
@@ -65,12 +65,12 @@ export function digestCommands(subscriptions: SubscriptionStore, limits: DigestL
       const { timezone } = await ctx.store.getSettings(ctx.chat);
       const parsed = parseSchedule(scheduleWords, { timezone, minIntervalMinutes: limits.minIntervalMinutes });
       if (!parsed.ok) throw new UserError(parsed.error);
-      const existing = await subscriptions.listSubscriptions(ctx.chat);
+      const existing = await ctx.store.subscriptions.listSubscriptions(ctx.chat);
       if (!existing.some((s) => s.chain === chain) && existing.length >= limits.maxPerChat) {
         throw new UserError(`This chat already has ${existing.length} digests, the most it may have; /unsubscribe one first.`);
       }
       const s = parsed.schedule;
-      await subscriptions.upsertSubscription(
+      await ctx.store.subscriptions.upsertSubscription(
         {
           platform: ctx.chat.platform,
           chatId: ctx.chat.chatId,
@@ -96,7 +96,7 @@ export function digestCommands(subscriptions: SubscriptionStore, limits: DigestL
       await requireAdmin(ctx);
       const input = String(args.chain).toLowerCase();
       const chain = input === "all" ? "all" : (await resolveChain(ctx, input)).chain;
-      const n = await subscriptions.removeSubscriptions(ctx.chat, chain);
+      const n = await ctx.store.subscriptions.removeSubscriptions(ctx.chat, chain);
       if (n === 0) throw new UserError(chain === "all" ? "This chat has no digests." : `This chat has no ${chain} digest.`);
       return done(chain === "all" ? `Stopped all ${n} digests here.` : `Stopped the ${chain} digest here.`);
     },
@@ -108,7 +108,7 @@ export function digestCommands(subscriptions: SubscriptionStore, limits: DigestL
     args: [],
     examples: ["/subscriptions"],
     async run(ctx) {
-      const subs = await subscriptions.listSubscriptions(ctx.chat);
+      const subs = await ctx.store.subscriptions.listSubscriptions(ctx.chat);
       if (subs.length === 0) {
         return { title: "This chat has no digests.", tone: "info", blocks: [{ kind: "text", text: "An admin can start one with /subscribe solana." }], actions: [] };
       }

@@ -8,7 +8,7 @@ import type { PlatformAdapter, SendOutcome } from "../../src/adapters/types.js";
 import type { CachedMarket } from "../../src/cache/types.js";
 import type { Reply } from "../../src/core/reply.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
-import { createPoster } from "../../src/digest/poster.js";
+import { createPoster, type TickReport } from "../../src/digest/poster.js";
 import type { TrendingPage } from "../../src/market/schemas.js";
 import { SUBSCRIPTIONS_SCHEMA, sqliteSubscriptions } from "../../src/store/subscriptions-sqlite.js";
 import type { ChatKey, NewSubscription, SettingsStore } from "../../src/store/types.js";
@@ -104,7 +104,7 @@ const sub = (chatId: string, chain = "eth", over: Partial<NewSubscription> = {})
   ...over,
 });
 
-async function tick(poster: { tick(): Promise<{ done: Promise<void> }> }) {
+async function tick(poster: { tick(): Promise<TickReport> }) {
   const r = await poster.tick();
   await r.done;
   return r;
