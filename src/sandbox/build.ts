@@ -46,6 +46,8 @@ export class MarketBuilder {
   private readonly rng: Rng;
   private readonly tokens: SandboxToken[] = [];
   private readonly usedSymbols: string[] = [];
+  /** Tokens listed on every venue of their chain (main and well-known ones). */
+  private readonly everyVenue = new Set<string>();
 
   constructor(private readonly opts: BuildOptions) {
     this.rng = new Rng(opts.seed);
@@ -93,12 +95,15 @@ export class MarketBuilder {
       for (const [n, chain] of f.chains.entries()) {
         const def = CHAINS.find((c) => c.chain === chain);
         if (!def) continue;
+        // One address on every EVM chain, as CREATE2 deployments have: an address alone is ambiguous.
+        const address = addressFor(def, hashString(`famous:${def.family === "evm" ? "evm" : chain}:${f.symbol}`));
+        this.everyVenue.add(`${address}-${chain}`);
         const cap = n === 0 ? f.cap : f.cap * this.rng.logUniform(0.005, 0.05);
         const meme = f.tags.includes("meme");
         const supply = meme ? this.rng.logUniform(1e9, 5e14) : this.rng.logUniform(1e8, 2e9);
         const liquidity = cap * this.rng.logUniform(0.005, 0.03);
         this.add({
-          address: addressFor(def, hashString(`famous:${chain}:${f.symbol}`)), chain, symbol: f.symbol, name: f.name,
+          address, chain, symbol: f.symbol, name: f.name,
           decimals: def.family === "evm" ? 18 : 9, supply, circulating: this.rng.next() * 0.4 + 0.6,
           basePrice: cap / supply, volatility: meme ? 0.09 : 0.045,
           volumeRate: (liquidity * this.rng.logUniform(0.5, 4)) / DAY, tradeSize: 800, liquidity,
@@ -186,7 +191,8 @@ export class MarketBuilder {
     const r = this.rng;
     const chain = token.chainDef;
     const quotes = token === native ? [stable] : token === stable ? [native] : [native, stable];
-    const count = token.main ? Math.min(3, chain.amms.length) : r.int(1, Math.min(3, chain.amms.length));
+    const max = Math.min(3, chain.amms.length);
+    const count = token.main || this.everyVenue.has(token.id) ? max : r.int(1, max);
     const weights = Array.from({ length: count }, (_, j) => (j === 0 ? 3 + r.next() * 6 : r.next() + 0.2));
     const total = weights.reduce((a, b) => a + b, 0);
     return weights.map((w, j) => {

@@ -7,7 +7,7 @@ import { chainFamily } from "../market/ids.js";
 import { CHAINS, type ChainDef } from "./chains.js";
 import { HOSTILE_TOKENS, type HostileToken } from "./hostile.js";
 import { MarketBuilder } from "./build.js";
-import { priceAt, snapshot, type Snapshot } from "./walk.js";
+import { priceAt, range24h, snapshot, type Snapshot } from "./walk.js";
 import type { SandboxPair, SandboxToken } from "./types.js";
 
 /** Default number of tokens: the issue asks for at least 2,000. */
@@ -46,6 +46,7 @@ export class Market {
   private readonly tokensBySymbol = new Map<string, SandboxToken[]>();
   private readonly tokensByChain = new Map<string, SandboxToken[]>();
   private readonly snapshots = new Map<SandboxToken, Snapshot>();
+  private readonly ranges = new Map<SandboxToken, { t: number; low: number; high: number }>();
 
   constructor(opts: MarketOptions) {
     this.seed = opts.seed ?? 1;
@@ -114,6 +115,15 @@ export class Market {
     if (cached?.t === now) return cached;
     const fresh = snapshot(token, now);
     this.snapshots.set(token, fresh);
+    return fresh;
+  }
+
+  /** Lowest and highest price of the 24 hours before epoch second `now`. */
+  range24h(token: SandboxToken, now: number): { low: number; high: number } {
+    const cached = this.ranges.get(token);
+    if (cached?.t === now) return cached;
+    const fresh = { t: now, ...range24h(token, now, this.snapshot(token, now).price) };
+    this.ranges.set(token, fresh);
     return fresh;
   }
 }

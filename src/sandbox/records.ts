@@ -46,18 +46,6 @@ function applyHostile(rec: Rec, token: SandboxToken, quirks: boolean): Rec {
   return rec;
 }
 
-/** Lowest and highest price over the 24 hours before `now`, sampled every 15 minutes. */
-export function range24h(token: SandboxToken, now: number, price: number): { low: number; high: number } {
-  let low = price;
-  let high = price;
-  for (let t = Math.floor(now / 900) * 900; t > now - 86_400; t -= 900) {
-    const p = priceAt(token, t);
-    if (p < low) low = p;
-    if (p > high) high = p;
-  }
-  return { low, high };
-}
-
 function nativePrice(market: Market, chain: string, now: number): number {
   const native = market.native(chain);
   return native ? market.snapshot(native, now).price : 1;
@@ -123,7 +111,7 @@ export function pairRecord(market: Market, pair: SandboxPair, now: number, quirk
   const q = market.snapshot(pair.quote, now);
   const eth = nativePrice(market, pair.chain, now);
   const p0 = s.price * (1 + pair.spread);
-  const { low, high } = range24h(t, now, s.price);
+  const { low, high } = market.range24h(t, now);
   const reserve0 = pair.liquidity / 2 / Math.max(p0, 1e-30);
   const reserve1 = pair.liquidity / 2 / q.price;
   const rec: Rec = {
@@ -156,7 +144,7 @@ export function priceEntry(market: Market, token: SandboxToken, now: number, qui
 export function tokenRecordV1(market: Market, token: SandboxToken, now: number, quirks: boolean): Rec {
   const s = market.snapshot(token, now);
   const d = s.windows["24h"];
-  const { low, high } = range24h(token, now, s.price);
+  const { low, high } = market.range24h(token, now);
   const price = dec(s.price);
   const rec: Rec = {
     token: token.address, chain: token.chain, symbol: token.symbol, name: token.name, logo_url: logoUrl(token),

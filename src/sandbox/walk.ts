@@ -92,7 +92,7 @@ export interface Snapshot {
 
 function windowStats(token: SandboxToken, now: number, seconds: number, price: number): WindowStats {
   const before = priceAt(token, now - seconds);
-  const ratio = price / before - 1;
+  const ratio = before > 0 ? price / before - 1 : 0;
   const volume = volumeBetween(token, now - seconds, now);
   const share = buyShare(ratio);
   const txCount = volume > 0 ? Math.max(1, Math.round(volume / token.tradeSize)) : 0;
@@ -127,4 +127,16 @@ export function snapshot(token: SandboxToken, now: number): Snapshot {
       "24h": windowStats(token, now, WINDOWS["24h"], price),
     },
   };
+}
+
+/** Lowest and highest price over the 24 hours before `now`, sampled every 15 minutes. */
+export function range24h(token: SandboxToken, now: number, price: number): { low: number; high: number } {
+  let low = price;
+  let high = price;
+  for (let t = Math.floor(now / 900) * 900; t > now - 86_400; t -= 900) {
+    const p = priceAt(token, t);
+    if (p < low) low = p;
+    if (p > high) high = p;
+  }
+  return { low, high };
 }
