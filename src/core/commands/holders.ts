@@ -4,7 +4,7 @@ import type { Command } from "../command.js";
 import { cleanText, formatRatio, formatUsd, shortAddress } from "../format/index.js";
 import type { Block } from "../reply.js";
 import { footerOf, openButton, refreshButton } from "../reply-parts.js";
-import { collisionParts, resolveArg, symbolOf } from "./resolution.js";
+import { collisionParts, resolveArg, symbolFor } from "./resolution.js";
 
 /** Holders shown by default, and at most. */
 const DEFAULT_SHOWN = 10;
@@ -46,7 +46,7 @@ export const holdersCommand: Command = {
     const typed = String(args["token"]);
     const n = args["n"] === undefined ? DEFAULT_SHOWN : Number(args["n"]);
     const res = await resolveArg(ctx, typed);
-    const symbol = symbolOf(res, typed);
+    const symbol = await symbolFor(ctx, res);
     const [holders, report] = await Promise.all([
       ctx.market.topHolders({ tokenId: res.tokenId, limit: 100 }),
       // Labels only: the holder list stands without them.

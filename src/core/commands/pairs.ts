@@ -2,7 +2,7 @@ import type { Command } from "../command.js";
 import { cleanText, formatPercent, formatUsd, shortAddress } from "../format/index.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
 import { field, recordsOf } from "./open-payload.js";
-import { resolveArg, symbolOf } from "./resolution.js";
+import { resolveArg, symbolFor } from "./resolution.js";
 
 /** `/pairs <token>`: the token's pairs from the v1 service (at most 10). */
 export const pairsCommand: Command = {
@@ -17,7 +17,7 @@ export const pairsCommand: Command = {
     const pairs = await ctx.market.v1Pairs(res.address);
     const list = recordsOf(pairs.data).filter((p) => (field(p, "chain") ?? res.chain) === res.chain).slice(0, 10);
     return {
-      title: `Pairs: ${symbolOf(res, typed)} · ${cleanText(res.chain, 16)}`,
+      title: `Pairs: ${await symbolFor(ctx, res)} · ${cleanText(res.chain, 16)}`,
       tone: "info",
       blocks: list.length === 0
         ? [{ kind: "text", text: "The service lists no pairs for this token." }]

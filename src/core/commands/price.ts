@@ -61,7 +61,8 @@ export const priceCommand: Command = {
     });
     const single = found.length === 1 && problems.length === 0 ? found[0] : undefined;
     const ids = found.map((f) => f.res.tokenId);
-    const firstRow: Action[] = [refreshButton("price", ids)];
+    // Refresh with what was typed: the search is cached, and symbols stay symbols.
+    const firstRow: Action[] = [refreshButton("price", found.map((f) => f.typed))];
     if (single !== undefined) firstRow.push(openButton("Card", "token", ids), openButton("Risk", "risk", ids));
     const collision = single === undefined ? { blocks: [], actions: [] } : collisionParts(single.res, "price", symbolOf(single.res, single.typed));
     const blocks: Block[] = [

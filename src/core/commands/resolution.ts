@@ -1,6 +1,6 @@
 /** Resolving a token argument, and the "5 tokens are called PEPE" note with buttons for the others. */
 import type { CommandContext } from "../command.js";
-import { cleanText, formatUsd } from "../format/index.js";
+import { cleanText, formatUsd, shortAddress } from "../format/index.js";
 import { parseTokenInput, resolveToken, type Resolution, type TokenInput } from "../resolve/index.js";
 import type { Action, Block } from "../reply.js";
 import { openButton, rows } from "../reply-parts.js";
@@ -16,6 +16,20 @@ export async function resolveArg(ctx: CommandContext, input: string | TokenInput
 /** The short display name of a resolution: its symbol when known, else the shortened address. */
 export function symbolOf(res: Resolution, fallback?: string): string {
   return cleanText(res.token?.symbol ?? fallback ?? res.address, 16);
+}
+
+/**
+ * The symbol of a resolved token: from the search that found it, else from its detail
+ * (cached, and shared with the card), else the shortened address.
+ */
+export async function symbolFor(ctx: CommandContext, res: Resolution): Promise<string> {
+  if (res.token?.symbol !== undefined && res.token.symbol.trim() !== "") return cleanText(res.token.symbol, 16);
+  try {
+    const detail = await ctx.market.tokenDetail(res.tokenId);
+    return cleanText(detail.data.token.symbol ?? shortAddress(res.address), 16);
+  } catch {
+    return shortAddress(res.address);
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import { footerOf } from "../reply-parts.js";
 import { NO_DATA_LINE, assessReport } from "../risk.js";
 import { openButton, refreshButton } from "../reply-parts.js";
 import { cleanText } from "../format/index.js";
-import { collisionParts, resolveArg, symbolOf } from "./resolution.js";
+import { collisionParts, resolveArg, symbolFor } from "./resolution.js";
 
 /** A risk reply: the verdict line first, then the findings, or the "no data" sentence. */
 export function riskReply(
@@ -39,7 +39,6 @@ export const riskCommand: Command = {
   async run(ctx, args) {
     const typed = String(args["token"]);
     const res = await resolveArg(ctx, typed);
-    const symbol = symbolOf(res, typed);
     let report: Fetched<RiskReport> | undefined;
     try {
       report = await ctx.market.riskReport(res.tokenId);
@@ -47,6 +46,8 @@ export const riskCommand: Command = {
       // "Not found" from the report endpoint is an absent report, not a failure to hide.
       if (!(isMarketError(e) && e.kind === "not_found")) throw e;
     }
+    const reported = report?.data.token_symbol;
+    const symbol = reported !== undefined && reported.trim() !== "" ? cleanText(reported, 16) : await symbolFor(ctx, res);
     const collision = collisionParts(res, "risk", symbol);
     return riskReply(ctx, {
       title: `Risk: ${symbol} · ${cleanText(res.chain, 16)}`,

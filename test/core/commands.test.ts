@@ -1,0 +1,255 @@
+/** Every command through the console adapter against the sandbox, checked against the sandbox's own market. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatCount, formatPrice } from "../../src/core/format/index.js";
+import type { SandboxToken } from "../../src/sandbox/index.js";
+import { startWorld, T0, type Bot, type World } from "./sandbox-world.js";
+
+let world: World;
+let bot: Bot;
+const nowS = Math.floor(T0 / 1000);
+
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(async () => {
+  await world.close();
+});
+beforeEach(async () => {
+  world.clock.reset();
+  world.sandbox.clearFaults();
+  world.sandbox.resetStats();
+  bot = await world.fresh();
+});
+
+function token(symbol: string, chain?: string): SandboxToken {
+  const t = world.sandbox.market.bySymbol(symbol).find((x) => chain === undefined || x.chain === chain);
+  if (t === undefined) throw new Error(`no ${symbol} in the sandbox`);
+  return t;
+}
+function byRisk(risk: SandboxToken["risk"]): SandboxToken {
+  const t = world.sandbox.market.tokens.find((x) => x.risk === risk && x.launchAt * 1000 < T0 && x.pairs.length > 0);
+  if (t === undefined) throw new Error(`no ${risk} token`);
+  return t;
+}
+const priceOf = (t: SandboxToken) => formatPrice(world.sandbox.market.snapshot(t, nowS).price);
+
+describe("/price", () => {
+  it("answers a symbol with the most liquid token's price and says how many share the name", async () => {
+    const pepes = world.sandbox.market.bySymbol("pepe");
+    const best = pepes[0] as SandboxToken;
+    const out = await bot.say("/price pepe");
+    expect(out).toContain(`PEPE ${priceOf(best)}`);
+    expect(out).toContain(`${pepes.length} tokens are called PEPE; this is the most liquid one, on ${best.chain}.`);
+    expect(out).toContain("demo data (sandbox) · as of 12:00 UTC (just now)");
+  });
+
+  it("prices 20 tokens with one batch call", async () => {
+    const tokens = world.sandbox.market.tokens.filter((t) => t.launchAt * 1000 < T0 && t.pairs.length > 0).slice(0, 20);
+    const out = await bot.say(`/price ${tokens.map((t) => t.id).join(" ")}`);
+    for (const t of tokens) expect(out).toContain(priceOf(t));
+    expect(world.sandbox.stats().byEndpoint["batchPrices"]).toBe(1);
+  });
+
+  it("refuses 21 tokens with a sentence and asks the service nothing", async () => {
+    const out = await bot.say(`/price ${Array.from({ length: 21 }, (_, i) => `t${i}`).join(" ")}`);
+    expect(out.trim()).toBe("⚠ I price at most 20 tokens at once; you asked for 21.");
+    expect(world.sandbox.stats().total).toBe(0);
+  });
+
+  it("names the tokens it could not find and prices the rest", async () => {
+    const out = await bot.say("/price wif, zzqqxx");
+    expect(out).toContain(priceOf(token("wif")));
+    expect(out).toMatch(/zzqqxx: .*zzqqxx/);
+  });
+});
+
+describe("/token", () => {
+  it("shows the card of an id with the sandbox's name, address, price and holders", async () => {
+    const t = token("pepe");
+    const out = await bot.say(`/token ${t.id}`);
+    expect(out).toContain(`${t.name} (${t.symbol}) · ${t.chain}`);
+    expect(out).toContain(t.address);
+    expect(out).toContain(priceOf(t));
+    expect(out).toContain(formatCount(t.holders));
+    expect(out).toContain("🟢 No red flags in the contract report");
+  });
+
+  it("answers /detail like /token", async () => {
+    const t = token("wif");
+    expect(await bot.say(`/detail ${t.id}`)).toBe(await bot.say(`/token ${t.id}`));
+  });
+
+  it("offers the other tokens of a colliding symbol as buttons that open their cards", async () => {
+    const pepes = world.sandbox.market.bySymbol("pepe");
+    const out = await bot.say(["/token pepe", "7"]);
+    const second = pepes[1] as SandboxToken;
+    expect(out).toContain(`[7] PEPE · ${second.chain}`);
+    expect(out).toContain(`${second.name} (${second.symbol}) · ${second.chain}`);
+    expect(out).toContain(second.address);
+  });
+});
+
+describe("resolving what people type", () => {
+  const t = () => token("pepe", "bsc");
+
+  it.each([
+    ["an id", (x: SandboxToken) => x.id],
+    ["an address and a chain word", (x: SandboxToken) => `${x.address} ${x.chain}`],
+    ["an address in upper case", (x: SandboxToken) => `0x${x.address.slice(2).toUpperCase()}-${x.chain}`],
+    ["a DEX screener link", (x: SandboxToken) => `https://dexscreener.com/${x.chain}/${x.address}`],
+  ])("finds the token from %s", async (_label, typed) => {
+    const out = await bot.say(`/token ${typed(t())}`);
+    expect(out).toContain(`${t().name} (${t().symbol}) · ${t().chain}`);
+    expect(out).toContain(t().address);
+  });
+
+  it("takes the most liquid chain for an address alone and offers the others", async () => {
+    const everywhere = world.sandbox.market.tokensAt(t().address);
+    const best = [...everywhere].sort((a, b) => b.liquidity - a.liquidity)[0] as SandboxToken;
+    const out = await bot.say(`/token ${t().address}`);
+    expect(out).toContain(`${best.name} (${best.symbol}) · ${best.chain}`);
+    if (everywhere.length > 1) expect(out).toContain(`${everywhere.length} tokens are called PEPE`);
+    expect(out).toMatch(/\[\d+\] PEPE · bsc/);
+  });
+
+  it("answers a malformed address with one sentence naming the problem", async () => {
+    const out = await bot.say(`/token 0x${"g".repeat(40)}`);
+    expect(out.trim()).toMatch(/^⚠ .*hex/);
+  });
+
+  it("answers an address on the wrong chain family with one sentence", async () => {
+    const out = await bot.say(`/token ${t().address}-solana`);
+    expect(out.trim()).toMatch(/^⚠ .*not a Solana address/);
+  });
+
+  it("answers an unknown symbol with one line naming it", async () => {
+    expect((await bot.say("/token qqqzzznothing")).trim()).toMatch(/^⚠ .*qqqzzznothing/);
+  });
+
+  it("shows the card of a pasted address without a command", async () => {
+    const out = await bot.say(`look at this ${t().address}-${t().chain} wow`);
+    expect(out).toContain(`${t().name} (${t().symbol}) · ${t().chain}`);
+  });
+});
+
+describe("/risk", () => {
+  it.each([
+    ["clean", "🟢 No red flags in the contract report"],
+    ["honeypot", "🔴 High risk: honeypot"],
+    ["highTax", "🔴 High risk:"],
+    ["concentrated", "🔴 High risk:"],
+    ["lpUnlocked", "🔴 High risk:"],
+    ["mintable", "🟡 Caution: mintable"],
+    ["proxy", "🟡 Caution:"],
+    ["ownerNotRenounced", "🟡 Caution: owner not renounced"],
+    ["unchecked", "🟡 Caution: honeypot not checked"],
+    ["noReport", "⚪ No risk data — this is not a clean bill"],
+  ] as const)("gives a %s token the verdict %s", async (risk, verdict) => {
+    const out = await bot.say(`/risk ${byRisk(risk).id}`);
+    expect(out).toContain(verdict);
+    expect(out.toLowerCase()).not.toContain("safe");
+  });
+
+  it("lists the findings with the sandbox's taxes", async () => {
+    const out = await bot.say(`/risk ${byRisk("highTax").id}`);
+    expect(out).toMatch(/Buy \/ sell tax\s+12\.0% \/ 25\.0%/);
+    expect(out).toMatch(/Owner\s+⚠ /);
+  });
+
+  it("says not checked for is_honeypot -1, never no", async () => {
+    expect(await bot.say(`/risk ${byRisk("unchecked").id}`)).toMatch(/Honeypot\s+not checked/);
+  });
+});
+
+describe("/holders", () => {
+  it("lists top holders and warns when the top 10 own more than half", async () => {
+    const out = await bot.say(`/holders ${byRisk("concentrated").id}`);
+    expect(out).toMatch(/⚠ The top 10 holders own \d+\.\d% of the supply/);
+    expect(out.split("\n").filter((l) => /^\s*\d+\s+\S+…/.test(l))).toHaveLength(10);
+  });
+
+  it("reads a broad token's concentration without a warning", async () => {
+    const out = await bot.say(`/holders ${token("pepe").id} 5`);
+    expect(out).toMatch(/^The top 10 holders own \d+\.\d% of the supply\.$/m);
+    expect(out).not.toContain("⚠ The top 10");
+  });
+
+  it("refuses n out of bounds", async () => {
+    expect((await bot.say(`/holders ${token("pepe").id} 500`)).trim()).toBe("⚠ n must be between 1 and 25.");
+  });
+});
+
+describe("lists", () => {
+  it("pages /trending with buttons that replace the message", async () => {
+    const first = await bot.client.trending({ chain: "solana", page: 0, pageSize: 10 });
+    const second = await bot.client.trending({ chain: "solana", page: 1, pageSize: 10 });
+    const out = await bot.say(["/trending solana", "11"]);
+    expect(out).toContain("Trending on solana · page 1 of");
+    expect(out).toContain(`1. ${first.tokens[0]?.symbol}`);
+    expect(out).toContain("Trending on solana · page 2 of");
+    expect(out).toContain(`11. ${second.tokens[0]?.symbol}`);
+    const page = await bot.core.run({ ...(await import("../../src/adapters/console/run.js")).CONSOLE_CHAT }, "trending", ["solana", "1"]);
+    expect(page?.actions.flat().find((a) => a.label === "Next ▶")).toMatchObject({ kind: "command", args: ["solana", "2"], edit: true });
+  });
+
+  it("uses the chat's default chain for /trending", async () => {
+    const out = await bot.say(["/settings chain bsc", "/trending"]);
+    expect(out).toContain("Saved: default chain bsc");
+    expect(out).toContain("Trending on bsc · page 1");
+  });
+
+  it("shows /top, /topics, /chains and /main from the service", async () => {
+    const top = await bot.client.rankList({ topic: "meme", limit: 15 });
+    const out = await bot.say(["/top meme", "/topics", "/chains", "/main eth"]);
+    expect(out).toContain("Top: meme");
+    for (const t of top.slice(0, 5)) expect(out).toContain(String(t.symbol));
+    expect(out).toContain("Ranked lists (20)");
+    expect(out).toContain(`Supported chains (${world.sandbox.market.chains.length})`);
+    for (const c of world.sandbox.market.chains) expect(out).toContain(c.name);
+    for (const m of world.sandbox.market.mainTokens("eth").slice(0, 5)) expect(out).toContain(m.symbol);
+  });
+
+  it("searches by liquidity on one chain, with buttons that open cards", async () => {
+    const out = await bot.say(["/search pepe bsc", "1"]);
+    const rows = out.split("\n").filter((l) => /^\s*\d+\s+\S+\s+bsc\s/.test(l));
+    expect(rows.length).toBeGreaterThan(1);
+    expect(out).toMatch(/· bsc\n/);
+  });
+});
+
+describe("/swaps and v1 extras", () => {
+  it("shows the latest swaps of a token's main pair", async () => {
+    const out = await bot.say(`/swaps ${token("pepe").id}`);
+    expect(out).toContain(`Latest swaps: PEPE · eth`);
+    expect(out).toMatch(/(🟢 buy|🔴 sell)/);
+  });
+
+  it("lists a token's pairs, a pair's liquidity events, an AMM's pairs and a contract check", async () => {
+    const t = token("pepe");
+    const pair = t.pairs[0];
+    if (pair === undefined) throw new Error("pepe has no pair");
+    const out = await bot.say([`/pairs ${t.id}`, `/liquidity ${pair.address}`, `/amm ${pair.amm} eth`, `/check eth ${t.address}`]);
+    expect(out).toContain(`Pairs: PEPE · eth`);
+    expect(out).toContain(`${pair.address.slice(0, 6)}…`);
+    expect(out).toMatch(/Liquidity: 0x.{4}…/);
+    expect(out).toMatch(/(add|remove)/);
+    expect(out).toContain(`${pair.amm} on eth: busiest pairs`);
+    expect(out).toContain("Contract check:");
+    expect(out).toContain("🟢 No red flags in the contract report");
+  });
+});
+
+describe("/help, /start and /settings", () => {
+  it("lists every command and explains one", async () => {
+    const out = await bot.say(["/help", "/help risk", "/start"]);
+    for (const c of bot.core.commands) expect(out).toContain(`/${c.name}`);
+    expect(out).toContain("Examples: /risk pepe");
+    expect(out).toContain("Hi, I'm chainpulse");
+  });
+
+  it("lets the console user change settings and refuses a non-admin", async () => {
+    expect(await bot.say(["/settings timezone Europe/Berlin", "/settings"])).toMatch(/Time zone\s+Europe\/Berlin/);
+    const member = { platform: "telegram" as const, chatId: "g", userId: "u", isPrivate: false, isAdmin: async () => false };
+    expect((await bot.say("/settings chain bsc", member)).trim()).toBe("⚠ Only this chat's admins can change its settings.");
+  });
+});
