@@ -59,8 +59,9 @@ export interface TelegramAdapterOptions {
   actions?: Omit<ActionStoreOptions, "now">;
   inline?: InlineOptions;
   /**
-   * Called once when the bot cannot go on (401 bad token, 409 another instance, polling
-   * given up), with one line to print; the process should exit non-zero.
+   * Called once when the bot cannot go on after `start()` resolved (409 another instance,
+   * 401 token revoked, polling given up), with one line to print; the process should exit
+   * non-zero. Failures during `start()` reject it instead.
    */
   onFatal?: (error: TelegramFatalError) => void;
 }
@@ -133,15 +134,14 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
   let runner: RunnerHandle | undefined;
   let webhookLive = false;
   let fatalSent = false;
-  const fatal = (e: unknown): TelegramFatalError => {
-    const line = fatalReason(e) ?? `Telegram polling stopped: ${describeError(e)}`;
-    const error = new TelegramFatalError(line);
-    if (!fatalSent) {
-      fatalSent = true;
-      log.fatal(line);
-      opts.onFatal?.(error);
-    }
-    return error;
+  const fatalError = (e: unknown, context: string): TelegramFatalError =>
+    new TelegramFatalError(fatalReason(e) ?? `${context}: ${describeError(e)}`);
+  const reportFatal = (e: unknown): void => {
+    if (fatalSent) return;
+    fatalSent = true;
+    const error = fatalError(e, "Telegram polling stopped");
+    log.fatal(error.message);
+    opts.onFatal?.(error);
   };
 
   const webhook = opts.webhook
@@ -180,8 +180,7 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
         // A webhook left from an earlier deployment would make every getUpdates fail with 409.
         await bot.api.deleteWebhook();
       } catch (e) {
-        if (fatalReason(e)) throw fatal(e);
-        throw new TelegramFatalError(`Telegram Bot API not usable at start: ${describeError(e)}`);
+        throw fatalError(e, "Telegram Bot API not usable at start");
       }
       runner = run(bot, {
         runner: {
@@ -191,7 +190,7 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
         },
         sink: { concurrency: opts.concurrency ?? 500 },
       });
-      runner.task()?.catch((e: unknown) => fatal(e));
+      runner.task()?.catch(reportFatal);
       log.info({ username: bot.botInfo.username }, "telegram bot long polling");
     },
 

@@ -1,0 +1,143 @@
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTelegramAdapter } from "../../../src/adapters/telegram/adapter.js";
+import { TelegramFatalError } from "../../../src/adapters/telegram/errors.js";
+import type { Reply } from "../../../src/core/reply.js";
+import { fakeUser, groupChat, privateChat } from "../../fakes/telegram-api.js";
+import { type Harness, startHarness } from "./harness.js";
+import { createTestCore, type TestCore } from "./test-core.js";
+import { deferred, type TestKnobs, testCommands } from "./test-commands.js";
+
+const post: Reply = {
+  title: "Trending today",
+  tone: "info",
+  blocks: [{ kind: "table", columns: ["#", "token"], rows: [["1", "PEPE"]] }],
+  actions: [],
+};
+
+describe("Telegram delivery, limits and failures", () => {
+  let h: Harness;
+  let core: TestCore;
+  let knobs: TestKnobs;
+  const start = async (opts: Parameters<typeof startHarness>[0]["adapter"] = {}, noStart = false): Promise<Harness> => {
+    knobs = { prices: new Map(), slowGate: deferred() };
+    core = createTestCore({ commands: testCommands(knobs) });
+    h = await startHarness({ core, adapter: opts, noStart });
+    return h;
+  };
+  afterEach(async () => {
+    knobs.slowGate.resolve();
+    await h.close();
+  });
+
+  it("delivers a post unprompted, as a message that replies to nothing", async () => {
+    await start();
+    const chat = groupChat();
+    expect(await h.adapter.send(String(chat.id), post)).toEqual({ kind: "delivered" });
+    expect(h.fake.sent).toMatchObject([{ chatId: String(chat.id), text: "Trending today\n\n#  token\n1  PEPE" }]);
+    expect(h.fake.sent[0]?.replyTo).toBeUndefined();
+  });
+
+  it("classifies refusals of a post: blocked and kicked are gone, not found is gone, migrated is moved, 429 is retry", async () => {
+    await start();
+    h.fake.blockChat(11);
+    h.fake.kickFrom(-12);
+    h.fake.chatNotFound(-13);
+    h.fake.migrateGroup(groupChat({ id: -14 }), -1_000_000_000_014);
+    h.fake.rateLimit({ chatId: -15, retryAfter: 7 });
+    h.fake.fail({ chatId: -16, error: { error_code: 400, description: "Bad Request: not enough rights to send text messages to the chat" } });
+    expect(await h.adapter.send("11", post)).toEqual({ kind: "gone", reason: "Forbidden: bot was blocked by the user" });
+    expect(await h.adapter.send("-12", post)).toEqual({ kind: "gone", reason: "Forbidden: bot was kicked from the group chat" });
+    expect(await h.adapter.send("-13", post)).toEqual({ kind: "gone", reason: "Bad Request: chat not found" });
+    expect(await h.adapter.send("-14", post)).toEqual({ kind: "moved", toChatId: "-1000000000014" });
+    expect(await h.adapter.send("-15", post)).toEqual({ kind: "retry", afterMs: 7000 });
+    expect(await h.adapter.send("-16", post)).toMatchObject({ kind: "forbidden" });
+    expect(h.fake.calls.filter((c) => c.chatId === "-15")).toHaveLength(1);
+  });
+
+  it("stops calling a chat after a 403 from it", async () => {
+    await start();
+    h.fake.kickFrom(-21);
+    await h.adapter.send("-21", post);
+    expect(await h.adapter.send("-21", post)).toMatchObject({ kind: "gone" });
+    expect(h.fake.calls.filter((c) => c.chatId === "-21")).toHaveLength(1);
+  });
+
+  it("waits out a 429 on an answer before sending it again", async () => {
+    await start();
+    const chat = privateChat(fakeUser());
+    h.fake.rateLimit({ chatId: chat.id, method: "sendMessage", retryAfter: 1 });
+    const ask = h.fake.sendText(chat, "/price pepe");
+    await h.fake.waitForSent((s) => s.replyTo === ask.message_id);
+    const attempts = h.fake.calls.filter((c) => c.method === "sendMessage" && c.chatId === String(chat.id));
+    expect(attempts.map((c) => c.error?.error_code ?? 200)).toEqual([429, 200]);
+    expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("forgets a chat's settings when the bot is removed from it", async () => {
+    await start();
+    const group = groupChat();
+    const key = { platform: "telegram" as const, chatId: String(group.id) };
+    await h.store.updateSettings(key, { autodetect: true, defaultChain: "eth" });
+    h.fake.memberUpdate(group, "kicked");
+    const barrier = h.fake.sendText(group, "/help");
+    await h.fake.waitForSent((s) => s.replyTo === barrier.message_id);
+    expect(await h.store.getSettings(key)).toEqual({ timezone: "UTC" });
+  });
+
+  it("moves a group's settings to its new id when it becomes a supergroup", async () => {
+    await start();
+    const group = groupChat();
+    await h.store.updateSettings({ platform: "telegram", chatId: String(group.id) }, { defaultChain: "sol" });
+    h.fake.migrateGroup(group, -1_000_000_000_777);
+    h.fake.sendText(group, "/help");
+    await h.fake.waitFor((c) => c.method === "sendMessage" && c.chatId === String(group.id));
+    expect(await h.store.getSettings({ platform: "telegram", chatId: "-1000000000777" })).toMatchObject({ defaultChain: "sol" });
+  });
+
+  it("refuses to start on a bad token with one line that names the fix and not the token", async () => {
+    await start({}, true);
+    const fatal: TelegramFatalError[] = [];
+    const wrong = createTelegramAdapter({
+      token: "999:not-the-token",
+      apiRoot: h.fake.apiRoot,
+      core,
+      store: h.store,
+      logger: pino({ level: "silent" }),
+      onFatal: (e) => fatal.push(e),
+    });
+    const err = await wrong.start().then(() => undefined, (e: unknown) => e);
+    expect(err).toBeInstanceOf(TelegramFatalError);
+    expect((err as Error).message).toBe("Telegram refused the bot token (401 Unauthorized): check TELEGRAM_BOT_TOKEN");
+    expect(fatal).toEqual([]);
+  });
+
+  it("reports a fatal error once when another instance takes over polling (409)", async () => {
+    const fatal: TelegramFatalError[] = [];
+    const reported = deferred();
+    await start({
+      onFatal: (e) => {
+        fatal.push(e);
+        reported.resolve();
+      },
+    });
+    await h.fake.waitFor((c) => c.method === "getUpdates", { pending: true });
+    h.fake.conflict();
+    await reported.promise;
+    expect(fatal.map((e) => e.message)).toEqual(["another process is polling with this bot token (409 Conflict): stop the other instance"]);
+    expect(h.adapter.isReady()).toBe(false);
+    expect(h.logs.join("\n")).not.toContain(h.fake.token);
+  });
+
+  it("finishes the update in hand when stopped", async () => {
+    await start();
+    const chat = privateChat(fakeUser());
+    const ask = h.fake.sendText(chat, "/slow");
+    await h.fake.waitFor(() => core.calls.some((c) => c.command === "slow"), { pending: true });
+    const stopped = h.adapter.stop();
+    knobs.slowGate.resolve();
+    await stopped;
+    expect(h.fake.repliesTo(ask)).toHaveLength(1);
+    expect(h.adapter.isReady()).toBe(false);
+  });
+});

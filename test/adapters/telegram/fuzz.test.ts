@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Chat, Message } from "grammy/types";
+import { fakeUser, groupChat, privateChat } from "../../fakes/telegram-api.js";
+import { type Harness, startHarness } from "./harness.js";
+import { createTestCore } from "./test-core.js";
+import { deferred, testCommands } from "./test-commands.js";
+
+/** mulberry32: a seeded generator, so a failure replays. */
+function rng(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NASTY = ["<", ">", "&", '"', "'", "&amp;", "<b>", "</pre>", "\n", "\u202e", "\u0007", "🐸", "𝕏", "\ud83d", "@", "/", "0x", " ", "_", "a", "Z", "9", "é"];
+const COMMANDS = ["price", "token", "holders", "search", "risk", "help", "boom", "nope", "autodetect", "chart", "long"];
+
+describe("Telegram adapter under 1,000 fuzzed messages", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ core: createTestCore({ commands: testCommands({ prices: new Map(), slowGate: deferred() }) }) });
+  });
+  afterAll(async () => h.close());
+
+  it("stays up and answers every command addressed to it exactly once, and nothing else", async () => {
+    const random = rng(20261122);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
+    const junk = (max: number): string => Array.from({ length: Math.floor(random() * max) }, () => pick(NASTY)).join("");
+    const chats: Chat[] = [...Array.from({ length: 8 }, () => privateChat(fakeUser())), ...Array.from({ length: 8 }, () => groupChat())];
+    const expectAnswer: Message[] = [];
+    const expectSilence: Message[] = [];
+    for (let i = 0; i < 1000; i++) {
+      const chat = pick(chats);
+      const roll = random();
+      if (roll < 0.6) {
+        const bot = random() < 0.2 ? `@${h.fake.me.username}` : "";
+        expectAnswer.push(h.fake.sendText(chat, `/${pick(COMMANDS)}${bot} ${junk(12)}`.trimEnd()));
+      } else if (roll < 0.7) {
+        expectSilence.push(h.fake.sendText(chat, `/${pick(COMMANDS)}@another_bot ${junk(6)}`));
+      } else {
+        expectSilence.push(h.fake.sendText(chat, `x${junk(40)}`));
+      }
+    }
+    const pending = new Set(expectAnswer.map((m) => `${m.chat.id}:${m.message_id}`));
+    await h.fake.waitForSent(
+      (s) => {
+        pending.delete(`${s.chatId}:${s.replyTo}`);
+        return pending.size === 0;
+      },
+      { timeoutMs: 20_000 },
+    );
+    for (const m of expectAnswer) expect(h.fake.repliesTo(m), m.text).toHaveLength(1);
+    for (const m of expectSilence) expect(h.fake.repliesTo(m), m.text).toEqual([]);
+    expect(h.fake.calls.filter((c) => !c.ok && c.method !== "getUpdates")).toEqual([]);
+    expect(h.adapter.isReady()).toBe(true);
+  });
+});
