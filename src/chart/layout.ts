@@ -84,9 +84,10 @@ export function layoutChart(spec: ChartSpec): ChartLayout {
   const decimals = Math.max(0, -Math.floor(Math.log10(scale.step)));
   const axisFormat = (p: number): string =>
     formatPriceDefault(p, scale.kind === "linear" ? { decimals, significant: 3 } : { significant: 3 });
-  // The last price carries one digit more than the ticks, at least four.
+  // The last price carries one digit more than linear ticks, at least four.
   const lastDigits = Math.floor(Math.log10(biggest)) - Math.floor(Math.log10(scale.step)) + 2;
-  const lastFormat = (p: number): string => formatPriceDefault(p, { significant: Math.min(10, Math.max(4, lastDigits)) });
+  const lastSignificant = scale.kind === "log" ? 4 : Math.min(10, Math.max(4, lastDigits));
+  const lastFormat = (p: number): string => formatPriceDefault(p, { significant: lastSignificant });
   const label = (p: number, fallback: (p: number) => string): string =>
     truncate(cleanText((spec.formatPrice ?? fallback)(p)), 16);
 

@@ -10,7 +10,7 @@ function text(x: number, y: number, content: string, attrs: string): string {
 
 /** Rough advance width of Inter at `size` px, enough to size a label's box. */
 function textWidth(content: string, size: number): number {
-  return Array.from(content).length * size * 0.6;
+  return Array.from(content).length * size * 0.56;
 }
 
 function header(layout: ChartLayout): string {
@@ -22,10 +22,10 @@ function header(layout: ChartLayout): string {
   }
   if (layout.notes.length > 0) {
     const note = layout.notes.join(" · ");
-    const width = textWidth(note, L.fontSize.note) + 20;
+    const width = textWidth(note, L.fontSize.note) + 24;
     parts.push(
       `<rect x="${L.notesRight - width}" y="${L.notesY - 20}" width="${width}" height="28" rx="6" fill="none" stroke="${T.noteBorder}"/>`,
-      text(L.notesRight - 10, L.notesY, note, `font-size="${L.fontSize.note}" text-anchor="end" fill="${T.text}"`),
+      text(L.notesRight - width / 2, L.notesY, note, `font-size="${L.fontSize.note}" text-anchor="middle" fill="${T.text}"`),
     );
   }
   return parts.join("");
@@ -79,7 +79,8 @@ function axes(layout: ChartLayout): string {
   }
   parts.push(text(L.notesRight, L.timeLabelY, "UTC", `font-size="${size}" text-anchor="end" fill="${T.muted}"`));
   if (layout.volumeLabel) {
-    parts.push(text(L.left + 6, L.volumeTop + 14, layout.volumeLabel, `font-size="${size}" fill="${T.muted}"`));
+    // In the axis column, where no bar can run into it.
+    parts.push(text(L.right + 10, L.volumeTop + 10, layout.volumeLabel, `font-size="${size}" fill="${T.muted}"`));
   }
   const last = layout.last;
   if (last) {
