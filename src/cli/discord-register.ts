@@ -9,7 +9,6 @@ import { registerCommands } from "../adapters/discord/register.js";
 import { ConfigError, loadConfig, readEnvironment } from "../config.js";
 import { createCommandList } from "../core/commands/index.js";
 import { digestCommands } from "../digest/commands.js";
-import { openSqliteStore } from "../store/sqlite-store.js";
 
 /** Where the command writes and what it reads; defaults are the process's own. */
 export interface DiscordRegisterIo {
@@ -71,16 +70,10 @@ export async function discordRegisterCommand(argv: string[], io: DiscordRegister
     return 78;
   }
 
-  // The registry's names, options and descriptions do not depend on stored data: an
-  // in-memory store lets the digest commands be listed without touching the bot's database.
-  const store = await openSqliteStore({ path: ":memory:" });
+  const commands = createCommandList(
+    digestCommands({ maxPerChat: config.digest.maxSubscriptions, minIntervalMinutes: config.digest.minIntervalMinutes }),
+  );
   try {
-    const commands = createCommandList(
-      digestCommands(store.subscriptions, {
-        maxPerChat: config.digest.maxSubscriptions,
-        minIntervalMinutes: config.digest.minIntervalMinutes,
-      }),
-    );
     const result = await registerCommands({
       token: discord.token,
       applicationId: discord.applicationId,
@@ -98,7 +91,5 @@ export async function discordRegisterCommand(argv: string[], io: DiscordRegister
     const line = failureLine(e, guildId).split(discord.token).join("[token]").replace(/\s*\n\s*/g, "; ");
     io.err(`chainpulse discord register: ${line}`);
     return 1;
-  } finally {
-    await store.close();
   }
 }

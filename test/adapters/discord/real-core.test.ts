@@ -1,0 +1,141 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import pino from "pino";
+import { buildCore, type BuiltCore } from "../../../src/app/build-core.js";
+import { createDiscordAdapter } from "../../../src/adapters/discord/index.js";
+import type { PlatformAdapter } from "../../../src/adapters/types.js";
+import { loadConfig } from "../../../src/config.js";
+import { HOSTILE_TOKENS } from "../../../src/sandbox/index.js";
+import { OptionType, startFakeDiscord, type FakeDiscord, type FakeInteraction, type Settled } from "../../fakes/discord-api.js";
+
+/** Every string a user would read in a message's embeds. */
+function embedTexts(settled: Settled): string[] {
+  if (settled.kind !== "message") return [];
+  return (settled.message.embeds as Record<string, unknown>[]).flatMap((e) => {
+    const fields = (e.fields as { name: string; value: string }[] | undefined) ?? [];
+    const footer = (e.footer as { text: string } | undefined)?.text ?? "";
+    return [String(e.title ?? ""), String(e.description ?? ""), footer, ...fields.flatMap((f) => [f.name, f.value])];
+  });
+}
+
+/** Text outside code blocks that Discord would render as a mention or a masked link. */
+function liveMarkup(text: string): string[] {
+  const outsideCode = text.replace(/```[\s\S]*?```/g, "");
+  const found: string[] = [];
+  for (const pattern of [/(^|[^\\])@(everyone|here)/, /(^|[^\\])<[@#]/, /(^|[^\\])\[[^\]]*\\?\]\(/]) {
+    const m = pattern.exec(outsideCode);
+    if (m) found.push(m[0]);
+  }
+  return found;
+}
+
+describe("Discord on the real command core and the sandbox market", () => {
+  let fake: FakeDiscord;
+  let built: BuiltCore;
+  let adapter: PlatformAdapter;
+  let user = 700000000000000000n;
+
+  /** A fresh user and channel per interaction, so the core's command budget never speaks. */
+  function place() {
+    user += 1n;
+    return { user: { id: String(user), username: `u${user}` }, channelId: String(user + 100000000000000n) };
+  }
+
+  function command(name: string, options: { name: string; type: number; value: string | number }[]): FakeInteraction {
+    return fake.chatInput({ name, options, ...place() });
+  }
+
+  beforeAll(async () => {
+    fake = await startFakeDiscord();
+    const config = loadConfig({ DATABASE_PATH: ":memory:" });
+    const log = pino({ level: "silent" });
+    built = await buildCore(config, { log });
+    adapter = createDiscordAdapter({
+      token: fake.token,
+      applicationId: fake.applicationId,
+      apiRoot: fake.apiRoot,
+      core: built.core,
+      store: built.store,
+      logger: log,
+      ackWithinMs: 300,
+    });
+    await adapter.start();
+  });
+  afterAll(async () => {
+    await adapter.stop();
+    await built.close();
+    await fake.close();
+  });
+  afterEach(() => {
+    built.sandbox?.clearFaults();
+    expect(fake.violations).toEqual([]);
+  });
+
+  it("answers every registry command, run with its own first example, without breaking a Discord rule", async () => {
+    for (const cmd of built.core.commands) {
+      const words = (cmd.examples[0] ?? `/${cmd.name}`).split(/\s+/).slice(1);
+      const options = cmd.args.flatMap((a, i) => {
+        const value = a.variadic === true ? words.slice(i).join(" ") : words[i];
+        if (value === undefined || value === "") return [];
+        return [a.type === "int" ? { name: a.name, type: OptionType.integer, value: Number(value) } : { name: a.name, type: OptionType.string, value }];
+      });
+      const answer = await command(cmd.name, options).settled();
+      if (answer.kind !== "message") throw new Error(`/${cmd.name}: ${answer.kind}`);
+      // A documented example is never the user's mistake.
+      expect(answer.ephemeral, `/${cmd.name}`).toBe(false);
+      expect(embedTexts(answer)[0], `/${cmd.name}`).not.toBe("");
+    }
+  });
+
+  it("renders every hostile sandbox token through /token, /price, /search, /risk and /holders with nothing live", async () => {
+    for (const t of HOSTILE_TOKENS) {
+      const keyword = t.symbol.replace(/[\u0000-\u001f\u200b\u202a-\u202e]/g, "").trim() || t.address;
+      const runs = [
+        command("token", [{ name: "token", type: OptionType.string, value: t.id }]),
+        command("price", [{ name: "tokens", type: OptionType.string, value: t.id }]),
+        command("search", [{ name: "keyword", type: OptionType.string, value: keyword }]),
+        command("risk", [{ name: "token", type: OptionType.string, value: t.id }]),
+        command("holders", [{ name: "token", type: OptionType.string, value: t.id }]),
+      ];
+      for (const answer of await Promise.all(runs.map((r) => r.settled()))) {
+        expect(answer.kind, `${t.hostility} (${answer.request.method} ${answer.request.path})`).toBe("message");
+        for (const text of embedTexts(answer)) expect(liveMarkup(text), `${t.hostility}: ${text}`).toEqual([]);
+      }
+    }
+  });
+
+  it("answers autocomplete from cached searches while the market service is slow, and defers the slow command", async () => {
+    await command("search", [{ name: "keyword", type: OptionType.string, value: "pepe" }]).settled();
+    built.sandbox?.setFaults([{ kind: "latency", ms: 800 }]);
+    const slow = command("token", [{ name: "token", type: OptionType.string, value: "floki" }]);
+    const suggest = fake.autocomplete({ name: "token", options: [{ name: "token", type: OptionType.string, value: "pep", focused: true }], ...place() });
+    const choices = await suggest.settled();
+    if (choices.kind !== "choices") throw new Error(choices.kind);
+    expect(choices.choices.length).toBeGreaterThan(0);
+    expect(choices.choices.every((c) => /pepe/i.test(c.name))).toBe(true);
+    expect(slow.requests().some((r) => r.method === "PATCH")).toBe(false);
+    expect((await slow.acknowledged()).body).toMatchObject({ type: 5 });
+    const card = await slow.settled();
+    expect(card.kind).toBe("message");
+    expect(card.request.method).toBe("PATCH");
+  });
+
+  it("tells the channel in one sentence that the market service is failing", async () => {
+    built.sandbox?.setFaults([{ kind: "http5xx", status: 503 }]);
+    const answer = await command("token", [{ name: "token", type: OptionType.string, value: "brett" }]).settled();
+    if (answer.kind !== "message") throw new Error(answer.kind);
+    const [title, description] = embedTexts(answer);
+    expect(title).toMatch(/^The market service is having trouble; try again in a minute\.$/);
+    expect(description ?? "").not.toMatch(/503|stack|Error/);
+  });
+
+  it("refreshes a real price card in place", async () => {
+    const first = await command("price", [{ name: "tokens", type: OptionType.string, value: "pepe" }]).settled();
+    if (first.kind !== "message") throw new Error(first.kind);
+    const buttons = (first.message.components as { components: { custom_id?: string; label: string }[] }[]).flatMap((r) => r.components);
+    const refresh = buttons.find((b) => /refresh/i.test(b.label))?.custom_id;
+    if (refresh === undefined) throw new Error(`no refresh button among ${buttons.map((b) => b.label).join(", ")}`);
+    const again = await fake.button({ customId: refresh, message: first.message, ...place() }).settled();
+    if (again.kind !== "message") throw new Error(again.kind);
+    expect(again.message.id).toBe(first.message.id);
+  });
+});
