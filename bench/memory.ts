@@ -1,0 +1,188 @@
+/**
+ * Benchmark 5: memory of the lookup cache. 50,000 entries of real sandbox records (prices,
+ * token details, risk reports, holder lists, as the client decodes them) go through the real
+ * cache; we read RSS and heap growth, and find the cache's own byte accounting from outside
+ * by filling a second cache with a known bound and counting what it kept. Baseline: the same
+ * values in a plain Map, the least any cache can cost.
+ */
+import type { MarketApi } from "../src/market/api.js";
+import { MarketClient } from "../src/market/client.js";
+import { createCachedMarket } from "../src/cache/cached-market.js";
+import type { CachedMarket } from "../src/cache/types.js";
+import { startSandbox } from "../src/sandbox/index.js";
+import { heapMb, rssMb } from "./measure.js";
+import type { BenchResult, Benchmark, Size } from "./types.js";
+
+type Kind = "price" | "detail" | "risk" | "holders";
+
+/** Share of entries per kind, in tenths: prices are asked most, holder lists least. */
+const MIX: readonly Kind[] = ["price", "price", "price", "price", "detail", "detail", "detail", "risk", "risk", "holders"];
+const SAMPLE_TOKENS = 60;
+const DEFAULT_BOUND = 32 * 1024 * 1024;
+const PROBE_BOUND = 48 * 1024 * 1024;
+const PLAN: Record<Size, { entries: number }> = { full: { entries: 50_000 }, smoke: { entries: 400 } };
+
+/** Real records from the sandbox, kept as JSON so every entry can be a fresh copy. */
+async function samples(): Promise<Record<Kind, string[]>> {
+  const sandbox = await startSandbox({ seed: 1 });
+  const client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key } });
+  const out: Record<Kind, string[]> = { price: [], detail: [], risk: [], holders: [] };
+  try {
+    for (const token of sandbox.market.tokens.slice(0, SAMPLE_TOKENS)) {
+      const settle = async (kind: Kind, get: () => Promise<unknown>): Promise<void> => {
+        try {
+          out[kind].push(JSON.stringify(await get()));
+        } catch {
+          // A token the service has no record of for this kind simply adds no sample.
+        }
+      };
+      await settle("price", async () => Object.values(await client.batchPrices({ tokenIds: [token.id], tvlMin: 0 }))[0] ?? null);
+      await settle("detail", () => client.tokenDetail(token.id));
+      await settle("risk", () => client.riskReport(token.id));
+      await settle("holders", () => client.topHolders({ tokenId: token.id, limit: 100 }));
+    }
+  } finally {
+    await client.close();
+    await sandbox.close();
+  }
+  return out;
+}
+
+/** The i-th entry's token id: distinct EVM addresses, so every entry has its own key. */
+function idOf(i: number): string {
+  return `0x${i.toString(16).padStart(40, "0")}-eth`;
+}
+
+/** A market that answers from the samples, a fresh copy per call, as JSON decoding would. */
+function sampleApi(s: Record<Kind, string[]>): MarketApi {
+  const copy = (kind: Kind, id: string): unknown => {
+    const list = s[kind];
+    return JSON.parse(list[Number.parseInt(id.slice(2, 42), 16) % list.length] as string);
+  };
+  const api: Partial<MarketApi> = {
+    batchPrices: async (p) => Object.fromEntries(p.tokenIds.map((id) => [id, copy("price", id)])) as never,
+    tokenDetail: async (id) => copy("detail", id) as never,
+    riskReport: async (id) => copy("risk", id) as never,
+    topHolders: async (p) => copy("holders", p.tokenId) as never,
+  };
+  // The cache binds every method up front; the ones this benchmark never asks for refuse.
+  const refuse = async (): Promise<never> => {
+    throw new Error("not part of the memory benchmark");
+  };
+  return new Proxy(api, { get: (target, key) => target[key as keyof MarketApi] ?? refuse }) as MarketApi;
+}
+
+function lookup(market: CachedMarket, i: number): Promise<unknown> {
+  const id = idOf(i);
+  switch (MIX[i % MIX.length]) {
+    case "price":
+      return market.batchPrices({ tokenIds: [id], tvlMin: 0 });
+    case "detail":
+      return market.tokenDetail(id);
+    case "risk":
+      return market.riskReport(id);
+    default:
+      return market.topHolders({ tokenId: id, limit: 100 });
+  }
+}
+
+/** Fills a cache with `count` entries in batches (so price lookups batch as they would). */
+async function fill(market: CachedMarket, count: number, from = 0): Promise<void> {
+  for (let i = from; i < from + count; i += 500) {
+    await Promise.all(Array.from({ length: Math.min(500, from + count - i) }, (_, k) => lookup(market, i + k)));
+  }
+}
+
+/** How many of the newest entries a cache still holds: probe newest first until the first miss. */
+async function retained(count: number, api: MarketApi, bound: number): Promise<number> {
+  let misses = 0;
+  const market = createCachedMarket(api, { maxBytes: bound, now: () => 0, onEvent: (e) => void (e.outcome === "miss" && misses++) });
+  await fill(market, count);
+  misses = 0;
+  let kept = 0;
+  for (let i = count - 1; i >= 0; i--) {
+    await lookup(market, i);
+    if (misses > 0) break;
+    kept++;
+  }
+  return kept;
+}
+
+/** Runs the benchmark at `size`. */
+export async function run(size: Size): Promise<BenchResult> {
+  const started = performance.now();
+  const { entries } = PLAN[size];
+  const s = await samples();
+  const api = sampleApi(s);
+  const jsonMb = (MIX.map((k) => s[k].reduce((a, x) => a + x.length, 0) / s[k].length).reduce((a, b) => a + b, 0) / MIX.length) * entries / 1024 ** 2;
+
+  // Bound far above the data, so all entries stay; the clock is pinned so none expires.
+  const rssBefore = rssMb();
+  const heapBefore = heapMb();
+  let cache: CachedMarket | undefined = createCachedMarket(api, { maxBytes: 4 * 1024 ** 3, now: () => 0 });
+  await fill(cache, entries);
+  const rssFull = rssMb();
+  const cacheGrowth = heapMb() - heapBefore;
+  cache = undefined;
+
+  const baseBefore = heapMb();
+  let plain: Map<string, unknown> | undefined = new Map();
+  for (let i = 0; i < entries; i++) {
+    const id = idOf(i);
+    const kind = MIX[i % MIX.length] as Kind;
+    const value = kind === "price" ? await api.batchPrices({ tokenIds: [id] }) : kind === "detail" ? await api.tokenDetail(id) : kind === "risk" ? await api.riskReport(id) : await api.topHolders({ tokenId: id });
+    plain.set(`${kind}:${id}`, value);
+  }
+  const plainGrowth = heapMb() - baseBefore;
+  plain.clear();
+  plain = undefined;
+
+  const probeBound = size === "full" ? PROBE_BOUND : 256 * 1024;
+  const kept = await retained(entries, api, probeBound);
+  const accountedPerEntry = kept > 0 ? probeBound / kept : Number.NaN;
+  const accountedMb = (accountedPerEntry * entries) / 1024 ** 2;
+  const heldByDefault = Math.min(entries, Math.floor(DEFAULT_BOUND / accountedPerEntry));
+  const heapPerAccounted = cacheGrowth / accountedMb;
+
+  const notes: string[] = [
+    `The cache counts ${(accountedPerEntry / 1024).toFixed(2)} KB an entry (JSON length + overhead); the heap grew ${heapPerAccounted.toFixed(2)} MB per accounted MB, ` +
+      `so its default bound of 32 MiB of accounting costs about ${Math.round(32 * heapPerAccounted)} MB of heap.`,
+    `At that accounting the default bound keeps ${heldByDefault.toLocaleString("en-US")} of these ${entries.toLocaleString("en-US")} entries; the rest are evicted, least recently used first.`,
+  ];
+  if (!(rssFull <= 150)) {
+    notes.push(
+      `RSS misses 150 MB with all entries held: the records themselves are ${jsonMb.toFixed(0)} MB of JSON, ` +
+        `mostly holder lists (${(s.holders.reduce((a, x) => a + x.length, 0) / s.holders.length / 1024).toFixed(0)} KB each on average for 100 holders); ` +
+        "caching only the rows the reply shows, or a lower bound, is what would bring it down.",
+    );
+  }
+  return {
+    name: "memory",
+    title: "5. Memory",
+    setup:
+      `${entries.toLocaleString("en-US")} entries through createCachedMarket (4 in 10 prices, 3 token details, 2 risk reports, 1 list of 100 holders; ` +
+      `fresh copies of real sandbox records of ${SAMPLE_TOKENS} tokens), bound raised so all stay, clock pinned so none expires. ` +
+      "Baseline: the same values in a plain Map. The accounting is read from outside: a cache bounded at " +
+      `${(probeBound / 1024 ** 2).toFixed(2)} MiB is filled the same way and its kept entries counted.`,
+    figures: [
+      { metric: "RSS before filling", unit: "MB", value: rssBefore },
+      { metric: `RSS with ${entries.toLocaleString("en-US")} entries`, unit: "MB", value: rssFull, target: { text: "≤ 150 MB", met: rssFull <= 150 } },
+      { metric: "heap growth", unit: "MB", value: cacheGrowth, baseline: plainGrowth },
+      { metric: "records as JSON", unit: "MB", value: jsonMb },
+      { metric: "cache's own accounting", unit: "MB", value: accountedMb },
+      { metric: "heap growth / accounting", unit: "", value: heapPerAccounted },
+      { metric: "entries kept by the default 32 MiB bound", unit: "", value: heldByDefault },
+    ],
+    notes,
+    elapsedMs: performance.now() - started,
+  };
+}
+
+export const memory: Benchmark = {
+  name: "memory",
+  title: "5. Memory",
+  targets:
+    "A bot holding 50,000 lookups should fit a small container (RSS ≤ 150 MB); the cache's byte accounting should track the real heap " +
+    "closely enough that its bound is a real memory bound (the ratio tells how far).",
+  run,
+};
