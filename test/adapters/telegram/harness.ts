@@ -23,9 +23,11 @@ export async function startHarness(opts: {
   adapter?: Partial<TelegramAdapterOptions>;
   /** Leave the adapter unstarted (the test starts it). */
   noStart?: boolean;
+  /** The store the core uses too; default a fresh one in memory. Closed with the harness. */
+  store?: SqliteStore;
 }): Promise<Harness> {
   const fake = await startFakeTelegram(opts.fake);
-  const store = await openSqliteStore({ path: ":memory:" });
+  const store = opts.store ?? (await openSqliteStore({ path: ":memory:" }));
   const logs: string[] = [];
   const logger = pino({ level: "debug" }, { write: (line: string) => void logs.push(line) });
   const adapter = createTelegramAdapter({ token: fake.token, apiRoot: fake.apiRoot, core: opts.core, store, logger, ...opts.adapter });

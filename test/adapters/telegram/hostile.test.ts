@@ -1,0 +1,53 @@
+/**
+ * Every hostile token of the sandbox through /token, /price, /search, /risk and /holders,
+ * end to end: the real core on the sandbox, the real adapter, the fake Bot API checking what
+ * Telegram would refuse.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HOSTILE_TOKENS } from "../../../src/sandbox/index.js";
+import { fakeUser, privateChat, type SentMessage } from "../../fakes/telegram-api.js";
+import { type SandboxHarness, startSandboxHarness } from "./sandbox-harness.js";
+
+/** The only markup the renderer writes. */
+const OUR_TAGS = new Set(["b", "i", "a", "pre"]);
+
+function expectOnlyOurMarkup(sent: SentMessage): void {
+  const tags = [...sent.raw.matchAll(/<\/?([a-zA-Z][\w-]*)([^>]*)>/g)];
+  for (const [, name = "", attrs = ""] of tags) {
+    expect(OUR_TAGS.has(name), `tag <${name}> in ${sent.raw.slice(0, 200)}`).toBe(true);
+    if (name === "a") expect(attrs).toMatch(/^ href="https?:\/\/[^"]+"$/);
+    else expect(attrs).toBe("");
+  }
+  expect(sent.text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f\u202a-\u202e\u2066-\u2069]/);
+}
+
+describe("hostile token metadata through Telegram", () => {
+  let h: SandboxHarness;
+  beforeAll(async () => {
+    h = await startSandboxHarness();
+  });
+  afterAll(async () => h.close());
+
+  it.each(HOSTILE_TOKENS.map((t) => [t.hostility, t] as const))("%s: one clean reply per command, none refused", async (_what, t) => {
+    const chat = privateChat(fakeUser());
+    const query = t.symbol.trim() || t.name.trim() || t.address;
+    const asks = [`/token ${t.id}`, `/price ${t.id}`, `/search ${query.slice(0, 60)}`, `/risk ${t.id}`, `/holders ${t.id}`].map((text) =>
+      h.fake.sendText(chat, text),
+    );
+    for (const ask of asks) await h.fake.waitForSent((s) => s.replyTo === ask.message_id, { timeoutMs: 10_000 });
+    for (const ask of asks) expect(h.fake.repliesTo(ask), ask.text).toHaveLength(1);
+    const mine = h.fake.sent.filter((s) => s.chatId === String(chat.id));
+    mine.forEach(expectOnlyOurMarkup);
+    expect(h.fake.calls.filter((c) => c.chatId === String(chat.id) && !c.ok)).toEqual([]);
+  });
+
+  it("shows a name full of HTML as text, escaped, never as markup", async () => {
+    const html = HOSTILE_TOKENS.find((t) => t.symbol === "<b>HTML</b>");
+    const chat = privateChat(fakeUser());
+    const ask = h.fake.sendText(chat, `/token ${html?.id}`);
+    const card = await h.fake.waitForSent((s) => s.replyTo === ask.message_id);
+    expect(card.text).toContain("<b>HTML</b>");
+    expect(card.raw).toContain("&lt;b&gt;HTML&lt;/b&gt;");
+    expect(card.raw).not.toContain("<script");
+  });
+});
