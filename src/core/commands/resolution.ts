@@ -13,9 +13,12 @@ export async function resolveArg(ctx: CommandContext, input: string | TokenInput
   return resolveToken(ctx.market, parsed, { defaultChain: settings.defaultChain });
 }
 
-/** The short display name of a resolution: its symbol when known, else the shortened address. */
-export function symbolOf(res: Resolution, fallback?: string): string {
-  return cleanText(res.token?.symbol ?? fallback ?? res.address, 16);
+/** The short display name of a resolution: its symbol when known, else what was typed unless it is the address, else the short address. */
+export function symbolOf(res: Resolution, typed?: string): string {
+  const symbol = res.token?.symbol;
+  if (symbol !== undefined && symbol.trim() !== "") return cleanText(symbol, 16);
+  if (typed !== undefined && !typed.includes(res.address) && !typed.toLowerCase().includes(res.address.toLowerCase())) return cleanText(typed, 16);
+  return shortAddress(res.address);
 }
 
 /**
