@@ -35,6 +35,8 @@ export interface BuildOptions {
 export interface BuiltCore {
   core: BotCore;
   market: CachedMarket;
+  /** The market for background work (digests): a cache of its own over the client's low-priority lane. */
+  backgroundMarket: CachedMarket;
   store: Store;
   charts: ChartRenderer;
   /** "demo data (sandbox)" or "Token Market Data Service". */
@@ -77,13 +79,14 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     }
     closers.push(() => client.close());
     const market = createCachedMarket(client, { onEvent: opts.onCacheEvent });
+    const backgroundMarket = createCachedMarket(client.background(), { onEvent: opts.onCacheEvent });
     const store = await openSqliteStore({ path: config.databasePath, logger: log });
     closers.push(() => store.close());
     const charts = createChartRenderer({ logger: log });
     closers.push(() => charts.close());
     const source = config.market.mode === "demo" ? DEMO_SOURCE : LIVE_SOURCE;
     const core = createBotCore({ market, store, charts, log, source, extraCommands: opts.extraCommands });
-    return { core, market, store, charts, source, sandbox, close };
+    return { core, market, backgroundMarket, store, charts, source, sandbox, close };
   } catch (e) {
     await close();
     throw e;

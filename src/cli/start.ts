@@ -1,5 +1,41 @@
-/** Placeholder until its owner lands the real command. */
-export async function startCommand(_argv: string[]): Promise<number> {
-  process.stderr.write("chainpulse start: not available in this build\n");
-  return 1;
+/**
+ * `chainpulse start` (the default, and `npm start`): the bots when their tokens are set, else
+ * the console chat. SIGINT/SIGTERM stop it gracefully within SHUTDOWN_TIMEOUT_MS; a second
+ * signal exits at once. Exit 0 after a clean stop, 1 after a fatal error.
+ */
+import { loadConfig, readEnvironment } from "../config.js";
+import { createLogger } from "../log.js";
+import { FatalStartError, startBot } from "../main.js";
+import { handleShutdownSignals } from "../ops/shutdown.js";
+
+export async function startCommand(argv: string[]): Promise<number> {
+  if (argv.length > 0) {
+    process.stderr.write(`chainpulse start: takes no arguments (got "${argv[0]}"); settings come from the environment\n`);
+    return 2;
+  }
+  const config = loadConfig(readEnvironment());
+  const log = createLogger({ level: config.logLevel, secrets: config.secrets });
+  let bot;
+  try {
+    bot = await startBot({ config, log, stdin: process.stdin, stdout: process.stdout });
+  } catch (e) {
+    if (!(e instanceof FatalStartError)) throw e;
+    process.stderr.write(`chainpulse: ${e.message}\n`);
+    return 1;
+  }
+  const running = bot;
+  const signalled = new Promise<number>((resolve) => {
+    handleShutdownSignals({
+      stop: (signal) => running.stop(signal),
+      timeoutMs: config.shutdownTimeoutMs,
+      logger: log,
+      // A clean stop returns normally so the last log lines are flushed; a second signal or an
+      // overrun of the bound must not wait for anything.
+      exit: (code) => (code === 0 ? resolve(0) : process.exit(code)),
+    });
+  });
+  const code = await Promise.race([running.finished, signalled]);
+  // Sockets a library keeps open must not hold the process after a stop.
+  setTimeout(() => process.exit(code), 2_000).unref();
+  return code;
 }
