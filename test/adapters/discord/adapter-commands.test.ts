@@ -162,6 +162,21 @@ describe("Discord adapter start-up and late answers", () => {
     expect(make).toThrow("The Discord API root must not end with a slash: use http://127.0.0.1:1/api");
   });
 
+  it("finishes the answer in hand when it is stopped", async () => {
+    const t = testCommands();
+    const gate = t.gate();
+    const h = await startHarness({ core: createTestCore({ commands: t.commands }), adapter: { ackWithinMs: 50 } });
+    const ia = h.fake.chatInput({ name: "slow" });
+    await ia.acknowledged();
+    const stopped = h.adapter.stop();
+    expect(h.adapter.isReady()).toBe(false);
+    gate.release();
+    await stopped;
+    expect(ia.requests().map((r) => `${r.method} ${r.status}`)).toEqual(["POST 204", "PATCH 200"]);
+    await h.fake.close();
+    await h.store.close();
+  });
+
   it("keeps running when Discord refuses an answer that came after 3 seconds", async () => {
     let clock = 1_000_000;
     const t = testCommands();
