@@ -107,8 +107,15 @@ export class FaultPlan {
   }
 }
 
-/** Replaces the first scalar field of the payload with an object, or the payload itself when it has none. */
-export function wrongTyped(data: unknown): unknown {
+/** v1 payloads the spec does not show: the client reads them as open records, so only their shape can be wrong. */
+const OPEN_V1 = new Set(["v1Search", "v1Pairs", "v1PairKline", "v1PairTxs", "v1PairLiquidity", "v1AmmPairs", "v1ContractCheck"]);
+
+/**
+ * The payload with one wrong JSON type: its first scalar field becomes an object; an open
+ * v1 payload, or one without scalars, becomes a number.
+ */
+export function wrongTyped(endpoint: string, data: unknown): unknown {
+  if (OPEN_V1.has(endpoint)) return 42;
   const visit = (v: unknown): boolean => {
     if (Array.isArray(v)) return v.length > 0 && visit(v[0]);
     if (typeof v !== "object" || v === null) return false;

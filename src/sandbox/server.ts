@@ -150,7 +150,7 @@ export class Pipeline {
     const { market, rankings, quirks } = this.deps;
     let data = match.endpoint.handle({ market, rankings, now: nowSec, quirks, query: url.searchParams, params: match.params, body });
     if (quirks) data = withQuirks(name, data);
-    if (has("wrongType")) data = wrongTyped(data);
+    if (has("wrongType")) data = wrongTyped(name, data);
 
     let text: string;
     if (has("envelope")) {
