@@ -1,0 +1,71 @@
+/** `chainpulse ask` as a user runs it: the built binary, demo mode, its output and exit code. */
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseAskArgs } from "../../../src/cli/ask.js";
+
+const BIN = fileURLToPath(new URL("../../../bin/chainpulse.js", import.meta.url));
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "chainpulse-ask-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function ask(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, "ask", ...args],
+      { cwd: dir, env: { PATH: process.env["PATH"], DATABASE_PATH: ":memory:", LOG_LEVEL: "warn" }, timeout: 30_000 },
+      (error, stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code ?? 1), stdout, stderr }),
+    );
+  });
+}
+
+describe("chainpulse ask", () => {
+  it("answers one message as text on demo data and exits 0", async () => {
+    const { code, stdout } = await ask(["/price pepe"]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^PEPE \$/);
+    expect(stdout).toContain("demo data (sandbox)");
+  });
+
+  it("prints the reply as JSON with --json", async () => {
+    const { code, stdout } = await ask(["/chains", "--json"]);
+    expect(code).toBe(0);
+    const reply = JSON.parse(stdout) as { title: string; footer: { source: string } };
+    expect(reply.title).toMatch(/^Supported chains \(\d+\)$/);
+    expect(reply.footer.source).toBe("demo data (sandbox)");
+  });
+
+  it("exits 0 for a user-facing error", async () => {
+    const { code, stdout } = await ask(["/holders"]);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe("⚠ /holders needs a token. Usage: /holders <token> [n], e.g. /holders pepe");
+  });
+
+  it("exits 1 when --out is asked of a reply without a picture, and writes nothing", async () => {
+    const out = join(dir, "none.png");
+    const { code, stderr } = await ask(["/chains", "--out", out]);
+    expect(code).toBe(1);
+    expect(stderr).toContain("this reply has no picture to write");
+    await expect(readFile(out)).rejects.toThrow();
+  });
+
+  it("exits 2 on a usage error", async () => {
+    const { code, stderr } = await ask([]);
+    expect(code).toBe(2);
+    expect(stderr).toContain("ask needs a message");
+  });
+
+  it("reads its options wherever they stand", () => {
+    expect(parseAskArgs(["--json", "/price", "pepe", "--out=c.png"])).toEqual({ message: "/price pepe", json: true, out: "c.png" });
+    expect(parseAskArgs(["/x", "--verbose"])).toBe('unknown option "--verbose"');
+  });
+});

@@ -1,0 +1,81 @@
+import { PassThrough, Readable } from "node:stream";
+import { describe, expect, it } from "vitest";
+import { runConsole } from "../../../src/adapters/console/run.js";
+import type { BotCore } from "../../../src/core/bot-core.js";
+import type { ChatContext } from "../../../src/core/command.js";
+import type { Reply } from "../../../src/core/reply.js";
+
+/** A core that records what the console asked and answers with a reply naming it. */
+function recordingCore(): { core: BotCore; seen: string[] } {
+  const seen: string[] = [];
+  const answer = (what: string): Reply => ({
+    title: `answer to ${what}`,
+    tone: "info",
+    blocks: [],
+    actions: [[
+      { kind: "command", label: "Next", command: "trending", args: ["solana", "2"], edit: true },
+      { kind: "url", label: "Site", url: "https://example.org/" },
+    ]],
+  });
+  const core: BotCore = {
+    commands: [],
+    handleText: async (_chat: ChatContext, text: string) => {
+      seen.push(`text ${text}`);
+      return answer(text);
+    },
+    run: async (_chat, command, args) => {
+      seen.push(`run ${command} ${args.join(" ")}`);
+      return answer(`${command} ${args.join(" ")}`);
+    },
+    detect: async (_chat, text) => {
+      seen.push(`detect ${text}`);
+      return text.includes("0x") ? answer("paste") : null;
+    },
+    suggestTokens: () => [],
+  };
+  return { core, seen };
+}
+
+async function session(lines: string, core: BotCore): Promise<string> {
+  const output = new PassThrough();
+  let out = "";
+  output.on("data", (c: Buffer) => (out += c.toString()));
+  await runConsole({ core, input: Readable.from([lines]), output });
+  return out;
+}
+
+describe("runConsole", () => {
+  it("answers one message a line and ends at EOF", async () => {
+    const { core, seen } = recordingCore();
+    const out = await session("/price pepe\n\n/help\n", core);
+    expect(seen).toEqual(["text /price pepe", "text /help"]);
+    expect(out).toContain("answer to /price pepe");
+    expect(out).toContain("answer to /help");
+  });
+
+  it("presses a button when its number is typed, and prints a link button's address", async () => {
+    const { core, seen } = recordingCore();
+    const out = await session("/trending\n1\n2\n", core);
+    expect(seen).toEqual(["text /trending", "run trending solana 2"]);
+    expect(out).toContain("answer to trending solana 2");
+    expect(out).toContain("https://example.org/\n");
+  });
+
+  it("says which numbers exist when one is out of range", async () => {
+    const { core } = recordingCore();
+    expect(await session("5\n/x\n9\n", core)).toMatch(/There are no buttons to press\.[\s\S]*Choose a number from 1 to 2\./);
+  });
+
+  it("shows a card for a pasted address and a hint for other text", async () => {
+    const { core } = recordingCore();
+    const out = await session("hello there\nlook 0xabc\n", core);
+    expect(out).toContain("Type a command such as /price pepe, paste a token address, or /help.");
+    expect(out).toContain("answer to paste");
+  });
+
+  it("stops at quit", async () => {
+    const { core, seen } = recordingCore();
+    await session("/a\nquit\n/b\n", core);
+    expect(seen).toEqual(["text /a"]);
+  });
+});
