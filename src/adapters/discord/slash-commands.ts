@@ -102,7 +102,7 @@ export type OptionValue = string | number | boolean | undefined;
 
 /**
  * The core's positional arguments from named options. A variadic option splits on spaces
- * and commas. Returns the first missing optional argument when a later one is given, since
+ * (and on commas for a token list: a cron schedule keeps its commas). Returns the first missing optional argument when a later one is given, since
  * positional arguments cannot skip it.
  */
 export function argsFromOptions(
@@ -118,8 +118,12 @@ export function argsFromOptions(
       continue;
     }
     if (missing !== undefined) return { gap: missing, later: spec };
-    if (spec.variadic === true) args.push(...String(value).split(/[\s,]+/).filter((w) => w !== ""));
-    else args.push(String(value));
+    if (spec.variadic === true) {
+      const separator = spec.type === "token" ? /[\s,]+/ : /\s+/;
+      args.push(...String(value).split(separator).filter((w) => w !== ""));
+    } else {
+      args.push(String(value));
+    }
   }
   return { args };
 }

@@ -47,6 +47,15 @@ describe("slash command payloads from the registry", () => {
     expect(chain?.choices).toBeUndefined();
   });
 
+  it("splits free text on spaces only, so a cron schedule keeps its commas", () => {
+    const subscribe: Command = {
+      ...wide,
+      name: "subscribe",
+      args: [{ name: "schedule", description: "when", type: "text", required: true, variadic: true }],
+    };
+    expect(argsFromOptions(subscribe, () => "0 9,21 * * *")).toEqual({ args: ["0", "9,21", "*", "*", "*"] });
+  });
+
   it("reads options back as positional arguments, splitting a token list", () => {
     const [price, , trending] = testCommands().commands;
     if (!price || !trending) throw new Error("commands");
