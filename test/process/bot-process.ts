@@ -1,0 +1,91 @@
+/**
+ * The real bot as operators run it: `node bin/chainpulse.js start` in a child process, with
+ * only the environment the test gives (no inherited settings, no stray .env: it runs in an
+ * empty temporary folder).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const BIN = fileURLToPath(new URL("../../bin/chainpulse.js", import.meta.url));
+
+export interface BotProcess {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves when stderr (the log) has a line matching `re`. */
+  waitForLog(re: RegExp, timeoutMs?: number): Promise<string>;
+}
+
+export function tempDir(prefix = "cp-proc-"): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+export function spawnBot(env: Record<string, string>, opts: { cwd?: string; stdin?: string } = {}): BotProcess {
+  const child = spawn(process.execPath, [BIN, "start"], {
+    cwd: opts.cwd ?? tempDir(),
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "info", ...env },
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  const waiters: { re: RegExp; resolve: (line: string) => void }[] = [];
+  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => {
+    err += d.toString();
+    for (const w of [...waiters]) {
+      const line = err.split("\n").find((l) => w.re.test(l));
+      if (line !== undefined) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(line);
+      }
+    }
+  });
+  if (opts.stdin !== undefined) child.stdin!.end(opts.stdin);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    waitForLog(re, timeoutMs = 15_000) {
+      const found = err.split("\n").find((l) => re.test(l));
+      if (found !== undefined) return Promise.resolve(found);
+      return new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no log line matching ${re} within ${timeoutMs} ms; stderr:\n${err}`)), timeoutMs);
+        waiters.push({ re, resolve: (l) => (clearTimeout(timer), resolve(l)) });
+      });
+    },
+  };
+}
+
+/** Polls `url` until `accept` says yes. */
+export async function waitForHttp(url: string, accept: (res: Response) => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<Response> {
+  const until = Date.now() + timeoutMs;
+  let last = "no answer";
+  while (Date.now() < until) {
+    try {
+      const res = await fetch(url);
+      if (await accept(res.clone())) return res;
+      last = `${res.status} ${await res.text()}`;
+    } catch (e) {
+      last = String(e);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} never answered as expected; last: ${last}`);
+}

@@ -1,0 +1,100 @@
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { groupChat, fakeUser, startFakeTelegram, type FakeTelegram } from "../fakes/telegram-api.js";
+import { freePort, spawnBot, tempDir, waitForHttp, type BotProcess } from "./bot-process.js";
+
+let telegram: FakeTelegram | undefined;
+let sandbox: Sandbox | undefined;
+let bot: BotProcess | undefined;
+
+afterEach(async () => {
+  if (bot && bot.child.exitCode === null) {
+    bot.child.kill("SIGKILL");
+    await bot.exited;
+  }
+  await telegram?.close();
+  await sandbox?.close();
+  bot = telegram = sandbox = undefined;
+});
+
+async function start(opts: { faults?: Parameters<Sandbox["setFaults"]>[0]; token?: string } = {}) {
+  telegram = await startFakeTelegram({ maxPollMs: 500 });
+  sandbox = await startSandbox({ faults: opts.faults });
+  const port = await freePort();
+  const dir = tempDir();
+  bot = spawnBot(
+    {
+      TELEGRAM_BOT_TOKEN: opts.token ?? telegram.token,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
+      MARKET_API_KEY: sandbox.v2Key,
+      MARKET_API_URL: sandbox.url,
+      MARKET_API_V1_URL: sandbox.url,
+      MARKET_API_V1_KEY: sandbox.v1Key,
+      MARKET_TIMEOUT_MS: "2000",
+      HTTP_PORT: String(port),
+      DATABASE_PATH: join(dir, "data", "bot.db"),
+    },
+    { cwd: dir },
+  );
+  return { base: `http://127.0.0.1:${port}`, telegram, sandbox, bot, secrets: [opts.token ?? telegram.token, sandbox.v2Key, sandbox.v1Key] };
+}
+
+describe("the bot process as operators run it", () => {
+  it("serves /healthz, then /readyz once Telegram polls and the market answers", async () => {
+    const { base } = await start();
+    await waitForHttp(`${base}/healthz`, (r) => r.status === 200);
+    const ready = await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
+    expect(await ready.json()).toMatchObject({ status: "ready", notReady: [] });
+  });
+
+  it("says the market is not ready when it fails and nothing is cached yet", async () => {
+    const { base } = await start({ faults: [{ kind: "http5xx", status: 503 }] });
+    const notReady = async (r: Response) => ((await r.json()) as { notReady: string[] }).notReady;
+    // Telegram connects within moments; the market stays down.
+    const res = await waitForHttp(`${base}/readyz`, async (r) => r.status === 503 && (await notReady(r)).join() === "market");
+    expect(await notReady(res)).toEqual(["market"]);
+  });
+
+  it("moves its command and upstream counters in /metrics, and never shows a secret there", async () => {
+    const { base, telegram: tg, secrets } = await start();
+    await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
+    const user = fakeUser();
+    const asked = tg.sendText(groupChat(), "/price pepe", { from: user });
+    await tg.waitForSent((s) => s.replyTo === asked.message_id, { timeoutMs: 15_000 });
+    const text = await (await waitForHttp(`${base}/metrics`, async (r) => (await r.text()).includes('command="price",outcome="ok"'))).text();
+    expect(text).toMatch(/chainpulse_commands_total\{command="price",outcome="ok"\} 1/);
+    expect(text).toMatch(/chainpulse_upstream_calls_total\{endpoint="search",outcome="ok"\} \d+/);
+    expect(text).toMatch(/chainpulse_command_duration_seconds_count\{command="price"\} 1/);
+    expect(text).toMatch(/chainpulse_cache_lookups_total\{method="search",outcome="miss"\} \d+/);
+    for (const s of secrets) expect(text).not.toContain(s);
+  });
+
+  it("answers the command in hand when SIGTERM arrives, then exits 0", async () => {
+    const { base, telegram: tg, sandbox: sb, bot: proc } = await start();
+    await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
+    sb.setFaults([{ kind: "latency", ms: 1_500 }]);
+    const asked = tg.sendText(groupChat(), "/token pepe", { from: fakeUser() });
+    // The poll after the one that delivered the update carries its offset: the command is in hand.
+    await tg.waitFor((c) => c.method === "getUpdates" && Number(c.payload.offset ?? 0) > 0, { timeoutMs: 5_000, pending: true });
+    proc.child.kill("SIGTERM");
+    const reply = await tg.waitForSent((s) => s.replyTo === asked.message_id, { timeoutMs: 15_000 });
+    expect(reply.text).toMatch(/PEPE/);
+    expect(await proc.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it("exits non-zero with one line and no token when Telegram refuses the token", async () => {
+    const badToken = "999999:REFUSED-token-value-for-test";
+    const { bot: proc } = await start({ token: badToken });
+    const { code } = await proc.exited;
+    expect(code).not.toBe(0);
+    const plain = proc
+      .stderr()
+      .split("\n")
+      .filter((l) => l.startsWith("chainpulse:"));
+    expect(plain).toHaveLength(1);
+    expect(plain[0]).toMatch(/token/i);
+    expect(proc.stderr() + proc.stdout()).not.toContain(badToken);
+    expect(proc.stderr() + proc.stdout()).not.toContain("REFUSED-token-value-for-test");
+  });
+});
