@@ -36,6 +36,13 @@ export interface CoreDeps {
   extraCommands?: readonly Command[];
 }
 
+/** Autocomplete with fewer choices than this asks the service in the background. */
+const WARM_BELOW = 5;
+/** Background searches autocomplete may start per minute. */
+const WARM_PER_MINUTE = 30;
+/** Queries worth a background search: 2–32 letters or digits (symbols and names). */
+const WARMABLE = /^[\p{L}\p{N}]{2,32}$/u;
+
 /** Longest free text `detect` reads (a Telegram message is at most 4096 characters). */
 const DETECT_MAX_LENGTH = 4096;
 
@@ -53,6 +60,26 @@ export function createBotCore(deps: CoreDeps): BotCore {
   const unmetered = new Set<Platform>(deps.unmetered ?? ["console"]);
   const index = createSuggestionIndex();
   const market = noting(deps.market, index);
+
+  let warmWindowStart = 0;
+  let warmedInWindow = 0;
+  /**
+   * Starts a search for a query autocomplete could not answer well, without waiting for it, so
+   * the next keystroke finds the tokens; bounded per minute to spare the service's quota.
+   */
+  function warm(q: string): void {
+    if (!WARMABLE.test(q)) return;
+    const t = now();
+    if (t - warmWindowStart >= 60_000) {
+      warmWindowStart = t;
+      warmedInWindow = 0;
+    }
+    if (warmedInWindow >= WARM_PER_MINUTE) return;
+    warmedInWindow++;
+    market.search({ keyword: q, limit: 25 }).catch((e: unknown) => {
+      deps.log.debug({ err: e instanceof Error ? e.message : String(e) }, "suggestion search failed");
+    });
+  }
 
   function context(chat: ChatContext): CommandContext {
     return { market, store: deps.store, chat, now, log: deps.log, charts: deps.charts, source: deps.source };
@@ -133,7 +160,9 @@ export function createBotCore(deps: CoreDeps): BotCore {
     },
     suggestTokens(query) {
       try {
-        return index.suggest(query);
+        const choices = index.suggest(query);
+        if (choices.length < WARM_BELOW) warm(query.trim().toLowerCase());
+        return choices;
       } catch {
         return [];
       }

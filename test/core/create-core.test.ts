@@ -85,14 +85,24 @@ describe("createBotCore", () => {
     await expect(testCore(createFakeMarket().api, { extraCommands: [throwing("price", new Error("x"))] })).rejects.toThrow(/two commands are called \/price/);
   });
 
-  it("suggests tokens from searches already made, without asking the service", async () => {
+  it("suggests tokens at once from what is cached and searches in the background for the next keystroke", async () => {
     const fake = createFakeMarket();
     const { core } = await testCore(fake.api);
     expect(core.suggestTokens("pepe")).toEqual([]);
-    await core.handleText(groupChat(), "/search pepe");
-    const calls = fake.count("search");
-    expect(core.suggestTokens("PE")).toEqual([{ name: "pepe · — · eth", value: `0x${"1".repeat(40)}-eth` }]);
-    expect(fake.count("search")).toBe(calls);
+    await new Promise((resolve) => setImmediate(resolve));
+    const choice = { name: "pepe · — · eth", value: `0x${"1".repeat(40)}-eth` };
+    expect(core.suggestTokens("PEP")).toEqual([choice]);
+    expect(core.suggestTokens("pepe")).toEqual([choice]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(fake.calls["search"]?.map((args) => (args[0] as { keyword: string }).keyword)).toEqual(["pepe", "pep"]);
+  });
+
+  it("starts no background search for a query that cannot be a symbol", async () => {
+    const fake = createFakeMarket();
+    const { core } = await testCore(fake.api);
+    for (const q of ["", "x", "0x12!", "a".repeat(40), "pe pe"]) core.suggestTokens(q);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(fake.count("search")).toBe(0);
   });
 
   it("lists every command in /help and explains one with its examples", async () => {
