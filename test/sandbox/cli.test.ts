@@ -1,0 +1,67 @@
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { sandboxCommand } from "../../src/cli/sandbox.js";
+import { deferred } from "./helpers.js";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const main = fileURLToPath(new URL("./fixtures/cli-main.ts", import.meta.url));
+
+async function refused(argv: string[]): Promise<{ code: number; err: string[]; out: string[] }> {
+  const err: string[] = [];
+  const out: string[] = [];
+  const code = await sandboxCommand(argv, { out: (l) => out.push(l), err: (l) => err.push(l), stopped: Promise.resolve() });
+  return { code, err, out };
+}
+
+describe("chainpulse sandbox", () => {
+  it("answers a bad flag with one line on stderr and exit code 2", async () => {
+    for (const argv of [["--bogus"], ["--port", "http"], ["--rate-limit", "gold"], ["--faults", "explode"], ["--time", "yesterday"], ["extra"]]) {
+      const r = await refused(argv);
+      expect(r.code, argv.join(" ")).toBe(2);
+      expect(r.err).toHaveLength(1);
+      expect(r.err[0]).toMatch(/^chainpulse sandbox: /);
+      expect(r.out).toEqual([]);
+    }
+  });
+
+  it("prints its URL and keys, serves, and stops with exit code 0 when told to", async () => {
+    const out: string[] = [];
+    const stop = deferred();
+    const running = sandboxCommand(["--port", "0", "--seed", "3", "--time", "2026-11-22T12:00:00Z", "--key", "k2", "--v1-key", "k1"], {
+      out: (l) => out.push(l),
+      err: (l) => out.push(l),
+      stopped: stop.promise,
+    });
+    while (out.length < 3) await new Promise((r) => setImmediate(r));
+    const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out[0] ?? "")?.[1];
+    expect(out[1]).toContain("k2");
+    expect(out[2]).toContain("k1");
+    const r = await fetch(`${url}/v2/supported_chains`, { headers: { "X-API-KEY": "k2" } });
+    expect(r.status).toBe(200);
+    stop.resolve();
+    expect(await running).toBe(0);
+    await expect(fetch(`${url}/v2/supported_chains`)).rejects.toThrow();
+  });
+
+  it("runs as a process until SIGTERM, then closes cleanly with exit code 0", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", main, "--port", "0", "--quirks", "--faults", "latency:1@0.5", "--rate-limit", "pro"], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    const ready = deferred<string>();
+    child.stdout.on("data", (c: Buffer) => {
+      stdout += c.toString();
+      const m = /(http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      if (m?.[1] && stdout.includes("(Svc-Auth)")) ready.resolve(m[1]);
+    });
+    const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+    const url = await ready.promise;
+    const chains = await fetch(`${url}/v2/supported_chains`, { headers: { "X-API-KEY": /X-API-KEY\): (\S+)/.exec(stdout)?.[1] ?? "" } });
+    expect(chains.status).toBe(200);
+    child.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(stdout).toContain("sandbox: stopped");
+  });
+});
