@@ -1,0 +1,80 @@
+/** The fake Bot API refuses what real Telegram refuses, with Telegram's descriptions (asked through grammY's Api). */
+import { Api, GrammyError, InputFile } from "grammy";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeTelegram, fakeUser, privateChat, startFakeTelegram } from "../../fakes/telegram-api.js";
+import { parseTelegramHtml } from "../../fakes/telegram-html.js";
+import { PNG } from "./test-commands.js";
+
+describe("the fake Telegram Bot API", () => {
+  let fake: FakeTelegram;
+  let api: Api;
+  const chat = privateChat(fakeUser());
+  beforeAll(async () => {
+    fake = await startFakeTelegram();
+    api = new Api(fake.token, { apiRoot: fake.apiRoot });
+  });
+  afterAll(async () => fake.close());
+
+  async function refusal(call: Promise<unknown>): Promise<string> {
+    const e = await call.then(() => undefined, (err: unknown) => err);
+    if (!(e instanceof GrammyError)) throw new Error("the fake accepted the call");
+    return `${e.error_code} ${e.description}`;
+  }
+
+  it("counts visible characters after entity parsing: 4096 pass, 4097 are too long", async () => {
+    await api.sendMessage(chat.id, `<b>${"&amp;".repeat(4096)}</b>`, { parse_mode: "HTML" });
+    expect(await refusal(api.sendMessage(chat.id, "x".repeat(4097)))).toBe("400 Bad Request: message is too long");
+  });
+
+  it("refuses captions over 1024 characters", async () => {
+    expect(await refusal(api.sendPhoto(chat.id, new InputFile(PNG, "a.png"), { caption: "y".repeat(1025) }))).toBe(
+      "400 Bad Request: message caption is too long",
+    );
+  });
+
+  it("refuses unknown tags, unclosed tags, bare < and javascript: links", () => {
+    expect(parseTelegramHtml("<script>x</script>")).toMatchObject({ ok: false, description: expect.stringContaining('Unsupported start tag "script"') });
+    expect(parseTelegramHtml("<b>x")).toMatchObject({ ok: false, description: expect.stringContaining("Can't find end tag") });
+    expect(parseTelegramHtml("a < b")).toMatchObject({ ok: false });
+    expect(parseTelegramHtml('<a href="javascript:alert(1)">x</a>')).toMatchObject({ ok: false });
+    expect(parseTelegramHtml('<a href="https://x.example/?a=1&amp;b=2">x</a> &lt;&#65;&#x42;')).toEqual({ ok: true, text: "x <AB" });
+  });
+
+  it("answers a parse error as Telegram does", async () => {
+    expect(await refusal(api.sendMessage(chat.id, "<b>open", { parse_mode: "HTML" }))).toMatch(/^400 Bad Request: can't parse entities: /);
+  });
+
+  it("refuses callback data over 64 bytes", async () => {
+    const markup = { inline_keyboard: [[{ text: "go", callback_data: "é".repeat(33) }]] };
+    expect(await refusal(api.sendMessage(chat.id, "hi", { reply_markup: markup }))).toBe("400 Bad Request: BUTTON_DATA_INVALID");
+  });
+
+  it("refuses an identical edit with 'message is not modified'", async () => {
+    const m = await api.sendMessage(chat.id, "same");
+    expect(await refusal(api.editMessageText(chat.id, m.message_id, "same"))).toMatch(/^400 Bad Request: message is not modified/);
+  });
+
+  it("records callback queries until they are answered", async () => {
+    const m = await api.sendMessage(chat.id, "pick", { reply_markup: { inline_keyboard: [[{ text: "A", callback_data: "a" }]] } });
+    const id = fake.pressButton({ chatId: String(chat.id), messageId: m.message_id }, "A");
+    expect(fake.unansweredCallbacks()).toEqual([id]);
+    await api.answerCallbackQuery(id);
+    expect(fake.unansweredCallbacks()).toEqual([]);
+    expect(await refusal(api.answerCallbackQuery(id))).toMatch(/query is too old/);
+  });
+
+  it("refuses more than 50 inline results and result ids over 64 bytes", async () => {
+    const result = (id: string) => ({ type: "article" as const, id, title: "t", input_message_content: { message_text: "m" } });
+    const many = fake.inlineQuery("x");
+    expect(await refusal(api.answerInlineQuery(many, Array.from({ length: 51 }, (_, i) => result(String(i)))))).toBe("400 Bad Request: RESULTS_TOO_MUCH");
+    expect(await refusal(api.answerInlineQuery(many, [result("i".repeat(65))]))).toBe("400 Bad Request: RESULT_ID_INVALID");
+  });
+
+  it("answers 429 with retry_after, then lets the call through", async () => {
+    fake.rateLimit({ chatId: chat.id, retryAfter: 3 });
+    const e = await api.sendMessage(chat.id, "x").then(() => undefined, (err: unknown) => err);
+    expect(e).toBeInstanceOf(GrammyError);
+    expect((e as GrammyError).parameters.retry_after).toBe(3);
+    await api.sendMessage(chat.id, "x");
+  });
+});
