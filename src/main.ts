@@ -41,7 +41,7 @@ export class FatalStartError extends Error {
 /** Telegram digests: at most 20 messages a minute to one group; a few in flight. */
 const TELEGRAM_PER_CHAT_PER_MINUTE = 20;
 const TELEGRAM_IN_FLIGHT = 4;
-/** Discord paces REST itself (discord.js queues per route): only bound what is in flight. */
+/** Discord: a few posts in flight; a rate-limited post comes back as `retry` and pauses the queue. */
 const DISCORD_IN_FLIGHT = 5;
 
 /**

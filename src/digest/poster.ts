@@ -5,6 +5,7 @@
  * queued → sending → outcome, and a lease so that one poster runs per database.
  */
 import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import cron, { type ScheduledTask } from "node-cron";
 import type { Logger } from "pino";
 import type { PlatformAdapter, SendOutcome } from "../adapters/types.js";
@@ -28,7 +29,7 @@ export interface PosterOptions {
   /** Footer source label. */
   source: string;
   now?: () => number;
-  /** Identifies this process in the lease. Default a random id. */
+  /** Identifies this process in the lease. Default `host:pid:random`. */
   holder?: string;
   /** How long the lease lasts without renewal. Default 3 minutes (ticks renew it every minute). */
   leaseTtlMs?: number;
@@ -57,6 +58,22 @@ export interface Poster {
 const LEASE = "digest-poster";
 const MINUTE = 60_000;
 
+/**
+ * Whether a lease holder was a process on this host that no longer runs. A bot restarted
+ * after a crash then resumes its slot at once instead of waiting for the lease to expire;
+ * holders on other hosts are only ever outlived by expiry.
+ */
+function isDeadLocalHolder(holder: string): boolean {
+  const [host, pid] = holder.split(":");
+  if (host !== hostname() || !/^\d+$/.test(pid ?? "") || Number(pid) === process.pid) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
 function pausedNotice(s: Subscription): Reply {
   return {
     title: `The ${s.chain} digest is paused: I may not post here.`,
@@ -68,7 +85,7 @@ function pausedNotice(s: Subscription): Reply {
 
 export function createPoster(opts: PosterOptions): Poster {
   const now = opts.now ?? Date.now;
-  const holder = opts.holder ?? randomUUID();
+  const holder = opts.holder ?? `${hostname()}:${process.pid}:${randomUUID()}`;
   const leaseTtl = opts.leaseTtlMs ?? 3 * MINUTE;
   const log = opts.logger;
   let lastPlanned: number | undefined;
@@ -150,6 +167,14 @@ export function createPoster(opts: PosterOptions): Poster {
     return p;
   };
 
+  const lead = async (t: number): Promise<boolean> => {
+    if (await opts.subscriptions.acquireLease(LEASE, holder, leaseTtl, t)) return true;
+    const current = await opts.subscriptions.leaseHolder(LEASE);
+    if (current === undefined || !isDeadLocalHolder(current)) return false;
+    log.info({ previous: current }, "the previous poster on this host is gone: taking over its lease");
+    return opts.subscriptions.takeOverLease(LEASE, current, holder, leaseTtl, t);
+  };
+
   const plan = async (t: number): Promise<number> => {
     let queued = 0;
     for (const sch of await opts.subscriptions.activeSchedules()) {
@@ -170,7 +195,7 @@ export function createPoster(opts: PosterOptions): Poster {
   const run = async (): Promise<TickReport> => {
     const t = now();
     const report: TickReport = { leader: false, queued: 0, trendingCalls: [], done: Promise.resolve() };
-    if (stopping || !(await opts.subscriptions.acquireLease(LEASE, holder, leaseTtl, t))) return report;
+    if (stopping || !(await lead(t))) return report;
     report.leader = true;
     if (!recovered) {
       const n = await opts.subscriptions.interruptSending(t);

@@ -118,6 +118,7 @@ export function sqliteSubscriptions(db: Database.Database): SubscriptionStore {
       WHERE leases.holder = excluded.holder OR leases.expires_at <= @now`),
     leaseHolder: db.prepare(`SELECT holder FROM leases WHERE name = ?`),
     release: db.prepare(`DELETE FROM leases WHERE name = ? AND holder = ?`),
+    takeOver: db.prepare(`UPDATE leases SET holder = ?, expires_at = ? WHERE name = ? AND holder = ?`),
   };
 
   const queueMany = db.transaction((slot: number, ids: readonly number[], now: number) => {
@@ -180,6 +181,12 @@ export function sqliteSubscriptions(db: Database.Database): SubscriptionStore {
     },
     async releaseLease(name, holder) {
       q.release.run(name, holder);
+    },
+    async leaseHolder(name) {
+      return (q.leaseHolder.get(name) as { holder: string } | undefined)?.holder;
+    },
+    async takeOverLease(name, deadHolder, holder, ttlMs, now) {
+      return q.takeOver.run(holder, now + ttlMs, name, deadHolder).changes === 1;
     },
   };
 }

@@ -103,4 +103,8 @@ export interface SubscriptionStore {
   /** Takes or renews a named lease; true when `holder` has it until `now + ttlMs`. */
   acquireLease(name: string, holder: string, ttlMs: number, now: number): Promise<boolean>;
   releaseLease(name: string, holder: string): Promise<void>;
+  /** Who holds a lease now, if anyone (expired or not). */
+  leaseHolder(name: string): Promise<string | undefined>;
+  /** Takes a lease from `deadHolder` (known to be gone); false when someone else holds it now. */
+  takeOverLease(name: string, deadHolder: string, holder: string, ttlMs: number, now: number): Promise<boolean>;
 }

@@ -1,5 +1,5 @@
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import pino from "pino";
@@ -87,7 +87,7 @@ function setup(opts: { path?: string; answers?: Record<string, SendOutcome>; pag
     logger: pino({ level: "silent" }),
     source: "test",
     now: () => now,
-    holder: opts.holder ?? "a",
+    ...(opts.holder === undefined && "holder" in opts ? {} : { holder: opts.holder ?? "a" }),
   });
   return { db, path, subs, poster, sent, calls, forgotten, moved, setNow: (t: number) => (now = t) };
 }
@@ -197,6 +197,22 @@ describe("digest poster", () => {
     const [ra, rb] = [await tick(a.poster), await tick(b.poster)];
     expect([ra.leader, rb.leader]).toEqual([true, false]);
     expect(a.sent.length + b.sent.length).toBe(1);
+  });
+
+  it("takes over the lease of a poster on this host whose process is gone, not of a live one", async () => {
+    const ttl = 3 * 60_000;
+    const dead = setup({ holder: undefined as unknown as string });
+    await dead.subs.upsertSubscription(sub("c1"), T0 - HOUR);
+    // A pid above the kernel's maximum never runs.
+    await dead.subs.acquireLease("digest-poster", `${hostname()}:4194305:crashed`, ttl, T0 - 1_000);
+    expect((await tick(dead.poster)).leader).toBe(true);
+    expect(dead.sent).toHaveLength(1);
+
+    const live = setup({ holder: undefined as unknown as string });
+    await live.subs.upsertSubscription(sub("c1"), T0 - HOUR);
+    await live.subs.acquireLease("digest-poster", `${hostname()}:${process.pid}:other-poster`, ttl, T0 - 1_000);
+    expect((await tick(live.poster)).leader).toBe(false);
+    expect(live.sent).toHaveLength(0);
   });
 
   it("expires a queued digest once its interval has passed instead of posting it late", async () => {
