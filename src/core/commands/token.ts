@@ -9,7 +9,7 @@ import type { Block, Reply } from "../reply.js";
 import { footerOf, openButton, refreshButton, rows } from "../reply-parts.js";
 import { assessRecord, assessReport } from "../risk.js";
 import { appendixLinks } from "./appendix.js";
-import { collisionParts, resolveArg, symbolOf } from "./resolution.js";
+import { collisionParts, resolveArg } from "./resolution.js";
 
 /** Pairs listed on a card at most. */
 const TOP_PAIRS = 3;
@@ -40,7 +40,7 @@ function pairsBlock(pairs: readonly PairV2[]): Block[] {
 }
 
 /** The token card of a resolved token: market figures, pairs, links and a one-line risk verdict. */
-export async function tokenCard(ctx: CommandContext, res: Resolution, opts: { command: string; typed?: string }): Promise<Reply> {
+export async function tokenCard(ctx: CommandContext, res: Resolution, opts: { command: string }): Promise<Reply> {
   const [detail, report] = await Promise.all([
     ctx.market.tokenDetail(res.tokenId),
     ctx.market.riskReport(res.tokenId).then(
@@ -57,7 +57,7 @@ function renderCard(
   res: Resolution,
   detail: Fetched<TokenDetail>,
   report: Fetched<RiskReport> | undefined,
-  opts: { command: string; typed?: string },
+  opts: { command: string },
 ): Reply {
   const t = detail.data.token;
   const symbol = cleanText(t.symbol ?? res.token?.symbol, 16);
@@ -117,8 +117,7 @@ export const tokenCommand: Command = {
   args: [{ name: "token", description: "Symbol, name, address, address-chain or a link", type: "token", required: true }],
   examples: ["/token pepe", "/token 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth", "/detail wif solana"],
   async run(ctx, args) {
-    const typed = String(args["token"]);
-    const res = await resolveArg(ctx, typed);
-    return tokenCard(ctx, res, { command: "token", typed: symbolOf(res, typed) });
+    const res = await resolveArg(ctx, String(args["token"]));
+    return tokenCard(ctx, res, { command: "token" });
   },
 };
