@@ -24,18 +24,26 @@ function logoUrl(token: SandboxToken): string {
   return `${LOGO_ROOT}logo/${token.chain}/${token.address}.png`;
 }
 
+/** The fixed part of each token's appendix, serialised once: only the price changes. */
+const appendixHeads = new WeakMap<SandboxToken, string>();
+
 function appendix(token: SandboxToken, price: string): string {
   if (token.hostile?.appendix) return JSON.stringify(token.hostile.appendix);
-  const site = `https://${token.symbol.toLowerCase().replace(/[^a-z0-9]/g, "") || "token"}.example`;
-  const all: Record<string, string> = {
-    contract_address: token.address, name: token.name, symbol: token.symbol, divisor: String(token.decimals),
-    token_type: token.chainDef.family === "evm" ? "ERC20" : token.chainDef.family === "tron" ? "TRC20" : "SPL",
-    total_supply: dec(token.supply, 15), verified: token.listed ? "1" : "0", description: "", website: site,
-    email: "", blog: "", twitter: `https://x.com/${token.symbol.toLowerCase()}`, telegram: "", whitepaper: "", token_price_usd: price,
-  };
-  // The service's keys vary by token: drop a few, deterministically.
-  const keys = Object.keys(all).filter((k, i) => i < 3 || hash32(token.key, 21, i) % 4 !== 0);
-  return JSON.stringify(Object.fromEntries(keys.map((k) => [k, all[k] as string])));
+  let head = appendixHeads.get(token);
+  if (head === undefined) {
+    const site = `https://${token.symbol.toLowerCase().replace(/[^a-z0-9]/g, "") || "token"}.example`;
+    const all: Record<string, string> = {
+      contract_address: token.address, name: token.name, symbol: token.symbol, divisor: String(token.decimals),
+      token_type: token.chainDef.family === "evm" ? "ERC20" : token.chainDef.family === "tron" ? "TRC20" : "SPL",
+      total_supply: dec(token.supply, 15), verified: token.listed ? "1" : "0", description: "", website: site,
+      email: "", blog: "", twitter: `https://x.com/${token.symbol.toLowerCase()}`, telegram: "", whitepaper: "",
+    };
+    // The service's keys vary by token: drop a few, deterministically.
+    const keys = Object.keys(all).filter((k, i) => i < 3 || hash32(token.key, 21, i) % 4 !== 0);
+    head = JSON.stringify(Object.fromEntries(keys.map((k) => [k, all[k] as string]))).slice(0, -1);
+    appendixHeads.set(token, head);
+  }
+  return `${head},"token_price_usd":${JSON.stringify(price)}}`;
 }
 
 function applyHostile(rec: Rec, token: SandboxToken, quirks: boolean): Rec {
@@ -133,11 +141,16 @@ export function pairRecord(market: Market, pair: SandboxPair, now: number, quirk
 
 /** Batch price entry: the same strings as the token record of the same second. */
 export function priceEntry(market: Market, token: SandboxToken, now: number, quirks: boolean): Rec {
-  const r = tokenRecord(market, token, now, "list", quirks);
-  return {
-    token_id: token.id, current_price_usd: r.current_price_usd, price_change_1d: r.price_change_1d,
-    price_change_24h: r.price_change_24h, tvl: r.tvl, tx_volume_u_24h: r.tx_volume_u_24h, updated_at: now,
-  };
+  const s = market.snapshot(token, now);
+  const day = s.windows["24h"];
+  return applyHostile(
+    {
+      token_id: token.id, current_price_usd: dec(s.price), price_change_1d: pct(day.change), price_change_24h: pct(day.change),
+      tvl: dec(token.liquidity, 12), tx_volume_u_24h: dec(day.volume, 12), updated_at: now,
+    },
+    token,
+    quirks,
+  );
 }
 
 /** v1 token record at epoch second `now`. */

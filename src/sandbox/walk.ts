@@ -8,7 +8,7 @@
  * exact at any second. The volume rate is a sum of sines, whose integral has a closed form,
  * so the volume of any window is exact and windows add up.
  */
-import { hash32 } from "./rng.js";
+import { hash3, hash32 } from "./rng.js";
 import type { SandboxPair, SandboxToken } from "./types.js";
 
 const SCALES = [60, 900, 14_400, 86_400, 604_800, 2_592_000, 31_536_000] as const;
@@ -16,7 +16,7 @@ const SCALES = [60, 900, 14_400, 86_400, 604_800, 2_592_000, 31_536_000] as cons
 const AMPS = SCALES.map((s) => Math.min(Math.sqrt(s / 86_400), 2.5));
 
 function knot(key: number, scale: number, i: number): number {
-  return (hash32(key, scale, i) / 4294967296) * 2 - 1;
+  return (hash3(key, scale, i) / 4294967296) * 2 - 1;
 }
 
 /** Log of price / basePrice at `t` (epoch seconds). */
@@ -129,11 +129,11 @@ export function snapshot(token: SandboxToken, now: number): Snapshot {
   };
 }
 
-/** Lowest and highest price over the 24 hours before `now`, sampled every 15 minutes. */
+/** Lowest and highest price over the 24 hours before `now`, sampled every 30 minutes. */
 export function range24h(token: SandboxToken, now: number, price: number): { low: number; high: number } {
   let low = price;
   let high = price;
-  for (let t = Math.floor(now / 900) * 900; t > now - 86_400; t -= 900) {
+  for (let t = Math.floor(now / 1_800) * 1_800; t > now - 86_400; t -= 1_800) {
     const p = priceAt(token, t);
     if (p < low) low = p;
     if (p > high) high = p;
