@@ -18,7 +18,7 @@ export async function resolveChain(ctx: CommandContext, input: string): Promise<
     (c) => c.chain.toLowerCase() === wanted || c.chain_id === wanted || (c.name ?? "").toLowerCase() === wanted,
   );
   if (match === undefined) {
-    const known = chains.data.map((c) => c.chain).join(", ");
+    const known = chains.data.map((c) => cleanText(c.chain, 16)).join(", ");
     throw new UserError(`"${cleanText(input, 24)}" is not a chain I know; try one of: ${known}.`);
   }
   return { chain: match.chain, chains };
