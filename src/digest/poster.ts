@@ -146,8 +146,9 @@ export function createPoster(opts: PosterOptions): Poster {
         chatId: s.chatId,
         deadline: d.slot + s.intervalMinutes * MINUTE,
         send: async () => {
-          // Claimed only now, right before the call: a stop before this leaves the row queued.
-          claimed = await opts.subscriptions.transitionDelivery(s.id, d.slot, ["queued"], "sending", now());
+          // Claimed only at the first attempt, right before the call: a stop before it leaves the
+          // row queued. A retry after a 429 sends again under the same claim.
+          if (!claimed) claimed = await opts.subscriptions.transitionDelivery(s.id, d.slot, ["queued"], "sending", now());
           if (!claimed) return { kind: "delivered" };
           return adapter.send(s.chatId, digest.reply);
         },

@@ -215,6 +215,42 @@ describe("digest poster", () => {
     expect(live.sent).toHaveLength(0);
   });
 
+  it("sends a digest that was rate-limited once after the pause, under its first claim (regression: retry-reclaim)", async () => {
+    const s = setup({ answers: {} });
+    await s.subs.upsertSubscription(sub("c1"), T0 - HOUR);
+    let first = true;
+    const adapter = s.sent;
+    const limited = createPoster({
+      subscriptions: s.subs,
+      chats: chatLog().chats,
+      market: trendingMarket([tokens(["AAA"])]).market,
+      adapters: {
+        telegram: {
+          platform: "telegram",
+          start: async () => undefined,
+          stop: async () => undefined,
+          isReady: () => true,
+          send: async (chatId, reply) => {
+            if (first) {
+              first = false;
+              return { kind: "retry", afterMs: 10 };
+            }
+            adapter.push({ chatId, reply });
+            return { kind: "delivered" };
+          },
+        },
+      },
+      queues: { telegram: createPacedQueue({ maxInFlight: 1 }) },
+      logger: pino({ level: "silent" }),
+      source: "test",
+      now: () => T0,
+      holder: "z",
+    });
+    await tick(limited);
+    expect(s.sent.map((x) => x.chatId)).toEqual(["c1"]);
+    expect(await s.subs.deliveryCounts(T0)).toEqual({ delivered: 1 });
+  });
+
   it("expires a queued digest once its interval has passed instead of posting it late", async () => {
     const s = setup();
     await s.subs.upsertSubscription(sub("c1"), T0 - HOUR);

@@ -1,0 +1,209 @@
+/**
+ * The digest end to end: the real core and Telegram adapter on the fake Bot API, the sandbox
+ * market, and the poster on one hand-moved clock.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { createCachedMarket } from "../../src/cache/cached-market.js";
+import type { ChartRenderer } from "../../src/chart/types.js";
+import { createBotCore } from "../../src/core/create-core.js";
+import { digestCommands } from "../../src/digest/commands.js";
+import { createPacedQueue } from "../../src/digest/paced-queue.js";
+import { createPoster, type Poster } from "../../src/digest/poster.js";
+import { MarketClient } from "../../src/market/client.js";
+import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.js";
+import { fakeUser, groupChat } from "../fakes/telegram-api.js";
+import { startHarness, type Harness } from "../adapters/telegram/harness.js";
+
+const HOUR = 3_600_000;
+/** 2026-11-22 10:05 UTC. */
+const T0 = Date.UTC(2026, 10, 22, 10, 5);
+const CHAINS = ["eth", "bsc", "solana", "base", "arbitrum"];
+/** Global messages a second this test allows (Telegram's ~30 would make 2,000 chats take a minute). */
+const G = 400;
+
+const noCharts: ChartRenderer = { render: () => Promise.reject(new Error("no charts here")), close: async () => undefined };
+
+interface World {
+  h: Harness;
+  sandbox: Sandbox;
+  store: SqliteStore;
+  client: MarketClient;
+  poster: Poster;
+  clock: { now(): number; set(t: number): void };
+}
+
+let world: World | undefined;
+afterEach(async () => {
+  if (!world) return;
+  await world.poster.stop();
+  await world.h.close();
+  await world.client.close();
+  await world.sandbox.close();
+  world = undefined;
+});
+
+async function start(): Promise<World> {
+  let t = T0;
+  const clock = { now: () => t, set: (x: number) => void (t = x) };
+  const sandbox = await startSandbox({ now: clock.now, seed: 1 });
+  const client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 5_000 });
+  const store = await openSqliteStore({ path: join(mkdtempSync(join(tmpdir(), "cp-digest-")), "db.sqlite") });
+  const log = pino({ level: "silent" });
+  const core = createBotCore({
+    market: createCachedMarket(client, { now: clock.now }),
+    store,
+    charts: noCharts,
+    log,
+    source: "demo data (sandbox)",
+    now: clock.now,
+    budget: { perUser: 100_000, perChat: 100_000 },
+    extraCommands: digestCommands({ maxPerChat: 10, minIntervalMinutes: 15 }),
+  });
+  const h = await startHarness({ core, store, adapter: { now: clock.now } });
+  const poster = createPoster({
+    subscriptions: store.subscriptions,
+    chats: store,
+    market: createCachedMarket(client.background(), { now: clock.now }),
+    adapters: { telegram: h.adapter },
+    queues: { telegram: createPacedQueue({ ratePerSecond: G, perChatPerMinute: 20, maxInFlight: 4 }) },
+    logger: log,
+    source: "demo data (sandbox)",
+    now: clock.now,
+  });
+  world = { h, sandbox, store, client, poster, clock };
+  return world;
+}
+
+async function slot(w: World, at: number): Promise<void> {
+  w.clock.set(at);
+  await (await w.poster.tick()).done;
+}
+
+function digests(w: World, chatId?: string) {
+  return w.h.fake.sent.filter((s) => s.text.startsWith("Trending on") && (chatId === undefined || s.chatId === chatId));
+}
+
+async function subscribeMany(w: World, n: number): Promise<void> {
+  for (let i = 0; i < n; i++) {
+    await w.store.subscriptions.upsertSubscription(
+      {
+        platform: "telegram",
+        chatId: String(-2_000_000 - i),
+        chain: CHAINS[i % CHAINS.length]!,
+        cron: "0 * * * *",
+        timezone: "UTC",
+        label: "every 1h",
+        intervalMinutes: 60,
+        topN: 5,
+      },
+      T0,
+    );
+  }
+}
+
+describe("the trending digest through Telegram", () => {
+  it("lets an admin subscribe and refuses everyone else", async () => {
+    const w = await start();
+    const chat = groupChat({ id: -100 });
+    const admin = fakeUser({ id: 1 });
+    const member = fakeUser({ id: 2 });
+    w.h.fake.setMember(chat.id, admin.id, "administrator");
+    w.h.fake.setMember(chat.id, member.id, "member");
+    const refused = w.h.fake.sendText(chat, "/subscribe solana every 1h top 3", { from: member });
+    expect((await w.h.fake.waitForSent((s) => s.replyTo === refused.message_id)).text).toMatch(/Only this chat's admins/);
+    const ok = w.h.fake.sendText(chat, "/subscribe solana every 1h top 3", { from: admin });
+    expect((await w.h.fake.waitForSent((s) => s.replyTo === ok.message_id)).text).toMatch(/Subscribed: the solana trending digest, every 1h, top 3/);
+    const list = w.h.fake.sendText(chat, "/subscriptions", { from: member });
+    expect((await w.h.fake.waitForSent((s) => s.replyTo === list.message_id)).text).toMatch(/solana\s+every 1h\s+3\s+active/);
+  });
+
+  it("posts the chain's top N when due, then marks how each token moved since the last digest", async () => {
+    const w = await start();
+    const chat = groupChat({ id: -101 });
+    const admin = fakeUser({ id: 1 });
+    w.h.fake.setMember(chat.id, admin.id, "creator");
+    const ok = w.h.fake.sendText(chat, "/subscribe solana every 1h top 5", { from: admin });
+    await w.h.fake.waitForSent((s) => s.replyTo === ok.message_id);
+
+    const symbolsAt = async (t: number) => {
+      w.clock.set(t);
+      const page = await w.client.trending({ chain: "solana", pageSize: 5 });
+      return page.tokens.slice(0, 5).map((x) => `${x.token}-${x.chain}`);
+    };
+    const first = await symbolsAt(T0 + 55 * 60_000);
+    const second = await symbolsAt(T0 + 55 * 60_000 + 6 * HOUR);
+
+    await slot(w, T0 + 55 * 60_000);
+    const [d1] = digests(w, String(chat.id));
+    expect(d1!.text).toMatch(/^Trending on solana — top 5/);
+    expect((d1!.text.match(/\(new\)/g) ?? []).length).toBe(5);
+    expect(d1!.keyboard?.flat()).toHaveLength(5);
+
+    await slot(w, T0 + 55 * 60_000 + 6 * HOUR);
+    const d2 = digests(w, String(chat.id))[1]!;
+    const marks = [...d2.text.matchAll(/^(\d)\. .*? \((new|=|▲\d+|▼\d+)\)/gm)].map((m) => m[2]);
+    const expected = second.map((id, i) => {
+      const before = first.indexOf(id);
+      if (before === -1) return "new";
+      return before > i ? `▲${before - i}` : before < i ? `▼${i - before}` : "=";
+    });
+    expect(marks).toEqual(expected);
+  });
+
+  it("serves 2,000 chats over 5 chains with 5 trending calls and no pacing violation", async () => {
+    const w = await start();
+    await subscribeMany(w, 2_000);
+    w.sandbox.resetStats();
+    await slot(w, Date.UTC(2026, 10, 22, 11, 0, 10));
+    expect(w.sandbox.stats().byEndpoint.trending).toBe(5);
+    expect(digests(w)).toHaveLength(2_000);
+    expect(new Set(digests(w).map((d) => d.chatId)).size).toBe(2_000);
+    const times = w.h.fake.sendTimes().sort((a, b) => a - b);
+    // No second holds more than G sends (the window slides over every send).
+    let lo = 0;
+    for (let hi = 0; hi < times.length; hi++) {
+      while (times[hi]! - times[lo]! >= 1_000) lo++;
+      expect(hi - lo + 1).toBeLessThanOrEqual(G);
+    }
+  });
+
+  it("waits out a 429 and loses nothing", async () => {
+    const w = await start();
+    await subscribeMany(w, 20);
+    w.h.fake.rateLimit({ method: "sendMessage", retryAfter: 1, times: 2 });
+    await slot(w, Date.UTC(2026, 10, 22, 11, 0, 10));
+    expect(digests(w)).toHaveLength(20);
+    expect(new Set(digests(w).map((d) => d.chatId)).size).toBe(20);
+    expect(await w.store.subscriptions.deliveryCounts()).toEqual({ delivered: 20 });
+  });
+
+  it("drops blocked, kicked and deleted chats, and follows a group that became a supergroup", async () => {
+    const w = await start();
+    await subscribeMany(w, 5);
+    const [blocked, kicked, deleted, migrated] = ["-2000000", "-2000001", "-2000002", "-2000003"];
+    w.h.fake.blockChat(blocked!);
+    w.h.fake.kickFrom(kicked!);
+    w.h.fake.chatNotFound(deleted!);
+    w.h.fake.fail({
+      chatId: migrated!,
+      error: {
+        error_code: 400,
+        description: "Bad Request: group chat was upgraded to a supergroup chat",
+        parameters: { migrate_to_chat_id: -1009999 },
+      },
+    });
+    await slot(w, Date.UTC(2026, 10, 22, 11, 0, 10));
+    const left = async (chatId: string) => w.store.subscriptions.listSubscriptions({ platform: "telegram", chatId });
+    expect(await left(blocked!)).toEqual([]);
+    expect(await left(kicked!)).toEqual([]);
+    expect(await left(deleted!)).toEqual([]);
+    expect(await left(migrated!)).toEqual([]);
+    expect((await left("-1009999")).map((s) => s.chain)).toEqual(["base"]);
+    expect(digests(w).map((d) => d.chatId).sort()).toEqual(["-1009999", "-2000004"]);
+  });
+});
