@@ -1,7 +1,10 @@
 /** Every benchmark, in the order of issue 10 and of BENCHMARKS.md. */
 import { charts } from "./charts.js";
+import { latency } from "./latency.js";
+import { fanout } from "./fanout.js";
+import { upstream } from "./upstream.js";
 import { memory } from "./memory.js";
 import { sandboxThroughput } from "./sandbox-throughput.js";
 import type { Benchmark } from "./types.js";
 
-export const BENCHMARKS: readonly Benchmark[] = [charts, memory, sandboxThroughput];
+export const BENCHMARKS: readonly Benchmark[] = [latency, upstream, fanout, charts, memory, sandboxThroughput];

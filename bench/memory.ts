@@ -17,18 +17,17 @@ type Kind = "price" | "detail" | "risk" | "holders";
 
 /** Share of entries per kind, in tenths: prices are asked most, holder lists least. */
 const MIX: readonly Kind[] = ["price", "price", "price", "price", "detail", "detail", "detail", "risk", "risk", "holders"];
-const SAMPLE_TOKENS = 60;
 const DEFAULT_BOUND = 32 * 1024 * 1024;
 const PROBE_BOUND = 48 * 1024 * 1024;
-const PLAN: Record<Size, { entries: number }> = { full: { entries: 50_000 }, smoke: { entries: 400 } };
+const PLAN: Record<Size, { entries: number; sampleTokens: number }> = { full: { entries: 50_000, sampleTokens: 60 }, smoke: { entries: 400, sampleTokens: 4 } };
 
 /** Real records from the sandbox, kept as JSON so every entry can be a fresh copy. */
-async function samples(): Promise<Record<Kind, string[]>> {
+async function samples(count: number): Promise<Record<Kind, string[]>> {
   const sandbox = await startSandbox({ seed: 1 });
   const client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key } });
   const out: Record<Kind, string[]> = { price: [], detail: [], risk: [], holders: [] };
   try {
-    for (const token of sandbox.market.tokens.slice(0, SAMPLE_TOKENS)) {
+    for (const token of sandbox.market.tokens.slice(0, count)) {
       const settle = async (kind: Kind, get: () => Promise<unknown>): Promise<void> => {
         try {
           out[kind].push(JSON.stringify(await get()));
@@ -86,10 +85,10 @@ function lookup(market: CachedMarket, i: number): Promise<unknown> {
   }
 }
 
-/** Fills a cache with `count` entries in batches (so price lookups batch as they would). */
-async function fill(market: CachedMarket, count: number, from = 0): Promise<void> {
-  for (let i = from; i < from + count; i += 500) {
-    await Promise.all(Array.from({ length: Math.min(500, from + count - i) }, (_, k) => lookup(market, i + k)));
+/** Fills a cache with `count` entries, `batch` at a time (so price lookups batch as they would). */
+async function fill(market: CachedMarket, count: number, batch: number): Promise<void> {
+  for (let i = 0; i < count; i += batch) {
+    await Promise.all(Array.from({ length: Math.min(batch, count - i) }, (_, k) => lookup(market, i + k)));
   }
 }
 
@@ -97,7 +96,8 @@ async function fill(market: CachedMarket, count: number, from = 0): Promise<void
 async function retained(count: number, api: MarketApi, bound: number): Promise<number> {
   let misses = 0;
   const market = createCachedMarket(api, { maxBytes: bound, now: () => 0, onEvent: (e) => void (e.outcome === "miss" && misses++) });
-  await fill(market, count);
+  // One at a time: under a tight bound, concurrent misses evict each other while in flight.
+  await fill(market, count, 1);
   misses = 0;
   let kept = 0;
   for (let i = count - 1; i >= 0; i--) {
@@ -111,8 +111,8 @@ async function retained(count: number, api: MarketApi, bound: number): Promise<n
 /** Runs the benchmark at `size`. */
 export async function run(size: Size): Promise<BenchResult> {
   const started = performance.now();
-  const { entries } = PLAN[size];
-  const s = await samples();
+  const { entries, sampleTokens } = PLAN[size];
+  const s = await samples(sampleTokens);
   const api = sampleApi(s);
   const jsonMb = (MIX.map((k) => s[k].reduce((a, x) => a + x.length, 0) / s[k].length).reduce((a, b) => a + b, 0) / MIX.length) * entries / 1024 ** 2;
 
@@ -120,7 +120,7 @@ export async function run(size: Size): Promise<BenchResult> {
   const rssBefore = rssMb();
   const heapBefore = heapMb();
   let cache: CachedMarket | undefined = createCachedMarket(api, { maxBytes: 4 * 1024 ** 3, now: () => 0 });
-  await fill(cache, entries);
+  await fill(cache, entries, 500);
   const rssFull = rssMb();
   const cacheGrowth = heapMb() - heapBefore;
   cache = undefined;
@@ -161,7 +161,7 @@ export async function run(size: Size): Promise<BenchResult> {
     title: "5. Memory",
     setup:
       `${entries.toLocaleString("en-US")} entries through createCachedMarket (4 in 10 prices, 3 token details, 2 risk reports, 1 list of 100 holders; ` +
-      `fresh copies of real sandbox records of ${SAMPLE_TOKENS} tokens), bound raised so all stay, clock pinned so none expires. ` +
+      `fresh copies of real sandbox records of ${sampleTokens} tokens), bound raised so all stay, clock pinned so none expires. ` +
       "Baseline: the same values in a plain Map. The accounting is read from outside: a cache bounded at " +
       `${(probeBound / 1024 ** 2).toFixed(2)} MiB is filled the same way and its kept entries counted.`,
     figures: [
