@@ -13,6 +13,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ["bin/**/*.js"],
+    languageOptions: { globals: { process: "readonly", console: "readonly" } },
+  },
+  {
     files: ["src/**/*.ts"],
     ignores: ["src/config.ts"],
     rules: {

@@ -55,8 +55,9 @@ function mostLiquid(symbol: string, chain?: string): SandboxToken {
   return best;
 }
 
+/** A token whose address lives on `chain` only (famous tokens share one EVM address across chains). */
 function tokenOn(chain: string): SandboxToken {
-  const t = sandbox.market.tokens.find((x) => x.chain === chain && !x.main);
+  const t = sandbox.market.tokens.find((x) => x.chain === chain && !x.main && sandbox.market.tokensAt(x.address).length === 1);
   if (t === undefined) throw new Error(`the sandbox has no token on ${chain}`);
   return t;
 }
