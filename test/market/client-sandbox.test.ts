@@ -100,14 +100,14 @@ for (const quirks of [false, true]) {
     });
 
     it("reads every hostile token's detail and price without a shape error", async () => {
-      // The no-market token is left out: the sandbox answers it with a 500 (NaN price fields), reported to its owner.
-      const hostile = sandbox.market.hostile.filter((h) => h.noMarket !== true);
-      expect(hostile.length).toBeGreaterThan(5);
+      const hostile = sandbox.market.hostile;
+      expect(hostile.some((h) => h.noMarket === true)).toBe(true);
       for (const h of hostile) {
         const detail = await client.tokenDetail(h.id);
         expect(detail.token.token).toBe(h.address);
       }
-      await client.batchPrices({ tokenIds: hostile.map((h) => h.id) });
+      const prices = await client.batchPrices({ tokenIds: hostile.map((h) => h.id), tvlMin: 0 });
+      expect(Object.keys(prices).length).toBeGreaterThan(0);
     });
 
     it("reads the v1 pair, liquidity, AMM and contract check endpoints", async () => {
