@@ -18,7 +18,7 @@ afterEach(async () => {
   bot = telegram = sandbox = undefined;
 });
 
-async function start(opts: { faults?: Parameters<Sandbox["setFaults"]>[0]; token?: string } = {}) {
+async function start(opts: { faults?: Parameters<Sandbox["setFaults"]>[0]; token?: string; env?: Record<string, string> } = {}) {
   telegram = await startFakeTelegram({ maxPollMs: 500 });
   sandbox = await startSandbox({ faults: opts.faults });
   const port = await freePort();
@@ -34,6 +34,7 @@ async function start(opts: { faults?: Parameters<Sandbox["setFaults"]>[0]; token
       MARKET_TIMEOUT_MS: "2000",
       HTTP_PORT: String(port),
       DATABASE_PATH: join(dir, "data", "bot.db"),
+      ...opts.env,
     },
     { cwd: dir },
   );
@@ -81,6 +82,39 @@ describe("the bot process as operators run it", () => {
     const reply = await tg.waitForSent((s) => s.replyTo === asked.message_id, { timeoutMs: 15_000 });
     expect(reply.text).toMatch(/PEPE/);
     expect(await proc.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it("takes Telegram updates by webhook on the ops port, and refuses a wrong secret", async () => {
+    const secret = "webhook_secret-for-test";
+    const { base, telegram: tg } = await start({ env: { TELEGRAM_WEBHOOK_URL: "https://bot.example.com", TELEGRAM_WEBHOOK_SECRET: secret } });
+    await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
+    expect(tg.webhook?.secret).toBe(secret);
+    const hook = new URL(tg.webhook!.url);
+    expect(hook.origin).toBe("https://bot.example.com");
+    expect(hook.pathname).not.toContain(secret);
+    const update = (id: number) => ({
+      update_id: id,
+      message: {
+        message_id: id,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: 4242, type: "private", first_name: "Ann" },
+        from: { id: 4242, is_bot: false, first_name: "Ann" },
+        text: "/price pepe",
+        entities: [{ type: "bot_command", offset: 0, length: 6 }],
+      },
+    });
+    const post = (body: unknown, token: string) =>
+      fetch(`${base}${hook.pathname}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": token },
+        body: JSON.stringify(body),
+      });
+    expect((await post(update(1), "wrong")).status).toBe(401);
+    expect((await post(update(2), secret)).status).toBe(200);
+    const reply = await tg.waitForSent((m) => m.chatId === "4242", { timeoutMs: 15_000 });
+    expect(reply.replyTo).toBe(2);
+    expect(reply.text).toMatch(/PEPE/);
+    expect(tg.sent.filter((m) => m.chatId === "4242")).toHaveLength(1);
   });
 
   it("exits non-zero with one line and no token when Telegram refuses the token", async () => {
