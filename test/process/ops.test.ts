@@ -132,3 +132,22 @@ describe("the bot process as operators run it", () => {
     expect(proc.stderr() + proc.stdout()).not.toContain("REFUSED-token-value-for-test");
   });
 });
+
+describe("the crash-loop guard", () => {
+  it("makes the start after a refused token wait before logging in again", async () => {
+    telegram = await startFakeTelegram({ maxPollMs: 500 });
+    const dir = tempDir();
+    const env = {
+      TELEGRAM_BOT_TOKEN: "999999:REFUSED-token-value-for-test",
+      TELEGRAM_API_ROOT: telegram.apiRoot,
+      DATABASE_PATH: join(dir, "data", "bot.db"),
+    };
+    const first = spawnBot(env, { cwd: dir });
+    expect((await first.exited).code).toBe(1);
+    expect(first.stderr()).not.toMatch(/waiting before logging in again/);
+    bot = spawnBot(env, { cwd: dir });
+    const line = await bot.waitForLog(/waiting before logging in again/, 10_000);
+    expect(JSON.parse(line)).toMatchObject({ level: 40, waitMs: expect.any(Number) });
+    expect(JSON.parse(line).waitMs).toBeGreaterThan(0);
+  });
+});
