@@ -16,22 +16,16 @@ import {
 import { isMarketError, type MarketError } from "./errors.js";
 import { ParamCheck } from "./params.js";
 import type { Lane } from "./rate-limiter.js";
+import type { Exchange } from "./transport.js";
 import {
   chainRecord, holder, kline, openPayload, priceMap, rankTopic, riskReport, swapTxs, tokenDetail,
   tokenV1, tokenV2, trendingPage, type ChainRecord, type Holder, type Kline, type OpenPayload,
   type PriceMap, type RankTopic, type RiskReport, type SwapTxs, type TokenDetail, type TokenV1,
   type TokenV2, type TrendingPage,
 } from "./schemas.js";
-import type { ApiVersion } from "./decode.js";
 
-/** A request as the endpoints describe it; `Caller` sends it and decodes the answer. */
-export interface CallSpec<S extends z.ZodType> {
-  endpoint: string;
-  version: ApiVersion;
-  method: "GET" | "POST";
-  path: string;
-  query?: Record<string, string | number | undefined>;
-  body?: unknown;
+/** A request as the endpoints describe it, with the schema of its answer; `Caller` sends it on a lane. */
+export interface CallSpec<S extends z.ZodType> extends Omit<Exchange, "lane"> {
   schema: S;
 }
 
