@@ -38,7 +38,7 @@ const COMMANDS: Record<string, CommandEntry> = {
     load: async () => (await import("./cli/ask.js")).askCommand,
   },
   sandbox: {
-    usage: "sandbox [--host H] [--port N] [--key K] [--seed S] [--time T] [--faults F]",
+    usage: "sandbox [--host H] [--port N] [--key K] [--v1-key K] [--seed S] [--time T] [--faults F] [--quirks] [--rate-limit PLAN]",
     summary: "run the local stand-in for the market data service",
     needsConfig: false,
     load: async () => (await import("./cli/sandbox.js")).sandboxCommand,
