@@ -53,11 +53,13 @@ export async function run(size: Size): Promise<BenchResult> {
   const renderer = createChartRenderer({ workers: 1 });
   const times: number[] = [];
   let rssBefore: number;
+  let rssHalf = Number.NaN;
   let rssAfter: number;
   try {
     for (let i = 0; i < plan.warmup; i++) await renderer.render(all[i % SERIES] as ChartSpec);
     rssBefore = rssMb();
     for (let i = 0; i < plan.renders && !deadline.passed(); i++) {
+      if (i === Math.floor(plan.renders / 2)) rssHalf = rssMb();
       const t = performance.now();
       await renderer.render(all[i % SERIES] as ChartSpec);
       times.push(performance.now() - t);
@@ -89,7 +91,15 @@ export async function run(size: Size): Promise<BenchResult> {
         "not drawing the candles, dominates on this shared CPU; a smaller picture or a faster PNG encoding would move it.",
     );
   }
-  if (!(growth <= 10)) notes.push(`RSS grew ${growth.toFixed(1)} % over the renders: look for PNG buffers or worker state kept between renders.`);
+  const secondHalf = ((rssAfter - rssHalf) / rssHalf) * 100;
+  if (!(growth <= 10)) {
+    notes.push(
+      `RSS grew ${growth.toFixed(1)} % over the renders, ${secondHalf.toFixed(1)} % of it in the second half: ` +
+        (secondHalf <= growth / 4
+          ? "most of it came early, as the worker's heap and resvg's buffers reached their working size after too short a warm-up, not a steady leak."
+          : "it kept growing, which points at something kept per render (PNG buffers, worker messages); worth a heap snapshot."),
+    );
+  }
   return {
     name: "charts",
     title: "4. Charts",
@@ -101,6 +111,7 @@ export async function run(size: Size): Promise<BenchResult> {
       { metric: "render median", unit: "ms", value: median, baseline: floorMedian, target: { text: "≤ 50 ms", met: median <= 50 } },
       { metric: "render p99", unit: "ms", value: percentile(times, 0.99), baseline: percentile(floor, 0.99) },
       { metric: "RSS before", unit: "MB", value: rssBefore },
+      { metric: "RSS half-way", unit: "MB", value: rssHalf },
       { metric: "RSS after", unit: "MB", value: rssAfter },
       { metric: "RSS growth", unit: "%", value: growth, target: { text: "≤ 10 %", met: growth <= 10 } },
     ],
