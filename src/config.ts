@@ -45,8 +45,8 @@ export interface DemoMarketConfig extends MarketPacing {
 export interface LiveMarketConfig extends MarketPacing {
   mode: "live";
   v2: MarketEndpoint;
-  /** Set only when `MARKET_API_V1_URL` is; the key defaults to the v2 key. */
-  v1: MarketEndpoint | undefined;
+  /** Version 1: its own address and key, each defaulting to version 2's. */
+  v1: MarketEndpoint;
 }
 
 export type MarketConfig = DemoMarketConfig | LiveMarketConfig;
@@ -297,13 +297,12 @@ function marketConfig(v: Values): MarketConfig {
   if (v.MARKET_API_URL === undefined) {
     required("MARKET_API_URL", "when MARKET_API_KEY is set: the service has no public default address");
   }
-  if (v.MARKET_API_V1_KEY !== undefined && v.MARKET_API_V1_URL === undefined) {
-    required("MARKET_API_V1_URL", "when MARKET_API_V1_KEY is set");
-  }
   return {
     mode: "live",
     v2: { baseUrl: v.MARKET_API_URL, key },
-    v1: v.MARKET_API_V1_URL === undefined ? undefined : { baseUrl: v.MARKET_API_V1_URL, key: v.MARKET_API_V1_KEY ?? key },
+    // The versions differ by path prefix (/v2, /api/v1): one host serving both is the common
+    // set-up, so v1 shares the v2 address unless it has its own.
+    v1: { baseUrl: v.MARKET_API_V1_URL ?? v.MARKET_API_URL, key: v.MARKET_API_V1_KEY ?? key },
     ...pacing,
   };
 }

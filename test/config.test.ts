@@ -47,17 +47,17 @@ describe("loadConfig", () => {
   });
 
   describe("market", () => {
-    it("goes live with a key and a URL, without v1 unless its URL is set", () => {
+    it("goes live with a key and a URL, v1 on the same address and key unless told otherwise", () => {
       expect(loadConfig({ ...live, MARKET_API_RPS: "20", MARKET_TIMEOUT_MS: "2500" }).market).toEqual({
         mode: "live",
         v2: { baseUrl: "https://market.example.com", key: KEY },
-        v1: undefined,
+        v1: { baseUrl: "https://market.example.com", key: KEY },
         rps: 20,
         timeoutMs: 2500,
       });
     });
 
-    it("gives v1 the v2 key unless it has its own, and drops trailing slashes of base URLs", () => {
+    it("gives v1 its own address and key when set, and drops trailing slashes of base URLs", () => {
       const shared = loadConfig({ ...live, MARKET_API_URL: "http://127.0.0.1:9000/", MARKET_API_V1_URL: "https://v1.example.com/" });
       expect(shared.market).toMatchObject({
         v2: { baseUrl: "http://127.0.0.1:9000", key: KEY },
@@ -65,6 +65,8 @@ describe("loadConfig", () => {
       });
       const own = loadConfig({ ...live, MARKET_API_V1_URL: "https://v1.example.com", MARKET_API_V1_KEY: "v1-key-0000" });
       expect(own.market).toMatchObject({ v1: { key: "v1-key-0000" } });
+      const keyOnly = loadConfig({ ...live, MARKET_API_V1_KEY: "v1-key-0000" });
+      expect(keyOnly.market).toMatchObject({ v1: { baseUrl: "https://market.example.com", key: "v1-key-0000" } });
     });
 
     it("names MARKET_API_URL when a key comes without it", () => {
@@ -78,12 +80,6 @@ describe("loadConfig", () => {
         "MARKET_API_KEY is required when MARKET_API_URL is set (unset both for demo data)",
       );
       expect(failure({ MARKET_API_V1_URL: "https://v1.example.com" }).variable).toBe("MARKET_API_KEY");
-    });
-
-    it("names MARKET_API_V1_URL when a v1 key comes without it", () => {
-      expect(failure({ ...live, MARKET_API_V1_KEY: "v1-key-0000" }).message).toBe(
-        "MARKET_API_V1_URL is required when MARKET_API_V1_KEY is set",
-      );
     });
 
     it("keeps the pacing settings in demo mode too", () => {
