@@ -178,7 +178,11 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
           return;
         }
         // A webhook left from an earlier deployment would make every getUpdates fail with 409.
-        await bot.api.deleteWebhook();
+        // A server that does not know the call (a minimal self-hosted one) has no webhook to drop.
+        await bot.api.deleteWebhook().catch((e: unknown) => {
+          if (fatalReason(e)) throw e;
+          log.warn({ err: describeError(e) }, "telegram deleteWebhook refused; polling anyway");
+        });
       } catch (e) {
         throw fatalError(e, "Telegram Bot API not usable at start");
       }
