@@ -25,8 +25,6 @@ export const MARKET_SENTENCES: Readonly<Record<MarketErrorKind, string>> = {
   invalid_params: SORRY,
 };
 
-const V1_MISSING = "This command needs version 1 of the market service, which this bot is not set up for.";
-
 /** Longest command text written to the log. */
 const LOGGED_TEXT_MAX = 200;
 
@@ -39,9 +37,7 @@ export function failureReply(error: unknown, opts: { log: Logger; commandText: s
       { command, kind: error.kind, endpoint: error.endpoint, status: error.status, code: error.code, msg: error.msg, path: error.path },
       "command failed: market service",
     );
-    // The client refuses v1 calls when no v1 address is configured: an operator's choice, not a bug.
-    const v1Missing = error.kind === "invalid_params" && error.endpoint.startsWith("v1") && /not configured/.test(error.message);
-    return errorReply(v1Missing ? V1_MISSING : MARKET_SENTENCES[error.kind], "internal");
+    return errorReply(MARKET_SENTENCES[error.kind], "internal");
   }
   const e = error instanceof Error ? error : new Error(String(error));
   opts.log.error({ command, err: { name: e.name, message: e.message, stack: e.stack } }, "command failed: bug");
