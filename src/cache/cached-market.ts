@@ -49,6 +49,8 @@ interface LoadContext {
 }
 
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+/** Price ids remembered per threshold group as candidates for refreshing in passing. */
+const RECENT_PRICES_MAX = 1_000;
 /** Entries this much past their TTL are still served at once while a refresh runs. */
 const GRACE_FACTOR = 1;
 
@@ -78,6 +80,9 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     perf: { now },
     // lru-cache debounces its clock reads by real time; an injected clock must be read every time.
     ttlResolution: 0,
+    // Loaders ignore abort signals: a fetch whose placeholder was evicted under size pressure
+    // still answers the callers waiting on it, instead of rejecting them with a bare "evicted".
+    ignoreFetchAbort: true,
     fetchMethod: async (_key, stale, { options, context }) => {
       try {
         const data = await context.load();
@@ -130,7 +135,33 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     return wrapped as unknown as CachedMarket[K];
   }
 
-  const batcher = createPriceBatcher(api);
+  // Price ids asked for lately, oldest first: the candidates a price batch refreshes in passing.
+  const recentPrices = new Map<string, Set<string>>();
+  const notePrice = (group: string, id: string): void => {
+    let ids = recentPrices.get(group);
+    if (ids === undefined) recentPrices.set(group, (ids = new Set()));
+    ids.delete(id);
+    ids.add(id);
+    if (ids.size > RECENT_PRICES_MAX) ids.delete(ids.values().next().value as string);
+  };
+  const priceKey = (group: string, id: string) => `batchPrices:${group}:${id}`;
+  const batcher = createPriceBatcher(api, {
+    companions(group, taken, room) {
+      const ttl = ttls.batchPrices;
+      const out: string[] = [];
+      for (const id of [...(recentPrices.get(group) ?? [])].reverse()) {
+        if (out.length >= room) break;
+        if (taken.has(id)) continue;
+        const entry = cache.peek(priceKey(group, id), { allowStale: true });
+        if (entry === undefined || now() - entry.fetchedAt > ttl / 2) out.push(id);
+      }
+      return out;
+    },
+    refreshed(group, id, entry) {
+      const ttl = ttls.batchPrices;
+      cache.set(priceKey(group, id), { data: entry, fetchedAt: now(), ttl, refreshFailed: false }, { ttl });
+    },
+  });
 
   // Prices are cached per id, not per id set: `/price a b` after `/price a c` then fetches only
   // `b`, and every list that shows prices shares the same entries.
@@ -139,9 +170,8 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     if (ids.length === 0) return { data: {}, fetchedAt: now(), stale: false };
     const thresholds = { tvlMin: p.tvlMin, txVolume24hMin: p.txVolume24hMin };
     const group = stableStringify(thresholds);
-    const results = await Promise.all(
-      ids.map((id) => lookup("batchPrices", `batchPrices:${group}:${id}`, () => batcher.load(group, thresholds, id))),
-    );
+    for (const id of ids) notePrice(group, id);
+    const results = await Promise.all(ids.map((id) => lookup("batchPrices", priceKey(group, id), () => batcher.load(group, thresholds, id))));
     const data: PriceMap = {};
     ids.forEach((id, i) => {
       const entry = results[i]?.data as PriceEntry | null | undefined;
