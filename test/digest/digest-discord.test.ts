@@ -1,0 +1,254 @@
+/**
+ * The digest end to end on Discord: the real core and discord.js adapter on the fake Discord,
+ * the sandbox market, a SQLite file, and the poster with a paced Discord queue, all on one
+ * hand-moved clock.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { createDiscordAdapter } from "../../src/adapters/discord/index.js";
+import type { PlatformAdapter } from "../../src/adapters/types.js";
+import { createCachedMarket } from "../../src/cache/cached-market.js";
+import type { ChartRenderer } from "../../src/chart/types.js";
+import { createBotCore } from "../../src/core/create-core.js";
+import { digestCommands } from "../../src/digest/commands.js";
+import { createPacedQueue } from "../../src/digest/paced-queue.js";
+import { createPoster, type Poster } from "../../src/digest/poster.js";
+import { MarketClient } from "../../src/market/client.js";
+import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.js";
+import { OptionType, Permission, startFakeDiscord, type FakeDiscord, type RecordedRequest, type Settled } from "../fakes/discord-api.js";
+
+/** 2026-11-22 10:05 UTC. */
+const T0 = Date.UTC(2026, 10, 22, 10, 5);
+/** The first hourly slot after T0, a few seconds in. */
+const SLOT = Date.UTC(2026, 10, 22, 11, 0, 10);
+const GUILD = "400000000000000301";
+const MEMBER = Permission.viewChannel | Permission.sendMessages;
+const MANAGER = MEMBER | Permission.manageChannels;
+
+const noCharts: ChartRenderer = { render: () => Promise.reject(new Error("no charts here")), close: async () => undefined };
+
+interface World {
+  fake: FakeDiscord;
+  sandbox: Sandbox;
+  store: SqliteStore;
+  client: MarketClient;
+  adapter: PlatformAdapter;
+  poster: Poster;
+  clock: { now(): number; set(t: number): void };
+}
+
+let world: World | undefined;
+afterEach(async () => {
+  if (!world) return;
+  const w = world;
+  world = undefined;
+  await w.poster.stop();
+  await w.adapter.stop();
+  await w.fake.close();
+  await w.client.close();
+  await w.sandbox.close();
+  await w.store.close();
+  expect(w.fake.violations).toEqual([]);
+});
+
+async function start(): Promise<World> {
+  let t = T0;
+  const clock = { now: () => t, set: (x: number) => void (t = x) };
+  const sandbox = await startSandbox({ now: clock.now, seed: 1 });
+  const client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 5_000 });
+  const store = await openSqliteStore({ path: join(mkdtempSync(join(tmpdir(), "cp-digest-discord-")), "db.sqlite") });
+  const log = pino({ level: "silent" });
+  const core = createBotCore({
+    market: createCachedMarket(client, { now: clock.now }),
+    store,
+    charts: noCharts,
+    log,
+    source: "demo data (sandbox)",
+    now: clock.now,
+    budget: { perUser: 100_000, perChat: 100_000 },
+    extraCommands: digestCommands({ maxPerChat: 10, minIntervalMinutes: 15 }),
+  });
+  const fake = await startFakeDiscord();
+  const adapter = createDiscordAdapter({
+    token: fake.token,
+    applicationId: fake.applicationId,
+    apiRoot: fake.apiRoot,
+    core,
+    store,
+    logger: log,
+    now: clock.now,
+  });
+  await adapter.start();
+  const poster = createPoster({
+    subscriptions: store.subscriptions,
+    chats: store,
+    market: createCachedMarket(client.background(), { now: clock.now }),
+    adapters: { discord: adapter },
+    queues: {
+      discord: createPacedQueue({
+        maxInFlight: 5,
+        now: clock.now,
+        // discord.js keeps its rate-limit buckets on the wall clock, so a pause really waits;
+        // the poster's clock moves with it so that deadlines see the same time pass.
+        sleep: async (ms) => {
+          await new Promise((r) => setTimeout(r, ms));
+          clock.set(clock.now() + ms);
+        },
+      }),
+    },
+    logger: log,
+    source: "demo data (sandbox)",
+    now: clock.now,
+  });
+  world = { fake, sandbox, store, client, adapter, poster, clock };
+  return world;
+}
+
+/** Runs `/name` with string options in a channel of GUILD. */
+function slash(w: World, name: string, channelId: string, permissions: bigint, options: Record<string, string> = {}): Promise<Settled> {
+  const opts = Object.entries(options).map(([n, value]) => ({ name: n, type: OptionType.string, value }));
+  return w.fake.chatInput({ name, options: opts, guildId: GUILD, channelId, permissions }).settled();
+}
+
+/** Text as Discord shows it: Markdown escapes undone. */
+function unescape(markdown: string): string {
+  return markdown.replace(/\\(.)/g, "$1");
+}
+
+/** Every string the user reads in an answer (content, embed titles, descriptions, fields), as shown. */
+function texts(answer: Settled): string[] {
+  if (answer.kind !== "message") throw new Error(`no message: ${answer.kind} (${answer.request.status})`);
+  const embeds = answer.message.embeds as { title?: string; description?: string; fields?: { name: string; value: string }[] }[];
+  const all = [answer.message.content, ...embeds.flatMap((e) => [e.title ?? "", e.description ?? "", ...(e.fields ?? []).flatMap((f) => [f.name, f.value])])];
+  return all.filter((s) => s !== "").map(unescape);
+}
+
+async function subscribe(w: World, channelId: string, schedule = "every 1h top 3"): Promise<void> {
+  const answer = await slash(w, "subscribe", channelId, MANAGER, { chain: "solana", schedule });
+  expect(texts(answer).join("\n")).toMatch(/^Subscribed: the solana trending digest/);
+}
+
+async function slot(w: World, at: number): Promise<void> {
+  w.clock.set(at);
+  await (await w.poster.tick()).done;
+}
+
+function channelPosts(w: World, channelId: string): RecordedRequest[] {
+  return w.fake.requests.filter((r) => r.method === "POST" && r.path === `/channels/${channelId}/messages`);
+}
+
+function embedTitle(r: RecordedRequest): string | undefined {
+  return (r.body as { embeds?: { title?: string }[] } | undefined)?.embeds?.[0]?.title;
+}
+
+describe("the trending digest through Discord", () => {
+  it("lets a member with Manage Channels subscribe and refuses a plain member in one ephemeral sentence", async () => {
+    const w = await start();
+    const channel = "500000000000000301";
+    const refused = await slash(w, "subscribe", channel, MEMBER, { chain: "solana", schedule: "every 1h top 3" });
+    if (refused.kind !== "message") throw new Error(refused.kind);
+    expect(refused.ephemeral).toBe(true);
+    expect(texts(refused)).toEqual(["Only this chat's admins can manage digests."]);
+    expect(await w.store.subscriptions.listSubscriptions({ platform: "discord", chatId: channel })).toEqual([]);
+
+    const ok = await slash(w, "subscribe", channel, MANAGER, { chain: "solana", schedule: "every 1h top 3" });
+    if (ok.kind !== "message") throw new Error(ok.kind);
+    expect(ok.ephemeral).toBe(false);
+    expect(texts(ok)[0]).toBe("Subscribed: the solana trending digest, every 1h, top 3.");
+    const subs = await w.store.subscriptions.listSubscriptions({ platform: "discord", chatId: channel });
+    expect(subs.map((s) => [s.chain, s.label, s.topN])).toEqual([["solana", "every 1h", 3]]);
+  });
+
+  it("posts a due digest to the channel as an embed with buttons and mentions off", async () => {
+    const w = await start();
+    const channel = "500000000000000302";
+    await subscribe(w, channel);
+    w.clock.set(SLOT);
+    const symbols = (await w.client.trending({ chain: "solana", pageSize: 3 })).tokens.slice(0, 3).map((x) => x.symbol);
+    await slot(w, SLOT);
+    const posts = channelPosts(w, channel);
+    expect(posts.map((p) => p.status)).toEqual([200]);
+    const body = posts[0]!.body as {
+      embeds: { title: string; description?: string }[];
+      components: { components: { custom_id?: string; label: string }[] }[];
+      allowed_mentions: unknown;
+    };
+    expect(posts[0]!.authorized).toBe(true);
+    expect(body.embeds[0]!.title).toBe("Trending on solana — top 3");
+    const lines = unescape(body.embeds[0]!.description ?? "").split("\n").filter((l) => /^\d\. /.test(l));
+    expect(lines.map((l) => l.replace(/ \$.*/, ""))).toEqual(symbols.map((sym, i) => `${i + 1}. ${sym} (new)`));
+    expect(body.allowed_mentions).toEqual({ parse: [] });
+    const buttons = body.components.flatMap((row) => row.components);
+    expect(buttons.map((b) => b.label.replace(/ .*/, ""))).toEqual(["1.", "2.", "3."]);
+    for (const b of buttons) expect(b.custom_id?.length ?? 0).toBeLessThanOrEqual(100);
+    expect(await w.store.subscriptions.deliveryCounts()).toEqual({ delivered: 1 });
+  });
+
+  it("drops a channel that is unknown or out of reach, and pauses one where it may not post", async () => {
+    const w = await start();
+    const [unknown, noAccess, noPermission, fine] = ["500000000000000311", "500000000000000312", "500000000000000313", "500000000000000314"];
+    for (const c of [unknown!, noAccess!, noPermission!, fine!]) await subscribe(w, c);
+    w.fake.failChannel(unknown!, "unknown-channel");
+    w.fake.failChannel(noAccess!, "missing-access");
+    w.fake.failChannel(noPermission!, "missing-permissions");
+    await slot(w, SLOT);
+
+    const left = (chatId: string) => w.store.subscriptions.listSubscriptions({ platform: "discord", chatId });
+    expect(await left(unknown!)).toEqual([]);
+    expect(await left(noAccess!)).toEqual([]);
+    const paused = await left(noPermission!);
+    expect(paused).toHaveLength(1);
+    expect(paused[0]!.pausedReason).toMatch(/50013/);
+    expect(channelPosts(w, fine!).map((p) => [p.status, embedTitle(p)])).toEqual([[200, "Trending on solana — top 3"]]);
+    // A dropped channel is asked once, never again: Discord bans clients that keep hitting them.
+    expect(channelPosts(w, unknown!)).toHaveLength(1);
+    expect(channelPosts(w, noAccess!)).toHaveLength(1);
+
+    w.fake.failChannel(noPermission!, undefined);
+    const list = await slash(w, "subscriptions", noPermission!, MEMBER);
+    expect(texts(list).join("\n")).toMatch(/solana\s+every 1h\s+3\s+paused/);
+
+    await slot(w, SLOT + 3_600_000);
+    expect(channelPosts(w, unknown!)).toHaveLength(1);
+    expect(channelPosts(w, noAccess!)).toHaveLength(1);
+    expect(channelPosts(w, noPermission!).filter((p) => p.status === 200 && embedTitle(p)?.startsWith("Trending"))).toEqual([]);
+    expect(channelPosts(w, fine!).filter((p) => p.status === 200)).toHaveLength(2);
+  });
+
+  it("waits out a 429 on a channel post and delivers that digest exactly once", async () => {
+    const w = await start();
+    const [limited, other] = ["500000000000000321", "500000000000000322"];
+    await subscribe(w, limited!);
+    await subscribe(w, other!);
+    w.fake.rateLimit({ method: "POST", pathPrefix: `/channels/${limited}/messages`, retryAfterSeconds: 0.3 });
+    await slot(w, SLOT);
+    expect(channelPosts(w, limited!).map((p) => p.status)).toEqual([429, 200]);
+    expect(channelPosts(w, other!).map((p) => p.status)).toEqual([200]);
+    expect(embedTitle(channelPosts(w, limited!)[1]!)).toBe("Trending on solana — top 3");
+    expect(await w.store.subscriptions.deliveryCounts()).toEqual({ delivered: 2 });
+  });
+
+  it("drops a server's subscriptions when the bot is removed from it, not when it is only unavailable", async () => {
+    const w = await start();
+    const [channel, elsewhere] = ["500000000000000331", "500000000000000332"];
+    w.fake.guildCreate({ id: GUILD, channelIds: [channel!] });
+    await subscribe(w, channel!);
+    const chat = { platform: "discord" as const, chatId: channel! };
+
+    w.fake.guildDelete(GUILD, { unavailable: true });
+    w.fake.guildCreate({ id: GUILD, channelIds: [channel!] });
+    // The gateway delivers in order: once a later interaction is answered, the event before it was handled.
+    await slash(w, "subscriptions", elsewhere!, MEMBER);
+    expect(await w.store.subscriptions.listSubscriptions(chat)).toHaveLength(1);
+
+    w.fake.guildDelete(GUILD);
+    await slash(w, "subscriptions", elsewhere!, MEMBER);
+    expect(await w.store.subscriptions.listSubscriptions(chat)).toEqual([]);
+    await slot(w, SLOT);
+    expect(channelPosts(w, channel!)).toEqual([]);
+  });
+});
