@@ -159,7 +159,11 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     }
 
     const running = Object.values(adapters);
-    await Promise.all(running.map((a) => a!.start()));
+    // Every start settles before a failure stops them all: a platform still starting when the
+    // stop came would come up after it and hold the process open.
+    const started = await Promise.allSettled(running.map((a) => a!.start()));
+    const refused = started.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (refused) throw refused.reason;
 
     if (running.length > 0) {
       poster = createPoster({
