@@ -7,14 +7,15 @@ const HOUR = 60 * MINUTE;
 /**
  * How long each kind of lookup stays fresh, in ms: prices seconds, detail and lists tens of
  * seconds, risk and holders minutes, chains and topics hours. Prices move fastest and cost
- * the most compute units (100 a batch), so their TTL is the one to tune first.
+ * the most compute units (100 a batch), so their TTL is the one to tune first; a card's
+ * market cap, pairs and holders barely move in a minute, and it says when it is from.
  */
 export const DEFAULT_TTL: Readonly<Record<keyof MarketApi, number>> = {
   batchPrices: 10 * SECOND,
   swaps: 15 * SECOND,
   v1PairTxs: 15 * SECOND,
-  tokenDetail: 30 * SECOND,
-  v1Token: 30 * SECOND,
+  tokenDetail: 60 * SECOND,
+  v1Token: 60 * SECOND,
   search: 60 * SECOND,
   v1Search: 60 * SECOND,
   trending: 60 * SECOND,
