@@ -14,6 +14,7 @@ import type { PlatformAdapter, SendOutcome } from "../types.js";
 import { createActionStore, type ActionStore } from "./buttons.js";
 import { onAutocomplete, onButton, onChatInput, onMessageCommand, type InteractionDeps } from "./interactions.js";
 import { NO_MENTIONS, renderMessage, replyOptions } from "./message.js";
+import { discordRestAgent } from "./rest-agent.js";
 import { postToChannel, rejectChannelPostsOnRateLimit } from "./send.js";
 
 /** Discord's public REST root. */
@@ -48,7 +49,7 @@ function clientFor(opts: { apiRoot: string; messageContent: boolean }): Client {
   return new Client({
     intents,
     allowedMentions: NO_MENTIONS,
-    rest: { api: opts.apiRoot, rejectOnRateLimit: rejectChannelPostsOnRateLimit },
+    rest: { api: opts.apiRoot, rejectOnRateLimit: rejectChannelPostsOnRateLimit, agent: discordRestAgent() },
     // The bot reads interactions and (maybe) new messages: nothing else needs remembering.
     makeCache: Options.cacheWithLimits({
       ...Options.DefaultMakeCacheSettings,

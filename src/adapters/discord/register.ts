@@ -4,6 +4,7 @@
  */
 import { REST, Routes } from "discord.js";
 import type { Command } from "../../core/command.js";
+import { discordRestAgent } from "./rest-agent.js";
 import { DEFAULT_DISCORD_API_ROOT } from "./adapter.js";
 import { commandPayloads } from "./slash-commands.js";
 
@@ -27,7 +28,7 @@ export interface RegisterResult {
 
 /** Overwrites the application's commands in the chosen scope; rejects with Discord's error. */
 export async function registerCommands(opts: RegisterOptions): Promise<RegisterResult> {
-  const rest = new REST({ api: opts.apiRoot ?? DEFAULT_DISCORD_API_ROOT }).setToken(opts.token);
+  const rest = new REST({ api: opts.apiRoot ?? DEFAULT_DISCORD_API_ROOT, agent: discordRestAgent() }).setToken(opts.token);
   const body = commandPayloads(opts.commands);
   const route =
     opts.guildId === undefined
