@@ -6,6 +6,7 @@
 import type { Command } from "../command.js";
 import { ammCommand } from "./amm.js";
 import { chainsCommand } from "./chains.js";
+import { chartCommand } from "./chart.js";
 import { checkCommand } from "./check.js";
 import { createHelpCommand } from "./help.js";
 import { holdersCommand } from "./holders.js";
@@ -30,6 +31,7 @@ const BASE: readonly Command[] = [
   riskCommand,
   holdersCommand,
   swapsCommand,
+  chartCommand,
   trendingCommand,
   topCommand,
   topicsCommand,

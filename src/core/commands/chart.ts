@@ -1,0 +1,290 @@
+/**
+ * `/chart <token|pair> [interval] [u|r|m]`: a candlestick picture of a token's (or a pool's)
+ * K-lines, drawn off the hot path by `ctx.charts`, with buttons that redraw it in place for
+ * another interval.
+ */
+import type { Fetched } from "../../cache/types.js";
+import { ChartImageCache, isChartError, type Candle, type ChartRenderer, type ChartSpec } from "../../chart/index.js";
+import { isMarketError } from "../../market/errors.js";
+import { joinId, splitId } from "../../market/ids.js";
+import type { KlineCategory, KlineIntervalV2 } from "../../market/limits.js";
+import type { Kline, KlinePoint, TokenDetail } from "../../market/schemas.js";
+import type { Command, CommandContext } from "../command.js";
+import { UserError } from "../errors.js";
+import { cleanText, formatAge, formatPercent, formatPrice, shortAddress } from "../format/index.js";
+import { parseTokenInput, type Resolution } from "../resolve/index.js";
+import type { Action, Block, Reply } from "../reply.js";
+import { footerOf, refreshButton } from "../reply-parts.js";
+import { collisionParts, resolveArg, symbolOf } from "./resolution.js";
+
+/** The intervals `/chart` draws, as typed, in minutes (a subset of the service's K-line intervals). */
+export const CHART_INTERVALS: Readonly<Record<string, KlineIntervalV2>> = {
+  "1m": 1, "5m": 5, "15m": 15, "30m": 30, "1h": 60, "2h": 120, "4h": 240, "1d": 1440, "3d": 4320, "1w": 10080, "1M": 43200,
+};
+/** The interval when none is typed. */
+export const DEFAULT_CHART_INTERVAL = "1h";
+/** Intervals offered as buttons under a chart. */
+export const CHART_BUTTON_INTERVALS = ["1m", "5m", "15m", "1h", "4h", "1d", "1w"] as const;
+/**
+ * Candles asked of the service: enough to read a trend, few enough that each stays several
+ * pixels wide on the 1200-pixel picture.
+ */
+export const CHART_CANDLES = 200;
+
+const CATEGORIES: readonly KlineCategory[] = ["u", "r", "m"];
+const ALLOWED = Object.keys(CHART_INTERVALS).join(", ");
+
+/** "1h", "1H", "4h" → the typed key; "1M" is a month and "1m" a minute, so case matters only there. */
+export function chartInterval(typed: string | undefined): { name: string; minutes: KlineIntervalV2 } {
+  const word = (typed ?? DEFAULT_CHART_INTERVAL).trim();
+  const name = word in CHART_INTERVALS ? word : word.toLowerCase();
+  const minutes = CHART_INTERVALS[name];
+  if (minutes === undefined) {
+    throw new UserError(`"${cleanText(word, 16)}" is not an interval I chart; choose one of: ${ALLOWED} (1M is a month).`);
+  }
+  return { name, minutes };
+}
+
+function finite(v: string | number): number {
+  const n = typeof v === "number" ? v : v.trim() === "" ? NaN : Number(v);
+  return Number.isFinite(n) ? n : NaN;
+}
+
+/**
+ * The service's points as candles: the latest `limit` (the service was seen sending one more
+ * than asked), oldest first. A point whose time or a price is missing, not finite or not
+ * positive is dropped; a volume that is not a finite, non-negative number counts as 0.
+ */
+export function candlesOf(points: readonly KlinePoint[], limit: number): Candle[] {
+  const out: Candle[] = [];
+  for (const p of points) {
+    const [open, high, low, close] = [p.open, p.high, p.low, p.close].map(finite) as [number, number, number, number];
+    if (![p.time, open, high, low, close].every((n) => Number.isFinite(n) && n > 0)) continue;
+    const volume = finite(p.volume);
+    out.push({ time: p.time, open, high: Math.max(high, open, close), low: Math.min(low, open, close), close, volume: volume >= 0 ? volume : 0 });
+  }
+  out.sort((a, b) => a.time - b.time);
+  return out.slice(-limit);
+}
+
+/** One picture cache per renderer: it lives exactly as long as the renderer it fronts. */
+const caches = new WeakMap<ChartRenderer, ChartImageCache>();
+
+function imageCache(ctx: CommandContext): ChartImageCache {
+  let cache = caches.get(ctx.charts);
+  if (cache === undefined) {
+    cache = new ChartImageCache({ clock: { now: ctx.now } });
+    caches.set(ctx.charts, cache);
+  }
+  return cache;
+}
+
+/** What the candles are of, found from what was typed. */
+interface Series {
+  /** Id the candles came from: the token id for a token in USD, else the pair id. */
+  seriesId: string;
+  /** What the buttons pass back to rerun this same series. */
+  arg: string;
+  chain: string;
+  /** e.g. "PEPE" or "PEPE/WETH". */
+  name: string;
+  kline: Fetched<Kline>;
+  detail: Fetched<TokenDetail> | undefined;
+  /** Symbol of the pair's other token, for r (relative) charts. */
+  quote: string | undefined;
+  change24h: string | undefined;
+  res: Resolution | undefined;
+  typed: string;
+}
+
+interface Ask {
+  typed: string;
+  minutes: KlineIntervalV2;
+  category: KlineCategory;
+}
+
+async function optionalDetail(ctx: CommandContext, tokenId: string): Promise<Fetched<TokenDetail> | undefined> {
+  // The chart stands without the detail: it only adds the symbol and the 24h change.
+  return ctx.market.tokenDetail(tokenId).catch(() => undefined);
+}
+
+function isNotFound(e: unknown): boolean {
+  return isMarketError(e) && e.kind === "not_found";
+}
+
+async function pairSeries(ctx: CommandContext, pairId: string, ask: Ask, res?: Resolution): Promise<Series> {
+  const kline = await ctx.market.pairKline({ pairId, interval: ask.minutes, category: ask.category, limit: CHART_CANDLES });
+  const target = kline.data.target_token_id ?? "";
+  const detail = splitId(target) === null ? undefined : await optionalDetail(ctx, target);
+  const pairAddress = splitId(pairId)?.address.toLowerCase();
+  const pair = detail?.data.pairs.find((p) => p.pair.toLowerCase() === pairAddress);
+  const base = res !== undefined ? symbolOf(res, ask.typed) : cleanText(detail?.data.token.symbol ?? pair?.token0_symbol ?? shortAddress(pairAddress), 16);
+  const quote = pair?.token1_symbol === undefined ? undefined : cleanText(pair.token1_symbol, 12);
+  return {
+    seriesId: pairId,
+    arg: res?.tokenId ?? pairId,
+    chain: splitId(pairId)?.chain ?? "",
+    name: res === undefined && quote !== undefined ? `${base}/${quote}` : base,
+    kline,
+    detail,
+    quote,
+    change24h: res === undefined ? pair?.price_change_24h ?? pair?.price_change_1d : detail?.data.token.price_change_24h ?? detail?.data.token.price_change_1d,
+    res,
+    typed: ask.typed,
+  };
+}
+
+async function tokenSeries(ctx: CommandContext, res: Resolution, ask: Ask): Promise<Series> {
+  if (ask.category !== "u") {
+    // r and m are prices within a pair: the token's main pair speaks for it.
+    const detail = await ctx.market.tokenDetail(res.tokenId);
+    const main = detail.data.token.main_pair || detail.data.pairs[0]?.pair;
+    if (main === undefined || main === "") {
+      throw new UserError(`${symbolOf(res, ask.typed)} has no trading pair to chart in ${ask.category} terms; /chart ${res.tokenId} shows USD.`);
+    }
+    return pairSeries(ctx, main.includes("-") ? main : joinId(main, res.chain), ask, res);
+  }
+  const [kline, detail] = await Promise.all([
+    ctx.market.tokenKline({ tokenId: res.tokenId, interval: ask.minutes, limit: CHART_CANDLES }),
+    optionalDetail(ctx, res.tokenId),
+  ]);
+  const symbol = res.token?.symbol?.trim() ? symbolOf(res, ask.typed) : cleanText(detail?.data.token.symbol ?? shortAddress(res.address), 16);
+  const token = detail?.data.token;
+  return {
+    seriesId: res.tokenId, arg: res.tokenId, chain: res.chain, name: symbol, kline, detail, quote: undefined,
+    change24h: token?.price_change_24h ?? token?.price_change_1d, res, typed: ask.typed,
+  };
+}
+
+/**
+ * A pool link charts the pool; an `<address>-<chain>` id a token, or the pair of that id when
+ * no token has it; anything else is resolved to a token.
+ */
+async function findSeries(ctx: CommandContext, ask: Ask): Promise<Series> {
+  const input = parseTokenInput(ask.typed);
+  if (input.kind === "id") {
+    const checked = await resolveArg(ctx, { kind: "id", address: input.address, chain: input.chain });
+    if (input.isPair === true) {
+      try {
+        return await pairSeries(ctx, checked.tokenId, ask);
+      } catch (e) {
+        if (!isNotFound(e)) throw e;
+        return tokenSeries(ctx, await resolveArg(ctx, input), ask);
+      }
+    }
+    try {
+      return await tokenSeries(ctx, checked, ask);
+    } catch (e) {
+      if (!isNotFound(e)) throw e;
+      return pairSeries(ctx, checked.tokenId, ask).catch((again: unknown) => {
+        throw isNotFound(again) ? e : again;
+      });
+    }
+  }
+  return tokenSeries(ctx, await resolveArg(ctx, input), ask);
+}
+
+function priceText(category: KlineCategory): (p: number) => string {
+  // r and m are ratios between two tokens, not dollars.
+  return category === "u" ? (p) => formatPrice(p) : (p) => formatPrice(p).replace(/^\$/, "");
+}
+
+function unitNote(series: Series, category: KlineCategory): string | undefined {
+  if (category === "r") return `in ${series.quote ?? "the quote token"}`;
+  if (category === "m") return "in the chain's main token";
+  return undefined;
+}
+
+function buttons(series: Series, ask: Ask, intervalName: string): Action[][] {
+  const extra = ask.category === "u" ? [] : [ask.category];
+  const interval = (name: string): Action => ({
+    kind: "command", label: name === intervalName ? `· ${name} ·` : name, command: "chart", args: [series.arg, name, ...extra], edit: true,
+  });
+  const [a, b, c, d, e, ...rest] = CHART_BUTTON_INTERVALS.map(interval);
+  return [[a, b, c, d, e].filter((x): x is Action => x !== undefined), [...rest, refreshButton("chart", [series.arg, intervalName, ...extra])]];
+}
+
+async function draw(ctx: CommandContext, spec: ChartSpec, key: { seriesId: string; minutes: number; category: string; last: number }): Promise<Uint8Array | undefined> {
+  try {
+    return await imageCache(ctx).getOrRender(
+      { tokenId: key.seriesId, interval: key.minutes, category: key.category, lastCandleTime: key.last },
+      () => ctx.charts.render(spec),
+    );
+  } catch (e) {
+    if (isChartError(e) && e.kind === "busy") throw new UserError("Charts are busy, try again in a moment.");
+    // The numbers still stand without the picture; the log gets the reason.
+    ctx.log.error({ err: e instanceof Error ? { name: e.name, message: e.message } : String(e), series: key.seriesId }, "chart render failed");
+    return undefined;
+  }
+}
+
+/** `/chart`: a candlestick picture, its numbers in a caption, and interval buttons that redraw it in place. */
+export const chartCommand: Command = {
+  name: "chart",
+  description: "Candlestick chart of a token or pair: /chart pepe 4h",
+  args: [
+    { name: "token", description: "Symbol, name, address, address-chain, pair id or pool link", type: "token", required: true },
+    // No `choices`: the parser lowercases them, and 1M (a month) is not 1m (a minute).
+    { name: "interval", description: `Candle length: ${ALLOWED}; default ${DEFAULT_CHART_INTERVAL}`, type: "interval", required: false },
+    { name: "category", description: "u: USD (default), r: in the pair's quote token, m: in the chain's main token", type: "text", required: false, choices: CATEGORIES },
+  ],
+  examples: ["/chart pepe 1h", "/chart pepe bsc 4h", "/chart 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth 1d r"],
+  async run(ctx, args): Promise<Reply> {
+    const typed = String(args["token"] ?? "").trim();
+    if (typed === "") throw new UserError("Which token? e.g. /chart pepe 1h");
+    let intervalWord = args["interval"] as string | undefined;
+    let category = (args["category"] as KlineCategory | undefined) ?? "u";
+    // `/chart pepe r`: a category typed where the interval goes.
+    if (intervalWord !== undefined && args["category"] === undefined && (CATEGORIES as readonly string[]).includes(intervalWord.toLowerCase())) {
+      category = intervalWord.toLowerCase() as KlineCategory;
+      intervalWord = undefined;
+    }
+    const interval = chartInterval(intervalWord);
+    const ask: Ask = { typed, minutes: interval.minutes, category };
+    const series = await findSeries(ctx, ask);
+    const candles = candlesOf(series.kline.data.points, CHART_CANDLES);
+    const format = priceText(category);
+    const chain = cleanText(series.chain, 16);
+    const unit = unitNote(series, category);
+    const heading = [series.name, chain, interval.name, ...(unit === undefined ? [] : [unit])].join(" · ");
+    const change = series.change24h === undefined ? undefined : `24h ${formatPercent(series.change24h)}`;
+    const last = candles[candles.length - 1];
+    const spec: ChartSpec = {
+      title: heading, ...(change === undefined ? {} : { subtitle: change }), candles, intervalMinutes: interval.minutes, formatPrice: format,
+    };
+    const png = await draw(ctx, spec, { seriesId: series.seriesId, minutes: interval.minutes, category, last: last?.time ?? 0 });
+
+    const blocks: Block[] = [];
+    const collision = series.res === undefined ? { blocks: [], actions: [] } : collisionParts(series.res, "chart", series.name);
+    blocks.push(...collision.blocks);
+    let alt: string;
+    if (last === undefined) {
+      blocks.push({ kind: "text", text: `No trades in this range: the service has no ${interval.name} candles for ${series.name}.` });
+      alt = `Empty chart of ${series.name} on ${chain}, ${interval.name} candles: no trades in this range.`;
+    } else {
+      const high = Math.max(...candles.map((c) => c.high));
+      const low = Math.min(...candles.map((c) => c.low));
+      const span = formatAge(last.time + interval.minutes * 60 - (candles[0] as Candle).time);
+      blocks.push({
+        kind: "fields",
+        fields: [
+          { label: "Last", value: format(last.close), inline: true },
+          { label: "High", value: format(high), inline: true },
+          { label: "Low", value: format(low), inline: true },
+          { label: "Range", value: `${candles.length} × ${interval.name} (${span})`, inline: true },
+        ],
+      });
+      alt = `Candlestick chart of ${series.name} on ${chain}, ${candles.length} ${interval.name} candles over ${span}${unit === undefined ? "" : `, ${unit}`}: last ${format(last.close)}, high ${format(high)}, low ${format(low)}.`;
+    }
+    if (png === undefined) blocks.push({ kind: "text", text: "The chart could not be drawn right now; the numbers above are current." });
+    const parts = series.detail === undefined ? [series.kline] : [series.kline, series.detail];
+    return {
+      title: change === undefined ? heading : `${heading} · ${change}`,
+      tone: "info",
+      blocks,
+      ...(png === undefined ? {} : { image: { png, alt, filename: "chart.png" } }),
+      actions: [...buttons(series, ask, interval.name), ...collision.actions],
+      footer: footerOf(ctx, ...parts),
+    };
+  },
+};
