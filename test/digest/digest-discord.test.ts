@@ -3,22 +3,12 @@
  * the sandbox market, a SQLite file, and the poster with a paced Discord queue, all on one
  * hand-moved clock.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDiscordAdapter } from "../../src/adapters/discord/index.js";
 import type { PlatformAdapter } from "../../src/adapters/types.js";
-import { createCachedMarket } from "../../src/cache/cached-market.js";
-import type { ChartRenderer } from "../../src/chart/types.js";
-import { createBotCore } from "../../src/core/create-core.js";
-import { digestCommands } from "../../src/digest/commands.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { createPoster, type Poster } from "../../src/digest/poster.js";
-import { MarketClient } from "../../src/market/client.js";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.js";
+import { SOURCE, startDigestWorld, type DigestWorld } from "./digest-world.js";
 import { OptionType, Permission, startFakeDiscord, type FakeDiscord, type RecordedRequest, type Settled } from "../fakes/discord-api.js";
 
 /** 2026-11-22 10:05 UTC. */
@@ -29,16 +19,10 @@ const GUILD = "400000000000000301";
 const MEMBER = Permission.viewChannel | Permission.sendMessages;
 const MANAGER = MEMBER | Permission.manageChannels;
 
-const noCharts: ChartRenderer = { render: () => Promise.reject(new Error("no charts here")), close: async () => undefined };
-
-interface World {
+interface World extends DigestWorld {
   fake: FakeDiscord;
-  sandbox: Sandbox;
-  store: SqliteStore;
-  client: MarketClient;
   adapter: PlatformAdapter;
   poster: Poster;
-  clock: { now(): number; set(t: number): void };
 }
 
 let world: World | undefined;
@@ -49,29 +33,13 @@ afterEach(async () => {
   await w.poster.stop();
   await w.adapter.stop();
   await w.fake.close();
-  await w.client.close();
-  await w.sandbox.close();
-  await w.store.close();
+  await w.close();
   expect(w.fake.violations).toEqual([]);
 });
 
 async function start(): Promise<World> {
-  let t = T0;
-  const clock = { now: () => t, set: (x: number) => void (t = x) };
-  const sandbox = await startSandbox({ now: clock.now, seed: 1 });
-  const client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 5_000 });
-  const store = await openSqliteStore({ path: join(mkdtempSync(join(tmpdir(), "cp-digest-discord-")), "db.sqlite") });
-  const log = pino({ level: "silent" });
-  const core = createBotCore({
-    market: createCachedMarket(client, { now: clock.now }),
-    store,
-    charts: noCharts,
-    log,
-    source: "demo data (sandbox)",
-    now: clock.now,
-    budget: { perUser: 100_000, perChat: 100_000 },
-    extraCommands: digestCommands({ maxPerChat: 10, minIntervalMinutes: 15 }),
-  });
+  const base = await startDigestWorld(T0);
+  const { clock, store, core, log } = base;
   const fake = await startFakeDiscord();
   const adapter = createDiscordAdapter({
     token: fake.token,
@@ -86,7 +54,7 @@ async function start(): Promise<World> {
   const poster = createPoster({
     subscriptions: store.subscriptions,
     chats: store,
-    market: createCachedMarket(client.background(), { now: clock.now }),
+    market: base.backgroundMarket,
     adapters: { discord: adapter },
     queues: {
       discord: createPacedQueue({
@@ -101,10 +69,10 @@ async function start(): Promise<World> {
       }),
     },
     logger: log,
-    source: "demo data (sandbox)",
+    source: SOURCE,
     now: clock.now,
   });
-  world = { fake, sandbox, store, client, adapter, poster, clock };
+  world = { ...base, fake, adapter, poster };
   return world;
 }
 

@@ -2,21 +2,11 @@
  * The digest end to end: the real core and Telegram adapter on the fake Bot API, the sandbox
  * market, and the poster on one hand-moved clock.
  */
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { createCachedMarket } from "../../src/cache/cached-market.js";
-import type { ChartRenderer } from "../../src/chart/types.js";
-import { createBotCore } from "../../src/core/create-core.js";
-import { digestCommands } from "../../src/digest/commands.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { createPoster, type Poster } from "../../src/digest/poster.js";
-import { MarketClient } from "../../src/market/client.js";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.js";
 import { fakeUser, groupChat } from "../fakes/telegram-api.js";
+import { SOURCE, startDigestWorld, type DigestWorld } from "./digest-world.js";
 import { startHarness, type Harness } from "../adapters/telegram/harness.js";
 
 const HOUR = 3_600_000;
@@ -26,15 +16,9 @@ const CHAINS = ["eth", "bsc", "solana", "base", "arbitrum"];
 /** Global messages a second this test allows (Telegram's ~30 would make 2,000 chats take a minute). */
 const G = 400;
 
-const noCharts: ChartRenderer = { render: () => Promise.reject(new Error("no charts here")), close: async () => undefined };
-
-interface World {
+interface World extends DigestWorld {
   h: Harness;
-  sandbox: Sandbox;
-  store: SqliteStore;
-  client: MarketClient;
   poster: Poster;
-  clock: { now(): number; set(t: number): void };
 }
 
 let world: World | undefined;
@@ -42,40 +26,25 @@ afterEach(async () => {
   if (!world) return;
   await world.poster.stop();
   await world.h.close();
-  await world.client.close();
-  await world.sandbox.close();
+  await world.close();
   world = undefined;
 });
 
 async function start(): Promise<World> {
-  let t = T0;
-  const clock = { now: () => t, set: (x: number) => void (t = x) };
-  const sandbox = await startSandbox({ now: clock.now, seed: 1 });
-  const client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 5_000 });
-  const store = await openSqliteStore({ path: join(mkdtempSync(join(tmpdir(), "cp-digest-")), "db.sqlite") });
-  const log = pino({ level: "silent" });
-  const core = createBotCore({
-    market: createCachedMarket(client, { now: clock.now }),
-    store,
-    charts: noCharts,
-    log,
-    source: "demo data (sandbox)",
-    now: clock.now,
-    budget: { perUser: 100_000, perChat: 100_000 },
-    extraCommands: digestCommands({ maxPerChat: 10, minIntervalMinutes: 15 }),
-  });
+  const base = await startDigestWorld(T0);
+  const { clock, store, core, log } = base;
   const h = await startHarness({ core, store, adapter: { now: clock.now } });
   const poster = createPoster({
     subscriptions: store.subscriptions,
     chats: store,
-    market: createCachedMarket(client.background(), { now: clock.now }),
+    market: base.backgroundMarket,
     adapters: { telegram: h.adapter },
     queues: { telegram: createPacedQueue({ ratePerSecond: G, perChatPerMinute: 20, maxInFlight: 4 }) },
     logger: log,
-    source: "demo data (sandbox)",
+    source: SOURCE,
     now: clock.now,
   });
-  world = { h, sandbox, store, client, poster, clock };
+  world = { ...base, h, poster };
   return world;
 }
 
