@@ -9,7 +9,6 @@ import type { Logger } from "pino";
 import type { PlatformAdapter } from "./adapters/types.js";
 import { buildCore } from "./app/build-core.js";
 import type { Config } from "./config.js";
-import { digestCommands } from "./digest/commands.js";
 import { createPacedQueue } from "./digest/paced-queue.js";
 import { createPoster, type Poster } from "./digest/poster.js";
 import { startOpsServer, type OpsServer, type ReadinessCheck, type RequestHandler } from "./ops/http-server.js";
@@ -70,10 +69,6 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
 
   const built = await buildCore(config, {
     log,
-    extraCommands: digestCommands({
-      maxPerChat: config.digest.maxSubscriptions,
-      minIntervalMinutes: config.digest.minIntervalMinutes,
-    }),
     onCacheEvent: (e) => metrics.cache.inc({ method: e.method, outcome: e.outcome }),
     onMarketCall: (e) => metrics.upstreamCalls.inc({ endpoint: e.endpoint, outcome: e.outcome }),
   });
@@ -140,7 +135,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
 
     if (config.http) {
       const checks: ReadinessCheck[] = [
-        { name: "store", check: async () => ({ ok: built.store.isOpen(), detail: "database closed" }) },
+        { name: "store", check: async () => (built.store.isOpen() ? { ok: true } : { ok: false, detail: "database closed" }) },
         {
           name: "market",
           // Through the cache: a market that is down still counts while answers are served from it.
@@ -151,7 +146,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         },
         ...Object.values(adapters).map((a) => ({
           name: a!.platform,
-          check: async () => ({ ok: a!.isReady(), detail: "not connected" }),
+          check: async () => (a!.isReady() ? { ok: true } : { ok: false, detail: "not connected" }),
         })),
       ];
       ops = await startOpsServer({ host: config.http.host, port: config.http.port, metrics, checks, logger: log, routes });

@@ -9,8 +9,8 @@ import { createChartRenderer } from "../chart/index.js";
 import type { ChartRenderer } from "../chart/types.js";
 import type { Config } from "../config.js";
 import type { BotCore } from "../core/bot-core.js";
-import type { Command } from "../core/command.js";
 import { createBotCore } from "../core/create-core.js";
+import { digestCommands } from "../digest/commands.js";
 import type { Logger } from "../log.js";
 import { MarketClient, type MarketCallEvent } from "../market/client.js";
 import type { Sandbox } from "../sandbox/index.js";
@@ -24,8 +24,6 @@ export const LIVE_SOURCE = "Token Market Data Service";
 
 export interface BuildOptions {
   log: Logger;
-  /** Commands added before /help and /start (the digest's). Default none. */
-  extraCommands?: readonly Command[];
   /** Told about every cache lookup (metrics). */
   onCacheEvent?: (e: CacheEvent) => void;
   /** Told about every market call (metrics). */
@@ -85,7 +83,9 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     const charts = createChartRenderer({ logger: log });
     closers.push(() => charts.close());
     const source = config.market.mode === "demo" ? DEMO_SOURCE : LIVE_SOURCE;
-    const core = createBotCore({ market, store, charts, log, source, extraCommands: opts.extraCommands });
+    // start and ask answer the same commands: the digest's included.
+    const extraCommands = digestCommands({ maxPerChat: config.digest.maxSubscriptions, minIntervalMinutes: config.digest.minIntervalMinutes });
+    const core = createBotCore({ market, store, charts, log, source, extraCommands });
     return { core, market, backgroundMarket, store, charts, source, sandbox, close };
   } catch (e) {
     await close();

@@ -5,7 +5,7 @@
  */
 import { loadConfig, readEnvironment } from "../config.js";
 import { createLogger } from "../log.js";
-import { FatalStartError, startBot } from "../main.js";
+import { FatalStartError, startBot, type RunningBot } from "../main.js";
 import { handleShutdownSignals } from "../ops/shutdown.js";
 
 export async function startCommand(argv: string[]): Promise<number> {
@@ -15,18 +15,11 @@ export async function startCommand(argv: string[]): Promise<number> {
   }
   const config = loadConfig(readEnvironment());
   const log = createLogger({ level: config.logLevel, secrets: config.secrets });
-  let bot;
-  try {
-    bot = await startBot({ config, log, stdin: process.stdin, stdout: process.stdout });
-  } catch (e) {
-    if (!(e instanceof FatalStartError)) throw e;
-    process.stderr.write(`chainpulse: ${e.message}\n`);
-    return 1;
-  }
-  const running = bot;
+  // Signals are handled from the first moment: one during start-up stops what has started.
+  let starting: Promise<RunningBot> | undefined;
   const signalled = new Promise<number>((resolve) => {
     handleShutdownSignals({
-      stop: (signal) => running.stop(signal),
+      stop: async (signal) => (await starting)?.stop(signal),
       timeoutMs: config.shutdownTimeoutMs,
       logger: log,
       // A clean stop returns normally so the last log lines are flushed; a second signal or an
@@ -34,6 +27,15 @@ export async function startCommand(argv: string[]): Promise<number> {
       exit: (code) => (code === 0 ? resolve(0) : process.exit(code)),
     });
   });
+  starting = startBot({ config, log, stdin: process.stdin, stdout: process.stdout });
+  let running: RunningBot;
+  try {
+    running = await starting;
+  } catch (e) {
+    if (!(e instanceof FatalStartError)) throw e;
+    process.stderr.write(`chainpulse: ${e.message}\n`);
+    return 1;
+  }
   const code = await Promise.race([running.finished, signalled]);
   // Sockets a library keeps open must not hold the process after a stop.
   setTimeout(() => process.exit(code), 2_000).unref();

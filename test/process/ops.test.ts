@@ -46,7 +46,10 @@ describe("the bot process as operators run it", () => {
     const { base } = await start();
     await waitForHttp(`${base}/healthz`, (r) => r.status === 200);
     const ready = await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
-    expect(await ready.json()).toMatchObject({ status: "ready", notReady: [] });
+    const body = (await ready.json()) as { checks: Record<string, unknown> };
+    expect(body).toMatchObject({ status: "ready", notReady: [] });
+    // A passing check carries no failure text.
+    expect(body.checks).toEqual({ store: { ok: true }, market: { ok: true }, telegram: { ok: true } });
   });
 
   it("says the market is not ready when it fails and nothing is cached yet", async () => {
@@ -130,6 +133,21 @@ describe("the bot process as operators run it", () => {
     expect(plain[0]).toMatch(/token/i);
     expect(proc.stderr() + proc.stdout()).not.toContain(badToken);
     expect(proc.stderr() + proc.stdout()).not.toContain("REFUSED-token-value-for-test");
+  });
+});
+
+describe("signals during start-up", () => {
+  it("stops gracefully with exit 0 on a SIGTERM that arrives while it is still starting", async () => {
+    telegram = await startFakeTelegram({ maxPollMs: 500 });
+    const dir = tempDir();
+    bot = spawnBot(
+      { TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.apiRoot, DATABASE_PATH: join(dir, "data", "bot.db") },
+      { cwd: dir },
+    );
+    // Logged before the demo market is even built.
+    await bot.waitForLog(/showing demo data/);
+    bot.child.kill("SIGTERM");
+    expect(await bot.exited).toEqual({ code: 0, signal: null });
   });
 });
 

@@ -58,6 +58,12 @@ describe("chainpulse ask", () => {
     await expect(readFile(out)).rejects.toThrow();
   });
 
+  it("answers the digest commands as start does", async () => {
+    const r = await ask(["/subscriptions"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/This chat has no digests\./);
+  });
+
   it("exits 2 on a usage error", async () => {
     const { code, stderr } = await ask([]);
     expect(code).toBe(2);
