@@ -16,10 +16,10 @@ export async function startCommand(argv: string[]): Promise<number> {
   const config = loadConfig(readEnvironment());
   const log = createLogger({ level: config.logLevel, secrets: config.secrets });
   // Signals are handled from the first moment: one during start-up stops what has started.
-  let starting: Promise<RunningBot> | undefined;
   const signalled = new Promise<number>((resolve) => {
     handleShutdownSignals({
-      stop: async (signal) => (await starting)?.stop(signal),
+      // Signals arrive only after this function yields, by when `starting` is set.
+      stop: async (signal) => (await starting).stop(signal),
       timeoutMs: config.shutdownTimeoutMs,
       logger: log,
       // A clean stop returns normally so the last log lines are flushed; a second signal or an
@@ -27,7 +27,7 @@ export async function startCommand(argv: string[]): Promise<number> {
       exit: (code) => (code === 0 ? resolve(0) : process.exit(code)),
     });
   });
-  starting = startBot({ config, log, stdin: process.stdin, stdout: process.stdout });
+  const starting = startBot({ config, log, stdin: process.stdin, stdout: process.stdout });
   let running: RunningBot;
   try {
     running = await starting;
