@@ -1,139 +1,239 @@
 /**
- * /chart through the real core on the demo wiring (sandbox market, worker renderer), and
- * end to end on both fake platforms: a photo with its caption in Telegram, an attachment
- * shown in the embed in Discord, and interval buttons that redraw in place.
+ * /chart through the real core against the sandbox: the real client and cache, a real worker
+ * renderer (counted, to see the image cache at work), and renderers that refuse for the edges.
  */
-import pino from "pino";
+import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONSOLE_CHAT } from "../../src/adapters/console/run.js";
-import { createDiscordAdapter } from "../../src/adapters/discord/index.js";
-import type { PlatformAdapter } from "../../src/adapters/types.js";
-import { buildCore, type BuiltCore } from "../../src/app/build-core.js";
-import { loadConfig } from "../../src/config.js";
-import type { Reply } from "../../src/core/reply.js";
-import { HOSTILE_TOKENS } from "../../src/sandbox/index.js";
-import { OptionType, startFakeDiscord, type FakeDiscord, type FakeMessage } from "../fakes/discord-api.js";
-import { fakeUser, privateChat } from "../fakes/telegram-api.js";
-import { startHarness, type Harness } from "../adapters/telegram/harness.js";
+import { createCachedMarket } from "../../src/cache/cached-market.js";
+import { ChartError, createChartRenderer, type ChartRenderer, type ChartSpec } from "../../src/chart/index.js";
+import type { BotCore } from "../../src/core/bot-core.js";
+import { candlesOf, chartInterval } from "../../src/core/commands/chart.js";
+import type { ChatContext } from "../../src/core/command.js";
+import { createBotCore } from "../../src/core/create-core.js";
+import type { Action, Reply } from "../../src/core/reply.js";
+import { MarketClient } from "../../src/market/client.js";
+import { HOSTILE_TOKENS, startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.js";
+import { decodePng } from "../chart/png.js";
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** 2026-11-22 12:00 UTC. */
+const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
+const CHAT: ChatContext = { platform: "console", chatId: "chart", userId: "me", isPrivate: true, isAdmin: async () => true };
 
-function dimensions(png: Uint8Array): { width: number; height: number } {
-  const b = Buffer.from(png);
-  expect(b.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
-  return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
+interface World {
+  sandbox: Sandbox;
+  core(charts: ChartRenderer): Promise<BotCore>;
+  close(): Promise<void>;
 }
 
-function labels(reply: Reply): string[] {
-  return reply.actions.flat().map((a) => a.label);
+async function startWorld(opts: { quirks?: boolean } = {}): Promise<World> {
+  const sandbox = await startSandbox({ time: T0, seed: 1, quirks: opts.quirks ?? false });
+  const closers: (() => Promise<void>)[] = [];
+  return {
+    sandbox,
+    async core(charts) {
+      const client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 2000 });
+      const store: SqliteStore = await openSqliteStore({ path: ":memory:" });
+      closers.push(() => client.close(), () => store.close());
+      return createBotCore({
+        market: createCachedMarket(client, { now: () => T0 }), store, charts, log: pino({ level: "silent" }), source: "demo data (sandbox)", now: () => T0,
+      });
+    },
+    async close() {
+      for (const c of closers) await c();
+      await sandbox.close();
+    },
+  };
 }
 
-let built: BuiltCore;
-let chatN = 0;
-// A chat per call, so the command budget never speaks.
-const chat = () => ({ ...CONSOLE_CHAT, platform: "telegram" as const, chatId: `c${++chatN}`, userId: `u${chatN}` });
+/** A real renderer that also keeps the specs it was asked to draw. */
+function counted(inner: ChartRenderer): ChartRenderer & { specs: ChartSpec[] } {
+  const specs: ChartSpec[] = [];
+  return { specs, render: (spec) => (specs.push(spec), inner.render(spec)), close: () => inner.close() };
+}
+
+function commands(reply: Reply): Extract<Action, { kind: "command" }>[] {
+  return reply.actions.flat().filter((a): a is Extract<Action, { kind: "command" }> => a.kind === "command");
+}
+
+function fieldsOf(reply: Reply): Record<string, string> {
+  return Object.fromEntries(reply.blocks.flatMap((b) => (b.kind === "fields" ? b.fields.map((f) => [f.label, f.value]) : [])));
+}
+
+let world: World;
+let real: ChartRenderer;
+let charts: ReturnType<typeof counted>;
+let core: BotCore;
 
 beforeAll(async () => {
-  built = await buildCore(loadConfig({ DATABASE_PATH: ":memory:" }), { log: pino({ level: "silent" }) });
+  world = await startWorld();
+  real = createChartRenderer();
+  charts = counted(real);
+  core = await world.core(charts);
 });
 afterAll(async () => {
-  await built.close();
+  await real.close();
+  await world.close();
 });
 
-describe("/chart through the core", () => {
-  it("draws a 1200×675 picture with interval buttons that redraw in place", async () => {
-    const reply = (await built.core.run(chat(), "chart", ["pepe", "1h"]))!;
+async function ask(text: string, bot = core): Promise<Reply> {
+  const reply = await bot.handleText(CHAT, text);
+  if (reply === null) throw new Error("no reply");
+  return reply;
+}
+
+describe("/chart through the core on the sandbox", () => {
+  it("answers with a 1200×675 PNG, its numbers in fields and a title naming symbol, chain, interval and 24h change", async () => {
+    const reply = await ask("/chart pepe 1h");
     expect(reply.error).toBeUndefined();
-    expect(dimensions(reply.image!.png)).toEqual({ width: 1200, height: 675 });
-    expect(reply.title).toMatch(/^PEPE · eth · 1h/);
-    for (const l of ["1m", "5m", "15m", "4h", "1d", "1w"]) expect(labels(reply)).toContain(l);
-    const intervals = ["1m", "5m", "15m", "1h", "4h", "1d", "1w"];
-    const intervalButtons = reply.actions.flat().filter((a) => a.kind === "command" && a.command === "chart" && intervals.some((i) => a.args.includes(i)));
-    expect(intervalButtons.length).toBeGreaterThanOrEqual(7);
-    expect(intervalButtons.every((a) => a.kind === "command" && a.edit)).toBe(true);
+    const image = reply.image!;
+    expect([...image.png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const png = decodePng(image.png);
+    expect([png.width, png.height]).toEqual([1200, 675]);
+    expect(image.filename).toBe("chart.png");
+    expect(image.alt).toMatch(/^Candlestick chart of PEPE on eth, 200 1h candles over 8d 8h: last \$0\.\d+, high \$0\.\d+, low \$0\.\d+\.$/);
+    expect(reply.title).toMatch(/^PEPE · eth · 1h · 24h [▲▼] [+−]\d+\.\d\d%$/);
+    expect(fieldsOf(reply)).toMatchObject({ Range: "200 × 1h (8d 8h)", Last: expect.stringMatching(/^\$0\.\d+$/) });
+    expect(reply.footer?.source).toBe("demo data (sandbox)");
   });
 
-  it("serves a second identical chart from the caches without asking the service again", async () => {
-    await built.core.run(chat(), "chart", ["wif", "4h"]);
-    const before = built.sandbox!.stats().total;
-    const again = (await built.core.run(chat(), "chart", ["wif", "4h"]))!;
-    expect(again.image).toBeDefined();
-    expect(built.sandbox!.stats().total).toBe(before);
+  it("offers 1m 5m 15m 1h 4h 1d 1w and a refresh, each rerunning /chart on the same token in place", async () => {
+    const reply = await ask("/chart pepe 1h");
+    const buttons = commands(reply).filter((a) => a.command === "chart" && a.edit);
+    const tokenId = buttons[0]?.args[0];
+    expect(tokenId).toMatch(/^0x[0-9a-f]{40}-eth$/);
+    expect(buttons.map((a) => a.args)).toEqual([
+      ...["1m", "5m", "15m", "1h", "4h", "1d", "1w"].map((i) => [tokenId, i]),
+      [tokenId, "1h"],
+    ]);
+    expect(buttons.map((a) => a.label)).toEqual(["1m", "5m", "15m", "· 1h ·", "4h", "1d", "1w", "↻ Refresh"]);
+    const pressed = await core.run(CHAT, "chart", buttons[4]!.args);
+    expect(pressed?.title).toMatch(/^PEPE · eth · 4h/);
   });
 
-  it("answers an interval it does not chart with the ones it does", async () => {
-    const reply = (await built.core.run(chat(), "chart", ["pepe", "7m"]))!;
+  it("serves a second identical chart from the caches: no request reaches the service and nothing is drawn again", async () => {
+    const first = await ask("/chart wif 15m");
+    const requests = world.sandbox.stats().total;
+    const drawn = charts.specs.length;
+    const second = await ask("/chart wif 15m");
+    expect(world.sandbox.stats().total).toBe(requests);
+    expect(charts.specs.length).toBe(drawn);
+    expect(Buffer.from(second.image!.png).equals(Buffer.from(first.image!.png))).toBe(true);
+  });
+
+  it("draws an empty picture that says there were no trades, and says so in the reply", async () => {
+    const none = HOSTILE_TOKENS.find((t) => t.noMarket === true)!;
+    const reply = await ask(`/chart ${none.id} 1d`);
+    expect(reply.error).toBeUndefined();
+    expect(charts.specs.at(-1)?.candles).toEqual([]);
+    expect(decodePng(reply.image!.png).width).toBe(1200);
+    expect(reply.image!.alt).toMatch(/no trades in this range/);
+    expect(reply.blocks).toContainEqual({ kind: "text", text: "No trades in this range: the service has no 1d candles for NOMKT." });
+  });
+
+  it("answers an interval it does not chart with one sentence listing the ones it does", async () => {
+    const reply = await ask("/chart pepe 7m");
     expect(reply.error).toBe("user");
-    expect(reply.title).toMatch(/"7m" is not an interval I chart; choose one of: 1m, 5m, 15m/);
+    expect(reply.title).toBe('"7m" is not an interval I chart; choose one of: 1m, 5m, 15m, 30m, 1h, 2h, 4h, 1d, 3d, 1w, 1M (1M is a month).');
   });
 
-  it("says so when there are no trades to draw", async () => {
-    const noMarket = HOSTILE_TOKENS.find((t) => t.symbol === "NOMKT")!;
-    const reply = (await built.core.run(chat(), "chart", [noMarket.id]))!;
-    const text = JSON.stringify(reply);
-    expect(text).toMatch(/no trades/i);
+  it("reads 1M as a month and 1H as an hour", async () => {
+    expect((await ask("/chart pepe 1M")).title).toMatch(/^PEPE · eth · 1M /);
+    expect(charts.specs.at(-1)?.intervalMinutes).toBe(43200);
+    expect((await ask("/chart pepe 1H")).title).toMatch(/^PEPE · eth · 1h /);
   });
 
-  it("draws hostile symbols as plain text in the title", async () => {
-    for (const t of HOSTILE_TOKENS.filter((h) => /<|@everyone|\u202e/.test(h.symbol + h.name)).slice(0, 3)) {
-      const reply = (await built.core.run(chat(), "chart", [t.id]))!;
-      expect(reply.error === undefined || reply.error === "user").toBe(true);
-      expect(reply.title).not.toMatch(/[\u202a-\u202e\u200b]/);
-    }
+  it("writes a symbol full of markup into the title and the picture as plain text", async () => {
+    const html = HOSTILE_TOKENS.find((t) => t.symbol === "<b>HTML</b>")!;
+    const reply = await ask(`/chart ${html.id}`);
+    expect(reply.title).toMatch(/^<b>HTML<\/b> · eth · 1h/);
+    expect(charts.specs.at(-1)?.title).toBe("<b>HTML</b> · eth · 1h");
+    const bidi = HOSTILE_TOKENS.find((t) => t.symbol.includes("\u202e"))!;
+    const other = await ask(`/chart ${bidi.id}`);
+    expect(other.title).toMatch(/^EPEP · solana · 1h/);
+    expect(other.title + (charts.specs.at(-1)?.title ?? "")).not.toMatch(/[\u202a-\u202e\u200b-\u200f]/);
+  });
+
+  it("charts a token in its main pair's quote token for r, and keeps r on the buttons", async () => {
+    const reply = await ask("/chart pepe r");
+    const quote = reply.title.match(/^PEPE · eth · 1h · in (\S+) · 24h/)?.[1];
+    expect(quote).toBeDefined();
+    expect(fieldsOf(reply).Last).toMatch(/^[\d.,₀-₉]+[KMBT]?$/);
+    expect(commands(reply).find((a) => a.label === "4h")?.args.slice(1)).toEqual(["4h", "r"]);
+  });
+
+  it("charts a pool by its pair id, titled with both symbols", async () => {
+    const tokenId = commands(await ask("/chart pepe 1h"))[0]!.args[0]!;
+    const pair = world.sandbox.market.token(tokenId)!.pairs[0]!;
+    const reply = await ask(`/chart ${pair.id} 4h`);
+    expect(reply.error).toBeUndefined();
+    expect(reply.title).toMatch(new RegExp(`^PEPE/${pair.quote.symbol} · eth · 4h`));
+    expect(commands(reply).find((a) => a.label === "1d")?.args).toEqual([pair.id, "1d"]);
+  });
+
+  it("answers 'charts are busy' when the renderer's queue is full", async () => {
+    const busy = await world.core({ render: () => Promise.reject(new ChartError("busy")), close: async () => undefined });
+    const reply = await ask("/chart pepe 5m", busy);
+    expect(reply.error).toBe("user");
+    expect(reply.title).toBe("Charts are busy, try again in a moment.");
+  });
+
+  it("still gives the numbers, and says the picture failed, when the renderer fails", async () => {
+    const broken = await world.core({ render: () => Promise.reject(new ChartError("failed")), close: async () => undefined });
+    const reply = await ask("/chart pepe 5m", broken);
+    expect(reply.error).toBeUndefined();
+    expect(reply.image).toBeUndefined();
+    expect(fieldsOf(reply).Last).toMatch(/^\$0\.\d+$/);
+    expect(reply.blocks).toContainEqual({ kind: "text", text: expect.stringMatching(/^The chart could not be drawn right now/) });
   });
 });
 
-describe("/chart on the platforms", () => {
-  it("sends a photo with a caption in Telegram and swaps it in place for another interval", async () => {
-    // The harness closes its store when done: it gets its own, the core keeps the shared one.
-    const h: Harness = await startHarness({ core: built.core });
-    try {
-      const user = fakeUser({ id: 4321 });
-      const asked = h.fake.sendText(privateChat(user), "/chart pepe 1h", { from: user });
-      const photo = await h.fake.waitForSent((s) => s.replyTo === asked.message_id, { timeoutMs: 15_000 });
-      expect(photo.method).toBe("sendPhoto");
-      expect(photo.text.length).toBeLessThanOrEqual(1024);
-      expect(dimensions(photo.photo!.data)).toEqual({ width: 1200, height: 675 });
-      const since = h.fake.calls.length;
-      h.fake.pressButton(photo, "4h", user);
-      await h.fake.waitFor((c) => c.method === "editMessageMedia", { since, timeoutMs: 15_000 });
-      const stored = h.fake.message(photo.chatId, photo.messageId)!;
-      expect(stored.text).toMatch(/4h/);
-      expect(h.fake.unansweredCallbacks()).toEqual([]);
-    } finally {
-      await h.close();
-    }
+describe("/chart on a service that sends one candle too many and numbers as JSON numbers", () => {
+  let quirky: World;
+  let drawn: ReturnType<typeof counted>;
+  let bot: BotCore;
+  beforeAll(async () => {
+    quirky = await startWorld({ quirks: true });
+    drawn = counted(real);
+    bot = await quirky.core(drawn);
+  });
+  afterAll(async () => quirky.close());
+
+  it("keeps the latest 200 candles, with high and low widened to cover open and close", async () => {
+    const reply = await ask("/chart pepe 1h", bot);
+    expect(fieldsOf(reply).Range).toBe("200 × 1h (8d 8h)");
+    const candles = drawn.specs.at(-1)!.candles;
+    expect(candles).toHaveLength(200);
+    expect(candles.every((c) => c.high >= Math.max(c.open, c.close) && c.low <= Math.min(c.open, c.close))).toBe(true);
+    expect(candles.map((c) => c.time)).toEqual([...candles.map((c) => c.time)].sort((a, b) => a - b));
+  });
+});
+
+describe("candles from the service's points", () => {
+  const point = (time: number, close: string | number, extra: Partial<Record<"open" | "high" | "low" | "volume", string>> = {}) =>
+    ({ time, open: "1", high: "2", low: "0.5", close: String(close), volume: "10", ...extra });
+
+  it("keeps the latest points when the service sends more than asked, oldest first", () => {
+    const points = [3, 1, 2, 5, 4].map((t) => point(t * 3600, t));
+    expect(candlesOf(points, 3).map((c) => c.time)).toEqual([3, 4, 5].map((t) => t * 3600));
   });
 
-  it("shows the picture as an attachment in the embed in Discord and updates the message for another interval", async () => {
-    const fake: FakeDiscord = await startFakeDiscord();
-    const adapter: PlatformAdapter = createDiscordAdapter({
-      token: fake.token,
-      applicationId: fake.applicationId,
-      apiRoot: fake.apiRoot,
-      core: built.core,
-      store: built.store,
-      logger: pino({ level: "silent" }),
-    });
-    try {
-      await adapter.start();
-      const place = { user: { id: "700000000000000777", username: "u" }, channelId: "800000000000000777" };
-      const first = await fake.chatInput({ name: "chart", options: [{ name: "token", type: OptionType.string, value: "pepe" }], ...place }).settled();
-      if (first.kind !== "message") throw new Error(first.kind);
-      const embed = first.message.embeds[0] as { image?: { url: string }; title?: string };
-      expect(embed.image?.url).toBe("attachment://chart.png");
-      expect(first.request.files.map((f) => f.name)).toEqual(["chart.png"]);
-      const buttons = (first.message.components as { components: { label: string; custom_id?: string }[] }[]).flatMap((r) => r.components);
-      const fourHours = buttons.find((b) => b.label === "4h")!.custom_id!;
-      const second = await fake.button({ customId: fourHours, message: first.message as FakeMessage, ...place }).settled();
-      if (second.kind !== "message") throw new Error(second.kind);
-      expect(second.message.id).toBe(first.message.id);
-      expect((second.message.embeds[0] as { title?: string }).title).toMatch(/4h/);
-      expect(second.request.files.map((f) => f.name)).toEqual(["chart.png"]);
-      expect(fake.violations).toEqual([]);
-    } finally {
-      await adapter.stop();
-      await fake.close();
-    }
+  it("drops points with NaN, Infinity, empty, zero or negative prices, and counts a bad volume as 0", () => {
+    const points = [
+      point(1, "NaN"), point(2, "1e400"), point(3, ""), point(4, "0"), point(5, "-1"), point(6, 1, { high: "Infinity" }),
+      point(7, "1.5", { volume: "NaN" }), point(8, "1.25", { volume: "-3" }),
+    ];
+    expect(candlesOf(points, 10)).toEqual([
+      { time: 7, open: 1, high: 2, low: 0.5, close: 1.5, volume: 0 },
+      { time: 8, open: 1, high: 2, low: 0.5, close: 1.25, volume: 0 },
+    ]);
+  });
+
+  it("widens a high rounded below the open", () => {
+    expect(candlesOf([point(1, "1.2", { open: "1.3", high: "1.29" })], 10)[0]).toMatchObject({ high: 1.3, low: 0.5 });
+  });
+
+  it("tells 1M, a month, from 1m, a minute", () => {
+    expect([chartInterval("1M").minutes, chartInterval("1m").minutes, chartInterval("1W").minutes, chartInterval(undefined).name]).toEqual([43200, 1, 10080, "1h"]);
   });
 });
