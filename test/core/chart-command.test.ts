@@ -125,7 +125,9 @@ describe("/chart through the core on the sandbox", () => {
     const none = HOSTILE_TOKENS.find((t) => t.noMarket === true)!;
     const reply = await ask(`/chart ${none.id} 1d`);
     expect(reply.error).toBeUndefined();
-    expect(charts.specs.at(-1)?.candles).toEqual([]);
+    expect(reply.title).toBe("NOMKT · base · 1d");
+    expect(charts.specs.at(-1)).toMatchObject({ title: "NOMKT · base · 1d", candles: [] });
+    expect(charts.specs.at(-1)?.subtitle).toBeUndefined();
     expect(decodePng(reply.image!.png).width).toBe(1200);
     expect(reply.image!.alt).toMatch(/no trades in this range/);
     expect(reply.blocks).toContainEqual({ kind: "text", text: "No trades in this range: the service has no 1d candles for NOMKT." });

@@ -11,7 +11,7 @@ import type { KlineCategory, KlineIntervalV2 } from "../../market/limits.js";
 import type { Kline, KlinePoint, TokenDetail } from "../../market/schemas.js";
 import type { Command, CommandContext } from "../command.js";
 import { UserError } from "../errors.js";
-import { cleanText, formatAge, formatPercent, formatPrice, shortAddress } from "../format/index.js";
+import { DASH, cleanText, formatAge, formatPercent, formatPrice, shortAddress } from "../format/index.js";
 import { parseTokenInput, type Resolution } from "../resolve/index.js";
 import type { Action, Block, Reply } from "../reply.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
@@ -247,7 +247,9 @@ export const chartCommand: Command = {
     const chain = cleanText(series.chain, 16);
     const unit = unitNote(series, category);
     const heading = [series.name, chain, interval.name, ...(unit === undefined ? [] : [unit])].join(" · ");
-    const change = series.change24h === undefined ? undefined : `24h ${formatPercent(series.change24h)}`;
+    const percent = formatPercent(series.change24h);
+    // An unknown change is left out rather than shown as a dash.
+    const change = percent === DASH ? undefined : `24h ${percent}`;
     const last = candles[candles.length - 1];
     const spec: ChartSpec = {
       title: heading, ...(change === undefined ? {} : { subtitle: change }), candles, intervalMinutes: interval.minutes, formatPrice: format,
