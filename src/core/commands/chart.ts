@@ -278,7 +278,7 @@ export const chartCommand: Command = {
       });
       alt = `Candlestick chart of ${series.name} on ${chain}, ${candles.length} ${interval.name} candles over ${span}${unit === undefined ? "" : `, ${unit}`}: last ${format(last.close)}, high ${format(high)}, low ${format(low)}.`;
     }
-    if (png === undefined) blocks.push({ kind: "text", text: "The chart could not be drawn right now; the numbers above are current." });
+    if (png === undefined) blocks.push({ kind: "text", text: "The chart could not be drawn right now; try again in a minute." });
     const parts = series.detail === undefined ? [series.kline] : [series.kline, series.detail];
     return {
       title: change === undefined ? heading : `${heading} · ${change}`,
