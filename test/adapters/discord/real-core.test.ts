@@ -5,7 +5,7 @@ import { createDiscordAdapter } from "../../../src/adapters/discord/index.js";
 import type { PlatformAdapter } from "../../../src/adapters/types.js";
 import { loadConfig } from "../../../src/config.js";
 import { HOSTILE_TOKENS } from "../../../src/sandbox/index.js";
-import { OptionType, startFakeDiscord, type FakeDiscord, type FakeInteraction, type Settled } from "../../fakes/discord-api.js";
+import { OptionType, Permission, startFakeDiscord, type FakeDiscord, type FakeInteraction, type Settled } from "../../fakes/discord-api.js";
 
 /** Every string a user would read in a message's embeds. */
 function embedTexts(settled: Settled): string[] {
@@ -70,7 +70,12 @@ describe("Discord on the real command core and the sandbox market", () => {
     expect(fake.violations).toEqual([]);
   });
 
-  it("answers every registry command, run with its own first example, without breaking a Discord rule", async () => {
+  it("answers every registry command, run by a channel admin with its own first example, without breaking a Discord rule", async () => {
+    // One channel and its admins, as in life: /unsubscribe solana follows /subscribe solana there, and
+    // admin-only commands refuse everyone else ephemerally (that refusal has its own tests).
+    const { channelId } = place();
+    const permissions = Permission.viewChannel | Permission.sendMessages | Permission.manageChannels;
+    expect(built.core.commands.length).toBeLessThanOrEqual(30); // the per-chat budget of a minute
     for (const cmd of built.core.commands) {
       const words = (cmd.examples[0] ?? `/${cmd.name}`).split(/\s+/).slice(1);
       const options = cmd.args.flatMap((a, i) => {
@@ -78,7 +83,7 @@ describe("Discord on the real command core and the sandbox market", () => {
         if (value === undefined || value === "") return [];
         return [a.type === "int" ? { name: a.name, type: OptionType.integer, value: Number(value) } : { name: a.name, type: OptionType.string, value }];
       });
-      const answer = await command(cmd.name, options).settled();
+      const answer = await fake.chatInput({ name: cmd.name, options, ...place(), channelId, permissions }).settled();
       if (answer.kind !== "message") throw new Error(`/${cmd.name}: ${answer.kind}`);
       // A documented example is never the user's mistake.
       expect(answer.ephemeral, `/${cmd.name}`).toBe(false);
