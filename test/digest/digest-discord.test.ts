@@ -60,12 +60,8 @@ async function start(): Promise<World> {
       discord: createPacedQueue({
         maxInFlight: 5,
         now: clock.now,
-        // discord.js keeps its rate-limit buckets on the wall clock, so a pause really waits;
-        // the poster's clock moves with it so that deadlines see the same time pass.
-        sleep: async (ms) => {
-          await new Promise((r) => setTimeout(r, ms));
-          clock.set(clock.now() + ms);
-        },
+        // discord.js keeps its rate-limit buckets on the wall clock: see the clock's sleep.
+        sleep: clock.sleep,
       }),
     },
     logger: log,

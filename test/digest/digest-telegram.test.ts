@@ -39,7 +39,15 @@ async function start(): Promise<World> {
     chats: store,
     market: base.backgroundMarket,
     adapters: { telegram: h.adapter },
-    queues: { telegram: createPacedQueue({ ratePerSecond: G, perChatPerMinute: 20, maxInFlight: 4 }) },
+    queues: {
+      telegram: createPacedQueue({
+        ratePerSecond: G,
+        perChatPerMinute: 20,
+        maxInFlight: 4,
+        now: clock.now,
+        sleep: clock.sleep,
+      }),
+    },
     logger: log,
     source: SOURCE,
     now: clock.now,

@@ -22,7 +22,12 @@ export const SOURCE = "demo data (sandbox)";
 const noCharts: ChartRenderer = { render: () => Promise.reject(new Error("no charts here")), close: async () => undefined };
 
 export interface DigestWorld {
-  clock: { now(): number; set(t: number): void };
+  /**
+   * The hand-moved clock. `sleep` really waits (the fakes check pacing on the wall clock), then
+   * moves the clock to where the wait ends, never further: concurrent sleepers don't add up, so
+   * the clock never runs ahead of real time and deadlines see the same time pass.
+   */
+  clock: { now(): number; set(t: number): void; sleep(ms: number): Promise<void> };
   sandbox: Sandbox;
   client: MarketClient;
   store: SqliteStore;
@@ -36,7 +41,15 @@ export interface DigestWorld {
 
 export async function startDigestWorld(start: number): Promise<DigestWorld> {
   let t = start;
-  const clock = { now: () => t, set: (x: number) => void (t = x) };
+  const clock = {
+    now: () => t,
+    set: (x: number) => void (t = x),
+    sleep: async (ms: number) => {
+      const until = t + ms;
+      await new Promise((r) => setTimeout(r, ms));
+      t = Math.max(t, until);
+    },
+  };
   const sandbox = await startSandbox({ now: clock.now, seed: 1 });
   const client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 5_000 });
   const store = await openSqliteStore({ path: join(mkdtempSync(join(tmpdir(), "cp-digest-")), "db.sqlite") });

@@ -83,7 +83,8 @@ function setup(opts: { path?: string; answers?: Record<string, SendOutcome>; pag
     chats,
     market,
     adapters: { telegram: adapter },
-    queues: { telegram: createPacedQueue({ maxInFlight: 4 }) },
+    // The queue reads the test's clock too: a deadline (slot + interval) is on the poster's clock.
+    queues: { telegram: createPacedQueue({ maxInFlight: 4, now: () => now, sleep: async (ms) => void (now += ms) }) },
     logger: pino({ level: "silent" }),
     source: "test",
     now: () => now,
@@ -219,6 +220,7 @@ describe("digest poster", () => {
     const s = setup({ answers: {} });
     await s.subs.upsertSubscription(sub("c1"), T0 - HOUR);
     let first = true;
+    let t = T0;
     const adapter = s.sent;
     const limited = createPoster({
       subscriptions: s.subs,
@@ -240,10 +242,10 @@ describe("digest poster", () => {
           },
         },
       },
-      queues: { telegram: createPacedQueue({ maxInFlight: 1 }) },
+      queues: { telegram: createPacedQueue({ maxInFlight: 1, now: () => t, sleep: async (ms) => void (t += ms) }) },
       logger: pino({ level: "silent" }),
       source: "test",
-      now: () => T0,
+      now: () => t,
       holder: "z",
     });
     await tick(limited);
