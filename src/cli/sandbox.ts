@@ -3,7 +3,7 @@
  * URL and demo keys. Bad flags get one line on stderr and exit code 2.
  */
 import { parseArgs } from "node:util";
-import { PLANS, parseFaults, startSandbox, type PlanName, type SandboxOptions } from "../sandbox/index.js";
+import { DEMO_V1_KEY, DEMO_V2_KEY, PLANS, parseFaults, startSandbox, type PlanName, type SandboxOptions } from "../sandbox/index.js";
 
 /** Where the command writes and what stops it; defaults are the process's own. */
 export interface SandboxCommandIo {
@@ -70,13 +70,14 @@ function optionsFrom(argv: string[]): SandboxOptions {
   } catch (err) {
     throw new UsageError(`--faults: ${err instanceof Error ? err.message : String(err)}`);
   }
-  if (v.key !== undefined && v.key === v["v1-key"]) throw new UsageError("--key and --v1-key must differ");
+  // The defaults count: a v1 key equal to the demo v2 key would let each version accept the other's.
+  if ((v.key ?? DEMO_V2_KEY) === (v["v1-key"] ?? DEMO_V1_KEY)) throw new UsageError("--key and --v1-key must differ (each defaults to its demo key)");
   return {
     host: v.host,
     port: intFlag("port", v.port, 0, 65_535),
     v2Key: v.key,
     v1Key: v["v1-key"],
-    seed: intFlag("seed", v.seed, 0, 2 ** 31 - 1),
+    seed: intFlag("seed", v.seed, 0, 4_294_967_295),
     time: timeFlag(v.time),
     faults,
     quirks: v.quirks,

@@ -1,22 +1,35 @@
 /**
- * Builds the synthetic market from a seed in one pass: main tokens per chain, well-known
- * tokens and their clones, the hostile set and generated tokens to fill the count, each
- * with pairs on the chain's swap venues. Seed-independent addresses for the named tokens
- * keep demos and hostile ids stable; the rest follows the seed.
+ * Builds the synthetic market from a seed: in one pass the established tokens (main tokens
+ * per chain, well-known tokens and their clones, the hostile set and generated tokens to fill
+ * the count), then on demand the fresh launches, one every few hours from GENESIS on, each
+ * from its own generator so that token k is the same whenever it is built. Every token gets
+ * pairs on the chain's swap venues. Seed-independent addresses for the named tokens keep demos
+ * and hostile ids stable; the rest follows the seed.
  */
 import { CHAINS, type ChainDef } from "./chains.js";
-import { CLONES, FAMOUS } from "./famous.js";
+import { CLONES, FAMOUS, REAL_MAIN_PAIRS } from "./famous.js";
 import { HOSTILE_TOKENS, type HostileToken } from "./hostile.js";
 import { Rng, evmAddress, hash32, hashString, solanaAddress, tronAddress } from "./rng.js";
 import { RISK_PROFILES, type RiskProfile, type SandboxPair, type SandboxToken, type Tag } from "./types.js";
 
 const DAY = 86_400;
 
+/**
+ * Epoch seconds (2026-01-01 UTC) the established tokens' ages count back from and the fresh
+ * launches start at: fixed, so a market's history does not depend on the day it was started.
+ */
+export const GENESIS = 1_767_225_600;
+/** One fresh launch in each slot of this many seconds from GENESIS on. */
+export const LAUNCH_GAP = 6 * 3_600;
+
+/** Epoch seconds fresh token `k` launches at: somewhere in its slot, so launches come in order. */
+export function freshLaunchAt(seed: number, k: number): number {
+  return GENESIS + k * LAUNCH_GAP + (hash32(seed, 0x1a0c, k) % LAUNCH_GAP);
+}
+
 export interface BuildOptions {
   seed: number;
-  /** Epoch seconds the token ages count back from (the start of the day the market opens). */
-  anchor: number;
-  /** Total tokens, at least the named ones. */
+  /** Established tokens, at least the named ones. */
   count: number;
 }
 
@@ -48,30 +61,42 @@ export class MarketBuilder {
   private readonly usedSymbols: string[] = [];
   /** Tokens listed on every venue of their chain (main and well-known ones). */
   private readonly everyVenue = new Set<string>();
+  private readonly quotes = new Map<string, { native?: SandboxToken; stable?: SandboxToken }>();
+  /** Chains weighted by their share of generated tokens. */
+  private readonly weightedChains = CHAINS.flatMap((c) => Array<ChainDef>(Math.round(c.weight * 100)).fill(c));
 
   constructor(private readonly opts: BuildOptions) {
     this.rng = new Rng(opts.seed);
   }
 
+  /** The established tokens, all launched before GENESIS. */
   build(): SandboxToken[] {
     for (const chain of CHAINS) this.addMainTokens(chain);
     this.addFamous();
     for (const h of HOSTILE_TOKENS) this.addHostile(h);
-    const chains = CHAINS.flatMap((c) => Array<ChainDef>(Math.round(c.weight * 100)).fill(c));
-    for (let i = 0; this.tokens.length < this.opts.count; i++) this.addGenerated(this.rng.pick(chains), i);
-    const quotes = new Map<string, { native?: SandboxToken; stable?: SandboxToken }>();
+    for (let i = 0; this.tokens.length < this.opts.count; i++) this.add(this.generated(this.rng, this.rng.pick(this.weightedChains), [this.opts.seed, i, 7], undefined));
     for (const t of this.tokens) {
       if (!t.main) continue;
-      const q = quotes.get(t.chain) ?? {};
+      const q = this.quotes.get(t.chain) ?? {};
       if (t.chainDef.main.find((m) => m.symbol === t.symbol)?.native) q.native = t;
       else if (t.stable) q.stable ??= t;
-      quotes.set(t.chain, q);
+      this.quotes.set(t.chain, q);
     }
-    for (const t of this.tokens) {
-      const q = quotes.get(t.chain);
-      if (t.liquidity > 0 && q?.native && q.stable) t.pairs = this.pairsFor(t, q.native, q.stable);
-    }
+    for (const t of this.tokens) this.attachPairs(t, this.rng);
     return this.tokens;
+  }
+
+  /** Fresh token `k` (0, 1, ... from GENESIS on), with its pairs; call after build(). */
+  fresh(k: number): SandboxToken {
+    const r = new Rng(hash32(this.opts.seed, 0xf2e5, k));
+    const token = this.make(this.generated(r, r.pick(this.weightedChains), [this.opts.seed, k, 8], freshLaunchAt(this.opts.seed, k)));
+    this.attachPairs(token, r);
+    return token;
+  }
+
+  private attachPairs(t: SandboxToken, r: Rng): void {
+    const q = this.quotes.get(t.chain);
+    if (t.liquidity > 0 && q?.native && q.stable) t.pairs = this.pairsFor(t, q.native, q.stable, r);
   }
 
   private addMainTokens(chain: ChainDef): void {
@@ -83,7 +108,7 @@ export class MarketBuilder {
         symbol: m.symbol, name: m.name, decimals: m.decimals, supply, circulating: 1,
         basePrice: m.price, volatility: m.stable ? 0.0008 : 0.035,
         volumeRate: (liquidity * this.rng.logUniform(0.3, 2)) / DAY, tradeSize: 5_000, liquidity,
-        launchAt: this.opts.anchor - this.rng.int(900, 2_500) * DAY, main: true, stable: m.stable === true,
+        launchAt: GENESIS - this.rng.int(900, 2_500) * DAY, main: true, stable: m.stable === true,
         tags: [], risk: "clean", listed: true, holders: this.rng.int(300_000, 5_000_000),
         holdersHidden: m.native === true || m.stable === true, topShare: this.rng.next() * 0.3 + 0.3,
       });
@@ -96,7 +121,10 @@ export class MarketBuilder {
         const def = CHAINS.find((c) => c.chain === chain);
         if (!def) continue;
         // One address on every EVM chain, as CREATE2 deployments have: an address alone is ambiguous.
-        const address = addressFor(def, hashString(`famous:${def.family === "evm" ? "evm" : chain}:${f.symbol}`));
+        const address =
+          def.family === "evm" && f.evmAddress !== undefined
+            ? f.evmAddress
+            : addressFor(def, hashString(`famous:${def.family === "evm" ? "evm" : chain}:${f.symbol}`));
         this.everyVenue.add(`${address}-${chain}`);
         const cap = n === 0 ? f.cap : f.cap * this.rng.logUniform(0.005, 0.05);
         const meme = f.tags.includes("meme");
@@ -107,7 +135,7 @@ export class MarketBuilder {
           decimals: def.family === "evm" ? 18 : 9, supply, circulating: this.rng.next() * 0.4 + 0.6,
           basePrice: cap / supply, volatility: meme ? 0.09 : 0.045,
           volumeRate: (liquidity * this.rng.logUniform(0.5, 4)) / DAY, tradeSize: 800, liquidity,
-          launchAt: this.opts.anchor - this.rng.int(200, 1_500) * DAY, main: false, stable: false,
+          launchAt: GENESIS - this.rng.int(200, 1_500) * DAY, main: false, stable: false,
           tags: f.tags, risk: "clean", listed: n === 0, holders: this.rng.int(20_000, 900_000),
           holdersHidden: false, topShare: this.rng.next() * 0.3 + 0.2,
         });
@@ -123,7 +151,7 @@ export class MarketBuilder {
         name: real.name, decimals: real.decimals, supply, circulating: 1,
         basePrice: (c.liquidity * this.rng.logUniform(1, 6)) / supply, volatility: 0.25,
         volumeRate: (c.liquidity * this.rng.logUniform(0.1, 3)) / DAY, tradeSize: 60, liquidity: c.liquidity,
-        launchAt: this.opts.anchor - this.rng.int(1, 120) * 3_600, main: false, stable: false, tags: real.tags,
+        launchAt: GENESIS - this.rng.int(1, 120) * 3_600, main: false, stable: false, tags: real.tags,
         risk: c.risk, listed: false, holders: this.rng.int(5, 400), holdersHidden: false,
         topShare: c.risk === "concentrated" ? 0.92 : this.rng.next() * 0.3 + 0.6,
       });
@@ -140,23 +168,27 @@ export class MarketBuilder {
       supply, circulating: 1, basePrice: h.fixedPrice ?? (liquidity * 5) / supply,
       volatility: h.fixedPrice !== undefined ? 0 : 0.08,
       volumeRate: h.noMarket ? 0 : liquidity / DAY, tradeSize: 200, liquidity,
-      launchAt: this.opts.anchor - this.rng.int(3, 60) * DAY, main: false, stable: false, tags: ["meme"],
+      launchAt: GENESIS - this.rng.int(3, 60) * DAY, main: false, stable: false, tags: ["meme"],
       risk: "clean", listed: false, holders: h.noMarket ? 0 : this.rng.int(50, 5_000), holdersHidden: false,
       topShare: 0.5, hostile: h,
     });
   }
 
-  private addGenerated(chain: ChainDef, i: number): void {
-    const r = this.rng;
+  /**
+   * A generated token: established (launched before GENESIS) when `launchAt` is undefined,
+   * else a fresh launch, small and volatile. Fresh ones only read the symbol list, so that
+   * each stays independent of which others were built.
+   */
+  private generated(r: Rng, chain: ChainDef, addressKey: number[], launchAt: number | undefined): TokenSeed {
     const tag: Tag | "none" = r.chance(0.4) ? "meme" : r.chance(0.45) ? "none" : r.pick(["ai", "depin", "gamefi", "rwa", "l2"] as const);
-    const fresh = r.chance(0.08);
+    const fresh = launchAt !== undefined;
     let symbol: string;
     if (this.usedSymbols.length > 50 && r.chance(0.12)) symbol = r.pick(this.usedSymbols);
     else {
       let base = "";
       for (let k = r.int(1, 2); k > 0; k--) base += r.pick(SYLLABLES);
       symbol = (base + r.pick(SUFFIX[tag])).toUpperCase().slice(0, 10);
-      this.usedSymbols.push(symbol);
+      if (!fresh) this.usedSymbols.push(symbol);
     }
     const word = symbol.charAt(0) + symbol.slice(1).toLowerCase();
     const liquidity = fresh ? r.logUniform(200, 80_000) : r.logUniform(300, 8e6);
@@ -165,30 +197,37 @@ export class MarketBuilder {
     const circulating = r.next() * 0.7 + 0.3;
     const cap = liquidity * r.logUniform(2, 40);
     const risk: RiskProfile = r.chance(0.45) ? "clean" : r.pick(RISK_PROFILES);
-    this.add({
-      address: addressFor(chain, this.opts.seed, i, 7), chain: chain.chain, symbol, name: `${word} ${NAME_TAIL[tag]}`,
+    return {
+      address: addressFor(chain, ...addressKey), chain: chain.chain, symbol, name: `${word} ${NAME_TAIL[tag]}`,
       decimals: chain.family === "evm" ? r.pick([18, 18, 18, 9, 6]) : r.pick([6, 9]),
       supply, circulating, basePrice: cap / (supply * circulating),
       volatility: fresh ? r.logUniform(0.15, 0.5) : meme ? r.logUniform(0.06, 0.3) : r.logUniform(0.02, 0.12),
       volumeRate: (liquidity * r.logUniform(0.02, fresh ? 8 : 2)) / DAY, tradeSize: Math.min(20_000, Math.max(20, liquidity * 0.0005)),
       liquidity,
-      launchAt: this.opts.anchor - (fresh ? r.int(1_800, 3 * DAY) : Math.round(r.logUniform(7 * DAY, 4 * 365 * DAY))),
+      launchAt: launchAt ?? GENESIS - Math.round(r.logUniform(7 * DAY, 4 * 365 * DAY)),
       main: false, stable: false, tags: tag === "none" ? [] : [tag], risk, listed: risk === "clean" && liquidity > 1e6,
       holders: Math.round(20 + Math.pow(liquidity, 0.55) * r.logUniform(0.3, 3)), holdersHidden: r.chance(0.03),
       topShare: risk === "concentrated" ? 0.93 : r.next() * 0.55 + 0.25,
-    });
+    };
   }
 
   private add(seed: TokenSeed): void {
+    this.tokens.push(this.make(seed));
+  }
+
+  private make(seed: TokenSeed): SandboxToken {
     const chainDef = CHAINS.find((c) => c.chain === seed.chain);
     if (!chainDef) throw new Error(`unknown chain ${seed.chain}`);
     const id = `${seed.address}-${seed.chain}`;
-    this.tokens.push({ ...seed, id, chainDef, key: hash32(this.opts.seed, hashString(id)), pairs: [] });
+    return { ...seed, id, chainDef, key: hash32(this.opts.seed, hashString(id)), pairs: [] };
   }
 
-  /** Pairs against the native coin first, then a stablecoin (the native coin pairs with the stablecoin). */
-  private pairsFor(token: SandboxToken, native: SandboxToken, stable: SandboxToken): SandboxPair[] {
-    const r = this.rng;
+  /**
+   * Pairs against the native coin first, then a stablecoin (the native coin pairs with the
+   * stablecoin). An established token's pairs all exist by GENESIS; a fresh one opens its
+   * first pair at launch and the others within two days.
+   */
+  private pairsFor(token: SandboxToken, native: SandboxToken, stable: SandboxToken, r: Rng): SandboxPair[] {
     const chain = token.chainDef;
     const quotes = token === native ? [stable] : token === stable ? [native] : [native, stable];
     const max = Math.min(3, chain.amms.length);
@@ -196,12 +235,12 @@ export class MarketBuilder {
     const weights = Array.from({ length: count }, (_, j) => (j === 0 ? 3 + r.next() * 6 : r.next() + 0.2));
     const total = weights.reduce((a, b) => a + b, 0);
     return weights.map((w, j) => {
-      const address = addressFor(chain, token.key, 31, j);
+      const address = (j === 0 ? REAL_MAIN_PAIRS[token.id] : undefined) ?? addressFor(chain, token.key, 31, j);
       return {
         id: `${address}-${chain.chain}`, address, chain: chain.chain, amm: chain.amms[j] as string,
         target: token, quote: quotes[j % quotes.length] as SandboxToken, liquidity: (token.liquidity * w) / total,
         share: w / total, spread: j === 0 ? 0 : (r.next() - 0.5) * 0.008,
-        createdAt: Math.min(token.launchAt + j * r.int(60, 30 * DAY), this.opts.anchor), fee: r.pick(["0.003", "0.0025", "0.003", ""]),
+        createdAt: token.launchAt >= GENESIS ? token.launchAt + j * r.int(60, 2 * DAY) : Math.min(token.launchAt + j * r.int(60, 30 * DAY), GENESIS), fee: r.pick(["0.003", "0.0025", "0.003", ""]),
         isFake: token.risk === "honeypot" && j > 0, key: hash32(token.key, 77, j),
       };
     });

@@ -12,10 +12,20 @@ export interface FamousDef {
   /** Market cap of the real one, USD. */
   cap: number;
   chains: readonly string[];
+  /** Its real address on the EVM chains, where the examples of /help name it. */
+  evmAddress?: string;
 }
 
+/**
+ * Real main pairs by token id, so that examples naming a real pool (`/liquidity`, `/swaps`)
+ * answer on demo data as they do on the real service.
+ */
+export const REAL_MAIN_PAIRS: Readonly<Record<string, string>> = {
+  "0x6982508145454ce325ddbe47a25d4ec3d2311933-eth": "0xa43fe16908251ee70ef74718545e4fe6c5ccec9f",
+};
+
 export const FAMOUS: readonly FamousDef[] = [
-  { symbol: "PEPE", name: "Pepe", tags: ["meme"], cap: 4.2e9, chains: ["eth", "bsc", "base", "solana"] },
+  { symbol: "PEPE", name: "Pepe", tags: ["meme"], cap: 4.2e9, chains: ["eth", "bsc", "base", "solana"], evmAddress: "0x6982508145454ce325ddbe47a25d4ec3d2311933" },
   { symbol: "SHIB", name: "Shiba Inu", tags: ["meme"], cap: 8e9, chains: ["eth", "bsc"] },
   { symbol: "DOGE", name: "Dogecoin (bridged)", tags: ["meme"], cap: 2e8, chains: ["bsc"] },
   { symbol: "FLOKI", name: "Floki", tags: ["meme"], cap: 9e8, chains: ["eth", "bsc"] },

@@ -4,6 +4,7 @@
  * requests fail on every run.
  */
 import { Rng } from "./rng.js";
+import { ENDPOINT_NAMES } from "./router.js";
 
 export const FAULT_KINDS = ["latency", "hang", "http5xx", "rate429", "envelope", "malformed", "truncated", "wrongType"] as const;
 /**
@@ -43,13 +44,20 @@ export function checkFault(x: unknown): FaultSpec {
   if (f.endpoints !== undefined && !(Array.isArray(f.endpoints) && f.endpoints.every((e) => typeof e === "string"))) {
     throw new Error(`fault ${String(f.kind)}: endpoints must be a list of names`);
   }
+  // A misspelt name would select nothing and the fault would silently never fire.
+  for (const e of (f.endpoints as string[] | undefined) ?? []) {
+    if (ENDPOINT_NAMES.includes(e)) continue;
+    const near = ENDPOINT_NAMES.find((n) => n.toLowerCase() === e.toLowerCase());
+    throw new Error(`fault ${String(f.kind)}: unknown endpoint ${JSON.stringify(e)}; ${near ? `did you mean ${near}?` : `use one of ${ENDPOINT_NAMES.join(", ")}`}`);
+  }
   return f as unknown as FaultSpec;
 }
 
 /**
  * Parses `--faults`: JSON (a spec or a list), or a comma-separated list of
  * `kind[:value][@selector…]` where value is the latency in ms or the 5xx status and each
- * selector is a rate (0–1) or an endpoint name, e.g. `latency:300@0.1,http5xx:503@tokenDetail`.
+ * selector is a rate (0–1, or a percentage such as 10%) or an endpoint name, e.g.
+ * `latency:300@0.1,http5xx:503@tokenDetail`.
  */
 export function parseFaults(text: string): FaultSpec[] {
   const t = text.trim();
@@ -64,7 +72,8 @@ export function parseFaults(text: string): FaultSpec[] {
     if (value !== undefined) spec[kind === "http5xx" ? "status" : "ms"] = Number(value);
     const endpoints: string[] = [];
     for (const s of selectors) {
-      if (/^(0|1|0?\.\d+)$/.test(s)) spec.rate = Number(s);
+      if (/^(\d+(\.\d*)?|\.\d+)$/.test(s)) spec.rate = Number(s);
+      else if (/^(\d+(\.\d*)?|\.\d+)%$/.test(s)) spec.rate = Number(s.slice(0, -1)) / 100;
       else endpoints.push(s);
     }
     if (endpoints.length > 0) spec.endpoints = endpoints;

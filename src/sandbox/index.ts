@@ -47,6 +47,11 @@ export interface SandboxOptions {
   rateLimit?: PlanName | { rps: number };
   /** Compute units per key per UTC day before 403; default unlimited. */
   dailyUnits?: number;
+  /**
+   * Clock of the rate limit and the daily quota, epoch ms; default Date.now, never the market's
+   * clock, which `time` pins. Tests pass their own to refill the limits without sleeping.
+   */
+  limiterClock?: () => number;
   /** Waits `ms` for the latency fault; default setTimeout. Tests pass their own to avoid sleeping. */
   delay?: (ms: number) => Promise<void>;
   /** Number of tokens; default 2,400. */
@@ -83,6 +88,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const limiter = new Limiter({
     rps: rate === undefined ? undefined : typeof rate === "string" ? PLANS[rate] : rate.rps,
     dailyUnits: opts.dailyUnits,
+    clock: opts.limiterClock,
   });
   const v2Key = opts.v2Key ?? DEMO_V2_KEY;
   const v1Key = opts.v1Key ?? DEMO_V1_KEY;

@@ -1,7 +1,7 @@
 /**
  * Per-key request rate and compute-unit ledger, with the plans of service-notes.md. Windows
- * are whole seconds of the sandbox's clock, so a pinned clock makes the limit exact and a
- * test moves time to refill it.
+ * are whole seconds (and UTC days) of the limiter's own clock, real time by default: the
+ * market's clock may be pinned, and a pinned second would never refill.
  */
 import { COMPUTE_UNITS } from "../market/limits.js";
 
@@ -23,6 +23,8 @@ export interface LimiterOptions {
   rps?: number;
   /** Compute units per key per UTC day; undefined = no quota. */
   dailyUnits?: number;
+  /** Epoch ms the windows and days are counted in; default Date.now. Tests inject their own. */
+  clock?: () => number;
 }
 
 export class Limiter {
@@ -30,10 +32,15 @@ export class Limiter {
   private readonly spent = new Map<string, { day: number; units: number }>();
   private total = 0;
 
-  constructor(private readonly opts: LimiterOptions) {}
+  private readonly clock: () => number;
 
-  /** Admits one request of `key` to `endpoint` at epoch ms `now`, charging its units when admitted. */
-  admit(key: string, endpoint: string, now: number): Admission {
+  constructor(private readonly opts: LimiterOptions) {
+    this.clock = opts.clock ?? Date.now;
+  }
+
+  /** Admits one request of `key` to `endpoint` now, charging its units when admitted. */
+  admit(key: string, endpoint: string): Admission {
+    const now = this.clock();
     const second = Math.floor(now / 1000);
     if (this.opts.rps !== undefined) {
       const w = this.windows.get(key);

@@ -1,13 +1,15 @@
 /**
  * The synthetic market: tokens and pairs indexed by id, address and symbol, and the one
  * place that turns a token and a time into numbers (memoised per second, so a ranking over
- * every token and the records it lists read the same snapshot).
+ * every token and the records it lists read the same snapshot). It grows with its clock:
+ * fresh launches are added as time reaches them, the same ones a market started later holds.
  */
 import { chainFamily } from "../market/ids.js";
 import { CHAINS, type ChainDef } from "./chains.js";
 import { HOSTILE_TOKENS, type HostileToken } from "./hostile.js";
-import { MarketBuilder } from "./build.js";
-import { priceAt, range24h, snapshot, type Snapshot } from "./walk.js";
+import { MarketBuilder, freshLaunchAt } from "./build.js";
+import { Extremes, pathOf } from "./extremes.js";
+import { priceAt, snapshot, type Snapshot } from "./walk.js";
 import type { SandboxPair, SandboxToken } from "./types.js";
 
 /** Default number of tokens: the issue asks for at least 2,000. */
@@ -16,9 +18,9 @@ export const DEFAULT_TOKEN_COUNT = 2_400;
 export interface MarketOptions {
   /** Seed of every generated value; default 1. */
   seed?: number;
-  /** Epoch ms the market opens at: token ages count back from the start of its UTC day. */
+  /** Epoch ms the market opens at: it holds every launch up to then. */
   openedAt: number;
-  /** Number of tokens; default 2,400. */
+  /** Number of established tokens; default 2,400 (fresh launches come on top). */
   count?: number;
 }
 
@@ -32,10 +34,13 @@ function canonicalId(id: string): string {
 
 export class Market {
   readonly seed: number;
-  /** Epoch seconds token ages count back from. */
-  readonly anchor: number;
-  readonly tokens: readonly SandboxToken[];
-  readonly pairs: readonly SandboxPair[];
+  /** Exact highs and lows of any price path, shared by K-lines and the 24h range. */
+  readonly extremes = new Extremes();
+  private readonly builder: MarketBuilder;
+  private readonly allTokens: SandboxToken[];
+  private readonly allPairs: SandboxPair[] = [];
+  /** The next fresh launch not yet built. */
+  private nextFresh = 0;
   readonly chains: readonly ChainDef[] = CHAINS;
   /** The hostile tokens, all present in `tokens`. */
   readonly hostile: readonly HostileToken[] = HOSTILE_TOKENS;
@@ -50,20 +55,37 @@ export class Market {
 
   constructor(opts: MarketOptions) {
     this.seed = opts.seed ?? 1;
-    this.anchor = Math.floor(opts.openedAt / 86_400_000) * 86_400;
-    this.tokens = new MarketBuilder({ seed: this.seed, anchor: this.anchor, count: opts.count ?? DEFAULT_TOKEN_COUNT }).build();
-    this.pairs = this.tokens.flatMap((t) => t.pairs);
-    for (const t of this.tokens) {
-      this.tokenById.set(canonicalId(t.id), t);
-      push(this.tokensByAddress, t.address, t);
-      push(this.tokensBySymbol, t.symbol.toLowerCase(), t);
-      push(this.tokensByChain, t.chain, t);
-    }
-    for (const p of this.pairs) {
+    this.builder = new MarketBuilder({ seed: this.seed, count: opts.count ?? DEFAULT_TOKEN_COUNT });
+    this.allTokens = [];
+    for (const t of this.builder.build()) this.index(t);
+    this.reach(Math.floor(opts.openedAt / 1000));
+  }
+
+  /** Every token built so far, launched or not: a token is visible from its `launchAt` on. */
+  get tokens(): readonly SandboxToken[] {
+    return this.allTokens;
+  }
+
+  get pairs(): readonly SandboxPair[] {
+    return this.allPairs;
+  }
+
+  /** Builds the fresh launches up to epoch second `now`; a clock that goes back keeps them, hidden. */
+  reach(now: number): void {
+    while (freshLaunchAt(this.seed, this.nextFresh) <= now) this.index(this.builder.fresh(this.nextFresh++));
+  }
+
+  private index(t: SandboxToken): void {
+    this.allTokens.push(t);
+    this.tokenById.set(canonicalId(t.id), t);
+    push(this.tokensByAddress, t.address, t);
+    insertByLiquidity(this.tokensBySymbol, t.symbol.toLowerCase(), t);
+    push(this.tokensByChain, t.chain, t);
+    for (const p of t.pairs) {
+      this.allPairs.push(p);
       this.pairById.set(canonicalId(p.id), p);
       push(this.pairsByAddress, p.address, p);
     }
-    for (const list of this.tokensBySymbol.values()) list.sort((a, b) => b.liquidity - a.liquidity);
   }
 
   /** The token with id `<address>-<chain>` (EVM addresses in any case). */
@@ -118,14 +140,22 @@ export class Market {
     return fresh;
   }
 
-  /** Lowest and highest price of the 24 hours before epoch second `now`. */
+  /** Lowest and highest USD price of the 24 hours up to epoch second `now`, exactly. */
   range24h(token: SandboxToken, now: number): { low: number; high: number } {
     const cached = this.ranges.get(token);
     if (cached?.t === now) return cached;
-    const fresh = { t: now, ...range24h(token, now, this.snapshot(token, now).price) };
+    const fresh = { t: now, ...this.extremes.range(pathOf(token, undefined, "u", undefined), now - 86_400, now) };
     this.ranges.set(token, fresh);
     return fresh;
   }
+}
+
+/** Keeps each symbol's list most liquid first, ties in build order, as tokens arrive. */
+function insertByLiquidity(map: Map<string, SandboxToken[]>, key: string, t: SandboxToken): void {
+  const list = map.get(key);
+  if (!list) return void map.set(key, [t]);
+  const at = list.findIndex((x) => x.liquidity < t.liquidity);
+  list.splice(at === -1 ? list.length : at, 0, t);
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -6,7 +6,7 @@
 import { dec, pct } from "./format.js";
 import { hash32 } from "./rng.js";
 import { riskInfo, riskLevel, riskScore, riskText } from "./risk.js";
-import { priceAt, type Snapshot, type WindowName } from "./walk.js";
+import { priceAt, tradeCount, type Snapshot, type WindowName } from "./walk.js";
 import type { ChainDef } from "./chains.js";
 import type { Market } from "./market.js";
 import type { SandboxPair, SandboxToken } from "./types.js";
@@ -130,11 +130,11 @@ export function pairRecord(market: Market, pair: SandboxPair, now: number, quirk
     price_change_1h: pct(s.windows["1h"].change), price_change_1d: pct(s.windows["24h"].change),
     volume_u: dec(s.windows["24h"].volume * pair.share, 12), low_u: dec(low * (1 + pair.spread)), high_u: dec(high * (1 + pair.spread)),
     fee: pair.fee, total_supply: pair.fee === "" ? "" : dec(Math.sqrt(reserve0 * reserve1), 12),
-    tx_amount: String(Math.round(s.windows["24h"].txCount * pair.share)),
+    tx_amount: String(tradeCount(pair, now - 86_400, now)),
     market_cap: dec(s.price * t.supply * t.circulating, 12), fdv: dec(s.price * t.supply, 12),
     token0_address: t.address, token0_symbol: t.symbol, token1_address: pair.quote.address, token1_symbol: pair.quote.symbol,
     token0_decimal: t.decimals, token1_decimal: pair.quote.decimals,
-    tx_count: Math.round(s.windows["24h"].txCount * pair.share), created_at: pair.createdAt, updated_at: now, is_fake: pair.isFake,
+    tx_count: tradeCount(pair, now - 86_400, now), created_at: pair.createdAt, updated_at: now, is_fake: pair.isFake,
   };
   return applyHostile(rec, t, quirks);
 }

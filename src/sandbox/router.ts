@@ -13,6 +13,9 @@ interface Compiled {
   segments: string[];
 }
 
+/** Every endpoint name the router knows, the names fault specs select by. */
+export const ENDPOINT_NAMES: readonly string[] = [...V2_ENDPOINTS, ...V1_ENDPOINTS].map((e) => e.name);
+
 const compiled: Compiled[] = [...V2_ENDPOINTS, ...V1_ENDPOINTS].map((endpoint) => ({
   endpoint,
   segments: endpoint.path.split("/").filter((s) => s !== ""),

@@ -1,11 +1,13 @@
 /**
  * Time series computed on demand from the price walk: K-line buckets of any interval and
- * the swaps of a pair. A 1-minute bucket's volume is exactly the sum of its swaps; the last
- * bucket's close is the current price; buckets before the first trade are absent.
+ * the swaps of a pair. A bucket's high and low are exact (so every interval agrees); a
+ * 1-minute bucket's volume is exactly the sum of its swaps; the last bucket's close is the
+ * current price; buckets before the first trade are absent.
  */
 import { dec } from "./format.js";
 import { evmAddress, hash32, solanaAddress, tronAddress, txHash, unit } from "./rng.js";
-import { buyShare, pairPriceAt, priceAt, volumeBetween } from "./walk.js";
+import { pathOf } from "./extremes.js";
+import { buyShare, pairPriceAt, priceAt, tradesUpTo, volumeBetween } from "./walk.js";
 import { walletOf } from "./wallets.js";
 import type { KlineCategory } from "../market/limits.js";
 import type { Market } from "./market.js";
@@ -23,19 +25,10 @@ export interface KlineQuery {
   category: KlineCategory;
 }
 
-/** Most price samples per bucket for high and low: exact up to 30-minute buckets. */
-const MAX_SAMPLES = 32;
-
 /** K-line points of a pair (or, with `pair` undefined, of the token itself), ascending. */
 export function klinePoints(market: Market, token: SandboxToken, pair: SandboxPair | undefined, q: KlineQuery, now: number): Rec[] {
   if (token.pairs.length === 0) return [];
-  const native = market.native(token.chain);
-  const price = (t: number): number => {
-    const p = pair ? pairPriceAt(pair, t) : priceAt(token, t);
-    if (q.category === "r" && pair) return p / priceAt(pair.quote, t);
-    if (q.category === "m" && native) return p / priceAt(native, t);
-    return p;
-  };
+  const path = pathOf(token, pair, q.category, market.native(token.chain));
   const share = pair ? pair.share : 1;
   const start = pair ? pair.createdAt : token.launchAt;
   const size = q.interval * 60;
@@ -44,17 +37,9 @@ export function klinePoints(market: Market, token: SandboxToken, pair: SandboxPa
   for (let b = Math.floor(Math.min(q.toTime, now) / size) * size; b + size > lower && out.length < q.limit; b -= size) {
     const a = Math.max(b, start);
     const e = Math.min(b + size, now);
-    const open = price(a);
-    const close = price(e);
-    let high = Math.max(open, close);
-    let low = Math.min(open, close);
-    // The walk is linear between minute knots, so its extremes sit on them.
-    const step = Math.max(60, Math.ceil((e - a) / 60 / MAX_SAMPLES) * 60);
-    for (let t = Math.ceil(a / step) * step; t < e; t += step) {
-      const p = price(t);
-      if (p > high) high = p;
-      if (p < low) low = p;
-    }
+    const open = path.at(a);
+    const close = path.at(e);
+    const { high, low } = market.extremes.range(path, a, e);
     out.push({
       open: dec(open), high: dec(high), low: dec(low), close: dec(close),
       volume: dec(volumeBetween(token, a, e) * share, 12), time: b,
@@ -70,26 +55,30 @@ interface Trade {
   buy: boolean;
 }
 
-/** The trades of `pair` in minute `m` (epoch minutes) up to `now`, ascending. */
+/**
+ * The trades of `pair` in minute `m` (epoch minutes) up to `now`, ascending: the trade clock
+ * (tradesUpTo) places them, and they share the minute's volume.
+ */
 function tradesInMinute(pair: SandboxPair, m: number, now: number): Trade[] {
   const t0 = m * 60;
   const from = Math.max(t0, pair.createdAt);
-  const end = Math.min(t0 + 60, now);
-  if (end <= from) return [];
+  const end = Math.min(t0 + 59, now);
+  if (end < from) return [];
   const token = pair.target;
-  const full = volumeBetween(token, t0, t0 + 60) * pair.share;
-  const n = Math.max(1, Math.min(25, Math.round((full / token.tradeSize) * (0.5 + unit(pair.key, m, 1)))));
   const moved = priceAt(token, t0 + 60) / priceAt(token, t0) - 1;
   const trades: (Trade & { w: number })[] = [];
-  for (let i = 0; i < n; i++) {
-    const time = t0 + Math.floor(unit(pair.key, m, 2, i) * 60);
-    if (time < from || time > end) continue;
-    trades.push({ time, index: i, amount: 0, buy: unit(pair.key, m, 3, i) < buyShare(moved * 50), w: 0.2 + 5 * unit(pair.key, m, 4, i) ** 3 });
+  let before = Math.floor(tradesUpTo(pair, t0 - 1));
+  for (let time = t0; time <= end; time++) {
+    const upTo = Math.floor(tradesUpTo(pair, time));
+    for (; before < upTo; before++) {
+      const i = trades.length;
+      trades.push({ time, index: i, amount: 0, buy: unit(pair.key, m, 3, i) < buyShare(moved * 50), w: 0.2 + 5 * unit(pair.key, m, 4, i) ** 3 });
+    }
   }
-  const volume = volumeBetween(token, from, end) * pair.share;
+  const volume = volumeBetween(token, from, Math.min(t0 + 60, now)) * pair.share;
   const sum = trades.reduce((s, t) => s + t.w, 0);
   for (const t of trades) t.amount = (volume * t.w) / sum;
-  return trades.sort((a, b) => a.time - b.time || a.index - b.index);
+  return trades;
 }
 
 export interface SwapQuery {
@@ -111,11 +100,27 @@ export function swapTxs(pair: SandboxPair, q: SwapQuery, now: number): Rec[] {
   const end = Math.min(q.toTime, now);
   const lower = Math.max(q.fromTime, pair.createdAt);
   const out: Rec[] = [];
-  for (let m = Math.floor(end / 60); m * 60 + 60 > lower && out.length < q.limit; m--) {
+  const first = Math.floor(tradesUpTo(pair, lower - 1));
+  let m = Math.floor(end / 60);
+  while (m * 60 + 60 > lower && out.length < q.limit) {
     const trades = tradesInMinute(pair, m, now).filter((t) => t.time >= lower && t.time <= end);
     for (let i = trades.length - 1; i >= 0 && out.length < q.limit; i--) out.push(swapRecord(pair, m, trades[i] as Trade));
+    // A quiet pair may have gone years without a trade: jump to the minute of the one before.
+    const prior = Math.floor(tradesUpTo(pair, m * 60 - 1));
+    if (prior <= first) break;
+    m = Math.floor(secondOfTrade(pair, prior, lower, m * 60 - 1) / 60);
   }
   return q.sort === "asc" ? out.reverse() : out;
+}
+
+/** The second of `pair`'s n-th trade, known to lie in [lo, hi]. */
+function secondOfTrade(pair: SandboxPair, n: number, lo: number, hi: number): number {
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (Math.floor(tradesUpTo(pair, mid)) >= n) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
 function swapRecord(pair: SandboxPair, m: number, t: Trade): Rec {

@@ -121,7 +121,7 @@ export class Pipeline {
     if (key !== (version === 2 ? this.deps.v2Key : this.deps.v1Key)) throw new HttpFail(401, "Permission denied");
     if (!match || !segments) throw new HttpFail(404, NOT_FOUND);
 
-    const admission = this.deps.limiter.admit(key, name, this.deps.now());
+    const admission = this.deps.limiter.admit(key, name);
     if (admission === "rate") throw new HttpFail(429, "Too Many Requests");
     if (admission === "quota") throw new HttpFail(403, "The limit of this API has been reached today");
 
@@ -148,6 +148,7 @@ export class Pipeline {
     }
     const nowSec = Math.floor(this.deps.now() / 1000);
     const { market, rankings, quirks } = this.deps;
+    market.reach(nowSec);
     let data = match.endpoint.handle({ market, rankings, now: nowSec, quirks, query: url.searchParams, params: match.params, body });
     if (quirks) data = withQuirks(name, data);
     if (has("wrongType")) data = wrongTyped(name, data);

@@ -40,6 +40,41 @@ export function priceAt(token: SandboxToken, t: number): number {
   return token.basePrice * Math.exp(logOffset(token, Math.max(t, token.launchAt)));
 }
 
+/**
+ * priceAt at the `n` whole minutes from epoch minute `m0` on, bit for bit, hashing each knot
+ * once instead of twice per scale and minute: the walk's extremes sit on minute knots, and a
+ * day's range needs all 1,440 of them.
+ */
+export function pricesAtMinutes(token: SandboxToken, m0: number, n: number): Float64Array {
+  const out = new Float64Array(n);
+  if (m0 * 60 < token.launchAt) {
+    for (let j = 0; j < n; j++) out[j] = priceAt(token, (m0 + j) * 60);
+    return out;
+  }
+  if (token.volatility !== 0) {
+    for (let k = 0; k < SCALES.length; k++) {
+      const s = SCALES[k] as number;
+      const amp = AMPS[k] as number;
+      let at = Number.NaN;
+      let a = 0;
+      let b = 0;
+      for (let j = 0; j < n; j++) {
+        const x = ((m0 + j) * 60) / s;
+        const i = Math.floor(x);
+        const f = x - i;
+        if (i !== at) {
+          a = i === at + 1 ? b : knot(token.key, k, i);
+          b = knot(token.key, k, i + 1);
+          at = i;
+        }
+        out[j] = (out[j] as number) + amp * (a + (b - a) * f);
+      }
+    }
+  }
+  for (let j = 0; j < n; j++) out[j] = token.basePrice * Math.exp(token.volatility === 0 ? 0 : token.volatility * (out[j] as number));
+  return out;
+}
+
 /** The pair's USD price of its target token at `t`. */
 export function pairPriceAt(pair: SandboxPair, t: number): number {
   return priceAt(pair.target, t) * (1 + pair.spread);
@@ -48,17 +83,68 @@ export function pairPriceAt(pair: SandboxPair, t: number): number {
 const PERIODS = [420, 1_380, 6_120, 19_080, 86_400, 267_840] as const;
 const WEIGHTS = [0.12, 0.14, 0.16, 0.18, 0.14, 0.11] as const;
 
+const phaseCache = new WeakMap<SandboxToken, number[]>();
+
+function phases(token: SandboxToken): number[] {
+  let p = phaseCache.get(token);
+  if (!p) {
+    p = PERIODS.map((_, j) => (hash32(token.key, 100 + j) / 4294967296) * 2 * Math.PI);
+    phaseCache.set(token, p);
+  }
+  return p;
+}
+
 /** USD traded in [a, e) (epoch seconds), counting only time after launch. */
 export function volumeBetween(token: SandboxToken, a: number, e: number): number {
   const from = Math.max(a, token.launchAt);
   if (e <= from) return 0;
+  const phase = phases(token);
   let v = e - from;
   for (let j = 0; j < PERIODS.length; j++) {
     const w = (2 * Math.PI) / (PERIODS[j] as number);
-    const phase = (hash32(token.key, 100 + j) / 4294967296) * 2 * Math.PI;
-    v += ((WEIGHTS[j] as number) / w) * (Math.cos(w * from + phase) - Math.cos(w * e + phase));
+    const ph = phase[j] as number;
+    v += ((WEIGHTS[j] as number) / w) * (Math.cos(w * from + ph) - Math.cos(w * e + ph));
   }
   return token.volumeRate * v;
+}
+
+/**
+ * Trades of `pair` since it opened, up to epoch second `t`, as a fraction: its n-th trade
+ * happens in the first whole second this reaches n. Swap lists and every transaction count
+ * read this one clock, so they agree.
+ */
+export function tradesUpTo(pair: SandboxPair, t: number): number {
+  const token = pair.target;
+  if (t <= Math.max(pair.createdAt, token.launchAt)) return 0;
+  return (token.volumeRate * (integral(token, t) - opening(pair)) * pair.share) / token.tradeSize;
+}
+
+/** The volume rate's integral up to `t`, over volumeRate, up to a constant: one end of volumeBetween. */
+function integral(token: SandboxToken, t: number): number {
+  const phase = phases(token);
+  let v = t;
+  for (let j = 0; j < PERIODS.length; j++) {
+    const w = (2 * Math.PI) / (PERIODS[j] as number);
+    v -= ((WEIGHTS[j] as number) / w) * Math.cos(w * t + (phase[j] as number));
+  }
+  return v;
+}
+
+const openings = new WeakMap<SandboxPair, number>();
+
+/** integral() at the pair's first trading second, computed once. */
+function opening(pair: SandboxPair): number {
+  let v = openings.get(pair);
+  if (v === undefined) {
+    v = integral(pair.target, Math.max(pair.createdAt, pair.target.launchAt));
+    openings.set(pair, v);
+  }
+  return v;
+}
+
+/** Number of trades of `pair` in the seconds (a, e]. */
+export function tradeCount(pair: SandboxPair, a: number, e: number): number {
+  return Math.floor(tradesUpTo(pair, e)) - Math.floor(tradesUpTo(pair, a));
 }
 
 /** Share of a window's volume that was buying: leans with the window's price move. */
@@ -90,12 +176,13 @@ export interface Snapshot {
   windows: Record<WindowName, WindowStats>;
 }
 
-function windowStats(token: SandboxToken, now: number, seconds: number, price: number): WindowStats {
+function windowStats(token: SandboxToken, now: number, seconds: number, price: number, tradesNow: readonly number[]): WindowStats {
   const before = priceAt(token, now - seconds);
   const ratio = before > 0 ? price / before - 1 : 0;
   const volume = volumeBetween(token, now - seconds, now);
   const share = buyShare(ratio);
-  const txCount = volume > 0 ? Math.max(1, Math.round(volume / token.tradeSize)) : 0;
+  let txCount = 0;
+  token.pairs.forEach((p, i) => (txCount += (tradesNow[i] as number) - Math.floor(tradesUpTo(p, now - seconds))));
   const buyTxCount = Math.round(txCount * share);
   const sellTxCount = txCount - buyTxCount;
   const buyers = Math.round(buyTxCount * 0.7);
@@ -117,26 +204,15 @@ function windowStats(token: SandboxToken, now: number, seconds: number, price: n
 /** The token's state at `now` (epoch seconds). */
 export function snapshot(token: SandboxToken, now: number): Snapshot {
   const price = priceAt(token, now);
+  const tradesNow = token.pairs.map((p) => Math.floor(tradesUpTo(p, now)));
   return {
     t: now,
     price,
     windows: {
-      "5m": windowStats(token, now, WINDOWS["5m"], price),
-      "1h": windowStats(token, now, WINDOWS["1h"], price),
-      "4h": windowStats(token, now, WINDOWS["4h"], price),
-      "24h": windowStats(token, now, WINDOWS["24h"], price),
+      "5m": windowStats(token, now, WINDOWS["5m"], price, tradesNow),
+      "1h": windowStats(token, now, WINDOWS["1h"], price, tradesNow),
+      "4h": windowStats(token, now, WINDOWS["4h"], price, tradesNow),
+      "24h": windowStats(token, now, WINDOWS["24h"], price, tradesNow),
     },
   };
-}
-
-/** Lowest and highest price over the 24 hours before `now`, sampled every 30 minutes. */
-export function range24h(token: SandboxToken, now: number, price: number): { low: number; high: number } {
-  let low = price;
-  let high = price;
-  for (let t = Math.floor(now / 1_800) * 1_800; t > now - 86_400; t -= 1_800) {
-    const p = priceAt(token, t);
-    if (p < low) low = p;
-    if (p > high) high = p;
-  }
-  return { low, high };
 }

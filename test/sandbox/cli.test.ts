@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { sandboxCommand } from "../../src/cli/sandbox.js";
+import { DEMO_V1_KEY, DEMO_V2_KEY } from "../../src/sandbox/index.js";
 import { deferred } from "./helpers.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -16,7 +17,7 @@ async function refused(argv: string[]): Promise<{ code: number; err: string[]; o
 
 describe("chainpulse sandbox", () => {
   it("answers a bad flag with one line on stderr and exit code 2", async () => {
-    for (const argv of [["--bogus"], ["--port", "http"], ["--rate-limit", "gold"], ["--faults", "explode"], ["--time", "yesterday"], ["extra"]]) {
+    for (const argv of [["--bogus"], ["--port", "http"], ["--rate-limit", "gold"], ["--faults", "explode"], ["--faults", "http5xx@tokendetail"], ["--faults", "http5xx@2"], ["--time", "yesterday"], ["extra"], ["--v1-key", DEMO_V2_KEY], ["--key", DEMO_V1_KEY], ["--seed", "4294967296"]]) {
       const r = await refused(argv);
       expect(r.code, argv.join(" ")).toBe(2);
       expect(r.err).toHaveLength(1);
@@ -42,6 +43,22 @@ describe("chainpulse sandbox", () => {
     stop.resolve();
     expect(await running).toBe(0);
     await expect(fetch(`${url}/v2/supported_chains`)).rejects.toThrow();
+  });
+
+  it("serves the market of --time with the top of the seed range", async () => {
+    const out: string[] = [];
+    const stop = deferred();
+    let ended = false;
+    const running = sandboxCommand(["--seed", "4294967295", "--time", "2026-11-22T12:00:00Z"], { out: (l) => out.push(l), err: (l) => out.push(l), stopped: stop.promise });
+    void running.then(() => (ended = true));
+    while (out.length < 3 && !ended) await new Promise((r) => setImmediate(r));
+    expect(out[0]).toMatch(/serving/);
+    const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out[0] ?? "")?.[1];
+    const r = await fetch(`${url}/v2/ranks?topic=hot&limit=3`, { headers: { "X-API-KEY": DEMO_V2_KEY } });
+    const body = (await r.json()) as { data: { updated_at: number }[] };
+    stop.resolve();
+    expect(await running).toBe(0);
+    expect(body.data.map((t) => t.updated_at)).toEqual([1, 2, 3].map(() => Date.UTC(2026, 10, 22, 12) / 1000));
   });
 
   it("runs as a process until SIGTERM, then closes cleanly with exit code 0", async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as S from "../../src/market/schemas.js";
 import { KLINE_INTERVALS_V2 } from "../../src/market/limits.js";
 import { startSandbox, type Sandbox, type SandboxToken } from "../../src/sandbox/index.js";
-import { NOW, TIME, dataOf, ordinary, prices, v2 } from "./helpers.js";
+import { NOW, TIME, dataOf, ordinary, prices, v1, v2 } from "./helpers.js";
 
 describe("the market's views agree with each other", () => {
   let sb: Sandbox;
@@ -49,6 +49,32 @@ describe("the market's views agree with each other", () => {
     for (let i = 1; i < k.points.length; i++) expect(k.points[i]?.open).toBe(k.points[i - 1]?.close);
   });
 
+  const klines = async (path: string): Promise<S.Kline["points"]> => S.kline.parse(dataOf(await v2(sb, path))).points;
+  const num = (x: string | undefined): number => Number(x);
+
+  it("gives each candle the highest high and lowest low of the smaller candles it spans", async () => {
+    for (const [big, small] of [[60, 1], [240, 15], [1440, 60], [43200, 1440]] as const) {
+      const size = big * 60;
+      for (const p of await klines(`/v2/klines/token/${token.id}?interval=${big}&limit=3`)) {
+        const subs = await klines(`/v2/klines/token/${token.id}?interval=${small}&limit=1000&from_time=${p.time}&to_time=${p.time + size - 1}`);
+        expect(subs.length, `${big}/${small}`).toBe(Math.min(big / small, Math.floor((NOW - p.time) / (small * 60)) + 1));
+        expect(p.high, `${big}/${small} at ${p.time}`).toBe(subs.reduce((m, x) => (num(x.high) > num(m) ? x.high : m), subs[0]?.high));
+        expect(p.low, `${big}/${small} at ${p.time}`).toBe(subs.reduce((m, x) => (num(x.low) < num(m) ? x.low : m), subs[0]?.low));
+      }
+    }
+  });
+
+  it("gives the v1 24h high and low of the 1-minute candles of the last 24 hours", async () => {
+    const from = NOW - 86_400;
+    const recent = await klines(`/v2/klines/token/${token.id}?interval=1&limit=1000&from_time=${from}`);
+    const older = await klines(`/v2/klines/token/${token.id}?interval=1&limit=1000&from_time=${from}&to_time=${(recent[0]?.time ?? 0) - 60}`);
+    const minutes = [...older, ...recent];
+    expect(minutes[0]?.time).toBe(from);
+    const v1Token = S.tokenV1.parse(dataOf(await v1(sb, `/api/v1/tokens/${token.id}`)));
+    expect(num(v1Token.high_24h)).toBe(Math.max(...minutes.map((p) => num(p.high))));
+    expect(num(v1Token.low_24h)).toBe(Math.min(...minutes.map((p) => num(p.low))));
+  });
+
   it("agrees on the 1h change between the token record and the K-line an hour back", async () => {
     const d = await detail(token.id);
     const k = S.kline.parse(dataOf(await v2(sb, `/v2/klines/token/${token.id}?interval=1&limit=61`)));
@@ -66,6 +92,19 @@ describe("the market's views agree with each other", () => {
     const k = S.kline.parse(dataOf(await v2(sb, `/v2/klines/pair/${pair?.id}?interval=1&limit=1&to_time=${minute}`)));
     expect(k.points[0]?.time).toBe(minute);
     expect(sum).toBeCloseTo(Number(k.points[0]?.volume), 2);
+  });
+
+  it("lists as many swaps over the token's pairs in the last 5 minutes as its 5m buy and sell counts add up to", async () => {
+    // Busy enough to trade every few seconds, quiet enough to list within one page per pair.
+    const busy = sb.market.tokens.filter((t) => !t.hostile && t.pairs.length > 1 && t.launchAt < NOW - 86_400 && (t.volumeRate / t.tradeSize) * 300 > 30 && (t.volumeRate / t.tradeSize) * 300 < 200);
+    expect(busy.length).toBeGreaterThan(2);
+    for (const t of [token, ...busy.slice(0, 3)]) {
+      const record = (await detail(t?.id ?? "")).token;
+      let listed = 0;
+      for (const p of t?.pairs ?? []) listed += S.swapTxs.parse(dataOf(await v2(sb, `/v2/txs/${p.id}?from_time=${NOW - 299}&to_time=${NOW}&limit=300`))).txs.length;
+      expect(listed, t?.id).toBe((record.token_buy_tx_count_5m ?? 0) + (record.token_sell_tx_count_5m ?? 0));
+      expect(listed, t?.id).toBeLessThan(300);
+    }
   });
 
   it("keeps volumes growing with the window: 5m ≤ 1h ≤ 4h ≤ 24h", async () => {

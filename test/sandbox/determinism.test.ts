@@ -25,6 +25,22 @@ describe("determinism", () => {
     x.forEach((body, i) => expect(body === y[i], `answer ${i}`).toBe(true));
   });
 
+  it("serves the same bytes a month on whether it ran all along or started then, with new launches listed", async () => {
+    let now = TIME;
+    const running = await startSandbox({ seed: 9, now: () => now, tokenCount: 300 });
+    dataOf(await v2(running, "/v2/ranks?topic=new"));
+    now = TIME + 30 * 86_400_000;
+    const started = await startSandbox({ seed: 9, time: now, tokenCount: 300 });
+    const [x, y] = await Promise.all([bodies(running), bodies(started)]);
+    const fresh = [running, started].map(async (sb) => (dataOf(await v2(sb, "/v2/ranks?topic=new&limit=100")) as { token: string; launch_at: number }[]));
+    const [newA, newB] = await Promise.all(fresh);
+    await Promise.all([running.close(), started.close()]);
+    x.forEach((body, i) => expect(body === y[i], `answer ${i}`).toBe(true));
+    expect(newA).toEqual(newB);
+    expect(newA?.length).toBeGreaterThan(10);
+    expect(newA?.every((t) => t.launch_at > now / 1000 - 7 * 86_400 && t.launch_at <= now / 1000)).toBe(true);
+  });
+
   it("builds a different market from another seed, keeping the named and hostile tokens' ids", async () => {
     const a = await startSandbox({ seed: 1, time: TIME, tokenCount: 500 });
     const b = await startSandbox({ seed: 2, time: TIME, tokenCount: 500 });

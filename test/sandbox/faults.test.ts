@@ -148,4 +148,26 @@ describe("fault injection", () => {
     expect(parseFaults('[{"kind":"truncated","rate":0.5}]')).toEqual([{ kind: "truncated", rate: 0.5 }]);
     expect(() => parseFaults("explode@0.1")).toThrow(/unknown fault kind/);
   });
+
+  it("reads rates written as percentages or with a decimal point", () => {
+    expect(parseFaults("http5xx@10%,rate429@1.0,hang@0.25")).toEqual([
+      { kind: "http5xx", rate: 0.1 },
+      { kind: "rate429", rate: 1 },
+      { kind: "hang", rate: 0.25 },
+    ]);
+    expect(() => parseFaults("http5xx@150%")).toThrow(/bad rate/);
+  });
+
+  it("refuses a fault that names an endpoint the sandbox does not have, suggesting the right case", () => {
+    expect(() => parseFaults("http5xx@tokendetail")).toThrow(/unknown endpoint "tokendetail"; did you mean tokenDetail\?/);
+    expect(() => parseFaults('{"kind":"hang","endpoints":["prices"]}')).toThrow(/unknown endpoint "prices"; use one of .*batchPrices/);
+  });
+
+  it("answers 400 over HTTP to a fault that targets no endpoint, keeping the faults in force", async () => {
+    sb.setFaults([{ kind: "http5xx", status: 503, endpoints: ["tokenDetail"] }]);
+    const bad = await fetch(`${sb.url}/__sandbox/faults`, { method: "POST", body: JSON.stringify([{ kind: "http5xx", endpoints: ["tokendetail"] }]) });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { msg: string }).msg).toContain("did you mean tokenDetail?");
+    expect((await detail()).status).toBe(503);
+  });
 });

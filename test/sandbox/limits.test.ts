@@ -41,7 +41,7 @@ describe("the per-key rate limiter", () => {
   let sb: Sandbox;
   let now = TIME;
   beforeAll(async () => {
-    sb = await startSandbox({ now: () => now, tokenCount: 300, rateLimit: "normal" });
+    sb = await startSandbox({ time: TIME, limiterClock: () => now, tokenCount: 300, rateLimit: "normal" });
   });
   afterAll(() => sb.close());
 
@@ -70,22 +70,38 @@ describe("the per-key rate limiter", () => {
   });
 
   it("keeps within a plan given in requests per second", async () => {
-    const own = await startSandbox({ time: TIME, tokenCount: 300, rateLimit: { rps: 2 } });
+    const own = await startSandbox({ time: TIME, limiterClock: () => TIME, tokenCount: 300, rateLimit: { rps: 2 } });
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await v2(own, "/v2/ranks/topics")).status);
     await own.close();
     expect(statuses).toEqual([200, 200, 429]);
   });
+
+  it("keeps admitting on a pinned market clock, one request per second of its own clock on the free plan", async () => {
+    let wall = TIME + 3_600_000;
+    const own = await startSandbox({ time: TIME, limiterClock: () => wall, tokenCount: 300, rateLimit: "free" });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await v2(own, "/v2/ranks/topics")).status);
+      wall += 1_000;
+    }
+    await own.close();
+    expect(statuses).toEqual([200, 200, 200, 200]);
+  });
 });
 
 describe("the daily quota", () => {
   it("answers 403 once a key has spent its compute units for the day", async () => {
-    const sb = await startSandbox({ time: TIME, tokenCount: 300, dailyUnits: 12 });
+    let wall = TIME;
+    const sb = await startSandbox({ time: TIME, limiterClock: () => wall, tokenCount: 300, dailyUnits: 12 });
     const id = sb.market.tokens[0]?.id ?? "";
     dataOf(await v2(sb, `/v2/tokens/${id}`));
     dataOf(await v2(sb, `/v2/tokens/${id}`));
     const spent = await v2(sb, `/v2/tokens/${id}`);
+    wall += 86_400_000;
+    const nextDay = await v2(sb, `/v2/tokens/${id}`);
     await sb.close();
     expectFailure(spent, 403, "The limit of this API has been reached today");
+    dataOf(nextDay);
   });
 });
