@@ -142,10 +142,26 @@ function parseUrl(raw: string, protocols: readonly string[]): URL | undefined {
   return protocols.includes(url.protocol) ? url : undefined;
 }
 
-/** An http(s) base address; a trailing slash is dropped since paths are appended to it. */
-const baseUrl = check("must be an http(s) URL such as https://api.example.com", (raw) =>
-  parseUrl(raw, ["http:", "https:"]) ? raw.replace(/\/+$/, "") : undefined,
-);
+/**
+ * An http(s) base address; a trailing slash is dropped since paths are appended to it. A query,
+ * fragment or user:password would be lost or refused once paths are appended: refused here.
+ */
+const baseUrl = z.string().transform((raw, ctx) => {
+  const url = parseUrl(raw, ["http:", "https:"]);
+  const wrong = !url
+    ? "must be an http(s) URL such as https://api.example.com"
+    : url.username || url.password
+      ? "must not carry a user:password (the key goes in its own variable)"
+      : url.search || url.hash || raw.includes("?") || raw.includes("#")
+        ? "must be a base address without a query or fragment, such as https://api.example.com"
+        : undefined;
+  if (wrong !== undefined) {
+    // A query or userinfo is where a pasted credential would sit: such a value is not echoed.
+    ctx.addIssue({ code: "custom", message: wrong, params: { echo: !url } });
+    return z.NEVER;
+  }
+  return raw.replace(/\/+$/, "");
+});
 
 /** An API root the platform library appends paths to: it refuses a trailing slash, and so do we. */
 function apiRoot(variable: string) {
@@ -169,11 +185,14 @@ function apiRoot(variable: string) {
 
 const token = (what: string, pattern: RegExp) => check(`must be ${what}`, (raw) => (pattern.test(raw) ? raw : undefined));
 
+/** Sent as a header value: anything outside printable ASCII would fail every request. */
+const apiKey = token("an API key of printable ASCII characters without spaces", /^[\x21-\x7E]+$/);
+
 const schema = z.object({
-  MARKET_API_KEY: token("an API key without spaces", /^\S+$/).optional(),
+  MARKET_API_KEY: apiKey.optional(),
   MARKET_API_URL: baseUrl.optional(),
   MARKET_API_V1_URL: baseUrl.optional(),
-  MARKET_API_V1_KEY: token("an API key without spaces", /^\S+$/).optional(),
+  MARKET_API_V1_KEY: apiKey.optional(),
   MARKET_API_RPS: positiveNumber(1000, "requests per second above 0 and at most 1000 (plans: 1, 5 or 20)").default(5),
   MARKET_TIMEOUT_MS: integer(100, 600_000, "a timeout in milliseconds from 100 to 600000").default(10_000),
 

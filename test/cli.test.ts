@@ -84,6 +84,18 @@ describe("chainpulse", () => {
     }
   });
 
+  it("stops with exit 78 naming the variable on a market URL with a query or a key outside ASCII", () => {
+    const live = { MARKET_API_KEY: "k-123456789", MARKET_API_URL: "https://market.example.com" };
+    const query = run(["start"], { ...live, MARKET_API_URL: "https://market.example.com/?plan=pro" });
+    expect(query.code).toBe(78);
+    expect(lines(query.stderr)).toEqual([
+      "chainpulse: MARKET_API_URL must be a base address without a query or fragment, such as https://api.example.com",
+    ]);
+    const cyrillic = run(["start"], { ...live, MARKET_API_V1_KEY: "ключ-9f3a" });
+    expect(cyrillic.code).toBe(78);
+    expect(lines(cyrillic.stderr)).toEqual(["chainpulse: MARKET_API_V1_KEY must be an API key of printable ASCII characters without spaces"]);
+  });
+
   it("never prints a bad secret's value", () => {
     const { code, stderr } = run(["start"], { TELEGRAM_BOT_TOKEN: "not a token but-secret-4f9a" });
 

@@ -208,8 +208,8 @@ describe("loadConfig", () => {
   });
 
   it.each([
-    ["MARKET_API_KEY", "key with spaces 9f8e7d", "MARKET_API_KEY must be an API key without spaces", {}],
-    ["MARKET_API_V1_KEY", "v1 key 9f8e7d", "MARKET_API_V1_KEY must be an API key without spaces", live],
+    ["MARKET_API_KEY", "key with spaces 9f8e7d", "MARKET_API_KEY must be an API key of printable ASCII characters without spaces", {}],
+    ["MARKET_API_V1_KEY", "v1 key 9f8e7d", "MARKET_API_V1_KEY must be an API key of printable ASCII characters without spaces", live],
     ["TELEGRAM_BOT_TOKEN", "AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw", "TELEGRAM_BOT_TOKEN must be a bot token from @BotFather, like 123456789:AAE…", {}],
     ["TELEGRAM_WEBHOOK_SECRET", "has spaces 9f8e7d", "TELEGRAM_WEBHOOK_SECRET must be 1–256 characters of A-Z, a-z, 0-9, _ and -", {}],
     ["DISCORD_BOT_TOKEN", "Bot MTA5ODc2.x 9f8e7d", "DISCORD_BOT_TOKEN must be a bot token without spaces", {}],
@@ -224,6 +224,25 @@ describe("loadConfig", () => {
     const error = failure({ MARKET_API_KEY: KEY, MARKET_API_URL: `market.example.com?key=${KEY}` });
     expect(error.variable).toBe("MARKET_API_URL");
     expect(error.message).not.toContain(KEY);
+  });
+
+  it.each([
+    ["MARKET_API_URL", "https://market.example.com/?plan=pro", "without a query or fragment"],
+    ["MARKET_API_URL", "https://market.example.com#v2", "without a query or fragment"],
+    ["MARKET_API_V1_URL", "https://user:hunter2@v1.example.com", "must not carry a user:password"],
+  ])("refuses %s=%s, naming the variable in one line without echoing it", (name, value, says) => {
+    const error = failure({ ...live, [name]: value });
+    expect(error.variable).toBe(name);
+    expect(error.message).toMatch(new RegExp(`^${name} .*${says}`));
+    expect(error.message).not.toContain("hunter2");
+    expect(error.message).not.toContain("plan=pro");
+    expect(error.message).not.toContain("\n");
+  });
+
+  it.each(["MARKET_API_KEY", "MARKET_API_V1_KEY"])("refuses a %s with characters outside printable ASCII, without showing it", (name) => {
+    const error = failure({ ...live, [name]: "ключ-9f3a" });
+    expect(error.variable).toBe(name);
+    expect(error.message).toBe(`${name} must be an API key of printable ASCII characters without spaces`);
   });
 
   it("hides the credentials of a URL it shows", () => {

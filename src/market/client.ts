@@ -125,7 +125,7 @@ class ClientCore implements Caller {
   }
 
   private logFailure(error: MarketError, attempts: number): void {
-    const fields = { endpoint: error.endpoint, kind: error.kind, status: error.status, code: error.code, msg: error.msg, path: error.path, attempts };
+    const fields = { endpoint: error.endpoint, kind: error.kind, status: error.status, code: error.code, serviceMsg: error.msg, path: error.path, attempts };
     // A 404 is an everyday answer (unknown token); the rest tell an operator something.
     if (error.kind === "not_found") this.logger?.debug(fields, "market call failed");
     else this.logger?.warn(fields, "market call failed");

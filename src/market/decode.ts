@@ -34,6 +34,14 @@ function failureBody(text: string): FailureBody {
   }
 }
 
+/** A body that says it failed: `code` a number other than 0, or `status` a number other than 1. */
+function refusalOf(json: unknown): { code: number; msg: string | undefined } | undefined {
+  if (json === null || typeof json !== "object") return undefined;
+  const { code, status, msg } = json as Record<string, unknown>;
+  const failed = typeof code === "number" && code !== 0 ? code : typeof status === "number" && status !== 1 ? status : undefined;
+  return failed === undefined ? undefined : { code: failed, msg: typeof msg === "string" ? msg : undefined };
+}
+
 /** Status and body of an answer, whatever its status. */
 export interface HttpAnswer {
   status: number;
@@ -99,9 +107,10 @@ export function decodeBody<S extends z.ZodType>(
   const json = parseJson(endpoint, answer.text, answer.contentType);
   const envelope = version === "v2" ? v2Envelope.safeParse(json) : v1Envelope.safeParse(json);
   if (!envelope.success) {
-    // A failure body `{code, msg, data}` sent with HTTP 200 is still a refusal, not a shape bug.
-    const failure = failureBody(answer.text);
-    if (failure.code !== undefined && failure.code !== 0) throw envelopeError(endpoint, failure.code, failure.msg, secrets);
+    // A failure body `{code, msg, data}` sent with HTTP 200 is still a refusal, not a shape bug;
+    // a body claiming success (code 0, status 1) whose envelope is broken is a shape bug.
+    const refusal = refusalOf(json);
+    if (refusal !== undefined) throw envelopeError(endpoint, refusal.code, refusal.msg, secrets);
     const issue = envelope.error.issues[0];
     const field = issue?.path.map(String).join(".") || "body";
     throw new MarketError({ endpoint, kind: "shape", status: 200, path: field, message: `the answer has no ${version} envelope (${field}: ${issue?.message ?? "invalid"})` });

@@ -1,3 +1,4 @@
+import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { MarketClient, type MarketClientOptions } from "../../src/market/client.js";
 import { MarketError } from "../../src/market/errors.js";
@@ -175,10 +176,37 @@ describe("bodies of a 200", () => {
     expect(out.pairs[0]?.reserve0).toBe("123456789012345678901234567890123456789012.5");
   });
 
+  it.each([
+    ["data", { status: 1, msg: "SUCCESS" }],
+    ["data_type", { status: 1, msg: "SUCCESS", data_type: "1", data: detail }],
+    ["msg", { status: 1, msg: 7, data_type: 1, data: detail }],
+  ])("reports a successful v2 envelope with a broken %s field as a shape error, not a refusal", async (path, body) => {
+    const { e } = await failureOf(() => ({ body }));
+    expect(e).toMatchObject({ kind: "shape", path });
+    expect(e.message).toContain("no v2 envelope");
+  });
+
+  it("still reports a v2 failure body with a non-success status as a refusal", async () => {
+    const { e } = await failureOf(() => ({ body: { status: 0, msg: "token not supported", data_type: "x" } }));
+    expect(e).toMatchObject({ kind: "envelope", code: 0, msg: "token not supported" });
+  });
+
   it("reports a v1 answer to a v2 call as a missing envelope", async () => {
     const { e } = await failureOf(() => v1ok(detail));
     expect(e).toMatchObject({ kind: "shape", path: "status" });
     expect(e.message).toContain("no v2 envelope");
+  });
+});
+
+describe("log lines", () => {
+  it("log the service's msg as serviceMsg, leaving msg to the log line's own message", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: "debug" }, { write: (line: string) => lines.push(line) });
+    await failureOf(() => failure(401, "Permission denied"), { logger });
+    const failed = lines.filter((l) => l.includes("market call failed"));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.match(/"msg":/g)).toHaveLength(1);
+    expect(JSON.parse(failed[0]!)).toMatchObject({ msg: "market call failed", serviceMsg: "Permission denied", kind: "unauthorized", status: 401 });
   });
 });
 
