@@ -144,7 +144,7 @@ export function bindArgs(cmd: Command, words: readonly string[]): ArgValues {
     const isLast = k === specs.length - 1;
     if (spec.variadic === true) {
       const rest = words.slice(i).map((w) => checkValue(cmd, spec, w));
-      if (rest.length === 0 && spec.required) throw new UserError(`/${cmd.name} needs a ${spec.name}. ${hint(cmd)}`);
+      if (rest.length === 0 && spec.required) throw new UserError(`/${cmd.name} needs at least one ${spec.type}. ${hint(cmd)}`);
       values[spec.name] = rest.length === 0 ? undefined : rest;
       i = words.length;
       continue;

@@ -12,6 +12,11 @@ export interface Choice {
   value: string;
 }
 
+/** A token card offered in an inline answer, under the suggestion that named it. */
+export interface InlineCard extends Choice {
+  card: Reply;
+}
+
 export interface BotCore {
   /** Every command, in the order `/help` lists them. */
   readonly commands: readonly Command[];
@@ -25,9 +30,18 @@ export interface BotCore {
   run(chat: ChatContext, command: string, args: readonly string[]): Promise<Reply | null>;
   /**
    * Free text: if it holds a contract address or a DEX/explorer link, the token card; else
-   * `null`. The adapter decides whether auto-detect is on. Never rejects.
+   * `null`. The adapter decides whether auto-detect is on. Outside private chats a failure
+   * (unknown address, market down, over budget) is `null` too, since nobody asked; with
+   * `asked` (the user picked the message, e.g. Discord's "Token card") it is the reply that
+   * says so, and `null` means only that nothing was found. Never rejects.
    */
-  detect(chat: ChatContext, text: string): Promise<Reply | null>;
+  detect(chat: ChatContext, text: string, opts?: { asked?: boolean }): Promise<Reply | null>;
+  /**
+   * Up to `max` token cards for an inline query (`@bot pepe`), costing one unit of the budget
+   * for the whole query: suggestions from cached searches, one search first when none are
+   * cached. Cards that failed are left out; `null` when over budget. Never rejects.
+   */
+  inlineCards(chat: ChatContext, query: string, max: number): Promise<InlineCard[] | null>;
   /** Token suggestions for a partial query, from cached searches only: never waits on the service. */
   suggestTokens(query: string): Choice[];
 }

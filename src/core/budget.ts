@@ -21,8 +21,8 @@ export type BudgetVerdict =
   | { kind: "ok" }
   /** Over budget and not yet told: answer once, with how long to wait. */
   | { kind: "warn"; scope: "user" | "chat"; retryInMs: number }
-  /** Over budget and already told: stay silent. */
-  | { kind: "silent" };
+  /** Over budget and already told: stay silent, unless the caller must answer anyway. */
+  | { kind: "silent"; scope: "user" | "chat"; retryInMs: number };
 
 interface Track {
   times: number[];
@@ -65,9 +65,10 @@ export function createBudget(opts: BudgetOptions = {}): Budget {
         return { kind: "ok" };
       }
       const [t, scope] = over;
-      if (t.warned) return { kind: "silent" };
+      const retryInMs = Math.max(0, (t.times[0] as number) + windowMs - now);
+      if (t.warned) return { kind: "silent", scope, retryInMs };
       t.warned = true;
-      return { kind: "warn", scope, retryInMs: Math.max(0, (t.times[0] as number) + windowMs - now) };
+      return { kind: "warn", scope, retryInMs };
     },
   };
 }

@@ -7,7 +7,7 @@ import type { CachedMarket } from "../cache/types.js";
 import type { ChartRenderer } from "../chart/types.js";
 import type { Platform, Store } from "../store/types.js";
 import { bindArgs, checkWords, parseText } from "./args.js";
-import type { BotCore } from "./bot-core.js";
+import type { BotCore, Choice, InlineCard } from "./bot-core.js";
 import { createBudget, type BudgetOptions } from "./budget.js";
 import type { ChatContext, Command, CommandContext } from "./command.js";
 import { createCommandList } from "./commands/index.js";
@@ -43,8 +43,14 @@ const WARM_PER_MINUTE = 30;
 /** Queries worth a background search: 2–32 letters or digits (symbols and names). */
 const WARMABLE = /^[\p{L}\p{N}]{2,32}$/u;
 
+/** Longest inline query worth a search (the longest keyword `/search` sends). */
+const INLINE_SEARCH_MAX = 64;
+
 /** Longest free text `detect` reads (a Telegram message is at most 4096 characters). */
 const DETECT_MAX_LENGTH = 4096;
+
+/** How a command over budget is refused (see `admit`). */
+type Over = "polite" | "quiet" | "always";
 
 function seconds(ms: number): string {
   const s = Math.max(1, Math.ceil(ms / 1000));
@@ -94,23 +100,23 @@ export function createBotCore(deps: CoreDeps): BotCore {
     return cmd;
   }
 
-  /** Runs `work` inside the budget; the only catch site of the core. */
-  async function guarded(
-    chat: ChatContext,
-    commandText: string,
-    work: () => Promise<Reply>,
-    opts: { quietWhenOver: boolean } = { quietWhenOver: false },
-  ): Promise<Reply | null> {
+  /**
+   * Takes one unit of the budget: `undefined` when the command may run, else what to answer
+   * instead. `over` says how to refuse: "polite" once then silence, "quiet" always silence,
+   * "always" the sentence every time (the caller owes an answer).
+   */
+  function admit(chat: ChatContext, over: Over): Reply | null | undefined {
+    if (unmetered.has(chat.platform)) return undefined;
+    const verdict = budget.take(chat.userId, `${chat.platform}:${chat.chatId}`, now());
+    if (verdict.kind === "ok") return undefined;
+    if (over === "quiet" || (verdict.kind === "silent" && over === "polite")) return null;
+    const who = verdict.scope === "user" ? "You are" : "This chat is";
+    return errorReply(`${who} sending commands faster than I answer them; try again in ${seconds(verdict.retryInMs)}.`, "user");
+  }
+
+  /** `work`'s reply, or the reply to its failure; the only catch site of the core. */
+  async function caught(commandText: string, work: () => Promise<Reply>): Promise<Reply> {
     try {
-      const verdict = unmetered.has(chat.platform)
-        ? { kind: "ok" as const }
-        : budget.take(chat.userId, `${chat.platform}:${chat.chatId}`, now());
-      if (verdict.kind === "silent") return null;
-      if (verdict.kind === "warn") {
-        if (opts.quietWhenOver) return null;
-        const who = verdict.scope === "user" ? "You are" : "This chat is";
-        return errorReply(`${who} sending commands faster than I answer them; try again in ${seconds(verdict.retryInMs)}.`, "user");
-      }
       return await work();
     } catch (error) {
       try {
@@ -119,6 +125,24 @@ export function createBotCore(deps: CoreDeps): BotCore {
         return errorReply("Something went wrong on my side.", "internal");
       }
     }
+  }
+
+  /** Runs `work` inside the budget. */
+  async function guarded(
+    chat: ChatContext,
+    commandText: string,
+    work: () => Promise<Reply>,
+    over: Over = "polite",
+  ): Promise<Reply | null> {
+    const refused = admit(chat, over);
+    return refused === undefined ? caught(commandText, work) : refused;
+  }
+
+  /** The card of `choice`, or undefined when it failed (logged like any command). */
+  async function inlineCard(chat: ChatContext, choice: Choice): Promise<InlineCard | undefined> {
+    const ctx = context(chat);
+    const card = await caught(`(inline) ${choice.value}`, async () => tokenCard(ctx, await resolveArg(ctx, choice.value), { command: "token" }));
+    return card.error === undefined ? { ...choice, card } : undefined;
   }
 
   return {
@@ -138,7 +162,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
         return cmd.run(context(chat), bindArgs(cmd, args));
       });
     },
-    async detect(chat, text) {
+    async detect(chat, text, opts = {}) {
       let found: TokenInput | undefined;
       try {
         found = findAddresses(text.slice(0, DETECT_MAX_LENGTH)).find((f) => f.kind === "id" || f.kind === "address");
@@ -152,11 +176,27 @@ export function createBotCore(deps: CoreDeps): BotCore {
         chat,
         `(pasted) ${"address" in input ? input.address : ""}`,
         async () => tokenCard(context(chat), await resolveArg(context(chat), input), { command: "token" }),
-        { quietWhenOver: true },
+        opts.asked === true ? "always" : "quiet",
       );
       // A pasted address the service does not know is noise in a group; in a private chat the person asked.
-      if (reply !== null && reply.error !== undefined && !chat.isPrivate) return null;
+      if (reply !== null && reply.error !== undefined && !chat.isPrivate && opts.asked !== true) return null;
       return reply;
+    },
+    async inlineCards(chat, query, max) {
+      const q = query.trim();
+      if (q === "") return [];
+      if (admit(chat, "quiet") !== undefined) return null;
+      let choices = index.suggest(q);
+      if (choices.length === 0 && q.length <= INLINE_SEARCH_MAX) {
+        try {
+          await market.search({ keyword: q, limit: 25 });
+          choices = index.suggest(q);
+        } catch (error) {
+          deps.log.debug({ err: error instanceof Error ? error.message : String(error) }, "inline search failed");
+        }
+      }
+      const cards = await Promise.all(choices.slice(0, Math.max(0, max)).map((c) => inlineCard(chat, c)));
+      return cards.filter((c): c is InlineCard => c !== undefined);
     },
     suggestTokens(query) {
       try {

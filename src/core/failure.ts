@@ -1,6 +1,7 @@
 /**
- * The one place a failed command becomes a reply: a UserError is shown as is; anything else
- * becomes one log line and one honest sentence chosen by what went wrong, never a stack trace.
+ * The one place a failed command becomes a reply: a UserError is shown as is, and so is a token
+ * the service does not know; anything else becomes one log line and one honest sentence chosen
+ * by what went wrong, never a stack trace.
  */
 import type { Logger } from "pino";
 import { isMarketError, type MarketErrorKind } from "../market/errors.js";
@@ -33,10 +34,18 @@ export function failureReply(error: unknown, opts: { log: Logger; commandText: s
   if (isUserError(error)) return errorReply(error.message, "user");
   const command = opts.commandText.slice(0, LOGGED_TEXT_MAX);
   if (isMarketError(error)) {
-    opts.log.warn(
-      { command, kind: error.kind, endpoint: error.endpoint, status: error.status, code: error.code, msg: error.msg, path: error.path },
-      "command failed: market service",
-    );
+    // An unknown id or address is the user's typo, not a failure worth a log line.
+    if (error.kind === "not_found") return errorReply(MARKET_SENTENCES.not_found, "user");
+    const fields = {
+      command, kind: error.kind, endpoint: error.endpoint, status: error.status, code: error.code, serviceMsg: error.msg, path: error.path,
+    };
+    if (error.kind === "unauthorized") {
+      // Every command fails until the operator fixes the key, so the line names which one.
+      const key = error.endpoint.startsWith("v1") ? "MARKET_API_V1_KEY" : "MARKET_API_KEY";
+      opts.log.error(fields, `command failed: the market service refused ${key}; check it`);
+    } else {
+      opts.log.warn(fields, "command failed: market service");
+    }
     return errorReply(MARKET_SENTENCES[error.kind], "internal");
   }
   const e = error instanceof Error ? error : new Error(String(error));

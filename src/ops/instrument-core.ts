@@ -33,11 +33,12 @@ export function instrumentCore(core: BotCore, metrics: Metrics): BotCore {
     commands: core.commands,
     handleText: (chat, text) => timed(commandName(text, known), () => core.handleText(chat, text)),
     run: (chat, command, args) => timed(known.has(command) ? command : "unknown", () => core.run(chat, command, args)),
-    detect: async (chat, text) => {
-      const reply = await core.detect(chat, text);
+    detect: async (chat, text, opts) => {
+      const reply = await core.detect(chat, text, opts);
       if (reply !== null) metrics.commands.inc({ command: "detect", outcome: outcome(reply) });
       return reply;
     },
+    inlineCards: (chat, query, max) => core.inlineCards(chat, query, max),
     suggestTokens: (query) => core.suggestTokens(query),
   };
 }

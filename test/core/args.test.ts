@@ -64,6 +64,10 @@ describe("bindArgs", () => {
     expect(userMessage(() => bindArgs(holders, []))).toBe("/holders needs a token. Usage: /holders <token> [n], e.g. /holders pepe");
   });
 
+  it("asks for at least one token when a token list is empty, in plain English", () => {
+    expect(userMessage(() => bindArgs(price, []))).toMatch(/^\/price needs at least one token\. Usage: \/price <tokens …>/);
+  });
+
   it("checks int bounds and form", () => {
     expect(userMessage(() => bindArgs(holders, ["pepe", "500"]))).toBe("n must be between 1 and 25.");
     expect(userMessage(() => bindArgs(holders, ["pepe", "ten"]))).toMatch(/n must be a whole number/);

@@ -1,7 +1,9 @@
 /** Every command through the console adapter against the sandbox, checked against the sandbox's own market. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { formatCount, formatPrice } from "../../src/core/format/index.js";
+import { pairLiquidity } from "../../src/core/commands/token.js";
+import { formatCount, formatPercent, formatPrice, formatSince, formatUsd, shortAddress } from "../../src/core/format/index.js";
 import type { SandboxToken } from "../../src/sandbox/index.js";
+import { CONSOLE_CHAT } from "../../src/adapters/console/run.js";
 import { startWorld, T0, type Bot, type World } from "./sandbox-world.js";
 
 let world: World;
@@ -56,6 +58,20 @@ describe("/price", () => {
     expect(world.sandbox.stats().total).toBe(0);
   });
 
+  it("reads each word as one token without commas, so /price btc eth sol shows three rows", async () => {
+    const reply = await bot.core.handleText(CONSOLE_CHAT, "/price btc eth sol");
+    const table = reply?.blocks.find((b) => b.kind === "table");
+    expect(reply?.title).toBe("Prices (3)");
+    expect(table?.kind === "table" ? table.rows : []).toHaveLength(3);
+  });
+
+  it("reads each comma-separated segment as one token that may name its chain", async () => {
+    const reply = await bot.core.handleText(CONSOLE_CHAT, "/price pepe bsc, wif");
+    const table = reply?.blocks.find((b) => b.kind === "table");
+    const rows = table?.kind === "table" ? table.rows : [];
+    expect(rows.map((r) => [r[0], r[1]])).toEqual([["PEPE", "bsc"], ["WIF", token("wif").chain]]);
+  });
+
   it("names the tokens it could not find and prices the rest", async () => {
     const out = await bot.say("/price wif, zzqqxx");
     expect(out).toContain(priceOf(token("wif")));
@@ -74,6 +90,36 @@ describe("/token", () => {
     expect(out).toContain("🟢 No red flags in the contract report");
   });
 
+  it("shows every figure of the sandbox's own detail record for PEPE, its top pairs and its links", async () => {
+    const t = token("pepe");
+    const detail = await bot.client.tokenDetail(t.id);
+    const d = detail.token;
+    const reply = await bot.core.handleText(CONSOLE_CHAT, `/token ${t.id}`);
+    const fields = Object.fromEntries((reply?.blocks ?? []).flatMap((b) => (b.kind === "fields" ? b.fields : [])).map((f) => [f.label, f.value]));
+    const pct = (v: string | undefined) => formatPercent(v, { arrow: false });
+    expect(fields).toMatchObject({
+      "Market cap": formatUsd(d.market_cap),
+      FDV: formatUsd(d.fdv),
+      TVL: formatUsd(d.tvl ?? d.main_pair_tvl),
+      "Change 5m / 1h / 4h / 24h": [d.token_price_change_5m, d.token_price_change_1h, d.token_price_change_4h, d.token_price_change_24h].map(pct).join(" / "),
+      "Buys / sells 24h": `${formatCount(d.buy_tx)} / ${formatCount(d.sell_tx)}`,
+      Age: formatSince(d.launch_at ?? d.created_at, T0),
+    });
+    for (const v of [d.market_cap, d.fdv, d.buy_tx, d.token_price_change_5m, d.token_price_change_4h]) expect(v).toBeDefined();
+    const main = detail.pairs.find((p) => p.pair === d.main_pair);
+    expect(main).toBeDefined();
+    expect(fields["Main pair"]).toBe(`${main?.token0_symbol}/${main?.token1_symbol} on ${main?.amm} (${shortAddress(main?.pair)})`);
+    const table = reply?.blocks.find((b) => b.kind === "table");
+    const expectedPairs = detail.pairs.filter((p) => p.is_fake !== true).slice(0, 3);
+    expect(expectedPairs.length).toBeGreaterThan(0);
+    expect(table?.kind === "table" ? table.rows : []).toEqual(
+      expectedPairs.map((p) => [`${p.token0_symbol}/${p.token1_symbol}`, p.amm, formatUsd(pairLiquidity(p)), formatUsd(p.volume_u)]),
+    );
+    const links = (reply?.actions ?? []).flat().filter((a) => a.kind === "url");
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link.kind === "url" ? link.url : "").toMatch(/^https:\/\//);
+  });
+
   it("answers /detail like /token", async () => {
     const t = token("wif");
     expect(await bot.say(`/detail ${t.id}`)).toBe(await bot.say(`/token ${t.id}`));
@@ -81,11 +127,20 @@ describe("/token", () => {
 
   it("offers the other tokens of a colliding symbol as buttons that open their cards", async () => {
     const pepes = world.sandbox.market.bySymbol("pepe");
-    const out = await bot.say(["/token pepe", "7"]);
-    const second = pepes[1] as SandboxToken;
-    expect(out).toContain(`[7] PEPE · ${second.chain}`);
-    expect(out).toContain(`${second.name} (${second.symbol}) · ${second.chain}`);
-    expect(out).toContain(second.address);
+    const [, button, chain] = /\[(\d+)\] PEPE · (\w+) · /.exec(await bot.say("/token pepe")) ?? [];
+    if (button === undefined || chain === undefined) throw new Error("no other PEPE offered");
+    const out = await bot.say(["/token pepe", button]);
+    const opened = out.slice(out.lastIndexOf("Pepe (PEPE) · "));
+    expect(opened.startsWith(`Pepe (PEPE) · ${chain}`)).toBe(true);
+    expect(pepes.some((p) => p.chain === chain && opened.includes(p.address))).toBe(true);
+  });
+
+  it("offers only tokens of the typed symbol as alternatives, never names that merely contain it", async () => {
+    const reply = await bot.core.handleText(CONSOLE_CHAT, "/token pepe bsc");
+    const alternatives = (reply?.actions ?? []).flat().filter((a) => a.label.includes(" · "));
+    expect(alternatives.length).toBe(world.sandbox.market.bySymbol("pepe").filter((x) => x.chain === "bsc").length - 1);
+    expect(alternatives.length).toBeGreaterThan(0);
+    for (const a of alternatives) expect(a.label).toMatch(/^PEPE · /);
   });
 });
 
@@ -224,6 +279,21 @@ describe("/swaps and v1 extras", () => {
     expect(out).toMatch(/(🟢 buy|🔴 sell)/);
   });
 
+  it("marks buys and sells with their prices for a pair typed as <pair>-<chain>", async () => {
+    const t = token("pepe");
+    const pair = t.pairs[0];
+    if (pair === undefined) throw new Error("pepe has no pair");
+    const reply = await bot.core.handleText(CONSOLE_CHAT, `/swaps ${pair.address}-${t.chain}`);
+    const table = reply?.blocks.find((b) => b.kind === "table");
+    const rows = table?.kind === "table" ? table.rows : [];
+    expect(reply?.title).toMatch(/^Latest swaps: pair 0x/);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const [, side, , price] of rows) {
+      expect(side).toMatch(/^(🟢 buy|🔴 sell)$/);
+      expect(price).toMatch(/^\$\d/);
+    }
+  });
+
   it("lists a token's pairs, a pair's liquidity events, an AMM's pairs and a contract check", async () => {
     const t = token("pepe");
     const pair = t.pairs[0];
@@ -236,6 +306,11 @@ describe("/swaps and v1 extras", () => {
     expect(out).toContain(`${pair.amm} on eth: busiest pairs`);
     expect(out).toContain("Contract check:");
     expect(out).toContain("🟢 No red flags in the contract report");
+  });
+
+  it("answers a DEX the service does not know by naming the DEX, not a token", async () => {
+    const out = await bot.say("/amm pancakeswapv9 bsc");
+    expect(out).toContain('The service knows no DEX "pancakeswapv9" on bsc');
   });
 });
 

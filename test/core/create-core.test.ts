@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MARKET_SENTENCES } from "../../src/core/failure.js";
 import { UserError } from "../../src/core/errors.js";
 import type { Command } from "../../src/core/command.js";
-import type { MarketErrorKind } from "../../src/market/errors.js";
+import { MarketError, type MarketErrorKind } from "../../src/market/errors.js";
 import { createFakeMarket } from "../cache/fake-market.js";
 import { groupChat, testCore } from "./helpers.js";
 
@@ -35,6 +35,36 @@ describe("createBotCore", () => {
     fake.failWith("unauthorized");
     const { core } = await testCore(fake.api);
     expect((await core.handleText(groupChat(), "/topics"))?.title).toBe("The bot's market data key was refused; tell the bot's operator.");
+  });
+
+  it("answers a token the service does not know as the user's mistake, without a log line", async () => {
+    const fake = createFakeMarket();
+    fake.failWith("not_found");
+    const { core, logs } = await testCore(fake.api);
+    const reply = await core.handleText(groupChat(), "/chains");
+    expect(reply).toMatchObject({ title: MARKET_SENTENCES.not_found, error: "user", tone: "warn" });
+    expect(logs).toEqual([]);
+  });
+
+  it("logs the service's own message as serviceMsg, leaving msg to the log line", async () => {
+    const refused = new MarketError({ kind: "bad_request", endpoint: "tokenDetail", message: "400", status: 400, msg: "chain not supported" });
+    const { core, logs } = await testCore(createFakeMarket().api, { extraCommands: [throwing("bad", refused)] });
+    await core.handleText(groupChat(), "/bad");
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ level: 40, msg: "command failed: market service", serviceMsg: "chain not supported" });
+  });
+
+  it.each([
+    ["tokenDetail", "MARKET_API_KEY"],
+    ["v1Pairs", "MARKET_API_V1_KEY"],
+  ])("logs a key the service refused on %s at error level, naming %s", async (endpoint, variable) => {
+    const refused = new MarketError({ kind: "unauthorized", endpoint, message: "401", status: 401 });
+    const { core, logs } = await testCore(createFakeMarket().api, { extraCommands: [throwing("locked", refused)] });
+    await core.handleText(groupChat(), "/locked");
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatchObject({ level: 50, kind: "unauthorized", endpoint });
+    expect(logs[0]?.["msg"]).toContain(variable);
+    if (variable === "MARKET_API_KEY") expect(logs[0]?.["msg"]).not.toContain("MARKET_API_V1_KEY");
   });
 
   it("shows a UserError as it is and logs nothing", async () => {

@@ -80,7 +80,7 @@ describe("the cache in front of the sandbox", () => {
   it("asks about an unknown token once, however often it is typed", async () => {
     const unknown = `0x${"ab".repeat(20)}-eth`;
     const out = await bot.say([`/token ${unknown}`, `/token ${unknown}`, `/token ${unknown}`]);
-    expect(out.trim().split("\n\n")).toEqual(Array(3).fill(`✖ ${MARKET_SENTENCES.not_found}`));
+    expect(out.trim().split("\n\n")).toEqual(Array(3).fill(`⚠ ${MARKET_SENTENCES.not_found}`));
     expect(world.sandbox.stats().byEndpoint["tokenDetail"]).toBe(1);
   });
 });

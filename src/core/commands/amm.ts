@@ -1,3 +1,4 @@
+import { isMarketError } from "../../market/errors.js";
 import type { Command } from "../command.js";
 import { resolveChain } from "../chains.js";
 import { UserError } from "../errors.js";
@@ -16,12 +17,20 @@ export const ammCommand: Command = {
     { name: "amm", description: "The DEX's name as the service spells it, e.g. uniswapv2", type: "text", required: true },
     { name: "chain", description: "Chain name", type: "chain", required: true },
   ],
-  examples: ["/amm uniswapv2 eth", "/amm pancakeswapv2 bsc"],
+  examples: ["/amm uniswapv2 eth", "/amm pancakev2 bsc"],
   async run(ctx, args) {
     const amm = String(args["amm"]).trim().toLowerCase();
     if (!/^[a-z0-9_.-]{1,40}$/.test(amm)) throw new UserError("A DEX name has letters, digits, dots, dashes or underscores only, e.g. uniswapv2.");
     const { chain, chains } = await resolveChain(ctx, String(args["chain"]));
-    const pairs = await ctx.market.v1AmmPairs({ amm, chain, limit: SHOWN, sort: "volume", direction: "desc" });
+    let pairs;
+    try {
+      pairs = await ctx.market.v1AmmPairs({ amm, chain, limit: SHOWN, sort: "volume", direction: "desc" });
+    } catch (e) {
+      if (isMarketError(e) && e.kind === "not_found") {
+        throw new UserError(`The service knows no DEX "${cleanText(amm, 24)}" on ${cleanText(chain, 16)}: check its spelling, e.g. uniswapv2.`);
+      }
+      throw e;
+    }
     const list = recordsOf(pairs.data).slice(0, SHOWN);
     return {
       title: `${cleanText(amm, 24)} on ${cleanText(chain, 16)}: busiest pairs`,

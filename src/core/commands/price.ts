@@ -1,7 +1,6 @@
 import type { Command, CommandContext } from "../command.js";
 import { UserError, isUserError } from "../errors.js";
 import { cleanText, formatPercent, formatPrice } from "../format/index.js";
-import { knownChain } from "../resolve/chains.js";
 import type { Resolution } from "../resolve/types.js";
 import type { Action, Block, Reply } from "../reply.js";
 import { footerOf, openButton, refreshButton } from "../reply-parts.js";
@@ -11,17 +10,13 @@ import { collisionParts, resolveArg, symbolOf } from "./resolution.js";
 export const MAX_PRICE_TOKENS = 20;
 
 /**
- * The tokens in `/price` words: one token per word, commas count as spaces, and a chain word
- * joins the token before it (`pepe bsc, wif` → `pepe bsc`, `wif`). Quote names with spaces.
+ * The tokens in `/price` words. Without commas each word is one token, so a chain's coin
+ * (`btc eth sol`) is never read as a chain; with commas each comma-separated segment is one
+ * token and may name its chain (`pepe bsc, wif` → `pepe bsc`, `wif`). Quote names with spaces.
  */
 export function groupTokens(words: readonly string[]): string[] {
-  const out: string[] = [];
-  for (const w of words.flatMap((x) => x.split(",")).map((x) => x.trim()).filter((x) => x !== "")) {
-    const prev = out.length - 1;
-    if (prev >= 0 && knownChain(w) !== undefined && !(out[prev] as string).includes(" ")) out[prev] = `${out[prev]} ${w}`;
-    else out.push(w);
-  }
-  return out;
+  const parts = words.some((w) => w.includes(",")) ? words.join(" ").split(",") : words;
+  return parts.map((p) => p.trim().replace(/\s+/g, " ")).filter((p) => p !== "");
 }
 
 type Outcome = { typed: string; res: Resolution } | { typed: string; problem: string };

@@ -5,6 +5,7 @@ import { resolveChain } from "../chains.js";
 import { UserError } from "../errors.js";
 import { cleanText } from "../format/index.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
+import { rankByLiquidity } from "../resolve/rank.js";
 import { cardButtons, tokenTable } from "./token-list.js";
 
 /** Matches listed at most. */
@@ -30,7 +31,8 @@ export const searchCommand: Command = {
     let chain: string | undefined;
     if (chainArg !== undefined) ({ chain, chains } = await resolveChain(ctx, chainArg));
     const found = await ctx.market.search({ keyword, chain, limit: SHOWN, orderby: "main_pair_tvl" });
-    const tokens = found.data.slice(0, SHOWN);
+    // The spec does not say which way orderby sorts, so the order shown is ours.
+    const tokens = rankByLiquidity(found.data).slice(0, SHOWN);
     const where = chain === undefined ? "" : ` on ${cleanText(chain, 16)}`;
     return {
       title: `Search: ${cleanText(keyword, 32)}${where}`,

@@ -5,7 +5,7 @@ import type { SwapTx, TokenDetail } from "../../market/schemas.js";
 import type { Command, CommandContext } from "../command.js";
 import { UserError } from "../errors.js";
 import { DASH, cleanText, formatPrice, formatSince, formatUsd, shortAddress } from "../format/index.js";
-import { parseTokenInput, type Resolution } from "../resolve/index.js";
+import { pairTarget, parseTokenInput, type Resolution } from "../resolve/index.js";
 import { footerOf, openButton, refreshButton } from "../reply-parts.js";
 import { resolveArg, symbolOf } from "./resolution.js";
 
@@ -31,7 +31,8 @@ async function targetOf(ctx: CommandContext, typed: string): Promise<Target> {
   } catch (e) {
     // `<address>-<chain>` that is no token may be a pair: let the swaps endpoint say.
     if (input.kind === "id" && isMarketError(e) && e.kind === "not_found") {
-      return { pairId: res.tokenId, title: `pair ${shortAddress(res.address)} · ${cleanText(res.chain, 16)}` };
+      const traded = await pairTarget(ctx.market, res.address, res.chain);
+      return { pairId: res.tokenId, token: traded?.address, title: `pair ${shortAddress(res.address)} · ${cleanText(res.chain, 16)}` };
     }
     throw e;
   }

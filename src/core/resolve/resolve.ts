@@ -114,7 +114,7 @@ async function searchAddress(
 }
 
 /** The token a pool trades, from its K-line's `target_token_id`; undefined when there is no such pool. */
-async function pairTarget(market: CachedMarket, pair: string, chain: string): Promise<Resolution | undefined> {
+export async function pairTarget(market: CachedMarket, pair: string, chain: string): Promise<Resolution | undefined> {
   try {
     const kline = await market.pairKline({ pairId: joinId(pair, chain), interval: 1440, limit: 1 });
     const target = splitId(kline.data.target_token_id ?? "");
@@ -167,10 +167,10 @@ async function resolveQuery(
   if (rows.length === 0) {
     throw new UserError(`No token matches "${shown}"${chain === undefined ? "" : ` on ${chain}`}.`);
   }
+  // Tokens that merely contain the word (LODRAPEPE for pepe) are no alternative to an exact match.
   const exact = rows.filter(isExact);
-  const partial = rows.filter((t) => !exact.includes(t));
-  const ranked = [...rankByLiquidity(exact), ...rankByLiquidity(partial)];
-  return pick(ranked, exact.length > 0 ? exact.length : rows.length);
+  const candidates = exact.length > 0 ? exact : rows;
+  return pick(rankByLiquidity(candidates), candidates.length);
 }
 
 /**

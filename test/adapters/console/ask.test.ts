@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CHART_LAYOUT as L, CHART_THEME as T } from "../../../src/chart/theme.js";
 import { parseAskArgs } from "../../../src/cli/ask.js";
+import { countDiffering, decodePng } from "../../chart/png.js";
 
 const BIN = fileURLToPath(new URL("../../../bin/chainpulse.js", import.meta.url));
 let dir: string;
@@ -22,7 +24,7 @@ function ask(args: string[]): Promise<{ code: number; stdout: string; stderr: st
     execFile(
       process.execPath,
       [BIN, "ask", ...args],
-      { cwd: dir, env: { PATH: process.env["PATH"], DATABASE_PATH: ":memory:", LOG_LEVEL: "warn" }, timeout: 30_000 },
+      { cwd: dir, env: { PATH: process.env["PATH"], DATABASE_PATH: ":memory:", LOG_LEVEL: "warn" }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code ?? 1), stdout, stderr }),
     );
   });
@@ -48,6 +50,27 @@ describe("chainpulse ask", () => {
     const { code, stdout } = await ask(["/holders"]);
     expect(code).toBe(0);
     expect(stdout.trim()).toBe("⚠ /holders needs a token. Usage: /holders <token> [n], e.g. /holders pepe");
+  });
+
+  it("exits 0 for an unknown token id", async () => {
+    const { code, stdout } = await ask([`/token 0x${"ab".repeat(20)}-eth`]);
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe("⚠ The market service does not know that token or pair.");
+  });
+
+  it("writes the chart of /chart pepe 1h to the file as a 1200×675 picture with candles on it, and exits 0", async () => {
+    const out = join(dir, "chart.png");
+    const { code, stdout, stderr } = await ask(["/chart pepe 1h", "--out", out]);
+    expect(code, stderr).toBe(0);
+    expect(stdout).toMatch(/^PEPE · eth · 1h/);
+    const png = decodePng(await readFile(out));
+    expect([png.width, png.height]).toEqual([1200, 675]);
+    // 200 candles and their volume bars fill a good part of the plot, in both candle colours.
+    const plot = { x: L.left, y: L.priceTop, width: L.right - L.left, height: L.volumeBottom - L.priceTop };
+    const area = plot.width * plot.height;
+    expect(countDiffering(png, plot, T.background)).toBeGreaterThan(20_000);
+    expect(area - countDiffering(png, plot, T.up, 8)).toBeGreaterThan(2_000);
+    expect(area - countDiffering(png, plot, T.down, 8)).toBeGreaterThan(2_000);
   });
 
   it("exits 1 when --out is asked of a reply without a picture, and writes nothing", async () => {

@@ -31,6 +31,7 @@ function recordingCore(): { core: BotCore; seen: string[] } {
       seen.push(`detect ${text}`);
       return text.includes("0x") ? answer("paste") : null;
     },
+    inlineCards: async () => [],
     suggestTokens: () => [],
   };
   return { core, seen };

@@ -59,6 +59,8 @@ export function createTestCore(opts: {
     },
     run,
     detect: async (_chat, text) => opts.detect?.(text) ?? null,
+    // Inline queries are Telegram's; Discord never asks.
+    inlineCards: async () => [],
     suggestTokens: (query) =>
       (opts.suggestions ?? []).filter((c) => c.name.toLowerCase().includes(query.toLowerCase())).slice(0, 25),
   };

@@ -1,33 +1,85 @@
+/** Inline mode with the real core on the sandbox market and the default command budget. */
+import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Choice } from "../../../src/core/bot-core.js";
-import { fakeUser } from "../../fakes/telegram-api.js";
+import { createCachedMarket } from "../../../src/cache/cached-market.js";
+import type { ChartRenderer } from "../../../src/chart/types.js";
+import { createBotCore } from "../../../src/core/create-core.js";
+import { MarketClient } from "../../../src/market/client.js";
+import { startSandbox, type Sandbox } from "../../../src/sandbox/index.js";
+import { openSqliteStore } from "../../../src/store/sqlite-store.js";
+import { fakeUser, privateChat } from "../../fakes/telegram-api.js";
 import { type Harness, startHarness } from "./harness.js";
-import { createTestCore } from "./test-core.js";
-import { deferred, testCommands } from "./test-commands.js";
 
-const suggestions: Choice[] = Array.from({ length: 14 }, (_, i) => ({ name: `PEPE ${i} <b>`, value: `0x${String(i).padStart(40, "0")}-eth` }));
+/** 2026-11-22 12:00 UTC. */
+const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+const noCharts: ChartRenderer = {
+  render: () => Promise.reject(new Error("charts are not part of this test")),
+  close: async () => undefined,
+};
+
+interface Article {
+  title: string;
+  input_message_content: { message_text: string };
+  reply_markup?: unknown;
+}
 
 describe("Telegram inline mode", () => {
   let h: Harness;
-  beforeEach(async () => {
-    h = await startHarness({ core: createTestCore({ commands: testCommands({ prices: new Map(), slowGate: deferred() }), suggestions }) });
-  });
-  afterEach(async () => h.close());
+  let sandbox: Sandbox;
+  let client: MarketClient;
 
-  it("offers up to 10 token cards as articles the fake accepts", async () => {
-    const id = h.fake.inlineQuery("pepe", fakeUser());
-    const answer = await h.fake.waitFor((c) => c.method === "answerInlineQuery" && c.payload.inline_query_id === id);
+  beforeEach(async () => {
+    sandbox = await startSandbox({ time: T0, seed: 1 });
+    client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 2000 });
+    const store = await openSqliteStore({ path: ":memory:" });
+    const core = createBotCore({
+      market: createCachedMarket(client, { now: () => T0 }),
+      store,
+      charts: noCharts,
+      log: pino({ level: "silent" }),
+      source: "demo data (sandbox)",
+      now: () => T0,
+    });
+    h = await startHarness({ core, store });
+  });
+  afterEach(async () => {
+    await h.close();
+    await client.close();
+    await sandbox.close();
+  });
+
+  async function inline(text: string, from = fakeUser()): Promise<Article[]> {
+    const id = h.fake.inlineQuery(text, from);
+    const answer = await h.fake.waitFor((c) => c.method === "answerInlineQuery" && c.payload.inline_query_id === id, { timeoutMs: 10_000 });
     expect(answer.ok).toBe(true);
-    const results = h.fake.inlineAnswers.get(id) as { title: string; input_message_content: { message_text: string }; reply_markup?: unknown }[];
+    return h.fake.inlineAnswers.get(id) as Article[];
+  }
+
+  it("offers 10 token cards as articles the fake accepts, with link buttons only", async () => {
+    const results = await inline("pepe");
     expect(results).toHaveLength(10);
-    expect(results[0]?.title).toBe("PEPE 0 <b>");
-    expect(results[0]?.input_message_content.message_text).toContain("0X0000000000000000000000000000000000000000-ETH price");
+    expect(results[0]?.title).toMatch(/^PEPE · /);
+    expect(results[0]?.input_message_content.message_text).toMatch(/PEPE[\s\S]*\$\d/);
     expect(JSON.stringify(results.map((r) => r.reply_markup))).not.toContain("callback_data");
   });
 
   it("answers an empty query with no results", async () => {
-    const id = h.fake.inlineQuery("  ", fakeUser());
-    await h.fake.waitFor((c) => c.method === "answerInlineQuery" && c.payload.inline_query_id === id);
-    expect(h.fake.inlineAnswers.get(id)).toEqual([]);
+    expect(await inline("  ")).toEqual([]);
+  });
+
+  it("costs one command of the user's budget however many cards it shows", async () => {
+    const user = fakeUser();
+    expect(await inline("pepe", user)).toHaveLength(10);
+    const chat = privateChat(user);
+    for (let i = 0; i < 9; i++) {
+      const ask = h.fake.sendText(chat, "/price pepe", { from: user });
+      const reply = await h.fake.waitForSent((s) => s.replyTo === ask.message_id, { timeoutMs: 10_000 });
+      expect(reply.text).toMatch(/^PEPE \$/);
+      expect(h.fake.repliesTo(ask)).toHaveLength(1);
+    }
+    const over = h.fake.sendText(chat, "/price pepe", { from: user });
+    const polite = await h.fake.waitForSent((s) => s.replyTo === over.message_id, { timeoutMs: 10_000 });
+    expect(polite.text).toContain("You are sending commands faster than I answer them");
   });
 });

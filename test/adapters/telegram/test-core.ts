@@ -55,6 +55,8 @@ export function createTestCore(opts: { commands: Command[]; suggestions?: Choice
     },
     run,
     detect: async (_chat, text) => opts.detect?.(text) ?? null,
+    // Inline mode is tested with the real core (inline.test.ts); these tests offer no cards.
+    inlineCards: async () => [],
     suggestTokens: (query) => (opts.suggestions ?? []).filter((c) => c.name.toLowerCase().includes(query.toLowerCase())).slice(0, 25),
   };
 }

@@ -1,7 +1,7 @@
 /**
- * Inline mode: `@bot pepe` in any chat offers up to 10 token cards. Suggestions come from the
- * core's cached searches; on a cold cache one search warms it. Results carry only link
- * buttons: a command button in an inline message would come back without a chat.
+ * Inline mode: `@bot pepe` in any chat offers up to 10 token cards, which the core picks from its
+ * cached searches (one search on a cold cache). Results carry only link buttons: a command
+ * button in an inline message would come back without a chat.
  */
 import { createHash } from "node:crypto";
 import { Composer, type Context } from "grammy";
@@ -13,10 +13,6 @@ import { renderReplyHtml } from "../render.js";
 import { chatContext, type FeatureDeps } from "./deps.js";
 
 export interface InlineOptions {
-  /** Command that searches tokens by name or symbol. Default "search". */
-  searchCommand?: string;
-  /** Command that answers a token card for a token id. Default "token". */
-  cardCommand?: string;
   /** Seconds Telegram may cache an answer. Default 30. */
   cacheSeconds?: number;
 }
@@ -51,24 +47,13 @@ function article(index: number, name: string, value: string, card: Reply, deps: 
   };
 }
 
+/** Inline mode; one query costs the user one command of the budget, however many cards it shows. */
 export function inlineFeature(deps: FeatureDeps, opts: InlineOptions = {}): Composer<Context> {
-  const searchCommand = opts.searchCommand ?? "search";
-  const cardCommand = opts.cardCommand ?? "token";
   const c = new Composer<Context>();
   c.on("inline_query", async (ctx) => {
-    const query = ctx.inlineQuery.query.trim();
     const chat = chatContext(ctx, deps.admins);
-    let choices = query === "" ? [] : deps.core.suggestTokens(query);
-    if (query !== "" && choices.length === 0) {
-      await deps.core.run(chat, searchCommand, [query]);
-      choices = deps.core.suggestTokens(query);
-    }
-    const picked = choices.slice(0, INLINE_RESULTS);
-    const cards = await Promise.all(picked.map((choice) => deps.core.run(chat, cardCommand, [choice.value])));
-    const results = picked.flatMap((choice, i) => {
-      const card = cards[i];
-      return card && !card.error ? [article(i, choice.name, choice.value, card, deps)] : [];
-    });
+    const cards = (await deps.core.inlineCards(chat, ctx.inlineQuery.query, INLINE_RESULTS)) ?? [];
+    const results = cards.map((found, i) => article(i, found.name, found.value, found.card, deps));
     await ctx.answerInlineQuery(results, { cache_time: opts.cacheSeconds ?? 30, is_personal: false });
   });
   return c;

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pino from "pino";
+import { buildCore, type BuiltCore } from "../../src/app/build-core.js";
+import type { ChatContext } from "../../src/core/command.js";
+import { loadConfig } from "../../src/config.js";
+
+/**
+ * /help shows each command's examples: a newcomer on demo data runs them first, so every one of
+ * them must answer, not only the first (regression: /liquidity's and /pairs' examples named
+ * real-world addresses the sandbox did not know).
+ */
+describe("every documented example on demo data", () => {
+  let built: BuiltCore;
+  let user = 0;
+
+  beforeAll(async () => {
+    built = await buildCore(loadConfig({ DATABASE_PATH: ":memory:" }), { log: pino({ level: "silent" }) });
+  });
+  afterAll(async () => {
+    await built.close();
+  });
+
+  /** An admin of `chatId`, new each time so that the per-user budget never speaks. */
+  function admin(chatId: string): ChatContext {
+    user += 1;
+    return { platform: "telegram", chatId, userId: `u${user}`, isPrivate: false, isAdmin: async () => true };
+  }
+
+  it("answers every example of every command without an error", async () => {
+    const failures: string[] = [];
+    for (const cmd of built.core.commands) {
+      // The digest commands share one chat, so /unsubscribe finds what /subscribe made.
+      const chatId = ["subscribe", "unsubscribe", "subscriptions"].includes(cmd.name) ? "digests" : `chat-${cmd.name}`;
+      for (const example of cmd.examples) {
+        const reply = await built.core.handleText(admin(chatId), example);
+        if (reply === null || reply.error !== undefined) failures.push(`${example} → ${reply === null ? "no answer" : `${reply.error}: ${reply.title}`}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import type { BotCore } from "../../src/core/bot-core.js";
+import type { ChatContext } from "../../src/core/command.js";
+import type { Reply } from "../../src/core/reply.js";
+import { instrumentCore } from "../../src/ops/instrument-core.js";
+import { createMetrics } from "../../src/ops/metrics.js";
+
+const reply: Reply = { title: "ok", tone: "info", blocks: [], actions: [] };
+
+/** A core that records every call with its arguments. */
+function recordingCore() {
+  const calls: [string, unknown[]][] = [];
+  const core: BotCore = {
+    commands: [{ name: "price", description: "Price", args: [], examples: [], run: async () => reply }],
+    handleText: async (...a) => (calls.push(["handleText", a]), reply),
+    run: async (...a) => (calls.push(["run", a]), reply),
+    detect: async (...a) => (calls.push(["detect", a]), reply),
+    inlineCards: async (...a) => (calls.push(["inlineCards", a]), []),
+    suggestTokens: (...a) => (calls.push(["suggestTokens", a]), []),
+  };
+  return { core, calls };
+}
+
+describe("the core's metrics decorator", () => {
+  it("passes every method its arguments unchanged, options included (regression: Token card lost `asked`)", async () => {
+    const { core, calls } = recordingCore();
+    const wrapped = instrumentCore(core, createMetrics({ processMetrics: false }));
+    const chat: ChatContext = { platform: "discord", chatId: "1", userId: "2", isPrivate: false, isAdmin: async () => false };
+    await wrapped.handleText(chat, "/price pepe");
+    await wrapped.run(chat, "price", ["pepe"]);
+    await wrapped.detect(chat, "0xabc", { asked: true });
+    await wrapped.inlineCards(chat, "pepe", 10);
+    wrapped.suggestTokens("pe");
+    expect(calls).toEqual([
+      ["handleText", [chat, "/price pepe"]],
+      ["run", [chat, "price", ["pepe"]]],
+      ["detect", [chat, "0xabc", { asked: true }]],
+      ["inlineCards", [chat, "pepe", 10]],
+      ["suggestTokens", ["pe"]],
+    ]);
+  });
+
+  it("counts commands by name and outcome, and detected cards as detect", async () => {
+    const { core } = recordingCore();
+    const metrics = createMetrics({ processMetrics: false });
+    const wrapped = instrumentCore(core, metrics);
+    const chat: ChatContext = { platform: "telegram", chatId: "1", userId: "2", isPrivate: false, isAdmin: async () => false };
+    await wrapped.handleText(chat, "/price pepe");
+    await wrapped.handleText(chat, "/nosuch");
+    await wrapped.detect(chat, "0xabc");
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/chainpulse_commands_total\{command="price",outcome="ok"\} 1/);
+    expect(text).toMatch(/chainpulse_commands_total\{command="unknown",outcome="ok"\} 1/);
+    expect(text).toMatch(/chainpulse_commands_total\{command="detect",outcome="ok"\} 1/);
+  });
+});
