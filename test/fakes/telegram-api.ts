@@ -64,6 +64,8 @@ export interface FaultRule {
   method?: string | readonly string[];
   /** Only calls with this `chat_id`. */
   chatId?: string | number;
+  /** Only calls whose payload passes this (e.g. the parts of a long answer after the first). */
+  when?: (payload: Record<string, unknown>) => boolean;
   /** How many matching calls it refuses. Default: all of them. */
   times?: number;
   error: { error_code: number; description: string; parameters?: { retry_after?: number; migrate_to_chat_id?: number } };
@@ -197,11 +199,11 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
   };
   const { methods, ...helpers } = createMethods(state);
 
-  const faultFor = (method: string, chatId: string | undefined): FaultRule | undefined => {
+  const faultFor = (method: string, chatId: string | undefined, payload: Record<string, unknown>): FaultRule | undefined => {
     const rule = faults.find((f) => {
       if (f.left <= 0) return false;
       const methodOk = f.method === undefined ? !READS.includes(method) : ([] as string[]).concat(f.method).includes(method);
-      return methodOk && (f.chatId === undefined || String(f.chatId) === chatId);
+      return methodOk && (f.chatId === undefined || String(f.chatId) === chatId) && (f.when === undefined || f.when(payload));
     });
     if (rule) rule.left -= 1;
     return rule;
@@ -239,7 +241,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
       call = { method, payload, files, at: now(), done: false, ok: false, ...(chatId === undefined ? {} : { chatId }) };
       calls.push(call);
       state.notify();
-      const fault = faultFor(method, chatId);
+      const fault = faultFor(method, chatId, payload);
       if (fault) throw new ApiFailure(fault.error.error_code, fault.error.description, fault.error.parameters);
       const impl = methods[method];
       if (!impl) throw new ApiFailure(404, "Not Found: method not found");

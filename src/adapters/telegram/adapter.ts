@@ -64,6 +64,11 @@ export interface TelegramAdapterOptions {
    * non-zero. Failures during `start()` reject it instead.
    */
   onFatal?: (error: TelegramFatalError) => void;
+  /**
+   * Called for every 429 Telegram answers, with the method and its `retry_after`: also for
+   * those waited out and retried, which leave no other trace (metrics).
+   */
+  onRateLimited?: (method: string, retryAfterSeconds: number) => void;
 }
 
 export interface TelegramAdapter extends PlatformAdapter {
@@ -88,6 +93,14 @@ function logFailures(log: Logger): Transformer {
   };
 }
 
+function countRateLimits(onRateLimited: (method: string, retryAfterSeconds: number) => void): Transformer {
+  return async (prev, method, payload, signal) => {
+    const res = await prev(method, payload, signal);
+    if (!res.ok && res.error_code === 429) onRateLimited(method, res.parameters?.retry_after ?? 0);
+    return res;
+  };
+}
+
 /** Builds the adapter; nothing is called until `start()`. */
 export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAdapter {
   const log = opts.logger;
@@ -95,14 +108,18 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
   const client = { ...(opts.apiRoot ? { apiRoot: opts.apiRoot } : {}) };
   const bot = new Bot(opts.token, { client, ...(opts.botInfo ? { botInfo: opts.botInfo } : {}) });
   const guard = new ChatGuard();
+  // Transformers installed later wrap earlier ones: counting goes first so it sees each
+  // 429 before auto-retry waits it out.
+  const rateLimits = opts.onRateLimited ? [countRateLimits(opts.onRateLimited)] : [];
   bot.api.config.use(
+    ...rateLimits,
     autoRetry({ maxRetryAttempts: opts.retry?.maxAttempts ?? 3, maxDelaySeconds: opts.retry?.maxDelaySeconds ?? 60, rethrowHttpErrors: true }),
     logFailures(log),
     guard.transformer,
   );
   // The poster paces and retries digests itself: its calls go out once, as they are.
   const postApi = new Api(opts.token, client);
-  postApi.config.use(logFailures(log), guard.transformer);
+  postApi.config.use(...rateLimits, logFailures(log), guard.transformer);
 
   const deps: FeatureDeps = {
     core: opts.core,
@@ -123,12 +140,14 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
       inFlight.delete(task);
     }
   });
+  const callbacks = callbacksFeature(deps);
+  bot.use(callbacks.answer);
   bot.use(sequentialize((ctx: Context) => String(ctx.chat?.id ?? ctx.from?.id ?? "")));
   bot.use(async (ctx, next) => {
     if (ctx.chat) guard.lift(String(ctx.chat.id));
     await next();
   });
-  bot.use(chatMemberFeature(deps), commandsFeature(deps), callbacksFeature(deps), inlineFeature(deps, opts.inline), autodetectFeature(deps));
+  bot.use(chatMemberFeature(deps), commandsFeature(deps), callbacks.run, inlineFeature(deps, opts.inline), autodetectFeature(deps));
   bot.catch((err) => log.error({ err: describeError(err.error), updateId: err.ctx.update.update_id }, "telegram update failed"));
 
   let runner: RunnerHandle | undefined;

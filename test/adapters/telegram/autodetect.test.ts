@@ -63,7 +63,10 @@ describe("Telegram auto-detect", () => {
     h.fake.setMember(group.id, admin.id, "creator");
     const ask = h.fake.sendText(group, "/autodetect on", { from: admin });
     const answer = await h.fake.waitForSent((s) => s.replyTo === ask.message_id);
-    expect(answer.text).toContain(`open @BotFather, send /setprivacy, choose @${h.fake.me.username} and pick Disable — or make me an admin`);
+    expect(answer.text).toContain(
+      `To fix it, open @BotFather, send /setprivacy, choose @${h.fake.me.username} and pick Disable, then remove me from this group and add me again ` +
+        "(Telegram applies the change only when I join) — or make me an admin of this group.",
+    );
   });
 
   it("turns auto-detect off in a private chat and then ignores pasted addresses", async () => {

@@ -72,6 +72,23 @@ describe("Telegram buttons", () => {
     expect(h.fake.calls.some((c) => c.method === "editMessageText")).toBe(false);
   });
 
+  it("answers a press at once while a slow command holds the chat, and edits only after that command's answer", async () => {
+    const user = fakeUser();
+    const chat = privateChat(user);
+    const ask = h.fake.sendText(chat, "/price pepe");
+    const sent = await h.fake.waitForSent((s) => s.replyTo === ask.message_id);
+    const slow = h.fake.sendText(chat, "/slow");
+    knobs.prices.set("pepe", "$2.50");
+    const id = h.fake.pressButton(sent, "Refresh", user);
+    await h.fake.waitFor((c) => c.method === "answerCallbackQuery" && c.payload.callback_query_id === id);
+    expect(h.fake.repliesTo(slow)).toEqual([]);
+    knobs.slowGate.resolve();
+    await h.fake.waitFor((c) => c.method === "editMessageText" && c.ok);
+    const order = h.fake.calls.filter((c) => c.method !== "getUpdates").map((c) => c.method);
+    expect(order.slice(-3)).toEqual(["answerCallbackQuery", "sendMessage", "editMessageText"]);
+    expect(h.fake.repliesTo(slow)[0]?.text).toContain("slow answer");
+  });
+
   it("swaps the photo of a chart in place with editMessageMedia", async () => {
     const ask = h.fake.sendText(privateChat(fakeUser()), "/chart pepe");
     const photo = await h.fake.waitForSent((s) => s.method === "sendPhoto" && s.replyTo === ask.message_id);

@@ -49,6 +49,18 @@ describe("Telegram commands, end to end against the fake Bot API", () => {
     expect(core.calls.map((c) => c.command)).toEqual(["price"]);
   });
 
+  it("stays silent on an unknown command in a group unless it names this bot, and answers it in private", async () => {
+    const group = groupChat();
+    const bare = h.fake.sendText(group, "/ban @spammer");
+    const named = h.fake.sendText(group, `/ban@${h.fake.me.username}`);
+    const barrier = h.fake.sendText(group, "/help");
+    await h.fake.waitForSent((s) => s.replyTo === barrier.message_id);
+    expect(h.fake.repliesTo(bare)).toEqual([]);
+    expect(h.fake.repliesTo(named).map((r) => r.text)).toEqual(["⚠️ I don't know /ban; /help lists what I can do."]);
+    const inPrivate = h.fake.sendText(privateChat(fakeUser()), "/ban");
+    expect((await h.fake.waitForSent((s) => s.replyTo === inPrivate.message_id)).text).toContain("I don't know /ban");
+  });
+
   it("treats /start as /help", async () => {
     const ask = h.fake.sendText(privateChat(fakeUser()), "/start");
     expect((await h.fake.waitForSent((s) => s.replyTo === ask.message_id)).text).toContain("What I can do");
@@ -64,6 +76,23 @@ describe("Telegram commands, end to end against the fake Bot API", () => {
     expect(parts.slice(1).every((p) => p.replyTo === undefined)).toBe(true);
     expect(parts.every((p) => p.text.length <= 4096)).toBe(true);
     expect(parts.map((p) => p.text).join("\n")).toContain("Paragraph 11: lorem ipsum & <dolor>");
+  });
+
+  it("sends no fallback as a second answer when a later part of a long answer is refused", async () => {
+    const chat = privateChat(fakeUser());
+    h.fake.fail({
+      method: "sendMessage",
+      chatId: chat.id,
+      when: (p) => p.reply_parameters === undefined,
+      times: 1,
+      error: { error_code: 400, description: "Bad Request: can't parse entities: unexpected end tag" },
+    });
+    const ask = h.fake.sendText(chat, "/long");
+    const barrier = h.fake.sendText(chat, "/help");
+    await h.fake.waitForSent((s) => s.replyTo === barrier.message_id);
+    expect(h.fake.repliesTo(ask)).toHaveLength(1);
+    expect(h.fake.repliesTo(ask)[0]?.text).toContain("A very long answer");
+    expect(h.logs.some((l) => l.includes("telegram refused a rendered reply") && l.includes('"partsDelivered":1'))).toBe(true);
   });
 
   it("sends an image as a photo with a caption within 1024 characters and the rest as a message", async () => {

@@ -74,6 +74,53 @@ describe("Telegram delivery, limits and failures", () => {
     expect(attempts[1]!.at - attempts[0]!.at).toBeGreaterThanOrEqual(1000);
   });
 
+  it("reports a 429 that auto-retry waits out, and still answers the command", async () => {
+    const limited: [string, number][] = [];
+    await start({ onRateLimited: (method, retryAfter) => limited.push([method, retryAfter]) });
+    const chat = privateChat(fakeUser());
+    h.fake.rateLimit({ chatId: chat.id, method: "sendMessage", retryAfter: 1 });
+    const ask = h.fake.sendText(chat, "/price pepe");
+    expect((await h.fake.waitForSent((s) => s.replyTo === ask.message_id)).text).toContain("PEPE price");
+    expect(limited).toEqual([["sendMessage", 1]]);
+  });
+
+  it("drops an answer whose 429 outlasts the retry window, once, with a log line that says so", async () => {
+    await start();
+    const chat = privateChat(fakeUser());
+    h.fake.rateLimit({ chatId: chat.id, method: "sendMessage", retryAfter: 120 });
+    const ask = h.fake.sendText(chat, "/price pepe");
+    const barrier = h.fake.sendText(chat, "/help");
+    await h.fake.waitForSent((s) => s.replyTo === barrier.message_id);
+    const attempts = h.fake.calls.filter((c) => c.method === "sendMessage" && c.payload.reply_parameters !== undefined);
+    expect(attempts.map((c) => c.error?.error_code ?? 200)).toEqual([429, 200]);
+    expect(h.fake.repliesTo(ask)).toEqual([]);
+    const line = h.logs.find((l) => l.includes("telegram answer dropped: Telegram rate limit outlasted the retry window"));
+    expect(line).toContain('"retryAfterSeconds":120');
+  });
+
+  it("reports a 429 on a post too", async () => {
+    const limited: [string, number][] = [];
+    await start({ onRateLimited: (method, retryAfter) => limited.push([method, retryAfter]) });
+    h.fake.rateLimit({ chatId: -31, retryAfter: 7 });
+    expect(await h.adapter.send("-31", post)).toEqual({ kind: "retry", afterMs: 7000 });
+    expect(limited).toEqual([["sendMessage", 7]]);
+  });
+
+  it("keeps polling and answering after a handler throws, and logs the failed update", async () => {
+    await start();
+    const answer = core.handleText;
+    core.handleText = async (chat, text) => {
+      if (text === "/explode") throw new Error("the handler broke on purpose");
+      return answer(chat, text);
+    };
+    const chat = privateChat(fakeUser());
+    h.fake.sendText(chat, "/explode");
+    const after = h.fake.sendText(chat, "/help");
+    expect((await h.fake.waitForSent((s) => s.replyTo === after.message_id)).text).toContain("What I can do");
+    expect(h.logs.some((l) => l.includes("telegram update failed") && l.includes("the handler broke on purpose"))).toBe(true);
+    expect(h.adapter.isReady()).toBe(true);
+  });
+
   it("forgets a chat's settings when the bot is removed from it", async () => {
     await start();
     const group = groupChat();

@@ -25,7 +25,8 @@ async function settingsOf(deps: FeatureDeps, chat: ChatContext): Promise<ChatSet
 function privacyAdvice(username: string): string {
   return (
     "Telegram only shows me commands in this group while my privacy mode is on, so I cannot see pasted addresses yet. " +
-    `To fix it, open @BotFather, send /setprivacy, choose @${username} and pick Disable — or make me an admin of this group.`
+    `To fix it, open @BotFather, send /setprivacy, choose @${username} and pick Disable, then remove me from this group and add me again ` +
+    "(Telegram applies the change only when I join) — or make me an admin of this group."
   );
 }
 

@@ -4,14 +4,16 @@
  * The action's answer replaces the message (refresh, paging) or follows it as a new one.
  */
 import { Composer, type Context } from "grammy";
+import type { Message } from "grammy/types";
+import type { StoredAction } from "../action-store.js";
 import { editReply, sendReply, thread } from "../deliver.js";
 import { describeError } from "../errors.js";
-import { chatContext, type FeatureDeps } from "./deps.js";
+import { chatContext, type FeatureDeps, logUndelivered } from "./deps.js";
 
 /** What a press on a button whose action is no longer stored is answered with. */
 export const EXPIRED_BUTTON = "This button has expired — run the command again.";
 
-async function answer(ctx: Context, deps: FeatureDeps, text?: string): Promise<void> {
+async function answerQuery(ctx: Context, deps: FeatureDeps, text?: string): Promise<void> {
   try {
     await ctx.answerCallbackQuery(text === undefined ? undefined : { text });
   } catch (e) {
@@ -19,23 +21,47 @@ async function answer(ctx: Context, deps: FeatureDeps, text?: string): Promise<v
   }
 }
 
-export function callbacksFeature(deps: FeatureDeps): Composer<Context> {
-  const c = new Composer<Context>();
-  c.on("callback_query:data", async (ctx) => {
-    const action = deps.actions.get(ctx.callbackQuery.data);
+/** The two halves of button handling; see `callbacksFeature`. */
+export interface CallbackFeatures {
+  /** Answers the press; goes before the per-chat ordering. */
+  answer: Composer<Context>;
+  /** Runs the pressed action and shows its answer, in the chat's order. */
+  run: Composer<Context>;
+}
+
+/**
+ * Button presses in two halves. Telegram refuses an answer that comes late ("query is too
+ * old") and the spinner stays, so the press is answered before it queues behind the chat's
+ * earlier updates (a slow command); only running the action and editing keep chat order.
+ */
+export function callbacksFeature(deps: FeatureDeps): CallbackFeatures {
+  // The action is looked up once, when the press is answered: it may expire while queued.
+  const pressed = new WeakMap<Context, { action: StoredAction; message: Message }>();
+  const answer = new Composer<Context>();
+  answer.on("callback_query", async (ctx, next) => {
+    const data = ctx.callbackQuery.data;
+    if (data === undefined) return answerQuery(ctx, deps);
+    const action = deps.actions.get(data);
     const message = ctx.callbackQuery.message;
     // A message older than 48 h comes back with date 0: it can no longer be edited.
-    if (!action || !message || message.date === 0) return answer(ctx, deps, EXPIRED_BUTTON);
-    await answer(ctx, deps);
+    if (!action || !message || message.date === 0) return answerQuery(ctx, deps, EXPIRED_BUTTON);
+    await answerQuery(ctx, deps);
+    pressed.set(ctx, { action, message });
+    await next();
+  });
+  const run = new Composer<Context>();
+  run.on("callback_query:data", async (ctx) => {
+    const press = pressed.get(ctx);
+    if (!press) return;
+    const { action, message } = press;
     const reply = await deps.core.run(chatContext(ctx, deps.admins), action.command, action.args);
     if (!reply) return;
     try {
       if (action.edit && !reply.error) await editReply(ctx.api, deps.actions, message, reply);
       else await sendReply(ctx.api, deps.actions, { chatId: message.chat.id, replyTo: message.message_id, ...thread(message) }, reply);
     } catch (e) {
-      deps.log.warn({ err: describeError(e), chatId: message.chat.id, command: action.command }, "telegram button answer not delivered");
+      logUndelivered(deps.log, e, { chatId: message.chat.id, command: action.command }, "telegram button answer");
     }
   });
-  c.on("callback_query", (ctx) => answer(ctx, deps));
-  return c;
+  return { answer, run };
 }

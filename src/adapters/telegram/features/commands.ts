@@ -1,6 +1,7 @@
 /**
  * `/command args` and `/command@thisbot args` → the core; exactly one answer, replying to
- * the asking message. Commands addressed to another bot get silence.
+ * the asking message. Commands addressed to another bot get silence, and so do unknown
+ * commands in a group unless they name this bot.
  */
 import { Composer, type Context } from "grammy";
 import { autodetectSetting } from "./autodetect.js";
@@ -35,6 +36,8 @@ export function commandsFeature(deps: FeatureDeps): Composer<Context> {
     }
     // Telegram clients send /start when someone opens the bot; it means "what can you do".
     const name = parsed.name === "start" && !known("start") ? "help" : parsed.name;
+    // In a group, an unknown command typed without @thisbot is most likely another bot's.
+    if (!chat.isPrivate && parsed.bot === undefined && !known(name)) return;
     const args = name === parsed.name ? parsed.args : "";
     const reply = await deps.core.handleText(chat, args ? `/${name} ${args}` : `/${name}`);
     if (reply) await answerMessage(ctx, deps, ctx.message, reply);

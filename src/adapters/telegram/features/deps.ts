@@ -1,5 +1,5 @@
 /** What every feature composer works with, and the one way a feature answers a message. */
-import type { Context } from "grammy";
+import { type Context, GrammyError } from "grammy";
 import type { Message } from "grammy/types";
 import type { Logger } from "pino";
 import type { BotCore } from "../../../core/bot-core.js";
@@ -24,6 +24,19 @@ export interface FeatureDeps {
 /** Said instead when Telegram refuses a rendered reply (a bug of ours, already logged). */
 const FALLBACK = "Sorry, I could not show that answer here. It has been logged.";
 
+/**
+ * Logs an answer Telegram did not take. A 429 here outlasted what auto-retry waits (or its
+ * attempts): the answer is dropped rather than sent minutes late with stale numbers into a
+ * chat still under the limit, and the log says so plainly.
+ */
+export function logUndelivered(log: Logger, e: unknown, fields: Record<string, unknown>, what: string): void {
+  if (e instanceof GrammyError && e.error_code === 429) {
+    log.warn({ ...fields, method: e.method, retryAfterSeconds: e.parameters.retry_after }, `${what} dropped: Telegram rate limit outlasted the retry window`);
+  } else {
+    log.warn({ ...fields, err: describeError(e) }, `${what} not delivered`);
+  }
+}
+
 /** The core's view of the chat an update came from (inline queries: the user's own chat). */
 export function chatContext(ctx: Context, admins: AdminCheck): ChatContext {
   const from = ctx.from;
@@ -44,18 +57,22 @@ export function chatContext(ctx: Context, admins: AdminCheck): ChatContext {
 
 /**
  * Sends `reply` as the answer to `message`. Never throws: a refusal of our own making gets a
- * one-line plain fallback (so the asker still gets exactly one answer); others are logged.
+ * one-line plain fallback unless a part already went out (so the asker gets exactly one
+ * answer); others are logged.
  */
 export async function answerMessage(ctx: Context, deps: FeatureDeps, message: Message, reply: Reply): Promise<void> {
   const target = { chatId: message.chat.id, replyTo: message.message_id, ...thread(message) };
+  const sent: Message[] = [];
   try {
-    await sendReply(ctx.api, deps.actions, target, reply);
+    await sendReply(ctx.api, deps.actions, target, reply, sent);
   } catch (e) {
     if (!isOurMistake(e)) {
-      deps.log.warn({ err: describeError(e), chatId: message.chat.id }, "telegram answer not delivered");
+      logUndelivered(deps.log, e, { chatId: message.chat.id, partsDelivered: sent.length }, "telegram answer");
       return;
     }
-    deps.log.error({ err: describeError(e), chatId: message.chat.id, title: reply.title }, "telegram refused a rendered reply");
+    deps.log.error({ err: describeError(e), chatId: message.chat.id, title: reply.title, partsDelivered: sent.length }, "telegram refused a rendered reply");
+    // Once a part is in the chat, a fallback would be a second answer to one question.
+    if (sent.length > 0) return;
     await ctx.api
       .sendMessage(message.chat.id, FALLBACK, { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } })
       .catch((err: unknown) => deps.log.warn({ err: describeError(err) }, "telegram fallback answer not delivered"));
