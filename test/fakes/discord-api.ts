@@ -41,6 +41,14 @@ export interface FakeDiscordOptions {
   heartbeatIntervalMs?: number;
   /** The fake's clock (epoch ms), used for the 3-second first-response window. Default Date.now. */
   now?: () => number;
+  /** Close the gateway with this code on IDENTIFY, e.g. 4014 (disallowed intents). Default: accept. */
+  refuseIdentify?: { code: number; reason: string };
+}
+
+/** An IDENTIFY the gateway received. */
+export interface RecordedIdentify {
+  /** The gateway intents bit field the client asked for. */
+  intents: number;
 }
 
 /** One REST request as the fake received and answered it. */
@@ -76,6 +84,20 @@ export interface RateLimitRule {
   /** Seconds announced in `retry-after`. */
   retryAfterSeconds: number;
   /** How many requests get the 429. Default 1. */
+  times?: number;
+}
+
+export interface RefusalRule {
+  method: string;
+  /** Path prefix after `/api/v10` (decoded), e.g. `/webhooks/APP/TOKEN/messages/@original`. */
+  pathPrefix: string;
+  /** Default 500. */
+  status?: number;
+  /** Discord's JSON error code. Default 0. */
+  code?: number;
+  /** Default "Internal Server Error". */
+  message?: string;
+  /** How many requests are refused. Default 1. */
   times?: number;
 }
 
@@ -117,10 +139,16 @@ export interface FakeDiscord {
   /** Registered commands: key "global" or the guild id. */
   commands: Map<string, unknown[]>;
   messages: Map<string, FakeMessage>;
+  /** Every IDENTIFY, in arrival order. */
+  identifies: RecordedIdentify[];
+  /** Resolves once `count` gateway sessions were started or resumed in all (default 5 s). */
+  sessions(count: number, opts?: { timeoutMs?: number }): Promise<void>;
   /** Resolves when a client has identified and got READY. */
   ready(): Promise<void>;
   /** Sends a gateway dispatch to every identified client. */
   dispatch(event: string, data: unknown): void;
+  /** Writes a malformed WebSocket frame to every client: their socket errors and they reconnect. */
+  corruptGateway(): void;
   chatInput(opts: { name: string; options?: CommandOption[] } & InteractionPlace): FakeInteraction;
   autocomplete(opts: { name: string; options: CommandOption[] } & InteractionPlace): FakeInteraction;
   button(opts: { customId: string; message: FakeMessage } & InteractionPlace): FakeInteraction;
@@ -130,6 +158,8 @@ export interface FakeDiscord {
   messageCreate(opts: { channelId: string; guildId: string; content: string; author?: FakeUser }): FakeMessage;
   failChannel(channelId: string, fault: ChannelFault): void;
   rateLimit(rule: RateLimitRule): void;
+  /** Answers matching requests with an error instead of serving them. */
+  refuse(rule: RefusalRule): void;
   /** The first recorded request matching `match`, now or when it arrives (default 5 s). */
   waitFor(match: (r: RecordedRequest) => boolean, opts?: { timeoutMs?: number }): Promise<RecordedRequest>;
   close(): Promise<void>;
@@ -170,6 +200,8 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const sockets = new Set<WebSocket>();
+  const identifies: RecordedIdentify[] = [];
+  let sessionCount = 0;
   let sequence = 0;
   let readyResolve: () => void = () => undefined;
   const readyPromise = new Promise<void>((resolve) => (readyResolve = resolve));
@@ -187,6 +219,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     interactions: new Map(),
     channelFaults: new Map(),
     rateLimits: [],
+    refusals: [],
   };
 
   const server = createServer((req, res) => {
@@ -236,13 +269,19 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     ws.on("message", (data) => {
       const packet = JSON.parse(String(data)) as { op: number; d: unknown };
       if (packet.op === 1) ws.send(JSON.stringify({ op: 11, d: null, s: null, t: null }));
-      if (packet.op === 2) identify(ws, packet.d as { token?: string });
+      if (packet.op === 2) identify(ws, packet.d as { token?: string; intents?: number });
+      if (packet.op === 6) resume(ws, packet.d as { token?: string });
     });
   });
 
-  function identify(ws: WebSocket, d: { token?: string }): void {
+  function identify(ws: WebSocket, d: { token?: string; intents?: number }): void {
+    identifies.push({ intents: d.intents ?? 0 });
     if (d.token !== token) {
       ws.close(4004, "Authentication failed.");
+      return;
+    }
+    if (opts.refuseIdentify !== undefined) {
+      ws.close(opts.refuseIdentify.code, opts.refuseIdentify.reason);
       return;
     }
     (ws as WebSocket & { identified?: boolean }).identified = true;
@@ -258,6 +297,41 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     };
     ws.send(JSON.stringify({ op: 0, t: "READY", s: sequence, d: ready }));
     readyResolve();
+    sessionStarted();
+  }
+
+  // Every session resumes cleanly: the fake replays nothing, since tests dispatch after it.
+  function resume(ws: WebSocket, d: { token?: string }): void {
+    if (d.token !== token) {
+      ws.close(4004, "Authentication failed.");
+      return;
+    }
+    (ws as WebSocket & { identified?: boolean }).identified = true;
+    sequence += 1;
+    ws.send(JSON.stringify({ op: 0, t: "RESUMED", s: sequence, d: {} }));
+    sessionStarted();
+  }
+
+  function sessionStarted(): void {
+    sessionCount += 1;
+    events.emit("session");
+  }
+
+  function sessions(count: number, o: { timeoutMs?: number } = {}): Promise<void> {
+    if (sessionCount >= count) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        events.off("session", listener);
+        reject(new Error(`fake Discord: ${sessionCount} gateway sessions, not ${count}, within ${o.timeoutMs ?? 5000} ms`));
+      }, o.timeoutMs ?? 5000);
+      const listener = (): void => {
+        if (sessionCount < count) return;
+        clearTimeout(timer);
+        events.off("session", listener);
+        resolve();
+      };
+      events.on("session", listener);
+    });
   }
 
   function dispatch(event: string, data: unknown): void {
@@ -348,8 +422,14 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     violations: state.violations,
     commands: state.commands,
     messages: state.messages,
+    identifies,
+    sessions,
     ready: () => readyPromise,
     dispatch,
+    corruptGateway: () => {
+      // FIN with the reserved opcode 3: no WebSocket client may accept it.
+      for (const ws of sockets) (ws as unknown as { _socket: { write(b: Buffer): void } })._socket.write(Buffer.from([0x83, 0x00]));
+    },
     chatInput: ({ name, options, ...place }) =>
       interact(InteractionKind.command, { id: snowflake(), name, type: 1, options: options ?? [] }, place),
     autocomplete: ({ name, options, ...place }) =>
@@ -377,6 +457,15 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       else state.channelFaults.set(channelId, fault);
     },
     rateLimit: (rule) => state.rateLimits.push({ ...rule, remaining: rule.times ?? 1 }),
+    refuse: (rule) =>
+      state.refusals.push({
+        method: rule.method,
+        pathPrefix: rule.pathPrefix,
+        status: rule.status ?? 500,
+        code: rule.code ?? 0,
+        message: rule.message ?? "Internal Server Error",
+        remaining: rule.times ?? 1,
+      }),
     waitFor,
     close: async () => {
       for (const ws of sockets) ws.terminate();

@@ -33,6 +33,7 @@ export interface RouteState {
   interactions: Map<string, InteractionState>;
   channelFaults: Map<string, "unknown-channel" | "missing-access" | "missing-permissions">;
   rateLimits: { method: string; pathPrefix: string; retryAfterSeconds: number; remaining: number }[];
+  refusals: { method: string; pathPrefix: string; status: number; code: number; message: string; remaining: number }[];
 }
 
 export interface Answer {
@@ -215,6 +216,11 @@ export function routeRequest(state: RouteState, r: RecordedRequest): Answer {
   const [head, a, b, c, d, e] = parts;
   const limited = rateLimited(state, r);
   if (limited) return limited;
+  const refusal = state.refusals.find((l) => l.remaining > 0 && l.method === r.method && r.path.startsWith(l.pathPrefix));
+  if (refusal) {
+    refusal.remaining -= 1;
+    return { status: refusal.status, body: { message: refusal.message, code: refusal.code } };
+  }
 
   if (head === "interactions" && c === "callback" && a && b && r.method === "POST") return callback(state, r, a, b);
   if (head === "webhooks" && a === state.applicationId && b) {

@@ -3,7 +3,16 @@
  * the core. Every handler catches; the client has an `error` listener (without one, a rejected
  * handler kills the process); mentions are off on the client and on raw REST calls.
  */
-import { Client, Events, GatewayIntentBits, Options, type Interaction, type Message } from "discord.js";
+import {
+  Client,
+  Events,
+  GatewayCloseCodes,
+  GatewayIntentBits,
+  Options,
+  RESTEvents,
+  type Interaction,
+  type Message,
+} from "discord.js";
 import { LRUCache } from "lru-cache";
 import type { Logger } from "pino";
 import type { BotCore } from "../../core/bot-core.js";
@@ -37,6 +46,11 @@ export interface DiscordAdapterOptions {
   actions?: ActionStore;
   /** Clock (epoch ms) for data ages in footers. Default Date.now. */
   now?: () => number;
+  /**
+   * Called for every 429 Discord's REST answers, including those discord.js then waits out and
+   * retries, with the route (ids as `:id`) and the delay Discord asked for. For metrics.
+   */
+  onRateLimited?: (route: string, retryAfterMs: number) => void;
 }
 
 // A pasted address is at least 26 characters (Bitcoin-style base58 is the shortest family);
@@ -77,11 +91,19 @@ function clientFor(opts: { apiRoot: string; messageContent: boolean }): Client {
   });
 }
 
-function loginFailure(err: unknown, token: string, apiRoot: string): Error {
+/** What the operator reads when Discord refuses the privileged intent (gateway close 4014). */
+export const DISALLOWED_INTENTS =
+  "Discord refused the Message Content intent (gateway close 4014): enable it for the bot in the Discord developer portal (Bot → Privileged Gateway Intents), or set DISCORD_MESSAGE_CONTENT=false.";
+
+function loginFailure(err: unknown, token: string, apiRoot: string, closeCode: number | undefined): Error {
   const code = (err as { code?: unknown }).code;
   const status = (err as { status?: unknown }).status;
   if (code === "TokenInvalid" || status === 401) {
     return new Error("Discord refused the bot token (401 Unauthorized); check DISCORD_BOT_TOKEN.");
+  }
+  // @discordjs/ws rejects the login with a bare "Used disallowed intents" that names no fix.
+  if (closeCode === GatewayCloseCodes.DisallowedIntents || (err instanceof Error && /disallowed intents/i.test(err.message))) {
+    return new Error(DISALLOWED_INTENTS);
   }
   const detail = (err instanceof Error ? err.message : String(err)).split(token).join("[token]");
   return new Error(`Could not connect to Discord at ${apiRoot}: ${detail}`);
@@ -102,6 +124,7 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): PlatformAdapt
   // Channels whose server is already noted: one store write per channel, not per command.
   const noted = new LRUCache<string, string>({ max: 10_000 });
   let stopping = false;
+  let lastCloseCode: number | undefined;
 
   const deps: InteractionDeps = {
     core: opts.core,
@@ -158,7 +181,27 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): PlatformAdapt
   }
 
   client.on(Events.Error, (err) => log.error({ err }, "discord client error"));
-  client.on(Events.ShardDisconnect, (event, shard) => log.warn({ code: event.code, shard }, "discord gateway disconnected"));
+  // Gateway socket errors arrive here, not as `error`; discord.js reconnects on its own.
+  client.on(Events.ShardError, (err, shard) => log.warn({ err, shard }, "discord gateway error"));
+  // The REST client's own rateLimited event fires when it waits ahead of a limit, not for a
+  // 429 it received; a response is seen once per attempt, so every 429 counts.
+  const onRateLimited = opts.onRateLimited;
+  if (onRateLimited !== undefined) {
+    client.rest.on(RESTEvents.Response, (request, response) => {
+      if (response.status !== 429) return;
+      const seconds = Number(response.headers.get("retry-after"));
+      const route = request.route.replace(/\d{15,}/g, ":id");
+      try {
+        onRateLimited(route, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0);
+      } catch (err) {
+        log.warn({ err, route }, "onRateLimited failed");
+      }
+    });
+  }
+  client.on(Events.ShardDisconnect, (event, shard) => {
+    lastCloseCode = event.code;
+    log.warn({ code: event.code, shard }, "discord gateway disconnected");
+  });
   client.on(Events.InteractionCreate, (interaction) => {
     if (stopping) return;
     const fields = { interaction: interaction.id, type: interaction.type, channel: interaction.channelId };
@@ -167,6 +210,9 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): PlatformAdapt
   client.on(Events.GuildDelete, (guild) => {
     // discord.js emits this only when the bot left or was removed, not for an outage.
     track("guild removal", { guild: guild.id }, async () => {
+      // After a re-invite its channels must be noted again, or the next removal misses them.
+      const channels = [...noted.entries()].filter(([, g]) => g === guild.id).map(([chatId]) => chatId);
+      for (const chatId of channels) noted.delete(chatId);
       await opts.store.forgetGuild(guild.id);
       log.info({ guild: guild.id }, "removed from a Discord server: its settings and subscriptions are dropped");
     });
@@ -185,7 +231,7 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): PlatformAdapt
         await client.login(opts.token);
       } catch (err) {
         await client.destroy().catch(() => undefined);
-        throw loginFailure(err, opts.token, apiRoot);
+        throw loginFailure(err, opts.token, apiRoot, lastCloseCode);
       }
       log.info({ user: client.user?.id, guilds: client.guilds.cache.size, messageContent }, "discord connected");
     },

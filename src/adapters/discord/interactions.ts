@@ -1,7 +1,8 @@
 /**
- * What each kind of interaction does: slash commands run the core, autocomplete answers from
- * the core's cached suggestions at once, buttons replay a stored action, the "Token card" menu
- * command auto-detects in the chosen message, and `/autodetect` switches channel auto-detect.
+ * What each kind of interaction does: slash commands run the core, autocomplete answers at once
+ * from the core's cached token suggestions or the known chain names, buttons replay a stored
+ * action, the "Token card" menu command auto-detects in the chosen message, and `/autodetect`
+ * switches channel auto-detect.
  */
 import {
   PermissionFlagsBits,
@@ -19,7 +20,8 @@ import type { SettingsStore } from "../../store/types.js";
 import { actionIdOf, type ActionStore } from "./buttons.js";
 import { ephemeralText, NO_MENTIONS } from "./message.js";
 import { answerInTime, type RespondOptions } from "./respond.js";
-import { AUTODETECT_COMMAND, TOKEN_CARD_COMMAND, argsFromOptions, autocompletes, optionName } from "./slash-commands.js";
+import { chainChoices } from "./chain-choices.js";
+import { AUTODETECT_COMMAND, TOKEN_CARD_COMMAND, argsFromOptions, autocompletes, fixedChoices, optionName } from "./slash-commands.js";
 import { length, truncate } from "./text.js";
 
 export const EXPIRED_BUTTON = "This button has expired — run the command again.";
@@ -115,10 +117,12 @@ export function suggestions(interaction: AutocompleteInteraction, deps: Pick<Int
   const spec = command?.args.find((a) => optionName(a) === focused.name);
   if (spec === undefined || !autocompletes(spec)) return [];
   const typed = String(focused.value);
-  if (spec.type !== "token") {
+  const fixed = fixedChoices(spec);
+  if (fixed !== undefined) {
     const q = typed.toLowerCase();
-    return (spec.choices ?? []).filter((c) => c.toLowerCase().includes(q)).map((c) => ({ name: c, value: c }));
+    return fixed.filter((c) => c.toLowerCase().includes(q)).map((c) => ({ name: c, value: c }));
   }
+  if (spec.type === "chain") return chainChoices(typed);
   const split = spec.variadic === true ? /^(.*[\s,])?([^\s,]*)$/s.exec(typed) : null;
   const before = split?.[1] ?? "";
   const last = split ? (split[2] ?? "") : typed.trim();
@@ -162,6 +166,6 @@ export async function onMessageCommand(interaction: MessageContextMenuCommandInt
   }
   const target = interaction.targetMessage;
   const text = [target.content, ...target.embeds.flatMap((e) => [e.url ?? "", e.description ?? ""])].join("\n");
-  const work = deps.core.detect(chatOf(interaction, deps), text).then((r) => r ?? errorReply(NOTHING_DETECTED, "user"));
+  const work = deps.core.detect(chatOf(interaction, deps), text, { asked: true }).then((r) => r ?? errorReply(NOTHING_DETECTED, "user"));
   await answerInTime(interaction, work, "reply", deps);
 }

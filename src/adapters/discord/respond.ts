@@ -10,6 +10,8 @@ import { editOptions, ephemeralText, renderMessage, replyOptions, type RenderMes
 
 /** What the user reads when the command budget said no and the core answers with silence. */
 export const BUDGET_SENTENCE = "You are sending commands quickly; try again in a minute.";
+/** What the user reads when Discord refused the answer to a deferred interaction. */
+export const DEFERRED_FAILED = "Sorry, I could not show that answer; try again in a moment.";
 
 export type AnswerableInteraction = ChatInputCommandInteraction | MessageContextMenuCommandInteraction | ButtonInteraction;
 
@@ -57,6 +59,21 @@ export async function answerInTime(
 
   if (inPlace) await interaction.deferUpdate();
   else await interaction.deferReply();
+  try {
+    await finishDeferred(interaction, work, inPlace, opts);
+  } catch (err) {
+    // Without a last word the user would watch "thinking…" until Discord gives up on it.
+    await interaction.followUp(ephemeralText(DEFERRED_FAILED)).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function finishDeferred(
+  interaction: AnswerableInteraction,
+  work: Promise<Reply | null>,
+  inPlace: boolean,
+  opts: RespondOptions,
+): Promise<void> {
   const reply = await work;
   if (reply === null) {
     if (!inPlace) await interaction.deleteReply();

@@ -13,6 +13,7 @@ import {
   type SlashCommandStringOption,
 } from "discord.js";
 import type { ArgSpec, Command } from "../../core/command.js";
+import { CHART_INTERVALS } from "../../core/commands/chart.js";
 import { length, truncate } from "./text.js";
 
 /** The message context-menu command ("Apps → Token card"). */
@@ -33,16 +34,27 @@ function description(text: string): string {
   return clean === "" ? "—" : truncate(clean, 100);
 }
 
-/** Whether an option's choices are offered by autocomplete (token, or too many fixed choices). */
+/**
+ * The values an option allows, when it has a fixed list. Discord matches choices exactly, so a
+ * chart interval is a choice rather than free text that "1M" (a month) and "1m" could blur.
+ */
+export function fixedChoices(spec: ArgSpec): readonly string[] | undefined {
+  if (spec.choices !== undefined) return spec.choices;
+  return spec.type === "interval" ? Object.keys(CHART_INTERVALS) : undefined;
+}
+
+/** Whether an option's values are offered by autocomplete: tokens, chains without a fixed list, too many fixed choices. */
 export function autocompletes(spec: ArgSpec): boolean {
-  return spec.type === "token" || (spec.choices !== undefined && spec.choices.length > MAX_CHOICES);
+  const choices = fixedChoices(spec);
+  if (choices !== undefined) return choices.length > MAX_CHOICES;
+  return spec.type === "token" || spec.type === "chain";
 }
 
 function stringOption(spec: ArgSpec) {
   return (o: SlashCommandStringOption) => {
     o.setName(optionName(spec)).setDescription(description(spec.description)).setRequired(spec.required);
     if (autocompletes(spec)) return o.setAutocomplete(true);
-    const choices = (spec.choices ?? []).filter((c) => c !== "" && length(c) <= 100);
+    const choices = (fixedChoices(spec) ?? []).filter((c) => c !== "" && length(c) <= 100);
     if (choices.length > 0) o.addChoices(...choices.map((c) => ({ name: c, value: c })));
     // A variadic list (`/price a b c`) is one option; 6000 is Discord's cap for a string option.
     if (spec.variadic === true) o.setMaxLength(1000);
@@ -119,8 +131,8 @@ export function argsFromOptions(
     }
     if (missing !== undefined) return { gap: missing, later: spec };
     if (spec.variadic === true) {
-      const separator = spec.type === "token" ? /[\s,]+/ : /\s+/;
-      args.push(...String(value).split(separator).filter((w) => w !== ""));
+      // Words as a typed message gives them: commas stay, so the core can group `pepe bsc, wif`.
+      args.push(...String(value).split(/\s+/).filter((w) => w !== ""));
     } else {
       args.push(String(value));
     }

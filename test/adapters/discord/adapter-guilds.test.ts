@@ -91,6 +91,21 @@ describe("Discord servers: admins, auto-detect and removal", () => {
     await h.fake.chatInput({ name: "trending", guildId: "400000000000000099" }).settled();
     expect((await h.store.getSettings(chat)).autodetect).toBeUndefined();
   });
+
+  it("drops a server's settings again when the bot is removed a second time after a re-invite", async () => {
+    const chat = { platform: "discord" as const, chatId: CHANNEL };
+    h.fake.guildCreate({ id: GUILD, channelIds: [CHANNEL] });
+    await autodetect(h.fake, "on", ADMIN).settled();
+    h.fake.guildDelete(GUILD);
+    h.fake.guildCreate({ id: GUILD, channelIds: [CHANNEL] });
+    const again = await autodetect(h.fake, "on", ADMIN).settled();
+    if (again.kind !== "message") throw new Error(again.kind);
+    expect((await h.store.getSettings(chat)).autodetect).toBe(true);
+    h.fake.guildDelete(GUILD);
+    // The removal is handled before the next dispatch: the gateway delivers in order.
+    await h.fake.chatInput({ name: "trending", guildId: "400000000000000099" }).settled();
+    expect((await h.store.getSettings(chat)).autodetect).toBeUndefined();
+  });
 });
 
 describe("Discord auto-detect without the message-content intent", () => {

@@ -2,6 +2,7 @@
  * Starts the fake Discord and the real adapter (discord.js client) logged in to it, the way
  * `main.ts` starts it, with a SQLite store in memory and a log captured for assertions.
  */
+import { EventEmitter } from "node:events";
 import pino from "pino";
 import type { BotCore } from "../../../src/core/bot-core.js";
 import { createDiscordAdapter, type DiscordAdapterOptions } from "../../../src/adapters/discord/index.js";
@@ -15,6 +16,8 @@ export interface Harness {
   store: SqliteStore;
   /** Every log line the adapter wrote, as text. */
   logs: string[];
+  /** Resolves with the first log line containing `text`, now or when written (default 5 s). */
+  logged(text: string, opts?: { timeoutMs?: number }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -32,7 +35,33 @@ export async function startHarness(opts: {
   const fake = await startFakeDiscord(opts.fake);
   const store = await openSqliteStore({ path: ":memory:" });
   const logs: string[] = [];
-  const logger = pino({ level: "debug" }, { write: (line: string) => void logs.push(line) });
+  const written = new EventEmitter();
+  const logger = pino(
+    { level: "debug" },
+    {
+      write: (line: string) => {
+        logs.push(line);
+        written.emit("line", line);
+      },
+    },
+  );
+  function logged(text: string, o: { timeoutMs?: number } = {}): Promise<string> {
+    const found = logs.find((l) => l.includes(text));
+    if (found !== undefined) return Promise.resolve(found);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        written.off("line", listener);
+        reject(new Error(`no log line containing ${JSON.stringify(text)} within ${o.timeoutMs ?? 5000} ms`));
+      }, o.timeoutMs ?? 5000);
+      const listener = (line: string): void => {
+        if (!line.includes(text)) return;
+        clearTimeout(timer);
+        written.off("line", listener);
+        resolve(line);
+      };
+      written.on("line", listener);
+    });
+  }
   const adapter = createDiscordAdapter({
     token: fake.token,
     applicationId: fake.applicationId,
@@ -48,6 +77,7 @@ export async function startHarness(opts: {
     adapter,
     store,
     logs,
+    logged,
     close: async () => {
       await adapter.stop();
       await fake.close();

@@ -2,10 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
 import { buildCore, type BuiltCore } from "../../../src/app/build-core.js";
 import { createDiscordAdapter } from "../../../src/adapters/discord/index.js";
+import { NOTHING_DETECTED } from "../../../src/adapters/discord/interactions.js";
 import type { PlatformAdapter } from "../../../src/adapters/types.js";
 import { loadConfig } from "../../../src/config.js";
 import { HOSTILE_TOKENS } from "../../../src/sandbox/index.js";
-import { OptionType, Permission, startFakeDiscord, type FakeDiscord, type FakeInteraction, type Settled } from "../../fakes/discord-api.js";
+import { DEFAULT_GUILD, OptionType, Permission, startFakeDiscord, type FakeDiscord, type FakeInteraction, type Settled } from "../../fakes/discord-api.js";
 
 /** Every string a user would read in a message's embeds. */
 function embedTexts(settled: Settled): string[] {
@@ -124,6 +125,18 @@ describe("Discord on the real command core and the sandbox market", () => {
     expect(card.request.method).toBe("PATCH");
   });
 
+  it("suggests chains for /trending's chain option at once, even while the market service is slow", async () => {
+    built.sandbox?.setFaults([{ kind: "latency", ms: 800 }]);
+    const typed = async (value: string) => {
+      const answer = await fake.autocomplete({ name: "trending", options: [{ name: "chain", type: OptionType.string, value, focused: true }], ...place() }).settled();
+      if (answer.kind !== "choices") throw new Error(answer.kind);
+      return answer.choices.map((c) => c.value);
+    };
+    expect((await typed("so"))[0]).toBe("solana");
+    expect(await typed("ethereum")).toEqual(["eth"]);
+    expect(await typed("")).toEqual(expect.arrayContaining(["eth", "bsc", "solana", "base"]));
+  });
+
   it("tells the channel in one sentence that the market service is failing", async () => {
     built.sandbox?.setFaults([{ kind: "http5xx", status: 503 }]);
     const answer = await command("token", [{ name: "token", type: OptionType.string, value: "brett" }]).settled();
@@ -131,6 +144,14 @@ describe("Discord on the real command core and the sandbox market", () => {
     const [title, description] = embedTexts(answer);
     expect(title).toMatch(/^The market service is having trouble; try again in a minute\.$/);
     expect(description ?? "").not.toMatch(/503|stack|Error/);
+  });
+
+  it("reads a token list as a typed message would: commas group a token with its chain", async () => {
+    const answer = await command("price", [{ name: "tokens", type: OptionType.string, value: "pepe bsc, wif" }]).settled();
+    const text = embedTexts(answer).join("\n");
+    expect(text).toContain("Prices \\(2\\)");
+    expect(text).toMatch(/PEPE +bsc/);
+    expect(text).toMatch(/WIF +solana/);
   });
 
   it("refreshes a real price card in place", async () => {
@@ -142,5 +163,62 @@ describe("Discord on the real command core and the sandbox market", () => {
     const again = await fake.button({ customId: refresh, message: first.message, ...place() }).settled();
     if (again.kind !== "message") throw new Error(again.kind);
     expect(again.message.id).toBe(first.message.id);
+  });
+
+  describe("the Token card in a server", () => {
+    const UNKNOWN = `0x${"ab".repeat(20)}`;
+    const nextUser = () => (user += 1n);
+
+    function titleOf(answer: Settled): string {
+      if (answer.kind !== "message") throw new Error(answer.kind);
+      return String((answer.message.embeds[0] as { title?: string } | undefined)?.title ?? answer.message.content ?? "");
+    }
+
+    /** A Token card on `content`, picked by `who` (default a fresh user) in a server channel. */
+    function tokenCard(content: string, who = nextUser()) {
+      return fake.messageCommand({
+        name: "Token card",
+        target: { content },
+        guildId: DEFAULT_GUILD,
+        channelId: String(who + 100000000000000n),
+        user: { id: String(who), username: `u${who}` },
+      });
+    }
+
+    it("shows the card of a known address publicly", async () => {
+      const pepe = built.sandbox?.market.bySymbol("pepe")[0];
+      if (pepe === undefined) throw new Error("no PEPE in the sandbox");
+      const answer = await tokenCard(`look at ${pepe.address}`).settled();
+      expect(titleOf(answer)).toContain("PEPE");
+      expect(answer.kind === "message" && answer.ephemeral).toBe(false);
+    });
+
+    it("tells the caller alone that an unknown address is not a token", async () => {
+      const answer = await tokenCard(`look at ${UNKNOWN}`).settled();
+      expect(titleOf(answer)).toMatch(/^No token found at 0xabab.*\.$/);
+      expect(answer.kind === "message" && answer.ephemeral).toBe(true);
+    });
+
+    it("says the market service is failing rather than that the message holds no token", async () => {
+      built.sandbox?.setFaults([{ kind: "http5xx", status: 503 }]);
+      const brett = built.sandbox?.market.bySymbol("brett")[0];
+      if (brett === undefined) throw new Error("no BRETT in the sandbox");
+      const answer = await tokenCard(`look at ${brett.address}`).settled();
+      expect(titleOf(answer)).toBe("The market service is having trouble; try again in a minute.");
+    });
+
+    it("says the caller is over budget, every time, rather than that the message holds no token", async () => {
+      const who = nextUser();
+      for (let i = 0; i < 10; i++) await tokenCard(`look at ${UNKNOWN}`, who).settled();
+      for (let i = 0; i < 2; i++) {
+        const answer = await tokenCard(`look at ${UNKNOWN}`, who).settled();
+        expect(titleOf(answer)).toMatch(/^You are sending commands faster than I answer them; try again in \d+ seconds?\.$/);
+        expect(answer.kind === "message" && answer.ephemeral).toBe(true);
+      }
+    });
+
+    it("says a message without an address holds no token", async () => {
+      expect(titleOf(await tokenCard("gm everyone").settled())).toBe(NOTHING_DETECTED);
+    });
   });
 });

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { discordRegisterCommand } from "../../../src/cli/discord-register.js";
-import { COMMANDS } from "../../../src/core/commands/index.js";
+import { CHART_INTERVALS } from "../../../src/core/commands/chart.js";
+import { COMMANDS, createCommandList } from "../../../src/core/commands/index.js";
+import { digestCommands } from "../../../src/digest/commands.js";
 import { startFakeDiscord, type FakeDiscord } from "../../fakes/discord-api.js";
 
 type Payload = { name: string; type?: number; options?: { name: string; type: number; autocomplete?: boolean; choices?: unknown[] }[] };
@@ -46,6 +48,27 @@ describe("chainpulse discord register", () => {
         expect((option?.choices ?? []).length).toBeLessThanOrEqual(25);
       }
     }
+  });
+
+  it("gives every chain option autocomplete or fixed choices and every interval option the chart's intervals as choices", () => {
+    const payloads = fake.commands.get("global") as Payload[];
+    const commands = createCommandList(digestCommands({ maxPerChat: 5, minIntervalMinutes: 60 }));
+    const chainOptions: string[] = [];
+    for (const command of commands) {
+      const payload = payloads.find((p) => p.name === command.name);
+      for (const spec of command.args) {
+        const option = payload?.options?.find((o) => o.name === spec.name);
+        if (spec.type === "chain") {
+          chainOptions.push(command.name);
+          expect(option?.autocomplete === true || (option?.choices ?? []).length > 0, `/${command.name} ${spec.name}`).toBe(true);
+        }
+        if (spec.type === "interval") {
+          expect(option?.choices).toEqual(Object.keys(CHART_INTERVALS).map((i) => ({ name: i, value: i })));
+        }
+      }
+    }
+    expect(chainOptions).toEqual(expect.arrayContaining(["trending", "search", "main", "amm", "subscribe"]));
+    expect((payloads.find((p) => p.name === "chart")?.options ?? []).map((o) => o.name)).toContain("interval");
   });
 
   it("publishes to one server with --guild, for development", async () => {

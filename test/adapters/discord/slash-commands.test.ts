@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { renderButtons, createActionStore } from "../../../src/adapters/discord/buttons.js";
+import { chainChoices, COMMON_CHAINS } from "../../../src/adapters/discord/chain-choices.js";
 import { argsFromOptions, commandPayloads } from "../../../src/adapters/discord/slash-commands.js";
+import { CHART_INTERVALS } from "../../../src/core/commands/chart.js";
 import type { Command } from "../../../src/core/command.js";
+import { knownChain } from "../../../src/core/resolve/index.js";
 import type { Action } from "../../../src/core/reply.js";
 import { checkApplicationCommand, checkMessageBody } from "../../fakes/discord-limits.js";
 import { testCommands } from "./test-commands.js";
@@ -47,6 +50,30 @@ describe("slash command payloads from the registry", () => {
     expect(chain?.choices).toBeUndefined();
   });
 
+  it("autocompletes a chain option without a fixed list and offers every chart interval as an exact choice", () => {
+    const candles: Command = {
+      ...wide,
+      name: "candles",
+      args: [
+        { name: "chain", description: "chain", type: "chain", required: true },
+        { name: "interval", description: "candle length", type: "interval", required: false },
+      ],
+    };
+    const [payload] = commandPayloads([candles]);
+    const [chain, interval] = (payload as unknown as { options: Record<string, unknown>[] }).options;
+    expect(chain).toMatchObject({ name: "chain", autocomplete: true });
+    expect(interval?.autocomplete).toBeUndefined();
+    expect(interval?.choices).toEqual(expect.arrayContaining([{ name: "1m", value: "1m" }, { name: "1M", value: "1M" }]));
+    expect(interval?.choices).toHaveLength(Object.keys(CHART_INTERVALS).length);
+  });
+
+  it("suggests chain names from what was typed, an alias first, without asking the service", () => {
+    expect(chainChoices("ethereum")[0]).toEqual({ name: "eth", value: "eth" });
+    expect(chainChoices("ar").map((c) => c.value)).toEqual(["arbitrum"]);
+    expect(chainChoices("").length).toBeLessThanOrEqual(25);
+    for (const chain of COMMON_CHAINS) expect(knownChain(chain)).toBe(chain);
+  });
+
   it("splits free text on spaces only, so a cron schedule keeps its commas", () => {
     const subscribe: Command = {
       ...wide,
@@ -56,10 +83,10 @@ describe("slash command payloads from the registry", () => {
     expect(argsFromOptions(subscribe, () => "0 9,21 * * *")).toEqual({ args: ["0", "9,21", "*", "*", "*"] });
   });
 
-  it("reads options back as positional arguments, splitting a token list", () => {
+  it("reads options back as positional arguments, splitting a token list into words as a typed message would", () => {
     const [price, , trending] = testCommands().commands;
     if (!price || !trending) throw new Error("commands");
-    expect(argsFromOptions(price, () => "pepe,  wif bonk")).toEqual({ args: ["pepe", "wif", "bonk"] });
+    expect(argsFromOptions(price, () => "pepe bsc,  wif")).toEqual({ args: ["pepe", "bsc,", "wif"] });
     const options: Record<string, number | string> = { chain: "eth", page: 3 };
     expect(argsFromOptions(trending, (n) => options[n])).toEqual({ args: ["eth", "3"] });
     expect(argsFromOptions(trending, (n) => (n === "page" ? 3 : undefined))).toMatchObject({
