@@ -104,10 +104,11 @@ export function digestCommands(limits: DigestLimits): Command[] {
 
   const list: Command = {
     name: "subscriptions",
-    description: "The digests this chat receives",
+    description: "The digests this chat receives (admins)",
     args: [],
     examples: ["/subscriptions"],
     async run(ctx) {
+      await requireAdmin(ctx);
       const subs = await ctx.store.subscriptions.listSubscriptions(ctx.chat);
       if (subs.length === 0) {
         return { title: "This chat has no digests.", tone: "info", blocks: [{ kind: "text", text: "An admin can start one with /subscribe solana." }], actions: [] };

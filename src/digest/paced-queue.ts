@@ -53,7 +53,12 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const spacing = opts.ratePerSecond ? 1000 / opts.ratePerSecond : 0;
   const queue: Entry[] = [];
-  const recent = new Map<string, number[]>();
+  /**
+   * Per chat, when its recent sends reached the platform. A send counts from its start until it
+   * is answered, then from the answer: a send held up in flight may arrive late, and counting
+   * from its start would let the next minute's sends land inside the same 60 s at the platform.
+   */
+  const recent = new Map<string, { at: number }[]>();
   let nextStartAt = 0;
   let pausedUntil = 0;
   let workers = 0;
@@ -68,10 +73,10 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
   /** Ms until `chatId` may get another message (0 = now). */
   const chatWait = (chatId: string, t: number): number => {
     if (!opts.perChatPerMinute) return 0;
-    const times = (recent.get(chatId) ?? []).filter((x) => x > t - MINUTE);
-    if (times.length === 0) recent.delete(chatId);
-    else recent.set(chatId, times);
-    return times.length < opts.perChatPerMinute ? 0 : (times[0] ?? t) + MINUTE - t;
+    const stamps = (recent.get(chatId) ?? []).filter((x) => x.at > t - MINUTE);
+    if (stamps.length === 0) recent.delete(chatId);
+    else recent.set(chatId, stamps);
+    return stamps.length < opts.perChatPerMinute ? 0 : Math.min(...stamps.map((x) => x.at)) + MINUTE - t;
   };
 
   /** The first entry whose chat may be sent to now, or how long until one may. */
@@ -111,7 +116,8 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
           continue;
         }
         nextStartAt = Math.max(t, nextStartAt) + spacing;
-        if (opts.perChatPerMinute) recent.set(entry.job.chatId, [...(recent.get(entry.job.chatId) ?? []), t]);
+        const stamp = { at: t };
+        if (opts.perChatPerMinute) recent.set(entry.job.chatId, [...(recent.get(entry.job.chatId) ?? []), stamp]);
         opts.onWait?.(t - entry.queuedAt);
         sending++;
         let out: SendOutcome;
@@ -121,6 +127,7 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
           out = { kind: "failed", reason: e instanceof Error ? e.message : String(e) };
         } finally {
           sending--;
+          stamp.at = now();
         }
         if (out.kind === "retry") {
           // Never resend inside the window: the whole queue waits, this job goes first after it.

@@ -57,15 +57,21 @@ export interface Poster {
 
 const LEASE = "digest-poster";
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** How long finished delivery rows are kept as the record of what was posted. */
+const KEEP_DELIVERIES_MS = 7 * 24 * HOUR;
 
 /**
  * Whether a lease holder was a process on this host that no longer runs. A bot restarted
  * after a crash then resumes its slot at once instead of waiting for the lease to expire;
- * holders on other hosts are only ever outlived by expiry.
+ * holders on other hosts are only ever outlived by expiry. A holder with our own pid but not
+ * our id is a predecessor too: in a container node is PID 1 every time, and one process runs
+ * one poster.
  */
-function isDeadLocalHolder(holder: string): boolean {
-  const [host, pid] = holder.split(":");
-  if (host !== hostname() || !/^\d+$/.test(pid ?? "") || Number(pid) === process.pid) return false;
+function isDeadLocalHolder(current: string, ours: string): boolean {
+  const [host, pid] = current.split(":");
+  if (host !== hostname() || !/^\d+$/.test(pid ?? "")) return false;
+  if (Number(pid) === process.pid) return current !== ours;
   try {
     process.kill(Number(pid), 0);
     return false;
@@ -89,6 +95,7 @@ export function createPoster(opts: PosterOptions): Poster {
   const leaseTtl = opts.leaseTtlMs ?? 3 * MINUTE;
   const log = opts.logger;
   let lastPlanned: number | undefined;
+  let lastPruned: number | undefined;
   let recovered = false;
   let stopping = false;
   let task: ScheduledTask | undefined;
@@ -97,8 +104,21 @@ export function createPoster(opts: PosterOptions): Poster {
   const deliveries = new Set<Promise<void>>();
 
   const record = async (d: PendingDelivery, from: DeliveryState[], to: DeliveryState, detail?: string) => {
-    await opts.subscriptions.transitionDelivery(d.subscription.id, d.slot, from, to, now(), detail);
-    opts.onOutcome?.(d.subscription.platform, to);
+    if (await opts.subscriptions.transitionDelivery(d.subscription.id, d.slot, from, to, now(), detail)) {
+      opts.onOutcome?.(d.subscription.platform, to);
+    }
+  };
+
+  /** Platforms the poster can post to: the others' subscriptions wait, costing no trending call. */
+  const running = (p: Platform): boolean => opts.adapters[p] !== undefined && opts.queues[p] !== undefined;
+
+  /** A message besides the digest (the resend to a migrated chat, a pause notice), paced like it. */
+  const sendPaced = (d: PendingDelivery, chatId: string, reply: Reply): Promise<DeliveryResult> => {
+    const s = d.subscription;
+    const queue = opts.queues[s.platform];
+    const adapter = opts.adapters[s.platform];
+    if (!queue || !adapter) return Promise.resolve({ kind: "stopped" });
+    return queue.push({ chatId, deadline: d.slot + s.intervalMinutes * MINUTE, send: () => adapter.send(chatId, reply) });
   };
 
   /** Applies what the platform said; returns the row's final state. */
@@ -116,14 +136,14 @@ export function createPoster(opts: PosterOptions): Poster {
       case "moved": {
         log.info({ platform: s.platform, from: s.chatId, to: out.toChatId }, "chat migrated: following it");
         await opts.chats.moveChat(chat, out.toChatId);
-        const again = await opts.adapters[s.platform]?.send(out.toChatId, digest.reply);
-        if (again?.kind === "delivered") await opts.subscriptions.setLastRanking(s.id, digest.ranking);
-        return again?.kind === "delivered" ? "delivered" : "moved";
+        const again = await sendPaced(d, out.toChatId, digest.reply);
+        if (again.kind === "delivered") await opts.subscriptions.setLastRanking(s.id, digest.ranking);
+        return again.kind === "delivered" ? "delivered" : "moved";
       }
       case "forbidden":
         log.warn({ platform: s.platform, chatId: s.chatId, reason: out.reason }, "digest target forbids posting: pausing");
         await opts.subscriptions.pauseSubscription(s.id, out.reason);
-        await opts.adapters[s.platform]?.send(s.chatId, pausedNotice(s));
+        await sendPaced(d, s.chatId, pausedNotice(s));
         return "forbidden";
       case "retry":
       case "failed":
@@ -155,7 +175,8 @@ export function createPoster(opts: PosterOptions): Poster {
       })
       .then(async (result: DeliveryResult) => {
         if (result.kind === "stopped") return;
-        if (result.kind === "expired") return record(d, ["queued"], "expired");
+        // A job that only waited past its slot is still queued; one whose 429 outlasted it was claimed.
+        if (result.kind === "expired") return record(d, [claimed ? "sending" : "queued"], "expired");
         if (!claimed) return;
         await record(d, ["sending"], await settle(d, result, digest));
       })
@@ -171,7 +192,7 @@ export function createPoster(opts: PosterOptions): Poster {
   const lead = async (t: number): Promise<boolean> => {
     if (await opts.subscriptions.acquireLease(LEASE, holder, leaseTtl, t)) return true;
     const current = await opts.subscriptions.leaseHolder(LEASE);
-    if (current === undefined || !isDeadLocalHolder(current)) return false;
+    if (current === undefined || !isDeadLocalHolder(current, holder)) return false;
     log.info({ previous: current }, "the previous poster on this host is gone: taking over its lease");
     return opts.subscriptions.takeOverLease(LEASE, current, holder, leaseTtl, t);
   };
@@ -185,7 +206,7 @@ export function createPoster(opts: PosterOptions): Poster {
       const slot = latestSlot(sch, from, t);
       if (slot === undefined) continue;
       const due = (await opts.subscriptions.subscriptionsOn(sch.cron, sch.timezone)).filter(
-        (s) => s.createdAt <= slot && t - slot <= (s.intervalMinutes * MINUTE) / 2,
+        (s) => running(s.platform) && s.createdAt <= slot && t - slot <= (s.intervalMinutes * MINUTE) / 2,
       );
       queued += await opts.subscriptions.queueDeliveries(slot, due.map((s) => s.id), t);
     }
@@ -203,6 +224,11 @@ export function createPoster(opts: PosterOptions): Poster {
       if (n > 0) log.warn({ rows: n }, "deliveries cut off by a crash were not resent (at most once)");
       recovered = true;
     }
+    if (lastPruned === undefined || t - lastPruned >= HOUR) {
+      const n = await opts.subscriptions.pruneDeliveries(t - KEEP_DELIVERIES_MS);
+      if (n > 0) log.info({ rows: n }, "pruned finished digest deliveries older than a week");
+      lastPruned = t;
+    }
     report.queued = await plan(t);
     const byChain = new Map<string, PendingDelivery[]>();
     for (const d of await opts.subscriptions.queuedDeliveries()) {
@@ -211,6 +237,7 @@ export function createPoster(opts: PosterOptions): Poster {
         await record(d, ["queued"], "expired");
         continue;
       }
+      if (!running(d.subscription.platform)) continue;
       const list = byChain.get(d.subscription.chain) ?? [];
       list.push(d);
       byChain.set(d.subscription.chain, list);

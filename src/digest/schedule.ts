@@ -12,7 +12,10 @@ export interface Schedule {
   timezone: string;
   /** What the admin sees, e.g. "every 1h", "daily 09:30 (Europe/Berlin)". */
   label: string;
-  /** Shortest gap between two slots, minutes. */
+  /**
+   * Shortest gap between two slots, minutes. A cron expression is measured as if it ran every
+   * day (a weekly one counts as daily), which is what the minimum interval must hold against.
+   */
   intervalMinutes: number;
 }
 
@@ -28,9 +31,8 @@ const EVERY: Record<string, { cron: string; minutes: number }> = {
 export type ParsedSchedule = { ok: true; schedule: Schedule } | { ok: false; error: string };
 
 const MINUTE = 60_000;
-/** How far ahead a cron expression is sampled to find its shortest gap. */
-const SAMPLE_MINUTES = 8 * 24 * 60;
-/** Reference start for sampling: a fixed Monday 00:00 UTC, so results don't depend on today. */
+const DAY_MINUTES = 24 * 60;
+/** Reference start for sampling: a fixed day at 00:00 UTC, so results don't depend on today. */
 const SAMPLE_FROM = Date.UTC(2026, 0, 5);
 
 const matchers = new Map<string, ScheduledTask>();
@@ -63,17 +65,24 @@ export function latestSlot(schedule: Pick<Schedule, "cron" | "timezone">, afterM
   return undefined;
 }
 
-function shortestGapMinutes(cron: string, timezone: string): number {
+/**
+ * Shortest gap of the expression's minute and hour fields, read every day. Day-of-month, month
+ * and day-of-week only remove slots, so `* * 1 * *` or `* * * 6 *` still post every minute on
+ * their days: they are measured as `* * * * *`. That pattern repeats daily, so two days in UTC
+ * hold every gap, including the one across midnight.
+ */
+function shortestGapMinutes(cron: string): number {
+  const [minute, hour] = cron.split(/\s+/);
+  const daily = { cron: `${minute} ${hour} * * *`, timezone: "UTC" };
   let prev: number | undefined;
   let best = Infinity;
-  for (let i = 0; i < SAMPLE_MINUTES; i++) {
+  for (let i = 0; i < 2 * DAY_MINUTES; i++) {
     const m = SAMPLE_FROM + i * MINUTE;
-    if (!isSlot({ cron, timezone }, m)) continue;
+    if (!isSlot(daily, m)) continue;
     if (prev !== undefined) best = Math.min(best, (m - prev) / MINUTE);
     prev = m;
   }
-  // One slot or none in eight days: at least weekly, which any minimum allows.
-  return Number.isFinite(best) ? best : SAMPLE_MINUTES;
+  return Number.isFinite(best) ? best : DAY_MINUTES;
 }
 
 function validCron(expr: string): boolean {
@@ -105,7 +114,7 @@ export function parseSchedule(words: readonly string[], opts: { timezone: string
     const time = `${String(hh).padStart(2, "0")}:${String(mm).padStart(2, "0")}`;
     schedule = { cron: `${mm} ${hh} * * *`, timezone: opts.timezone, label: `daily ${time} (${opts.timezone})`, intervalMinutes: 1440 };
   } else if (validCron(text)) {
-    schedule = { cron: text, timezone: opts.timezone, label: `cron ${text} (${opts.timezone})`, intervalMinutes: shortestGapMinutes(text, opts.timezone) };
+    schedule = { cron: text, timezone: opts.timezone, label: `cron ${text} (${opts.timezone})`, intervalMinutes: shortestGapMinutes(text) };
   } else {
     return { ok: false, error: "That schedule is not one I understand: use every 1h, daily 09:30, or a 5-field cron expression." };
   }

@@ -108,6 +108,7 @@ export function sqliteSubscriptions(db: Database.Database): SubscriptionStore {
       SELECT d.slot AS d_slot, s.* FROM digest_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
       WHERE d.state = 'queued' ORDER BY d.slot, s.id`),
     interrupt: db.prepare(`UPDATE digest_deliveries SET state = 'interrupted', updated_at = ? WHERE state = 'sending'`),
+    prune: db.prepare(`DELETE FROM digest_deliveries WHERE state NOT IN ('queued', 'sending') AND slot < ?`),
     countAll: db.prepare(`SELECT state, COUNT(*) AS n FROM digest_deliveries GROUP BY state`),
     countSlot: db.prepare(`SELECT state, COUNT(*) AS n FROM digest_deliveries WHERE slot = ? GROUP BY state`),
     ranking: db.prepare(`UPDATE subscriptions SET last_ranking = ? WHERE id = ?`),
@@ -164,6 +165,9 @@ export function sqliteSubscriptions(db: Database.Database): SubscriptionStore {
     },
     async interruptSending(now) {
       return q.interrupt.run(now).changes;
+    },
+    async pruneDeliveries(before) {
+      return q.prune.run(before).changes;
     },
     async deliveryCounts(slot?: number) {
       const rows = (slot === undefined ? q.countAll.all() : q.countSlot.all(slot)) as { state: DeliveryState; n: number }[];

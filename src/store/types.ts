@@ -96,6 +96,8 @@ export interface SubscriptionStore {
   ): Promise<boolean>;
   /** At start-up: rows a crash left in `sending` become `interrupted`; returns how many. */
   interruptSending(now: number): Promise<number>;
+  /** Deletes rows in a final state whose slot is before `before`; returns how many. */
+  pruneDeliveries(before: number): Promise<number>;
   /** Counts of rows by state, for one slot or all (tests, metrics). */
   deliveryCounts(slot?: number): Promise<Partial<Record<DeliveryState, number>>>;
   setLastRanking(subscriptionId: number, ranking: readonly string[]): Promise<void>;

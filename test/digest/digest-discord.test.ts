@@ -173,7 +173,8 @@ describe("the trending digest through Discord", () => {
     expect(channelPosts(w, noAccess!)).toHaveLength(1);
 
     w.fake.failChannel(noPermission!, undefined);
-    const list = await slash(w, "subscriptions", noPermission!, MEMBER);
+    expect(texts(await slash(w, "subscriptions", noPermission!, MEMBER))).toEqual(["Only this chat's admins can manage digests."]);
+    const list = await slash(w, "subscriptions", noPermission!, MANAGER);
     expect(texts(list).join("\n")).toMatch(/solana\s+every 1h\s+3\s+paused/);
 
     await slot(w, SLOT + 3_600_000);
@@ -206,11 +207,11 @@ describe("the trending digest through Discord", () => {
     w.fake.guildDelete(GUILD, { unavailable: true });
     w.fake.guildCreate({ id: GUILD, channelIds: [channel!] });
     // The gateway delivers in order: once a later interaction is answered, the event before it was handled.
-    await slash(w, "subscriptions", elsewhere!, MEMBER);
+    await slash(w, "subscriptions", elsewhere!, MANAGER);
     expect(await w.store.subscriptions.listSubscriptions(chat)).toHaveLength(1);
 
     w.fake.guildDelete(GUILD);
-    await slash(w, "subscriptions", elsewhere!, MEMBER);
+    await slash(w, "subscriptions", elsewhere!, MANAGER);
     expect(await w.store.subscriptions.listSubscriptions(chat)).toEqual([]);
     await slot(w, SLOT);
     expect(channelPosts(w, channel!)).toEqual([]);

@@ -84,7 +84,7 @@ async function subscribeMany(w: World, n: number): Promise<void> {
 }
 
 describe("the trending digest through Telegram", () => {
-  it("lets an admin subscribe and refuses everyone else", async () => {
+  it("lets an admin subscribe and list, and refuses everyone else", async () => {
     const w = await start();
     const chat = groupChat({ id: -100 });
     const admin = fakeUser({ id: 1 });
@@ -95,8 +95,74 @@ describe("the trending digest through Telegram", () => {
     expect((await w.h.fake.waitForSent((s) => s.replyTo === refused.message_id)).text).toMatch(/Only this chat's admins/);
     const ok = w.h.fake.sendText(chat, "/subscribe solana every 1h top 3", { from: admin });
     expect((await w.h.fake.waitForSent((s) => s.replyTo === ok.message_id)).text).toMatch(/Subscribed: the solana trending digest, every 1h, top 3/);
-    const list = w.h.fake.sendText(chat, "/subscriptions", { from: member });
+    const peek = w.h.fake.sendText(chat, "/subscriptions", { from: member });
+    expect((await w.h.fake.waitForSent((s) => s.replyTo === peek.message_id)).text).toMatch(/Only this chat's admins/);
+    const list = w.h.fake.sendText(chat, "/subscriptions", { from: admin });
     expect((await w.h.fake.waitForSent((s) => s.replyTo === list.message_id)).text).toMatch(/solana\s+every 1h\s+3\s+active/);
+  });
+
+  it("refuses an eleventh digest in a chat but still lets an admin change one it has", async () => {
+    const w = await start();
+    const chat = groupChat({ id: -102 });
+    const admin = fakeUser({ id: 1 });
+    w.h.fake.setMember(chat.id, admin.id, "administrator");
+    const chains = ["eth", ...Array.from({ length: 9 }, (_, i) => `chain${i}`)];
+    for (const chain of chains) {
+      await w.store.subscriptions.upsertSubscription(
+        { platform: "telegram", chatId: String(chat.id), chain, cron: "0 * * * *", timezone: "UTC", label: "every 1h", intervalMinutes: 60, topN: 5 },
+        T0,
+      );
+    }
+    const eleventh = w.h.fake.sendText(chat, "/subscribe solana", { from: admin });
+    expect((await w.h.fake.waitForSent((s) => s.replyTo === eleventh.message_id)).text).toMatch(
+      /This chat already has 10 digests, the most it may have; \/unsubscribe one first\./,
+    );
+    const change = w.h.fake.sendText(chat, "/subscribe eth every 4h", { from: admin });
+    expect((await w.h.fake.waitForSent((s) => s.replyTo === change.message_id)).text).toMatch(/Subscribed: the eth trending digest, every 4h/);
+    const left = await w.store.subscriptions.listSubscriptions({ platform: "telegram", chatId: String(chat.id) });
+    expect(left.map((s) => s.chain)).not.toContain("solana");
+    expect(left).toHaveLength(10);
+  });
+
+  it("lets only an admin unsubscribe, one chain or all of them", async () => {
+    const w = await start();
+    const chat = groupChat({ id: -103 });
+    const admin = fakeUser({ id: 1 });
+    const member = fakeUser({ id: 2 });
+    w.h.fake.setMember(chat.id, admin.id, "creator");
+    w.h.fake.setMember(chat.id, member.id, "member");
+    const answer = async (text: string, from: typeof admin) => {
+      const m = w.h.fake.sendText(chat, text, { from });
+      return (await w.h.fake.waitForSent((s) => s.replyTo === m.message_id)).text;
+    };
+    for (const chain of ["solana", "eth", "bsc"]) expect(await answer(`/subscribe ${chain}`, admin)).toMatch(/Subscribed: the/);
+    expect(await answer("/unsubscribe solana", member)).toMatch(/Only this chat's admins can manage digests\./);
+    expect(await answer("/unsubscribe all", member)).toMatch(/Only this chat's admins can manage digests\./);
+    const held = () => w.store.subscriptions.listSubscriptions({ platform: "telegram", chatId: String(chat.id) });
+    expect(await held()).toHaveLength(3);
+    expect(await answer("/unsubscribe solana", admin)).toMatch(/Stopped the solana digest here\./);
+    expect((await held()).map((s) => s.chain)).toEqual(["bsc", "eth"]);
+    expect(await answer("/unsubscribe all", admin)).toMatch(/Stopped all 2 digests here\./);
+    expect(await held()).toEqual([]);
+    expect(await answer("/subscriptions", admin)).toMatch(/This chat has no digests\./);
+  });
+
+  it("posts a daily digest at the chat's local time: 09:30 in Berlin is 08:30 UTC in winter", async () => {
+    const w = await start();
+    const chat = groupChat({ id: -104 });
+    const admin = fakeUser({ id: 1 });
+    w.h.fake.setMember(chat.id, admin.id, "administrator");
+    const zone = w.h.fake.sendText(chat, "/settings timezone Europe/Berlin", { from: admin });
+    await w.h.fake.waitForSent((s) => s.replyTo === zone.message_id);
+    const ok = w.h.fake.sendText(chat, "/subscribe solana daily 09:30 top 3", { from: admin });
+    expect((await w.h.fake.waitForSent((s) => s.replyTo === ok.message_id)).text).toMatch(/daily 09:30 \(Europe\/Berlin\)/);
+
+    await slot(w, Date.UTC(2026, 10, 23, 7, 30, 5));
+    expect(digests(w, String(chat.id))).toHaveLength(0);
+    await slot(w, Date.UTC(2026, 10, 23, 8, 30, 5));
+    expect(digests(w, String(chat.id)).map((d) => d.text.split("\n")[0])).toEqual(["Trending on solana — top 3"]);
+    await slot(w, Date.UTC(2026, 10, 23, 9, 30, 5));
+    expect(digests(w, String(chat.id))).toHaveLength(1);
   });
 
   it("posts the chain's top N when due, then marks how each token moved since the last digest", async () => {

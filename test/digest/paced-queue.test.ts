@@ -1,19 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SendOutcome } from "../../src/adapters/types.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
-
-/** A virtual clock: sleeping advances time, so pacing is checked without waiting. */
-function virtualClock() {
-  let t = 1_000_000;
-  return {
-    now: () => t,
-    sleep: async (ms: number) => {
-      t += ms;
-      await Promise.resolve();
-    },
-    advance: (ms: number) => (t += ms),
-  };
-}
+import { virtualClock } from "./virtual-clock.js";
 
 describe("paced delivery queue", () => {
   it("keeps the global pace: no two sends closer than 1/rate", async () => {
@@ -43,6 +31,22 @@ describe("paced delivery queue", () => {
     for (let i = 20; i < group.length; i++) expect(group[i]! - group[i - 20]!).toBeGreaterThanOrEqual(60_000);
     const other = log.find((l) => l.chat === "other")!;
     expect(other.t).toBeLessThan(group[20]!);
+  });
+
+  it("counts a group's send from when the platform answered it, so a send held up in flight cannot bunch the next minute's (regression: 21 in 60 s)", async () => {
+    const clock = virtualClock();
+    const q = createPacedQueue({ ratePerSecond: 1000, perChatPerMinute: 20, maxInFlight: 2, ...clock });
+    const answered: number[] = [];
+    const started: number[] = [];
+    const send = (slow: boolean) => async (): Promise<SendOutcome> => {
+      started.push(clock.now());
+      if (slow) await clock.sleep(10_000);
+      answered.push(clock.now());
+      return { kind: "delivered" };
+    };
+    await Promise.all(Array.from({ length: 21 }, (_, i) => q.push({ chatId: "g", deadline: Infinity, send: send(i === 0) })));
+    // The 21st send may start only a minute after the first one reached the platform.
+    expect(started[20]! - Math.min(...answered)).toBeGreaterThanOrEqual(60_000);
   });
 
   it("pauses the whole queue for retry-after and then sends the rate-limited job again", async () => {

@@ -11,9 +11,10 @@ import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { createPoster, type TickReport } from "../../src/digest/poster.js";
 import type { TrendingPage } from "../../src/market/schemas.js";
 import { SUBSCRIPTIONS_SCHEMA, sqliteSubscriptions } from "../../src/store/subscriptions-sqlite.js";
-import type { ChatKey, NewSubscription, SettingsStore } from "../../src/store/types.js";
+import type { ChatKey, DeliveryState, NewSubscription, Platform, SettingsStore } from "../../src/store/types.js";
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const T0 = Date.UTC(2026, 10, 22, 10, 0);
 
 function tokens(order: string[]): TrendingPage {
@@ -43,8 +44,11 @@ function trendingMarket(pages: TrendingPage[]) {
   return { market, calls };
 }
 
-/** A platform that records what it was sent and answers per chat as told. */
-function recordingAdapter(answers: Record<string, SendOutcome> = {}) {
+/**
+ * A platform that records every send it was asked for and answers per chat as told: one answer
+ * every time, or a list answered in turn and then `delivered`.
+ */
+function recordingAdapter(answers: Record<string, SendOutcome | SendOutcome[]> = {}) {
   const sent: { chatId: string; reply: Reply }[] = [];
   const adapter: PlatformAdapter = {
     platform: "telegram",
@@ -53,7 +57,8 @@ function recordingAdapter(answers: Record<string, SendOutcome> = {}) {
     isReady: () => true,
     send: async (chatId, reply) => {
       sent.push({ chatId, reply });
-      return answers[chatId] ?? { kind: "delivered" };
+      const answer = answers[chatId];
+      return (Array.isArray(answer) ? answer.shift() : answer) ?? { kind: "delivered" };
     },
   };
   return { adapter, sent };
@@ -69,7 +74,7 @@ function chatLog() {
   return { chats, forgotten, moved };
 }
 
-function setup(opts: { path?: string; answers?: Record<string, SendOutcome>; pages?: TrendingPage[]; holder?: string } = {}) {
+function setup(opts: { path?: string; answers?: Record<string, SendOutcome | SendOutcome[]>; pages?: TrendingPage[]; holder?: string } = {}) {
   const path = opts.path ?? join(mkdtempSync(join(tmpdir(), "cp-poster-")), "db.sqlite");
   const db = new Database(path);
   if (!opts.path) db.exec(SUBSCRIPTIONS_SCHEMA);
@@ -78,6 +83,7 @@ function setup(opts: { path?: string; answers?: Record<string, SendOutcome>; pag
   const { market, calls } = trendingMarket(opts.pages ?? [tokens(["AAA", "BBB", "CCC"])]);
   const { adapter, sent } = recordingAdapter(opts.answers);
   const { chats, forgotten, moved } = chatLog();
+  const outcomes: [Platform, DeliveryState][] = [];
   const poster = createPoster({
     subscriptions: subs,
     chats,
@@ -88,9 +94,10 @@ function setup(opts: { path?: string; answers?: Record<string, SendOutcome>; pag
     logger: pino({ level: "silent" }),
     source: "test",
     now: () => now,
+    onOutcome: (platform, outcome) => void outcomes.push([platform, outcome]),
     ...(opts.holder === undefined && "holder" in opts ? {} : { holder: opts.holder ?? "a" }),
   });
-  return { db, path, subs, poster, sent, calls, forgotten, moved, setNow: (t: number) => (now = t) };
+  return { db, path, subs, poster, sent, calls, forgotten, moved, outcomes, setNow: (t: number) => (now = t) };
 }
 
 const sub = (chatId: string, chain = "eth", over: Partial<NewSubscription> = {}): NewSubscription => ({
@@ -211,9 +218,82 @@ describe("digest poster", () => {
 
     const live = setup({ holder: undefined as unknown as string });
     await live.subs.upsertSubscription(sub("c1"), T0 - HOUR);
-    await live.subs.acquireLease("digest-poster", `${hostname()}:${process.pid}:other-poster`, ttl, T0 - 1_000);
+    await live.subs.acquireLease("digest-poster", `${hostname()}:${process.ppid}:other-poster`, ttl, T0 - 1_000);
     expect((await tick(live.poster)).leader).toBe(false);
     expect(live.sent).toHaveLength(0);
+  });
+
+  it("takes over a lease held under its own pid by an earlier poster, as a restarted container's PID 1 finds it", async () => {
+    const s = setup({ holder: undefined as unknown as string });
+    await s.subs.upsertSubscription(sub("c1"), T0 - HOUR);
+    await s.subs.acquireLease("digest-poster", `${hostname()}:${process.pid}:before-the-restart`, 3 * 60_000, T0 - 1_000);
+    expect((await tick(s.poster)).leader).toBe(true);
+    expect(s.sent.map((x) => x.chatId)).toEqual(["c1"]);
+  });
+
+  it("fetches trending lists only for the platforms it posts to, at no tick for the others", async () => {
+    const s = setup();
+    await s.subs.upsertSubscription(sub("from-the-console", "solana", { platform: "console", cron: "* * * * *", intervalMinutes: 15 }), T0 - HOUR);
+    await s.subs.upsertSubscription(sub("discord-channel", "bsc", { platform: "discord" }), T0 - HOUR);
+    await s.subs.upsertSubscription(sub("c1", "eth"), T0 - HOUR);
+    for (let m = 0; m < 5; m++) {
+      s.setNow(T0 + m * 60_000);
+      await tick(s.poster);
+    }
+    expect(s.calls).toEqual(["eth"]);
+    expect(s.sent.map((x) => x.chatId)).toEqual(["c1"]);
+  });
+
+  it("records a digest whose 429 outlasted its interval as expired, once, and not as cut off by a crash", async () => {
+    const s = setup({ answers: { c1: { kind: "retry", afterMs: HOUR + 60_000 } } });
+    await s.subs.upsertSubscription(sub("c1"), T0 - HOUR);
+    await tick(s.poster);
+    expect(await s.subs.deliveryCounts(T0)).toEqual({ expired: 1 });
+    expect(s.outcomes).toEqual([["telegram", "expired"]]);
+    const restarted = setup({ path: s.path, holder: "b" });
+    restarted.setNow(T0 + 2 * HOUR + 30 * 60_000);
+    await tick(restarted.poster);
+    expect(await restarted.subs.deliveryCounts(T0)).toEqual({ expired: 1 });
+  });
+
+  it("prunes finished deliveries after a week, at most once an hour", async () => {
+    const s = setup();
+    await s.subs.upsertSubscription(sub("c1"), T0 - HOUR);
+    await tick(s.poster);
+    expect(await s.subs.deliveryCounts(T0)).toEqual({ delivered: 1 });
+    s.setNow(T0 + 7 * DAY - 60_000);
+    await tick(s.poster);
+    expect(await s.subs.deliveryCounts(T0)).toEqual({ delivered: 1 });
+    // Past the week, but within the hour since the last pruning: kept for now.
+    for (const m of [1, 58]) {
+      s.setNow(T0 + 7 * DAY + m * 60_000);
+      await tick(s.poster);
+      expect(await s.subs.deliveryCounts(T0)).toEqual({ delivered: 1 });
+    }
+    s.setNow(T0 + 7 * DAY + HOUR);
+    await tick(s.poster);
+    expect(await s.subs.deliveryCounts(T0)).toEqual({});
+    expect(await s.subs.deliveryCounts(T0 + 7 * DAY)).toEqual({ delivered: 1 });
+  });
+
+  it("paces the resend to a migrated chat and the pause notice like a digest, waiting out their 429s", async () => {
+    const limited: SendOutcome = { kind: "retry", afterMs: 1_000 };
+    const s = setup({
+      answers: {
+        old: { kind: "moved", toChatId: "new" },
+        new: [limited],
+        muted: [{ kind: "forbidden", reason: "not enough rights" }, limited],
+      },
+    });
+    for (const c of ["old", "muted"]) await s.subs.upsertSubscription(sub(c), T0 - HOUR);
+    await tick(s.poster);
+    expect(s.sent.filter((x) => x.chatId === "new").map((x) => x.reply.title)).toEqual(["Trending on eth — top 2", "Trending on eth — top 2"]);
+    expect(s.sent.filter((x) => x.chatId === "muted").map((x) => x.reply.title)).toEqual([
+      "Trending on eth — top 2",
+      "The eth digest is paused: I may not post here.",
+      "The eth digest is paused: I may not post here.",
+    ]);
+    expect(await s.subs.deliveryCounts(T0)).toEqual({ delivered: 1, forbidden: 1 });
   });
 
   it("sends a digest that was rate-limited once after the pause, under its first claim (regression: retry-reclaim)", async () => {

@@ -36,6 +36,16 @@ describe("digest schedules", () => {
     expect(parseSchedule(["every", "15m"], { ...opts, minIntervalMinutes: 60 }).ok).toBe(false);
   });
 
+  it("refuses a cron expression that posts too often on the days it runs, whatever those days are", () => {
+    for (const expr of ["* * * 6 *", "*/1 * 1 * *", "*/5 * * * 1", "0,10 9 29 2 *"]) {
+      expect(parseSchedule(expr.split(" "), opts)).toEqual({ ok: false, error: "Digests can be at most every 15 minutes, to spare the data service." });
+    }
+    expect(parsed("0 9 * * 1")).toMatchObject({ cron: "0 9 * * 1", intervalMinutes: 1440 });
+    expect(parsed("45 23 * * 1-5").intervalMinutes).toBe(1440);
+    expect(parsed("50 23 * * *").intervalMinutes).toBe(1440);
+    expect(parsed("0,15,30,45 * 1 * *").intervalMinutes).toBe(15);
+  });
+
   it("explains what it could not read", () => {
     expect(parseSchedule(["every", "7m"], opts)).toMatchObject({ ok: false, error: expect.stringMatching(/every 15m/) });
     expect(parseSchedule(["daily", "25:00"], opts)).toMatchObject({ ok: false, error: expect.stringMatching(/daily HH:MM/) });

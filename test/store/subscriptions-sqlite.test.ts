@@ -64,6 +64,21 @@ describe("SQLite subscriptions", () => {
     expect(await second.subs.queuedDeliveries()).toEqual([]);
   });
 
+  it("prunes only finished deliveries of slots before the cut-off", async () => {
+    const { subs } = open();
+    const ids = [];
+    for (const c of ["1", "2", "3", "4"]) ids.push((await subs.upsertSubscription(sub(c), 1)).id);
+    const [done, queued, sending, recent] = ids as [number, number, number, number];
+    await subs.queueDeliveries(60_000, [done, queued, sending], 5);
+    await subs.queueDeliveries(120_000, [recent], 5);
+    await subs.transitionDelivery(done, 60_000, ["queued"], "delivered", 6);
+    await subs.transitionDelivery(sending, 60_000, ["queued"], "sending", 6);
+    await subs.transitionDelivery(recent, 120_000, ["queued"], "failed", 6);
+    expect(await subs.pruneDeliveries(120_000)).toBe(1);
+    expect(await subs.deliveryCounts(60_000)).toEqual({ queued: 1, sending: 1 });
+    expect(await subs.deliveryCounts(120_000)).toEqual({ failed: 1 });
+  });
+
   it("gives a lease to one holder until it expires", async () => {
     const { subs } = open();
     expect(await subs.acquireLease("poster", "a", 1_000, 0)).toBe(true);

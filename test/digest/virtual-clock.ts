@@ -1,0 +1,12 @@
+/** A virtual clock for the paced queue: sleeping advances time, so pacing is checked without waiting. */
+export function virtualClock() {
+  let t = 1_000_000;
+  return {
+    now: () => t,
+    sleep: async (ms: number) => {
+      t += ms;
+      await Promise.resolve();
+    },
+    advance: (ms: number) => (t += ms),
+  };
+}
