@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 
-/** What a chart picture depends on; a new candle gives a new key. */
+/** What a chart picture depends on; a new candle or a new title gives a new key. */
 export interface ChartKey {
   /** `<address>-<chain>` of the token (or the pair id the candles came from). */
   tokenId: string;
@@ -10,11 +10,16 @@ export interface ChartKey {
   category: string;
   /** Start of the newest candle, unix seconds; 0 when there are none. */
   lastCandleTime: number;
+  /**
+   * The text the picture carries (title and subtitle): the 24h change moves within a candle,
+   * and a cached picture must not show another change than the caption beside it.
+   */
+  text: string;
 }
 
-/** The cache key of a chart: the four parts joined by "|". */
+/** The cache key of a chart: the parts joined by "|", the free text last. */
 export function chartCacheKey(key: ChartKey): string {
-  return `${key.tokenId}|${key.interval}|${key.category}|${key.lastCandleTime}`;
+  return `${key.tokenId}|${key.interval}|${key.category}|${key.lastCandleTime}|${key.text}`;
 }
 
 /** Options of `ChartImageCache`. */

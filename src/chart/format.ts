@@ -24,8 +24,9 @@ export interface PriceFormatOptions {
   /** Significant digits, 1–12; default 4. */
   significant?: number;
   /**
-   * Exactly this many decimals for prices from 0.0001 up to 1e6 (`$1.50`, `$0.20`), so axis
-   * labels line up; smaller and larger prices still use `significant`. Default: unset.
+   * Exactly this many decimals for prices below 1e6 (`$1.50`, `$0.20`, `$0.0₅50`), so axis
+   * labels line up; the subscripted zeros count as decimals. Larger prices still use
+   * `significant`. Default: unset.
    */
   decimals?: number;
 }
@@ -40,8 +41,11 @@ export function formatPriceDefault(price: number, options: PriceFormatOptions = 
   if (!Number.isFinite(price)) return "–";
   const sign = price < 0 ? "-" : "";
   const decimals = options.decimals;
-  if (decimals !== undefined && (price === 0 || (Math.abs(price) >= 1e-4 && Math.abs(price) < 1e6))) {
+  if (decimals !== undefined && Math.abs(price) < 1e6) {
     const fixed = Math.min(Math.max(decimals, 0), 20);
+    const digits = Math.round(Math.abs(price) * 10 ** fixed);
+    const zeros = fixed - String(digits).length;
+    if (digits > 0 && zeros >= 4) return `${sign}$0.0${subscript(zeros)}${digits}`;
     const text = Math.abs(price).toLocaleString("en-US", { minimumFractionDigits: fixed, maximumFractionDigits: fixed });
     return `${sign}$${text}`;
   }

@@ -44,6 +44,12 @@ const MAX_BODY = 24;
 /** Each candle gets at least this many pixels; beyond that neighbours are merged. */
 const MIN_SLOT_PIXELS = 2;
 
+/**
+ * Fewest pixels between a tick label and the last-price label: half the 24-pixel box plus
+ * half a 14-pixel label with its subscript digits, so the two never touch.
+ */
+export const LAST_LABEL_CLEARANCE = 22;
+
 /** Shown instead of candles when the range has none. */
 export const EMPTY_MESSAGE = "no trades in this range";
 
@@ -80,16 +86,17 @@ export function layoutChart(spec: ChartSpec): ChartLayout {
   }
   const scale = priceScale(low, high, L.priceTop, L.priceBottom);
   const biggest = Math.max(Math.abs(high), Math.abs(low));
-  // Linear ticks share one number of decimals; log ticks are 1, 2 or 5 × 10ⁿ.
-  const decimals = Math.max(0, -Math.floor(Math.log10(scale.step)));
+  // Linear ticks are multiples of the step and share the decimals it needs (the epsilon keeps
+  // 10⁻⁴ at 4 where log10 lands a hair off); log ticks are 1, 2 or 5 × 10ⁿ and need none.
+  const decimals = scale.kind === "linear" ? Math.max(0, Math.ceil(-Math.log10(scale.step) - 1e-9)) : undefined;
   const axisFormat = (p: number): string =>
-    formatPriceDefault(p, scale.kind === "linear" ? { decimals, significant: 3 } : { significant: 3 });
+    formatPriceDefault(p, decimals === undefined ? { significant: 3 } : { decimals, significant: 3 });
   // The last price carries one digit more than linear ticks, at least four.
   const lastDigits = Math.floor(Math.log10(biggest)) - Math.floor(Math.log10(scale.step)) + 2;
   const lastSignificant = scale.kind === "log" ? 4 : Math.min(10, Math.max(4, lastDigits));
   const lastFormat = (p: number): string => formatPriceDefault(p, { significant: lastSignificant });
-  const label = (p: number, fallback: (p: number) => string): string =>
-    truncate(cleanText((spec.formatPrice ?? fallback)(p)), 16);
+  const label = (p: number, fallback: (p: number) => string, places?: number): string =>
+    truncate(cleanText(spec.formatPrice ? spec.formatPrice(p, places) : fallback(p)), 16);
 
   const bodyWidth = Math.max(1, Math.min(MAX_BODY, round(interval * pxPerSecond * 0.7)));
   const volumePane = L.volumeBottom - L.volumeTop;
@@ -118,9 +125,9 @@ export function layoutChart(spec: ChartSpec): ChartLayout {
   const priceTicks: ChartLayout["priceTicks"] = [];
   for (const p of scale.ticks) {
     const y = round(scale.y(p));
-    const text = label(p, axisFormat);
+    const text = label(p, axisFormat, decimals);
     // Formatters with few digits can print neighbours alike; a repeated label would mislead.
-    if (priceTicks.some((t) => t.label === text) || Math.abs(y - lastPrice.y) < 18) continue;
+    if (priceTicks.some((t) => t.label === text) || Math.abs(y - lastPrice.y) < LAST_LABEL_CLEARANCE) continue;
     if (y < L.priceTop + 6 || y > L.priceBottom - 6) continue;
     priceTicks.push({ y, label: text });
   }

@@ -17,8 +17,12 @@ export interface ChartSpec {
   subtitle?: string;
   candles: Candle[];
   intervalMinutes: number;
-  /** Price formatter for axis labels (the core's tiny-price notation). */
-  formatPrice?: (price: number) => string;
+  /**
+   * Price formatter for the axis and the last price (the core's tiny-price notation). Labels
+   * of a linear axis pass `decimals`: writing exactly that many (subscripted zeros included)
+   * keeps them alike, where dropping trailing zeros would show `$0.0027` beside `$0.00275`.
+   */
+  formatPrice?: (price: number, decimals?: number) => string;
 }
 
 /** Renders charts off the hot path of other chats. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ChartImageCache, chartCacheKey, type ChartKey } from "../../src/chart/cache.js";
 
-const key: ChartKey = { tokenId: "0xabc-eth", interval: 60, category: "u", lastCandleTime: 1795305600 };
+const key: ChartKey = { tokenId: "0xabc-eth", interval: 60, category: "u", lastCandleTime: 1795305600, text: "PEPE · eth · 1h\n24h ▲ +1.50%" };
 
 function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void; reject: (e: unknown) => void } {
   let resolve!: (v: T) => void;
@@ -11,8 +11,8 @@ function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void; reject: 
 }
 
 describe("ChartImageCache", () => {
-  it("keys pictures by token, interval, category and last candle time", () => {
-    expect(chartCacheKey(key)).toBe("0xabc-eth|60|u|1795305600");
+  it("keys pictures by token, interval, category, last candle time and the text they carry", () => {
+    expect(chartCacheKey(key)).toBe("0xabc-eth|60|u|1795305600|PEPE · eth · 1h\n24h ▲ +1.50%");
   });
 
   it("renders once for concurrent requests of one chart and reuses the picture", async () => {
@@ -27,13 +27,14 @@ describe("ChartImageCache", () => {
     expect(renders).toBe(1);
   });
 
-  it("draws again when a new candle arrives or the category changes", async () => {
+  it("draws again when a new candle arrives, the category changes or the 24h change moves", async () => {
     const cache = new ChartImageCache();
     let renders = 0;
     const render = async (): Promise<Uint8Array> => new Uint8Array([++renders]);
     await cache.getOrRender(key, render);
     expect(Array.from(await cache.getOrRender({ ...key, lastCandleTime: key.lastCandleTime + 3600 }, render))).toEqual([2]);
     expect(Array.from(await cache.getOrRender({ ...key, category: "r" }, render))).toEqual([3]);
+    expect(Array.from(await cache.getOrRender({ ...key, text: "PEPE · eth · 1h\n24h ▼ −0.40%" }, render))).toEqual([4]);
   });
 
   it("forgets a picture after its time to live", async () => {

@@ -28,3 +28,10 @@ export function walk(options: { count: number; interval: number; start?: number;
 export function candle(time: number, open: number, close: number, volume = 100): Candle {
   return { time, open, close, high: Math.max(open, close) + 1, low: Math.min(open, close) - 1, volume };
 }
+
+/** How many decimals a price label shows, subscripted zeros included: `$0.0₅50` has 7. */
+export function decimalsOf(label: string): number {
+  const tiny = /0\.0([₀-₉]+)(\d+)/.exec(label);
+  if (tiny) return Number([...(tiny[1] ?? "")].map((d) => "₀₁₂₃₄₅₆₇₈₉".indexOf(d)).join("")) + (tiny[2] ?? "").length;
+  return /\.(\d+)/.exec(label)?.[1]?.length ?? 0;
+}

@@ -22,6 +22,11 @@ describe("formatPriceDefault", () => {
   it("keeps a fixed number of decimals for axis labels", () => {
     expect([0.96, 1, 1.02].map((p) => formatPriceDefault(p, { decimals: 2 }))).toEqual(["$0.96", "$1.00", "$1.02"]);
   });
+
+  it("keeps a fixed number of decimals in the tiny-price notation, subscripted zeros included", () => {
+    expect([0.0000044, 0.000005, 0.00000052].map((p) => formatPriceDefault(p, { decimals: 7 }))).toEqual(["$0.0₅44", "$0.0₅50", "$0.0₆5"]);
+    expect(formatPriceDefault(0.0027, { decimals: 5 })).toBe("$0.00270");
+  });
 });
 
 describe("formatVolume and formatTime", () => {

@@ -1,6 +1,9 @@
+import { existsSync, readFileSync } from "node:fs";
+import { relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { layoutChart, type ChartLayout } from "../../src/chart/layout.js";
-import { renderChartPng } from "../../src/chart/rasterize.js";
+import { RASTERIZE_OPTIONS, renderChartPng } from "../../src/chart/rasterize.js";
 import { CHART_LAYOUT as L, CHART_THEME as T } from "../../src/chart/theme.js";
 import type { ChartSpec } from "../../src/chart/types.js";
 import { candle, T0, walk } from "./candles.js";
@@ -54,9 +57,24 @@ describe("renderChartPng", () => {
     expect(pixelHex(png, 600, 90)).toBe(T.background);
   });
 
-  it("draws the title with the bundled font, with no system fonts loaded", () => {
+  it("draws the title", () => {
     const { png } = draw(zigzag());
     expect(countDiffering(png, titleBox, T.background)).toBeGreaterThan(300);
+  });
+
+  it("loads no system fonts, only font files shipped by an npm dependency", () => {
+    const root = fileURLToPath(new URL("../../", import.meta.url));
+    const pkg = JSON.parse(readFileSync(`${root}package.json`, "utf8")) as { dependencies: Record<string, string> };
+    const font = RASTERIZE_OPTIONS.font;
+    expect(font?.loadSystemFonts).toBe(false);
+    expect(font?.fontDirs ?? []).toEqual([]);
+    expect(font?.fontFiles?.length).toBeGreaterThan(0);
+    for (const file of font?.fontFiles ?? []) {
+      expect(existsSync(file), file).toBe(true);
+      const [top, scope = "", name = ""] = relative(root, file).split(sep);
+      expect(top).toBe("node_modules");
+      expect(Object.keys(pkg.dependencies)).toContain(scope.startsWith("@") ? `${scope}/${name}` : scope);
+    }
   });
 
   it("draws volume bars beneath the candles", () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { layoutChart } from "../../src/chart/layout.js";
+import { LAST_LABEL_CLEARANCE, layoutChart } from "../../src/chart/layout.js";
 import { renderChartSvg } from "../../src/chart/svg.js";
 import { CHART_LAYOUT as L } from "../../src/chart/theme.js";
 import type { Candle } from "../../src/chart/types.js";
-import { candle, T0, walk } from "./candles.js";
+import { candle, decimalsOf, T0, walk } from "./candles.js";
 
 const HOSTILE = `<script>alert("x")</script> & 'q' \u202eRTL\u2066iso\u2069 zero\u200bwidth\u200d\ufeff ${"W".repeat(10_000)}`;
 
@@ -105,6 +105,40 @@ describe("layoutChart", () => {
     const layout = layoutChart({ title: "T", candles: walk({ count: 200, interval: 7 * 86400 }), intervalMinutes: 10080 });
     expect(layout.timeTicks.length).toBeGreaterThanOrEqual(3);
     for (const t of layout.timeTicks) expect(t.label).toMatch(/^([A-Z][a-z]{2} )?\d{4}$/);
+  });
+
+  it("writes every price-axis label with the same number of decimals", () => {
+    for (const price of [0.0027, 0.0000047, 1, 3000]) {
+      const labels = layoutChart({ title: "T", candles: walk({ count: 60, interval: 300, price }), intervalMinutes: 5 }).priceTicks.map((t) => t.label);
+      expect(labels.length, `${price}`).toBeGreaterThanOrEqual(3);
+      expect(new Set(labels.map(decimalsOf)).size, labels.join(" ")).toBe(1);
+    }
+  });
+
+  it("asks the caller's formatter for as many decimals as the tick step needs, no more", () => {
+    const asked = new Set<number | undefined>();
+    const layout = layoutChart({
+      title: "T", candles: walk({ count: 60, interval: 300, price: 0.0027 }), intervalMinutes: 5,
+      formatPrice: (p, decimals) => (asked.add(decimals), p.toFixed(decimals ?? 12)),
+    });
+    const [decimals, ...others] = [...asked].filter((d) => d !== undefined);
+    expect(others).toEqual([]);
+    const prices = layout.priceTicks.map((t) => Number(t.label));
+    const step = Math.min(...prices.slice(1).map((p, i) => p - (prices[i] ?? 0)));
+    // One step is 1, 2 or 5 in the last decimal written.
+    expect([1, 2, 5]).toContain(Math.round(step * 10 ** (decimals ?? 0)));
+  });
+
+  it("keeps price-axis labels clear of the last-price label", () => {
+    let near = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const layout = layoutChart({ title: "T", candles: walk({ count: 200, interval: 900, price: 0.00007, seed }), intervalMinutes: 15 });
+      const gaps = layout.priceTicks.map((t) => Math.abs(t.y - (layout.last?.y ?? 0)));
+      expect(Math.min(...gaps), `seed ${seed}`).toBeGreaterThanOrEqual(LAST_LABEL_CLEARANCE);
+      if (Math.min(...gaps) < 24) near++;
+    }
+    // Some ticks sit just outside the clearance, so these walks do reach the bound.
+    expect(near).toBeGreaterThan(0);
   });
 
   it("puts the last-price line at the last close", () => {

@@ -5,7 +5,9 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
+import type { CachedMarket } from "../../src/cache/types.js";
 import { ChartError, createChartRenderer, type ChartRenderer, type ChartSpec } from "../../src/chart/index.js";
+import { layoutChart } from "../../src/chart/layout.js";
 import type { BotCore } from "../../src/core/bot-core.js";
 import { candlesOf, chartInterval } from "../../src/core/commands/chart.js";
 import type { ChatContext } from "../../src/core/command.js";
@@ -14,6 +16,7 @@ import type { Action, Reply } from "../../src/core/reply.js";
 import { MarketClient } from "../../src/market/client.js";
 import { HOSTILE_TOKENS, startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.js";
+import { decimalsOf } from "../chart/candles.js";
 import { decodePng } from "../chart/png.js";
 
 /** 2026-11-22 12:00 UTC. */
@@ -22,7 +25,8 @@ const CHAT: ChatContext = { platform: "console", chatId: "chart", userId: "me", 
 
 interface World {
   sandbox: Sandbox;
-  core(charts: ChartRenderer): Promise<BotCore>;
+  /** A core on the sandbox; `change24h`, when given, is read on every request as the tokens' 24h change. */
+  core(charts: ChartRenderer, change24h?: () => string): Promise<BotCore>;
   close(): Promise<void>;
 }
 
@@ -31,12 +35,20 @@ async function startWorld(opts: { quirks?: boolean } = {}): Promise<World> {
   const closers: (() => Promise<void>)[] = [];
   return {
     sandbox,
-    async core(charts) {
+    async core(charts, change24h) {
       const client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 2000 });
       const store: SqliteStore = await openSqliteStore({ path: ":memory:" });
       closers.push(() => client.close(), () => store.close());
+      const cached = createCachedMarket(client, { now: () => T0 });
+      const market: CachedMarket = change24h === undefined ? cached : {
+        ...cached,
+        tokenDetail: async (id) => {
+          const got = await cached.tokenDetail(id);
+          return { ...got, data: { ...got.data, token: { ...got.data.token, price_change_24h: change24h() } } };
+        },
+      };
       return createBotCore({
-        market: createCachedMarket(client, { now: () => T0 }), store, charts, log: pino({ level: "silent" }), source: "demo data (sandbox)", now: () => T0,
+        market, store, charts, log: pino({ level: "silent" }), source: "demo data (sandbox)", now: () => T0,
       });
     },
     async close() {
@@ -119,6 +131,28 @@ describe("/chart through the core on the sandbox", () => {
     expect(world.sandbox.stats().total).toBe(requests);
     expect(charts.specs.length).toBe(drawn);
     expect(Buffer.from(second.image!.png).equals(Buffer.from(first.image!.png))).toBe(true);
+  });
+
+  it("draws the picture again when the 24h change moves within the same candle, so picture and caption agree", async () => {
+    let change = "1.5";
+    const drawn = counted(real);
+    const bot = await world.core(drawn, () => change);
+    const first = await ask("/chart pepe 1h", bot);
+    change = "-7.25";
+    const second = await ask("/chart pepe 1h", bot);
+    expect([first.title, second.title]).toEqual(["PEPE · eth · 1h · 24h ▲ +1.50%", "PEPE · eth · 1h · 24h ▼ −7.25%"]);
+    expect(drawn.specs.map((s) => s.subtitle)).toEqual(["24h ▲ +1.50%", "24h ▼ −7.25%"]);
+    expect(drawn.specs[1]?.candles.at(-1)?.time).toBe(drawn.specs[0]?.candles.at(-1)?.time);
+    expect(Buffer.from(second.image!.png).equals(Buffer.from(first.image!.png))).toBe(false);
+  });
+
+  it("labels the price axis with one number of decimals, in dollars and in the pair's quote token", async () => {
+    for (const text of ["/chart pepe 5m", "/chart pepe 1d", "/chart wif 1h", "/chart pepe 1h r"]) {
+      await ask(text);
+      const labels = layoutChart(charts.specs.at(-1)!).priceTicks.map((t) => t.label);
+      expect(labels.length, text).toBeGreaterThanOrEqual(3);
+      expect(new Set(labels.map(decimalsOf)).size, `${text}: ${labels.join(" ")}`).toBe(1);
+    }
   });
 
   it("draws an empty picture that says there were no trades, and says so in the reply", async () => {

@@ -4,7 +4,7 @@
  * another interval.
  */
 import type { Fetched } from "../../cache/types.js";
-import { ChartImageCache, isChartError, type Candle, type ChartRenderer, type ChartSpec } from "../../chart/index.js";
+import { ChartImageCache, formatPriceDefault, isChartError, type Candle, type ChartRenderer, type ChartSpec } from "../../chart/index.js";
 import { isMarketError } from "../../market/errors.js";
 import { joinId, splitId } from "../../market/ids.js";
 import type { KlineCategory, KlineIntervalV2 } from "../../market/limits.js";
@@ -184,9 +184,11 @@ async function findSeries(ctx: CommandContext, ask: Ask): Promise<Series> {
   return tokenSeries(ctx, await resolveArg(ctx, input), ask);
 }
 
-function priceText(category: KlineCategory): (p: number) => string {
+function priceText(category: KlineCategory): (p: number, decimals?: number) => string {
+  // The core's notation drops trailing zeros; axis labels ask for fixed decimals to line up.
+  const text = (p: number, decimals?: number): string => (decimals === undefined ? formatPrice(p) : formatPriceDefault(p, { decimals }));
   // r and m are ratios between two tokens, not dollars.
-  return category === "u" ? (p) => formatPrice(p) : (p) => formatPrice(p).replace(/^\$/, "");
+  return category === "u" ? text : (p, decimals) => text(p, decimals).replace(/^\$/, "");
 }
 
 function unitNote(series: Series, category: KlineCategory): string | undefined {
@@ -207,7 +209,7 @@ function buttons(series: Series, ask: Ask, intervalName: string): Action[][] {
 async function draw(ctx: CommandContext, spec: ChartSpec, key: { seriesId: string; minutes: number; category: string; last: number }): Promise<Uint8Array | undefined> {
   try {
     return await imageCache(ctx).getOrRender(
-      { tokenId: key.seriesId, interval: key.minutes, category: key.category, lastCandleTime: key.last },
+      { tokenId: key.seriesId, interval: key.minutes, category: key.category, lastCandleTime: key.last, text: `${spec.title}\n${spec.subtitle ?? ""}` },
       () => ctx.charts.render(spec),
     );
   } catch (e) {
