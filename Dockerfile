@@ -6,7 +6,7 @@ WORKDIR /app
 COPY package.json package-lock.json tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY bin ./bin
-RUN npm ci && npm prune --omit=dev
+RUN npm ci
 
 # Runtime stage: no compilers, no dev dependencies, not root.
 FROM node:22-bookworm-slim
@@ -15,10 +15,14 @@ ENV NODE_ENV=production \
     HTTP_PORT=8080 \
     HTTP_HOST=0.0.0.0
 WORKDIR /app
-COPY --from=build /app/node_modules ./node_modules
+COPY package.json package-lock.json ./
+# Scripts off: `prepare` runs tsc, a dev dependency; dist/ comes from the build stage.
+RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
+# better-sqlite3's addon as the build stage compiled it on the same base image: no compilers
+# and no download here.
+COPY --from=build /app/node_modules/better-sqlite3/build/Release/better_sqlite3.node ./node_modules/better-sqlite3/build/Release/
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/bin ./bin
-COPY package.json ./
 # The chart font ships inside node_modules (@expo-google-fonts/inter): no system fonts needed.
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -1,5 +1,6 @@
 /**
- * Wiring only: config → market → cache → store → core → adapters → poster → ops port.
+ * Wiring only: ops port → market → cache → store → core → adapters → poster; the ops port
+ * comes first so that health is served through the crash-loop wait and the build.
  * Each part is built by its own module; this file decides what runs and in which order it stops.
  */
 import { createHash } from "node:crypto";
@@ -7,11 +8,12 @@ import { dirname, join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import type { Logger } from "pino";
 import type { PlatformAdapter } from "./adapters/types.js";
-import { buildCore } from "./app/build-core.js";
+import { buildCore, type BuiltCore } from "./app/build-core.js";
+import { readinessChecks } from "./app/readiness.js";
 import type { Config } from "./config.js";
-import { createPacedQueue } from "./digest/paced-queue.js";
+import { createDiscordDigestQueue, createTelegramDigestQueue } from "./digest/platform-queues.js";
 import { createPoster, type Poster } from "./digest/poster.js";
-import { startOpsServer, type OpsServer, type ReadinessCheck, type RequestHandler } from "./ops/http-server.js";
+import { startOpsServer, type OpsServer, type RequestHandler } from "./ops/http-server.js";
 import { instrumentCore } from "./ops/instrument-core.js";
 import { createMetrics } from "./ops/metrics.js";
 import { createStartGuard, type StartGuard } from "./ops/start-guard.js";
@@ -23,6 +25,8 @@ export interface StartOptions {
   /** The console chat's input and output, when no bot token is set. */
   stdin: Readable & { isTTY?: boolean };
   stdout: Writable;
+  /** Aborted by a stop during start-up: the crash-loop wait ends at once and nothing more is started. */
+  signal?: AbortSignal;
 }
 
 export interface RunningBot {
@@ -36,12 +40,6 @@ export interface RunningBot {
 export class FatalStartError extends Error {
   override readonly name = "FatalStartError";
 }
-
-/** Telegram digests: at most 20 messages a minute to one group; a few in flight. */
-const TELEGRAM_PER_CHAT_PER_MINUTE = 20;
-const TELEGRAM_IN_FLIGHT = 4;
-/** Discord: a few posts in flight; a rate-limited post comes back as `retry` and pauses the queue. */
-const DISCORD_IN_FLIGHT = 5;
 
 /**
  * Without TELEGRAM_WEBHOOK_SECRET the secret is derived from the token: stable across
@@ -60,19 +58,6 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   const { config, log } = opts;
   const metrics = createMetrics();
   const guard = startGuardFor(config);
-  const waited = (await guard?.delayMs()) ?? 0;
-  if (waited > 0) {
-    log.warn({ waitMs: waited }, "recent starts failed: waiting before logging in again, to spare the platforms' login quotas");
-    await guard?.waitBeforeStart();
-  }
-  if (config.market.mode === "demo") log.info("showing demo data: no MARKET_API_KEY is set, so the market is the built-in sandbox");
-
-  const built = await buildCore(config, {
-    log,
-    onCacheEvent: (e) => metrics.cache.inc({ method: e.method, outcome: e.outcome }),
-    onMarketCall: (e) => metrics.upstreamCalls.inc({ endpoint: e.endpoint, outcome: e.outcome }),
-  });
-  const core = instrumentCore(built.core, metrics);
   const adapters: Partial<Record<Platform, PlatformAdapter>> = {};
   const routes = new Map<string, RequestHandler>();
   let resolveFinished!: (code: number) => void;
@@ -80,6 +65,8 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   let stopping: Promise<void> | undefined;
   let poster: Poster | undefined;
   let ops: OpsServer | undefined;
+  let built: BuiltCore | undefined;
+  let phase = "starting";
 
   const stop = (reason: string): Promise<void> => {
     stopping ??= (async () => {
@@ -88,7 +75,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       await poster?.stop();
       await Promise.all(Object.values(adapters).map((a) => a?.stop()));
       await ops?.close();
-      await built.close();
+      await built?.close();
     })();
     return stopping;
   };
@@ -98,6 +85,50 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     void stop("fatal error").then(() => resolveFinished(1));
   };
 
+  // The ops port first: a supervisor probing /healthz must see the process alive through the
+  // crash-loop wait and the build, and /readyz say why it is not ready yet.
+  if (config.http) {
+    try {
+      ops = await startOpsServer({
+        host: config.http.host,
+        port: config.http.port,
+        metrics,
+        checks: [{ name: "starting", check: async () => ({ ok: false, detail: phase }) }],
+        logger: log,
+        routes,
+      });
+    } catch (e) {
+      throw new FatalStartError(`the HTTP port ${config.http.host}:${config.http.port} could not be opened (${e instanceof Error ? e.message : String(e)})`);
+    }
+    log.info({ host: config.http.host, port: ops.port }, "health, readiness and metrics are served");
+  }
+  // A stop that came during start-up: the signal handler's own stop() ends the process.
+  const stopped = (): RunningBot => ({ finished, stop });
+  const waited = (await guard?.delayMs()) ?? 0;
+  if (waited > 0) {
+    phase = "waiting before logging in again, after failed starts";
+    log.warn({ waitMs: waited }, "recent starts failed: waiting before logging in again, to spare the platforms' login quotas");
+    await guard?.waitBeforeStart(opts.signal);
+    phase = "starting";
+  }
+  if (opts.signal?.aborted) return stopped();
+  if (config.market.mode === "demo") log.warn("showing demo data: no MARKET_API_KEY is set, so the market is the built-in sandbox");
+
+  try {
+    built = await buildCore(config, {
+      log,
+      onCacheEvent: (e) => metrics.cache.inc({ method: e.method, outcome: e.outcome }),
+      onMarketCall: (e) => metrics.upstreamCalls.inc({ endpoint: e.endpoint, outcome: e.outcome }),
+    });
+  } catch (e) {
+    await stop("start-up failed");
+    throw e;
+  }
+  if (opts.signal?.aborted) return stopped();
+  // A const for the closures below: `built` stays a let so that stop() can run before it is set.
+  const parts = built;
+  const core = instrumentCore(parts.core, metrics);
+
   try {
     if (config.telegram) {
       const { createTelegramAdapter } = await import("./adapters/telegram/adapter.js");
@@ -105,17 +136,13 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         token: config.telegram.token,
         apiRoot: config.telegram.apiRoot,
         core,
-        store: built.store,
+        store: parts.store,
         logger: log,
         ...(config.telegram.webhook
           ? { webhook: { url: config.telegram.webhook.url, secret: config.telegram.webhook.secret ?? webhookSecret(config.telegram.token) } }
           : {}),
         onFatal: (e) => fail(e.message),
-      });
-      telegram.bot.api.config.use(async (prev, method, payload, signal) => {
-        const res = await prev(method, payload, signal);
-        if (!res.ok && res.error_code === 429) metrics.platform429.inc({ platform: "telegram" });
-        return res;
+        onRateLimited: () => metrics.platform429.inc({ platform: "telegram" }),
       });
       if (telegram.webhook) routes.set(telegram.webhook.path, telegram.webhook.handler);
       adapters.telegram = telegram;
@@ -128,29 +155,10 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         apiRoot: config.discord.apiRoot,
         messageContent: config.discord.messageContent,
         core,
-        store: built.store,
+        store: parts.store,
         logger: log,
+        onRateLimited: () => metrics.platform429.inc({ platform: "discord" }),
       });
-    }
-
-    if (config.http) {
-      const checks: ReadinessCheck[] = [
-        { name: "store", check: async () => (built.store.isOpen() ? { ok: true } : { ok: false, detail: "database closed" }) },
-        {
-          name: "market",
-          // Through the cache: a market that is down still counts while answers are served from it.
-          check: async () => {
-            const r = await built.market.supportedChains();
-            return { ok: true, ...(r.stale ? { detail: "serving from cache: the service is failing" } : {}) };
-          },
-        },
-        ...Object.values(adapters).map((a) => ({
-          name: a!.platform,
-          check: async () => (a!.isReady() ? { ok: true } : { ok: false, detail: "not connected" }),
-        })),
-      ];
-      ops = await startOpsServer({ host: config.http.host, port: config.http.port, metrics, checks, logger: log, routes });
-      log.info({ host: config.http.host, port: ops.port }, "health, readiness and metrics are served");
     }
 
     const running = Object.values(adapters);
@@ -159,36 +167,32 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     const started = await Promise.allSettled(running.map((a) => a!.start()));
     const refused = started.find((r): r is PromiseRejectedResult => r.status === "rejected");
     if (refused) throw refused.reason;
+    ops?.setChecks(readinessChecks({ store: parts.store, market: parts.market, platforms: running.filter((a) => a !== undefined) }));
 
     if (running.length > 0) {
       poster = createPoster({
-        subscriptions: built.store.subscriptions,
-        chats: built.store,
-        market: built.backgroundMarket,
+        subscriptions: parts.store.subscriptions,
+        chats: parts.store,
+        market: parts.backgroundMarket,
         adapters,
         queues: {
-          telegram: createPacedQueue({
+          telegram: createTelegramDigestQueue({
             ratePerSecond: config.digest.telegramRate,
-            perChatPerMinute: TELEGRAM_PER_CHAT_PER_MINUTE,
-            maxInFlight: TELEGRAM_IN_FLIGHT,
             onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "telegram" }, ms / 1000),
-            onRateLimited: () => metrics.platform429.inc({ platform: "telegram" }),
           }),
-          discord: createPacedQueue({
-            maxInFlight: DISCORD_IN_FLIGHT,
+          discord: createDiscordDigestQueue({
             onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "discord" }, ms / 1000),
-            onRateLimited: () => metrics.platform429.inc({ platform: "discord" }),
           }),
         },
         logger: log,
-        source: built.source,
+        source: parts.source,
         onOutcome: (platform, outcome) => metrics.digestDeliveries.inc({ platform, outcome }),
       });
       poster.start();
       await guard?.recordSuccess();
-      log.info({ platforms: running.map((a) => a!.platform), market: config.market.mode, source: built.source }, "chainpulse is running");
+      log.info({ platforms: running.map((a) => a!.platform), market: config.market.mode, source: parts.source }, "chainpulse is running");
     } else {
-      log.info({ market: config.market.mode, source: built.source }, "no bot token set: opening the console chat");
+      log.info({ market: config.market.mode, source: parts.source }, "no bot token set: opening the console chat");
       const { runConsole } = await import("./adapters/console/run.js");
       void runConsole({ core, input: opts.stdin, output: opts.stdout, isTTY: opts.stdin.isTTY === true })
         .then(() => stop("console input ended"))

@@ -15,11 +15,16 @@ export async function startCommand(argv: string[]): Promise<number> {
   }
   const config = loadConfig(readEnvironment());
   const log = createLogger({ level: config.logLevel, secrets: config.secrets });
-  // Signals are handled from the first moment: one during start-up stops what has started.
+  // Signals are handled from the first moment: one during start-up cancels what is still to
+  // start (the crash-loop wait included) and stops what has started.
+  const startUp = new AbortController();
   const signalled = new Promise<number>((resolve) => {
     handleShutdownSignals({
       // Signals arrive only after this function yields, by when `starting` is set.
-      stop: async (signal) => (await starting).stop(signal),
+      stop: async (signal) => {
+        startUp.abort();
+        await (await starting).stop(signal);
+      },
       timeoutMs: config.shutdownTimeoutMs,
       logger: log,
       // A clean stop returns normally so the last log lines are flushed; a second signal or an
@@ -27,7 +32,7 @@ export async function startCommand(argv: string[]): Promise<number> {
       exit: (code) => (code === 0 ? resolve(0) : process.exit(code)),
     });
   });
-  const starting = startBot({ config, log, stdin: process.stdin, stdout: process.stdout });
+  const starting = startBot({ config, log, stdin: process.stdin, stdout: process.stdout, signal: startUp.signal });
   let running: RunningBot;
   try {
     running = await starting;

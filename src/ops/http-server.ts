@@ -30,6 +30,8 @@ export interface OpsServerOptions {
 export interface OpsServer {
   /** Bound port (useful with port 0). */
   port: number;
+  /** Replaces the readiness checks: the server comes up before what they check exists. */
+  setChecks(checks: readonly ReadinessCheck[]): void;
   close(): Promise<void>;
 }
 
@@ -62,6 +64,7 @@ function send(res: ServerResponse, status: number, contentType: string, body: st
 
 export async function startOpsServer(opts: OpsServerOptions): Promise<OpsServer> {
   const timeoutMs = opts.checkTimeoutMs ?? 2000;
+  let checks = opts.checks;
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = (req.url ?? "/").split("?")[0] ?? "/";
     const extra = opts.routes?.get(path);
@@ -71,7 +74,7 @@ export async function startOpsServer(opts: OpsServerOptions): Promise<OpsServer>
       case "/healthz":
         return send(res, 200, "application/json", JSON.stringify({ status: "ok" }));
       case "/readyz": {
-        const r = await readiness(opts.checks, timeoutMs);
+        const r = await readiness(checks, timeoutMs);
         const notReady = Object.entries(r.checks).filter(([, c]) => !c.ok).map(([name]) => name);
         return send(
           res,
@@ -104,6 +107,9 @@ export async function startOpsServer(opts: OpsServerOptions): Promise<OpsServer>
   const port = (server.address() as AddressInfo).port;
   return {
     port,
+    setChecks: (next) => {
+      checks = next;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

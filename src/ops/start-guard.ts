@@ -16,7 +16,8 @@ export interface StartGuardOptions {
   /** Failures older than this are forgotten. Default 1 hour. */
   windowMs?: number;
   now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  /** Waits `ms`, or less when `signal` aborts; it resolves either way. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
 
 interface Record_ {
@@ -27,12 +28,24 @@ interface Record_ {
 export interface StartGuard {
   /** How long the next start must wait (0 when there were no recent failures). */
   delayMs(): Promise<number>;
-  /** Waits that long. */
-  waitBeforeStart(): Promise<number>;
+  /** Waits that long, or until `signal` aborts (a stop during the wait must not be held up by it). */
+  waitBeforeStart(signal?: AbortSignal): Promise<number>;
   /** A start failed for a reason a restart will not fix by itself (bad token, conflict). */
   recordFailure(): Promise<void>;
   /** The bot came up: forget past failures. */
   recordSuccess(): Promise<void>;
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener("abort", done, { once: true });
+  });
 }
 
 export function createStartGuard(opts: StartGuardOptions): StartGuard {
@@ -40,7 +53,7 @@ export function createStartGuard(opts: StartGuardOptions): StartGuard {
   const max = opts.maxDelayMs ?? 300_000;
   const windowMs = opts.windowMs ?? 3_600_000;
   const now = opts.now ?? Date.now;
-  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const sleep = opts.sleep ?? abortableSleep;
 
   const read = async (): Promise<Record_ | undefined> => {
     try {
@@ -58,14 +71,16 @@ export function createStartGuard(opts: StartGuardOptions): StartGuard {
     const r = await read();
     if (!r || r.failures <= 0 || now() - r.lastFailureAt > windowMs) return 0;
     const wanted = Math.min(max, base * 2 ** Math.min(r.failures - 1, 30));
-    return Math.max(0, r.lastFailureAt + wanted - now());
+    // At most the backoff itself: a failure stamped in the future (the clock was set back) must
+    // not hold the start for longer.
+    return Math.min(wanted, Math.max(0, r.lastFailureAt + wanted - now()));
   };
 
   return {
     delayMs,
-    async waitBeforeStart() {
+    async waitBeforeStart(signal) {
       const ms = await delayMs();
-      if (ms > 0) await sleep(ms);
+      if (ms > 0 && !signal?.aborted) await sleep(ms, signal);
       return ms;
     },
     async recordFailure() {

@@ -56,6 +56,15 @@ describe("ops HTTP server", () => {
     expect(((await res.json()) as { status: string }).status).toBe("ready");
   });
 
+  it("answers /readyz by the checks it was last given, once what they check exists", async () => {
+    const { base } = await start([{ name: "starting", check: async () => ({ ok: false, detail: "starting" }) }]);
+    expect(await (await fetch(`${base}/readyz`)).json()).toMatchObject({ notReady: ["starting"], checks: { starting: { detail: "starting" } } });
+    server!.setChecks([{ name: "store", check: async () => ({ ok: true }) }]);
+    const res = await fetch(`${base}/readyz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: "ready", notReady: [], checks: { store: { ok: true } } });
+  });
+
   it("serves Prometheus text whose counters move", async () => {
     const { base, metrics } = await start([]);
     metrics.commands.inc({ command: "price", outcome: "ok" });

@@ -52,4 +52,25 @@ describe("start guard", () => {
     advance(3_600_001);
     expect(await g.delayMs()).toBe(0);
   });
+
+  it("waits no longer than its backoff when the last failure is stamped in the future (the clock was set back)", async () => {
+    const { g, advance } = guard();
+    await g.recordFailure();
+    advance(-30 * 60_000);
+    expect(await g.delayMs()).toBe(5_000);
+  });
+
+  it("stops waiting as soon as the stop signal comes, with its own timer", async () => {
+    const g = createStartGuard({
+      file: join(mkdtempSync(join(tmpdir(), "cp-guard-")), "data", ".start-failures.json"),
+      baseDelayMs: 300_000,
+      now: () => 1_000_000,
+    });
+    await g.recordFailure();
+    const stop = new AbortController();
+    const waiting = g.waitBeforeStart(stop.signal);
+    stop.abort();
+    expect(await waiting).toBe(300_000);
+    expect(await g.waitBeforeStart(stop.signal)).toBe(300_000);
+  });
 });

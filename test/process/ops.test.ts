@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
@@ -72,6 +73,16 @@ describe("the bot process as operators run it", () => {
     expect(text).toMatch(/chainpulse_command_duration_seconds_count\{command="price"\} 1/);
     expect(text).toMatch(/chainpulse_cache_lookups_total\{method="search",outcome="miss"\} \d+/);
     for (const s of secrets) expect(text).not.toContain(s);
+  });
+
+  it("counts a 429 that Telegram answers to a reply, even one that is retried, in /metrics", async () => {
+    const { base, telegram: tg } = await start();
+    await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
+    tg.rateLimit({ method: "sendMessage", retryAfter: 1 });
+    const asked = tg.sendText(groupChat(), "/price pepe", { from: fakeUser() });
+    await tg.waitForSent((s) => s.replyTo === asked.message_id, { timeoutMs: 15_000 });
+    const text = await (await fetch(`${base}/metrics`)).text();
+    expect(text).toMatch(/chainpulse_platform_429_total\{platform="telegram"\} 1\n/);
   });
 
   it("answers the command in hand when SIGTERM arrives, then exits 0", async () => {
@@ -151,7 +162,59 @@ describe("signals during start-up", () => {
   });
 });
 
+describe("start-up as a supervisor sees it", () => {
+  it("tells an operator who logs only warnings that it shows demo data", async () => {
+    const dir = tempDir();
+    bot = spawnBot({ LOG_LEVEL: "warn", DATABASE_PATH: join(dir, "data", "bot.db") }, { cwd: dir, stdin: "" });
+    const line = await bot.waitForLog(/showing demo data/);
+    expect(JSON.parse(line)).toMatchObject({ level: 40 });
+    expect(await bot.exited).toEqual({ code: 0, signal: null });
+  });
+});
+
+/** Plants the record of failed starts the guard reads, as if the last one failed `agoMs` ago. */
+function plantFailures(dir: string, failures: number, agoMs: number): void {
+  mkdirSync(join(dir, "data"), { recursive: true });
+  writeFileSync(join(dir, "data", ".start-failures.json"), JSON.stringify({ failures, lastFailureAt: Date.now() - agoMs }));
+}
+
 describe("the crash-loop guard", () => {
+  async function startAfterFailures(failures: number, agoMs: number) {
+    telegram = await startFakeTelegram({ maxPollMs: 500 });
+    const dir = tempDir();
+    plantFailures(dir, failures, agoMs);
+    const port = await freePort();
+    bot = spawnBot(
+      { TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.apiRoot, HTTP_PORT: String(port), DATABASE_PATH: join(dir, "data", "bot.db") },
+      { cwd: dir },
+    );
+    await bot.waitForLog(/waiting before logging in again/);
+    return { base: `http://127.0.0.1:${port}`, proc: bot };
+  }
+
+  it("is healthy but not ready while it waits, saying it is starting, and exits 0 at once on SIGTERM", async () => {
+    // Seven failures: the longest wait, five minutes.
+    const { base, proc } = await startAfterFailures(7, 0);
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${base}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toMatchObject({ status: "not ready", notReady: ["starting"] });
+    proc.child.kill("SIGTERM");
+    expect(await proc.exited).toEqual({ code: 0, signal: null });
+    expect(telegram!.calls.some((c) => c.method === "getMe")).toBe(false);
+  });
+
+  it("turns ready once the wait is over and Telegram is up", async () => {
+    // Two failures want ten seconds; the last one was four seconds ago.
+    const { base } = await startAfterFailures(2, 4_000);
+    const waiting = await fetch(`${base}/readyz`);
+    expect(waiting.status).toBe(503);
+    expect(((await waiting.json()) as { notReady: string[] }).notReady).toEqual(["starting"]);
+    const ready = await waitForHttp(`${base}/readyz`, (r) => r.status === 200, 25_000);
+    expect(await ready.json()).toMatchObject({ status: "ready", checks: { store: { ok: true }, market: { ok: true }, telegram: { ok: true } } });
+  });
+
+
   it("makes the start after a refused token wait before logging in again", async () => {
     telegram = await startFakeTelegram({ maxPollMs: 500 });
     const dir = tempDir();

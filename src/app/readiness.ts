@@ -1,0 +1,33 @@
+/**
+ * What /readyz checks once the bot is up: the database, the market and each platform. The
+ * market is asked through the cache, so a service that fails still counts as ready while
+ * answers are served from what was cached.
+ */
+import type { PlatformAdapter } from "../adapters/types.js";
+import type { CachedMarket } from "../cache/types.js";
+import type { ReadinessCheck } from "../ops/http-server.js";
+
+/** What the checks look at. */
+export interface ReadinessParts {
+  store: { isOpen(): boolean };
+  market: Pick<CachedMarket, "supportedChains">;
+  platforms: readonly PlatformAdapter[];
+}
+
+/** One check per part, named `store`, `market` and after each platform. */
+export function readinessChecks(parts: ReadinessParts): ReadinessCheck[] {
+  return [
+    { name: "store", check: async () => (parts.store.isOpen() ? { ok: true } : { ok: false, detail: "database closed" }) },
+    {
+      name: "market",
+      check: async () => {
+        const r = await parts.market.supportedChains();
+        return { ok: true, ...(r.stale ? { detail: "serving from cache: the service is failing" } : {}) };
+      },
+    },
+    ...parts.platforms.map((a) => ({
+      name: a.platform,
+      check: async () => (a.isReady() ? { ok: true } : { ok: false, detail: "not connected" }),
+    })),
+  ];
+}
