@@ -6,6 +6,7 @@
 import { fork } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { budgetProblems, CHILD_LIMIT_MS } from "./budget.js";
 import { BENCHMARKS } from "./index.js";
 import { canCollect } from "./measure.js";
 import { consoleTable, rewriteMarkdown, runInfo, section } from "./report.js";
@@ -13,8 +14,6 @@ import type { BenchResult, Benchmark } from "./types.js";
 
 const OUTPUT = fileURLToPath(new URL("../BENCHMARKS.md", import.meta.url));
 const CHILD_FLAG = "--child";
-/** Longest one benchmark may run before it is stopped, whatever its own bounds say. */
-const CHILD_LIMIT_MS = 4 * 60_000;
 
 /** Runs `bench` in a child node with this process's flags; resolves with its result. */
 function inChild(bench: Benchmark): Promise<BenchResult> {
@@ -45,6 +44,11 @@ async function main(argv: readonly string[]): Promise<number> {
   const unknown = argv.filter((a) => !known.includes(a));
   if (unknown.length > 0) {
     process.stderr.write(`unknown benchmark ${unknown.join(", ")}; choose from ${known.join(", ")}\n`);
+    return 2;
+  }
+  const problems = budgetProblems(BENCHMARKS);
+  if (problems.length > 0) {
+    process.stderr.write(`${problems.join("\n")}\n`);
     return 2;
   }
   if (!canCollect()) process.stderr.write("note: run with --expose-gc (npm run bench does) for exact heap figures\n");

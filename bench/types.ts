@@ -44,5 +44,10 @@ export interface Benchmark {
   title: string;
   /** What each target means, for BENCHMARKS.md. */
   targets: string;
+  /**
+   * Longest the full run may take, setup included: the sum of its own bounds. bench/run.ts
+   * checks that it fits under the per-child limit and that all of them fit in the whole run's.
+   */
+  limitSeconds: number;
   run(size: Size): Promise<BenchResult>;
 }
