@@ -93,6 +93,15 @@ function logFailures(log: Logger): Transformer {
   };
 }
 
+/** Notes each time `getUpdates` is answered, so readiness can tell a live poll from a retrying one. */
+function notePolls(onPolled: () => void): Transformer {
+  return async (prev, method, payload, signal) => {
+    const res = await prev(method, payload, signal);
+    if (method === "getUpdates" && res.ok) onPolled();
+    return res;
+  };
+}
+
 function countRateLimits(onRateLimited: (method: string, retryAfterSeconds: number) => void): Transformer {
   return async (prev, method, payload, signal) => {
     const res = await prev(method, payload, signal);
@@ -108,10 +117,15 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
   const client = { ...(opts.apiRoot ? { apiRoot: opts.apiRoot } : {}) };
   const bot = new Bot(opts.token, { client, ...(opts.botInfo ? { botInfo: opts.botInfo } : {}) });
   const guard = new ChatGuard();
+  // Polling counts as live while getUpdates answered within one long poll and a margin: the
+  // runner itself stays "running" through up to pollRetryMs of failed polls.
+  const pollStaleMs = ((opts.pollTimeoutSeconds ?? 30) + 30) * 1000;
+  let lastPollAt = 0;
   // Transformers installed later wrap earlier ones: counting goes first so it sees each
   // 429 before auto-retry waits it out.
   const rateLimits = opts.onRateLimited ? [countRateLimits(opts.onRateLimited)] : [];
   bot.api.config.use(
+    notePolls(() => (lastPollAt = now())),
     ...rateLimits,
     autoRetry({ maxRetryAttempts: opts.retry?.maxAttempts ?? 3, maxDelaySeconds: opts.retry?.maxDelaySeconds ?? 60, rethrowHttpErrors: true }),
     logFailures(log),
@@ -205,6 +219,7 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
       } catch (e) {
         throw fatalError(e, "Telegram Bot API not usable at start");
       }
+      lastPollAt = now();
       runner = run(bot, {
         runner: {
           fetch: { timeout: opts.pollTimeoutSeconds ?? 30, allowed_updates: [...ALLOWED_UPDATES] },
@@ -226,7 +241,7 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
     },
 
     isReady() {
-      return webhookLive || (runner?.isRunning() ?? false);
+      return webhookLive || ((runner?.isRunning() ?? false) && now() - lastPollAt <= pollStaleMs);
     },
 
     async send(chatId: string, reply: Reply): Promise<SendOutcome> {

@@ -121,6 +121,22 @@ describe("Telegram delivery, limits and failures", () => {
     expect(h.adapter.isReady()).toBe(true);
   });
 
+  it("is not ready while getUpdates is failing, though polling retries, and ready again once it answers", async () => {
+    let t = 1_800_000_000_000;
+    await start({ now: () => t, pollTimeoutSeconds: 1 });
+    await h.fake.waitFor((c) => c.method === "getUpdates" && c.done && c.ok);
+    expect(h.adapter.isReady()).toBe(true);
+    h.fake.fail({ method: "getUpdates", times: 1, error: { error_code: 502, description: "Bad Gateway" } });
+    await h.fake.waitFor((c) => c.method === "getUpdates" && c.done && !c.ok);
+    t += 61_000; // past one long poll (1 s) and the 30 s margin
+    expect(h.adapter.isReady()).toBe(false);
+    const since = h.fake.calls.length;
+    await h.fake.waitFor((c) => c.method === "getUpdates" && c.done && c.ok, { since, timeoutMs: 20_000 });
+    // The next poll going out shows the bot has taken in the answer before it.
+    await h.fake.waitFor((c) => c.method === "getUpdates", { since: h.fake.calls.length, pending: true });
+    expect(h.adapter.isReady()).toBe(true);
+  });
+
   it("forgets a chat's settings when the bot is removed from it", async () => {
     await start();
     const group = groupChat();
