@@ -9,6 +9,7 @@ import { isMarketError, MarketError } from "../market/errors.js";
 import type { PriceEntry, PriceMap } from "../market/schemas.js";
 import { canonicalId, canonicalParams, cacheKey, stableStringify } from "./keys.js";
 import { createPriceBatcher } from "./price-batch.js";
+import { slimHolders } from "./slim.js";
 import { DEFAULT_NOT_FOUND_TTL_MS, DEFAULT_TTL } from "./ttl.js";
 import type { CachedMarket, Fetched } from "./types.js";
 
@@ -123,14 +124,16 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     return { data: entry.data, fetchedAt: entry.fetchedAt, stale: expired && (entry.refreshFailed || !inGrace) };
   }
 
+  /** `keep`: what of the answer the entry holds (default all of it). */
   function wrap<K extends keyof MarketApi>(
     method: K,
     canon: (...args: Parameters<MarketApi[K]>) => unknown[],
+    keep: (data: Awaited<ReturnType<MarketApi[K]>>) => unknown = (data) => data,
   ): CachedMarket[K] {
     const call = (api[method] as AnyMethod).bind(api);
     const wrapped = (...args: Parameters<MarketApi[K]>) => {
       const c = canon(...args);
-      return lookup(method, cacheKey(method, c), () => call(...c));
+      return lookup(method, cacheKey(method, c), async () => keep((await call(...c)) as Awaited<ReturnType<MarketApi[K]>>));
     };
     return wrapped as unknown as CachedMarket[K];
   }
@@ -197,7 +200,7 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     tokenDetail: wrap("tokenDetail", id),
     pairKline: wrap("pairKline", params),
     tokenKline: wrap("tokenKline", params),
-    topHolders: wrap("topHolders", params),
+    topHolders: wrap("topHolders", params, slimHolders),
     swaps: wrap("swaps", params),
     supportedChains: wrap("supportedChains", none),
     mainTokens: wrap("mainTokens", asIs),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createCachedMarket, type CacheEvent } from "../../src/cache/cached-market.js";
 import { isMarketError } from "../../src/market/errors.js";
-import { createFakeMarket, fakeClock } from "./fake-market.js";
+import { createFakeMarket, fakeClock, FULL_HOLDER } from "./fake-market.js";
 
 const ID = `0x${"a".repeat(40)}-eth`;
 
@@ -16,6 +16,13 @@ describe("createCachedMarket", () => {
     const answers = await Promise.all(Array.from({ length: 100 }, () => market.tokenDetail(ID)));
     expect(fake.count("tokenDetail")).toBe(1);
     expect(new Set(answers.map((a) => a.data.token.current_price_usd))).toEqual(new Set(["1.5"]));
+  });
+
+  it("keeps of a holder list only the fields a reply shows, so the byte bound holds many more lists", async () => {
+    const market = createCachedMarket(createFakeMarket().api);
+    const { data } = await market.topHolders({ tokenId: ID, limit: 100 });
+    const { holder, address, addr_alias, remark, balance_ratio, balance_usd } = FULL_HOLDER;
+    expect(data).toEqual([{ holder, address, addr_alias, remark, balance_ratio, balance_usd }]);
   });
 
   it("treats parameter order and EVM address case as the same lookup", async () => {

@@ -22,6 +22,13 @@ export function detailOf(tokenId: string, price = "1.5"): TokenDetail {
   return { token: { token, chain, symbol: "FAKE", current_price_usd: price }, pairs: [] };
 }
 
+/** A holder record with the figures the service sends beyond the six a reply shows. */
+export const FULL_HOLDER = {
+  holder: "0x" + "2".repeat(40), address: "0x" + "2".repeat(40), addr_alias: "Binance 14", remark: "exchange",
+  balance_ratio: 0.12, balance_usd: 3_400_000, main_coin_balance: 12.5, avg_purchase_price: 0.0021, realized_profit: 1_200,
+  unrealized_profit: -300, total_profit: 900, transfer_in: 40, transfer_out: 12, last_txn_time: "2026-11-22T10:00:00Z",
+};
+
 export function createFakeMarket(): FakeMarket {
   const calls: Record<string, unknown[][]> = {};
   let failure: MarketErrorKind | null = null;
@@ -55,6 +62,8 @@ export function createFakeMarket(): FakeMarket {
           }
           case "search":
             return [{ token: "0x" + "1".repeat(40), chain: "eth", symbol: String((args[0] as { keyword: string }).keyword) }];
+          case "topHolders":
+            return [FULL_HOLDER];
           default:
             return { method: prop, args };
         }
