@@ -1,22 +1,7 @@
 /** Inline mode with the real core on the sandbox market and the default command budget. */
-import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createCachedMarket } from "../../../src/cache/cached-market.js";
-import type { ChartRenderer } from "../../../src/chart/types.js";
-import { createBotCore } from "../../../src/core/create-core.js";
-import { MarketClient } from "../../../src/market/client.js";
-import { startSandbox, type Sandbox } from "../../../src/sandbox/index.js";
-import { openSqliteStore } from "../../../src/store/sqlite-store.js";
 import { fakeUser, privateChat } from "../../fakes/telegram-api.js";
-import { type Harness, startHarness } from "./harness.js";
-
-/** 2026-11-22 12:00 UTC. */
-const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
-
-const noCharts: ChartRenderer = {
-  render: () => Promise.reject(new Error("charts are not part of this test")),
-  close: async () => undefined,
-};
+import { type SandboxHarness, startSandboxHarness } from "./sandbox-harness.js";
 
 interface Article {
   title: string;
@@ -25,28 +10,14 @@ interface Article {
 }
 
 describe("Telegram inline mode", () => {
-  let h: Harness;
-  let sandbox: Sandbox;
-  let client: MarketClient;
+  let h: SandboxHarness;
 
   beforeEach(async () => {
-    sandbox = await startSandbox({ time: T0, seed: 1 });
-    client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 2000 });
-    const store = await openSqliteStore({ path: ":memory:" });
-    const core = createBotCore({
-      market: createCachedMarket(client, { now: () => T0 }),
-      store,
-      charts: noCharts,
-      log: pino({ level: "silent" }),
-      source: "demo data (sandbox)",
-      now: () => T0,
-    });
-    h = await startHarness({ core, store });
+    // The default budget ({}): an inline query must cost what the users would pay.
+    h = await startSandboxHarness({ budget: {} });
   });
   afterEach(async () => {
     await h.close();
-    await client.close();
-    await sandbox.close();
   });
 
   async function inline(text: string, from = fakeUser()): Promise<Article[]> {

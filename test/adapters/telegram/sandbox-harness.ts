@@ -1,12 +1,12 @@
 /**
  * The real core on the sandbox market behind the Telegram adapter: a seeded sandbox on
  * loopback, the real client and cache, one SQLite store shared by core and adapter, and a
- * budget wide enough for tests that send many commands from one user.
+ * budget wide enough for tests that send many commands from one user (or the one given).
  */
 import { pino } from "pino";
 import { createCachedMarket } from "../../../src/cache/cached-market.js";
 import type { ChartRenderer } from "../../../src/chart/types.js";
-import { createBotCore } from "../../../src/core/create-core.js";
+import { createBotCore, type CoreDeps } from "../../../src/core/create-core.js";
 import { MarketClient } from "../../../src/market/client.js";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../../src/sandbox/index.js";
 import { openSqliteStore } from "../../../src/store/sqlite-store.js";
@@ -25,7 +25,9 @@ export interface SandboxHarness extends Harness {
   sandbox: Sandbox;
 }
 
-export async function startSandboxHarness(opts: { sandbox?: Partial<SandboxOptions>; fake?: FakeTelegramOptions } = {}): Promise<SandboxHarness> {
+export async function startSandboxHarness(
+  opts: { sandbox?: Partial<SandboxOptions>; fake?: FakeTelegramOptions; budget?: CoreDeps["budget"] } = {},
+): Promise<SandboxHarness> {
   const sandbox = await startSandbox({ time: T0, seed: 1, ...opts.sandbox });
   const client = new MarketClient({
     v2: { baseUrl: sandbox.url, key: sandbox.v2Key },
@@ -41,7 +43,7 @@ export async function startSandboxHarness(opts: { sandbox?: Partial<SandboxOptio
     log: pino({ level: "silent" }),
     source: "demo data (sandbox)",
     now: () => T0,
-    budget: { perUser: 100_000, perChat: 100_000 },
+    budget: opts.budget ?? { perUser: 100_000, perChat: 100_000 },
   });
   const h = await startHarness({ core, store, ...(opts.fake ? { fake: opts.fake } : {}) });
   return {
