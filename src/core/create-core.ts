@@ -67,6 +67,13 @@ export function createBotCore(deps: CoreDeps): BotCore {
   const index = createSuggestionIndex();
   const market = noting(deps.market, index);
 
+  /** One search whose results feed the suggestion index (through `noting`); a failure is only logged. */
+  const searchSuggestions = (q: string): Promise<void> =>
+    market.search({ keyword: q, limit: 25 }).then(
+      () => undefined,
+      (e: unknown) => deps.log.debug({ err: e instanceof Error ? e.message : String(e) }, "suggestion search failed"),
+    );
+
   let warmWindowStart = 0;
   let warmedInWindow = 0;
   /**
@@ -82,9 +89,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
     }
     if (warmedInWindow >= WARM_PER_MINUTE) return;
     warmedInWindow++;
-    market.search({ keyword: q, limit: 25 }).catch((e: unknown) => {
-      deps.log.debug({ err: e instanceof Error ? e.message : String(e) }, "suggestion search failed");
-    });
+    void searchSuggestions(q);
   }
 
   function context(chat: ChatContext): CommandContext {
@@ -188,12 +193,8 @@ export function createBotCore(deps: CoreDeps): BotCore {
       if (admit(chat, "quiet") !== undefined) return null;
       let choices = index.suggest(q);
       if (choices.length === 0 && q.length <= INLINE_SEARCH_MAX) {
-        try {
-          await market.search({ keyword: q, limit: 25 });
-          choices = index.suggest(q);
-        } catch (error) {
-          deps.log.debug({ err: error instanceof Error ? error.message : String(error) }, "inline search failed");
-        }
+        await searchSuggestions(q);
+        choices = index.suggest(q);
       }
       const cards = await Promise.all(choices.slice(0, Math.max(0, max)).map((c) => inlineCard(chat, c)));
       return cards.filter((c): c is InlineCard => c !== undefined);

@@ -5,6 +5,7 @@
  */
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
+import { setTimeout as sleepFor } from "node:timers/promises";
 
 export interface StartGuardOptions {
   /** File that records failed starts, e.g. `data/.start-failures.json`. */
@@ -36,17 +37,9 @@ export interface StartGuard {
   recordSuccess(): Promise<void>;
 }
 
-function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener("abort", done, { once: true });
-  });
-}
+/** Node's timer, which rejects with an AbortError when `signal` aborts: ending early is the point here. */
+const abortableSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  sleepFor(ms, undefined, { signal }).catch(() => undefined);
 
 export function createStartGuard(opts: StartGuardOptions): StartGuard {
   const base = opts.baseDelayMs ?? 5_000;

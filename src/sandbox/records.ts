@@ -122,6 +122,7 @@ export function pairRecord(market: Market, pair: SandboxPair, now: number, quirk
   const { low, high } = market.range24h(t, now);
   const reserve0 = pair.liquidity / 2 / Math.max(p0, 1e-30);
   const reserve1 = pair.liquidity / 2 / q.price;
+  const trades24h = tradeCount(pair, now - 86_400, now);
   const rec: Rec = {
     pair: pair.address, chain: pair.chain, amm: pair.amm, target_token: t.address,
     reserve0: dec(reserve0, 12), reserve1: dec(reserve1, 12),
@@ -130,11 +131,11 @@ export function pairRecord(market: Market, pair: SandboxPair, now: number, quirk
     price_change_1h: pct(s.windows["1h"].change), price_change_1d: pct(s.windows["24h"].change),
     volume_u: dec(s.windows["24h"].volume * pair.share, 12), low_u: dec(low * (1 + pair.spread)), high_u: dec(high * (1 + pair.spread)),
     fee: pair.fee, total_supply: pair.fee === "" ? "" : dec(Math.sqrt(reserve0 * reserve1), 12),
-    tx_amount: String(tradeCount(pair, now - 86_400, now)),
+    tx_amount: String(trades24h),
     market_cap: dec(s.price * t.supply * t.circulating, 12), fdv: dec(s.price * t.supply, 12),
     token0_address: t.address, token0_symbol: t.symbol, token1_address: pair.quote.address, token1_symbol: pair.quote.symbol,
     token0_decimal: t.decimals, token1_decimal: pair.quote.decimals,
-    tx_count: tradeCount(pair, now - 86_400, now), created_at: pair.createdAt, updated_at: now, is_fake: pair.isFake,
+    tx_count: trades24h, created_at: pair.createdAt, updated_at: now, is_fake: pair.isFake,
   };
   return applyHostile(rec, t, quirks);
 }

@@ -98,14 +98,7 @@ function phases(token: SandboxToken): number[] {
 export function volumeBetween(token: SandboxToken, a: number, e: number): number {
   const from = Math.max(a, token.launchAt);
   if (e <= from) return 0;
-  const phase = phases(token);
-  let v = e - from;
-  for (let j = 0; j < PERIODS.length; j++) {
-    const w = (2 * Math.PI) / (PERIODS[j] as number);
-    const ph = phase[j] as number;
-    v += ((WEIGHTS[j] as number) / w) * (Math.cos(w * from + ph) - Math.cos(w * e + ph));
-  }
-  return token.volumeRate * v;
+  return token.volumeRate * (integral(token, e) - integral(token, from));
 }
 
 /**
@@ -119,7 +112,7 @@ export function tradesUpTo(pair: SandboxPair, t: number): number {
   return (token.volumeRate * (integral(token, t) - opening(pair)) * pair.share) / token.tradeSize;
 }
 
-/** The volume rate's integral up to `t`, over volumeRate, up to a constant: one end of volumeBetween. */
+/** The volume rate's integral up to `t`, over volumeRate, up to a constant: volumeBetween and tradesUpTo are its differences. */
 function integral(token: SandboxToken, t: number): number {
   const phase = phases(token);
   let v = t;

@@ -3,13 +3,14 @@
  * names (`eth`, `bsc`, `solana`, …; service-notes.md, Identifiers).
  */
 
+/** Most used chains first: `KNOWN_CHAINS` keeps this order. */
 const ALIASES: Readonly<Record<string, string>> = {
   eth: "eth", ether: "eth", ethereum: "eth", erc20: "eth", mainnet: "eth",
   bsc: "bsc", bnb: "bsc", bep20: "bsc", bnbchain: "bsc", binance: "bsc", "bnb-chain": "bsc",
+  solana: "solana", sol: "solana", spl: "solana",
   base: "base",
   arbitrum: "arbitrum", arb: "arbitrum", arbitrum_one: "arbitrum", "arbitrum-one": "arbitrum",
   polygon: "polygon", matic: "polygon", pol: "polygon", polygon_pos: "polygon", "polygon-pos": "polygon",
-  solana: "solana", sol: "solana", spl: "solana",
   tron: "tron", trx: "tron", trc20: "tron",
   avalanche: "avalanche", avax: "avalanche", "avalanche-c": "avalanche",
   optimism: "optimism", op: "optimism",
@@ -17,6 +18,9 @@ const ALIASES: Readonly<Record<string, string>> = {
   merlin: "merlin", merlinchain: "merlin", "merlin-chain": "merlin",
   core: "core", coredao: "core",
 };
+
+/** The service's names of the chains this table knows, most used first. */
+export const KNOWN_CHAINS: readonly string[] = [...new Set(Object.values(ALIASES))];
 
 /** The service's name for a chain alias (`ethereum` → `eth`, `bnb` → `bsc`); undefined when unknown. */
 export function knownChain(name: string): string | undefined {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { renderButtons, createActionStore } from "../../../src/adapters/discord/buttons.js";
-import { chainChoices, COMMON_CHAINS } from "../../../src/adapters/discord/chain-choices.js";
+import { chainChoices } from "../../../src/adapters/discord/chain-choices.js";
 import { argsFromOptions, commandPayloads } from "../../../src/adapters/discord/slash-commands.js";
 import { CHART_INTERVALS } from "../../../src/core/commands/chart.js";
 import type { Command } from "../../../src/core/command.js";
-import { knownChain } from "../../../src/core/resolve/index.js";
+import { KNOWN_CHAINS, knownChain } from "../../../src/core/resolve/index.js";
 import type { Action } from "../../../src/core/reply.js";
 import { checkApplicationCommand, checkMessageBody } from "../../fakes/discord-limits.js";
 import { testCommands } from "./test-commands.js";
@@ -71,7 +71,7 @@ describe("slash command payloads from the registry", () => {
     expect(chainChoices("ethereum")[0]).toEqual({ name: "eth", value: "eth" });
     expect(chainChoices("ar").map((c) => c.value)).toEqual(["arbitrum"]);
     expect(chainChoices("").length).toBeLessThanOrEqual(25);
-    for (const chain of COMMON_CHAINS) expect(knownChain(chain)).toBe(chain);
+    for (const chain of KNOWN_CHAINS) expect(knownChain(chain)).toBe(chain);
   });
 
   it("splits free text on spaces only, so a cron schedule keeps its commas", () => {
