@@ -7,7 +7,7 @@
  * and hostile ids stable; the rest follows the seed.
  */
 import { CHAINS, type ChainDef } from "./chains.js";
-import { CLONES, FAMOUS, REAL_MAIN_PAIRS } from "./famous.js";
+import { CLONES, FAMOUS, REAL_ADDRESSES, REAL_MAIN_PAIRS } from "./famous.js";
 import { HOSTILE_TOKENS, type HostileToken } from "./hostile.js";
 import { Rng, evmAddress, hash32, hashString, solanaAddress, tronAddress } from "./rng.js";
 import { RISK_PROFILES, type RiskProfile, type SandboxPair, type SandboxToken, type Tag } from "./types.js";
@@ -33,7 +33,17 @@ export interface BuildOptions {
   count: number;
 }
 
-type TokenSeed = Omit<SandboxToken, "id" | "key" | "pairs" | "chainDef" | "hostile"> & { hostile?: HostileToken };
+/** `asset`: the copies of one asset on several chains share its price walk (see `priceKey`). */
+type TokenSeed = Omit<SandboxToken, "id" | "key" | "priceKey" | "pairs" | "chainDef" | "hostile"> & { hostile?: HostileToken; asset?: string };
+
+/** Most a copy of an asset on another chain sits from its price: bridges and arbitrage keep it close. */
+const COPY_SPREAD = 0.004;
+
+/** A fixed offset of `chain`'s copy of `asset` from the asset's price, within ±COPY_SPREAD (a tenth of it for stablecoins). */
+function copySpread(chain: string, asset: string, stable: boolean): number {
+  const unit = hashString(`spread:${chain}:${asset}`) / 4294967296;
+  return (unit * 2 - 1) * COPY_SPREAD * (stable ? 0.1 : 1);
+}
 
 function addressFor(chain: ChainDef, ...key: number[]): string {
   if (chain.family === "solana") return solanaAddress(...key);
@@ -104,9 +114,10 @@ export class MarketBuilder {
       const liquidity = m.native || m.stable ? this.rng.logUniform(2e8, 2e9) : this.rng.logUniform(2e7, 2e8);
       const supply = m.stable ? this.rng.logUniform(5e8, 5e10) : this.rng.logUniform(1e6, 5e8);
       this.add({
-        address: addressFor(chain, hashString(`main:${chain.chain}:${m.symbol}`)), chain: chain.chain,
+        address: REAL_ADDRESSES.get(`${chain.chain}:${m.symbol}`) ?? addressFor(chain, hashString(`main:${chain.chain}:${m.symbol}`)),
+        chain: chain.chain, asset: m.symbol,
         symbol: m.symbol, name: m.name, decimals: m.decimals, supply, circulating: 1,
-        basePrice: m.price, volatility: m.stable ? 0.0008 : 0.035,
+        basePrice: m.price * (1 + copySpread(chain.chain, m.symbol, m.stable === true)), volatility: m.stable ? 0.0008 : 0.035,
         volumeRate: (liquidity * this.rng.logUniform(0.3, 2)) / DAY, tradeSize: 5_000, liquidity,
         launchAt: GENESIS - this.rng.int(900, 2_500) * DAY, main: true, stable: m.stable === true,
         tags: [], risk: "clean", listed: true, holders: this.rng.int(300_000, 5_000_000),
@@ -121,19 +132,23 @@ export class MarketBuilder {
         const def = CHAINS.find((c) => c.chain === chain);
         if (!def) continue;
         // One address on every EVM chain, as CREATE2 deployments have: an address alone is ambiguous.
+        const evmHome = f.evmAddress ?? REAL_ADDRESSES.get(`${f.chains[0]}:${f.symbol}`);
         const address =
-          def.family === "evm" && f.evmAddress !== undefined
-            ? f.evmAddress
-            : addressFor(def, hashString(`famous:${def.family === "evm" ? "evm" : chain}:${f.symbol}`));
+          REAL_ADDRESSES.get(`${chain}:${f.symbol}`) ??
+          (def.family === "evm" && evmHome !== undefined
+            ? evmHome
+            : addressFor(def, hashString(`famous:${def.family === "evm" ? "evm" : chain}:${f.symbol}`)));
         this.everyVenue.add(`${address}-${chain}`);
+        // Copies on other chains: a sliver of the supply bridged over, at the same price.
         const cap = n === 0 ? f.cap : f.cap * this.rng.logUniform(0.005, 0.05);
         const meme = f.tags.includes("meme");
-        const supply = meme ? this.rng.logUniform(1e9, 5e14) : this.rng.logUniform(1e8, 2e9);
+        const circulating = this.rng.next() * 0.4 + 0.6;
+        const supply = cap / f.price / circulating;
         const liquidity = cap * this.rng.logUniform(0.005, 0.03);
         this.add({
-          address, chain, symbol: f.symbol, name: f.name,
-          decimals: def.family === "evm" ? 18 : 9, supply, circulating: this.rng.next() * 0.4 + 0.6,
-          basePrice: cap / supply, volatility: meme ? 0.09 : 0.045,
+          address, chain, symbol: f.symbol, name: f.name, asset: f.symbol,
+          decimals: def.family === "evm" ? 18 : 9, supply, circulating,
+          basePrice: f.price * (1 + copySpread(chain, f.symbol, false)), volatility: meme ? 0.09 : 0.045,
           volumeRate: (liquidity * this.rng.logUniform(0.5, 4)) / DAY, tradeSize: 800, liquidity,
           launchAt: GENESIS - this.rng.int(200, 1_500) * DAY, main: false, stable: false,
           tags: f.tags, risk: "clean", listed: n === 0, holders: this.rng.int(20_000, 900_000),
@@ -215,11 +230,13 @@ export class MarketBuilder {
     this.tokens.push(this.make(seed));
   }
 
-  private make(seed: TokenSeed): SandboxToken {
+  private make({ asset, ...seed }: TokenSeed): SandboxToken {
     const chainDef = CHAINS.find((c) => c.chain === seed.chain);
     if (!chainDef) throw new Error(`unknown chain ${seed.chain}`);
     const id = `${seed.address}-${seed.chain}`;
-    return { ...seed, id, chainDef, key: hash32(this.opts.seed, hashString(id)), pairs: [] };
+    const key = hash32(this.opts.seed, hashString(id));
+    const priceKey = asset === undefined ? key : hash32(this.opts.seed, hashString(`asset:${asset}`));
+    return { ...seed, id, chainDef, key, priceKey, pairs: [] };
   }
 
   /**

@@ -54,6 +54,12 @@ export interface SandboxToken {
   launchAt: number;
   /** Hash seed of everything computed on demand for this token. */
   key: number;
+  /**
+   * Hash seed of the price walk: the token's own key, or one shared by the copies of one asset
+   * on several chains (WETH, USDC, PEPE), so that they move together and differ only by their
+   * fixed spread, as arbitrage keeps them.
+   */
+  priceKey: number;
   /** The chain's main tokens (WETH, USDC, ...). */
   main: boolean;
   stable: boolean;

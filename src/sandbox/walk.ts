@@ -28,8 +28,8 @@ function logOffset(token: SandboxToken, t: number): number {
     const x = t / s;
     const i = Math.floor(x);
     const f = x - i;
-    const a = knot(token.key, k, i);
-    const b = knot(token.key, k, i + 1);
+    const a = knot(token.priceKey, k, i);
+    const b = knot(token.priceKey, k, i + 1);
     sum += (AMPS[k] as number) * (a + (b - a) * f);
   }
   return token.volatility * sum;
@@ -63,8 +63,8 @@ export function pricesAtMinutes(token: SandboxToken, m0: number, n: number): Flo
         const i = Math.floor(x);
         const f = x - i;
         if (i !== at) {
-          a = i === at + 1 ? b : knot(token.key, k, i);
-          b = knot(token.key, k, i + 1);
+          a = i === at + 1 ? b : knot(token.priceKey, k, i);
+          b = knot(token.priceKey, k, i + 1);
           at = i;
         }
         out[j] = (out[j] as number) + amp * (a + (b - a) * f);

@@ -36,13 +36,21 @@ function byRisk(risk: SandboxToken["risk"]): SandboxToken {
 const priceOf = (t: SandboxToken) => formatPrice(world.sandbox.market.snapshot(t, nowS).price);
 
 describe("/price", () => {
-  it("answers a symbol with the most liquid token's price and says how many share the name", async () => {
+  it("answers a famous symbol with the original contract's price and lists the others in the text", async () => {
     const pepes = world.sandbox.market.bySymbol("pepe");
-    const best = pepes[0] as SandboxToken;
+    const real = pepes.find((p) => p.id === "0x6982508145454ce325ddbe47a25d4ec3d2311933-eth") as SandboxToken;
     const out = await bot.say("/price pepe");
-    expect(out).toContain(`PEPE ${priceOf(best)}`);
-    expect(out).toContain(`${pepes.length} tokens are called PEPE; this is the most liquid one, on ${best.chain}.`);
+    expect(out).toContain(`PEPE ${priceOf(real)}`);
+    expect(out).toContain(`${pepes.length} tokens are called PEPE; this is the original contract, on eth. Others: PEPE on `);
+    const clone = pepes.find((p) => p.chain === "bsc" && p.id !== real.id) as SandboxToken;
+    expect(out).toContain(`PEPE on bsc (${clone.address.slice(0, 6)}…${clone.address.slice(-4)}, liquidity `);
     expect(out).toContain("demo data (sandbox) · as of 12:00 UTC (just now)");
+  });
+
+  it("answers a long-tail symbol with the most liquid one and says so", async () => {
+    const bretts = [...world.sandbox.market.bySymbol("brett")].sort((a, b) => b.liquidity - a.liquidity);
+    const out = await bot.say("/price brett");
+    expect(out).toContain(`${bretts.length} tokens are called BRETT; this is the most liquid one, on ${(bretts[0] as SandboxToken).chain}. Others: BRETT on `);
   });
 
   it("prices 20 tokens with one batch call", async () => {
@@ -163,7 +171,10 @@ describe("resolving what people type", () => {
     const best = [...everywhere].sort((a, b) => b.liquidity - a.liquidity)[0] as SandboxToken;
     const out = await bot.say(`/token ${t().address}`);
     expect(out).toContain(`${best.name} (${best.symbol}) · ${best.chain}`);
-    if (everywhere.length > 1) expect(out).toContain(`${everywhere.length} tokens are called PEPE`);
+    expect(everywhere.length).toBeGreaterThan(1);
+    expect(out).toContain(`This address is a token on ${everywhere.length} chains; this is the most liquid one, on ${best.chain}. Others: PEPE on `);
+    expect(out).toMatch(/Others: .*PEPE on bsc \(0x6982…1933, liquidity \$/);
+    expect(out).not.toContain("tokens are called");
     expect(out).toMatch(/\[\d+\] PEPE · bsc/);
   });
 

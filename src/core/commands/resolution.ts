@@ -36,13 +36,22 @@ export async function symbolFor(ctx: CommandContext, res: Resolution): Promise<s
 }
 
 /**
- * When several tokens matched: one sentence saying so, and a button per runner-up that runs
- * `command` on it (a new message, so the answer in hand stays).
+ * When several tokens matched: one sentence saying so and why this one, the others listed in
+ * the text (a forwarded message or a screen reader has no buttons), and a button per
+ * runner-up that runs `command` on it (a new message, so the answer in hand stays).
  */
 export function collisionParts(res: Resolution, command: string, symbol: string): { blocks: Block[]; actions: Action[][] } {
   if (res.totalMatches <= 1 || res.alternatives.length === 0) return { blocks: [], actions: [] };
-  const sentence = `${res.totalMatches} tokens are called ${symbol}; this is the most liquid one, on ${cleanText(res.chain, 16)}. Others:`;
-  const buttons = res.alternatives.slice(0, 5).map((t) => {
+  const chain = cleanText(res.chain, 16);
+  const which = res.picked === "canonical" ? `this is the original contract, on ${chain}` : `this is the most liquid one, on ${chain}`;
+  const head = res.matched === "address"
+    ? `This address is a token on ${res.totalMatches} chains; ${which}.`
+    : `${res.totalMatches} tokens are called ${symbol}; ${which}.`;
+  const others = res.alternatives.slice(0, 5);
+  const listed = others.map((t) => `${cleanText(t.symbol, 10)} on ${cleanText(t.chain, 10)} (${shortAddress(t.token)}, liquidity ${formatUsd(t.main_pair_tvl ?? t.tvl)})`);
+  const more = res.totalMatches - 1 - others.length;
+  const sentence = `${head} Others: ${listed.join("; ")}${more > 0 ? `; and ${more} more` : ""}.`;
+  const buttons = others.map((t) => {
     const liquidity = formatUsd(t.main_pair_tvl ?? t.tvl);
     return openButton(`${cleanText(t.symbol, 10)} · ${cleanText(t.chain, 10)} · ${liquidity}`, command, [idOf(t)]);
   });

@@ -11,6 +11,7 @@ import {
 import type { TokenV2 } from "../../market/schemas.js";
 import { UserError } from "../errors.js";
 import { cleanText, shortAddress } from "../format/text.js";
+import { canonicalId } from "./canonical.js";
 import { rankByLiquidity } from "./rank.js";
 import type { Resolution, TokenInput } from "./types.js";
 
@@ -28,8 +29,8 @@ const FAMILY_NAMES: Readonly<Record<ChainFamily, string>> = { evm: "an EVM", sol
 /**
  * Resolves what was typed to one token id: an id as is (after checking its chain and address
  * format), an address by searching for it (the most liquid chain wins when it lives on several),
- * a symbol or name by searching (exact symbol/name matches first, then main-pair TVL, then 24h
- * volume). Throws `UserError` with one sentence naming what was typed when nothing fits;
+ * a symbol or name by searching: a famous symbol's own contract first (canonical.ts), then
+ * exact symbol/name matches by main-pair TVL, then 24h volume. Throws `UserError` with one sentence naming what was typed when nothing fits;
  * market failures reject as `MarketError`.
  */
 export async function resolveToken(
@@ -63,7 +64,7 @@ async function resolveId(
   if (!opts.isPair) return single(address, chain);
   // A pool link may name the token itself (dexscreener takes both): look for the token first.
   const found = await searchAddress(market, address, [chainFamily(chain)], { chain, limit: opts.limit });
-  if (found.length > 0) return pick(found, found.length);
+  if (found.length > 0) return pick(found, found.length, { picked: "liquidity", matched: "address" });
   const target = await pairTarget(market, address, chain);
   if (target === undefined) {
     throw new UserError(`No token or pair found at ${shortAddress(address)} on ${chain}.`);
@@ -81,10 +82,10 @@ async function knownChainOrThrow(market: CachedMarket, chain: string): Promise<s
 
 function single(address: string, chain: string): Resolution {
   const normalized = normalizeAddress(address, chain);
-  return { tokenId: joinId(normalized, chain), chain, address: normalized, alternatives: [], totalMatches: 1 };
+  return { tokenId: joinId(normalized, chain), chain, address: normalized, alternatives: [], totalMatches: 1, picked: "liquidity", matched: "address" };
 }
 
-function pick(ranked: TokenV2[], totalMatches: number): Resolution {
+function pick(ranked: TokenV2[], totalMatches: number, how: Pick<Resolution, "picked" | "matched">): Resolution {
   const [best, ...rest] = ranked as [TokenV2, ...TokenV2[]];
   const address = normalizeAddress(best.token, best.chain);
   return {
@@ -94,6 +95,7 @@ function pick(ranked: TokenV2[], totalMatches: number): Resolution {
     token: best,
     alternatives: rest.slice(0, ALTERNATIVES),
     totalMatches,
+    ...how,
   };
 }
 
@@ -133,7 +135,7 @@ async function resolveAddress(
   opts: { defaultChain?: string; limit: number },
 ): Promise<Resolution> {
   const found = await searchAddress(market, address, families, { limit: opts.limit });
-  if (found.length > 0) return pick(found, found.length);
+  if (found.length > 0) return pick(found, found.length, { picked: "liquidity", matched: "address" });
   // Not a token anywhere: perhaps a pool, on the one chain its format allows or the chat's default.
   const chain = families.includes("solana") ? "solana"
     : families.includes("tron") ? "tron"
@@ -153,24 +155,69 @@ async function resolveQuery(
   const shown = cleanText(keyword, 40);
   if (keyword === "") throw new UserError("Send a token symbol, name, address or link.");
   const chain = opts.chain === undefined ? undefined : await knownChainOrThrow(market, opts.chain);
-  const wanted = keyword.toLowerCase();
-  const isExact = (t: TokenV2) => t.symbol?.trim().toLowerCase() === wanted || t.name?.trim().toLowerCase() === wanted;
   const search = async (on: string | undefined) =>
     usable((await market.search({ keyword, chain: on, limit: opts.limit })).data);
-  let rows = await search(chain ?? opts.defaultChain);
-  // The chat's default chain is a preference, not a filter: an exact match elsewhere beats a
-  // partial one there.
-  if (chain === undefined && opts.defaultChain !== undefined && !rows.some(isExact)) {
-    const everywhere = await search(undefined);
-    if (rows.length === 0 || everywhere.some(isExact)) rows = everywhere;
+  const choose = (rows: TokenV2[], on: string | undefined) => chooseAmong(market, keyword, rows, canonicalId(keyword, on), opts.limit);
+  if (chain !== undefined) {
+    const found = await choose(await search(chain), chain);
+    if (found === undefined) throw new UserError(`No token matches "${shown}" on ${chain}.`);
+    return found;
   }
-  if (rows.length === 0) {
-    throw new UserError(`No token matches "${shown}"${chain === undefined ? "" : ` on ${chain}`}.`);
+  // The chat's default chain is a preference, not a filter: its own contract of a famous
+  // symbol, or an exact match there, wins; otherwise every chain is searched.
+  if (opts.defaultChain !== undefined) {
+    const rows = await search(opts.defaultChain);
+    const isExact = exactMatch(keyword);
+    if (canonicalId(keyword, opts.defaultChain) !== undefined || rows.some(isExact)) {
+      const found = await choose(rows, opts.defaultChain);
+      if (found !== undefined) return found;
+    }
   }
+  const found = await choose(await search(undefined), undefined);
+  if (found === undefined) throw new UserError(`No token matches "${shown}".`);
+  return found;
+}
+
+function exactMatch(keyword: string): (t: TokenV2) => boolean {
+  const wanted = keyword.toLowerCase();
+  return (t) => t.symbol?.trim().toLowerCase() === wanted || t.name?.trim().toLowerCase() === wanted;
+}
+
+/**
+ * The token `keyword` means among search rows: the famous symbol's own contract when there is
+ * one (asked for by address if the search left it out), else the most liquid exact match,
+ * else the most liquid row. Undefined when nothing fits.
+ */
+async function chooseAmong(
+  market: CachedMarket,
+  keyword: string,
+  rows: TokenV2[],
+  canonical: string | undefined,
+  limit: number,
+): Promise<Resolution | undefined> {
+  const isExact = exactMatch(keyword);
+  const official = canonical === undefined ? undefined : await canonicalRow(market, rows, canonical, limit);
+  if (official !== undefined) {
+    // Clones carry the same symbol: they are the alternatives, the famous one is not ranked against them.
+    const symbol = official.symbol?.trim().toLowerCase();
+    const same = rows.filter((t) => joinId(t.token, t.chain) !== canonical && (isExact(t) || t.symbol?.trim().toLowerCase() === symbol));
+    return pick([official, ...rankByLiquidity(same)], same.length + 1, { picked: "canonical", matched: "symbol" });
+  }
+  if (rows.length === 0) return undefined;
   // Tokens that merely contain the word (LODRAPEPE for pepe) are no alternative to an exact match.
   const exact = rows.filter(isExact);
   const candidates = exact.length > 0 ? exact : rows;
-  return pick(rankByLiquidity(candidates), candidates.length);
+  return pick(rankByLiquidity(candidates), candidates.length, { picked: "liquidity", matched: "symbol" });
+}
+
+/** The search row of a famous token: from `rows`, else from a search for its address on its chain. */
+async function canonicalRow(market: CachedMarket, rows: TokenV2[], id: string, limit: number): Promise<TokenV2 | undefined> {
+  const inRows = rows.find((t) => joinId(t.token, t.chain) === id);
+  if (inRows !== undefined) return inRows;
+  const split = splitId(id);
+  if (split === null) return undefined;
+  const found = await searchAddress(market, split.address, [chainFamily(split.chain)], { chain: split.chain, limit });
+  return found.find((t) => t.chain === split.chain);
 }
 
 /**

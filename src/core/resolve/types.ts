@@ -27,4 +27,8 @@ export interface Resolution {
   alternatives: TokenV2[];
   /** How many tokens matched (exact symbol or name matches when there are any): "5 tokens are called PEPE". */
   totalMatches: number;
+  /** Why this one: the famous symbol's own contract, or the most liquid match. */
+  picked: "canonical" | "liquidity";
+  /** What the matches share: a symbol or name typed, or an address that lives on several chains. */
+  matched: "symbol" | "address";
 }

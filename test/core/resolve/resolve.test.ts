@@ -69,7 +69,7 @@ describe("resolveToken with an address and a chain", () => {
     const t = tokenOn("bsc");
     sandbox.resetStats();
     const res = await resolve(`${t.address.toUpperCase().replace("0X", "0x")}-bsc`);
-    expect(res).toEqual({ tokenId: t.id, chain: "bsc", address: t.address, alternatives: [], totalMatches: 1 });
+    expect(res).toEqual({ tokenId: t.id, chain: "bsc", address: t.address, alternatives: [], totalMatches: 1, picked: "liquidity", matched: "address" });
     expect(sandbox.stats().total).toBe(1);
     expect(sandbox.stats().byEndpoint.search).toBeUndefined();
   });
@@ -174,6 +174,73 @@ describe("resolveToken with a symbol", () => {
     expect(await userErrorOf("zzzz\u202E")).toBe('No token matches "zzzz".');
     expect(await userErrorOf(`nothing${"x".repeat(50)}`)).toBe(`No token matches "nothing${"x".repeat(32)}…".`);
     expect(await userErrorOf("zzzz bsc")).toBe('No token matches "zzzz" on bsc.');
+  });
+});
+
+describe("resolveToken with a famous symbol", () => {
+  it("takes the original contracts for btc eth sol usdt usdc on the demo market, not the most liquid copy elsewhere", async () => {
+    const ids = await Promise.all(["btc", "eth", "sol", "usdt", "usdc", "pepe", "wif"].map(async (s) => (await resolve(s)).tokenId));
+    expect(ids).toEqual([
+      "0x2260fac5e5542a773aa44fbcfedf7c193bc2c599-eth",
+      "0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2-eth",
+      "So11111111111111111111111111111111111111112-solana",
+      "0xdac17f958d2ee523a2206206994597c13d831ec7-eth",
+      "0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48-eth",
+      "0x6982508145454ce325ddbe47a25d4ec3d2311933-eth",
+      "EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm-solana",
+    ]);
+  });
+
+  it("takes the chain's own contract when a chain is named, and liquidity where that chain has none", async () => {
+    expect((await resolve("usdt bsc")).tokenId).toBe("0x55d398326f99059ff775485246999027b3197955-bsc");
+    expect((await resolve("eth base")).tokenId).toBe("0x4200000000000000000000000000000000000006-base");
+    expect((await resolve("usdt merlin")).tokenId).toBe(mostLiquid("USDT", "merlin").id);
+  });
+
+  it("says the pick is the original contract and still counts the clones", async () => {
+    const res = await resolve("pepe");
+    expect(res.picked).toBe("canonical");
+    expect(res.totalMatches).toBe(sandbox.market.bySymbol("PEPE").length);
+  });
+
+  // Hostile data: a clone whose reported liquidity dwarfs the real one, and a search that
+  // leaves the real one out of its page.
+  const REAL_USDT = "0xdac17f958d2ee523a2206206994597c13d831ec7";
+  const SCAM = `0x${"5c".repeat(20)}`;
+  function hostileMarket(listsReal: boolean): { market: CachedMarket; keywords: string[] } {
+    const keywords: string[] = [];
+    const real: TokenV2 = { token: REAL_USDT, chain: "eth", symbol: "USDT", main_pair_tvl: "90000000" };
+    const scam: TokenV2 = { token: SCAM, chain: "eth", symbol: "USDT", main_pair_tvl: "900000000000" };
+    const other: TokenV2 = { token: `0x${"77".repeat(20)}`, chain: "merlin", symbol: "USDT", main_pair_tvl: "500000000000" };
+    const api = {
+      search: async (q: { keyword: string }) => {
+        keywords.push(q.keyword);
+        if (q.keyword.toLowerCase() === REAL_USDT) return [real];
+        return listsReal ? [scam, other, real] : [scam, other];
+      },
+    } as unknown as MarketApi;
+    return { market: fetchedFrom(api), keywords };
+  }
+
+  it("keeps the original USDT when a clone reports a thousand times its liquidity", async () => {
+    const { market: hostile } = hostileMarket(true);
+    const res = await resolveToken(hostile, parseTokenInput("usdt"));
+    expect(res.tokenId).toBe(`${REAL_USDT}-eth`);
+    expect(res.alternatives.map((t) => t.token)).toEqual([SCAM, `0x${"77".repeat(20)}`]);
+    expect(res.totalMatches).toBe(3);
+  });
+
+  it("asks for the original by its address when the search page leaves it out", async () => {
+    const { market: hostile, keywords } = hostileMarket(false);
+    const res = await resolveToken(hostile, parseTokenInput("USDT"));
+    expect(res.tokenId).toBe(`${REAL_USDT}-eth`);
+    expect(keywords).toEqual(["USDT", REAL_USDT]);
+  });
+
+  it("ranks a symbol that is not on the list by liquidity alone", async () => {
+    const res = await resolve("brett");
+    expect(res.picked).toBe("liquidity");
+    expect(res.tokenId).toBe(mostLiquid("BRETT").id);
   });
 });
 
