@@ -4,11 +4,11 @@
  */
 import { pino, type DestinationStream, type Logger } from "pino";
 import { PinoPretty } from "pino-pretty";
+import { REDACTED, redactForms, secretForms } from "./secrets.js";
 
 export type { Logger } from "pino";
 
-/** What replaces a secret in the output. */
-export const REDACTED = "[REDACTED]";
+export { REDACTED } from "./secrets.js";
 
 /**
  * Fields that carry credentials by name, at the top level and one level down (`req.headers`,
@@ -37,33 +37,6 @@ export interface LoggerOptions {
 }
 
 /**
- * Every form a secret takes in a JSON log line: as is, JSON-escaped, and percent-encoded
- * (Telegram puts the token in URL paths, where `:` may arrive as `%3A`).
- */
-function secretForms(secrets: readonly string[]): string[] {
-  const forms = new Set<string>();
-  for (const secret of secrets) {
-    if (!secret) continue;
-    forms.add(secret);
-    forms.add(JSON.stringify(secret).slice(1, -1));
-    forms.add(encodeURIComponent(secret));
-  }
-  // Longest first, so a secret that contains another is replaced whole.
-  return [...forms].sort((a, b) => b.length - a.length);
-}
-
-function replaceForms(text: string, forms: readonly string[]): string {
-  let out = text;
-  for (const form of forms) out = out.replaceAll(form, REDACTED);
-  return out;
-}
-
-/** Replaces every occurrence of each secret in `text` with `[REDACTED]`, for text printed outside the logger. */
-export function scrubSecrets(text: string, secrets: readonly string[]): string {
-  return replaceForms(text, secretForms(secrets));
-}
-
-/**
  * A logger whose output never holds a secret: known credential fields are censored by
  * path, and every serialized line (messages, URLs, error messages, stacks and causes,
  * child bindings) has each secret string replaced before it is written.
@@ -83,7 +56,7 @@ export function createLogger(options: LoggerOptions): Logger {
       redact: { paths: REDACT_PATHS, censor: REDACTED },
       serializers: { err: pino.stdSerializers.err, error: pino.stdSerializers.err },
       hooks: {
-        streamWrite: (line) => replaceForms(line, forms),
+        streamWrite: (line) => redactForms(line, forms),
       },
     },
     stream,

@@ -1,6 +1,8 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger, scrubSecrets } from "../src/log.js";
+import { createLogger } from "../src/log.js";
+import { redact } from "../src/market/decode.js";
+import { redactSecrets } from "../src/secrets.js";
 
 const TELEGRAM_TOKEN = "7123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw";
 const TELEGRAM_SECRET_PART = "AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw";
@@ -100,9 +102,14 @@ describe("createLogger", () => {
   });
 });
 
-describe("scrubSecrets", () => {
-  it("replaces a secret in any text, also percent-encoded", () => {
-    const text = `GET /bot${TELEGRAM_TOKEN}/getMe and /bot${encodeURIComponent(TELEGRAM_TOKEN)}/getMe`;
-    expect(scrubSecrets(text, [TELEGRAM_TOKEN, ""])).toBe("GET /bot[REDACTED]/getMe and /bot[REDACTED]/getMe");
+describe("the one secret redactor", () => {
+  it("replaces a secret in any text, also percent-encoded and JSON-escaped, ignoring empty ones", () => {
+    const quoted = 'ab"c';
+    const text = `GET /bot${TELEGRAM_TOKEN}/getMe and /bot${encodeURIComponent(TELEGRAM_TOKEN)}/getMe ${JSON.stringify(quoted)}`;
+    expect(redactSecrets(text, [TELEGRAM_TOKEN, quoted, ""])).toBe('GET /bot[REDACTED]/getMe and /bot[REDACTED]/getMe "[REDACTED]"');
+  });
+
+  it("is the one the market client runs the service's text through", () => {
+    expect(redact).toBe(redactSecrets);
   });
 });

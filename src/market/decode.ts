@@ -3,18 +3,15 @@
  * envelope of the version, then the record schema (service-notes.md, "Errors").
  */
 import type { z } from "zod";
+import { redactSecrets as redact } from "../secrets.js";
 import { MarketError } from "./errors.js";
 import { v1Envelope, v2Envelope } from "./schemas.js";
 
 /** Which envelope an answer uses: v2 `status` 1 or v1 `code` 0 on success. */
 export type ApiVersion = "v1" | "v2";
 
-/** Replaces every occurrence of a secret in `text`, so service text echoing the key is safe to keep. */
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (s !== "") out = out.split(s).join("[redacted]");
-  return out;
-}
+// Service text echoing the key is safe to keep once it went through the one redactor.
+export { redact };
 
 interface FailureBody {
   code?: number;

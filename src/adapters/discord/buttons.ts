@@ -8,7 +8,8 @@ import { randomBytes } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent } from "discord.js";
 import type { Action } from "../../core/reply.js";
-import { httpUrl, stripControl, truncate } from "./text.js";
+import { safeHttpUrl } from "../../core/format/index.js";
+import { stripControl, truncate } from "./text.js";
 
 /** Discord's component limits. */
 export const COMPONENT_LIMITS = { rows: 5, buttonsPerRow: 5, customId: 100, label: 80, url: 512 } as const;
@@ -71,7 +72,7 @@ function label(text: string): string {
 
 function button(action: Action, store: ActionStore): APIButtonComponent | undefined {
   if (action.kind === "url") {
-    const url = httpUrl(action.url, COMPONENT_LIMITS.url);
+    const url = safeHttpUrl(action.url, COMPONENT_LIMITS.url);
     return url === undefined ? undefined : { type: ComponentType.Button, style: ButtonStyle.Link, label: label(action.label), url };
   }
   const id = store.put({ command: action.command, args: [...action.args], edit: action.edit });
@@ -90,7 +91,7 @@ function button(action: Action, store: ActionStore): APIButtonComponent | undefi
 export function renderButtons(actions: readonly (readonly Action[])[], store: ActionStore): APIActionRowComponent<APIButtonComponent>[] {
   const rows: Action[][] = [];
   for (const row of actions) {
-    const usable = row.filter((a) => a.kind === "command" || httpUrl(a.url, COMPONENT_LIMITS.url) !== undefined);
+    const usable = row.filter((a) => a.kind === "command" || safeHttpUrl(a.url, COMPONENT_LIMITS.url) !== undefined);
     for (let i = 0; i < usable.length; i += COMPONENT_LIMITS.buttonsPerRow) {
       rows.push(usable.slice(i, i + COMPONENT_LIMITS.buttonsPerRow));
     }

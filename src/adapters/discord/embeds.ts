@@ -5,7 +5,8 @@
  */
 import type { APIEmbed, APIEmbedField } from "discord.js";
 import type { Block, Field, Footer, Reply, Tone } from "../../core/reply.js";
-import { escapeCodeBlock, escapeMarkdown, httpUrl, length, truncate } from "./text.js";
+import { safeHttpUrl } from "../../core/format/index.js";
+import { escapeCodeBlock, escapeMarkdown, length, truncate } from "./text.js";
 
 /** Discord's embed limits (characters). */
 export const EMBED_LIMITS = {
@@ -141,7 +142,7 @@ export function renderReplyEmbeds(reply: Reply, opts: RenderEmbedOptions = {}): 
   const title = truncate(escapeMarkdown(reply.title), EMBED_LIMITS.title);
   const embed: APIEmbed = { color: TONE_COLOURS[reply.tone] };
   if (title !== "") embed.title = title;
-  const url = httpUrl(reply.url);
+  const url = safeHttpUrl(reply.url);
   if (url !== undefined && title !== "") embed.url = url;
 
   const footer = reply.footer === undefined ? "" : footerText(reply.footer, now);

@@ -1,15 +1,13 @@
 /**
  * Plain text from the core (and from strangers: token names, labels) made safe for Discord:
- * control characters dropped, markdown and mention syntax escaped, lengths kept in code points
- * as Discord counts them.
+ * the core's invisible characters dropped, markdown and mention syntax escaped, lengths kept
+ * in code points as Discord counts them.
  */
+import { stripInvisible } from "../../core/format/index.js";
 
-// C0/C1 controls except tab and newline, plus bidi overrides that can reorder a line.
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
-
-/** Drops characters that have no business in a chat message. */
+/** Drops characters that have no business in a chat message (the core's one list); keeps lines. */
 export function stripControl(text: string): string {
-  return text.replace(CONTROL, "");
+  return stripInvisible(text, { keepLines: true });
 }
 
 // Every character Discord markdown gives a meaning to, `<` for mentions, timestamps and
@@ -44,11 +42,4 @@ export function truncate(text: string, max: number): string {
   const trailing = /\\+$/.exec(cut)?.[0].length ?? 0;
   if (trailing % 2 === 1) cut = cut.slice(0, -1);
   return `${cut}…`;
-}
-
-/** An http(s) URL, or undefined: `javascript:`, `data:` and garbage never become links. */
-export function httpUrl(url: string | undefined, max = 2048): string | undefined {
-  if (url === undefined || url.length > max || !URL.canParse(url)) return undefined;
-  const parsed = new URL(url);
-  return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : undefined;
 }

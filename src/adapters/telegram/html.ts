@@ -3,32 +3,16 @@
  * metadata written by strangers: it is cleaned of invisible and control characters, then
  * escaped, before it meets any tag of ours.
  */
+import { stripInvisible } from "../../core/format/index.js";
 
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-// Bidi overrides and isolates can make a name read backwards next to our own text.
-const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
-/** Removes control and bidi characters and lone surrogates; keeps newlines unless `oneLine`. */
+/** Removes the core's list of invisible characters; keeps newlines unless `oneLine`. */
 export function cleanText(s: string, opts: { oneLine?: boolean } = {}): string {
-  const cleaned = s.replace(/\r\n?/g, "\n").replace(CONTROL, "").replace(BIDI, "").replace(LONE_SURROGATE, "\ufffd");
-  return opts.oneLine ? cleaned.replace(/[\n\t]+/g, " ") : cleaned;
+  return opts.oneLine === true ? stripInvisible(s) : stripInvisible(s, { keepLines: true });
 }
 
 /** Escapes `& < > "` for HTML text and attribute values. */
 export function escapeHtml(s: string): string {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
-/** Whether `url` is an absolute http(s) URL safe to put in a link or a URL button. */
-export function isHttpUrl(url: string): boolean {
-  if (url.length > 2048 || /[\s\u0000-\u001f\u007f]/.test(url)) return false;
-  try {
-    const u = new URL(url);
-    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "";
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -2,7 +2,8 @@
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
 import type { Action } from "../../core/reply.js";
 import type { ActionStore } from "./action-store.js";
-import { cleanText, isHttpUrl, truncate } from "./html.js";
+import { safeHttpUrl } from "../../core/format/index.js";
+import { cleanText, truncate } from "./html.js";
 
 const BUTTONS_PER_ROW = 8;
 const MAX_ROWS = 12;
@@ -10,7 +11,10 @@ const LABEL_MAX = 64;
 
 function button(action: Action, store: ActionStore): InlineKeyboardButton | undefined {
   const text = truncate(cleanText(action.label, { oneLine: true }).trim(), LABEL_MAX) || "·";
-  if (action.kind === "url") return isHttpUrl(action.url) ? { text, url: action.url } : undefined;
+  if (action.kind === "url") {
+    const url = safeHttpUrl(action.url);
+    return url === undefined ? undefined : { text, url };
+  }
   return { text, callback_data: store.put({ command: action.command, args: action.args, edit: action.edit }) };
 }
 

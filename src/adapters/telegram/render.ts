@@ -8,7 +8,8 @@
  * well-formed on its own.
  */
 import type { Block, Footer, Reply, Tone } from "../../core/reply.js";
-import { cleanText, escapeHtml, isHttpUrl, truncate } from "./html.js";
+import { safeHttpUrl } from "../../core/format/index.js";
+import { cleanText, escapeHtml, truncate } from "./html.js";
 
 /** Visible characters in one message. */
 export const MESSAGE_LIMIT = 4096;
@@ -124,7 +125,7 @@ function footerPiece(footer: Footer): Piece {
 function titlePiece(reply: Reply): Piece {
   const title = truncate(cleanText(reply.title, { oneLine: true }).trim(), TITLE_MAX) || "(untitled)";
   const mark = TONE_MARK[reply.tone];
-  const link = reply.url !== undefined && isHttpUrl(reply.url) ? reply.url : undefined;
+  const link = safeHttpUrl(reply.url);
   const inner = link ? `<a href="${escapeHtml(link)}">${escapeHtml(title)}</a>` : escapeHtml(title);
   return { html: `${mark}<b>${inner}</b>`, length: mark.length + title.length, gap: false };
 }

@@ -2,4 +2,5 @@
 export { DASH, MINUS, formatAmount, formatCount, formatPrice, formatUsd, type UsdOptions } from "./number.js";
 export { formatPercent, formatRatio, type PercentOptions } from "./percent.js";
 export { formatAge, formatAsOf, formatSince, type AsOfOptions } from "./time.js";
-export { cleanText, safeHttpUrl, shortAddress } from "./text.js";
+export { isInvisible, safeHttpUrl, stripInvisible } from "./clean.js";
+export { cleanText, shortAddress } from "./text.js";

@@ -3,16 +3,9 @@
  * metadata. Cleaning keeps them plain, visible, one-line text of bounded length; escaping for
  * HTML or Markdown and disabling mentions is the adapters' job.
  */
+import { stripInvisible } from "./clean.js";
 import { DASH } from "./number.js";
 
-/** Line and paragraph breaks of every kind become spaces before the rest is stripped. */
-const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
-/**
- * Control characters (null bytes included), format characters (bidi overrides and isolates
- * U+202A–202E and U+2066–2069, zero-width U+200B–200F, U+2060, U+FEFF, soft hyphen, tags),
- * lone surrogates, and the Hangul fillers that render as blank "names".
- */
-const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\u115F\u1160\u3164\uFFA0]/gu;
 /** Stacks of combining marks ("Zalgo" text) are cut to three, enough for real scripts. */
 const MARK_STACK = /(\p{M}{3})\p{M}+/gu;
 const ELLIPSIS = "…";
@@ -25,9 +18,7 @@ const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
  */
 export function cleanText(s: string | undefined, maxLen = 64): string {
   if (s === undefined) return DASH;
-  const text = s
-    .replace(LINE_BREAKS, " ")
-    .replace(INVISIBLE, "")
+  const text = stripInvisible(s)
     .replace(MARK_STACK, "$1")
     .replace(/\s+/gu, " ")
     .trim();
@@ -43,31 +34,6 @@ function truncate(text: string, maxLen: number): string {
     out += segment;
   }
   return `${out.trimEnd()}${ELLIPSIS}`;
-}
-
-/** Longer links are not worth a button. */
-const MAX_URL_LENGTH = 2048;
-
-/**
- * The URL (normalised) when `s` is an absolute http(s) URL without credentials, else
- * `undefined`: rejects `javascript:`, `data:`, relative paths, `https://a.com@evil.com`, and
- * whitespace or control characters hidden inside.
- */
-export function safeHttpUrl(s: string | undefined): string | undefined {
-  if (s === undefined) return undefined;
-  const text = s.trim();
-  if (text.length > MAX_URL_LENGTH || !/^https?:\/\//i.test(text)) return undefined;
-  // The URL parser silently drops tabs and newlines (`java\nscript:`); refuse them instead.
-  if (/[\s\p{Cc}\p{Cf}]/u.test(text)) return undefined;
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
-  if (url.username !== "" || url.password !== "" || url.hostname === "") return undefined;
-  return url.href;
 }
 
 /**
