@@ -79,7 +79,7 @@ describe("the API key never leaks", () => {
 
   it("shows the service's echoed msg with the key blanked out", async () => {
     const e = await rejection(client.tokenDetail("unauthorized-eth"));
-    expect(e).toMatchObject({ msg: "refused key [redacted]" });
+    expect(e).toMatchObject({ msg: "refused key [REDACTED]" });
   });
 
   it("keeps both keys out of the client's own inspection, after requests went out", () => {
