@@ -4,7 +4,7 @@ import { cleanText, formatPercent, formatPrice } from "../format/index.js";
 import type { Resolution } from "../resolve/types.js";
 import type { Action, Block, Reply } from "../reply.js";
 import { footerOf, openButton, refreshButton } from "../reply-parts.js";
-import { collisionParts, resolveArg, symbolOf } from "./resolution.js";
+import { collisionParts, resolveArg, symbolFor } from "./resolution.js";
 
 /** Tokens one `/price` answers at most. */
 export const MAX_PRICE_TOKENS = 20;
@@ -45,21 +45,28 @@ export const priceCommand: Command = {
     if (typed.length === 0) throw new UserError("Which token? e.g. /price pepe");
     if (typed.length > MAX_PRICE_TOKENS) throw new UserError(`I price at most ${MAX_PRICE_TOKENS} tokens at once; you asked for ${typed.length}.`);
     const outcomes = await resolveAll(ctx, typed);
-    const found = outcomes.filter((o): o is { typed: string; res: Resolution } => "res" in o);
+    // One row per token: `pepe, pepe` or `pepe, 0x6982…-eth` name it twice.
+    const byId = new Map<string, { typed: string; res: Resolution }>();
+    for (const o of outcomes) if ("res" in o && !byId.has(o.res.tokenId)) byId.set(o.res.tokenId, o);
+    const found = [...byId.values()];
     const problems = outcomes.filter((o): o is { typed: string; problem: string } => "problem" in o);
     if (found.length === 0) throw new UserError((problems[0] as { problem: string }).problem);
     // tvlMin 0: a token someone asked for by name gets its price even when its pools are thin.
-    const prices = await ctx.market.batchPrices({ tokenIds: [...new Set(found.map((f) => f.res.tokenId))], tvlMin: 0 });
-    const rows = found.map(({ typed: t, res }) => {
+    const [prices, symbols] = await Promise.all([
+      ctx.market.batchPrices({ tokenIds: found.map((f) => f.res.tokenId), tvlMin: 0 }),
+      // An address typed with its chain has no search record: its symbol comes from the (cached) detail.
+      Promise.all(found.map((f) => symbolFor(ctx, f.res))),
+    ]);
+    const rows = found.map(({ res }, i) => {
       const p = prices.data[res.tokenId];
-      return [symbolOf(res, t), cleanText(res.chain, 10), p === undefined ? "no price" : formatPrice(p.current_price_usd), formatPercent(p?.price_change_24h ?? p?.price_change_1d, { arrow: false })];
+      return [symbols[i] as string, cleanText(res.chain, 10), p === undefined ? "no price" : formatPrice(p.current_price_usd), formatPercent(p?.price_change_24h ?? p?.price_change_1d, { arrow: false })];
     });
     const single = found.length === 1 && problems.length === 0 ? found[0] : undefined;
     const ids = found.map((f) => f.res.tokenId);
     // Refresh with what was typed: the search is cached, and symbols stay symbols.
     const firstRow: Action[] = [refreshButton("price", found.map((f) => f.typed))];
     if (single !== undefined) firstRow.push(openButton("Card", "token", ids), openButton("Risk", "risk", ids));
-    const collision = single === undefined ? { blocks: [], actions: [] } : collisionParts(single.res, "price", symbolOf(single.res, single.typed));
+    const collision = single === undefined ? { blocks: [], actions: [] } : collisionParts(single.res, "price", symbols[0] as string);
     const blocks: Block[] = [
       ...collision.blocks,
       { kind: "table", columns: ["token", "chain", "price", "24h"], align: ["left", "left", "right", "right"], rows },
@@ -69,7 +76,7 @@ export const priceCommand: Command = {
     const missing = found.filter((f) => prices.data[f.res.tokenId] === undefined);
     if (missing.length > 0) blocks.push({ kind: "text", text: "“no price”: the service has no current price for it (unknown or no trading)." });
     const title = single !== undefined && prices.data[single.res.tokenId] !== undefined
-      ? `${symbolOf(single.res, single.typed)} ${formatPrice(prices.data[single.res.tokenId]?.current_price_usd)}`
+      ? `${symbols[0] as string} ${formatPrice(prices.data[single.res.tokenId]?.current_price_usd)}`
       : `Prices (${found.length})`;
     return { title, tone: "info", blocks, actions, footer: footerOf(ctx, prices) };
   },

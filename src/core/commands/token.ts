@@ -29,7 +29,9 @@ function pairName(p: PairV2): string {
 }
 
 function pairsBlock(pairs: readonly PairV2[]): Block[] {
-  const real = pairs.filter((p) => p.is_fake !== true).slice(0, TOP_PAIRS);
+  // The service's order is not by liquidity; a card lists the deepest pools, deepest first.
+  const depth = (p: PairV2) => Number(pairLiquidity(p) ?? 0);
+  const real = pairs.filter((p) => p.is_fake !== true).sort((a, b) => depth(b) - depth(a)).slice(0, TOP_PAIRS);
   if (real.length === 0) return [];
   return [{
     kind: "table",

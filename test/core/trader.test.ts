@@ -1,0 +1,57 @@
+/** Answers a trader would distrust (issue 20), through the console against the sandbox. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { SandboxToken } from "../../src/sandbox/index.js";
+import { startWorld, type Bot, type World } from "./sandbox-world.js";
+
+let world: World;
+let bot: Bot;
+
+beforeAll(async () => {
+  world = await startWorld();
+});
+afterAll(async () => {
+  await world.close();
+});
+beforeEach(async () => {
+  world.clock.reset();
+  world.sandbox.clearFaults();
+  world.sandbox.resetStats();
+  bot = await world.fresh();
+});
+
+/** The table rows of a console answer: lines with two or more column gaps. */
+const tableRows = (out: string) => out.split("\n").filter((l) => /\S {2,}\S.* {2,}\S/.test(l));
+
+describe("/price", () => {
+  it("shows the symbol of a token typed as address-chain, not its short address", async () => {
+    const out = await bot.say("/price pepe bsc, 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth");
+    expect(out).not.toContain("0x6982…1933");
+    expect(out).toMatch(/^PEPE +bsc /m);
+    expect(out).toMatch(/^PEPE +eth /m);
+  });
+
+  it("prints one row for a token named three times", async () => {
+    const out = await bot.say("/price pepe, pepe, pepe");
+    expect(tableRows(out).filter((l) => l.startsWith("PEPE "))).toHaveLength(1);
+  });
+
+  it("prints one row when a symbol and its address name the same token", async () => {
+    const out = await bot.say("/price pepe 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth");
+    expect(tableRows(out).filter((l) => l.startsWith("PEPE "))).toHaveLength(1);
+  });
+});
+
+describe("the token card", () => {
+  it("lists its pairs deepest first even when the service does not", async () => {
+    const t = world.sandbox.market.tokens.find(
+      (x: SandboxToken) => x.risk === "clean" && x.pairs.length === 3 && !x.pairs.some((p) => p.isFake) && (x.pairs[1]?.liquidity ?? 0) < (x.pairs[2]?.liquidity ?? 0),
+    ) as SandboxToken;
+    expect(t).toBeDefined();
+    const out = await bot.say(`/token ${t.id}`);
+    const table = out.slice(out.indexOf("\npair "));
+    const amms = [...t.pairs].sort((a, b) => b.liquidity - a.liquidity).map((p) => p.amm);
+    const positions = amms.map((a) => table.indexOf(` ${a} `));
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+  });
+});
