@@ -1,28 +1,35 @@
 /**
- * `MarketClient`: the data service over HTTP (market-api.md, service-notes.md). One undici
- * Agent and one rate limiter serve two views: the client itself for interactive calls and
- * `background()` for scheduled work, which waits behind them for quota.
+ * `MarketClient`: the data service over HTTP (market-api.md, service-notes.md). Three layers,
+ * each readable and testable alone: the retry (retry.ts) around the scheduler of the key's
+ * quota (scheduler.ts) around one HTTP attempt (transport.ts). One client serves every lane:
+ * itself for people, `lane(...)` and `background()` views for scheduled work; a call inside an
+ * ask (ask.ts) takes the ask's lane and deadline.
  */
 import type { Logger } from "pino";
 import type { z } from "zod";
 import type { MarketApi } from "./api.js";
+import { currentAsk } from "./ask.js";
+import { unitsOf } from "./cost.js";
 import { decodeBody } from "./decode.js";
 import { MarketEndpoints, type CallSpec, type Caller } from "./endpoints.js";
 import { MarketError, type MarketErrorKind } from "./errors.js";
-import { RateLimiter, realSleep, type Lane } from "./rate-limiter.js";
-import { Transport, type ExchangeStats, type RetryOptions, type ServiceEndpoint } from "./transport.js";
+import { DailyUnits, type UnitLedger } from "./quota-ledger.js";
+import { Retry, type RetryOptions } from "./retry.js";
+import { DIGEST_LANE, realSleep, Scheduler, type DispatchEvent, type Lane } from "./scheduler.js";
+import { Transport, type ServiceEndpoint } from "./transport.js";
 
-export type { RetryOptions, ServiceEndpoint } from "./transport.js";
-export type { Lane } from "./rate-limiter.js";
+export type { ServiceEndpoint } from "./transport.js";
+export type { RetryOptions } from "./retry.js";
+export type { DispatchEvent, Lane } from "./scheduler.js";
 
-/** One HTTP call (one chunk of a batch) or one refusal before sending, for metrics. */
+/** One call (one chunk of a batch, all its attempts) or one refusal before sending, for metrics. */
 export interface MarketCallEvent {
   /** Method name, e.g. `tokenDetail`. */
   endpoint: string;
   outcome: "ok" | MarketErrorKind;
   /** From the call's start to its end, including quota waits and retries. */
   ms: number;
-  /** Time spent waiting for the client-side rate limiter, over all attempts. */
+  /** Time spent waiting for the scheduler, over all attempts. */
   queuedMs: number;
   /** HTTP attempts made; 0 for a refusal before sending. */
   attempts: number;
@@ -40,8 +47,12 @@ export interface MarketClientOptions {
   timeoutMs?: number;
   /** Retries of timeouts, network errors, 5xx and 429. Defaults: 3 attempts, 15000 ms budget, 200 ms base delay. */
   retry?: RetryOptions;
-  /** Requests per second kept by the client-side limiter (the plan's rate). Default unlimited. */
+  /** Requests per second the scheduler keeps to (the plan's rate). Default unlimited. */
   rps?: number;
+  /** Compute units per UTC day of the key; the scheduler paces the day's spend to last. Default unpaced. */
+  dailyUnits?: number;
+  /** Where the day's spend is counted; default in this process. */
+  unitLedger?: UnitLedger;
   /** Most chunks of one batch-price call in flight at once. Default 4. */
   concurrency?: number;
   logger?: Logger;
@@ -51,14 +62,29 @@ export interface MarketClientOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Jitter source in [0, 1), for tests. Default `Math.random`. */
   random?: () => number;
-  /** Called after every HTTP call and every refusal; it must not throw. */
+  /** Called after every call and every refusal; it must not throw. */
   onCall?: (event: MarketCallEvent) => void;
+  /** Called as each HTTP attempt leaves the scheduler; it must not throw. */
+  onDispatch?: (event: DispatchEvent) => void;
+}
+
+/** What a call cost, filled in as it goes so that failures report it too. */
+interface CallStats {
+  attempts: number;
+  queuedMs: number;
+}
+
+/** A stable name of one request: identical requests queued at once are sent once. */
+function requestKey(spec: CallSpec<z.ZodType>): string {
+  return `${spec.version} ${spec.method} ${spec.path} ${JSON.stringify(spec.query ?? {})} ${JSON.stringify(spec.body ?? null)}`;
 }
 
 /** Sends, decodes, times and reports; shared by both views. */
 class ClientCore implements Caller {
   readonly concurrency: number;
+  readonly scheduler: Scheduler;
   private readonly transport: Transport;
+  private readonly retry: Retry;
   private readonly now: () => number;
   private readonly logger: Logger | undefined;
   private readonly onCall: ((event: MarketCallEvent) => void) | undefined;
@@ -72,24 +98,43 @@ class ClientCore implements Caller {
     const sleep = options.sleep ?? realSleep;
     this.logger = options.logger;
     this.onCall = options.onCall;
-    this.transport = new Transport({
-      v2: options.v2,
-      v1: options.v1,
-      timeoutMs: options.timeoutMs,
-      retry: options.retry,
-      limiter: new RateLimiter({ rps: options.rps, now: this.now, sleep }),
+    this.transport = new Transport({ v2: options.v2, v1: options.v1, timeoutMs: options.timeoutMs, now: this.now });
+    this.retry = new Retry(options.retry ?? {}, { now: this.now, sleep, random: options.random ?? Math.random, logger: options.logger });
+    const units = new DailyUnits({
+      dailyUnits: options.dailyUnits,
+      ledger: options.unitLedger,
       now: this.now,
-      sleep,
-      random: options.random,
-      logger: options.logger,
+      onLedgerError: (e) => this.logger?.warn({ err: e instanceof Error ? e.message : String(e) }, "compute-unit ledger failed; counting locally"),
     });
+    this.scheduler = new Scheduler({ rps: options.rps, units, now: this.now, sleep, logger: options.logger, onDispatch: options.onDispatch });
   }
 
-  async call<S extends z.ZodType>(spec: CallSpec<S>, lane: Lane): Promise<z.output<S>> {
+  async call<S extends z.ZodType>(spec: CallSpec<S>, viewLane: Lane): Promise<z.output<S>> {
     const started = this.now();
-    const stats: ExchangeStats = { attempts: 0, queuedMs: 0 };
+    const ask = currentAsk();
+    const lane = ask?.lane ?? viewLane;
+    const deadline = ask?.deadline;
+    const stats: CallStats = { attempts: 0, queuedMs: 0 };
     try {
-      const answer = await this.transport.exchange({ ...spec, lane }, stats);
+      const refused = this.transport.unconfigured(spec);
+      if (refused !== undefined) throw refused;
+      const key = requestKey(spec);
+      const units = unitsOf(spec.endpoint);
+      const answer = await this.retry.run({ endpoint: spec.endpoint, deadline }, (n, leaving) => {
+        const queuedAt = this.now();
+        return this.scheduler.run({
+          lane,
+          endpoint: spec.endpoint,
+          units,
+          key,
+          deadline,
+          send: () => {
+            stats.attempts = n;
+            stats.queuedMs += this.now() - queuedAt;
+            return this.transport.send(spec, leaving());
+          },
+        });
+      });
       const data = decodeBody(spec.endpoint, spec.version, answer, spec.schema, this.transport.secrets);
       this.report({ endpoint: spec.endpoint, outcome: "ok", ms: this.now() - started, ...stats, lane, status: 200 });
       return data;
@@ -133,23 +178,34 @@ class ClientCore implements Caller {
 }
 
 /**
- * The typed client of the data service, for interactive calls. Every method checks its
+ * The typed client of the data service, for people's lookups. Every method checks its
  * parameters before sending (kind `invalid_params`) and rejects only with `MarketError`.
  */
 export class MarketClient extends MarketEndpoints {
   readonly #core: ClientCore;
-  readonly #background: MarketApi;
+  readonly #views = new Map<Lane, MarketApi>();
 
   constructor(options: MarketClientOptions) {
     const core = new ClientCore(options);
-    super(core, "interactive");
+    super(core, "people");
     this.#core = core;
-    this.#background = new MarketEndpoints(core, "background");
   }
 
-  /** The same client for scheduled work (digests): same connections and rate limit, served after interactive calls. */
+  /** The key's scheduler: queue depth per lane, the day's units, the daily limit. */
+  get scheduler(): Scheduler {
+    return this.#core.scheduler;
+  }
+
+  /** The same client on `lane`: same connections and quota, served after the lanes above it. */
+  onLane(lane: Lane): MarketApi {
+    let view = this.#views.get(lane);
+    if (view === undefined) this.#views.set(lane, (view = new MarketEndpoints(this.#core, lane)));
+    return view;
+  }
+
+  /** The client for digests (the digest lane). */
   background(): MarketApi {
-    return this.#background;
+    return this.onLane(DIGEST_LANE);
   }
 
   /** Closes idle connections and waits for requests in flight. */

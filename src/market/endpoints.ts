@@ -15,7 +15,7 @@ import {
 } from "./limits.js";
 import { isMarketError, type MarketError } from "./errors.js";
 import { ParamCheck } from "./params.js";
-import type { Lane } from "./rate-limiter.js";
+import type { Lane } from "./scheduler-lanes.js";
 import type { Exchange } from "./transport.js";
 import {
   chainRecord, holder, kline, openPayload, priceMap, rankTopic, riskReport, swapTxs, tokenDetail,

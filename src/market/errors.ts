@@ -10,6 +10,7 @@ export type MarketErrorKind =
   | "quota" // 403: the daily quota is spent
   | "not_found" // 404
   | "rate_limited" // 429
+  | "busy" // not sent: the bot's own share of the plan's rate or daily units could not fit it in time
   | "bad_request" // other 4xx (400: the service refused a parameter, e.g. unsupported chain)
   | "server" // 5xx
   | "envelope" // HTTP 200 but a non-success envelope
@@ -26,6 +27,8 @@ export interface MarketErrorInit {
   /** Envelope `msg`. */
   msg?: string;
   retryAfterMs?: number;
+  /** Requests per second the bot may send (the plan), for saying why it is busy. */
+  ratePerSecond?: number;
   /** Path of the bad field for `shape` errors, e.g. `data.pairs[0].reserve0`. */
   path?: string;
   cause?: unknown;
@@ -41,7 +44,9 @@ export class MarketError extends Error {
   readonly status?: number;
   readonly code?: number;
   readonly msg?: string;
+  /** How long until trying again may help, when known (`Retry-After`, queue length, quota reset). */
   readonly retryAfterMs?: number;
+  readonly ratePerSecond?: number;
   readonly path?: string;
   /** Whether trying again later may help. */
   readonly retryable: boolean;
@@ -54,6 +59,7 @@ export class MarketError extends Error {
     this.code = init.code;
     this.msg = init.msg;
     this.retryAfterMs = init.retryAfterMs;
+    this.ratePerSecond = init.ratePerSecond;
     this.path = init.path;
     this.retryable = RETRYABLE.has(init.kind);
   }

@@ -1,14 +1,13 @@
 /**
  * HTTP to the data service: one keep-alive undici Agent for both versions, the credential
- * header of each version, a timeout per attempt, and retries with exponential backoff and
- * jitter inside a total time budget. Every failure leaves as a `MarketError`; undici's own
- * errors are never passed on, so no header (and so no key) can ride along in a cause.
+ * header of each version and a timeout per attempt. One `send` is one attempt; retries
+ * (retry.ts) and pacing (scheduler.ts) are layers around it. Every failure leaves as a
+ * `MarketError`; undici's own errors are never passed on, so no header (and so no key) can
+ * ride along in a cause.
  */
 import { Agent } from "undici";
-import type { Logger } from "pino";
 import { MarketError } from "./errors.js";
 import { redact, statusError, type ApiVersion } from "./decode.js";
-import type { Lane, RateLimiter } from "./rate-limiter.js";
 
 /** Where one version of the service lives and the key it takes. */
 export interface ServiceEndpoint {
@@ -18,28 +17,13 @@ export interface ServiceEndpoint {
   key: string;
 }
 
-export interface RetryOptions {
-  /** Attempts per call including the first. Default 3; 1 disables retries. */
-  maxAttempts?: number;
-  /** No new attempt starts, and no attempt runs, past this many ms after the first one left. Default 15000. */
-  budgetMs?: number;
-  /** Backoff before retry n is `baseDelayMs · 2^(n-1)`, jittered down to half of that. Default 200. */
-  baseDelayMs?: number;
-}
-
 export interface TransportOptions {
   v2: ServiceEndpoint;
   /** Absent when version 1 is not configured: v1 calls then fail before sending. */
   v1?: ServiceEndpoint;
   /** Per-attempt timeout in ms. Default 10000. */
   timeoutMs?: number;
-  retry?: RetryOptions;
-  limiter: RateLimiter;
   now: () => number;
-  sleep: (ms: number) => Promise<void>;
-  /** Jitter source in [0, 1). Default `Math.random`. */
-  random?: () => number;
-  logger?: Logger;
 }
 
 /** One request as the client describes it. */
@@ -53,14 +37,6 @@ export interface Exchange {
   query?: Record<string, string | number | undefined>;
   /** JSON request body. */
   body?: unknown;
-  lane: Lane;
-}
-
-/** What a call cost, filled in as it goes so that failures report it too. */
-export interface ExchangeStats {
-  attempts: number;
-  /** Time spent waiting for the rate limiter, over all attempts. */
-  queuedMs: number;
 }
 
 /** A 2xx answer's body. */
@@ -102,29 +78,15 @@ export class Transport {
   readonly #keys: Partial<Record<ApiVersion, string>>;
   private readonly bases: Partial<Record<ApiVersion, URL>>;
   private readonly agent: Agent;
-  private readonly timeoutMs: number;
-  private readonly maxAttempts: number;
-  private readonly budgetMs: number;
-  private readonly baseDelayMs: number;
-  private readonly limiter: RateLimiter;
+  readonly timeoutMs: number;
   private readonly now: () => number;
-  private readonly sleep: (ms: number) => Promise<void>;
-  private readonly random: () => number;
-  private readonly logger: Logger | undefined;
   private closing: Promise<void> | undefined;
 
   constructor(options: TransportOptions) {
-    this.limiter = options.limiter;
     this.now = options.now;
-    this.sleep = options.sleep;
-    this.random = options.random ?? Math.random;
-    this.logger = options.logger;
     this.#keys = { v2: options.v2.key, v1: options.v1?.key };
     this.bases = { v2: parseBase("v2", options.v2.baseUrl), v1: options.v1 && parseBase("v1", options.v1.baseUrl) };
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.maxAttempts = Math.max(1, options.retry?.maxAttempts ?? 3);
-    this.budgetMs = options.retry?.budgetMs ?? 15_000;
-    this.baseDelayMs = options.retry?.baseDelayMs ?? 200;
     this.agent = new Agent({
       keepAliveTimeout: 30_000,
       headersTimeout: this.timeoutMs,
@@ -138,38 +100,26 @@ export class Transport {
     return [this.#keys.v2, this.#keys.v1].filter((k): k is string => k !== undefined);
   }
 
+  /** A refusal before sending when `ex`'s version is not configured. */
+  unconfigured(ex: Exchange): MarketError | undefined {
+    if (this.bases[ex.version] !== undefined) return undefined;
+    return new MarketError({
+      endpoint: ex.endpoint,
+      kind: "invalid_params",
+      message: "version 1 of the service is not configured: give the client a v1 base URL and key (MARKET_API_V1_URL)",
+    });
+  }
+
   /**
-   * Sends `ex`, retrying what may help (timeouts, network errors, 5xx, 429) and honouring
-   * `Retry-After`; resolves with a 2xx body, rejects with a `MarketError`.
+   * One attempt at `ex`, given up after `timeoutMs` (at most the transport's own timeout):
+   * resolves with a 2xx body, rejects with a `MarketError`.
    */
-  async exchange(ex: Exchange, stats: ExchangeStats): Promise<Answer> {
-    if (this.bases[ex.version] === undefined) {
-      throw new MarketError({
-        endpoint: ex.endpoint,
-        kind: "invalid_params",
-        message: "version 1 of the service is not configured: give the client a v1 base URL and key (MARKET_API_V1_URL)",
-      });
-    }
-    let started: number | undefined;
-    let last: MarketError | undefined;
-    for (let attempt = 1; ; attempt++) {
-      stats.queuedMs += await this.limiter.acquire(ex.lane);
-      started ??= this.now();
-      const remaining = this.budgetMs - (this.now() - started);
-      if (last !== undefined && remaining <= 0) throw last;
-      stats.attempts = attempt;
-      const outcome = await this.attempt(ex, Math.max(1, Math.min(this.timeoutMs, remaining)));
-      if (!(outcome instanceof MarketError)) return outcome;
-      last = outcome;
-      if (!last.retryable || attempt >= this.maxAttempts) throw last;
-      const delayMs = last.retryAfterMs ?? this.backoff(attempt);
-      if (this.now() - started + delayMs >= this.budgetMs) throw last;
-      this.logger?.debug(
-        { endpoint: ex.endpoint, kind: last.kind, status: last.status, attempt, delayMs },
-        "market call failed, retrying",
-      );
-      await this.sleep(delayMs);
-    }
+  async send(ex: Exchange, timeoutMs = this.timeoutMs): Promise<Answer> {
+    const refused = this.unconfigured(ex);
+    if (refused !== undefined) throw refused;
+    const outcome = await this.attempt(ex, Math.max(1, Math.min(this.timeoutMs, timeoutMs)));
+    if (outcome instanceof MarketError) throw outcome;
+    return outcome;
   }
 
   /** Stops keeping connections open; in-flight requests finish first. Calling it again is harmless. */
@@ -178,13 +128,7 @@ export class Transport {
     return this.closing;
   }
 
-  private backoff(attempt: number): number {
-    const full = this.baseDelayMs * 2 ** (attempt - 1);
-    // Half fixed, half random: spreads retries of many callers hit by the same outage.
-    return Math.round(full / 2 + this.random() * (full / 2));
-  }
-
-  /** One attempt: the 2xx answer, or the error it ended in (returned, so the loop decides). */
+  /** One attempt: the 2xx answer, or the error it ended in. */
   private async attempt(ex: Exchange, timeoutMs: number): Promise<Answer | MarketError> {
     const base = this.bases[ex.version] as URL;
     const search = new URLSearchParams();

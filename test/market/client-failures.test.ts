@@ -213,7 +213,7 @@ describe("log lines", () => {
 describe("metrics hook", () => {
   it("reports every failed call with its kind, status and attempts", async () => {
     const { t } = await failureOf(() => failure(404, "Not found any matched results"));
-    expect(t.events).toEqual([expect.objectContaining({ endpoint: "tokenDetail", outcome: "not_found", status: 404, attempts: 1, lane: "interactive" })]);
+    expect(t.events).toEqual([expect.objectContaining({ endpoint: "tokenDetail", outcome: "not_found", status: 404, attempts: 1, lane: "people" })]);
   });
 });
 

@@ -14,7 +14,8 @@ function echoKey(r: Received): Answer | "hang" | "destroy" {
   const scenario = r.path.split("/").pop()?.split("-")[0];
   switch (scenario) {
     case "unauthorized": return fail(401);
-    case "quota": return fail(403);
+    // Retry-After 0: the scheduler would otherwise refuse every later call until midnight.
+    case "quota": return { ...fail(403), headers: { "retry-after": "0" } };
     case "notfound": return fail(404);
     case "ratelimited": return { ...fail(429), headers: { "retry-after": "0" } };
     case "badrequest": return fail(400);

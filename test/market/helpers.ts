@@ -68,3 +68,67 @@ export async function rejection(p: Promise<unknown>): Promise<unknown> {
   }
   throw new Error("expected the call to fail, but it succeeded");
 }
+
+/** A clock whose sleeps end only when the test moves time past them. */
+export interface SteppedClock {
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  /** Every sleep asked for, in ms. */
+  requested: number[];
+  /** Moves time to the earliest pending sleep's end and ends it (and any ending at the same time). */
+  step: () => Promise<void>;
+  /** Moves time forward by `ms`, ending every sleep that falls due. */
+  advance: (ms: number) => Promise<void>;
+  /** Sleeps not yet ended. */
+  readonly sleeping: number;
+}
+
+export function steppedClock(start = 0): SteppedClock {
+  let t = start;
+  let pending: { until: number; resolve: () => void }[] = [];
+  const requested: number[] = [];
+  const endDue = async (): Promise<void> => {
+    pending.sort((a, b) => a.until - b.until);
+    const due = pending.filter((p) => p.until <= t);
+    pending = pending.filter((p) => p.until > t);
+    for (const p of due) p.resolve();
+    await flush();
+  };
+  return {
+    now: () => t,
+    sleep: (ms) => {
+      requested.push(ms);
+      const d = deferred();
+      pending.push({ until: t + ms, resolve: d.resolve });
+      return d.promise;
+    },
+    requested,
+    step: async () => {
+      pending.sort((a, b) => a.until - b.until);
+      const next = pending[0];
+      if (next === undefined) throw new Error("nothing is sleeping");
+      t = Math.max(t, next.until);
+      await endDue();
+    },
+    advance: async (ms) => {
+      const end = t + ms;
+      for (;;) {
+        pending.sort((a, b) => a.until - b.until);
+        const next = pending[0];
+        if (next === undefined || next.until > end) break;
+        t = Math.max(t, next.until);
+        await endDue();
+      }
+      t = end;
+      await endDue();
+    },
+    get sleeping() {
+      return pending.length;
+    },
+  };
+}
+
+/** Lets promise chains and I/O callbacks queued so far run. */
+export async function flush(): Promise<void> {
+  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+}

@@ -1,0 +1,47 @@
+/**
+ * Who is asking the market, carried through the async calls of one piece of work: its lane
+ * and, for a person, the deadline of the answer. Commands, the cache and the client keep
+ * their signatures; the core opens an ask around a command, the cache around a background
+ * refresh, and the client reads it when it schedules a call.
+ *
+ * The cache also leaves here what it served from older data, so the reply can say how old
+ * and why.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Lane } from "./scheduler-lanes.js";
+
+/** Why a lookup was answered from older data. */
+export type StaleReason = "slow" | "busy" | "quota" | "failing";
+
+export interface StaleServed {
+  /** When the served value was fetched (epoch ms). */
+  fetchedAt: number;
+  why: StaleReason;
+  /** When the service is expected to answer again (epoch ms), when known. */
+  backAt?: number;
+}
+
+export interface Ask {
+  lane: Lane;
+  /** Epoch ms by which the asker must have its answer; absent for work that can wait. */
+  deadline?: number;
+  /** Lookups of this ask served from older data. */
+  stale: StaleServed[];
+}
+
+const storage = new AsyncLocalStorage<Ask>();
+
+/** A new ask of `lane`, answered by `deadline` (epoch ms) when a person waits. */
+export function newAsk(lane: Lane, deadline?: number): Ask {
+  return { lane, deadline, stale: [] };
+}
+
+/** Runs `fn` as `ask`: every market call it makes, however deep, is scheduled on its lane and deadline. */
+export function asking<T>(ask: Ask, fn: () => T): T {
+  return storage.run(ask, fn);
+}
+
+/** The ask the current work runs in, if any. */
+export function currentAsk(): Ask | undefined {
+  return storage.getStore();
+}

@@ -1,0 +1,339 @@
+/**
+ * One scheduler per API key: every upstream call waits here for its turn. Calls leave spaced
+ * `1000 / rps` ms apart (the service counts per second, so a burst at a second's boundary
+ * would double the rate it sees), in strict lanes (scheduler-lanes.ts), within the day's
+ * compute units (quota-ledger.ts).
+ *
+ * Nothing queues without bound: a call identical to one already queued is that call; a lane
+ * past its length refuses more; a call with a deadline that cannot start in time is refused
+ * at once with how long a new one would wait, so the asker can answer from the cache instead.
+ * What the service says is believed: a 429 pauses the key for its `Retry-After`, a 403 daily
+ * limit stops every call until the quota returns.
+ */
+import type { Logger } from "pino";
+import { MarketError } from "./errors.js";
+import { DailyUnits } from "./quota-ledger.js";
+import { LANES, type Lane } from "./scheduler-lanes.js";
+
+export { LANES, ALERT_LANE, DIGEST_LANE, type Lane } from "./scheduler-lanes.js";
+
+/** One call as the scheduler sees it. */
+export interface Job<T> {
+  lane: Lane;
+  /** Endpoint name, for errors and metrics. */
+  endpoint: string;
+  /** Compute units the call costs. */
+  units: number;
+  /** Same key while queued = same call: the later asker shares the earlier one's answer. */
+  key?: string;
+  /** Epoch ms by which the asker needs the answer; a call that cannot start in time is refused. */
+  deadline?: number;
+  send(): Promise<T>;
+}
+
+/** A call leaving the queue, for metrics. */
+export interface DispatchEvent {
+  lane: Lane;
+  endpoint: string;
+  /** Time it waited in its lane. */
+  waitedMs: number;
+  units: number;
+}
+
+export interface SchedulerOptions {
+  /** The plan's requests per second; undefined or 0 = no spacing. */
+  rps?: number;
+  /** The day's compute units; default counts without pacing. */
+  units?: DailyUnits;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  /** Longest queue per lane. Defaults: people 1000, alerts 5000, digest 5000, refresh 1000. */
+  maxQueued?: Partial<Record<Lane, number>>;
+  /** Shortest useful attempt: a call that cannot start this long before its deadline is refused. Default 250. */
+  minAttemptMs?: number;
+  logger?: Logger;
+  onDispatch?: (e: DispatchEvent) => void;
+}
+
+interface Waiter {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+interface Queued {
+  lane: Lane;
+  endpoint: string;
+  units: number;
+  key?: string;
+  deadline?: number;
+  send(): Promise<unknown>;
+  enqueuedAt: number;
+  waiters: Waiter[];
+}
+
+const DEFAULT_MAX_QUEUED: Readonly<Record<Lane, number>> = { people: 1000, alerts: 5000, digest: 5000, refresh: 1000 };
+/** Without `Retry-After`, a 429 pauses the key this long: the service counts per second. */
+const RATE_PAUSE_MS = 1000;
+/** Longest single sleep, so a long pause or pacing wait looks at the queue again now and then. */
+const MAX_SLEEP_MS = 60_000;
+
+/** The default `sleep`: a real timer. */
+export function realSleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+const rank = (lane: Lane): number => LANES.indexOf(lane);
+
+function clockOf(ms: number): string {
+  return new Date(ms).toISOString().slice(11, 16);
+}
+
+export class Scheduler {
+  readonly rps: number | undefined;
+  readonly units: DailyUnits;
+  private readonly intervalMs: number;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly maxQueued: Record<Lane, number>;
+  private readonly minAttemptMs: number;
+  private readonly logger: Logger | undefined;
+  private readonly onDispatch: ((e: DispatchEvent) => void) | undefined;
+  private readonly queues: Record<Lane, Queued[]> = { people: [], alerts: [], digest: [], refresh: [] };
+  private readonly byKey = new Map<string, Queued>();
+  private nextFreeAt = Number.NEGATIVE_INFINITY;
+  /** A 429's `Retry-After`: nothing leaves before this. */
+  private pausedUntil = Number.NEGATIVE_INFINITY;
+  /** The daily limit was reached: nothing is sent before this. */
+  private quotaBackAt = Number.NEGATIVE_INFINITY;
+  /** When the scheduled wake-up falls, if one is scheduled. */
+  private wakingAt = Number.NEGATIVE_INFINITY;
+
+  constructor(opts: SchedulerOptions) {
+    const rps = opts.rps ?? 0;
+    if (!Number.isFinite(rps) || rps < 0) {
+      throw new RangeError(`rps must be a positive number of requests per second or undefined for no limit, got ${rps}`);
+    }
+    this.rps = rps > 0 ? rps : undefined;
+    this.intervalMs = rps > 0 ? 1000 / rps : 0;
+    this.now = opts.now;
+    this.sleep = opts.sleep;
+    this.units = opts.units ?? new DailyUnits({ now: opts.now });
+    this.maxQueued = { ...DEFAULT_MAX_QUEUED, ...opts.maxQueued };
+    this.minAttemptMs = opts.minAttemptMs ?? 250;
+    this.logger = opts.logger;
+    this.onDispatch = opts.onDispatch;
+  }
+
+  /** Calls waiting per lane. */
+  get depth(): Record<Lane, number> {
+    return { people: this.queues.people.length, alerts: this.queues.alerts.length, digest: this.queues.digest.length, refresh: this.queues.refresh.length };
+  }
+
+  /** When the daily limit was reached and has not yet returned, the epoch ms it returns. */
+  get quotaReturnsAt(): number | undefined {
+    return this.now() < this.quotaBackAt ? this.quotaBackAt : undefined;
+  }
+
+  /** Resolves with `job.send()`'s answer once its turn comes; rejects with a `MarketError` when refused. */
+  run<T>(job: Job<T>): Promise<T> {
+    const t = this.now();
+    const refusal = this.refusal(job, t);
+    if (refusal !== undefined) return Promise.reject(refusal);
+    return new Promise<T>((resolve, reject) => {
+      const waiter: Waiter = { resolve: resolve as (v: unknown) => void, reject };
+      const same = job.key === undefined ? undefined : this.byKey.get(job.key);
+      if (same !== undefined) {
+        this.merge(same, job, waiter);
+      } else {
+        const queue = this.queues[job.lane];
+        if (queue.length >= this.maxQueued[job.lane]) {
+          reject(this.busy(job.endpoint, job.lane, t, `the ${job.lane} lane already holds ${queue.length} calls`));
+          return;
+        }
+        const queued: Queued = { ...job, enqueuedAt: t, waiters: [waiter] };
+        queue.push(queued);
+        if (job.key !== undefined) this.byKey.set(job.key, queued);
+      }
+      this.pump();
+    });
+  }
+
+  /** Why `job` cannot be queued now, if it cannot. */
+  private refusal(job: Job<unknown>, t: number): MarketError | undefined {
+    if (t < this.quotaBackAt) return this.quotaSpent(job.endpoint, t);
+    if (job.deadline === undefined) return undefined;
+    const start = this.earliestStart(job.lane, job.units, t);
+    if (start + this.minAttemptMs <= job.deadline) return undefined;
+    if (this.pausedUntil >= start) {
+      return new MarketError({
+        kind: "rate_limited",
+        endpoint: job.endpoint,
+        message: `the service asked for a pause until ${new Date(this.pausedUntil).toISOString()} (Retry-After)`,
+        retryAfterMs: this.pausedUntil - t,
+        ratePerSecond: this.rps,
+      });
+    }
+    const paced = this.units.waitFor(job.lane, job.units);
+    if (paced > 0 && t + paced >= start) {
+      return new MarketError({
+        kind: "quota",
+        endpoint: job.endpoint,
+        message: `the day's compute units are paced: ${this.units.spent} of ${this.units.daily} spent`,
+        retryAfterMs: paced,
+      });
+    }
+    return this.busy(job.endpoint, job.lane, t, `it could start at the earliest in ${Math.round(start - t)} ms`);
+  }
+
+  /** The earliest a new call of `lane` could leave: after everything of its lane and above. */
+  private earliestStart(lane: Lane, units: number, t: number): number {
+    let ahead = 0;
+    for (const l of LANES) {
+      if (rank(l) > rank(lane)) break;
+      ahead += this.queues[l].length;
+    }
+    const gate = Math.max(t, this.nextFreeAt, this.pausedUntil, t + this.units.waitFor(lane, units));
+    return gate + ahead * this.intervalMs;
+  }
+
+  private busy(endpoint: string, lane: Lane, t: number, why: string): MarketError {
+    return new MarketError({
+      kind: "busy",
+      endpoint,
+      message: `not sent: ${why}`,
+      retryAfterMs: Math.max(this.intervalMs, this.earliestStart(lane, 0, t) - t),
+      ratePerSecond: this.rps,
+    });
+  }
+
+  private quotaSpent(endpoint: string, t: number): MarketError {
+    return new MarketError({
+      kind: "quota",
+      endpoint,
+      status: 403,
+      message: `not sent: the daily limit was reached; it returns at ${clockOf(this.quotaBackAt)} UTC`,
+      retryAfterMs: this.quotaBackAt - t,
+    });
+  }
+
+  /** `job` is the queued call `same`: it moves up to the higher lane and waits as long as the more patient asker. */
+  private merge(same: Queued, job: Job<unknown>, waiter: Waiter): void {
+    same.waiters.push(waiter);
+    same.deadline = same.deadline === undefined || job.deadline === undefined ? undefined : Math.max(same.deadline, job.deadline);
+    if (rank(job.lane) >= rank(same.lane)) return;
+    const from = this.queues[same.lane];
+    from.splice(from.indexOf(same), 1);
+    same.lane = job.lane;
+    this.queues[job.lane].push(same);
+  }
+
+  private pump(): void {
+    for (;;) {
+      const t = this.now();
+      this.expire(t);
+      const gate = Math.max(this.nextFreeAt, this.pausedUntil);
+      let wakeAt = Number.POSITIVE_INFINITY;
+      let next: Queued | undefined;
+      for (const lane of LANES) {
+        const head = this.queues[lane][0];
+        if (head === undefined) continue;
+        const paced = this.units.waitFor(lane, head.units);
+        if (paced === 0) {
+          next = head;
+          break;
+        }
+        wakeAt = Math.min(wakeAt, t + paced);
+      }
+      if (next !== undefined && t < gate) wakeAt = gate;
+      else if (next !== undefined) {
+        this.dispatch(next, t);
+        continue;
+      }
+      if (wakeAt === Number.POSITIVE_INFINITY) return;
+      const ms = Math.min(MAX_SLEEP_MS, Math.max(1, wakeAt - t));
+      // One wake-up at a time, unless new work needs an earlier one (a person behind a paced refresh).
+      if (this.wakingAt > t && this.wakingAt <= t + ms) return;
+      const at = t + ms;
+      this.wakingAt = at;
+      void this.sleep(ms).then(() => {
+        if (this.wakingAt === at) this.wakingAt = Number.NEGATIVE_INFINITY;
+        this.pump();
+      });
+      return;
+    }
+  }
+
+  /** Refuses queued calls whose askers can no longer be answered in time. */
+  private expire(t: number): void {
+    for (const lane of LANES) {
+      const queue = this.queues[lane];
+      for (let i = 0; i < queue.length; ) {
+        const q = queue[i] as Queued;
+        if (q.deadline === undefined || t + this.minAttemptMs <= q.deadline) {
+          i++;
+          continue;
+        }
+        queue.splice(i, 1);
+        this.forget(q);
+        const error = this.busy(q.endpoint, lane, t, "its deadline passed while it waited");
+        for (const w of q.waiters) w.reject(error);
+      }
+    }
+  }
+
+  private forget(q: Queued): void {
+    if (q.key !== undefined && this.byKey.get(q.key) === q) this.byKey.delete(q.key);
+  }
+
+  private dispatch(q: Queued, t: number): void {
+    this.queues[q.lane].shift();
+    this.forget(q);
+    this.nextFreeAt = t + this.intervalMs;
+    this.units.charge(q.units);
+    try {
+      this.onDispatch?.({ lane: q.lane, endpoint: q.endpoint, waitedMs: t - q.enqueuedAt, units: q.units });
+    } catch (e) {
+      this.logger?.warn({ err: e instanceof Error ? e.message : String(e) }, "scheduler onDispatch hook threw");
+    }
+    let sent: Promise<unknown>;
+    try {
+      sent = q.send();
+    } catch (e) {
+      sent = Promise.reject(e);
+    }
+    sent.then(
+      (value) => {
+        for (const w of q.waiters) w.resolve(value);
+      },
+      (error: unknown) => {
+        this.learn(error);
+        for (const w of q.waiters) w.reject(error);
+      },
+    );
+  }
+
+  /** What a failed call tells about the key: a pause asked for, or the day's units spent. */
+  private learn(error: unknown): void {
+    if (!(error instanceof MarketError)) return;
+    const t = this.now();
+    if (error.kind === "rate_limited") {
+      this.pausedUntil = Math.max(this.pausedUntil, t + (error.retryAfterMs ?? RATE_PAUSE_MS));
+      return;
+    }
+    if (error.kind !== "quota" || error.status !== 403 || t < this.quotaBackAt) return;
+    this.quotaBackAt = t + (error.retryAfterMs ?? this.units.untilReset());
+    this.units.exhausted();
+    const inMinutes = Math.round((this.quotaBackAt - t) / 60_000);
+    this.logger?.warn(
+      { endpoint: error.endpoint, returnsAt: new Date(this.quotaBackAt).toISOString(), inMinutes },
+      `market daily quota spent: answers come from the cache until it returns at ${clockOf(this.quotaBackAt)} UTC (in ${inMinutes} min)`,
+    );
+    for (const lane of LANES) {
+      for (const q of this.queues[lane].splice(0)) {
+        this.forget(q);
+        const refused = this.quotaSpent(q.endpoint, t);
+        for (const w of q.waiters) w.reject(refused);
+      }
+    }
+  }
+}

@@ -1,0 +1,234 @@
+import { pino } from "pino";
+import { describe, expect, it } from "vitest";
+import { MarketClient, type MarketCallEvent } from "../../src/market/client.js";
+import { MarketError } from "../../src/market/errors.js";
+import { DailyUnits, DAY_MS } from "../../src/market/quota-ledger.js";
+import { Retry } from "../../src/market/retry.js";
+import { Scheduler, type Job, type Lane } from "../../src/market/scheduler.js";
+import { startFakeServer, v2ok } from "./fake-server.js";
+import { ETH_TOKEN, flush, steppedClock, V1_KEY, V2_KEY, type SteppedClock } from "./helpers.js";
+
+function job(lane: Lane, name: string, order: string[], extra: Partial<Job<string>> = {}): Job<string> {
+  return {
+    lane,
+    endpoint: "tokenDetail",
+    units: 5,
+    send: () => {
+      order.push(name);
+      return Promise.resolve(name);
+    },
+    ...extra,
+  };
+}
+
+function schedulerOn(clock: SteppedClock, rps: number, extra: Partial<ConstructorParameters<typeof Scheduler>[0]> = {}): Scheduler {
+  return new Scheduler({ rps, now: clock.now, sleep: clock.sleep, ...extra });
+}
+
+describe("the scheduler", () => {
+  it("spaces calls 1000 / rps ms apart", async () => {
+    const clock = steppedClock();
+    const s = schedulerOn(clock, 2);
+    const at: number[] = [];
+    for (let i = 0; i < 3; i++) void s.run({ lane: "people", endpoint: "search", units: 5, send: async () => void at.push(clock.now()) });
+    await flush();
+    await clock.step();
+    await clock.step();
+    expect(at).toEqual([0, 500, 1000]);
+  });
+
+  it("serves strict lanes: a person, then alerts, then digests, then refreshes, whatever queued first", async () => {
+    const clock = steppedClock();
+    const s = schedulerOn(clock, 10);
+    const order: string[] = [];
+    void s.run(job("refresh", "first-in", order));
+    void s.run(job("refresh", "refresh", order));
+    void s.run(job("digest", "digest", order));
+    void s.run(job("alerts", "alert", order));
+    void s.run(job("people", "person", order));
+    await flush();
+    expect(s.depth).toEqual({ people: 1, alerts: 1, digest: 1, refresh: 1 });
+    for (let i = 0; i < 4; i++) await clock.step();
+    expect(order).toEqual(["first-in", "person", "alert", "digest", "refresh"]);
+  });
+
+  it("sends a call queued twice once, moved up to the more urgent lane, and answers both askers", async () => {
+    const clock = steppedClock();
+    const s = schedulerOn(clock, 1);
+    const order: string[] = [];
+    void s.run(job("people", "busy-now", order));
+    const refresh = s.run(job("refresh", "pepe", order, { key: "detail pepe" }));
+    void s.run(job("digest", "digest", order));
+    const person = s.run(job("people", "pepe", order, { key: "detail pepe" }));
+    await flush();
+    expect(s.depth).toEqual({ people: 1, alerts: 0, digest: 1, refresh: 0 });
+    await clock.step();
+    await clock.step();
+    expect(await Promise.all([refresh, person])).toEqual(["pepe", "pepe"]);
+    expect(order).toEqual(["busy-now", "pepe", "digest"]);
+  });
+
+  it("refuses at once a person's call that cannot start before the deadline, saying the plan's rate and the true wait", async () => {
+    const clock = steppedClock();
+    const s = schedulerOn(clock, 1);
+    const order: string[] = [];
+    for (let i = 0; i < 20; i++) void s.run(job("people", `q${i}`, order));
+    const late = await s.run(job("people", "late", order, { deadline: 2_500 })).catch((e: unknown) => e);
+    expect(late).toBeInstanceOf(MarketError);
+    expect(late).toMatchObject({ kind: "busy", ratePerSecond: 1, retryAfterMs: 20_000 });
+    expect(s.depth.people).toBe(19);
+  });
+
+  it("takes a call whose deadline passed while people cut in ahead of it out of the queue", async () => {
+    const clock = steppedClock();
+    const s = schedulerOn(clock, 1);
+    const order: string[] = [];
+    void s.run(job("people", "first", order));
+    void s.run(job("people", "second", order));
+    const hurried = s.run(job("alerts", "hurried", order, { deadline: 2_260 })).catch((e: unknown) => e);
+    await flush();
+    void s.run(job("people", "cutting-in", order));
+    await clock.step();
+    await clock.step();
+    await clock.step();
+    expect(await hurried).toMatchObject({ kind: "busy" });
+    expect(order).toEqual(["first", "second", "cutting-in"]);
+    expect(s.depth.alerts).toBe(0);
+  });
+
+  it("refuses work past a lane's length instead of queueing it without bound", async () => {
+    const clock = steppedClock();
+    const s = schedulerOn(clock, 1, { maxQueued: { refresh: 2 } });
+    const order: string[] = [];
+    void s.run(job("people", "now", order));
+    void s.run(job("refresh", "a", order));
+    void s.run(job("refresh", "b", order));
+    expect(await s.run(job("refresh", "c", order)).catch((e: unknown) => e)).toMatchObject({ kind: "busy" });
+  });
+
+  it("believes a 429's Retry-After: nothing leaves before it, and a person is told the true wait at once", async () => {
+    const clock = steppedClock();
+    const s = schedulerOn(clock, 5);
+    const limited = new MarketError({ kind: "rate_limited", endpoint: "search", message: "429", status: 429, retryAfterMs: 3_600_000 });
+    await expect(s.run({ lane: "people", endpoint: "search", units: 5, send: () => Promise.reject(limited) })).rejects.toBe(limited);
+    const order: string[] = [];
+    const digest = s.run(job("digest", "digest", order));
+    const person = await s.run(job("people", "person", order, { deadline: 2_500 })).catch((e: unknown) => e);
+    expect(person).toMatchObject({ kind: "rate_limited", retryAfterMs: 3_600_000 });
+    await clock.advance(3_599_000);
+    expect(order).toEqual([]);
+    await clock.advance(1_000);
+    expect(await digest).toBe("digest");
+  });
+
+  it("stops every call when the daily limit is reached, logs when the quota returns, and sends again after midnight", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: "info" }, { write: (l: string) => lines.push(l) });
+    const clock = steppedClock(Date.UTC(2026, 10, 24, 21, 0));
+    const s = schedulerOn(clock, 5, { logger });
+    const spent = new MarketError({ kind: "quota", endpoint: "search", message: "403", status: 403 });
+    const order: string[] = [];
+    const first = s.run({ lane: "people", endpoint: "search", units: 5, send: () => Promise.reject(spent) });
+    const queued = s.run(job("digest", "queued", order)).catch((e: unknown) => e);
+    await expect(first).rejects.toBe(spent);
+    expect(await queued).toMatchObject({ kind: "quota", retryAfterMs: 3 * 3_600_000 });
+    expect(await s.run(job("people", "refused", order)).catch((e: unknown) => e)).toMatchObject({ kind: "quota", status: 403 });
+    expect(order).toEqual([]);
+    expect(lines.join("\n")).toContain("until it returns at 00:00 UTC (in 180 min)");
+    await clock.advance(3 * 3_600_000);
+    expect(await s.run(job("people", "tomorrow", order))).toBe("tomorrow");
+  });
+
+  it("paces the day's compute units: refreshes give way before a person", async () => {
+    const clock = steppedClock(Date.UTC(2026, 10, 24, 12, 0));
+    const units = new DailyUnits({ dailyUnits: 1_000, now: clock.now });
+    const s = schedulerOn(clock, 100, { units });
+    const order: string[] = [];
+    // Half the day gone, 480 units spent: refreshes keep under 90 % of the even pace (450),
+    // a person may run a tenth of the day ahead of it (600).
+    units.charge(480);
+    const refresh = s.run(job("refresh", "refresh", order, { units: 10 }));
+    await s.run(job("people", "person", order, { units: 10 }));
+    await flush();
+    expect(order).toEqual(["person"]);
+    expect(units.left).toBe(510);
+    // 500 units are within a refresh's pace at 500 / 900 of the day: 13:20 UTC.
+    await clock.advance(DAY_MS / 18 - 1_000);
+    expect(order).toEqual(["person"]);
+    await clock.advance(2_000);
+    expect(await refresh).toBe("refresh");
+  });
+});
+
+describe("the retry layer", () => {
+  const server503 = (retryAfterMs?: number) => new MarketError({ kind: "server", endpoint: "search", message: "503", status: 503, retryAfterMs });
+
+  it("tries again what may help, within its budget", async () => {
+    const clock = steppedClock();
+    const retry = new Retry({ maxAttempts: 3, baseDelayMs: 100 }, { now: clock.now, sleep: clock.sleep, random: () => 1 });
+    let n = 0;
+    const answer = retry.run({ endpoint: "search" }, async () => {
+      if (++n < 3) throw server503();
+      return "ok";
+    });
+    await flush();
+    await clock.step();
+    await clock.step();
+    expect(await answer).toBe("ok");
+    expect(clock.requested).toEqual([100, 200]);
+  });
+
+  it("starts no retry that could not finish before a person's deadline", async () => {
+    const clock = steppedClock();
+    const retry = new Retry({ maxAttempts: 5, baseDelayMs: 100 }, { now: clock.now, sleep: clock.sleep, random: () => 1 });
+    let attempts = 0;
+    const failing = retry.run({ endpoint: "search", deadline: 1_000 }, async () => {
+      attempts++;
+      throw server503(900);
+    });
+    await expect(failing).rejects.toMatchObject({ kind: "server" });
+    expect(attempts).toBe(1);
+    expect(clock.requested).toEqual([]);
+  });
+});
+
+describe("the client's lanes", () => {
+  it("shares one scheduler: a digest's calls wait behind a person's, and every wait is reported", async () => {
+    const server = await startFakeServer((r) => v2ok({ token: { token: r.path.split("/").pop(), chain: "eth" }, pairs: [] }));
+    const clock = steppedClock();
+    const events: MarketCallEvent[] = [];
+    const client = new MarketClient({
+      v2: { baseUrl: server.url, key: V2_KEY },
+      v1: { baseUrl: server.url, key: V1_KEY },
+      rps: 10,
+      now: clock.now,
+      sleep: clock.sleep,
+      onCall: (e) => events.push(e),
+    });
+    const digest = client.background();
+    const calls = [1, 2, 3].map((i) => digest.tokenDetail(`${ETH_TOKEN}${i}-eth`));
+    await flush();
+    calls.push(client.tokenDetail(`${ETH_TOKEN}9-eth`));
+    await flush();
+    for (let i = 0; i < 3; i++) await clock.step();
+    await Promise.all(calls);
+    await client.close();
+    await server.close();
+
+    expect(server.received).toHaveLength(4);
+    // Sent at t = 100, before the two digest calls that queued earlier (t = 200, 300).
+    const person = events.find((e) => e.lane === "people");
+    expect(person).toMatchObject({ endpoint: "tokenDetail", outcome: "ok", queuedMs: 100 });
+    expect(events.filter((e) => e.lane === "digest").map((e) => e.queuedMs).sort((a, b) => a - b)).toEqual([0, 200, 300]);
+  });
+
+  it("sends a lane view's calls in that lane", async () => {
+    const server = await startFakeServer(() => v2ok([]));
+    const events: MarketCallEvent[] = [];
+    const client = new MarketClient({ v2: { baseUrl: server.url, key: V2_KEY }, onCall: (e) => events.push(e) });
+    await client.onLane("alerts").supportedChains();
+    await client.close();
+    await server.close();
+    expect(events).toEqual([expect.objectContaining({ endpoint: "supportedChains", lane: "alerts", outcome: "ok" })]);
+  });
+});
