@@ -1,12 +1,12 @@
 /**
- * The digest poster. One minute tick (node-cron) checks the few distinct schedules, queues a
+ * The digest poster. One minute tick (croner) checks the few distinct schedules, queues a
  * (subscription, slot) row for each due subscription, fetches each chain's trending list once,
  * and delivers through each platform's paced queue. Exactly-once per slot comes from the rows:
  * queued → sending → outcome, and a lease so that one poster runs per database.
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import cron, { type ScheduledTask } from "node-cron";
+import { Cron } from "croner";
 import type { Logger } from "pino";
 import type { PlatformAdapter, SendOutcome } from "../adapters/types.js";
 import type { CachedMarket } from "../cache/types.js";
@@ -98,7 +98,7 @@ export function createPoster(opts: PosterOptions): Poster {
   let lastPruned: number | undefined;
   let recovered = false;
   let stopping = false;
-  let task: ScheduledTask | undefined;
+  let task: Cron | undefined;
   let ticking: Promise<TickReport> | undefined;
   const inProgress = new Set<string>();
   const deliveries = new Set<Promise<void>>();
@@ -282,13 +282,14 @@ export function createPoster(opts: PosterOptions): Poster {
     },
     start() {
       void this.tick().catch((e: unknown) => log.error({ err: e }, "digest tick failed"));
-      task = cron.schedule("* * * * *", () => this.tick().catch((e: unknown) => log.error({ err: e }, "digest tick failed")), {
-        noOverlap: true,
+      // `protect` skips a minute while the previous tick still runs.
+      task = new Cron("* * * * *", { protect: true }, async () => {
+        await this.tick().catch((e: unknown) => log.error({ err: e }, "digest tick failed"));
       });
     },
     async stop() {
       stopping = true;
-      await task?.stop();
+      task?.stop();
       await ticking;
       await Promise.all(Object.values(opts.queues).map((q) => q?.stop()));
       await Promise.all([...deliveries]);

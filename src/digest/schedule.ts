@@ -1,9 +1,10 @@
 /**
  * Digest schedules. Whatever an admin types ("every 1h", "daily 09:30", a cron expression)
  * becomes a 5-field cron expression plus a time zone, so that thousands of subscriptions share
- * a handful of distinct schedules and one minute tick checks each of them once.
+ * a handful of distinct schedules and one minute tick checks each of them once. croner reads
+ * an expression's runs in a zone; nothing is kept between calls.
  */
-import { createTask, type ScheduledTask } from "node-cron";
+import { Cron } from "croner";
 
 export interface Schedule {
   /** 5-field cron expression (minute hour day-of-month month day-of-week). */
@@ -19,13 +20,14 @@ export interface Schedule {
   intervalMinutes: number;
 }
 
-const EVERY: Record<string, { cron: string; minutes: number }> = {
-  "15m": { cron: "*/15 * * * *", minutes: 15 },
-  "30m": { cron: "*/30 * * * *", minutes: 30 },
-  "1h": { cron: "0 * * * *", minutes: 60 },
-  "4h": { cron: "0 */4 * * *", minutes: 240 },
-  "12h": { cron: "0 */12 * * *", minutes: 720 },
-};
+/** Keyed by what the admin typed: a Map, so `every constructor` is simply not a schedule. */
+const EVERY = new Map<string, { cron: string; minutes: number }>([
+  ["15m", { cron: "*/15 * * * *", minutes: 15 }],
+  ["30m", { cron: "*/30 * * * *", minutes: 30 }],
+  ["1h", { cron: "0 * * * *", minutes: 60 }],
+  ["4h", { cron: "0 */4 * * *", minutes: 240 }],
+  ["12h", { cron: "0 */12 * * *", minutes: 720 }],
+]);
 
 /** Parse outcome: a schedule, or one sentence saying what is wrong. */
 export type ParsedSchedule = { ok: true; schedule: Schedule } | { ok: false; error: string };
@@ -35,34 +37,27 @@ const DAY_MINUTES = 24 * 60;
 /** Reference start for sampling: a fixed day at 00:00 UTC, so results don't depend on today. */
 const SAMPLE_FROM = Date.UTC(2026, 0, 5);
 
-const matchers = new Map<string, ScheduledTask>();
-
-/** A matcher for one (cron, zone); tasks are never started — node-cron only answers `match`. */
-function matcher(cron: string, timezone: string): ScheduledTask {
-  const key = `${timezone} ${cron}`;
-  let t = matchers.get(key);
-  if (!t) {
-    t = createTask(cron, () => undefined, { timezone });
-    matchers.set(key, t);
-  }
-  return t;
+/** The expression's runs in its zone; paused and without a job, so it never starts a timer. */
+function runsOf(schedule: Pick<Schedule, "cron" | "timezone">): Cron {
+  return new Cron(schedule.cron, { timezone: schedule.timezone, paused: true, mode: "5-part" });
 }
 
 /** Whether `schedule` has a slot at the minute starting at `minuteMs`. */
 export function isSlot(schedule: Pick<Schedule, "cron" | "timezone">, minuteMs: number): boolean {
-  return matcher(schedule.cron, schedule.timezone).match(new Date(floorMinute(minuteMs)));
+  return runsOf(schedule).match(new Date(floorMinute(minuteMs)));
 }
 
 export function floorMinute(ms: number): number {
   return Math.floor(ms / MINUTE) * MINUTE;
 }
 
-/** The latest slot in (afterMs, atMs], or undefined. Walks minutes: callers bound the window. */
+/** The latest slot in (afterMs, atMs], or undefined. */
 export function latestSlot(schedule: Pick<Schedule, "cron" | "timezone">, afterMs: number, atMs: number): number | undefined {
-  for (let m = floorMinute(atMs); m > afterMs; m -= MINUTE) {
-    if (isSlot(schedule, m)) return m;
-  }
-  return undefined;
+  // Runs fall on whole minutes; a reference one second into atMs's minute includes that minute.
+  const [latest] = runsOf(schedule).previousRuns(1, new Date(floorMinute(atMs) + 1000));
+  if (latest === undefined) return undefined;
+  const slot = latest.getTime();
+  return slot > afterMs ? slot : undefined;
 }
 
 /**
@@ -73,13 +68,16 @@ export function latestSlot(schedule: Pick<Schedule, "cron" | "timezone">, afterM
  */
 function shortestGapMinutes(cron: string): number {
   const [minute, hour] = cron.split(/\s+/);
-  const daily = { cron: `${minute} ${hour} * * *`, timezone: "UTC" };
+  const daily = runsOf({ cron: `${minute} ${hour} * * *`, timezone: "UTC" });
+  const end = SAMPLE_FROM + 2 * DAY_MINUTES * MINUTE;
   let prev: number | undefined;
   let best = Infinity;
-  for (let i = 0; i < 2 * DAY_MINUTES; i++) {
-    const m = SAMPLE_FROM + i * MINUTE;
-    if (!isSlot(daily, m)) continue;
+  for (const run of daily.enumerate(new Date(SAMPLE_FROM - MINUTE))) {
+    const m = run.getTime();
+    if (m >= end) break;
     if (prev !== undefined) best = Math.min(best, (m - prev) / MINUTE);
+    // Nothing is shorter than a minute.
+    if (best === 1) break;
     prev = m;
   }
   return Number.isFinite(best) ? best : DAY_MINUTES;
@@ -88,7 +86,7 @@ function shortestGapMinutes(cron: string): number {
 function validCron(expr: string): boolean {
   if (expr.split(/\s+/).length !== 5) return false;
   try {
-    createTask(expr, () => undefined);
+    runsOf({ cron: expr, timezone: "UTC" });
     return true;
   } catch {
     return false;
@@ -104,7 +102,7 @@ export function parseSchedule(words: readonly string[], opts: { timezone: string
   let schedule: Schedule;
   if (text === "" || text.startsWith("every ")) {
     const every = text === "" ? "1h" : text.slice(6).trim();
-    const e = EVERY[every];
+    const e = EVERY.get(every);
     if (!e) return { ok: false, error: `"every ${every}" is not a schedule I know: use every 15m, 30m, 1h, 4h or 12h.` };
     schedule = { cron: e.cron, timezone: "UTC", label: `every ${every}`, intervalMinutes: e.minutes };
   } else if (text.startsWith("daily")) {

@@ -59,4 +59,23 @@ describe("digest schedules", () => {
     expect(latestSlot(s, at - 6 * 3_600_000, at)).toBe(Date.UTC(2026, 10, 22, 8, 0));
     expect(latestSlot(s, Date.UTC(2026, 10, 22, 8, 0), at)).toBeUndefined();
   });
+
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty"])("says every %s is not a schedule it knows", (word) => {
+    expect(parseSchedule(["every", word], opts)).toEqual({
+      ok: false,
+      error: `"every ${word.toLowerCase()}" is not a schedule I know: use every 15m, 30m, 1h, 4h or 12h.`,
+    });
+  });
+
+  it("finds a daily slot in the chat's zone on both sides of a clock change", () => {
+    const s = parsed("daily 09:30");
+    // Berlin is UTC+2 until 25 October 2026 and UTC+1 after.
+    expect(latestSlot(s, Date.UTC(2026, 9, 24, 0, 0), Date.UTC(2026, 9, 24, 12, 0))).toBe(Date.UTC(2026, 9, 24, 7, 30));
+    expect(latestSlot(s, Date.UTC(2026, 9, 26, 0, 0), Date.UTC(2026, 9, 26, 12, 0))).toBe(Date.UTC(2026, 9, 26, 8, 30));
+  });
+
+  it("counts the minute it is asked at as inside the window", () => {
+    const s = parsed("every 1h");
+    expect(latestSlot(s, Date.UTC(2026, 10, 22, 8, 30), Date.UTC(2026, 10, 22, 9, 0, 59))).toBe(Date.UTC(2026, 10, 22, 9, 0));
+  });
 });
