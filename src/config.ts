@@ -94,6 +94,16 @@ export interface Config {
     /** Shortest schedule an admin may choose, in minutes. Default 15. */
     minIntervalMinutes: number;
   };
+  alerts: {
+    /** Seconds between two price checks of every alert and watchlist. Default 30, at least 10. */
+    checkSeconds: number;
+    /** Shortest time between two firings of one `move` alert, minutes. Default 15. */
+    cooldownMinutes: number;
+    /** Alerts one chat may hold. Default 20. */
+    maxPerChat: number;
+    /** Tokens one chat's watchlist may hold. Default 50. */
+    watchlistMax: number;
+  };
   /** Every secret value set (keys, tokens), for the logger to redact. */
   secrets: string[];
 }
@@ -231,6 +241,11 @@ const schema = z.object({
   ),
   DIGEST_MAX_SUBSCRIPTIONS: integer(1, 1000, "a whole number from 1 to 1000").default(10),
   DIGEST_MIN_INTERVAL_MINUTES: integer(1, 1440, "minutes from 1 to 1440").default(15),
+
+  ALERT_CHECK_SECONDS: integer(10, 3600, "seconds from 10 to 3600").default(30),
+  ALERT_COOLDOWN_MINUTES: integer(0, 1440, "minutes from 0 to 1440").default(15),
+  ALERTS_MAX_PER_CHAT: integer(1, 1000, "a whole number from 1 to 1000").default(20),
+  WATCHLIST_MAX: integer(1, 1000, "a whole number from 1 to 1000").default(50),
 });
 
 type Variable = keyof typeof schema.shape;
@@ -293,6 +308,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       telegramRate: v.DIGEST_TELEGRAM_RATE,
       maxSubscriptions: v.DIGEST_MAX_SUBSCRIPTIONS,
       minIntervalMinutes: v.DIGEST_MIN_INTERVAL_MINUTES,
+    },
+    alerts: {
+      checkSeconds: v.ALERT_CHECK_SECONDS,
+      cooldownMinutes: v.ALERT_COOLDOWN_MINUTES,
+      maxPerChat: v.ALERTS_MAX_PER_CHAT,
+      watchlistMax: v.WATCHLIST_MAX,
     },
     secrets: withTelegramSecretPart(secrets),
   };

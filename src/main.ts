@@ -8,9 +8,12 @@ import { dirname, join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import type { Logger } from "pino";
 import type { PlatformAdapter } from "./adapters/types.js";
+import { consoleAlertSink } from "./alerts/console-sink.js";
+import { createAlertService, type AlertService } from "./alerts/service.js";
 import { buildCore, type BuiltCore } from "./app/build-core.js";
 import { readinessChecks } from "./app/readiness.js";
 import type { Config } from "./config.js";
+import { createPacedQueue } from "./digest/paced-queue.js";
 import { createDiscordDigestQueue, createTelegramDigestQueue } from "./digest/platform-queues.js";
 import { createPoster, type Poster } from "./digest/poster.js";
 import { startOpsServer, type OpsServer, type RequestHandler } from "./ops/http-server.js";
@@ -64,6 +67,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   const finished = new Promise<number>((r) => (resolveFinished = r));
   let stopping: Promise<void> | undefined;
   let poster: Poster | undefined;
+  let alerts: AlertService | undefined;
   let ops: OpsServer | undefined;
   let built: BuiltCore | undefined;
   let phase = "starting";
@@ -72,6 +76,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     stopping ??= (async () => {
       log.info({ reason }, "stopping");
       // The poster first: it records where it stopped while the platforms can still be reached.
+      await alerts?.stop();
       await poster?.stop();
       await Promise.all(Object.values(adapters).map((a) => a?.stop()));
       await ops?.close();
@@ -169,21 +174,28 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     if (refused) throw refused.reason;
     ops?.setChecks(readinessChecks({ store: parts.store, market: parts.market, platforms: running.filter((a) => a !== undefined) }));
 
+    // One paced queue per platform for digests and alerts alike: the platform's limits are per bot.
+    const alertTimes = { checkMs: config.alerts.checkSeconds * 1000, cooldownMs: config.alerts.cooldownMinutes * 60_000 };
     if (running.length > 0) {
+      const queues = {
+        telegram: createTelegramDigestQueue({
+          ratePerSecond: config.digest.telegramRate,
+          onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "telegram" }, ms / 1000),
+        }),
+        discord: createDiscordDigestQueue({
+          onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "discord" }, ms / 1000),
+        }),
+      };
+      alerts = createAlertService({
+        store: parts.store, prices: parts.alertPrices, adapters, queues, ...alertTimes, source: parts.source, logger: log,
+      });
+      await alerts.start();
       poster = createPoster({
         subscriptions: parts.store.subscriptions,
         chats: parts.store,
         market: parts.backgroundMarket,
         adapters,
-        queues: {
-          telegram: createTelegramDigestQueue({
-            ratePerSecond: config.digest.telegramRate,
-            onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "telegram" }, ms / 1000),
-          }),
-          discord: createDiscordDigestQueue({
-            onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "discord" }, ms / 1000),
-          }),
-        },
+        queues,
         logger: log,
         source: parts.source,
         onOutcome: (platform, outcome) => metrics.digestDeliveries.inc({ platform, outcome }),
@@ -194,6 +206,16 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     } else {
       log.info({ market: config.market.mode, source: parts.source }, "no bot token set: opening the console chat");
       const { runConsole } = await import("./adapters/console/run.js");
+      alerts = createAlertService({
+        store: parts.store,
+        prices: parts.alertPrices,
+        adapters: { console: consoleAlertSink({ output: opts.stdout, color: opts.stdin.isTTY === true }) },
+        queues: { console: createPacedQueue({ maxInFlight: 1 }) },
+        ...alertTimes,
+        source: parts.source,
+        logger: log,
+      });
+      await alerts.start();
       void runConsole({ core, input: opts.stdin, output: opts.stdout, isTTY: opts.stdin.isTTY === true })
         .then(() => stop("console input ended"))
         .then(() => resolveFinished(0), (e: unknown) => {

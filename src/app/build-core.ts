@@ -12,7 +12,9 @@ import type { BotCore } from "../core/bot-core.js";
 import { createBotCore } from "../core/create-core.js";
 import { digestCommands } from "../digest/commands.js";
 import type { Logger } from "../log.js";
+import type { MarketApi } from "../market/api.js";
 import { MarketClient, type MarketCallEvent } from "../market/client.js";
+import { ALERT_LANE } from "../market/scheduler-lanes.js";
 import type { Sandbox } from "../sandbox/index.js";
 import { openSqliteStore } from "../store/sqlite-store.js";
 import type { Store } from "../store/types.js";
@@ -35,6 +37,8 @@ export interface BuiltCore {
   market: CachedMarket;
   /** The market for background work (digests): a cache of its own over the client's low-priority lane. */
   backgroundMarket: CachedMarket;
+  /** Batch prices for the alert checker: uncached (every check wants this moment's prices), on the scheduler's alert lane. */
+  alertPrices: Pick<MarketApi, "batchPrices">;
   store: Store;
   charts: ChartRenderer;
   /** "demo data (sandbox)" or "Token Market Data Service". */
@@ -85,8 +89,10 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     const source = config.market.mode === "demo" ? DEMO_SOURCE : LIVE_SOURCE;
     // start and ask answer the same commands: the digest's included.
     const extraCommands = digestCommands({ maxPerChat: config.digest.maxSubscriptions, minIntervalMinutes: config.digest.minIntervalMinutes });
-    const core = createBotCore({ market, store, charts, log, source, extraCommands });
-    return { core, market, backgroundMarket, store, charts, source, sandbox, close };
+    const alertLimits = { maxPerChat: config.alerts.maxPerChat, watchlistMax: config.alerts.watchlistMax };
+    const core = createBotCore({ market, store, charts, log, source, extraCommands, alertLimits });
+    const alertPrices = client.onLane(ALERT_LANE);
+    return { core, market, backgroundMarket, alertPrices, store, charts, source, sandbox, close };
   } catch (e) {
     await close();
     throw e;

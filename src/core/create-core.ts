@@ -3,6 +3,7 @@
  * failure into a reply. Adapters call it; it calls the market and the store; never back up.
  */
 import type { Logger } from "pino";
+import type { AlertLimits } from "../alerts/limits.js";
 import type { CachedMarket } from "../cache/types.js";
 import type { ChartRenderer } from "../chart/types.js";
 import type { Platform, Store } from "../store/types.js";
@@ -34,6 +35,8 @@ export interface CoreDeps {
   unmetered?: readonly Platform[];
   /** Commands added to the registry before /help and /start (e.g. the digest's). Default none. */
   extraCommands?: readonly Command[];
+  /** Alerts and watched tokens a chat may hold. Default 20 and 50. */
+  alertLimits?: AlertLimits;
 }
 
 /** Autocomplete with fewer choices than this asks the service in the background. */
@@ -59,7 +62,7 @@ function seconds(ms: number): string {
 
 export function createBotCore(deps: CoreDeps): BotCore {
   const now = deps.now ?? Date.now;
-  const commands = createCommandList(deps.extraCommands);
+  const commands = createCommandList(deps.extraCommands, deps.alertLimits);
   const byName = new Map<string, Command>();
   for (const cmd of commands) for (const n of [cmd.name, ...(cmd.aliases ?? [])]) byName.set(n, cmd);
   const budget = createBudget(deps.budget);

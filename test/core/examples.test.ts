@@ -30,7 +30,12 @@ describe("every documented example on demo data", () => {
     const failures: string[] = [];
     for (const cmd of built.core.commands) {
       // The digest commands share one chat, so /unsubscribe finds what /subscribe made.
-      const chatId = ["subscribe", "unsubscribe", "subscriptions"].includes(cmd.name) ? "digests" : `chat-${cmd.name}`;
+      const chatId = ["subscribe", "unsubscribe", "subscriptions"].includes(cmd.name)
+        ? "digests"
+        // Likewise /unalert and /rearm act on what /alert made, /unwatch on what /watch added.
+        : ["alert", "alerts", "rearm", "unalert"].includes(cmd.name)
+          ? "alerts"
+          : ["watch", "unwatch", "watchlist"].includes(cmd.name) ? "watchlist" : `chat-${cmd.name}`;
       for (const example of cmd.examples) {
         const reply = await built.core.handleText(admin(chatId), example);
         if (reply === null || reply.error !== undefined) failures.push(`${example} → ${reply === null ? "no answer" : `${reply.error}: ${reply.title}`}`);

@@ -3,7 +3,10 @@
  * scan) so that Telegram's command menu, Discord's slash commands and `/help` derive from one
  * typed source.
  */
+import { DEFAULT_ALERT_LIMITS, type AlertLimits } from "../../alerts/limits.js";
 import type { Command } from "../command.js";
+import { alertCommand, rearmCommand } from "./alert.js";
+import { alertsCommand, unalertCommand } from "./alerts.js";
 import { ammCommand } from "./amm.js";
 import { chainsCommand } from "./chains.js";
 import { chartCommand } from "./chart.js";
@@ -23,6 +26,7 @@ import { tokenCommand } from "./token.js";
 import { topCommand } from "./top.js";
 import { topicsCommand } from "./topics.js";
 import { trendingCommand } from "./trending.js";
+import { unwatchCommand, watchCommand, watchlistCommand } from "./watch.js";
 
 /** The market and settings commands, in `/help` order. */
 const BASE: readonly Command[] = [
@@ -45,13 +49,22 @@ const BASE: readonly Command[] = [
   settingsCommand,
 ];
 
+/** Price alerts and watchlists, with the chat limits from the config. */
+function alertCommands(limits: AlertLimits): Command[] {
+  return [
+    alertCommand(limits), alertsCommand(limits), rearmCommand, unalertCommand,
+    watchCommand(limits), unwatchCommand, watchlistCommand(limits),
+  ];
+}
+
 /**
- * The full list: the base commands, then `extra` (e.g. the digest's subscribe commands), then
- * `/help` (written from this very list) and `/start`. Throws on a duplicate name or alias, a
- * wiring mistake to catch at start rather than in a chat.
+ * The full list: the base commands, the alert and watchlist commands (`alertLimits`, default
+ * 20 alerts and 50 watched tokens a chat), then `extra` (e.g. the digest's subscribe commands),
+ * then `/help` (written from this very list) and `/start`. Throws on a duplicate name or alias,
+ * a wiring mistake to catch at start rather than in a chat.
  */
-export function createCommandList(extra: readonly Command[] = []): readonly Command[] {
-  const list: Command[] = [...BASE, ...extra];
+export function createCommandList(extra: readonly Command[] = [], alertLimits: AlertLimits = DEFAULT_ALERT_LIMITS): readonly Command[] {
+  const list: Command[] = [...BASE, ...alertCommands(alertLimits), ...extra];
   list.push(createHelpCommand(() => list), startCommand);
   const seen = new Set<string>();
   for (const cmd of list) {

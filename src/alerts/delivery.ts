@@ -1,0 +1,140 @@
+/**
+ * Delivers recorded firings through the platforms' paced queues (the digest's: one pace per
+ * platform however many kinds of post). A firing is claimed (`queued` → `sending`) right before
+ * its first attempt, so a crash mid-send leaves it `sending`, which the next start marks
+ * `interrupted` and never resends; one still `queued` is sent after the restart.
+ */
+import type { Logger } from "pino";
+import type { SendOutcome } from "../adapters/types.js";
+import type { Reply } from "../core/reply.js";
+import type { DeliveryResult, PacedQueue } from "../digest/paced-queue.js";
+import type { AlertFiring, AlertStore, FiringState, Platform, SettingsStore } from "../store/types.js";
+import { firingReply } from "./message.js";
+
+/** What the deliverer needs of an adapter. */
+export interface AlertSink {
+  send(chatId: string, reply: Reply): Promise<SendOutcome>;
+}
+
+export interface DeliveryOptions {
+  alerts: AlertStore;
+  /** Chat state to drop or move when a chat is gone or migrated. */
+  chats: Pick<SettingsStore, "forgetChat" | "moveChat">;
+  adapters: Partial<Record<Platform, AlertSink>>;
+  queues: Partial<Record<Platform, PacedQueue>>;
+  /** Footer source label. */
+  source: string;
+  logger: Logger;
+  now?: () => number;
+  /** A firing not sent within this long is dropped as stale news. Default 1 hour. */
+  maxAgeMs?: number;
+  /** Each firing's final state, and how long after it fired it got there (metrics, the benchmark). */
+  onOutcome?: (platform: Platform, state: FiringState, afterMs: number) => void;
+}
+
+export interface AlertDelivery {
+  /** At start-up: firings a crash cut off mid-send become `interrupted`; returns how many. */
+  recover(): Promise<number>;
+  /** Starts delivering every queued firing not under way yet; `done` resolves when they all have an outcome. */
+  flush(): Promise<{ started: number; done: Promise<void> }>;
+  /** Resolves when the deliveries started so far have an outcome (the queues must be stopping or draining). */
+  settled(): Promise<void>;
+}
+
+const HOUR = 3_600_000;
+
+export function createAlertDelivery(opts: DeliveryOptions): AlertDelivery {
+  const now = opts.now ?? Date.now;
+  const maxAge = opts.maxAgeMs ?? HOUR;
+  const log = opts.logger;
+  const inProgress = new Set<number>();
+  const deliveries = new Set<Promise<void>>();
+
+  const record = async (f: AlertFiring, from: FiringState[], to: FiringState, detail?: string) => {
+    if (await opts.alerts.transitionFiring(f.id, from, to, now(), detail)) opts.onOutcome?.(f.platform, to, now() - f.firedAt);
+  };
+
+  /** Applies what the platform said; returns the firing's final state. */
+  const settle = async (f: AlertFiring, out: SendOutcome, reply: Reply): Promise<FiringState> => {
+    const chat = { platform: f.platform, chatId: f.chatId };
+    switch (out.kind) {
+      case "delivered":
+        return "delivered";
+      case "gone":
+        log.info({ platform: f.platform, chatId: f.chatId, reason: out.reason }, "alert target gone: dropping the chat");
+        await opts.chats.forgetChat(chat);
+        return "gone";
+      case "moved": {
+        log.info({ platform: f.platform, from: f.chatId, to: out.toChatId }, "chat migrated: its alerts follow it");
+        await opts.chats.moveChat(chat, out.toChatId);
+        const queue = opts.queues[f.platform];
+        const adapter = opts.adapters[f.platform];
+        if (!queue || !adapter) return "moved";
+        const again = await queue.push({ chatId: out.toChatId, deadline: f.firedAt + maxAge, send: () => adapter.send(out.toChatId, reply) });
+        return again.kind === "delivered" ? "delivered" : "moved";
+      }
+      case "forbidden":
+        log.warn({ platform: f.platform, chatId: f.chatId, reason: out.reason }, "alert target forbids posting");
+        return "forbidden";
+      case "retry":
+      case "failed":
+        log.warn({ platform: f.platform, chatId: f.chatId, outcome: out }, "alert delivery failed");
+        return "failed";
+    }
+  };
+
+  const deliver = (f: AlertFiring): Promise<void> | undefined => {
+    const queue = opts.queues[f.platform];
+    const adapter = opts.adapters[f.platform];
+    if (!queue || !adapter || inProgress.has(f.id)) return undefined;
+    const reply = firingReply(f, opts.source);
+    inProgress.add(f.id);
+    let claimed = false;
+    const p = (async () => {
+      if (reply === undefined) {
+        log.error({ firing: f.id }, "an alert firing could not be read: dropped");
+        return record(f, ["queued"], "failed", "unreadable payload");
+      }
+      const result: DeliveryResult = await queue.push({
+        chatId: f.chatId,
+        deadline: f.firedAt + maxAge,
+        send: async () => {
+          // Claimed at the first attempt only; a retry after a 429 sends again under the same claim.
+          if (!claimed) claimed = await opts.alerts.transitionFiring(f.id, ["queued"], "sending", now());
+          if (!claimed) return { kind: "delivered" };
+          return adapter.send(f.chatId, reply);
+        },
+      });
+      if (result.kind === "stopped") return;
+      if (result.kind === "expired") return record(f, [claimed ? "sending" : "queued"], "expired");
+      if (!claimed) return;
+      await record(f, ["sending"], await settle(f, result, reply));
+    })()
+      .catch((e: unknown) => log.error({ err: e, firing: f.id }, "alert delivery crashed"))
+      .finally(() => {
+        inProgress.delete(f.id);
+        deliveries.delete(p);
+      });
+    deliveries.add(p);
+    return p;
+  };
+
+  return {
+    async recover() {
+      const n = await opts.alerts.interruptFirings(now());
+      if (n > 0) log.warn({ firings: n }, "alert messages cut off mid-send by a crash were not resent: each reached its chat at most once");
+      return n;
+    },
+    async flush() {
+      const started: Promise<void>[] = [];
+      for (const f of await opts.alerts.queuedFirings()) {
+        const p = deliver(f);
+        if (p) started.push(p);
+      }
+      return { started: started.length, done: Promise.all(started).then(() => undefined) };
+    },
+    async settled() {
+      await Promise.all([...deliveries]);
+    },
+  };
+}

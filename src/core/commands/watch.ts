@@ -1,0 +1,137 @@
+/** `/watch <token> …`, `/unwatch <token>|all` and `/watchlist` (one batch price call however many). */
+import { requireManager, type AlertLimits } from "../../alerts/limits.js";
+import type { WatchedToken } from "../../store/types.js";
+import type { Command, CommandContext } from "../command.js";
+import { UserError, isUserError } from "../errors.js";
+import { cleanText, formatPercent, formatPrice, formatSince } from "../format/index.js";
+import type { Block, Reply } from "../reply.js";
+import { footerOf, refreshButton } from "../reply-parts.js";
+import { groupTokens } from "./price.js";
+import { resolveArg, symbolFor } from "./resolution.js";
+
+/** Tokens one /watch adds at most (as many as /price prices). */
+const WATCH_AT_ONCE = 20;
+/** Rows one /watchlist shows: Telegram's 4,096 characters hold about this many. */
+const SHOWN_MAX = 50;
+
+function done(title: string, notes: string[]): Reply {
+  return { title, tone: "good", blocks: notes.length > 0 ? [{ kind: "text", text: notes.join("\n") }] : [], actions: [] };
+}
+
+export function watchCommand(limits: AlertLimits): Command {
+  return {
+    name: "watch",
+    description: "Add tokens to this chat's watchlist (admins in groups)",
+    args: [{ name: "tokens", description: "Symbols, names, addresses or links; commas separate", type: "token", required: true, variadic: true }],
+    examples: ["/watch pepe", "/watch pepe wif bonk"],
+    async run(ctx, args) {
+      await requireManager(ctx, "watchlist");
+      const typed = groupTokens((args.tokens as string[] | undefined) ?? []);
+      if (typed.length === 0) throw new UserError("Which token? e.g. /watch pepe");
+      if (typed.length > WATCH_AT_ONCE) throw new UserError(`I add at most ${WATCH_AT_ONCE} tokens at once; you named ${typed.length}.`);
+      const found: Omit<WatchedToken, "addedAt">[] = [];
+      const problems: string[] = [];
+      for (const t of typed) {
+        try {
+          const res = await resolveArg(ctx, t);
+          found.push({ tokenId: res.tokenId, symbol: await symbolFor(ctx, res), chain: cleanText(res.chain, 16) });
+        } catch (e) {
+          if (!isUserError(e)) throw e;
+          problems.push(`${cleanText(t, 24)}: ${e.message}`);
+        }
+      }
+      if (found.length === 0) throw new UserError(problems[0]?.replace(/^[^:]*: /, "") ?? "Which token? e.g. /watch pepe");
+      const r = await ctx.store.watchlists.addWatched(ctx.chat, found, limits.watchlistMax, ctx.now());
+      const name = (id: string) => found.find((f) => f.tokenId === id)?.symbol ?? id;
+      if (r.added.length === 0 && r.refused.length > 0) {
+        throw new UserError(`This chat's watchlist already has ${limits.watchlistMax} tokens, the most it may have; /unwatch one first.`);
+      }
+      const notes = [...problems];
+      if (r.already.length > 0) notes.push(`Already watched: ${r.already.map(name).join(", ")}.`);
+      if (r.refused.length > 0) notes.push(`Not added, the watchlist holds at most ${limits.watchlistMax}: ${r.refused.map(name).join(", ")}.`);
+      if (r.added.length === 0) return { ...done("Nothing new to watch.", notes), tone: "info" };
+      return done(`Watching ${r.added.map(name).join(", ")}.`, [...notes, "/watchlist shows them all."]);
+    },
+  };
+}
+
+/** The watched token `typed` names: its symbol, its id or address, or what the resolver picks. */
+async function findWatched(ctx: CommandContext, list: readonly WatchedToken[], typed: string): Promise<WatchedToken | undefined> {
+  const t = typed.trim().toLowerCase();
+  const direct = list.find((w) => w.symbol.toLowerCase() === t || w.tokenId.toLowerCase() === t || w.tokenId.toLowerCase().startsWith(`${t}-`));
+  if (direct !== undefined) return direct;
+  const res = await resolveArg(ctx, typed);
+  return list.find((w) => w.tokenId === res.tokenId);
+}
+
+export const unwatchCommand: Command = {
+  name: "unwatch",
+  description: "Remove a token from this chat's watchlist, or all (admins in groups)",
+  args: [{ name: "token", description: "A watched token, or all", type: "token", required: true }],
+  examples: ["/unwatch pepe", "/unwatch all"],
+  async run(ctx, args) {
+    await requireManager(ctx, "watchlist");
+    const typed = String(args.token);
+    if (typed.trim().toLowerCase() === "all") {
+      const n = await ctx.store.watchlists.removeWatched(ctx.chat, "all");
+      if (n === 0) throw new UserError("This chat's watchlist is already empty.");
+      return done(`Removed all ${n} tokens from the watchlist.`, []);
+    }
+    const list = await ctx.store.watchlists.listWatched(ctx.chat);
+    const hit = list.length === 0 ? undefined : await findWatched(ctx, list, typed);
+    if (hit === undefined) throw new UserError(`${cleanText(typed, 24)} is not on this chat's watchlist; /watchlist shows it.`);
+    await ctx.store.watchlists.removeWatched(ctx.chat, hit.tokenId);
+    return done(`Stopped watching ${hit.symbol}.`, []);
+  },
+};
+
+export function watchlistCommand(limits: AlertLimits): Command {
+  return {
+    name: "watchlist",
+    description: "This chat's watched tokens: price, 24h change and data age",
+    args: [],
+    examples: ["/watchlist"],
+    async run(ctx) {
+      const list = await ctx.store.watchlists.listWatched(ctx.chat);
+      if (list.length === 0) {
+        return {
+          title: "This chat watches no tokens yet.",
+          tone: "info",
+          blocks: [{ kind: "text", text: "Add some with /watch pepe wif bonk." }],
+          actions: [],
+        };
+      }
+      const prices = await ctx.market.batchPrices({ tokenIds: list.map((w) => w.tokenId), tvlMin: 0 });
+      const now = ctx.now();
+      const rowsOf = list.map((w) => {
+        const p = prices.data[w.tokenId];
+        const change = Number(p?.price_change_24h ?? p?.price_change_1d);
+        return { w, p, change: Number.isFinite(change) ? change : -Infinity };
+      });
+      rowsOf.sort((a, b) => b.change - a.change || a.w.symbol.localeCompare(b.w.symbol));
+      const shown = rowsOf.slice(0, SHOWN_MAX);
+      const blocks: Block[] = [
+        {
+          kind: "table",
+          columns: ["token", "chain", "price", "24h", "age"],
+          align: ["left", "left", "right", "right", "right"],
+          rows: shown.map(({ w, p }) => [
+            cleanText(w.symbol, 12),
+            cleanText(w.chain, 10),
+            p === undefined ? "no price" : formatPrice(p.current_price_usd),
+            formatPercent(p?.price_change_24h ?? p?.price_change_1d, { arrow: false }),
+            p?.updated_at === undefined ? "—" : formatSince(p.updated_at, now),
+          ]),
+        },
+      ];
+      if (rowsOf.length > shown.length) blocks.push({ kind: "text", text: `And ${rowsOf.length - shown.length} more with smaller moves.` });
+      return {
+        title: `Watchlist (${list.length} of ${limits.watchlistMax}), by 24h change`,
+        tone: "info",
+        blocks,
+        actions: [[refreshButton("watchlist", [])]],
+        footer: footerOf(ctx, prices),
+      };
+    },
+  };
+}

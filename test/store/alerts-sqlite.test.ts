@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { openSqliteStore } from "../../src/store/sqlite-store.js";
+import type { ChatKey, NewAlert } from "../../src/store/types.js";
+
+const group: ChatKey = { platform: "telegram", chatId: "-100" };
+const alert = (chat: ChatKey, tokenId = "pepe-solana"): NewAlert => ({
+  ...chat, tokenId, symbol: "PEPE", chain: "solana", rule: "above", level: "1", anchorPrice: "0.5", anchorAt: 1,
+});
+const watched = (tokenId: string) => ({ tokenId, symbol: tokenId.split("-")[0]!.toUpperCase(), chain: "solana" });
+
+describe("SQLite alerts and watchlists", () => {
+  it("numbers a chat's alerts and never reuses a number, even after deleting them all", async () => {
+    const store = await openSqliteStore({ path: ":memory:" });
+    const numbers = async () => (await store.alerts.listAlerts(group)).map((a) => a.number);
+    for (let i = 0; i < 3; i++) await store.alerts.addAlert(alert(group), 20, 1);
+    expect(await numbers()).toEqual([1, 2, 3]);
+    expect(await store.alerts.removeAlerts(group, "all")).toBe(3);
+    await store.alerts.addAlert(alert(group), 20, 2);
+    expect(await numbers()).toEqual([4]);
+    await store.alerts.addAlert(alert({ platform: "discord", chatId: "-100" }), 20, 2);
+    expect((await store.alerts.listAlerts({ platform: "discord", chatId: "-100" }))[0]?.number).toBe(1);
+  });
+
+  it("refuses an alert over the chat's limit and says how many it has", async () => {
+    const store = await openSqliteStore({ path: ":memory:" });
+    await store.alerts.addAlert(alert(group), 2, 1);
+    await store.alerts.addAlert(alert(group), 2, 1);
+    expect(await store.alerts.addAlert(alert(group), 2, 1)).toEqual({ full: 2 });
+  });
+
+  it("adds watched tokens up to the limit and reports the ones it had or could not take", async () => {
+    const store = await openSqliteStore({ path: ":memory:" });
+    await store.watchlists.addWatched(group, [watched("a-solana")], 3, 1);
+    const r = await store.watchlists.addWatched(group, ["a-solana", "b-solana", "c-solana", "d-solana"].map(watched), 3, 2);
+    expect(r).toEqual({ added: ["b-solana", "c-solana"], already: ["a-solana"], refused: ["d-solana"] });
+    expect((await store.watchlists.listWatched(group)).map((w) => w.tokenId)).toEqual(["a-solana", "b-solana", "c-solana"]);
+  });
+
+  it("moves a migrated group's alerts, firings and watchlist to the new id, and forgets a gone chat's", async () => {
+    const store = await openSqliteStore({ path: ":memory:" });
+    const { alert: a } = (await store.alerts.addAlert(alert(group), 20, 1)) as { alert: { id: number; anchorAt: number } };
+    await store.alerts.commitCheck([], [{ alertId: a.id, anchorAt: a.anchorAt, set: { armed: false }, notice: { kind: "fired", payload: "{}" } }], 5);
+    await store.watchlists.addWatched(group, [watched("a-solana")], 50, 1);
+    await store.moveChat(group, "-1009");
+    const moved: ChatKey = { platform: "telegram", chatId: "-1009" };
+    expect(await store.alerts.listAlerts(group)).toEqual([]);
+    expect((await store.alerts.listAlerts(moved)).map((x) => x.number)).toEqual([1]);
+    expect((await store.alerts.queuedFirings()).map((f) => f.chatId)).toEqual(["-1009"]);
+    expect(await store.watchlists.listWatched(moved)).toHaveLength(1);
+    // Numbering carries on where it was.
+    await store.alerts.addAlert(alert(moved), 20, 6);
+    expect((await store.alerts.listAlerts(moved)).map((x) => x.number)).toEqual([1, 2]);
+
+    await store.forgetChat(moved);
+    expect(await store.alerts.listAlerts(moved)).toEqual([]);
+    expect(await store.alerts.queuedFirings()).toEqual([]);
+    expect(await store.watchlists.listWatched(moved)).toEqual([]);
+    expect(await store.alerts.armedAlerts()).toEqual([]);
+  });
+
+  it("marks firings a crash left mid-send as interrupted and keeps queued ones queued", async () => {
+    const store = await openSqliteStore({ path: ":memory:" });
+    for (let i = 0; i < 2; i++) {
+      const { alert: a } = (await store.alerts.addAlert(alert(group), 20, 1)) as { alert: { id: number; anchorAt: number } };
+      await store.alerts.commitCheck([], [{ alertId: a.id, anchorAt: a.anchorAt, set: { armed: false }, notice: { kind: "fired", payload: "{}" } }], 5);
+    }
+    const [first] = await store.alerts.queuedFirings();
+    expect(await store.alerts.transitionFiring(first!.id, ["queued"], "sending", 6)).toBe(true);
+    expect(await store.alerts.transitionFiring(first!.id, ["queued"], "sending", 6)).toBe(false);
+    expect(await store.alerts.interruptFirings(7)).toBe(1);
+    expect(await store.alerts.firingCounts()).toEqual({ interrupted: 1, queued: 1 });
+  });
+});
