@@ -5,7 +5,13 @@
  */
 import type { ArgSpec, ArgValues, Command } from "./command.js";
 import { UserError } from "./errors.js";
+import { cleanText } from "./format/index.js";
+import { isAddress, malformedReason } from "./resolve/addresses.js";
 import { knownChain } from "./resolve/chains.js";
+
+function looksLikeAddress(word: string): boolean {
+  return isAddress(word) || malformedReason(word) !== undefined;
+}
 
 /** Longest message the parser reads, in characters. */
 export const MAX_MESSAGE_LENGTH = 1000;
@@ -23,7 +29,8 @@ export interface ParsedText {
 
 // Tab and line breaks separate words; every other control character (null bytes included) is refused.
 const FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-const QUOTES: Readonly<Record<string, string>> = { '"': '"', "'": "'", "“": "”", "”": "”", "‘": "’", "«": "»" };
+/** Opening quote → its closing one. */
+const QUOTES: ReadonlyMap<string, string> = new Map([['"', '"'], ["'", "'"], ["“", "”"], ["”", "”"], ["‘", "’"], ["«", "»"]]);
 
 /** Refuses input that is too long or carries control characters; a UserError says which. */
 export function checkInput(text: string): void {
@@ -47,7 +54,7 @@ export function splitWords(text: string): string[] {
       else current += ch;
       continue;
     }
-    const close = QUOTES[ch];
+    const close = QUOTES.get(ch);
     if (close !== undefined) {
       closing = close;
       inWord = true;
@@ -108,10 +115,11 @@ function hint(cmd: Command): string {
 
 function checkValue(cmd: Command, spec: ArgSpec, value: string): string {
   if (spec.type === "int") {
-    if (!/^[+-]?\d{1,9}$/.test(value)) {
+    // A whole number too long to count is still a whole number: out of range, not malformed.
+    const n = /^[+-]?\d{1,9}$/.test(value) ? Number(value) : /^\d+$/.test(value) ? Number.MAX_SAFE_INTEGER : /^-\d+$/.test(value) ? Number.MIN_SAFE_INTEGER : NaN;
+    if (Number.isNaN(n)) {
       throw new UserError(`${spec.name} must be a whole number, not "${value.slice(0, 20)}". ${hint(cmd)}`);
     }
-    const n = Number(value);
     const min = spec.min ?? Number.MIN_SAFE_INTEGER;
     const max = spec.max ?? Number.MAX_SAFE_INTEGER;
     if (n < min || n > max) {
@@ -123,7 +131,12 @@ function checkValue(cmd: Command, spec: ArgSpec, value: string): string {
   if (spec.choices !== undefined) {
     const lower = value.toLowerCase();
     if (!spec.choices.includes(lower)) {
-      throw new UserError(`"${value.slice(0, 40)}" is not a ${spec.name} I know; choose one of: ${spec.choices.join(", ")}.`);
+      // An address where the chain goes: the chain was forgotten, not misspelt.
+      if (spec.type === "chain" && looksLikeAddress(value)) {
+        throw new UserError(`/${cmd.name} needs a chain before the address: one of ${spec.choices.join(", ")}. ${hint(cmd)}`);
+      }
+      if (spec.type === "chain") throw new UserError(`/${cmd.name} covers ${spec.choices.join(", ")} only; "${cleanText(value, 24)}" is not one of them.`);
+      throw new UserError(`"${cleanText(value, 40)}" is not a ${spec.name} I know; choose one of: ${spec.choices.join(", ")}.`);
     }
     return lower;
   }

@@ -35,7 +35,7 @@ const usdc = (decimals = 6): MainTokenDef => ({ symbol: "USDC", name: "USD Coin"
 const usdt = (decimals = 6): MainTokenDef => ({ symbol: "USDT", name: "Tether USD", price: 1, decimals, stable: true });
 const weth: MainTokenDef = { symbol: "WETH", name: "Wrapped Ether", price: 3200, decimals: 18, native: true };
 
-/** The sandbox's chains: eight the issue asks for plus the other rank-topic chains. */
+/** The sandbox's chains: eight the issue asks for, the other rank-topic chains, and core (checked by v1). */
 export const CHAINS: readonly ChainDef[] = [
   {
     chain: "eth", chainId: "1", name: "Ethereum", family: "evm", blockTime: 12,
@@ -102,6 +102,13 @@ export const CHAINS: readonly ChainDef[] = [
     explorer: "https://scan.merlinchain.io", rpc: "https://rpc.merlinchain.io",
     amms: ["merlinswap"], weight: 0.02,
     main: [{ symbol: "WBTC", name: "Wrapped BTC", price: 92000, decimals: 18, native: true }, usdt(18)],
+  },
+  {
+    // One of the four chains of the v1 contract check, so /check core has something to check.
+    chain: "core", chainId: "1116", name: "Core", family: "evm", blockTime: 3,
+    explorer: "https://scan.coredao.org", rpc: "https://rpc.coredao.org",
+    amms: ["glyph", "archerswap"], weight: 0.02,
+    main: [{ symbol: "WCORE", name: "Wrapped CORE", price: 0.6, decimals: 18, native: true }, usdt(6)],
   },
 ];
 

@@ -55,3 +55,39 @@ describe("the token card", () => {
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
   });
 });
+
+describe("/check, /chains and /trending say the true bounds", () => {
+  const PEPE = "0x6982508145454ce325ddbe47a25d4ec3d2311933";
+
+  it("tells a /check without its chain that the chain goes first, and which chains it covers", async () => {
+    const out = await bot.say(`/check ${PEPE}`);
+    expect(out).toContain("/check needs a chain before the address: one of bsc, eth, arbitrum, core.");
+    expect(out).not.toContain("is not a chain");
+  });
+
+  it("tells /check solana that /check covers bsc, eth, arbitrum and core, though /chains lists solana", async () => {
+    expect(await bot.say(`/check solana ${PEPE}`)).toContain('/check covers bsc, eth, arbitrum, core only; "solana" is not one of them.');
+  });
+
+  it("lists core in /chains and gives every chain, merlin and core included, a Main button", async () => {
+    const out = await bot.say("/chains");
+    expect(out).toMatch(/^core +1116 +Core$/m);
+    expect(out).toContain("Main: merlin");
+    expect(out).toContain("Main: core");
+    expect(out).toContain("Contract checks (/check) cover bsc, eth, arbitrum, core.");
+  });
+
+  it("checks a contract on core", async () => {
+    const t = world.sandbox.market.tokens.find((x) => x.chain === "core" && !x.main && x.launchAt * 1000 < world.clock.now()) as SandboxToken;
+    const out = await bot.say(`/check core ${t.address}`);
+    expect(out).toContain(`Contract check: ${t.address.slice(0, 6)}…${t.address.slice(-4)} · core`);
+  });
+
+  it.each(["21", "0", "-3", "99999999999999999999"])("answers /trending solana %s with the chain's real last page", async (page) => {
+    expect((await bot.say(`/trending solana ${page}`)).trim()).toBe("⚠ Trending on solana has pages 1 to 20; choose one of those.");
+  });
+
+  it("still shows the last page itself", async () => {
+    expect(await bot.say("/trending solana 20")).toContain("Trending on solana · page 20 of 20");
+  });
+});

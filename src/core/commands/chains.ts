@@ -1,3 +1,4 @@
+import { CONTRACT_CHECK_CHAINS } from "../../market/limits.js";
 import type { Command } from "../command.js";
 import { cleanText } from "../format/index.js";
 import { footerOf, openButton, refreshButton, rows } from "../reply-parts.js";
@@ -19,10 +20,11 @@ export const chainsCommand: Command = {
           columns: ["chain", "id", "name"],
           rows: chains.data.map((c) => [cleanText(c.chain, 16), cleanText(c.chain_id, 12), cleanText(c.name, 24)]),
         },
-        { kind: "text", text: "Main tokens of a chain: /main <chain>." },
+        { kind: "text", text: `Main tokens of a chain: /main <chain>. Contract checks (/check) cover ${CONTRACT_CHECK_CHAINS.join(", ")}.` },
       ],
       actions: [
-        ...rows(chains.data.slice(0, 10).map((c) => openButton(`Main: ${cleanText(c.chain, 16)}`, "main", [c.chain])), 5, 2),
+        // Three rows of five and the refresh row: every chain the service lists today (12) gets its button.
+        ...rows(chains.data.map((c) => openButton(`Main: ${cleanText(c.chain, 16)}`, "main", [c.chain])), 5, 3),
         [refreshButton("chains", [])],
       ],
       footer: footerOf(ctx, chains),

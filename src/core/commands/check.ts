@@ -22,7 +22,7 @@ export const checkCommand: Command = {
     const chain = String(args["chain"]) as ContractCheckChain;
     const contract = String(args["contract"]).trim();
     if (!isAddressFor(contract, chain)) {
-      throw new UserError(malformedReason(contract) ?? `"${cleanText(contract, 50)}" is not a contract address on ${chain}.`);
+      throw new UserError(malformedReason(contract) ?? `"${cleanText(contract, 48)}" is not a contract address on ${chain}.`);
     }
     const address = contract.toLowerCase();
     const checked = await ctx.market.v1ContractCheck({ chain, contract: address });
