@@ -7,10 +7,10 @@
 export type ChainFamily = "evm" | "solana" | "tron";
 
 /** Chains whose addresses are not EVM hex; every other chain name is taken as EVM. */
-const NON_EVM: Readonly<Record<string, ChainFamily>> = { solana: "solana", tron: "tron" };
+const NON_EVM: ReadonlyMap<string, ChainFamily> = new Map([["solana", "solana"], ["tron", "tron"]]);
 
 export function chainFamily(chain: string): ChainFamily {
-  return NON_EVM[chain.toLowerCase()] ?? "evm";
+  return NON_EVM.get(chain.toLowerCase()) ?? "evm";
 }
 
 const EVM = /^0x[0-9a-fA-F]{40}$/;

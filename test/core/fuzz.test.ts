@@ -2,14 +2,18 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { renderText } from "../../src/adapters/console/render.js";
 import type { ChatContext } from "../../src/core/command.js";
+import { digestCommands } from "../../src/digest/commands.js";
 import { startWorld, type Bot, type World } from "./sandbox-world.js";
+
+/** Names every plain JavaScript object answers to: typed where a chain, interval or schedule goes. */
+const BUILT_IN_NAMES = ["constructor", "__proto__", "toString", "valueOf", "hasOwnProperty", "isPrototypeOf", "__defineGetter__", "prototype"];
 
 let world: World;
 let bot: Bot;
 
 beforeAll(async () => {
   world = await startWorld({ tokenCount: 400 });
-  bot = await world.fresh();
+  bot = await world.fresh({ extraCommands: digestCommands({ maxPerChat: 10, minIntervalMinutes: 15 }) });
 });
 afterAll(async () => {
   await world.close();
@@ -36,7 +40,8 @@ it("answers 10,000 generated messages without a crash or an unhandled rejection"
     "pepe", "eth", "bsc", "solana", "0", "-1", "99999999999", "1e400", "NaN", "2", "25", "hot", "meme", "chain", "timezone",
     "autodetect", "on", "Europe/Berlin", "\"quoted words\"", "'unclosed", "“curly”", "\u0000", "\u001b[31m", "\u202e",
     "https://dexscreener.com/eth/0xdead", "0x" + "g".repeat(40), "0x123", "T" + "1".repeat(33), "<b>x</b>", "@everyone",
-    "x".repeat(300), "x".repeat(301), ",", "''", "\"\"", "/", "\\", "🙂", "\n", "\t",
+    "x".repeat(300), "x".repeat(301), ",", "''", "\"\"", "/", "\\", "🙂", "\n", "\t", "every", "daily", "top",
+    ...BUILT_IN_NAMES,
   ];
   const messages = Array.from({ length: 10_000 }, () => {
     const n = random() < 0.02 ? 60 : Math.floor(random() * 5);
@@ -75,3 +80,24 @@ it("answers 10,000 generated messages without a crash or an unhandled rejection"
   expect(rejections).toEqual([]);
   expect(answered).toBeGreaterThan(6_000);
 }, 60_000);
+
+/** An admin of a group, one per message so the budget never answers instead. */
+const admin = (text: string): ChatContext => ({ platform: "telegram", chatId: text, userId: text, isPrivate: false, isAdmin: async () => true });
+
+it.each([
+  "/token pepe constructor",
+  "/price pepe __proto__, wif",
+  "/chart pepe toString",
+  "/subscribe eth every constructor",
+  "/trending constructor",
+  "/holders pepe constructor",
+  "/settings constructor on",
+  "/settings chain __proto__",
+  "/settings timezone constructor",
+  "/top toString",
+  "/unsubscribe hasOwnProperty",
+  "/constructor",
+])("answers %j with the user's mistake, not the bug path", async (text) => {
+  const reply = await bot.core.handleText(admin(text), text);
+  expect(reply?.error, reply?.title).toBe("user");
+});

@@ -23,7 +23,7 @@ export interface World {
   sandbox: Sandbox;
   clock: { now(): number; advance(ms: number): void; reset(): void };
   /** A fresh client, cache and core on the shared sandbox. */
-  fresh(opts?: { budget?: CoreDeps["budget"]; unmetered?: CoreDeps["unmetered"] }): Promise<Bot>;
+  fresh(opts?: { budget?: CoreDeps["budget"]; unmetered?: CoreDeps["unmetered"]; extraCommands?: CoreDeps["extraCommands"] }): Promise<Bot>;
   close(): Promise<void>;
 }
 
@@ -60,7 +60,7 @@ export async function startWorld(opts: Partial<SandboxOptions> = {}): Promise<Wo
       closers.push(() => client.close(), () => store.close());
       const core = createBotCore({
         market, store, charts: noCharts, log: pino({ level: "silent" }), source: "demo data (sandbox)", now: clock.now,
-        budget: o.budget, unmetered: o.unmetered,
+        budget: o.budget, unmetered: o.unmetered, extraCommands: o.extraCommands,
       });
       return {
         core,

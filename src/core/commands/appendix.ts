@@ -5,10 +5,11 @@ import type { Action } from "../reply.js";
 /** Links shown at most. */
 const MAX_LINKS = 5;
 
-const LABELS: Readonly<Record<string, string>> = {
-  website: "Website", twitter: "X / Twitter", x: "X / Twitter", telegram: "Telegram", discord: "Discord",
-  github: "GitHub", medium: "Medium", blog: "Blog", whitepaper: "Whitepaper", reddit: "Reddit",
-};
+/** Keyed by strangers' JSON keys: a Map, so a key named `constructor` is just an unknown label. */
+const LABELS: ReadonlyMap<string, string> = new Map([
+  ["website", "Website"], ["twitter", "X / Twitter"], ["x", "X / Twitter"], ["telegram", "Telegram"], ["discord", "Discord"],
+  ["github", "GitHub"], ["medium", "Medium"], ["blog", "Blog"], ["whitepaper", "Whitepaper"], ["reddit", "Reddit"],
+]);
 
 /** Link buttons from an appendix; anything that is not JSON or not an http(s) URL is left out. */
 export function appendixLinks(appendix: string | undefined): Action[] {
@@ -28,7 +29,7 @@ export function appendixLinks(appendix: string | undefined): Action[] {
     const url = safeHttpUrl(value);
     if (url === undefined || seen.has(url)) continue;
     seen.add(url);
-    const label = LABELS[key.toLowerCase()] ?? cleanText(key.replace(/[_-]+/g, " "), 20);
+    const label = LABELS.get(key.toLowerCase()) ?? cleanText(key.replace(/[_-]+/g, " "), 20);
     out.push({ kind: "url", label, url });
   }
   return out;
