@@ -1,16 +1,22 @@
 /**
- * The in-process CachedMarket: one LRUCache bounded in bytes, a TTL per kind of lookup,
- * coalesced misses (lru-cache `fetch`), stale-while-revalidate within a grace window,
- * stale-if-error (`allowStaleOnFetchRejection`) and short negative caching of "not found".
+ * The CachedMarket: every lookup answered from a cache store (memory-store.ts by default), a
+ * TTL per kind, coalesced misses, stale-while-revalidate for every kind (an entry within its
+ * grace is served at once and refreshed in the refresh lane), and the answer deadline of the
+ * asker (ask.ts): when the service has not answered by then, the newest value up to the kind's
+ * maximum staleness is served, and the ask notes how old it is and why. A refresh that misses
+ * the deadline keeps running, so the next person gets fresh data.
  */
-import { LRUCache } from "lru-cache";
 import type { BatchPricesParams, MarketApi } from "../market/api.js";
+import { asking, currentAsk, newAsk, type StaleReason } from "../market/ask.js";
 import { isMarketError, MarketError } from "../market/errors.js";
+import { realSleep } from "../market/scheduler.js";
 import type { PriceEntry, PriceMap } from "../market/schemas.js";
 import { canonicalId, canonicalParams, cacheKey, stableStringify } from "./keys.js";
+import { createMemoryStore } from "./memory-store.js";
 import { createPriceBatcher } from "./price-batch.js";
 import { slimHolders } from "./slim.js";
-import { DEFAULT_NOT_FOUND_TTL_MS, DEFAULT_TTL } from "./ttl.js";
+import type { CacheEntry, CacheStore } from "./store.js";
+import { DEFAULT_NOT_FOUND_TTL_MS, DEFAULT_TTL, MAX_STALE } from "./ttl.js";
 import type { CachedMarket, Fetched } from "./types.js";
 
 /** One lookup as the cache saw it: answered from memory, from the service, or from an expired entry. */
@@ -20,12 +26,18 @@ export interface CacheEvent {
 }
 
 export interface CachedMarketOptions {
-  /** Clock in epoch ms, also driving lru-cache's TTLs. Default `Date.now`. */
+  /** Clock in epoch ms, also driving the entries' lifetimes. Default `Date.now`. */
   now?: () => number;
-  /** Size bound of all entries together, in approximate bytes of JSON. Default 32 MiB. */
+  /** Waits `ms` on the same clock: how the cache sees an asker's deadline come. Default a real timer. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Where entries live. Default in this process, bounded by `maxBytes`. */
+  store?: CacheStore;
+  /** Size bound of the in-process store, in approximate bytes of JSON. Default 32 MiB. */
   maxBytes?: number;
   /** TTL overrides per method, ms. Defaults in `DEFAULT_TTL`. */
   ttl?: Partial<Record<keyof MarketApi, number>>;
+  /** Oldest value served when the service does not answer in time, per method, ms. Defaults in `MAX_STALE`. */
+  maxStale?: Partial<Record<keyof MarketApi, number>>;
   /** How long a "not found" answer is remembered, ms. Default 30 s. */
   notFoundTtlMs?: number;
   /** Pass every call straight through (the benchmark's baseline). Default false. */
@@ -34,19 +46,9 @@ export interface CachedMarketOptions {
   onEvent?: (e: CacheEvent) => void;
 }
 
-interface Entry {
-  data: unknown;
-  fetchedAt: number;
-  ttl: number;
-  /** Set on an expired entry when refreshing it failed; serving it is then "stale". */
-  refreshFailed: boolean;
-  /** A remembered "not found" answer. */
-  notFound?: MarketError;
-}
-
-interface LoadContext {
-  load: () => Promise<unknown>;
-  ttl: number;
+interface Loading {
+  promise: Promise<CacheEntry>;
+  startedAt: number;
 }
 
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
@@ -54,74 +56,129 @@ const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 const RECENT_PRICES_MAX = 1_000;
 /** Entries this much past their TTL are still served at once while a refresh runs. */
 const GRACE_FACTOR = 1;
+/** A load running this long has already kept someone waiting: later askers get the old value at once. */
+const OVERDUE_MS = 2_000;
 
-function approximateBytes(value: unknown): number {
-  try {
-    return (JSON.stringify(value) ?? "").length + 64;
-  } catch {
-    return 1024;
-  }
+const LATE = Symbol("late");
+
+/** Why an expired value was served instead of the service's answer. */
+function reasonOf(error: unknown): StaleReason {
+  if (!isMarketError(error)) return "failing";
+  if (error.kind === "busy" || error.kind === "rate_limited") return "busy";
+  if (error.kind === "quota") return "quota";
+  if (error.kind === "timeout") return "slow";
+  return "failing";
 }
 
 type AnyMethod = (...args: unknown[]) => Promise<unknown>;
 
-/** Wraps `api` in the in-process cache. */
+/** Wraps `api` in the cache. */
 export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {}): CachedMarket {
   const now = opts.now ?? Date.now;
+  const sleep = opts.sleep ?? realSleep;
   const ttls: Record<keyof MarketApi, number> = { ...DEFAULT_TTL, ...opts.ttl };
+  const maxStale: Record<keyof MarketApi, number> = { ...MAX_STALE, ...opts.maxStale };
   const notFoundTtl = opts.notFoundTtlMs ?? DEFAULT_NOT_FOUND_TTL_MS;
   const emit = opts.onEvent ?? (() => undefined);
 
   if (opts.disabled === true) return passThrough(api, now, emit);
 
-  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  const cache = new LRUCache<string, Entry, LoadContext>({
-    maxSize: maxBytes,
-    sizeCalculation: (entry) => Math.max(1, approximateBytes(entry.data)),
-    perf: { now },
-    // lru-cache debounces its clock reads by real time; an injected clock must be read every time.
-    ttlResolution: 0,
-    // Loaders ignore abort signals: a fetch whose placeholder was evicted under size pressure
-    // still answers the callers waiting on it, instead of rejecting them with a bare "evicted".
-    ignoreFetchAbort: true,
-    fetchMethod: async (_key, stale, { options, context }) => {
+  const store = opts.store ?? createMemoryStore({ maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES, now });
+  const loading = new Map<string, Loading>();
+
+  /** Kept as long as it may be served stale, and at least through its grace. */
+  const keepFor = (method: keyof MarketApi, freshMs: number): number => Math.max(maxStale[method], freshMs * (1 + GRACE_FACTOR));
+
+  function startLoad(method: keyof MarketApi, key: string, load: () => Promise<unknown>, old: CacheEntry | undefined): Loading {
+    const running = loading.get(key);
+    if (running !== undefined) return running;
+    const lane = currentAsk()?.lane;
+    const promise = (async (): Promise<CacheEntry> => {
       try {
-        const data = await context.load();
-        return { data, fetchedAt: now(), ttl: context.ttl, refreshFailed: false };
+        const entry: CacheEntry = { data: await load(), fetchedAt: now(), freshMs: ttls[method] };
+        await store.set(key, entry, keepFor(method, entry.freshMs));
+        return entry;
       } catch (error) {
         if (isMarketError(error) && error.kind === "not_found") {
-          options.ttl = notFoundTtl;
-          return { data: undefined, fetchedAt: now(), ttl: notFoundTtl, refreshFailed: false, notFound: error };
+          const entry: CacheEntry = { data: null, fetchedAt: now(), freshMs: notFoundTtl, notFound: error.message };
+          await store.set(key, entry, notFoundTtl);
+          return entry;
         }
-        if (stale !== undefined) stale.refreshFailed = true;
+        if (old !== undefined) await store.set(key, { ...old, refreshFailedAt: now() }, keepFor(method, old.freshMs) - (now() - old.fetchedAt));
+        // A person's call that found no room in time: fetch it anyway, behind everyone, for the next one.
+        if (isMarketError(error) && error.kind === "busy" && lane !== "refresh") queueMicrotask(() => refresh(method, key, load, old));
         throw error;
+      } finally {
+        loading.delete(key);
       }
-    },
-  });
+    })();
+    const started: Loading = { promise, startedAt: now() };
+    loading.set(key, started);
+    return started;
+  }
+
+  /** Loads `key` in the refresh lane without anyone waiting. */
+  function refresh(method: keyof MarketApi, key: string, load: () => Promise<unknown>, old: CacheEntry | undefined): void {
+    if (loading.has(key)) return;
+    asking(newAsk("refresh"), () => startLoad(method, key, load, old)).promise.catch(() => undefined);
+  }
+
+  /** `promise`'s outcome, or LATE when the asker's deadline comes first. */
+  function byDeadline<T>(promise: Promise<T>, deadline: number | undefined): Promise<T | typeof LATE> {
+    if (deadline === undefined) return promise;
+    const left = deadline - now();
+    if (left <= 0) return Promise.resolve(LATE);
+    return Promise.race([promise, sleep(left).then((): typeof LATE => LATE)]);
+  }
+
+  function served(method: keyof MarketApi, entry: CacheEntry, stale: StaleReason | undefined): Fetched<unknown> {
+    if (entry.notFound !== undefined) {
+      throw new MarketError({ kind: "not_found", endpoint: method, status: 404, message: entry.notFound });
+    }
+    if (stale !== undefined) currentAsk()?.stale.push({ fetchedAt: entry.fetchedAt, why: stale });
+    return { data: entry.data, fetchedAt: entry.fetchedAt, stale: stale !== undefined };
+  }
 
   async function lookup(method: keyof MarketApi, key: string, load: () => Promise<unknown>): Promise<Fetched<unknown>> {
-    const ttl = ttls[method];
-    const existing = cache.peek(key, { allowStale: true });
-    const inGrace = existing !== undefined && now() - existing.fetchedAt <= existing.ttl * (1 + GRACE_FACTOR);
-    const status: LRUCache.Status<string, Entry, LoadContext> = {};
-    const entry = await cache.fetch(key, {
-      ttl,
-      allowStale: inGrace,
-      // Only with an old value to fall back on; without one, the failure must reach every waiter.
-      allowStaleOnFetchRejection: existing !== undefined,
-      status,
-      context: { load, ttl },
-    });
-    if (entry === undefined) {
-      throw status.fetchError instanceof Error
-        ? status.fetchError
-        : new MarketError({ kind: "network", endpoint: method, message: "the lookup failed without an answer" });
+    const ask = currentAsk();
+    const entry = await store.get(key);
+    const t = now();
+    if (entry !== undefined) {
+      const age = t - entry.fetchedAt;
+      if (age <= entry.freshMs) {
+        emit({ method, outcome: "hit" });
+        return served(method, entry, undefined);
+      }
+      if (age <= entry.freshMs * (1 + GRACE_FACTOR) && entry.notFound === undefined) {
+        refresh(method, key, load, entry);
+        emit({ method, outcome: "stale" });
+        return served(method, entry, entry.refreshFailedAt === undefined ? undefined : "failing");
+      }
     }
-    const expired = now() - entry.fetchedAt > entry.ttl;
-    const hit = status.fetch === "hit" || status.fetch === "inflight";
-    emit({ method, outcome: expired ? "stale" : hit ? "hit" : "miss" });
-    if (entry.notFound !== undefined) throw entry.notFound;
-    return { data: entry.data, fetchedAt: entry.fetchedAt, stale: expired && (entry.refreshFailed || !inGrace) };
+    const old = entry?.notFound === undefined ? entry : undefined;
+    const running = loading.get(key);
+    if (old !== undefined && running !== undefined && ask?.deadline !== undefined && t - running.startedAt >= OVERDUE_MS) {
+      emit({ method, outcome: "stale" });
+      return served(method, old, "slow");
+    }
+    const pending = running ?? startLoad(method, key, load, old);
+    let outcome: CacheEntry | typeof LATE;
+    try {
+      outcome = await byDeadline(pending.promise, ask?.deadline);
+    } catch (error) {
+      if (old === undefined) throw error;
+      emit({ method, outcome: "stale" });
+      return served(method, old, reasonOf(error));
+    }
+    if (outcome !== LATE) {
+      emit({ method, outcome: running === undefined ? "miss" : "hit" });
+      return served(method, outcome, undefined);
+    }
+    if (old !== undefined) {
+      emit({ method, outcome: "stale" });
+      return served(method, old, "slow");
+    }
+    throw new MarketError({ kind: "timeout", endpoint: method, message: "no answer before the asker's deadline; the call goes on in the background" });
   }
 
   /** `keep`: what of the answer the entry holds (default all of it). */
@@ -138,31 +195,33 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     return wrapped as unknown as CachedMarket[K];
   }
 
-  // Price ids asked for lately, oldest first: the candidates a price batch refreshes in passing.
-  const recentPrices = new Map<string, Set<string>>();
-  const notePrice = (group: string, id: string): void => {
+  // Price ids asked for lately, oldest first, with when their price was fetched: the
+  // candidates a price batch refreshes in passing.
+  const recentPrices = new Map<string, Map<string, number | undefined>>();
+  const notePrice = (group: string, id: string, fetchedAt?: number): void => {
     let ids = recentPrices.get(group);
-    if (ids === undefined) recentPrices.set(group, (ids = new Set()));
+    if (ids === undefined) recentPrices.set(group, (ids = new Map()));
+    const known = ids.get(id);
     ids.delete(id);
-    ids.add(id);
-    if (ids.size > RECENT_PRICES_MAX) ids.delete(ids.values().next().value as string);
+    ids.set(id, fetchedAt ?? known);
+    if (ids.size > RECENT_PRICES_MAX) ids.delete(ids.keys().next().value as string);
   };
   const priceKey = (group: string, id: string) => `batchPrices:${group}:${id}`;
   const batcher = createPriceBatcher(api, {
     companions(group, taken, room) {
-      const ttl = ttls.batchPrices;
+      const half = ttls.batchPrices / 2;
       const out: string[] = [];
-      for (const id of [...(recentPrices.get(group) ?? [])].reverse()) {
+      for (const [id, fetchedAt] of [...(recentPrices.get(group) ?? [])].reverse()) {
         if (out.length >= room) break;
         if (taken.has(id)) continue;
-        const entry = cache.peek(priceKey(group, id), { allowStale: true });
-        if (entry === undefined || now() - entry.fetchedAt > ttl / 2) out.push(id);
+        if (fetchedAt === undefined || now() - fetchedAt > half) out.push(id);
       }
       return out;
     },
     refreshed(group, id, entry) {
-      const ttl = ttls.batchPrices;
-      cache.set(priceKey(group, id), { data: entry, fetchedAt: now(), ttl, refreshFailed: false }, { ttl });
+      const fresh: CacheEntry = { data: entry, fetchedAt: now(), freshMs: ttls.batchPrices };
+      recentPrices.get(group)?.set(id, fresh.fetchedAt);
+      void store.set(priceKey(group, id), fresh, keepFor("batchPrices", fresh.freshMs));
     },
   });
 
@@ -177,7 +236,10 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     const results = await Promise.all(ids.map((id) => lookup("batchPrices", priceKey(group, id), () => batcher.load(group, thresholds, id))));
     const data: PriceMap = {};
     ids.forEach((id, i) => {
-      const entry = results[i]?.data as PriceEntry | null | undefined;
+      const result = results[i];
+      if (result === undefined) return;
+      if (!result.stale) notePrice(group, id, result.fetchedAt);
+      const entry = result.data as PriceEntry | null | undefined;
       if (entry !== null && entry !== undefined) data[id] = entry;
     });
     return {

@@ -36,3 +36,32 @@ export const DEFAULT_TTL: Readonly<Record<keyof MarketApi, number>> = {
 
 /** How long a "not found" answer is remembered, so garbage input cannot hammer the service. */
 export const DEFAULT_NOT_FOUND_TTL_MS = 30 * SECOND;
+
+/**
+ * The oldest answer of each kind still worth showing, labelled with its age, when the service
+ * is slow, busy or out of quota: prices minutes, lists an hour, details and risk hours, chains
+ * and topics days. Past it, the person reads one sentence instead.
+ */
+export const MAX_STALE: Readonly<Record<keyof MarketApi, number>> = {
+  batchPrices: 15 * MINUTE,
+  swaps: 15 * MINUTE,
+  v1PairTxs: 15 * MINUTE,
+  pairKline: 30 * MINUTE,
+  tokenKline: 30 * MINUTE,
+  v1PairKline: 30 * MINUTE,
+  trending: HOUR,
+  rankList: HOUR,
+  v1PairLiquidity: HOUR,
+  tokenDetail: 6 * HOUR,
+  v1Token: 6 * HOUR,
+  search: 6 * HOUR,
+  v1Search: 6 * HOUR,
+  topHolders: 6 * HOUR,
+  v1Pairs: 6 * HOUR,
+  v1AmmPairs: 6 * HOUR,
+  riskReport: 24 * HOUR,
+  v1ContractCheck: 24 * HOUR,
+  mainTokens: 24 * HOUR,
+  rankTopics: 7 * 24 * HOUR,
+  supportedChains: 7 * 24 * HOUR,
+};

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { createCachedMarket } from "../../src/cache/cached-market.js";
+import type { MarketApi } from "../../src/market/api.js";
+import { asking, currentAsk, newAsk, type Ask } from "../../src/market/ask.js";
+import { MarketError } from "../../src/market/errors.js";
+import type { TokenDetail } from "../../src/market/schemas.js";
+import { steppedClock } from "../market/helpers.js";
+import { createFakeMarket, detailOf } from "./fake-market.js";
+
+const ID = `0x${"a".repeat(40)}-eth`;
+
+/** A market whose detail calls wait until the test answers them; it notes each call's lane. */
+function gatedMarket() {
+  const calls: { lane: string | undefined; answer: (d: TokenDetail) => void; fail: (e: unknown) => void }[] = [];
+  const tokenDetail = () =>
+    new Promise<TokenDetail>((answer, fail) => {
+      calls.push({ lane: currentAsk()?.lane, answer, fail });
+    });
+  const others = createFakeMarket().api;
+  const api = new Proxy(others, { get: (target, prop: keyof MarketApi) => (prop === "tokenDetail" ? tokenDetail : target[prop]) });
+  return { api, calls };
+}
+
+function setup() {
+  const clock = steppedClock(Date.UTC(2026, 10, 24, 12, 0));
+  const gated = gatedMarket();
+  const market = createCachedMarket(gated.api, { now: clock.now, sleep: clock.sleep, ttl: { tokenDetail: 60_000 } });
+  const person = async (deadlineIn = 2_300): Promise<{ ask: Ask; result: Promise<unknown> }> => {
+    const ask = newAsk("people", clock.now() + deadlineIn);
+    const result = asking(ask, () => market.tokenDetail(ID)).catch((e: unknown) => e);
+    await new Promise((r) => setImmediate(r));
+    return { ask, result };
+  };
+  return { clock, market, calls: gated.calls, person };
+}
+
+describe("a lookup with a person waiting", () => {
+  it("serves the newest cached value at the deadline, labelled slow, and the late answer refreshes the cache for the next person", async () => {
+    const { clock, calls, person } = setup();
+    const first = await person();
+    calls[0]?.answer(detailOf(ID, "1.0"));
+    expect(await first.result).toMatchObject({ stale: false });
+    const cachedAt = clock.now();
+    await clock.advance(10 * 60_000);
+
+    const slow = await person();
+    await clock.advance(2_300);
+    expect(await slow.result).toMatchObject({ stale: true, fetchedAt: cachedAt, data: { token: { current_price_usd: "1.0" } } });
+    expect(slow.ask.stale).toEqual([{ fetchedAt: cachedAt, why: "slow" }]);
+
+    calls[1]?.answer(detailOf(ID, "2.0"));
+    await new Promise((r) => setImmediate(r));
+    const next = await person();
+    expect(await next.result).toMatchObject({ stale: false, data: { token: { current_price_usd: "2.0" } } });
+    expect(calls).toHaveLength(2);
+  });
+
+  it("with nothing cached, gives up at the deadline and the answer that comes later serves the next person", async () => {
+    const { clock, calls, person } = setup();
+    const first = await person();
+    await clock.advance(2_300);
+    expect(await first.result).toMatchObject({ kind: "timeout" });
+    calls[0]?.answer(detailOf(ID, "3.0"));
+    await new Promise((r) => setImmediate(r));
+    const next = await person();
+    expect(await next.result).toMatchObject({ stale: false, data: { token: { current_price_usd: "3.0" } } });
+  });
+
+  it("answers a person at once from the old value while a refresh that already kept someone waiting still runs", async () => {
+    const { clock, calls, person } = setup();
+    const first = await person();
+    calls[0]?.answer(detailOf(ID, "1.0"));
+    await first.result;
+    await clock.advance(10 * 60_000);
+    const kept = await person();
+    await clock.advance(2_300);
+    await kept.result;
+    const next = await person();
+    expect(await next.result).toMatchObject({ stale: true, data: { token: { current_price_usd: "1.0" } } });
+    expect(next.ask.stale).toEqual([expect.objectContaining({ why: "slow" })]);
+    expect(calls).toHaveLength(2);
+  });
+
+  it("serves the old value labelled busy when the scheduler has no room in time, and fetches it in the refresh lane", async () => {
+    const { clock, calls, person } = setup();
+    const first = await person();
+    calls[0]?.answer(detailOf(ID, "1.0"));
+    await first.result;
+    await clock.advance(10 * 60_000);
+    const busy = await person();
+    calls[1]?.fail(new MarketError({ kind: "busy", endpoint: "tokenDetail", message: "no room", retryAfterMs: 20_000, ratePerSecond: 1 }));
+    expect(await busy.result).toMatchObject({ stale: true });
+    expect(busy.ask.stale).toEqual([expect.objectContaining({ why: "busy" })]);
+    await new Promise((r) => setImmediate(r));
+    expect(calls.map((c) => c.lane)).toEqual(["people", "people", "refresh"]);
+  });
+
+  it("serves nothing older than the kind's maximum staleness", async () => {
+    const { clock, calls, person } = setup();
+    const first = await person();
+    calls[0]?.answer(detailOf(ID, "1.0"));
+    await first.result;
+    await clock.advance(7 * 3_600_000);
+    const late = await person();
+    await clock.advance(2_300);
+    expect(await late.result).toMatchObject({ kind: "timeout" });
+  });
+
+  it("serves an entry within its grace at once and refreshes it in the refresh lane", async () => {
+    const { clock, calls, person } = setup();
+    const first = await person();
+    calls[0]?.answer(detailOf(ID, "1.0"));
+    await first.result;
+    await clock.advance(90_000);
+    const quick = await person();
+    expect(await quick.result).toMatchObject({ stale: false, data: { token: { current_price_usd: "1.0" } } });
+    expect(calls.map((c) => c.lane)).toEqual(["people", "refresh"]);
+  });
+});
