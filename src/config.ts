@@ -76,8 +76,10 @@ export interface Config {
   telegram: TelegramConfig | undefined;
   /** Undefined when `DISCORD_BOT_TOKEN` is not set. */
   discord: DiscordConfig | undefined;
-  /** SQLite file; `:memory:` keeps nothing. Default ./data/chainpulse.db. */
+  /** SQLite file; `:memory:` keeps nothing. Default ./data/chainpulse.db. Unused when `databaseUrl` is set. */
   databasePath: string;
+  /** PostgreSQL (`DATABASE_URL`) for the store instead of SQLite; undefined = SQLite at `databasePath`. */
+  databaseUrl: string | undefined;
   /** Health, readiness and metrics server; undefined (off) unless `HTTP_PORT` is set. */
   http: { port: number; host: string } | undefined;
   /** Default info. */
@@ -225,6 +227,9 @@ const schema = z.object({
   }).default(false),
 
   DATABASE_PATH: z.string().default("./data/chainpulse.db"),
+  DATABASE_URL: check("must be a postgres:// URL such as postgres://chainpulse:password@localhost:5432/chainpulse", (raw) =>
+    parseUrl(raw, ["postgres:", "postgresql:"]) ? raw : undefined,
+  ).optional(),
   HTTP_PORT: integer(1, 65_535, "a port number 1–65535").optional(),
   HTTP_HOST: token("a host name or IP address to listen on, such as 127.0.0.1 or 0.0.0.0", /^[A-Za-z0-9.:_[\]-]+$/).default(
     "127.0.0.1",
@@ -300,6 +305,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     telegram: telegramConfig(v),
     discord: discordConfig(v),
     databasePath: v.DATABASE_PATH,
+    databaseUrl: v.DATABASE_URL,
     http: v.HTTP_PORT === undefined ? undefined : { port: v.HTTP_PORT, host: v.HTTP_HOST },
     logLevel: v.LOG_LEVEL,
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
@@ -315,7 +321,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxPerChat: v.ALERTS_MAX_PER_CHAT,
       watchlistMax: v.WATCHLIST_MAX,
     },
-    secrets: withTelegramSecretPart(secrets),
+    secrets: withTelegramSecretPart([...secrets, ...urlPassword(v.DATABASE_URL)]),
   };
 }
 
@@ -379,6 +385,13 @@ function discordConfig(v: Values): DiscordConfig | undefined {
 }
 
 /** The part of a Telegram token after the colon is the secret itself; redact it on its own too. */
+/** The password of a DATABASE_URL, for the logger to redact (decoded and as written). */
+function urlPassword(raw: string | undefined): string[] {
+  if (raw === undefined || !URL.canParse(raw)) return [];
+  const password = new URL(raw).password;
+  return password ? [...new Set([password, decodeURIComponent(password)])] : [];
+}
+
 function withTelegramSecretPart(secrets: string[]): string[] {
   const extra = secrets.flatMap((s) => {
     const match = /^\d+:([A-Za-z0-9_-]{8,})$/.exec(s);

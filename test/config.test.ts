@@ -26,6 +26,7 @@ const DEFAULTS: Config = {
   telegram: undefined,
   discord: undefined,
   databasePath: "./data/chainpulse.db",
+  databaseUrl: undefined,
   http: undefined,
   logLevel: "info",
   shutdownTimeoutMs: 10_000,

@@ -10,13 +10,14 @@ import type { ChartRenderer } from "../chart/types.js";
 import type { Config } from "../config.js";
 import type { BotCore } from "../core/bot-core.js";
 import { createBotCore } from "../core/create-core.js";
+import { messages } from "../i18n/index.js";
 import { digestCommands } from "../digest/commands.js";
 import type { Logger } from "../log.js";
 import type { MarketApi } from "../market/api.js";
 import { MarketClient, type MarketCallEvent } from "../market/client.js";
 import { ALERT_LANE } from "../market/scheduler-lanes.js";
 import type { Sandbox } from "../sandbox/index.js";
-import { openSqliteStore } from "../store/sqlite-store.js";
+import { openStore } from "../store/open-store.js";
 import type { Store } from "../store/types.js";
 
 /** Footer label of demo data, so nobody mistakes it for the market. */
@@ -82,7 +83,7 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     closers.push(() => client.close());
     const market = createCachedMarket(client, { onEvent: opts.onCacheEvent });
     const backgroundMarket = createCachedMarket(client.background(), { onEvent: opts.onCacheEvent });
-    const store = await openSqliteStore({ path: config.databasePath, logger: log });
+    const store = await openStore({ databasePath: config.databasePath, databaseUrl: config.databaseUrl, logger: log });
     closers.push(() => store.close());
     const charts = createChartRenderer({ logger: log });
     closers.push(() => charts.close());
@@ -90,7 +91,10 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     // start and ask answer the same commands: the digest's included.
     const extraCommands = digestCommands({ maxPerChat: config.digest.maxSubscriptions, minIntervalMinutes: config.digest.minIntervalMinutes });
     const alertLimits = { maxPerChat: config.alerts.maxPerChat, watchlistMax: config.alerts.watchlistMax };
-    const core = createBotCore({ market, store, charts, log, source, extraCommands, alertLimits });
+    // Read at start, so a broken message file stops the start rather than a reply.
+    const catalog = messages();
+    const sourceKey = config.market.mode === "demo" ? "source-demo" : "source-live";
+    const core = createBotCore({ market, store, charts, log, source: (i18n) => i18n.t(sourceKey), extraCommands, alertLimits, catalog });
     const alertPrices = client.onLane(ALERT_LANE);
     return { core, market, backgroundMarket, alertPrices, store, charts, source, sandbox, close };
   } catch (e) {

@@ -1,15 +1,16 @@
 /**
- * What /readyz checks once the bot is up: the database, the market and each platform. The
+ * What /readyz checks once the bot is up: the database (reachable, writable), the market and each platform. The
  * market is asked through the cache, so a service that fails still counts as ready while
  * answers are served from what was cached.
  */
 import type { PlatformAdapter } from "../adapters/types.js";
 import type { CachedMarket } from "../cache/types.js";
 import type { ReadinessCheck } from "../ops/http-server.js";
+import type { Store } from "../store/types.js";
 
 /** What the checks look at. */
 export interface ReadinessParts {
-  store: { isOpen(): boolean };
+  store: Pick<Store, "health">;
   market: Pick<CachedMarket, "supportedChains">;
   platforms: readonly PlatformAdapter[];
 }
@@ -17,7 +18,8 @@ export interface ReadinessParts {
 /** One check per part, named `store`, `market` and after each platform. */
 export function readinessChecks(parts: ReadinessParts): ReadinessCheck[] {
   return [
-    { name: "store", check: async () => (parts.store.isOpen() ? { ok: true } : { ok: false, detail: "database closed" }) },
+    // Not ready while the database cannot be reached or written: the detail names DATABASE_URL or DATABASE_PATH.
+    { name: "store", check: () => parts.store.health() },
     {
       name: "market",
       check: async () => {

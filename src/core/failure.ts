@@ -5,8 +5,10 @@
  */
 import type { Logger } from "pino";
 import { isMarketError, type MarketError, type MarketErrorKind } from "../market/errors.js";
+import { isStoreError } from "../store/errors.js";
 import { isUserError } from "./errors.js";
 import { errorReply, type Reply } from "./reply.js";
+import { storeFailureReply } from "./store-failure.js";
 
 const SORRY = "Something went wrong on my side; it has been logged.";
 
@@ -70,6 +72,7 @@ const LOGGED_TEXT_MAX = 200;
 export function failureReply(error: unknown, opts: { log: Logger; commandText: string; now?: number }): Reply {
   if (isUserError(error)) return errorReply(error.message, "user");
   const command = opts.commandText.slice(0, LOGGED_TEXT_MAX);
+  if (isStoreError(error)) return storeFailureReply(error, opts.log, command);
   if (isMarketError(error)) {
     // An unknown id or address is the user's typo, not a failure worth a log line.
     if (error.kind === "not_found") return errorReply(MARKET_SENTENCES.not_found, "user");

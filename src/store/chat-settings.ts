@@ -1,5 +1,5 @@
 /** Checks on chat settings before they are stored; the messages are for the chat admin. */
-import { UserError } from "../core/errors.js";
+import { StoreError } from "./errors.js";
 import type { ChatSettings } from "./types.js";
 
 /** Timezone of a chat that never chose one. */
@@ -24,7 +24,7 @@ export function canonicalTimezone(name: string): string | undefined {
 /**
  * `current` with `patch` applied: a key present with `undefined` clears that setting
  * (the timezone goes back to UTC).
- * @throws UserError for an unknown time zone or an unusable chain name.
+ * @throws StoreError "invalid", its message for the user, for an unknown time zone or an unusable chain name.
  */
 export function applySettingsPatch(current: ChatSettings, patch: Partial<ChatSettings>): ChatSettings {
   const next: ChatSettings = { ...current, ...patch, timezone: current.timezone };
@@ -33,7 +33,8 @@ export function applySettingsPatch(current: ChatSettings, patch: Partial<ChatSet
     else {
       const zone = canonicalTimezone(patch.timezone);
       if (zone === undefined) {
-        throw new UserError(
+        throw new StoreError(
+          "invalid",
           `"${patch.timezone.slice(0, 64)}" is not a time zone I know — use an IANA name such as Europe/Berlin or America/New_York.`,
         );
       }
@@ -43,9 +44,27 @@ export function applySettingsPatch(current: ChatSettings, patch: Partial<ChatSet
   if (next.defaultChain !== undefined) {
     const chain = next.defaultChain.trim();
     if (chain === "" || chain.length > MAX_CHAIN_LENGTH || /\s/.test(chain)) {
-      throw new UserError("A default chain is one chain name, such as bsc or solana.");
+      throw new StoreError("invalid", "A default chain is one chain name, such as bsc or solana.");
     }
     next.defaultChain = chain;
   }
   return next;
+}
+
+/** A `chats` row as both engines return it (autodetect: NULL, 0 or 1). */
+export interface SettingsRow {
+  default_chain: string | null;
+  autodetect: number | null;
+  timezone: string;
+  language: string | null;
+}
+
+export function toSettings(row: SettingsRow | undefined): ChatSettings {
+  if (row === undefined) return { timezone: DEFAULT_TIMEZONE };
+  return {
+    ...(row.default_chain === null ? {} : { defaultChain: row.default_chain }),
+    ...(row.autodetect === null ? {} : { autodetect: row.autodetect === 1 }),
+    timezone: row.timezone,
+    ...(row.language === null ? {} : { language: row.language }),
+  };
 }

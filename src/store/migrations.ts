@@ -4,6 +4,7 @@
  * no SQLite-only types) so that a PostgreSQL store can run the same statements.
  */
 import type Database from "better-sqlite3";
+import { ALERT_CHAT_TABLES, ALERTS_SCHEMA } from "./alerts-sqlite.js";
 import { SUBSCRIPTIONS_SCHEMA } from "./subscriptions-sqlite.js";
 
 export interface Migration {
@@ -13,6 +14,11 @@ export interface Migration {
   name: string;
   /** SQL to run, or a function for changes SQL alone cannot express. Runs in a transaction. */
   up: string | ((db: Database.Database) => void);
+  /**
+   * The PostgreSQL form, when `up` is a function or needs more than `postgresSchema` does to it
+   * (AUTOINCREMENT keys become identities, INTEGER becomes BIGINT). Runs in a transaction.
+   */
+  postgres?: string;
 }
 
 export const migrations: Migration[] = [
@@ -35,6 +41,9 @@ export const migrations: Migration[] = [
     `,
   },
   { version: 2, name: "digest subscriptions, deliveries and leases", up: SUBSCRIPTIONS_SCHEMA },
+  { version: 3, name: "price alerts, their firings and watchlists", up: ALERTS_SCHEMA },
+  // language: NULL = chosen per platform from the user's or server's locale.
+  { version: 4, name: "chat language", up: "ALTER TABLE chats ADD COLUMN language TEXT;" },
 ];
 
 /**
@@ -42,4 +51,4 @@ export const migrations: Migration[] = [
  * `forgetGuild` and `moveChat` act on every table listed here: a migration that adds such a
  * table appends its name.
  */
-export const chatTables: string[] = ["chats", "subscriptions"];
+export const chatTables: string[] = ["chats", "subscriptions", ...ALERT_CHAT_TABLES];

@@ -2,15 +2,17 @@
  * The `Store` on one SQLite file through better-sqlite3. Queries are plain SQL with
  * `ON CONFLICT` upserts, which PostgreSQL runs as well; only the pragmas are SQLite's own.
  */
-import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import type { Logger } from "pino";
-import { applySettingsPatch, DEFAULT_TIMEZONE } from "./chat-settings.js";
+import { applySettingsPatch, toSettings, type SettingsRow } from "./chat-settings.js";
 import { migrate } from "./migrate.js";
 import { chatTables, migrations as projectMigrations, type Migration } from "./migrations.js";
+import { sqliteAlerts, sqliteWatchlists } from "./alerts-sqlite.js";
+import { ensureDatabaseFolder } from "./database-folder.js";
+import { sqliteStoreError, StoreError } from "./errors.js";
+import { SqliteGuard } from "./sqlite-guard.js";
 import { sqliteSubscriptions } from "./subscriptions-sqlite.js";
-import type { ChatKey, ChatSettings, Store, SubscriptionStore } from "./types.js";
+import type { AlertStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore } from "./types.js";
 
 export interface SqliteStoreOptions {
   /** Database file; its folder is created. `:memory:` keeps everything in memory (tests). */
@@ -24,29 +26,15 @@ export interface SqliteStoreOptions {
   chatTables?: readonly string[];
 }
 
-interface SettingsRow {
-  default_chain: string | null;
-  autodetect: number | null;
-  timezone: string;
-}
-
-function toSettings(row: SettingsRow | undefined): ChatSettings {
-  if (row === undefined) return { timezone: DEFAULT_TIMEZONE };
-  return {
-    ...(row.default_chain === null ? {} : { defaultChain: row.default_chain }),
-    ...(row.autodetect === null ? {} : { autodetect: row.autodetect === 1 }),
-    timezone: row.timezone,
-  };
-}
-
 function statements(db: Database.Database) {
   return {
-    settings: db.prepare("SELECT default_chain, autodetect, timezone FROM chats WHERE platform = ? AND chat_id = ?"),
+    settings: db.prepare("SELECT default_chain, autodetect, timezone, language FROM chats WHERE platform = ? AND chat_id = ?"),
     upsertSettings: db.prepare(`
-      INSERT INTO chats (platform, chat_id, default_chain, autodetect, timezone)
-      VALUES (@platform, @chatId, @defaultChain, @autodetect, @timezone)
+      INSERT INTO chats (platform, chat_id, default_chain, autodetect, timezone, language)
+      VALUES (@platform, @chatId, @defaultChain, @autodetect, @timezone, @language)
       ON CONFLICT (platform, chat_id) DO UPDATE SET
-        default_chain = excluded.default_chain, autodetect = excluded.autodetect, timezone = excluded.timezone`),
+        default_chain = excluded.default_chain, autodetect = excluded.autodetect, timezone = excluded.timezone,
+        language = excluded.language`),
     noteGuild: db.prepare(`
       INSERT INTO chats (platform, chat_id, guild_id) VALUES (?, ?, ?)
       ON CONFLICT (platform, chat_id) DO UPDATE SET guild_id = excluded.guild_id`),
@@ -62,27 +50,41 @@ export class SqliteStore implements Store {
   /** The open connection, for extensions such as the digest's subscription queries. */
   readonly db: Database.Database;
   private subs: SubscriptionStore | undefined;
+  private alertStore: AlertStore | undefined;
+  private watchlistStore: WatchlistStore | undefined;
   private readonly tables: readonly string[];
   private readonly q: ReturnType<typeof statements>;
+  private readonly guard: SqliteGuard;
 
-  constructor(db: Database.Database, tables: readonly string[]) {
+  constructor(db: Database.Database, tables: readonly string[], path = db.name) {
     this.db = db;
     this.tables = tables;
     this.q = statements(db);
+    this.guard = new SqliteGuard(path);
   }
 
   /** Prepared on first use: a store opened with a custom schema (tests) may not have the tables. */
   get subscriptions(): SubscriptionStore {
-    this.subs ??= sqliteSubscriptions(this.db);
+    this.subs ??= this.guard.wrap(sqliteSubscriptions(this.db));
     return this.subs;
   }
 
+  get alerts(): AlertStore {
+    this.alertStore ??= this.guard.wrap(sqliteAlerts(this.db));
+    return this.alertStore;
+  }
+
+  get watchlists(): WatchlistStore {
+    this.watchlistStore ??= this.guard.wrap(sqliteWatchlists(this.db));
+    return this.watchlistStore;
+  }
+
   async getSettings(chat: ChatKey): Promise<ChatSettings> {
-    return toSettings(this.q.settings.get(chat.platform, chat.chatId) as SettingsRow | undefined);
+    return this.guard.run("getSettings", () => toSettings(this.q.settings.get(chat.platform, chat.chatId) as SettingsRow | undefined));
   }
 
   async updateSettings(chat: ChatKey, patch: Partial<ChatSettings>): Promise<ChatSettings> {
-    return this.db.transaction(() => {
+    return this.guard.run("updateSettings", () => this.db.transaction(() => {
       const next = applySettingsPatch(toSettings(this.q.settings.get(chat.platform, chat.chatId) as SettingsRow | undefined), patch);
       this.q.upsertSettings.run({
         platform: chat.platform,
@@ -90,24 +92,25 @@ export class SqliteStore implements Store {
         defaultChain: next.defaultChain ?? null,
         autodetect: next.autodetect === undefined ? null : next.autodetect ? 1 : 0,
         timezone: next.timezone,
+        language: next.language ?? null,
       });
       return next;
-    })();
+    })());
   }
 
   async forgetChat(chat: ChatKey): Promise<void> {
-    this.db.transaction(() => this.deleteChat(chat.platform, chat.chatId))();
+    this.guard.run("forgetChat", () => this.db.transaction(() => this.deleteChat(chat.platform, chat.chatId))());
   }
 
   async forgetGuild(guildId: string): Promise<void> {
-    this.db.transaction(() => {
+    this.guard.run("forgetGuild", () => this.db.transaction(() => {
       const chats = this.q.guildChats.all(guildId) as { platform: string; chat_id: string }[];
       for (const c of chats) this.deleteChat(c.platform, c.chat_id);
-    })();
+    })());
   }
 
   async noteGuild(chat: ChatKey, guildId: string): Promise<void> {
-    this.q.noteGuild.run(chat.platform, chat.chatId, guildId);
+    this.guard.run("noteGuild", () => this.q.noteGuild.run(chat.platform, chat.chatId, guildId));
   }
 
   /**
@@ -117,18 +120,23 @@ export class SqliteStore implements Store {
    */
   async moveChat(from: ChatKey, toChatId: string): Promise<void> {
     if (from.chatId === toChatId) return;
-    this.db.transaction(() => {
+    this.guard.run("moveChat", () => this.db.transaction(() => {
       // Nothing to carry over: leave whatever the new id has alone.
       if (!this.hasRows(from.platform, from.chatId)) return;
       this.deleteChat(from.platform, toChatId);
       for (const table of this.tables) {
         this.db.prepare(`UPDATE ${table} SET chat_id = ? WHERE platform = ? AND chat_id = ?`).run(toChatId, from.platform, from.chatId);
       }
-    })();
+    })());
   }
 
   isOpen(): boolean {
     return this.db.open;
+  }
+
+  async health(): Promise<StoreHealth> {
+    if (!this.db.open) return { ok: false, detail: "database closed" };
+    return this.guard.health();
   }
 
   async close(): Promise<void> {
@@ -154,12 +162,12 @@ export class SqliteStore implements Store {
  */
 export async function openSqliteStore(options: SqliteStoreOptions): Promise<SqliteStore> {
   const { path, logger } = options;
-  if (!isMemory(path)) mkdirSync(dirname(path), { recursive: true });
+  if (!isMemory(path)) ensureDatabaseFolder(path);
   let db: Database.Database;
   try {
     db = new Database(path);
   } catch (e) {
-    throw new Error(`cannot open the database at ${path}: ${(e as Error).message}`, { cause: e });
+    throw openFailure(e, path);
   }
   try {
     db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
@@ -170,8 +178,27 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Sqli
     migrate(db, { migrations: options.migrations ?? projectMigrations, logger });
   } catch (e) {
     db.close();
-    throw e;
+    throw openFailure(e, path);
   }
   logger?.debug({ path }, "database open");
-  return new SqliteStore(db, options.chatTables ?? chatTables);
+  return new SqliteStore(db, options.chatTables ?? chatTables, path);
+}
+
+/** Why the file could not be opened, as one line that names DATABASE_PATH and the way out. */
+function openFailure(e: unknown, path: string): unknown {
+  const translated = sqliteStoreError(e, path, true);
+  if (translated === undefined) {
+    if ((e as { code?: unknown }).code === undefined) return e;
+    return new StoreError("unusable", `cannot open the database at DATABASE_PATH (${path}): ${(e as Error).message}`, { cause: e });
+  }
+  const fix: Record<string, string> = {
+    unusable: "it is not a SQLite database or it is damaged: restore it from a backup, or move it away to start afresh",
+    "read-only": "it cannot be written: make the file and its folder writable by the user the bot runs as",
+    full: "the disk is full: free space, or set DATABASE_PATH to another disk",
+  };
+  const detail = (e as Error).message;
+  return new StoreError(translated.kind, `the database at DATABASE_PATH (${path}) cannot be used: ${fix[translated.kind] ?? detail} (${detail})`, {
+    write: true,
+    cause: e,
+  });
 }

@@ -3,9 +3,8 @@
  * PostgreSQL (ON CONFLICT upserts, no rowid tricks) so that a shared store can follow.
  */
 import type Database from "better-sqlite3";
-import type {
-  ChatKey, DeliveryState, NewSubscription, PendingDelivery, Subscription, SubscriptionStore,
-} from "./types.js";
+import { toSubscription, type SubscriptionRow as Row } from "./subscription-rows.js";
+import type { ChatKey, DeliveryState, NewSubscription, PendingDelivery, SubscriptionStore } from "./types.js";
 
 /**
  * Schema of the digest: subscriptions, one row per (subscription, slot), named leases.
@@ -44,45 +43,6 @@ CREATE TABLE leases (
   expires_at INTEGER NOT NULL
 );
 `;
-
-interface Row {
-  id: number;
-  platform: string;
-  chat_id: string;
-  chain: string;
-  cron: string;
-  timezone: string;
-  label: string;
-  interval_minutes: number;
-  top_n: number;
-  paused_reason: string | null;
-  last_ranking: string;
-  created_at: number;
-}
-
-function toSubscription(r: Row): Subscription {
-  let ranking: string[] = [];
-  try {
-    const parsed: unknown = JSON.parse(r.last_ranking);
-    if (Array.isArray(parsed)) ranking = parsed.filter((x): x is string => typeof x === "string");
-  } catch {
-    // A damaged ranking only costs the movement markers of one digest.
-  }
-  return {
-    id: r.id,
-    platform: r.platform as Subscription["platform"],
-    chatId: r.chat_id,
-    chain: r.chain,
-    cron: r.cron,
-    timezone: r.timezone,
-    label: r.label,
-    intervalMinutes: r.interval_minutes,
-    topN: r.top_n,
-    ...(r.paused_reason === null ? {} : { pausedReason: r.paused_reason }),
-    lastRanking: ranking,
-    createdAt: r.created_at,
-  };
-}
 
 /** Subscription queries on an open better-sqlite3 database that has SUBSCRIPTIONS_SCHEMA. */
 export function sqliteSubscriptions(db: Database.Database): SubscriptionStore {

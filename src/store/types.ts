@@ -18,6 +18,8 @@ export interface ChatSettings {
   autodetect?: boolean;
   /** IANA time zone for "daily HH:MM" schedules. Default "UTC". */
   timezone: string;
+  /** The chat's language (a locale file's name, e.g. `en`, `zh`); undefined = chosen per platform (see src/i18n/choose.ts). */
+  language?: string;
 }
 
 export interface SettingsStore {
@@ -37,8 +39,20 @@ export interface SettingsStore {
 export interface Store extends SettingsStore {
   /** The digest's subscriptions, deliveries and leases, on the same database. */
   readonly subscriptions: SubscriptionStore;
+  /** Price alerts, their firings and the tokens' last seen prices, on the same database. */
+  readonly alerts: AlertStore;
+  /** Each chat's watched tokens, on the same database. */
+  readonly watchlists: WatchlistStore;
   isOpen(): boolean;
+  /** Whether the database can serve reads and writes now; when not, why, naming the setting to look at. */
+  health(): Promise<StoreHealth>;
   close(): Promise<void>;
+}
+
+/** What /readyz says about the database. */
+export interface StoreHealth {
+  ok: boolean;
+  detail?: string;
 }
 
 /** A chat's subscription to a chain's trending digest. */
@@ -109,4 +123,120 @@ export interface SubscriptionStore {
   leaseHolder(name: string): Promise<string | undefined>;
   /** Takes a lease from `deadHolder` (known to be gone); false when someone else holds it now. */
   takeOverLease(name: string, deadHolder: string, holder: string, ttlMs: number, now: number): Promise<boolean>;
+}
+
+/** When an alert fires: the price rises to a level, falls to one, or moves by a percent either way. */
+export type AlertRule = "above" | "below" | "move";
+
+/** A chat's price alert. Prices and percents are decimal text, as the service writes them. */
+export interface Alert {
+  id: number;
+  platform: Platform;
+  chatId: string;
+  /** The chat's own number for it (#1, #2, …), never reused in that chat. */
+  number: number;
+  tokenId: string;
+  /** Display symbol and chain, cleaned when the alert was made. */
+  symbol: string;
+  chain: string;
+  rule: AlertRule;
+  /** above/below: the price level in USD; move: the percent. */
+  level: string;
+  /** The price judged from: at creation or re-arm, and for `move` the price it last fired on. */
+  anchorPrice: string;
+  /** When `anchorPrice` was taken (epoch ms); also a version that a firing must still match. */
+  anchorAt: number;
+  /** False once an above/below alert has fired, until it is re-armed. */
+  armed: boolean;
+  /** Set while its token has had no price for 24 h (epoch ms). */
+  pausedAt?: number;
+  lastFiredAt?: number;
+  createdAt: number;
+}
+
+export type NewAlert = Pick<Alert, "platform" | "chatId" | "tokenId" | "symbol" | "chain" | "rule" | "level" | "anchorPrice" | "anchorAt">;
+
+/** The last price the checker saw of a token, and since when it has been missing. */
+export interface TokenSighting {
+  tokenId: string;
+  price?: string;
+  seenAt?: number;
+  missingSince?: number;
+}
+
+/** What one check decided about one alert: new values, and a message to queue when it fired or paused. */
+export interface AlertChange {
+  alertId: number;
+  /** The alert's `anchorAt` as the check read it: a change to an alert re-armed or deleted since is dropped. */
+  anchorAt: number;
+  set: { armed?: boolean; anchorPrice?: string; anchorAt?: number; lastFiredAt?: number; pausedAt?: number | null };
+  /** Queued as a firing in the same transaction; `payload` is the message's data (JSON text). */
+  notice?: { kind: "fired" | "paused"; payload: string };
+}
+
+/** `queued` → `sending` → an outcome. A row a crash left in `sending` becomes `interrupted`, never resent. */
+export type FiringState = "queued" | "sending" | "delivered" | "gone" | "moved" | "forbidden" | "failed" | "expired" | "interrupted";
+
+/** One message an alert owes a chat, recorded before it is sent. */
+export interface AlertFiring {
+  id: number;
+  alertId: number;
+  platform: Platform;
+  chatId: string;
+  kind: "fired" | "paused";
+  payload: string;
+  state: FiringState;
+  firedAt: number;
+}
+
+export interface AlertStore {
+  /** Adds an alert with the chat's next number, unless the chat already has `max`: then `{ full }` with its count. */
+  addAlert(a: NewAlert, max: number, now: number): Promise<{ alert: Alert } | { full: number }>;
+  /** The chat's alerts by number. */
+  listAlerts(chat: ChatKey): Promise<Alert[]>;
+  /** Removes alert `number` of the chat, or all of them; returns how many. */
+  removeAlerts(chat: ChatKey, number: number | "all"): Promise<number>;
+  /** Arms alert `number` again from `anchorPrice`; undefined when the chat has no such alert. */
+  rearmAlert(chat: ChatKey, number: number, anchorPrice: string, now: number): Promise<Alert | undefined>;
+  /** Every armed alert (paused ones too), of every chat. */
+  armedAlerts(): Promise<Alert[]>;
+  /** Last sightings of `tokenIds` (those never seen are left out). */
+  sightings(tokenIds: readonly string[]): Promise<TokenSighting[]>;
+  /**
+   * One check's outcome in one transaction: the sightings, then each change whose alert still has
+   * its `anchorAt` (and, for a firing, is still armed), queuing its notice. Returns the notices queued.
+   */
+  commitCheck(sightings: readonly TokenSighting[], changes: readonly AlertChange[], now: number): Promise<number>;
+  /** Queued firings, oldest first. */
+  queuedFirings(): Promise<AlertFiring[]>;
+  /** Moves a firing from one of `from` to `to`; false when another process got there first or it is gone. */
+  transitionFiring(id: number, from: readonly FiringState[], to: FiringState, now: number, detail?: string): Promise<boolean>;
+  /** At start-up: firings a crash left in `sending` become `interrupted`; returns how many. */
+  interruptFirings(now: number): Promise<number>;
+  /** Deletes firings in a final state fired before `before`; returns how many. */
+  pruneFirings(before: number): Promise<number>;
+  /** Firings by state (tests, metrics). */
+  firingCounts(): Promise<Partial<Record<FiringState, number>>>;
+}
+
+/** A token on a chat's watchlist. */
+export interface WatchedToken {
+  tokenId: string;
+  symbol: string;
+  chain: string;
+  addedAt: number;
+}
+
+export interface WatchlistStore {
+  /**
+   * Adds the tokens the chat does not watch yet, in order, while it has fewer than `max`;
+   * returns which were added, which it already had, and which did not fit.
+   */
+  addWatched(chat: ChatKey, tokens: readonly Omit<WatchedToken, "addedAt">[], max: number, now: number): Promise<{ added: string[]; already: string[]; refused: string[] }>;
+  /** Removes a token from the chat's watchlist, or all; returns how many. */
+  removeWatched(chat: ChatKey, tokenId: string | "all"): Promise<number>;
+  /** The chat's watched tokens, oldest first. */
+  listWatched(chat: ChatKey): Promise<WatchedToken[]>;
+  /** Distinct token ids on any watchlist of these platforms (the checker's batch). */
+  watchedTokenIds(platforms: readonly Platform[]): Promise<string[]>;
 }

@@ -29,7 +29,7 @@ async function readyzOverSandbox() {
     retry: { maxAttempts: 1 },
   });
   const market = createCachedMarket(client, { now: () => now });
-  const store = { isOpen: () => true };
+  const store = { health: async () => ({ ok: true }) };
   server = await startOpsServer({
     host: "127.0.0.1",
     port: 0,

@@ -1,17 +1,8 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import Database from "better-sqlite3";
-import { describe, expect, it } from "vitest";
-import { SUBSCRIPTIONS_SCHEMA, sqliteSubscriptions } from "../../src/store/subscriptions-sqlite.js";
-import type { NewSubscription } from "../../src/store/types.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { NewSubscription, SubscriptionStore } from "../../src/store/types.js";
+import { ENGINES, storeEngines, type TestDatabase } from "./engines.js";
 
-function open(path = join(mkdtempSync(join(tmpdir(), "cp-subs-")), "db.sqlite"), migrate = true) {
-  const db = new Database(path);
-  db.pragma("foreign_keys = ON");
-  if (migrate) db.exec(SUBSCRIPTIONS_SCHEMA);
-  return { db, path, subs: sqliteSubscriptions(db) };
-}
+const engines = storeEngines();
 
 const sub = (chatId: string, chain = "solana"): NewSubscription => ({
   platform: "telegram",
@@ -24,9 +15,18 @@ const sub = (chatId: string, chain = "solana"): NewSubscription => ({
   topN: 10,
 });
 
-describe("SQLite subscriptions", () => {
+describe.each(ENGINES)("subscriptions on %s", (engine) => {
+  let db: TestDatabase;
+  beforeEach(async () => {
+    db = await engines.database(engine);
+  });
+  const open = async (): Promise<{ subs: SubscriptionStore; close: () => Promise<void> }> => {
+    const store = await db.open();
+    return { subs: store.subscriptions, close: () => store.close() };
+  };
+
   it("replaces a chat's subscription to the same chain instead of adding a second", async () => {
-    const { subs } = open();
+    const { subs } = await open();
     const a = await subs.upsertSubscription(sub("1"), 1);
     const b = await subs.upsertSubscription({ ...sub("1"), cron: "0 */4 * * *", label: "every 4h", intervalMinutes: 240 }, 2);
     expect(b.id).toBe(a.id);
@@ -34,7 +34,7 @@ describe("SQLite subscriptions", () => {
   });
 
   it("groups active subscriptions by schedule and leaves paused ones out", async () => {
-    const { subs } = open();
+    const { subs } = await open();
     const a = await subs.upsertSubscription(sub("1"), 1);
     await subs.upsertSubscription(sub("2"), 1);
     await subs.upsertSubscription({ ...sub("3"), cron: "30 9 * * *", timezone: "Asia/Tokyo", intervalMinutes: 1440 }, 1);
@@ -44,7 +44,7 @@ describe("SQLite subscriptions", () => {
   });
 
   it("queues a (subscription, slot) once and lets only one poster move it to sending", async () => {
-    const { subs } = open();
+    const { subs } = await open();
     const a = await subs.upsertSubscription(sub("1"), 1);
     expect(await subs.queueDeliveries(60_000, [a.id], 5)).toBe(1);
     expect(await subs.queueDeliveries(60_000, [a.id], 6)).toBe(0);
@@ -52,20 +52,20 @@ describe("SQLite subscriptions", () => {
     expect(await subs.transitionDelivery(a.id, 60_000, ["queued"], "sending", 7)).toBe(false);
   });
 
-  it("marks rows a crash left in sending as interrupted after reopening the file", async () => {
-    const first = open();
+  it("marks rows a crash left in sending as interrupted after reopening the database", async () => {
+    const first = await open();
     const a = await first.subs.upsertSubscription(sub("1"), 1);
     await first.subs.queueDeliveries(60_000, [a.id], 5);
     await first.subs.transitionDelivery(a.id, 60_000, ["queued"], "sending", 6);
-    first.db.close();
-    const second = open(first.path, false);
+    await first.close();
+    const second = await open();
     expect(await second.subs.interruptSending(7)).toBe(1);
     expect(await second.subs.deliveryCounts(60_000)).toEqual({ interrupted: 1 });
     expect(await second.subs.queuedDeliveries()).toEqual([]);
   });
 
   it("prunes only finished deliveries of slots before the cut-off", async () => {
-    const { subs } = open();
+    const { subs } = await open();
     const ids = [];
     for (const c of ["1", "2", "3", "4"]) ids.push((await subs.upsertSubscription(sub(c), 1)).id);
     const [done, queued, sending, recent] = ids as [number, number, number, number];
@@ -80,7 +80,7 @@ describe("SQLite subscriptions", () => {
   });
 
   it("gives a lease to one holder until it expires", async () => {
-    const { subs } = open();
+    const { subs } = await open();
     expect(await subs.acquireLease("poster", "a", 1_000, 0)).toBe(true);
     expect(await subs.acquireLease("poster", "b", 1_000, 500)).toBe(false);
     expect(await subs.acquireLease("poster", "a", 1_000, 900)).toBe(true);
@@ -90,7 +90,7 @@ describe("SQLite subscriptions", () => {
   });
 
   it("keeps the ranking of the previous digest", async () => {
-    const { subs } = open();
+    const { subs } = await open();
     const a = await subs.upsertSubscription(sub("1"), 1);
     await subs.setLastRanking(a.id, ["x-solana", "y-solana"]);
     expect((await subs.listSubscriptions({ platform: "telegram", chatId: "1" }))[0]?.lastRanking).toEqual(["x-solana", "y-solana"]);

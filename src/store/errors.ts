@@ -1,0 +1,85 @@
+/**
+ * The store's own failures, so that the core can answer each with a sentence of its own
+ * instead of "something went wrong": a value the chat may not store, a database that cannot
+ * be reached, one that cannot be written (read-only, disk full), one that cannot be opened.
+ */
+
+export type StoreErrorKind =
+  /** The value was refused (unknown time zone, bad chain name); the message is for the user. */
+  | "invalid"
+  /** The database server cannot be reached right now (PostgreSQL down, connection lost). */
+  | "unavailable"
+  /** The database file or its folder cannot be written. */
+  | "read-only"
+  /** The disk under the database is full. */
+  | "full"
+  /** The database cannot be opened or is damaged; the message names the setting to fix. */
+  | "unusable";
+
+export class StoreError extends Error {
+  override readonly name = "StoreError";
+  readonly kind: StoreErrorKind;
+  /** Whether the failed call wanted to change something (a write) or only to read. */
+  readonly write: boolean;
+
+  constructor(kind: StoreErrorKind, message: string, options: { write?: boolean; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.kind = kind;
+    this.write = options.write ?? false;
+  }
+}
+
+export function isStoreError(e: unknown): e is StoreError {
+  return e instanceof StoreError;
+}
+
+function codeOf(e: unknown): string | undefined {
+  const code = (e as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** better-sqlite3's error codes that mean the file cannot be written (extended codes included). */
+const SQLITE_READ_ONLY = /^SQLITE_(READONLY|PERM|CANTOPEN|AUTH)/;
+const SQLITE_FULL = /^SQLITE_FULL/;
+const SQLITE_IO = /^SQLITE_IOERR/;
+const SQLITE_DAMAGED = /^SQLITE_(CORRUPT|NOTADB)/;
+
+/** A better-sqlite3 failure as a StoreError when it is about the database, else undefined. */
+export function sqliteStoreError(e: unknown, path: string, write: boolean): StoreError | undefined {
+  if (e instanceof StoreError) return e;
+  const code = codeOf(e);
+  if (code === undefined) return undefined;
+  const detail = (e as Error).message;
+  if (SQLITE_READ_ONLY.test(code)) {
+    return new StoreError("read-only", `the SQLite database at DATABASE_PATH (${path}) cannot be written: ${detail}`, { write, cause: e });
+  }
+  if (SQLITE_FULL.test(code) || (SQLITE_IO.test(code) && /full|space/i.test(detail))) {
+    return new StoreError("full", `the disk under DATABASE_PATH (${path}) is full: ${detail}`, { write, cause: e });
+  }
+  if (SQLITE_IO.test(code)) {
+    return new StoreError("read-only", `the SQLite database at DATABASE_PATH (${path}) failed to write: ${detail}`, { write, cause: e });
+  }
+  if (SQLITE_DAMAGED.test(code)) {
+    return new StoreError("unusable", `the SQLite database at DATABASE_PATH (${path}) is damaged: ${detail}`, { write, cause: e });
+  }
+  return undefined;
+}
+
+/**
+ * Network errors and PostgreSQL's connection, shutdown and resource classes: the server cannot
+ * serve us now, which a retry in a minute may fix. Anything else (a constraint, a bug) is not.
+ */
+const NODE_NETWORK = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+const PG_UNAVAILABLE_CLASSES = ["08", "53", "57P"];
+
+/** A pg failure as a StoreError when the server cannot be reached or used, else undefined. */
+export function postgresStoreError(e: unknown, where: string, write: boolean): StoreError | undefined {
+  if (e instanceof StoreError) return e;
+  const code = codeOf(e);
+  const message = e instanceof Error ? e.message : String(e);
+  const lost =
+    (code !== undefined && (NODE_NETWORK.has(code) || PG_UNAVAILABLE_CLASSES.some((c) => code.startsWith(c)))) ||
+    /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(message);
+  if (!lost) return undefined;
+  return new StoreError("unavailable", `the PostgreSQL database at DATABASE_URL (${where}) cannot be reached: ${message}`, { write, cause: e });
+}

@@ -1,0 +1,172 @@
+/**
+ * The `Store` on PostgreSQL through `pg`, chosen by DATABASE_URL: the same tables, migrations
+ * and behaviour as the SQLite store, shared by every process that points at the database.
+ * While the server is lost, a chat's settings are answered from what this process last read
+ * or wrote, and changes fail with a StoreError the core turns into one sentence.
+ */
+import { LRUCache } from "lru-cache";
+import type { Logger } from "pino";
+import { applySettingsPatch, toSettings, type SettingsRow } from "./chat-settings.js";
+import { isStoreError } from "./errors.js";
+import { chatTables, migrations as projectMigrations, type Migration } from "./migrations.js";
+import { postgresAlerts, postgresWatchlists } from "./postgres-alerts.js";
+import { migratePostgres } from "./postgres-migrate.js";
+import { createSql, type Sql, type SqlRunner } from "./postgres-sql.js";
+import { postgresSubscriptions } from "./postgres-subscriptions.js";
+import type { AlertStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore } from "./types.js";
+
+export interface PostgresStoreOptions {
+  /** postgres://user:password@host:port/database */
+  url: string;
+  logger?: Logger;
+  /** Schema to bring the database to. Default: the project's migrations. */
+  migrations?: readonly Migration[];
+  /** Tables keyed by `(platform, chat_id)` that forget and move act on. Default: the project's. */
+  chatTables?: readonly string[];
+  /** How long a query waits for a connection before the server counts as lost, ms. Default 5000. */
+  connectTimeoutMs?: number;
+}
+
+/** Chats whose settings are kept for an outage: the busy ones, by recent use. */
+const CACHED_CHATS = 10_000;
+
+const key = (chat: ChatKey): string => `${chat.platform}\u0000${chat.chatId}`;
+
+export class PostgresStore implements Store {
+  readonly subscriptions: SubscriptionStore;
+  readonly alerts: AlertStore;
+  readonly watchlists: WatchlistStore;
+  private readonly settingsCache = new LRUCache<string, ChatSettings>({ max: CACHED_CHATS });
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly tables: readonly string[],
+  ) {
+    this.subscriptions = postgresSubscriptions(sql);
+    this.alerts = postgresAlerts(sql);
+    this.watchlists = postgresWatchlists(sql);
+  }
+
+  /** Where the database is (host, port, name), for messages. */
+  get where(): string {
+    return this.sql.where;
+  }
+
+  async getSettings(chat: ChatKey): Promise<ChatSettings> {
+    try {
+      const settings = toSettings(await this.settingsRow(this.sql, chat));
+      this.settingsCache.set(key(chat), settings);
+      return settings;
+    } catch (e) {
+      const cached = this.settingsCache.get(key(chat));
+      if (cached !== undefined && isStoreError(e) && e.kind === "unavailable") return cached;
+      throw e;
+    }
+  }
+
+  async updateSettings(chat: ChatKey, patch: Partial<ChatSettings>): Promise<ChatSettings> {
+    const next = await this.sql.transaction(async (tx) => {
+      const current = await this.settingsRow(tx, chat, true);
+      const settings = applySettingsPatch(toSettings(current), patch);
+      await tx.write(
+        `INSERT INTO chats (platform, chat_id, default_chain, autodetect, timezone, language) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (platform, chat_id) DO UPDATE SET
+           default_chain = excluded.default_chain, autodetect = excluded.autodetect, timezone = excluded.timezone,
+           language = excluded.language`,
+        [
+          chat.platform, chat.chatId, settings.defaultChain ?? null,
+          settings.autodetect === undefined ? null : settings.autodetect ? 1 : 0, settings.timezone, settings.language ?? null,
+        ],
+      );
+      return settings;
+    });
+    this.settingsCache.set(key(chat), next);
+    return next;
+  }
+
+  async forgetChat(chat: ChatKey): Promise<void> {
+    await this.sql.transaction((tx) => this.deleteChat(tx, chat.platform, chat.chatId));
+    this.settingsCache.delete(key(chat));
+  }
+
+  async forgetGuild(guildId: string): Promise<void> {
+    const chats = await this.sql.transaction(async (tx) => {
+      const rows = await tx.read<{ platform: string; chat_id: string }>("SELECT platform, chat_id FROM chats WHERE guild_id = $1 FOR UPDATE", [guildId]);
+      for (const c of rows) await this.deleteChat(tx, c.platform, c.chat_id);
+      return rows;
+    });
+    for (const c of chats) this.settingsCache.delete(`${c.platform}\u0000${c.chat_id}`);
+  }
+
+  async noteGuild(chat: ChatKey, guildId: string): Promise<void> {
+    await this.sql.write(
+      `INSERT INTO chats (platform, chat_id, guild_id) VALUES ($1, $2, $3)
+       ON CONFLICT (platform, chat_id) DO UPDATE SET guild_id = excluded.guild_id`,
+      [chat.platform, chat.chatId, guildId],
+    );
+  }
+
+  /** As SqliteStore.moveChat: the moved chat's state wins over what the new id had. */
+  async moveChat(from: ChatKey, toChatId: string): Promise<void> {
+    if (from.chatId === toChatId) return;
+    await this.sql.transaction(async (tx) => {
+      let any = false;
+      for (const table of this.tables) {
+        const rows = await tx.read(`SELECT 1 FROM ${table} WHERE platform = $1 AND chat_id = $2 LIMIT 1`, [from.platform, from.chatId]);
+        if (rows.length > 0) any = true;
+      }
+      if (!any) return;
+      await this.deleteChat(tx, from.platform, toChatId);
+      for (const table of this.tables) {
+        await tx.write(`UPDATE ${table} SET chat_id = $1 WHERE platform = $2 AND chat_id = $3`, [toChatId, from.platform, from.chatId]);
+      }
+    });
+    this.settingsCache.delete(key(from));
+    this.settingsCache.delete(key({ platform: from.platform, chatId: toChatId }));
+  }
+
+  isOpen(): boolean {
+    return !this.sql.ended;
+  }
+
+  async health(): Promise<StoreHealth> {
+    if (this.sql.ended) return { ok: false, detail: "database closed" };
+    try {
+      await this.sql.ping();
+      return { ok: true };
+    } catch (e) {
+      return { ok: false, detail: isStoreError(e) ? e.message : `PostgreSQL at DATABASE_URL (${this.sql.where}) failed: ${String(e)}` };
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.sql.end();
+  }
+
+  private async settingsRow(runner: SqlRunner, chat: ChatKey, forUpdate = false): Promise<SettingsRow | undefined> {
+    const rows = await runner.read<SettingsRow>(
+      `SELECT default_chain, autodetect, timezone, language FROM chats WHERE platform = $1 AND chat_id = $2${forUpdate ? " FOR UPDATE" : ""}`,
+      [chat.platform, chat.chatId],
+    );
+    return rows[0];
+  }
+
+  private async deleteChat(tx: SqlRunner, platform: string, chatId: string): Promise<void> {
+    for (const table of this.tables) {
+      await tx.write(`DELETE FROM ${table} WHERE platform = $1 AND chat_id = $2`, [platform, chatId]);
+    }
+  }
+}
+
+/** Connects to DATABASE_URL and brings the database to the newest schema. */
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
+  const sql = createSql({ url: options.url, logger: options.logger, connectTimeoutMs: options.connectTimeoutMs });
+  try {
+    await migratePostgres(sql, { migrations: options.migrations ?? projectMigrations, logger: options.logger });
+  } catch (e) {
+    await sql.end();
+    throw e;
+  }
+  options.logger?.debug({ database: sql.where }, "database open");
+  return new PostgresStore(sql, options.chatTables ?? chatTables);
+}
