@@ -23,6 +23,8 @@ RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 COPY --from=build /app/node_modules/better-sqlite3/build/Release/better_sqlite3.node ./node_modules/better-sqlite3/build/Release/
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/bin ./bin
+# Every word the bot says, one Fluent file per language, read at start from beside dist/.
+COPY locales ./locales
 # The chart font ships inside node_modules (@expo-google-fonts/inter): no system fonts needed.
 RUN mkdir -p /data && chown node:node /data
 USER node

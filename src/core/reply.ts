@@ -60,6 +60,8 @@ export interface Reply {
    * ephemerally), "internal" for anything else (already logged).
    */
   error?: "user" | "internal";
+  /** The locale it is written in (`en`, `zh`), for the words adapters add (footer, notes); default `en`. */
+  locale?: string;
 }
 
 /** A reply that is one sentence about what went wrong. */
