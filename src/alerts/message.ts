@@ -59,7 +59,7 @@ export function firedReply(p: FiredPayload, source: string): Reply {
   const symbol = cleanText(p.symbol, 16);
   const chain = cleanText(p.chain, 16);
   const moved = change(p.from, p.price);
-  const title = p.rule === "move" ? `🔔 ${symbol} moved ${moved}` : `🔔 ${symbol} is ${p.rule} ${formatPrice(p.level)}`;
+  const title = p.rule === "move" ? `Alert #${p.number}: ${symbol} moved ${moved}` : `Alert #${p.number}: ${symbol} is ${p.rule} ${formatPrice(p.level)}`;
   const buttons: Action[] = [openButton("Card", "token", [p.tokenId]), openButton("Chart", "chart", [p.tokenId])];
   if (p.rule !== "move") buttons.push(openButton("Re-arm", "rearm", [String(p.number)]));
   buttons.push(openButton("Delete", "unalert", [String(p.number)]));

@@ -66,6 +66,7 @@ export function createAlertService(opts: AlertServiceOptions): AlertService {
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
   let stopped = false;
+  let stopping: Promise<void> | undefined;
   let lastPruned = -Infinity;
 
   const tick = async (): Promise<void> => {
@@ -98,14 +99,17 @@ export function createAlertService(opts: AlertServiceOptions): AlertService {
       timer.unref();
       log.info({ everySeconds: opts.checkMs / 1000, platforms }, "price alerts are checked");
     },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await ticking;
-      // Sequential: the digest poster stops the same queues after this, and finds them stopped.
-      for (const q of Object.values(opts.queues)) await q?.stop();
-      await delivery.settled();
-      await checker.release();
+    stop() {
+      stopping ??= (async () => {
+        stopped = true;
+        clearInterval(timer);
+        await ticking;
+        // Sequential: the digest poster stops the same queues after this, and finds them stopped.
+        for (const q of Object.values(opts.queues)) await q?.stop();
+        await delivery.settled();
+        await checker.release();
+      })();
+      return stopping;
     },
   };
 }

@@ -1,0 +1,63 @@
+/**
+ * The console chat with alerts: the real core and console adapter on the sandbox market, and the
+ * alert service printing fired alerts into the same terminal as they come.
+ */
+import { PassThrough } from "node:stream";
+import { afterEach, describe, expect, it } from "vitest";
+import { consoleAlertSink } from "../../src/alerts/console-sink.js";
+import { runConsole } from "../../src/adapters/console/run.js";
+import { startAlertWorld, T0, typed, type AlertWorld } from "./alert-world.js";
+
+let world: AlertWorld | undefined;
+afterEach(async () => {
+  await world?.close();
+  world = undefined;
+});
+
+/** Resolves when the console output has grown to contain `text`. */
+function until(read: () => string, text: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = () => {
+      if (read().includes(text)) return resolve();
+      if (Date.now() - started > 15_000) return reject(new Error(`the console never printed ${text}; it printed:\n${read()}`));
+      setTimeout(poll, 20);
+    };
+    poll();
+  });
+}
+
+describe("alerts in the console", () => {
+  it("prints a fired alert in the chat as it comes, its buttons written as the commands they run", async () => {
+    const w = (world = await startAlertWorld());
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let out = "";
+    output.on("data", (c: Buffer) => (out += c.toString()));
+    const session = runConsole({ core: w.core, input, output, now: w.clock.now });
+    const alerts = w.service("console", consoleAlertSink({ output, now: w.clock.now }));
+    const id = w.idOf("WIF");
+    const t1 = w.momentWhen(id, T0, 1.03);
+    const level = typed((w.priceAt(id, T0) + w.priceAt(id, t1)) / 2);
+
+    input.write(`/alert wif above ${level}\n`);
+    await until(() => out, "Alert #1 set: WIF above");
+    input.write("/watch pepe wif\n");
+    await until(() => out, "Watching PEPE, WIF.");
+    await alerts.tick();
+    expect(out).not.toContain("Alert #1: ");
+
+    w.clock.set(t1);
+    await alerts.tick();
+    await alerts.delivery.settled();
+    await until(() => out, "Alert #1: WIF is above");
+    expect(out).toMatch(/Card: \/token \S+-solana {2}· {2}Chart: \/chart \S+-solana {2}· {2}Re-arm: \/rearm 1 {2}· {2}Delete: \/unalert 1/);
+    input.write("/alerts\n");
+    await until(() => out, "Price alerts in this chat (1 of 20)");
+    expect(out).toMatch(/fired 24 Nov \d\d:\d\d UTC/);
+    input.end();
+    await session;
+    await alerts.stop();
+    expect(out.match(/Alert #1: WIF is above/g)).toHaveLength(1);
+  });
+});
