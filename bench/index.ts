@@ -5,6 +5,7 @@ import { fanout } from "./fanout.js";
 import { upstream } from "./upstream.js";
 import { memory } from "./memory.js";
 import { sandboxThroughput } from "./sandbox-throughput.js";
+import { alerts } from "./alerts.js";
 import type { Benchmark } from "./types.js";
 
-export const BENCHMARKS: readonly Benchmark[] = [latency, upstream, fanout, charts, memory, sandboxThroughput];
+export const BENCHMARKS: readonly Benchmark[] = [latency, upstream, fanout, charts, memory, sandboxThroughput, alerts];

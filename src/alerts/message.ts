@@ -63,7 +63,7 @@ export function firedReply(p: FiredPayload, source: string): Reply {
   const buttons: Action[] = [openButton("Card", "token", [p.tokenId]), openButton("Chart", "chart", [p.tokenId])];
   if (p.rule !== "move") buttons.push(openButton("Re-arm", "rearm", [String(p.number)]));
   buttons.push(openButton("Delete", "unalert", [String(p.number)]));
-  const fromLabel = p.rule === "move" ? "Anchor" : "Before";
+  const fromLabel = p.rule === "move" ? "Anchor" : "Last seen";
   return {
     title,
     tone: p.rule === "below" || (p.rule === "move" && Number(p.price) < Number(p.from)) ? "danger" : "good",

@@ -43,6 +43,13 @@ const HOLDS: Record<string, (r: BenchResult) => void> = {
     const full = r.figures.find((f) => /^RSS with [\d,]+ entries$/.test(f.metric))!.value;
     expect(rows(r, "RSS growth")[0]?.value).toBeCloseTo(full - before, 9);
   },
+  alerts: (r) => {
+    // Smoke size: 40 tokens in one batch call, 10 alerts set to fire.
+    expect(rows(r, "upstream calls per check")[0]?.value).toBe(1);
+    expect(rows(r, "alerts fired in the check")[0]?.value).toBe(10);
+    expect(rows(r, "lost + doubled messages")[0]?.value).toBe(0);
+    expect(rows(r, "sends over Telegram's limits")[0]?.value).toBe(0);
+  },
   sandbox: (r) => {
     for (const f of rows(r, ": throughput")) expect(f.target?.text, f.metric).toBe("≥ 2,000 req/s");
   },
