@@ -106,6 +106,8 @@ export interface Config {
     /** Tokens one chat's watchlist may hold. Default 50. */
     watchlistMax: number;
   };
+  /** Redis shared by several processes (`REDIS_URL`); undefined keeps that state in process. */
+  redisUrl: string | undefined;
   /** Every secret value set (keys, tokens), for the logger to redact. */
   secrets: string[];
 }
@@ -251,6 +253,11 @@ const schema = z.object({
   ALERT_COOLDOWN_MINUTES: integer(0, 1440, "minutes from 0 to 1440").default(15),
   ALERTS_MAX_PER_CHAT: integer(1, 1000, "a whole number from 1 to 1000").default(20),
   WATCHLIST_MAX: integer(1, 1000, "a whole number from 1 to 1000").default(50),
+
+  // A user:password is Redis AUTH and belongs here; echo() never shows it.
+  REDIS_URL: check("must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379", (raw) =>
+    parseUrl(raw, ["redis:", "rediss:"]) === undefined ? undefined : raw,
+  ).optional(),
 });
 
 type Variable = keyof typeof schema.shape;
@@ -321,6 +328,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxPerChat: v.ALERTS_MAX_PER_CHAT,
       watchlistMax: v.WATCHLIST_MAX,
     },
+    redisUrl: v.REDIS_URL,
     secrets: withTelegramSecretPart([...secrets, ...urlPassword(v.DATABASE_URL)]),
   };
 }

@@ -20,6 +20,7 @@ import { startOpsServer, type OpsServer, type RequestHandler } from "./ops/http-
 import { instrumentCore } from "./ops/instrument-core.js";
 import { createMetrics } from "./ops/metrics.js";
 import { createStartGuard, type StartGuard } from "./ops/start-guard.js";
+import { countRedisChanges } from "./redis/metrics.js";
 import type { Platform } from "./store/types.js";
 
 export interface StartOptions {
@@ -124,6 +125,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       log,
       onCacheEvent: (e) => metrics.cache.inc({ method: e.method, outcome: e.outcome }),
       onMarketCall: (e) => metrics.upstreamCalls.inc({ endpoint: e.endpoint, outcome: e.outcome }),
+      onRedisChange: countRedisChanges(metrics),
     });
   } catch (e) {
     await stop("start-up failed");

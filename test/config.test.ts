@@ -27,6 +27,7 @@ const DEFAULTS: Config = {
   discord: undefined,
   databasePath: "./data/chainpulse.db",
   databaseUrl: undefined,
+  redisUrl: undefined,
   http: undefined,
   logLevel: "info",
   shutdownTimeoutMs: 10_000,

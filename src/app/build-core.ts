@@ -16,6 +16,7 @@ import type { Logger } from "../log.js";
 import type { MarketApi } from "../market/api.js";
 import { MarketClient, type MarketCallEvent } from "../market/client.js";
 import { ALERT_LANE } from "../market/scheduler-lanes.js";
+import { connectRedis, type SharedRedis } from "../redis/connection.js";
 import type { Sandbox } from "../sandbox/index.js";
 import { openStore } from "../store/open-store.js";
 import type { Store } from "../store/types.js";
@@ -31,6 +32,8 @@ export interface BuildOptions {
   onCacheEvent?: (e: CacheEvent) => void;
   /** Told about every market call (metrics). */
   onMarketCall?: (e: MarketCallEvent) => void;
+  /** Told when the shared Redis is lost and back (metrics). */
+  onRedisChange?: (up: boolean) => void;
 }
 
 export interface BuiltCore {
@@ -46,6 +49,8 @@ export interface BuiltCore {
   source: string;
   /** The in-process sandbox in demo mode. */
   sandbox: Sandbox | undefined;
+  /** The shared Redis when `REDIS_URL` is set: budgets, blocked chats and platform rates live there. */
+  redis: SharedRedis | undefined;
   /** Closes the store, the charts, the client and the sandbox; never rejects. */
   close(): Promise<void>;
 }
@@ -94,9 +99,11 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     // Read at start, so a broken message file stops the start rather than a reply.
     const catalog = messages();
     const sourceKey = config.market.mode === "demo" ? "source-demo" : "source-live";
-    const core = createBotCore({ market, store, charts, log, source: (i18n) => i18n.t(sourceKey), extraCommands, alertLimits, catalog });
+    const redis = config.redisUrl === undefined ? undefined : await connectRedis({ url: config.redisUrl, log, onChange: opts.onRedisChange });
+    if (redis !== undefined) closers.push(() => redis.close());
+    const core = createBotCore({ market, store, charts, log, source: (i18n) => i18n.t(sourceKey), extraCommands, alertLimits, catalog, budget: { redis } });
     const alertPrices = client.onLane(ALERT_LANE);
-    return { core, market, backgroundMarket, alertPrices, store, charts, source, sandbox, close };
+    return { core, market, backgroundMarket, alertPrices, store, charts, source, sandbox, redis, close };
   } catch (e) {
     await close();
     throw e;

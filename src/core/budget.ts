@@ -1,9 +1,14 @@
 /**
- * Per-user and per-chat command budgets over a sliding window. Over budget, the first command
- * gets one polite sentence and the rest silence until the window has room again, so a flood
- * cannot turn the bot into a flood of its own.
+ * Per-user and per-chat command budgets over fixed windows of the clock. Over budget, the
+ * first command gets one polite sentence and the rest silence until the next window, so a
+ * flood cannot turn the bot into a flood of its own.
+ *
+ * The counting is rate-limiter-flexible's: in process by default, in Redis when one is shared
+ * (every process of the bot then counts against the same budget), with the in-process counter
+ * standing in while Redis is away.
  */
-import { LRUCache } from "lru-cache";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { SharedRedis } from "../redis/connection.js";
 
 export interface BudgetOptions {
   /** Commands one user may run per window, over all chats. Default 10. */
@@ -12,8 +17,8 @@ export interface BudgetOptions {
   perChat?: number;
   /** Window length in ms. Default 60000. */
   windowMs?: number;
-  /** Users and chats tracked at once; the least recent are forgotten. Default 50000. */
-  maxTracked?: number;
+  /** Shared counters; undefined counts in process. */
+  redis?: SharedRedis;
 }
 
 /** What the budget says about one command. */
@@ -24,51 +29,60 @@ export type BudgetVerdict =
   /** Over budget and already told: stay silent, unless the caller must answer anyway. */
   | { kind: "silent"; scope: "user" | "chat"; retryInMs: number };
 
-interface Track {
-  times: number[];
-  warned: boolean;
-}
-
 export interface Budget {
   /** Counts one command by `userId` in `chatKey` at `now` (epoch ms) and says whether it may run. */
-  take(userId: string, chatKey: string, now: number): BudgetVerdict;
+  take(userId: string, chatKey: string, now: number): Promise<BudgetVerdict>;
+}
+
+function limiter(points: number, durationSec: number, keyPrefix: string, redis: SharedRedis | undefined): RateLimiterAbstract {
+  const memory = new RateLimiterMemory({ points, duration: durationSec, keyPrefix });
+  if (redis === undefined) return memory;
+  return new RateLimiterRedis({
+    storeClient: redis.client,
+    points,
+    duration: durationSec,
+    keyPrefix,
+    // Redis away: count in process at once rather than wait for a reconnect.
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: memory,
+  });
+}
+
+/** Points consumed in the window after this take, or the error that was not a refusal. */
+async function consume(l: RateLimiterAbstract, key: string): Promise<number> {
+  try {
+    return (await l.consume(key)).consumedPoints;
+  } catch (e) {
+    if (e instanceof RateLimiterRes) return e.consumedPoints;
+    throw e;
+  }
 }
 
 export function createBudget(opts: BudgetOptions = {}): Budget {
   const perUser = opts.perUser ?? 10;
   const perChat = opts.perChat ?? 30;
   const windowMs = opts.windowMs ?? 60_000;
-  const tracks = new LRUCache<string, Track>({ max: opts.maxTracked ?? 50_000 });
-
-  function track(key: string, now: number): Track {
-    let t = tracks.get(key);
-    if (t === undefined) {
-      t = { times: [], warned: false };
-      tracks.set(key, t);
-    }
-    while (t.times.length > 0 && (t.times[0] as number) <= now - windowMs) t.times.shift();
-    return t;
-  }
+  // The window is read from the caller's clock (the key names it); the store's expiry only
+  // clears counters of windows gone by.
+  const keepSec = Math.max(1, Math.ceil(windowMs / 1000));
+  const users = limiter(perUser, keepSec, "budget:user", opts.redis);
+  const chats = limiter(perChat, keepSec, "budget:chat", opts.redis);
 
   return {
-    take(userId, chatKey, now) {
-      const user = track(`u:${userId}`, now);
-      const chat = track(`c:${chatKey}`, now);
-      const over: [Track, "user" | "chat"] | undefined =
-        user.times.length >= perUser ? [user, "user"] : chat.times.length >= perChat ? [chat, "chat"] : undefined;
-      // Room again means the next time the budget runs out deserves a sentence again.
-      if (user.times.length < perUser) user.warned = false;
-      if (chat.times.length < perChat) chat.warned = false;
-      if (over === undefined) {
-        user.times.push(now);
-        chat.times.push(now);
-        return { kind: "ok" };
+    async take(userId, chatKey, now) {
+      const window = Math.floor(now / windowMs);
+      const retryInMs = (window + 1) * windowMs - now;
+      // The user and chat ids are opaque to the store: JSON keeps a ":" in one from reading as another key.
+      const userKey = JSON.stringify([window, userId]);
+      const user = await consume(users, userKey);
+      if (user > perUser) return { kind: user === perUser + 1 ? "warn" : "silent", scope: "user", retryInMs };
+      const chat = await consume(chats, JSON.stringify([window, chatKey]));
+      if (chat > perChat) {
+        // A command the chat refused was not run: it does not count against the user.
+        await users.reward(userKey).catch(() => undefined);
+        return { kind: chat === perChat + 1 ? "warn" : "silent", scope: "chat", retryInMs };
       }
-      const [t, scope] = over;
-      const retryInMs = Math.max(0, (t.times[0] as number) + windowMs - now);
-      if (t.warned) return { kind: "silent", scope, retryInMs };
-      t.warned = true;
-      return { kind: "warn", scope, retryInMs };
+      return { kind: "ok" };
     },
   };
 }

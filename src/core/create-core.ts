@@ -113,9 +113,9 @@ export function createBotCore(deps: CoreDeps): BotCore {
    * instead. `over` says how to refuse: "polite" once then silence, "quiet" always silence,
    * "always" the sentence every time (the caller owes an answer).
    */
-  function admit(chat: ChatContext, over: Over): Reply | null | undefined {
+  async function admit(chat: ChatContext, over: Over): Promise<Reply | null | undefined> {
     if (unmetered.has(chat.platform)) return undefined;
-    const verdict = budget.take(chat.userId, `${chat.platform}:${chat.chatId}`, now());
+    const verdict = await budget.take(chat.userId, `${chat.platform}:${chat.chatId}`, now());
     if (verdict.kind === "ok") return undefined;
     if (over === "quiet" || (verdict.kind === "silent" && over === "polite")) return null;
     const who = verdict.scope === "user" ? "You are" : "This chat is";
@@ -142,7 +142,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
     work: () => Promise<Reply>,
     over: Over = "polite",
   ): Promise<Reply | null> {
-    const refused = admit(chat, over);
+    const refused = await admit(chat, over);
     return refused === undefined ? caught(commandText, work) : refused;
   }
 
@@ -193,7 +193,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
     async inlineCards(chat, query, max) {
       const q = query.trim();
       if (q === "") return [];
-      if (admit(chat, "quiet") !== undefined) return null;
+      if ((await admit(chat, "quiet")) !== undefined) return null;
       let choices = index.suggest(q);
       if (choices.length === 0 && q.length <= INLINE_SEARCH_MAX) {
         await searchSuggestions(q);

@@ -2,7 +2,7 @@
  * The process's Prometheus metrics. One registry per process (not prom-client's global one)
  * so that tests can build several apps in one process without "already registered" errors.
  */
-import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 export interface Metrics {
   registry: Registry;
@@ -19,6 +19,10 @@ export interface Metrics {
   pacingWaitSeconds: Histogram<"platform">;
   /** 429 answers received from a platform. */
   platform429: Counter<"platform">;
+  /** 1 while the shared Redis answers, 0 while the process runs on its in-process fallbacks. */
+  redisUp: Gauge;
+  /** Times Redis was lost (or unreachable at start) and the process fell back to in-process state. */
+  redisOutages: Counter;
 }
 
 export function createMetrics(options: { processMetrics?: boolean } = {}): Metrics {
@@ -69,6 +73,16 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
       name: "chainpulse_platform_429_total",
       help: "Too Many Requests answers from a platform",
       labelNames: ["platform"],
+      registers,
+    }),
+    redisUp: new Gauge({
+      name: "chainpulse_redis_up",
+      help: "1 while the shared Redis answers, 0 while in-process fallbacks stand in (only with REDIS_URL)",
+      registers,
+    }),
+    redisOutages: new Counter({
+      name: "chainpulse_redis_outages_total",
+      help: "Times Redis was lost and the process carried on with in-process state",
       registers,
     }),
   };

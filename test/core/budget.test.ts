@@ -1,31 +1,94 @@
-import { describe, expect, it } from "vitest";
-import { createBudget } from "../../src/core/budget.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pino from "pino";
+import { createBudget, type BudgetOptions } from "../../src/core/budget.js";
+import { connectRedis, type SharedRedis } from "../../src/redis/connection.js";
+import { startRedis, type RedisEngine } from "../engines/redis.js";
 
-describe("createBudget", () => {
-  it("lets a user run 10 commands a minute, warns once, then stays silent until the window passes", () => {
-    const budget = createBudget({ perUser: 10, perChat: 30, windowMs: 60_000 });
-    const t0 = 1_000_000;
-    for (let i = 0; i < 10; i++) expect(budget.take("u1", "c1", t0 + i).kind).toBe("ok");
-    expect(budget.take("u1", "c1", t0 + 20)).toEqual({ kind: "warn", scope: "user", retryInMs: 59_980 });
-    expect(budget.take("u1", "c1", t0 + 30).kind).toBe("silent");
-    expect(budget.take("u2", "c1", t0 + 30).kind).toBe("ok");
-    expect(budget.take("u1", "c1", t0 + 60_001).kind).toBe("ok");
+let engine: RedisEngine;
+const links: SharedRedis[] = [];
+beforeAll(async () => {
+  engine = await startRedis();
+});
+afterAll(async () => {
+  for (const l of links.splice(0)) await l.close();
+  await engine.stop();
+});
+
+async function shared(): Promise<SharedRedis> {
+  const link = await connectRedis({ url: engine.url, log: pino({ level: "silent" }) });
+  links.push(link);
+  return link;
+}
+
+/** Each test's budgets count under their own user and chat names: the Redis ones share a server. */
+let run = 0;
+
+describe.each([
+  ["in process", async (o: BudgetOptions) => createBudget(o)],
+  ["on Redis", async (o: BudgetOptions) => createBudget({ ...o, redis: await shared() })],
+])("the command budget %s", (_where, make) => {
+  const names = () => {
+    run += 1;
+    return { u1: `u1-${run}`, u2: `u2-${run}`, c1: `c1-${run}`, c2: `c2-${run}` };
+  };
+
+  it("lets a user run 10 commands a minute, warns once, then stays silent until the next minute", async () => {
+    const { u1, u2, c1 } = names();
+    const budget = await make({ perUser: 10, perChat: 30, windowMs: 60_000 });
+    const t0 = 1_800_000_000_000;
+    for (let i = 0; i < 10; i++) expect((await budget.take(u1, c1, t0 + i)).kind).toBe("ok");
+    expect(await budget.take(u1, c1, t0 + 20_000)).toEqual({ kind: "warn", scope: "user", retryInMs: 40_000 });
+    expect((await budget.take(u1, c1, t0 + 30_000)).kind).toBe("silent");
+    expect((await budget.take(u2, c1, t0 + 30_000)).kind).toBe("ok");
+    expect((await budget.take(u1, c1, t0 + 60_001)).kind).toBe("ok");
   });
 
-  it("limits a whole chat across its users", () => {
-    const budget = createBudget({ perUser: 10, perChat: 3 });
-    expect(["a", "b", "c"].map((u) => budget.take(u, "group", 0).kind)).toEqual(["ok", "ok", "ok"]);
-    expect(budget.take("d", "group", 1)).toMatchObject({ kind: "warn", scope: "chat" });
-    expect(budget.take("e", "group", 2).kind).toBe("silent");
-    expect(budget.take("e", "other", 2).kind).toBe("ok");
+  it("limits a whole chat across its users, without charging a refused command to its user", async () => {
+    const { u1, u2, c1, c2 } = names();
+    const budget = await make({ perUser: 2, perChat: 3 });
+    const t = 1_800_000_000_000;
+    for (const u of [u1, u2, u2]) expect((await budget.take(u, c1, t)).kind).toBe("ok");
+    expect(await budget.take(u1, c1, t + 1)).toMatchObject({ kind: "warn", scope: "chat" });
+    expect((await budget.take(u1, c1, t + 2)).kind).toBe("silent");
+    // u1 ran one command; the two the chat refused left it room for one more elsewhere.
+    expect((await budget.take(u1, c2, t + 3)).kind).toBe("ok");
+    expect((await budget.take(u1, c2, t + 4)).kind).toBe("warn");
   });
 
-  it("warns again once the user had room and ran out a second time", () => {
-    const budget = createBudget({ perUser: 2, windowMs: 100 });
-    budget.take("u", "c", 0);
-    budget.take("u", "c", 50);
-    expect(budget.take("u", "c", 60).kind).toBe("warn");
-    expect(budget.take("u", "c", 101).kind).toBe("ok");
-    expect(budget.take("u", "c", 102).kind).toBe("warn");
+  it("warns again once a new window gave room and the user ran out a second time", async () => {
+    const { u1, c1 } = names();
+    const budget = await make({ perUser: 2, windowMs: 100 });
+    const t = 1_800_000_000_000;
+    await budget.take(u1, c1, t);
+    await budget.take(u1, c1, t + 50);
+    expect((await budget.take(u1, c1, t + 60)).kind).toBe("warn");
+    expect((await budget.take(u1, c1, t + 101)).kind).toBe("ok");
+    expect((await budget.take(u1, c1, t + 102)).kind).toBe("ok");
+    expect((await budget.take(u1, c1, t + 103)).kind).toBe("warn");
+  });
+
+  it("keeps one user's key from reading as another's, whatever the ids contain", async () => {
+    const { u1, c1 } = names();
+    const budget = await make({ perUser: 1, perChat: 100 });
+    const t = 1_800_000_000_000;
+    expect((await budget.take(`${u1}:x`, c1, t)).kind).toBe("ok");
+    expect((await budget.take(u1, `x:${c1}`, t)).kind).toBe("ok");
+    expect((await budget.take("__proto__", c1, t)).kind).toBe("ok");
+    expect((await budget.take("__proto__", c1, t)).kind).toBe("warn");
+  });
+});
+
+describe("the command budget on a shared Redis", () => {
+  it("counts a user's commands across processes: the second process sees what the first took", async () => {
+    const first = createBudget({ perUser: 3, redis: await shared() });
+    const second = createBudget({ perUser: 3, redis: await shared() });
+    const t = 1_800_000_000_000;
+    run += 1;
+    const user = `across-${run}`;
+    expect((await first.take(user, "c", t)).kind).toBe("ok");
+    expect((await second.take(user, "c", t)).kind).toBe("ok");
+    expect((await first.take(user, "c", t)).kind).toBe("ok");
+    expect(await second.take(user, "c", t + 1)).toMatchObject({ kind: "warn", scope: "user" });
+    expect((await first.take(user, "c", t + 2)).kind).toBe("silent");
   });
 });

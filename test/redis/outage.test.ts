@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Redis } from "ioredis";
+import pino from "pino";
+import { Writable } from "node:stream";
+import { createBudget } from "../../src/core/budget.js";
+import { createMetrics } from "../../src/ops/metrics.js";
+import { connectRedis, type SharedRedis } from "../../src/redis/connection.js";
+import { countRedisChanges } from "../../src/redis/metrics.js";
+import { startRedis, type RedisEngine } from "../engines/redis.js";
+
+function capturingLogger() {
+  const lines: { level: number; msg: string }[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      for (const line of chunk.toString().split("\n")) if (line.trim() !== "") lines.push(JSON.parse(line) as { level: number; msg: string });
+      done();
+    },
+  });
+  return { log: pino({ level: "debug" }, sink), lines };
+}
+
+async function metricValue(metrics: ReturnType<typeof createMetrics>, name: string): Promise<number | undefined> {
+  const metric = (await metrics.registry.getMetricsAsJSON()).find((m) => m.name === name);
+  return metric?.values[0]?.value;
+}
+
+describe("Redis lost mid-run", () => {
+  let engine: RedisEngine;
+  let observer: Redis;
+  let link: SharedRedis;
+  beforeAll(async () => {
+    engine = await startRedis();
+    observer = new Redis(engine.url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  });
+  afterAll(async () => {
+    await link.close();
+    observer.disconnect();
+    await engine.stop();
+  });
+
+  it("carries on in process, logs once, counts it in /metrics, and counts on Redis again once it is back", async () => {
+    const { log, lines } = capturingLogger();
+    const metrics = createMetrics({ processMetrics: false });
+    const changes: boolean[] = [];
+    let changed: (() => void) | undefined;
+    const count = countRedisChanges(metrics);
+    link = await connectRedis({
+      url: engine.url,
+      log,
+      onChange: (up) => {
+        count(up);
+        changes.push(up);
+        changed?.();
+      },
+    });
+    const nextChange = () => new Promise<void>((resolve) => (changed = resolve));
+    const budget = createBudget({ perUser: 3, redis: link });
+    const t = 1_800_000_000_000;
+    const countedOnRedis = async (user: string) => {
+      await observer.connect().catch(() => undefined);
+      return (await observer.keys("chainpulse:budget:user*")).some((k) => k.includes(user));
+    };
+
+    expect((await budget.take("before", "c", t)).kind).toBe("ok");
+    expect(await countedOnRedis("before")).toBe(true);
+    expect(await metricValue(metrics, "chainpulse_redis_up")).toBe(1);
+    observer.disconnect();
+
+    const lost = nextChange();
+    await engine.stop();
+    await lost;
+    const during = [];
+    for (let i = 0; i < 5; i++) during.push((await budget.take("during", "c", t + i)).kind);
+    expect(during).toEqual(["ok", "ok", "ok", "warn", "silent"]);
+    const lostLines = lines.filter((l) => l.msg.startsWith("Redis lost"));
+    expect(lostLines).toHaveLength(1);
+    expect(lostLines[0]?.level).toBe(40);
+    expect(await metricValue(metrics, "chainpulse_redis_outages_total")).toBe(1);
+    expect(await metricValue(metrics, "chainpulse_redis_up")).toBe(0);
+
+    await engine.start();
+    await link.whenUp();
+    expect((await budget.take("after", "c", t + 10)).kind).toBe("ok");
+    observer = new Redis(engine.url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+    expect(await countedOnRedis("after")).toBe(true);
+    expect(lines.filter((l) => l.msg.startsWith("Redis is back"))).toHaveLength(1);
+    expect(lines.filter((l) => l.msg.startsWith("Redis lost"))).toHaveLength(1);
+    expect(await metricValue(metrics, "chainpulse_redis_up")).toBe(1);
+    expect(await metricValue(metrics, "chainpulse_redis_outages_total")).toBe(1);
+    expect(changes).toEqual([true, false, true]);
+  });
+});
