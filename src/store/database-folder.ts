@@ -25,7 +25,7 @@ function why(code: string | undefined, folder: string): string {
     case "EROFS":
       return "the file system is read-only: set DATABASE_PATH to a folder on a writable disk";
     case "ENOENT":
-      return `${dirname(folder)} takes no new folders (a virtual file system such as /proc?): set DATABASE_PATH to a folder on disk`;
+      return `${dirname(folder)} takes no new folders (a virtual file system, such as /proc): set DATABASE_PATH to a folder on disk`;
     case "ENOTDIR":
       return "part of the path is a file, not a folder: set DATABASE_PATH to a path under a folder";
     case "ENOSPC":

@@ -5,6 +5,7 @@
  */
 import type Database from "better-sqlite3";
 import { ALERT_CHAT_TABLES, ALERTS_SCHEMA } from "./alerts-sqlite.js";
+import { BUTTON_ACTIONS_SCHEMA } from "./button-actions-sqlite.js";
 import { SUBSCRIPTIONS_SCHEMA } from "./subscriptions-sqlite.js";
 
 export interface Migration {
@@ -44,6 +45,7 @@ export const migrations: Migration[] = [
   { version: 3, name: "price alerts, their firings and watchlists", up: ALERTS_SCHEMA },
   // language: NULL = chosen per platform from the user's or server's locale.
   { version: 4, name: "chat language", up: "ALTER TABLE chats ADD COLUMN language TEXT;" },
+  { version: 5, name: "button actions", up: BUTTON_ACTIONS_SCHEMA },
 ];
 
 /**

@@ -10,10 +10,11 @@ import { applySettingsPatch, toSettings, type SettingsRow } from "./chat-setting
 import { isStoreError } from "./errors.js";
 import { chatTables, migrations as projectMigrations, type Migration } from "./migrations.js";
 import { postgresAlerts, postgresWatchlists } from "./postgres-alerts.js";
+import { postgresButtonActions } from "./postgres-button-actions.js";
 import { migratePostgres } from "./postgres-migrate.js";
 import { createSql, type Sql, type SqlRunner } from "./postgres-sql.js";
 import { postgresSubscriptions } from "./postgres-subscriptions.js";
-import type { AlertStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore } from "./types.js";
+import type { AlertStore, ButtonActionStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore } from "./types.js";
 
 export interface PostgresStoreOptions {
   /** postgres://user:password@host:port/database */
@@ -36,7 +37,10 @@ export class PostgresStore implements Store {
   readonly subscriptions: SubscriptionStore;
   readonly alerts: AlertStore;
   readonly watchlists: WatchlistStore;
+  readonly buttonActions: ButtonActionStore;
   private readonly settingsCache = new LRUCache<string, ChatSettings>({ max: CACHED_CHATS });
+  /** Versions of the migrations this open applied (empty when the schema was current). */
+  applied: readonly number[] = [];
 
   constructor(
     private readonly sql: Sql,
@@ -45,6 +49,7 @@ export class PostgresStore implements Store {
     this.subscriptions = postgresSubscriptions(sql);
     this.alerts = postgresAlerts(sql);
     this.watchlists = postgresWatchlists(sql);
+    this.buttonActions = postgresButtonActions(sql);
   }
 
   /** Where the database is (host, port, name), for messages. */
@@ -161,12 +166,15 @@ export class PostgresStore implements Store {
 /** Connects to DATABASE_URL and brings the database to the newest schema. */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
   const sql = createSql({ url: options.url, logger: options.logger, connectTimeoutMs: options.connectTimeoutMs });
+  let applied: number[];
   try {
-    await migratePostgres(sql, { migrations: options.migrations ?? projectMigrations, logger: options.logger });
+    applied = await migratePostgres(sql, { migrations: options.migrations ?? projectMigrations, logger: options.logger });
   } catch (e) {
     await sql.end();
     throw e;
   }
   options.logger?.debug({ database: sql.where }, "database open");
-  return new PostgresStore(sql, options.chatTables ?? chatTables);
+  const store = new PostgresStore(sql, options.chatTables ?? chatTables);
+  store.applied = applied;
+  return store;
 }

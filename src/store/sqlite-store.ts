@@ -11,8 +11,9 @@ import { sqliteAlerts, sqliteWatchlists } from "./alerts-sqlite.js";
 import { ensureDatabaseFolder } from "./database-folder.js";
 import { sqliteStoreError, StoreError } from "./errors.js";
 import { SqliteGuard } from "./sqlite-guard.js";
+import { sqliteButtonActions } from "./button-actions-sqlite.js";
 import { sqliteSubscriptions } from "./subscriptions-sqlite.js";
-import type { AlertStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore } from "./types.js";
+import type { AlertStore, ButtonActionStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore } from "./types.js";
 
 export interface SqliteStoreOptions {
   /** Database file; its folder is created. `:memory:` keeps everything in memory (tests). */
@@ -55,6 +56,9 @@ export class SqliteStore implements Store {
   private readonly tables: readonly string[];
   private readonly q: ReturnType<typeof statements>;
   private readonly guard: SqliteGuard;
+  private buttonActionStore: ButtonActionStore | undefined;
+  /** Versions of the migrations this open applied (empty when the schema was current). */
+  applied: readonly number[] = [];
 
   constructor(db: Database.Database, tables: readonly string[], path = db.name) {
     this.db = db;
@@ -72,6 +76,11 @@ export class SqliteStore implements Store {
   get alerts(): AlertStore {
     this.alertStore ??= this.guard.wrap(sqliteAlerts(this.db));
     return this.alertStore;
+  }
+
+  get buttonActions(): ButtonActionStore {
+    this.buttonActionStore ??= this.guard.wrap(sqliteButtonActions(this.db));
+    return this.buttonActionStore;
   }
 
   get watchlists(): WatchlistStore {
@@ -164,6 +173,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Sqli
   const { path, logger } = options;
   if (!isMemory(path)) ensureDatabaseFolder(path);
   let db: Database.Database;
+  let applied: number[];
   try {
     db = new Database(path);
   } catch (e) {
@@ -175,30 +185,32 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Sqli
     if (!isMemory(path)) db.pragma("journal_mode = WAL");
     db.pragma("synchronous = NORMAL");
     db.pragma("foreign_keys = ON");
-    migrate(db, { migrations: options.migrations ?? projectMigrations, logger });
+    applied = migrate(db, { migrations: options.migrations ?? projectMigrations, logger });
   } catch (e) {
     db.close();
     throw openFailure(e, path);
   }
   logger?.debug({ path }, "database open");
-  return new SqliteStore(db, options.chatTables ?? chatTables, path);
+  const store = new SqliteStore(db, options.chatTables ?? chatTables, path);
+  store.applied = applied;
+  return store;
 }
 
 /** Why the file could not be opened, as one line that names DATABASE_PATH and the way out. */
 function openFailure(e: unknown, path: string): unknown {
   const translated = sqliteStoreError(e, path, true);
+  const detail = e instanceof Error ? e.message : String(e);
   if (translated === undefined) {
     if ((e as { code?: unknown }).code === undefined) return e;
-    return new StoreError("unusable", `cannot open the database at DATABASE_PATH (${path}): ${(e as Error).message}`, { cause: e });
+    return new StoreError("unusable", `cannot open the database at DATABASE_PATH (${path}): ${detail}`, { cause: e });
   }
-  const fix: Record<string, string> = {
-    unusable: "it is not a SQLite database or it is damaged: restore it from a backup, or move it away to start afresh",
-    "read-only": "it cannot be written: make the file and its folder writable by the user the bot runs as",
-    full: "the disk is full: free space, or set DATABASE_PATH to another disk",
+  const what = `the database at DATABASE_PATH (${path})`;
+  const line: Record<typeof translated.kind, string> = {
+    unusable: `${what} is not a SQLite database or is damaged (${detail}): restore it from a backup, or move it away to start afresh`,
+    "read-only": `${what} cannot be written (${detail}): make the file and its folder writable by the user the bot runs as`,
+    full: `${what} cannot grow: the disk is full (${detail}); free space, or set DATABASE_PATH to another disk`,
+    unavailable: `${what} cannot be opened (${detail})`,
+    invalid: `${what} cannot be opened (${detail})`,
   };
-  const detail = (e as Error).message;
-  return new StoreError(translated.kind, `the database at DATABASE_PATH (${path}) cannot be used: ${fix[translated.kind] ?? detail} (${detail})`, {
-    write: true,
-    cause: e,
-  });
+  return new StoreError(translated.kind, line[translated.kind], { write: true, cause: e });
 }

@@ -43,10 +43,25 @@ export interface Store extends SettingsStore {
   readonly alerts: AlertStore;
   /** Each chat's watched tokens, on the same database. */
   readonly watchlists: WatchlistStore;
+  /** What buttons too small for their action run, on the same database. */
+  readonly buttonActions: ButtonActionStore;
   isOpen(): boolean;
   /** Whether the database can serve reads and writes now; when not, why, naming the setting to look at. */
   health(): Promise<StoreHealth>;
   close(): Promise<void>;
+}
+
+/**
+ * Button actions that outlive the process: an action (opaque text) under the short key its
+ * button carries, until it expires. A put of a known key renews it; it never shortens a lifetime.
+ */
+export interface ButtonActionStore {
+  /** Stores `action` under `key` until `expiresAt` (epoch ms), or renews it. */
+  putAction(key: string, action: string, expiresAt: number): Promise<void>;
+  /** The action under `key`, unless it had expired by `now`. */
+  getAction(key: string, now: number): Promise<string | undefined>;
+  /** Deletes the actions expired by `now`; returns how many. */
+  pruneActions(now: number): Promise<number>;
 }
 
 /** What /readyz says about the database. */

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { openSqliteStore } from "../../src/store/sqlite-store.js";
+import { beforeEach, describe, expect, it } from "vitest";
+import { ENGINES, storeEngines, type TestDatabase } from "./engines.js";
 import type { ChatKey, NewAlert } from "../../src/store/types.js";
 
 const group: ChatKey = { platform: "telegram", chatId: "-100" };
@@ -8,9 +8,16 @@ const alert = (chat: ChatKey, tokenId = "pepe-solana"): NewAlert => ({
 });
 const watched = (tokenId: string) => ({ tokenId, symbol: tokenId.split("-")[0]!.toUpperCase(), chain: "solana" });
 
-describe("SQLite alerts and watchlists", () => {
+const engines = storeEngines();
+
+describe.each(ENGINES)("alerts and watchlists on %s", (engine) => {
+  let db: TestDatabase;
+  beforeEach(async () => {
+    db = await engines.database(engine);
+  });
+
   it("numbers a chat's alerts and never reuses a number, even after deleting them all", async () => {
-    const store = await openSqliteStore({ path: ":memory:" });
+    const store = await db.open();
     const numbers = async () => (await store.alerts.listAlerts(group)).map((a) => a.number);
     for (let i = 0; i < 3; i++) await store.alerts.addAlert(alert(group), 20, 1);
     expect(await numbers()).toEqual([1, 2, 3]);
@@ -22,14 +29,14 @@ describe("SQLite alerts and watchlists", () => {
   });
 
   it("refuses an alert over the chat's limit and says how many it has", async () => {
-    const store = await openSqliteStore({ path: ":memory:" });
+    const store = await db.open();
     await store.alerts.addAlert(alert(group), 2, 1);
     await store.alerts.addAlert(alert(group), 2, 1);
     expect(await store.alerts.addAlert(alert(group), 2, 1)).toEqual({ full: 2 });
   });
 
   it("adds watched tokens up to the limit and reports the ones it had or could not take", async () => {
-    const store = await openSqliteStore({ path: ":memory:" });
+    const store = await db.open();
     await store.watchlists.addWatched(group, [watched("a-solana")], 3, 1);
     const r = await store.watchlists.addWatched(group, ["a-solana", "b-solana", "c-solana", "d-solana"].map(watched), 3, 2);
     expect(r).toEqual({ added: ["b-solana", "c-solana"], already: ["a-solana"], refused: ["d-solana"] });
@@ -37,7 +44,7 @@ describe("SQLite alerts and watchlists", () => {
   });
 
   it("moves a migrated group's alerts, firings and watchlist to the new id, and forgets a gone chat's", async () => {
-    const store = await openSqliteStore({ path: ":memory:" });
+    const store = await db.open();
     const { alert: a } = (await store.alerts.addAlert(alert(group), 20, 1)) as { alert: { id: number; anchorAt: number } };
     await store.alerts.commitCheck([], [{ alertId: a.id, anchorAt: a.anchorAt, set: { armed: false }, notice: { kind: "fired", payload: "{}" } }], 5);
     await store.watchlists.addWatched(group, [watched("a-solana")], 50, 1);
@@ -59,7 +66,7 @@ describe("SQLite alerts and watchlists", () => {
   });
 
   it("marks firings a crash left mid-send as interrupted and keeps queued ones queued", async () => {
-    const store = await openSqliteStore({ path: ":memory:" });
+    const store = await db.open();
     for (let i = 0; i < 2; i++) {
       const { alert: a } = (await store.alerts.addAlert(alert(group), 20, 1)) as { alert: { id: number; anchorAt: number } };
       await store.alerts.commitCheck([], [{ alertId: a.id, anchorAt: a.anchorAt, set: { armed: false }, notice: { kind: "fired", payload: "{}" } }], 5);

@@ -1,0 +1,80 @@
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readinessChecks } from "../../src/app/readiness.js";
+import { createCachedMarket } from "../../src/cache/cached-market.js";
+import { MarketClient } from "../../src/market/client.js";
+import { startOpsServer, type OpsServer } from "../../src/ops/http-server.js";
+import { createMetrics } from "../../src/ops/metrics.js";
+import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { openPostgresStore, type PostgresStore } from "../../src/store/postgres-store.js";
+import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
+import { coreOverStore, type CoreOverStore } from "./core-over-store.js";
+
+const CANT_SAVE = "Settings can't be saved right now; try again in a minute.";
+const CANT_READ = "I can't reach my database right now; try again in a minute.";
+
+describe("PostgreSQL lost mid-run", () => {
+  let engine: PostgresEngine;
+  let store: PostgresStore;
+  let bot: CoreOverStore;
+  let sandbox: Sandbox;
+  let client: MarketClient;
+  let ops: OpsServer;
+
+  beforeAll(async () => {
+    engine = await startPostgres();
+    store = await openPostgresStore({ url: await engine.createDatabase("outage"), connectTimeoutMs: 2_000 });
+    bot = await coreOverStore(store);
+    sandbox = await startSandbox({ seed: 1 });
+    client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, v1: { baseUrl: sandbox.url, key: sandbox.v1Key } });
+    ops = await startOpsServer({
+      host: "127.0.0.1",
+      port: 0,
+      metrics: createMetrics({ processMetrics: false }),
+      checks: readinessChecks({ store, market: createCachedMarket(client), platforms: [] }),
+      logger: pino({ level: "silent" }),
+    });
+  });
+  afterAll(async () => {
+    await ops.close();
+    await client.close();
+    await sandbox.close();
+    await bot.close();
+    await store.close();
+    await engine.destroy();
+  });
+
+  const readyz = async () => {
+    const res = await fetch(`http://127.0.0.1:${ops.port}/readyz`);
+    return { status: res.status, body: (await res.json()) as { notReady?: string[]; checks: Record<string, { ok: boolean; detail?: string }> } };
+  };
+
+  it("answers settings from what it last read, refuses changes with one sentence, is not ready naming DATABASE_URL, and recovers", async () => {
+    expect(await bot.say("/settings chain bsc")).toContain("default chain bsc");
+    expect((await readyz()).status).toBe(200);
+
+    await engine.stop();
+
+    // The chat's settings come from what this process last saw.
+    expect(await bot.say("/settings")).toContain("bsc");
+    // A change cannot be kept: one sentence, not "something went wrong".
+    const refused = await bot.say("/settings chain eth");
+    expect(refused).toContain(CANT_SAVE);
+    expect(refused).not.toContain("went wrong");
+    // A chat this process never read has nothing to fall back on.
+    const other = JSON.stringify(await bot.core.handleText({ platform: "telegram", chatId: "-2002", userId: "7", isPrivate: false, isAdmin: async () => true }, "/settings"));
+    expect(other).toContain(CANT_READ);
+
+    const down = await readyz();
+    expect(down.status).toBe(503);
+    expect(down.body.notReady).toEqual(["store"]);
+    expect(down.body.checks["store"]?.detail).toContain(`DATABASE_URL (127.0.0.1:${engine.port}/outage)`);
+    expect(bot.logs.some((l) => l["msg"] === "command failed: database unavailable")).toBe(true);
+    expect(bot.logs.some((l) => String(l["msg"]).includes("bug"))).toBe(false);
+
+    await engine.start();
+
+    expect(await bot.say("/settings chain eth")).toContain("default chain eth");
+    expect((await readyz()).status).toBe(200);
+  });
+});
