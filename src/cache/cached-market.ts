@@ -7,7 +7,7 @@
  * the deadline keeps running, so the next person gets fresh data.
  */
 import type { BatchPricesParams, MarketApi } from "../market/api.js";
-import { asking, currentAsk, newAsk, type StaleReason } from "../market/ask.js";
+import { asking, currentAsk, newAsk, timeLeft, type Ask, type StaleReason } from "../market/ask.js";
 import { isMarketError, MarketError } from "../market/errors.js";
 import { realSleep } from "../market/scheduler.js";
 import type { PriceEntry, PriceMap } from "../market/schemas.js";
@@ -112,6 +112,8 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
         loading.delete(key);
       }
     })();
+    // Whoever gave up waiting at their deadline no longer listens; the failure is theirs to ignore.
+    promise.catch(() => undefined);
     const started: Loading = { promise, startedAt: now() };
     loading.set(key, started);
     return started;
@@ -124,9 +126,9 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
   }
 
   /** `promise`'s outcome, or LATE when the asker's deadline comes first. */
-  function byDeadline<T>(promise: Promise<T>, deadline: number | undefined): Promise<T | typeof LATE> {
-    if (deadline === undefined) return promise;
-    const left = deadline - now();
+  function byDeadline<T>(promise: Promise<T>, ask: Ask | undefined): Promise<T | typeof LATE> {
+    const left = timeLeft(ask);
+    if (left === undefined) return promise;
     if (left <= 0) return Promise.resolve(LATE);
     return Promise.race([promise, sleep(left).then((): typeof LATE => LATE)]);
   }
@@ -164,7 +166,7 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     const pending = running ?? startLoad(method, key, load, old);
     let outcome: CacheEntry | typeof LATE;
     try {
-      outcome = await byDeadline(pending.promise, ask?.deadline);
+      outcome = await byDeadline(pending.promise, ask);
     } catch (error) {
       if (old === undefined) throw error;
       emit({ method, outcome: "stale" });

@@ -23,17 +23,24 @@ export interface StaleServed {
 
 export interface Ask {
   lane: Lane;
-  /** Epoch ms by which the asker must have its answer; absent for work that can wait. */
+  /** Epoch ms by which the asker must have its answer, on `now`'s clock; absent for work that can wait. */
   deadline?: number;
+  /** The clock the deadline is on: the caller's, which need not be the market client's. */
+  now: () => number;
   /** Lookups of this ask served from older data. */
   stale: StaleServed[];
 }
 
 const storage = new AsyncLocalStorage<Ask>();
 
-/** A new ask of `lane`, answered by `deadline` (epoch ms) when a person waits. */
-export function newAsk(lane: Lane, deadline?: number): Ask {
-  return { lane, deadline, stale: [] };
+/** A new ask of `lane`, answered by `deadline` (epoch ms on `now`'s clock) when a person waits. */
+export function newAsk(lane: Lane, deadline?: number, now: () => number = Date.now): Ask {
+  return { lane, deadline, now, stale: [] };
+}
+
+/** Ms left until the current ask's deadline; undefined when nobody waits for it. */
+export function timeLeft(ask: Ask | undefined): number | undefined {
+  return ask?.deadline === undefined ? undefined : ask.deadline - ask.now();
 }
 
 /** Runs `fn` as `ask`: every market call it makes, however deep, is scheduled on its lane and deadline. */

@@ -8,7 +8,7 @@
 import type { Logger } from "pino";
 import type { z } from "zod";
 import type { MarketApi } from "./api.js";
-import { currentAsk } from "./ask.js";
+import { currentAsk, timeLeft } from "./ask.js";
 import { unitsOf } from "./cost.js";
 import { decodeBody } from "./decode.js";
 import { MarketEndpoints, type CallSpec, type Caller } from "./endpoints.js";
@@ -113,7 +113,8 @@ class ClientCore implements Caller {
     const started = this.now();
     const ask = currentAsk();
     const lane = ask?.lane ?? viewLane;
-    const deadline = ask?.deadline;
+    const left = timeLeft(ask);
+    const deadline = left === undefined ? undefined : started + left;
     const stats: CallStats = { attempts: 0, queuedMs: 0 };
     try {
       const refused = this.transport.unconfigured(spec);

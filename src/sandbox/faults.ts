@@ -9,7 +9,7 @@ import { ENDPOINT_NAMES } from "./router.js";
 export const FAULT_KINDS = ["latency", "hang", "http5xx", "rate429", "envelope", "malformed", "truncated", "wrongType"] as const;
 /**
  * latency: answer late; hang: never answer (the client must time out); http5xx: an HTML error
- * page; rate429: 429 with Retry-After; envelope: HTTP 200 with a non-success envelope;
+ * page; rate429: 429 with Retry-After (`ms`, default 1 s); envelope: HTTP 200 with a non-success envelope;
  * malformed: a body that is not JSON; truncated: valid JSON cut in half; wrongType: one field
  * of the payload with the wrong JSON type.
  */
@@ -21,7 +21,7 @@ export interface FaultSpec {
   rate?: number;
   /** Endpoint names (MarketApi method names, e.g. "tokenDetail") it applies to; default all. */
   endpoints?: readonly string[];
-  /** Added delay of `latency`, ms; default 1000. */
+  /** Added delay of `latency`, ms; default 1000. The `Retry-After` of `rate429`, ms (sent in whole seconds); default 1000. */
   ms?: number;
   /** HTTP status of `http5xx`; default 502. */
   status?: number;

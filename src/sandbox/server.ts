@@ -135,7 +135,11 @@ export class Pipeline {
       const status = http5xx.status ?? 502;
       return send(res, status, htmlError(status), { "content-type": "text/html" });
     }
-    if (has("rate429")) throw new HttpFail(429, "Too Many Requests");
+    const rate429 = has("rate429");
+    if (rate429) {
+      const retryAfter = String(Math.max(1, Math.round((rate429.ms ?? 1000) / 1000)));
+      return send(res, 429, JSON.stringify({ code: 1, msg: "Too Many Requests", data: {} }), { "retry-after": retryAfter });
+    }
 
     let body: unknown;
     if (method === "POST") {

@@ -26,7 +26,7 @@ function setup() {
   const gated = gatedMarket();
   const market = createCachedMarket(gated.api, { now: clock.now, sleep: clock.sleep, ttl: { tokenDetail: 60_000 } });
   const person = async (deadlineIn = 2_300): Promise<{ ask: Ask; result: Promise<unknown> }> => {
-    const ask = newAsk("people", clock.now() + deadlineIn);
+    const ask = newAsk("people", clock.now() + deadlineIn, clock.now);
     const result = asking(ask, () => market.tokenDetail(ID)).catch((e: unknown) => e);
     await new Promise((r) => setImmediate(r));
     return { ask, result };

@@ -25,7 +25,7 @@ const pepe = () => world.sandbox.market.bySymbol("pepe")[0]?.id ?? "";
 describe("each fault of the sandbox becomes one sentence", () => {
   it.each([
     ["http5xx", MARKET_SENTENCES.server],
-    ["rate429", "The market service is busy and asked this bot to wait. Try again in about a second."],
+    ["rate429", "The market service is busy and asked this bot to wait. Try again in about 2 s."],
     ["envelope", MARKET_SENTENCES.envelope],
     ["malformed", MARKET_SENTENCES.malformed],
     ["truncated", MARKET_SENTENCES.malformed],

@@ -1,0 +1,64 @@
+/**
+ * The answer deadline of a command (`ANSWER_DEADLINE_MS`, measured from when the message or
+ * interaction reached the bot): the ask every market lookup of the command runs in, the note
+ * a reply carries when some of its data is older because the service did not answer in time,
+ * and how fresh each answer was, for /metrics.
+ */
+import type { Translator } from "../i18n/index.js";
+import { newAsk, type Ask, type StaleServed } from "../market/ask.js";
+import { isMarketError } from "../market/errors.js";
+import { isUserError } from "./errors.js";
+import type { Reply } from "./reply.js";
+
+export const DEFAULT_ANSWER_DEADLINE_MS = 2_500;
+/** Kept after the data's deadline for writing and sending the reply. */
+const REPLY_MARGIN_MS = 200;
+
+/** What an answer carried: fresh data, older data labelled, a sentence saying when to try again, or a failure. */
+export type Freshness = "fresh" | "stale" | "busy" | "failed";
+
+/** The ask of a command that arrived at `arrivedAt` (epoch ms on `now`'s clock). */
+export function commandAsk(arrivedAt: number, deadlineMs: number, now: () => number): Ask {
+  return newAsk("people", arrivedAt + Math.max(0, deadlineMs - REPLY_MARGIN_MS), now);
+}
+
+function ago(ms: number, i18n: Translator): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  if (s < 60) return i18n.t("stale-ago-seconds", { n: s });
+  const min = Math.round(s / 60);
+  if (min < 60) return i18n.t("stale-ago-minutes", { n: min });
+  const h = Math.round(min / 60);
+  if (h < 48) return i18n.t("stale-ago-hours", { n: h });
+  return i18n.t("stale-ago-days", { n: Math.round(h / 24) });
+}
+
+/** "as of 12:03 UTC, 4 min ago — the market service is slow", for the oldest of `served`. */
+export function staleNote(served: readonly StaleServed[], now: number, i18n: Translator): string | undefined {
+  let oldest: StaleServed | undefined;
+  for (const s of served) if (oldest === undefined || s.fetchedAt < oldest.fetchedAt) oldest = s;
+  if (oldest === undefined) return undefined;
+  const clock = new Date(oldest.fetchedAt).toISOString().slice(11, 16);
+  return i18n.t("stale-note", { clock, ago: ago(now - oldest.fetchedAt, i18n), why: i18n.t(`stale-why-${oldest.why}`) });
+}
+
+/** `reply` saying first how old its data is and why, when the ask was served older data. */
+export function withStaleNote(reply: Reply, ask: Ask, now: number, i18n: Translator): Reply {
+  if (reply.error !== undefined) return reply;
+  const note = staleNote(ask.stale, now, i18n);
+  if (note === undefined) return reply;
+  return {
+    ...reply,
+    blocks: [{ kind: "text", text: note }, ...reply.blocks],
+    footer: reply.footer === undefined ? undefined : { ...reply.footer, stale: true },
+  };
+}
+
+const BUSY_KINDS: ReadonlySet<string> = new Set(["busy", "rate_limited", "quota", "timeout"]);
+
+/** How fresh the answer to `ask` was; `error` when the command failed. A person's own mistake is answered as fresh as any. */
+export function freshnessOf(ask: Ask, error?: unknown): Freshness {
+  if (error === undefined || isUserError(error) || (isMarketError(error) && error.kind === "not_found")) {
+    return ask.stale.length > 0 ? "stale" : "fresh";
+  }
+  return isMarketError(error) && BUSY_KINDS.has(error.kind) ? "busy" : "failed";
+}
