@@ -150,6 +150,8 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
           : {}),
         onFatal: (e) => fail(e.message),
         onRateLimited: () => metrics.platform429.inc({ platform: "telegram" }),
+        buttonActions: parts.store.buttonActions,
+        redis: parts.redis,
       });
       if (telegram.webhook) routes.set(telegram.webhook.path, telegram.webhook.handler);
       adapters.telegram = telegram;
@@ -165,6 +167,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         store: parts.store,
         logger: log,
         onRateLimited: () => metrics.platform429.inc({ platform: "discord" }),
+        buttonActions: parts.store.buttonActions,
       });
     }
 

@@ -18,7 +18,7 @@ import type { Logger } from "pino";
 import type { BotCore } from "../../core/bot-core.js";
 import type { ChatContext } from "../../core/command.js";
 import type { Reply } from "../../core/reply.js";
-import type { SettingsStore } from "../../store/types.js";
+import type { ButtonActionStore, SettingsStore } from "../../store/types.js";
 import type { PlatformAdapter, SendOutcome } from "../types.js";
 import { createActionStore, type ActionStore } from "./buttons.js";
 import { onAutocomplete, onButton, onChatInput, onMessageCommand, type InteractionDeps } from "./interactions.js";
@@ -42,8 +42,10 @@ export interface DiscordAdapterOptions {
   messageContent?: boolean;
   /** How long the core may take before an interaction is deferred. Default 1500 ms (Discord allows 3 s). */
   ackWithinMs?: number;
-  /** Where button actions live. Default an in-process store, 1 hour per button. */
+  /** Where button actions live. Default actions in the custom id, long ones in `buttonActions` for 8 days. */
   actions?: ActionStore;
+  /** Where button actions too long for a custom id outlive the process. */
+  buttonActions?: ButtonActionStore;
   /** Clock (epoch ms) for data ages in footers. Default Date.now. */
   now?: () => number;
   /**
@@ -118,7 +120,13 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): PlatformAdapt
   const messageContent = opts.messageContent ?? false;
   const log = opts.logger.child({ platform: "discord" });
   const now = opts.now ?? Date.now;
-  const actions = opts.actions ?? createActionStore();
+  const actions =
+    opts.actions ??
+    createActionStore({
+      now,
+      store: opts.buttonActions,
+      onStoreError: (e) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "button action store failed; long buttons work in this process only"),
+    });
   const client = clientFor({ apiRoot, messageContent });
   const inFlight = new Set<Promise<void>>();
   // Channels whose server is already noted: one store write per channel, not per command.

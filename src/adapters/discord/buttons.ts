@@ -1,15 +1,17 @@
 /**
- * Reply actions → Discord buttons. A command button's `custom_id` is a short id into an
- * in-process store of what it runs (command, arguments, edit-in-place), so it always fits in
- * 100 characters whatever the arguments; the entry expires and the adapter says so when an old
- * button is pressed.
+ * Reply actions → Discord buttons. A command button's `custom_id` carries its whole action
+ * (command, arguments, edit-in-place) when that fits in 100 characters, and otherwise a short
+ * key into the store (see `button-actions.ts`), so a press works after a restart and in any
+ * process; a stored action expires and the adapter says so when an old button is pressed.
  */
-import { randomBytes } from "node:crypto";
-import { LRUCache } from "lru-cache";
 import { ButtonStyle, ComponentType, type APIActionRowComponent, type APIButtonComponent } from "discord.js";
 import type { Action } from "../../core/reply.js";
+import type { ButtonActionStore } from "../../store/types.js";
+import { createButtonActions, type StoredAction } from "../button-actions.js";
 import { safeHttpUrl } from "../../core/format/index.js";
 import { stripControl, truncate } from "./text.js";
+
+export type { StoredAction };
 
 /** Discord's component limits. */
 export const COMPONENT_LIMITS = { rows: 5, buttonsPerRow: 5, customId: 100, label: 80, url: 512 } as const;
@@ -17,50 +19,32 @@ export const COMPONENT_LIMITS = { rows: 5, buttonsPerRow: 5, customId: 100, labe
 /** Every custom id this bot creates starts with this. */
 export const CUSTOM_ID_PREFIX = "cp:";
 
-/** What a pressed command button runs. */
-export interface StoredAction {
-  command: string;
-  args: string[];
-  /** Replace the message the button sits on (refresh, paging, interval) instead of posting. */
-  edit: boolean;
-}
-
 export interface ActionStore {
-  /** Stores an action and returns its short id. */
+  /** The custom id (after the prefix) of a button that runs `action`. */
   put(action: StoredAction): string;
-  /** The action behind an id, or undefined once it expired or was evicted. */
-  get(id: string): StoredAction | undefined;
+  /** The action behind a custom id's body, or undefined once it expired or was never ours. */
+  get(id: string): Promise<StoredAction | undefined>;
 }
 
 export interface ActionStoreOptions {
-  /** How long a button works after it was sent. Default 1 hour. */
+  /** How long a stored action works after it was sent. Default 8 days. */
   ttlMs?: number;
-  /** Most actions remembered; the least recently used are forgotten first. Default 20 000. */
+  /** Stored actions remembered in process without asking the store. Default 20 000. */
   max?: number;
-  /** Clock (ms). Default performance.now / Date.now, as lru-cache picks. */
+  /** Clock (epoch ms). Default `Date.now`. */
   now?: () => number;
+  /** Where long actions outlive the process; undefined keeps them in process only. */
+  store?: ButtonActionStore;
+  /** A store read or write failed (logged by the adapter). */
+  onStoreError?: (error: unknown) => void;
 }
 
-/** An in-process action store with expiry and a size bound, so memory stays flat. */
 export function createActionStore(opts: ActionStoreOptions = {}): ActionStore {
-  const cache = new LRUCache<string, StoredAction>({
-    max: opts.max ?? 20_000,
-    ttl: opts.ttlMs ?? 60 * 60 * 1000,
-    // Read the clock on every check: an injected clock moves in jumps.
-    ttlResolution: 0,
-    ...(opts.now ? { perf: { now: opts.now } } : {}),
-  });
-  return {
-    put(action) {
-      const id = randomBytes(9).toString("base64url");
-      cache.set(id, action);
-      return id;
-    },
-    get: (id) => cache.get(id),
-  };
+  const actions = createButtonActions({ ...opts, fits: (data) => CUSTOM_ID_PREFIX.length + data.length <= COMPONENT_LIMITS.customId });
+  return { put: (action) => actions.encode(action), get: (id) => actions.decode(id) };
 }
 
-/** The store id in one of our custom ids, or undefined for a foreign one. */
+/** The body of one of our custom ids, or undefined for a foreign one. */
 export function actionIdOf(customId: string): string | undefined {
   return customId.startsWith(CUSTOM_ID_PREFIX) ? customId.slice(CUSTOM_ID_PREFIX.length) : undefined;
 }
@@ -75,7 +59,7 @@ function button(action: Action, store: ActionStore): APIButtonComponent | undefi
     const url = safeHttpUrl(action.url, COMPONENT_LIMITS.url);
     return url === undefined ? undefined : { type: ComponentType.Button, style: ButtonStyle.Link, label: label(action.label), url };
   }
-  const id = store.put({ command: action.command, args: [...action.args], edit: action.edit });
+  const id = store.put({ command: action.command, args: action.args, edit: action.edit });
   return {
     type: ComponentType.Button,
     style: action.edit ? ButtonStyle.Secondary : ButtonStyle.Primary,

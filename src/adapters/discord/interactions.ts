@@ -149,7 +149,7 @@ export async function onAutocomplete(interaction: AutocompleteInteraction, deps:
 /** A button: replay its stored action, in place when it edits (refresh, paging). */
 export async function onButton(interaction: ButtonInteraction, deps: InteractionDeps): Promise<void> {
   const id = actionIdOf(interaction.customId);
-  const action = id === undefined ? undefined : deps.actions.get(id);
+  const action = id === undefined ? undefined : await deps.actions.get(id);
   if (action === undefined) {
     await interaction.reply(ephemeralText(EXPIRED_BUTTON));
     return;

@@ -1,61 +1,43 @@
 /**
- * Buttons carry at most 64 bytes of callback data, and an EVM address alone is 42: the
- * action behind a button is kept here and the button carries a short id into it. Entries
- * expire; a press on an expired one is answered "this button has expired".
+ * Telegram buttons carry at most 64 bytes of callback data: an action that fits travels in it
+ * whole, a longer one (an EVM address alone is 42) is kept in the store under a short key
+ * (see `button-actions.ts`). A press on an expired one is answered "this button has expired".
  */
-import { randomBytes } from "node:crypto";
-import { LRUCache } from "lru-cache";
+import { createButtonActions, type ButtonActions, type StoredAction } from "../button-actions.js";
+import type { ButtonActionStore } from "../../store/types.js";
 
-/** What pressing a command button does. */
-export interface StoredAction {
-  command: string;
-  args: readonly string[];
-  /** Replace the message the button sits on instead of posting a new one. */
-  edit: boolean;
-}
+export type { StoredAction };
+
+/** Telegram's limit on `callback_data`, in bytes. */
+export const CALLBACK_DATA_MAX_BYTES = 64;
 
 export interface ActionStoreOptions {
-  /** Most actions kept; the least recently used go first. Default 50 000. */
+  /** Stored actions remembered in process without asking the store. Default 20 000. */
   max?: number;
-  /** How long a button keeps working. Default 24 h. */
+  /** How long a stored action keeps working. Default 8 days. */
   ttlMs?: number;
   /** Clock (epoch ms). Default `Date.now`. */
   now?: () => number;
+  /** Where long actions outlive the process; undefined keeps them in process only. */
+  store?: ButtonActionStore;
+  /** A store read or write failed (logged by the adapter). */
+  onStoreError?: (error: unknown) => void;
 }
 
-/** Prefix of callback data that names a stored action. */
-const PREFIX = "a:";
-
-/** An in-process store of button actions, LRU with expiry. */
 export class ActionStore {
-  private readonly cache: LRUCache<string, StoredAction>;
-  // The same action keeps its id, so that re-rendering an unchanged card yields identical
-  // markup and Telegram can answer "message is not modified".
-  private readonly ids: LRUCache<string, string>;
+  private readonly actions: ButtonActions;
 
   constructor(opts: ActionStoreOptions = {}) {
-    const now = opts.now ?? Date.now;
-    this.cache = new LRUCache<string, StoredAction>({
-      max: opts.max ?? 50_000,
-      ttl: opts.ttlMs ?? 24 * 60 * 60 * 1000,
-      perf: { now },
-    });
-    this.ids = new LRUCache<string, string>({ max: opts.max ?? 50_000, ttl: opts.ttlMs ?? 24 * 60 * 60 * 1000, perf: { now } });
+    this.actions = createButtonActions({ ...opts, fits: (data) => Buffer.byteLength(data) <= CALLBACK_DATA_MAX_BYTES });
   }
 
-  /** Stores `action` (or renews it when stored); returns the callback data for its button (10 bytes). */
+  /** The callback data of a button that runs `action` (at most 64 bytes). */
   put(action: StoredAction): string {
-    const stored = { command: action.command, args: [...action.args], edit: action.edit };
-    const key = JSON.stringify(stored);
-    const known = this.ids.get(key);
-    const id = known !== undefined && this.cache.has(known) ? known : randomBytes(6).toString("base64url");
-    this.cache.set(id, stored);
-    this.ids.set(key, id);
-    return PREFIX + id;
+    return this.actions.encode(action);
   }
 
   /** The action behind callback data, or `undefined` when it expired or was never ours. */
-  get(data: string): StoredAction | undefined {
-    return data.startsWith(PREFIX) ? this.cache.get(data.slice(PREFIX.length)) : undefined;
+  get(data: string): Promise<StoredAction | undefined> {
+    return this.actions.decode(data);
   }
 }

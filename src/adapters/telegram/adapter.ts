@@ -10,7 +10,8 @@ import type { Message, UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import type { BotCore } from "../../core/bot-core.js";
 import type { Reply } from "../../core/reply.js";
-import type { SettingsStore } from "../../store/types.js";
+import type { SharedRedis } from "../../redis/connection.js";
+import type { ButtonActionStore, SettingsStore } from "../../store/types.js";
 import type { PlatformAdapter, SendOutcome } from "../types.js";
 import { ActionStore, type ActionStoreOptions } from "./action-store.js";
 import { AdminCheck } from "./admins.js";
@@ -56,7 +57,11 @@ export interface TelegramAdapterOptions {
   /** How long an admin check is remembered. Default 60 000 ms. */
   adminCacheMs?: number;
   /** Button action store: size and expiry. */
-  actions?: Omit<ActionStoreOptions, "now">;
+  actions?: Omit<ActionStoreOptions, "now" | "store" | "onStoreError">;
+  /** Where button actions too long for their callback data outlive the process. */
+  buttonActions?: ButtonActionStore;
+  /** The shared Redis: the chats that blocked the bot are known to every process. */
+  redis?: SharedRedis;
   inline?: InlineOptions;
   /**
    * Called once when the bot cannot go on after `start()` resolved (409 another instance,
@@ -116,7 +121,7 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
   const now = opts.now ?? Date.now;
   const client = { ...(opts.apiRoot ? { apiRoot: opts.apiRoot } : {}) };
   const bot = new Bot(opts.token, { client, ...(opts.botInfo ? { botInfo: opts.botInfo } : {}) });
-  const guard = new ChatGuard();
+  const guard = new ChatGuard({ redis: opts.redis, scope: `telegram:${opts.token.split(":")[0] ?? ""}` });
   // Polling counts as live while getUpdates answered within one long poll and a margin: the
   // runner itself stays "running" through up to pollRetryMs of failed polls.
   const pollStaleMs = ((opts.pollTimeoutSeconds ?? 30) + 30) * 1000;
@@ -139,7 +144,12 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
     core: opts.core,
     store: opts.store,
     log,
-    actions: new ActionStore({ ...opts.actions, now }),
+    actions: new ActionStore({
+      ...opts.actions,
+      now,
+      store: opts.buttonActions,
+      onStoreError: (e) => log.warn({ err: describeError(e) }, "button action store failed; long buttons work in this process only"),
+    }),
     admins: new AdminCheck(bot.api, { log, now, ...(opts.adminCacheMs === undefined ? {} : { ttlMs: opts.adminCacheMs }) }),
     guard,
   };
@@ -245,7 +255,7 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
     },
 
     async send(chatId: string, reply: Reply): Promise<SendOutcome> {
-      const withheld = guard.outcome(chatId);
+      const withheld = await guard.outcome(chatId);
       if (withheld) return withheld;
       const sent: Message[] = [];
       try {

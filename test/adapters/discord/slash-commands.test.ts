@@ -99,12 +99,12 @@ describe("slash command payloads from the registry", () => {
 describe("buttons from reply actions", () => {
   const longArgs = ["0x6982508145454ce325ddbe47a25d4ec3d2311933-eth", "x".repeat(300)];
 
-  it("keeps custom ids within 100 characters whatever the arguments, and maps them back", () => {
+  it("keeps custom ids within 100 characters whatever the arguments, and maps them back", async () => {
     const store = createActionStore();
     const [row] = renderButtons([[{ kind: "command", label: "Open", command: "token", args: longArgs, edit: false }]], store);
     const id = (row?.components[0] as { custom_id: string }).custom_id;
     expect(id.length).toBeLessThanOrEqual(100);
-    expect(store.get(id.slice(3))).toEqual({ command: "token", args: longArgs, edit: false });
+    expect(await store.get(id.slice(3))).toEqual({ command: "token", args: longArgs, edit: false });
   });
 
   it("wraps long rows, stops at five rows, cuts labels to 80 and drops links that are not http(s)", () => {
@@ -122,13 +122,15 @@ describe("buttons from reply actions", () => {
     expect(renderButtons([[{ kind: "url", label: "bad", url: "javascript:alert(1)" }]], store)).toEqual([]);
   });
 
-  it("forgets an action after its time to live", () => {
+  it("forgets an action too long for its custom id after its time to live, and keeps one that fits in it", async () => {
     let clock = 1_000_000;
     const store = createActionStore({ ttlMs: 1000, now: () => clock });
-    const id = store.put({ command: "price", args: ["pepe"], edit: true });
+    const stored = store.put({ command: "token", args: longArgs, edit: true });
+    const inline = store.put({ command: "price", args: ["pepe"], edit: true });
     clock += 999;
-    expect(store.get(id)).toBeDefined();
+    expect(await store.get(stored)).toEqual({ command: "token", args: longArgs, edit: true });
     clock += 2;
-    expect(store.get(id)).toBeUndefined();
+    expect(await store.get(stored)).toBeUndefined();
+    expect(await store.get(inline)).toEqual({ command: "price", args: ["pepe"], edit: true });
   });
 });

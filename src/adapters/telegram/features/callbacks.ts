@@ -41,7 +41,7 @@ export function callbacksFeature(deps: FeatureDeps): CallbackFeatures {
   answer.on("callback_query", async (ctx, next) => {
     const data = ctx.callbackQuery.data;
     if (data === undefined) return answerQuery(ctx, deps);
-    const action = deps.actions.get(data);
+    const action = await deps.actions.get(data);
     const message = ctx.callbackQuery.message;
     // A message older than 48 h comes back with date 0: it can no longer be edited.
     if (!action || !message || message.date === 0) return answerQuery(ctx, deps, EXPIRED_BUTTON);
