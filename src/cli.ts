@@ -49,6 +49,18 @@ const COMMANDS: Record<string, CommandEntry> = {
     needsConfig: true,
     load: async () => (await import("./cli/discord-register.js")).discordRegisterCommand,
   },
+  "store migrate": {
+    usage: "store migrate",
+    summary: "bring the database (DATABASE_URL, else DATABASE_PATH) to this version's schema",
+    needsConfig: true,
+    load: async () => (await import("./cli/store.js")).storeMigrateCommand,
+  },
+  "store copy": {
+    usage: "store copy --to <postgres url>",
+    summary: "copy an SQLite install's data (DATABASE_PATH) into PostgreSQL; safe to run again",
+    needsConfig: true,
+    load: async () => (await import("./cli/store.js")).storeCopyCommand,
+  },
 };
 
 function version(): string {
@@ -93,6 +105,11 @@ function pick(argv: string[]): { name: string; rest: string[] } | string {
     const [sub, ...subRest] = rest;
     if (sub === "register") return { name: "discord register", rest: subRest };
     return sub === undefined ? "discord needs a command: discord register" : `unknown command "discord ${sub}"`;
+  }
+  if (first === "store") {
+    const [sub, ...subRest] = rest;
+    if (sub === "migrate" || sub === "copy") return { name: `store ${sub}`, rest: subRest };
+    return sub === undefined ? "store needs a command: store migrate or store copy --to <postgres url>" : `unknown command "store ${sub}"`;
   }
   if (Object.hasOwn(COMMANDS, first)) return { name: first, rest };
   return first.startsWith("-") ? `unknown option "${first}"` : `unknown command "${first}"`;

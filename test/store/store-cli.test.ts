@@ -1,0 +1,182 @@
+import { spawnSync } from "node:child_process";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir, userInfo } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPostgresStore } from "../../src/store/postgres-store.js";
+import { openSqliteStore } from "../../src/store/sqlite-store.js";
+import { migrations } from "../../src/store/migrations.js";
+import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
+import { freePort } from "../engines/free-port.js";
+
+const BIN = fileURLToPath(new URL("../../bin/chainpulse.js", import.meta.url));
+const LATEST = migrations.at(-1)?.version;
+
+// An empty folder as the working directory, so no developer's .env leaks into the run.
+const cwd = mkdtempSync(join(tmpdir(), "chainpulse-store-cli-"));
+chmodSync(cwd, 0o755);
+
+function run(args: string[], env: Record<string, string> = {}, asUser?: string) {
+  const command = asUser === undefined ? [process.execPath, BIN, ...args] : ["runuser", "-u", asUser, "--", process.execPath, BIN, ...args];
+  const result = spawnSync(command[0]!, command.slice(1), {
+    cwd,
+    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "silent", ...env },
+    encoding: "utf8",
+    timeout: 25_000,
+    input: "",
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr, timedOut: result.error !== undefined };
+}
+
+const lines = (text: string) => text.split("\n").filter((l) => l !== "");
+
+let engine: PostgresEngine;
+beforeAll(async () => {
+  engine = await startPostgres();
+});
+afterAll(async () => {
+  await engine.destroy();
+  rmSync(cwd, { recursive: true, force: true });
+});
+
+describe("start-up errors about DATABASE_PATH", () => {
+  it("names DATABASE_PATH in one line when the file is not a database", () => {
+    const file = join(cwd, "corrupt.db");
+    writeFileSync(file, "this is not a database ".repeat(500));
+    const { code, stderr } = run(["start"], { DATABASE_PATH: file });
+    expect(code).toBe(1);
+    expect(lines(stderr)).toEqual([
+      `chainpulse: the database at DATABASE_PATH (${file}) is not a SQLite database or is damaged (file is not a database): restore it from a backup, or move it away to start afresh`,
+    ]);
+  });
+
+  it("stops at once with one line for a path under /proc instead of spinning", () => {
+    const { code, stderr, timedOut } = run(["start"], { DATABASE_PATH: "/proc/chainpulse/data/chainpulse.db" });
+    expect(timedOut).toBe(false);
+    expect(code).toBe(1);
+    expect(lines(stderr)).toEqual([
+      "chainpulse: DATABASE_PATH (/proc/chainpulse/data/chainpulse.db): cannot create the folder /proc/chainpulse: /proc takes no new folders (a virtual file system, such as /proc): set DATABASE_PATH to a folder on disk",
+    ]);
+  });
+
+  it("names DATABASE_PATH and the fix when its folder may not be created", () => {
+    // Root may write anywhere: then the bot runs as nobody, for whom the folder is read-only.
+    const asRoot = userInfo().uid === 0;
+    const locked = mkdtempSync(join(tmpdir(), "chainpulse-locked-"));
+    chmodSync(locked, asRoot ? 0o755 : 0o555);
+    try {
+      const { code, stderr } = run(["start"], { DATABASE_PATH: join(locked, "data", "chainpulse.db") }, asRoot ? "nobody" : undefined);
+      expect(code).toBe(1);
+      expect(lines(stderr)).toEqual([
+        `chainpulse: DATABASE_PATH (${join(locked, "data", "chainpulse.db")}): cannot create the folder ${join(locked, "data")}: permission denied: make ${locked} writable by the user the bot runs as, or set DATABASE_PATH to a folder it can write`,
+      ]);
+    } finally {
+      rmSync(locked, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("chainpulse store migrate", () => {
+  it("brings an SQLite file to the newest schema once and then has nothing to do", () => {
+    const file = join(cwd, "migrate.db");
+    const first = run(["store", "migrate"], { DATABASE_PATH: file });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(`Applied ${migrations.length} migrations to the database at DATABASE_PATH (${file}) (1 chats, 2 `);
+    expect(first.stdout).toContain(`it is at schema version ${LATEST}.`);
+    const again = run(["store", "migrate"], { DATABASE_PATH: file });
+    expect(again.code).toBe(0);
+    expect(lines(again.stdout)).toEqual([`The database at DATABASE_PATH (${file}) is at schema version ${LATEST} already; nothing to apply.`]);
+  });
+
+  it("migrates PostgreSQL when DATABASE_URL is set, never printing its password", async () => {
+    const url = (await engine.createDatabase("migrate_me")).replace("postgres@", "postgres:hunter2@");
+    const { code, stdout, stderr } = run(["store", "migrate"], { DATABASE_URL: url });
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    expect(stdout).toContain(`to the database at DATABASE_URL (127.0.0.1:${engine.port}/migrate_me)`);
+    expect(stdout).not.toContain("hunter2");
+  });
+
+  it("gives one line and 78 when PostgreSQL cannot be reached", async () => {
+    const port = await freePort();
+    const { code, stderr } = run(["store", "migrate"], { DATABASE_URL: `postgres://bot:hunter2@127.0.0.1:${port}/nowhere` });
+    expect(code).toBe(78);
+    expect(lines(stderr)).toHaveLength(1);
+    expect(stderr).toContain(`chainpulse: the PostgreSQL database at DATABASE_URL (127.0.0.1:${port}/nowhere) cannot be reached`);
+    expect(stderr).not.toContain("hunter2");
+  });
+
+  it("refuses a DATABASE_URL that is not postgres:// as a configuration error", () => {
+    const { code, stderr } = run(["store", "migrate"], { DATABASE_URL: "mysql://localhost/x" });
+    expect(code).toBe(78);
+    expect(lines(stderr)).toEqual([
+      'chainpulse: DATABASE_URL must be a postgres:// URL such as postgres://chainpulse:password@localhost:5432/chainpulse, got "mysql://localhost/x"',
+    ]);
+  });
+
+  it("refuses arguments with exit 2", () => {
+    expect(run(["store", "migrate", "now"]).code).toBe(2);
+    expect(run(["store"]).code).toBe(2);
+    expect(run(["store", "frobnicate"]).code).toBe(2);
+  });
+});
+
+describe("chainpulse store copy", () => {
+  it("copies an SQLite install into PostgreSQL, says what it copied, copies nothing the second time, and the bot reads it there", async () => {
+    const file = join(cwd, "install.db");
+    const chat = { platform: "telegram" as const, chatId: "-100500" };
+    const sqlite = await openSqliteStore({ path: file });
+    await sqlite.updateSettings(chat, { defaultChain: "bsc", timezone: "Asia/Tokyo" });
+    const sub = await sqlite.subscriptions.upsertSubscription(
+      { ...chat, chain: "solana", cron: "0 * * * *", timezone: "UTC", label: "every 1h", intervalMinutes: 60, topN: 10 },
+      1_000,
+    );
+    await sqlite.subscriptions.queueDeliveries(60_000, [sub.id], 1_000);
+    await sqlite.watchlists.addWatched(chat, [{ tokenId: "pepe-eth", symbol: "PEPE", chain: "eth" }], 50, 1_000);
+    await sqlite.close();
+    const url = await engine.createDatabase("copy_target");
+
+    const first = run(["store", "copy", "--to", url], { DATABASE_PATH: file });
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    expect(lines(first.stdout)[0]).toBe(`Copied 4 of 4 rows from DATABASE_PATH (${file}) to PostgreSQL at 127.0.0.1:${engine.port}/copy_target; 0 were there already.`);
+    expect(lines(first.stdout)).toContain("  subscriptions: 1 copied, 0 already there");
+
+    const second = run(["store", "copy", "--to", url], { DATABASE_PATH: file });
+    expect(second.code).toBe(0);
+    expect(lines(second.stdout)[0]).toBe(`Copied 0 of 4 rows from DATABASE_PATH (${file}) to PostgreSQL at 127.0.0.1:${engine.port}/copy_target; 4 were there already.`);
+
+    const pg = await openPostgresStore({ url });
+    try {
+      expect(await pg.getSettings(chat)).toEqual({ defaultChain: "bsc", timezone: "Asia/Tokyo" });
+      expect((await pg.subscriptions.queuedDeliveries()).map((d) => d.subscription.chain)).toEqual(["solana"]);
+      expect((await pg.watchlists.listWatched(chat)).map((w) => w.tokenId)).toEqual(["pepe-eth"]);
+      // New rows get ids after the copied ones.
+      const next = await pg.subscriptions.upsertSubscription(
+        { ...chat, chain: "eth", cron: "0 * * * *", timezone: "UTC", label: "every 1h", intervalMinutes: 60, topN: 10 },
+        2_000,
+      );
+      expect(next.id).toBeGreaterThan(sub.id);
+    } finally {
+      await pg.close();
+    }
+  });
+
+  it("says there is nothing to copy when DATABASE_PATH has no file, with 78", async () => {
+    const { code, stderr } = run(["store", "copy", "--to", await engine.createDatabase()], { DATABASE_PATH: join(cwd, "missing.db") });
+    expect(code).toBe(78);
+    expect(lines(stderr)).toEqual([
+      `chainpulse: there is no SQLite database at DATABASE_PATH (${join(cwd, "missing.db")}) to copy; set DATABASE_PATH to the file the bot used`,
+    ]);
+  });
+
+  it("wants --to and a postgres:// URL, with exit 2", () => {
+    const missing = run(["store", "copy"]);
+    expect(missing.code).toBe(2);
+    expect(lines(missing.stderr)[0]).toBe("chainpulse store copy: --to is required: the PostgreSQL URL to copy into");
+    const wrong = run(["store", "copy", "--to", "redis://localhost"]);
+    expect(wrong.code).toBe(2);
+    expect(lines(wrong.stderr)[0]).toContain("--to must be a postgres:// URL");
+  });
+});
