@@ -6,6 +6,7 @@ import type { Logger } from "pino";
 import type { CachedMarket } from "../cache/types.js";
 import type { ChartRenderer } from "../chart/types.js";
 import type { ChatKey, Store } from "../store/types.js";
+import type { Translator } from "../i18n/translator.js";
 import type { Reply } from "./reply.js";
 
 export type ArgType =
@@ -43,6 +44,19 @@ export interface ChatContext extends ChatKey {
   isAdmin(): Promise<boolean>;
   /** Discord server of the channel, if any. */
   guildId?: string;
+  /** The bot's own username on the platform, for sentences that name it. */
+  botName?: string;
+  /**
+   * Whether the platform shows the bot this chat's ordinary messages (auto-detect needs them);
+   * asked lazily. Absent: it does.
+   */
+  seesMessages?(): Promise<boolean>;
+  /** When the message or interaction reached the bot (epoch ms); its answer deadline runs from here. Default when the core got it. */
+  receivedAt?: number;
+  /** The caller's language as the platform says it (Telegram `language_code`, Discord `locale`, console `--lang`). */
+  userLanguage?: string;
+  /** The server's language (Discord `guild_locale`). */
+  serverLanguage?: string;
 }
 
 export interface CommandContext {
@@ -55,6 +69,8 @@ export interface CommandContext {
   charts: ChartRenderer;
   /** Footer source label, e.g. "demo data (sandbox)". */
   source: string;
+  /** Words in the chat's language (see src/i18n/choose.ts): `ctx.i18n.t("key", args)`, `throw ctx.i18n.fail("key")`. */
+  i18n: Translator;
 }
 
 export interface Command {

@@ -15,6 +15,7 @@ import type { TrendingToken } from "../market/schemas.js";
 import type { DeliveryState, PendingDelivery, Platform, SettingsStore, Subscription, SubscriptionStore } from "../store/types.js";
 import type { DeliveryResult, PacedQueue } from "./paced-queue.js";
 import { renderDigest, type Digest } from "./render.js";
+import { messages, postLanguage, sourceIn, type Translator } from "../i18n/index.js";
 import { latestSlot } from "./schedule.js";
 
 export interface PosterOptions {
@@ -80,12 +81,13 @@ function isDeadLocalHolder(current: string, ours: string): boolean {
   }
 }
 
-function pausedNotice(s: Subscription): Reply {
+function pausedNotice(s: Subscription, i18n: Translator): Reply {
   return {
-    title: `The ${s.chain} digest is paused: I may not post here.`,
+    title: i18n.t("digest-paused-title", { chain: s.chain }),
     tone: "warn",
-    blocks: [{ kind: "text", text: `Give me the right to send messages, then an admin can /subscribe ${s.chain} again.` }],
+    blocks: [{ kind: "text", text: i18n.t("digest-paused-how", { chain: s.chain }) }],
     actions: [],
+    locale: i18n.locale,
   };
 }
 
@@ -143,7 +145,7 @@ export function createPoster(opts: PosterOptions): Poster {
       case "forbidden":
         log.warn({ platform: s.platform, chatId: s.chatId, reason: out.reason }, "digest target forbids posting: pausing");
         await opts.subscriptions.pauseSubscription(s.id, out.reason);
-        await sendPaced(d, s.chatId, pausedNotice(s));
+        await sendPaced(d, s.chatId, pausedNotice(s, messages().translator(digest.reply.locale ?? "en")));
         return "forbidden";
       case "retry":
       case "failed":
@@ -261,10 +263,13 @@ export function createPoster(opts: PosterOptions): Poster {
       const rendered = new Map<string, Digest>();
       for (const d of list) {
         const s = d.subscription;
-        const key = `${s.topN}|${s.label}|${s.lastRanking.join(",")}`;
+        // Each chat reads its digest in its own language; chats alike share one rendering.
+        const i18n = await postLanguage(opts.chats, { platform: s.platform, chatId: s.chatId });
+        const key = `${i18n.locale}|${s.topN}|${s.label}|${s.lastRanking.join(",")}`;
         let digest = rendered.get(key);
         if (!digest) {
-          digest = renderDigest({ chain, tokens, topN: s.topN, previous: s.lastRanking, label: s.label, fetchedAt, stale, source: opts.source });
+          const source = sourceIn(opts.source, i18n);
+          digest = renderDigest({ chain, tokens, topN: s.topN, previous: s.lastRanking, label: s.label, fetchedAt, stale, source, i18n });
           rendered.set(key, digest);
         }
         const p = deliver(d, digest);

@@ -6,6 +6,7 @@ import type { Action, Reply } from "../core/reply.js";
 import { cleanText, formatPercent, formatPrice, formatUsd } from "../core/format/index.js";
 import type { TrendingToken } from "../market/schemas.js";
 import { joinId } from "../market/ids.js";
+import { DEFAULT_LOCALE, messages, type Translator } from "../i18n/index.js";
 
 export interface DigestInput {
   chain: string;
@@ -19,6 +20,8 @@ export interface DigestInput {
   fetchedAt: number;
   stale: boolean;
   source: string;
+  /** The chat's language. Default English. */
+  i18n?: Translator;
 }
 
 export interface Digest {
@@ -28,8 +31,8 @@ export interface Digest {
 }
 
 /** ▲2 moved up two places, ▼1 down one, "new" was not in the previous digest, = unchanged. */
-export function movement(rank: number, previousRank: number | undefined): string {
-  if (previousRank === undefined) return "new";
+export function movement(rank: number, previousRank: number | undefined, i18n: Translator = messages().translator(DEFAULT_LOCALE)): string {
+  if (previousRank === undefined) return i18n.t("digest-new");
   if (previousRank > rank) return `▲${previousRank - rank}`;
   if (previousRank < rank) return `▼${rank - previousRank}`;
   return "=";
@@ -38,6 +41,8 @@ export function movement(rank: number, previousRank: number | undefined): string
 const BUTTONS_PER_ROW = 5;
 
 export function renderDigest(input: DigestInput): Digest {
+  const i18n = input.i18n ?? messages().translator(DEFAULT_LOCALE);
+  const { locale } = i18n;
   const seen = new Set<string>();
   const top: { id: string; token: TrendingToken }[] = [];
   for (const token of input.tokens) {
@@ -52,9 +57,10 @@ export function renderDigest(input: DigestInput): Digest {
     const rank = i + 1;
     const symbol = cleanText(token.symbol ?? token.name, 16);
     const change = formatPercent(token.token_price_change_24h ?? token.price_change_24h);
-    const volume = formatUsd(token.token_tx_volume_usd_24h ?? token.tx_volume_u_24h);
-    const cap = formatUsd(token.market_cap);
-    return `${rank}. ${symbol} (${movement(rank, before.get(id))}) ${formatPrice(token.current_price_usd)} ${change}\n    vol ${volume} · mcap ${cap}`;
+    const volume = formatUsd(token.token_tx_volume_usd_24h ?? token.tx_volume_u_24h, { locale });
+    const cap = formatUsd(token.market_cap, { locale });
+    const line = `${rank}. ${symbol} (${movement(rank, before.get(id), i18n)}) ${formatPrice(token.current_price_usd, { locale })} ${change}`;
+    return `${line}\n    ${i18n.t("digest-volume-cap", { volume, cap })}`;
   });
   const buttons: Action[] = top.map(({ id, token }, i) => ({
     kind: "command",
@@ -69,16 +75,17 @@ export function renderDigest(input: DigestInput): Digest {
   return {
     ranking: top.map((t) => t.id),
     reply: {
-      title: `Trending on ${chain} — top ${top.length}`,
+      title: i18n.t("digest-title", { chain, count: top.length }),
       tone: "info",
       blocks: [
         lines.length > 0
           ? { kind: "text", text: lines.join("\n") }
-          : { kind: "text", text: `Nothing is trending on ${chain} right now.` },
-        { kind: "text", text: `Digest ${input.label} · /unsubscribe ${chain} to stop` },
+          : { kind: "text", text: i18n.t("digest-nothing", { chain }) },
+        { kind: "text", text: i18n.t("digest-footer", { schedule: input.label, chain }) },
       ],
       actions,
       footer: { source: input.source, asOf: input.fetchedAt, stale: input.stale },
+      locale,
     },
   };
 }

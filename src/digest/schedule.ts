@@ -5,6 +5,7 @@
  * an expression's runs in a zone; nothing is kept between calls.
  */
 import { Cron } from "croner";
+import { DEFAULT_LOCALE, messages, type MessageArgs, type Translator } from "../i18n/index.js";
 
 export interface Schedule {
   /** 5-field cron expression (minute hour day-of-month month day-of-week). */
@@ -97,27 +98,32 @@ function validCron(expr: string): boolean {
  * Parses what follows the chain in `/subscribe`: `every 15m|30m|1h|4h|12h`, `daily HH:MM`, or a
  * 5-field cron expression. Default: every 1h. `minIntervalMinutes` protects the service quota.
  */
-export function parseSchedule(words: readonly string[], opts: { timezone: string; minIntervalMinutes: number }): ParsedSchedule {
+export function parseSchedule(
+  words: readonly string[],
+  opts: { timezone: string; minIntervalMinutes: number; /** Language of the refusals. Default English. */ i18n?: Translator },
+): ParsedSchedule {
+  const i18n = opts.i18n ?? messages().translator(DEFAULT_LOCALE);
+  const refuse = (key: string, args?: MessageArgs): ParsedSchedule => ({ ok: false, error: i18n.t(key, args) });
   const text = words.join(" ").trim().toLowerCase();
   let schedule: Schedule;
   if (text === "" || text.startsWith("every ")) {
     const every = text === "" ? "1h" : text.slice(6).trim();
     const e = EVERY.get(every);
-    if (!e) return { ok: false, error: `"every ${every}" is not a schedule I know: use every 15m, 30m, 1h, 4h or 12h.` };
+    if (!e) return refuse("schedule-bad-every", { every });
     schedule = { cron: e.cron, timezone: "UTC", label: `every ${every}`, intervalMinutes: e.minutes };
   } else if (text.startsWith("daily")) {
     const m = /^daily\s+([01]?\d|2[0-3]):([0-5]\d)$/.exec(text);
-    if (!m) return { ok: false, error: "Write a daily time as daily HH:MM, for example daily 09:30." };
+    if (!m) return refuse("schedule-bad-daily");
     const [hh, mm] = [Number(m[1]), Number(m[2])];
     const time = `${String(hh).padStart(2, "0")}:${String(mm).padStart(2, "0")}`;
     schedule = { cron: `${mm} ${hh} * * *`, timezone: opts.timezone, label: `daily ${time} (${opts.timezone})`, intervalMinutes: 1440 };
   } else if (validCron(text)) {
     schedule = { cron: text, timezone: opts.timezone, label: `cron ${text} (${opts.timezone})`, intervalMinutes: shortestGapMinutes(text) };
   } else {
-    return { ok: false, error: "That schedule is not one I understand: use every 1h, daily 09:30, or a 5-field cron expression." };
+    return refuse("schedule-unknown");
   }
   if (schedule.intervalMinutes < opts.minIntervalMinutes) {
-    return { ok: false, error: `Digests can be at most every ${opts.minIntervalMinutes} minutes, to spare the data service.` };
+    return refuse("schedule-too-often", { minutes: opts.minIntervalMinutes });
   }
   return { ok: true, schedule };
 }

@@ -1,4 +1,6 @@
-export { type Catalog, loadCatalog, LOCALES_DIR, messages } from "./catalog.js";
+export { type Catalog, loadCatalog, LOCALES_DIR, messages, userError } from "./catalog.js";
 export { callerLocale, chatLocale, type LanguageHints } from "./choose.js";
 export { DEFAULT_LOCALE, matchLocale, primaryLanguage } from "./locale.js";
+export { argKey, choiceLabel, commandKey, describeArg, describeCommand } from "./commands.js";
 export { createTranslator, type LocalMessage, type MessageArgs, type Translator } from "./translator.js";
+export { postLanguage, sourceIn } from "./posts.js";

@@ -22,6 +22,8 @@ export interface Translator {
   t(key: string, args?: MessageArgs): string;
   /** A UserError saying message `key`, which can be written again in another locale. */
   fail(key: string, args?: MessageArgs): UserError;
+  /** Whether this locale's own file has message `key` (no fallback). */
+  has(key: string): boolean;
 }
 
 function format(bundle: FluentBundle, key: string, args: MessageArgs | undefined): string | undefined {
@@ -38,5 +40,6 @@ export function createTranslator(locale: string, bundle: FluentBundle, fallback:
     locale,
     t,
     fail: (key, args) => new UserError(t(key, args), args === undefined ? { key } : { key, args }),
+    has: (key) => bundle.hasMessage(key),
   };
 }

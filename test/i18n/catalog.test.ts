@@ -5,6 +5,9 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadCatalog, messages } from "../../src/i18n/index.js";
 
+/** Ids in the code that look like message ids and are something else (a lease's name). */
+const NOT_MESSAGES = new Set(["digest-poster"]);
+
 /** Every TypeScript file under `dir`. */
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -44,7 +47,7 @@ describe("the message files", () => {
     const missing: string[] = [];
     for (const file of sources("src")) {
       for (const [, id] of readFileSync(file, "utf8").matchAll(/["`]([a-z][a-z0-9]*(?:-[a-z0-9]+)+)["`]/g)) {
-        if (id !== undefined && prefixes.has(id.split("-")[0]) && !known.has(id)) missing.push(`${file}: ${id}`);
+        if (id !== undefined && prefixes.has(id.split("-")[0]) && !known.has(id) && !NOT_MESSAGES.has(id)) missing.push(`${file}: ${id}`);
       }
     }
     expect(missing).toEqual([]);

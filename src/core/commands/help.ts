@@ -1,8 +1,13 @@
 import { usage } from "../args.js";
 import type { Command } from "../command.js";
-import { UserError } from "../errors.js";
 import { cleanText } from "../format/index.js";
 import { openButton } from "../reply-parts.js";
+import { describeArg, describeCommand } from "../../i18n/index.js";
+
+/** Whether a description already explains each choice (`u: USD, r: …`): listing them again repeats it. */
+function explainsEach(description: string, choices: readonly string[]): boolean {
+  return choices.every((c) => description.includes(`${c}:`));
+}
 
 /** `/help [command]`, written from the registry it is given. */
 export function createHelpCommand(list: () => readonly Command[]): Command {
@@ -11,39 +16,44 @@ export function createHelpCommand(list: () => readonly Command[]): Command {
     description: "What I can do, or how to use one command",
     args: [{ name: "command", description: "A command name, e.g. price", type: "text", required: false }],
     examples: ["/help", "/help price"],
-    async run(_ctx, args) {
+    async run(ctx, args) {
+      const { t } = ctx.i18n;
       const wanted = args["command"] as string | undefined;
       const commands = list();
       if (wanted === undefined) {
         return {
-          title: "What I can do",
+          title: t("help-title"),
           tone: "info",
           blocks: [
-            { kind: "fields", fields: commands.map((c) => ({ label: usage(c), value: c.description })) },
-            { kind: "text", text: "A token can be a symbol (pepe), a name, an address, address-chain, or a pasted link. /help <command> shows examples." },
+            { kind: "fields", fields: commands.map((c) => ({ label: usage(c), value: describeCommand(c, ctx.i18n) })) },
+            { kind: "text", text: t("help-tokens") },
           ],
-          actions: [[openButton("Trending", "trending", []), openButton("Top hot", "top", ["hot"]), openButton("Chains", "chains", [])]],
+          actions: [[openButton(t("button-trending"), "trending", []), openButton(t("button-top-hot"), "top", ["hot"]), openButton(t("button-chains"), "chains", [])]],
         };
       }
       const name = wanted.replace(/^\//, "").toLowerCase();
       const cmd = commands.find((c) => c.name === name || (c.aliases ?? []).includes(name));
-      if (cmd === undefined) throw new UserError(`There is no /${cleanText(name, 32)}; /help lists every command.`);
+      if (cmd === undefined) throw ctx.i18n.fail("help-no-command", { name: cleanText(name, 32) });
       return {
         title: usage(cmd),
         tone: "info",
         blocks: [
-          { kind: "text", text: cmd.description },
+          { kind: "text", text: describeCommand(cmd, ctx.i18n) },
           ...(cmd.args.length === 0
             ? []
             : [{
                 kind: "fields" as const,
                 fields: cmd.args.map((a) => ({
-                  label: `${a.name}${a.required ? "" : " (optional)"}`,
-                  value: a.choices === undefined ? a.description : `${a.description}: ${a.choices.join(", ")}`,
+                  label: a.required ? a.name : t("help-optional", { name: a.name }),
+                  value: a.choices === undefined || explainsEach(describeArg(cmd, a, ctx.i18n), a.choices)
+                    ? describeArg(cmd, a, ctx.i18n)
+                    : t("help-choices", { description: describeArg(cmd, a, ctx.i18n), choices: a.choices.join(", ") }),
                 })),
               }]),
-          { kind: "text", text: `Examples: ${cmd.examples.join("  ·  ")}` },
-          ...(cmd.aliases === undefined || cmd.aliases.length === 0 ? [] : [{ kind: "text" as const, text: `Also: ${cmd.aliases.map((a) => `/${a}`).join(", ")}` }]),
+          { kind: "text", text: t("help-examples", { examples: cmd.examples.join("  ·  ") }) },
+          ...(cmd.aliases === undefined || cmd.aliases.length === 0
+            ? []
+            : [{ kind: "text" as const, text: t("help-aliases", { aliases: cmd.aliases.map((a) => `/${a}`).join(", ") }) }]),
         ],
         actions: [],
       };

@@ -8,14 +8,15 @@ export const startCommand: Command = {
   args: [],
   examples: ["/start"],
   async run(ctx) {
+    const { t } = ctx.i18n;
     return {
-      title: "Hi, I'm chainpulse",
+      title: t("start-title"),
       tone: "info",
       blocks: [
-        { kind: "text", text: "I bring on-chain token markets into this chat: prices, token cards, contract risk, top holders, swaps, trending and ranked lists." },
-        { kind: "text", text: "Try /price pepe, /token <address>, /risk <token>, /trending solana or /top meme. Paste a contract address and I show its card. /help lists everything." },
+        { kind: "text", text: t("start-what") },
+        { kind: "text", text: t("start-try") },
       ],
-      actions: [[openButton("Trending", "trending", []), openButton("Top hot", "top", ["hot"]), openButton("Help", "help", [])]],
+      actions: [[openButton(t("button-trending"), "trending", []), openButton(t("button-top-hot"), "top", ["hot"]), openButton(t("button-help"), "help", [])]],
       footer: { source: ctx.source },
     };
   },

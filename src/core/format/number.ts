@@ -57,10 +57,20 @@ function belowOne(d: Decimal, sig: number, minDecimals: number): string | null {
   return `0.0${subscript(zeros)}${r.coef.toString()}`;
 }
 
-/** |d| in K/M/B/T with `sig` significant digits, trailing zeros dropped: `1.2T`, `45.6K`, `950`. */
-export function compactAbs(d: Decimal, sig: number): string {
+/** Below 10^15 a number survives the trip through a float exactly enough for `Intl`. */
+const INTL_MAX_POW10 = 15;
+
+/**
+ * |d| in K/M/B/T with `sig` significant digits, trailing zeros dropped: `1.2T`, `45.6K`, `950`.
+ * Another `locale` than `en` writes it with `Intl`'s compact notation, in Chinese 万 and 亿
+ * (`1.23万`, `4.56亿`).
+ */
+export function compactAbs(d: Decimal, sig: number, locale = "en"): string {
   const r = roundSig({ ...d, negative: false }, sig);
   const mag = isZero(r) ? 0 : magnitude(r);
+  if (locale !== "en" && mag < INTL_MAX_POW10) {
+    return new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: sig }).format(Number(toPlain(r, 0)));
+  }
   const k = Math.min(Math.max(Math.floor(mag / 3), 0), SUFFIXES.length - 1);
   return `${toPlain(shift(r, -3 * k), 0)}${SUFFIXES[k]}`;
 }
@@ -69,20 +79,22 @@ export function compactAbs(d: Decimal, sig: number): string {
  * A token price in USD: `$12,345.67`, `$1.23`, `$0.5432`, `$0.0₅1234` (4 significant digits below
  * $1), compact from $1M (`$1.23M`). Negative or ≥ $10^30 → `—`.
  */
-export function formatPrice(v: string | number | undefined): string {
+export function formatPrice(v: string | number | undefined, opts: { locale?: string } = {}): string {
   const d = accept(v, MONEY_MAX_POW10, false);
   if (d === null) return DASH;
   if (isZero(d)) return "$0.00";
   const small = magnitude(d) < 0 ? belowOne(d, 4, 2) : null;
   if (small !== null) return `$${small}`;
   const cents = roundTo(d, 2);
-  return `$${atLeastPow10(cents, PRICE_COMPACT_POW10) ? compactAbs(d, 3) : toPlain(cents, 2)}`;
+  return `$${atLeastPow10(cents, PRICE_COMPACT_POW10) ? compactAbs(d, 3, opts.locale) : toPlain(cents, 2)}`;
 }
 
 /** Options of `formatUsd`. */
 export interface UsdOptions {
   /** Allow negative values (profit and loss), written `−$1.2K`. Default false: negative → `—`. */
   allowNegative?: boolean;
+  /** Locale of the compact suffixes (`en`: K/M/B/T; `zh`: 万/亿). Default `en`. */
+  locale?: string;
 }
 
 /**
@@ -96,18 +108,18 @@ export function formatUsd(v: string | number | undefined, opts: UsdOptions = {})
   const sign = signOf(d);
   if (isZero(roundTo(d, 2))) return `${sign}<$0.01`;
   if (magnitude(d) < 0) return `${sign}$${toPlain(roundTo(d, 2), 2)}`;
-  return `${sign}$${compactAbs(d, 3)}`;
+  return `${sign}$${compactAbs(d, 3, opts.locale)}`;
 }
 
 /**
  * A compact plain number for token amounts and supplies: `1.23B`, `950`, `12.3`, `0.0₅123`.
  * Negative or ≥ 10^36 → `—`.
  */
-export function formatAmount(v: string | number | undefined): string {
+export function formatAmount(v: string | number | undefined, opts: { locale?: string } = {}): string {
   const d = accept(v, AMOUNT_MAX_POW10, false);
   if (d === null) return DASH;
   if (isZero(d)) return "0";
-  return (magnitude(d) < 0 ? belowOne(d, 3, 0) : null) ?? compactAbs(d, 3);
+  return (magnitude(d) < 0 ? belowOne(d, 3, 0) : null) ?? compactAbs(d, 3, opts.locale);
 }
 
 /** A whole count with thousands separators (`12,345`), rounded half up; negative or ≥ 10^15 → `—`. */
