@@ -22,6 +22,8 @@ interface CommandEntry {
   /** Whether the environment is validated before the module loads (fail fast, before heavy imports). */
   needsConfig: boolean;
   load: () => Promise<Subcommand>;
+  /** What `chainpulse <command> --help` prints after the usage and summary: its options, one a line. */
+  details?: () => Promise<readonly string[]>;
 }
 
 const COMMANDS: Record<string, CommandEntry> = {
@@ -30,36 +32,28 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "run the bot (the default): Telegram, Discord, or the console chat when no bot token is set",
     needsConfig: true,
     load: async () => (await import("./cli/start.js")).startCommand,
+    details: async () => (await import("./cli/start.js")).START_HELP,
   },
   ask: {
     usage: 'ask "<message>" [--json] [--out file.png]',
     summary: "answer one message and exit: text, the reply as JSON, or its picture written to a file",
     needsConfig: true,
     load: async () => (await import("./cli/ask.js")).askCommand,
+    details: async () => (await import("./cli/ask.js")).ASK_HELP,
   },
   sandbox: {
     usage: "sandbox [--host H] [--port N] [--key K] [--v1-key K] [--seed S] [--time T] [--faults F] [--quirks] [--rate-limit PLAN]",
     summary: "run the local stand-in for the market data service",
     needsConfig: false,
     load: async () => (await import("./cli/sandbox.js")).sandboxCommand,
+    details: async () => (await import("./cli/sandbox.js")).SANDBOX_HELP,
   },
   "discord register": {
     usage: "discord register [--guild ID]",
     summary: "publish the slash commands: globally, or to one server at once with --guild",
     needsConfig: true,
     load: async () => (await import("./cli/discord-register.js")).discordRegisterCommand,
-  },
-  "store migrate": {
-    usage: "store migrate",
-    summary: "bring the database (DATABASE_URL, else DATABASE_PATH) to this version's schema",
-    needsConfig: true,
-    load: async () => (await import("./cli/store.js")).storeMigrateCommand,
-  },
-  "store copy": {
-    usage: "store copy --to <postgres url>",
-    summary: "copy an SQLite install's data (DATABASE_PATH) into PostgreSQL; safe to run again",
-    needsConfig: true,
-    load: async () => (await import("./cli/store.js")).storeCopyCommand,
+    details: async () => (await import("./cli/discord-register.js")).DISCORD_REGISTER_HELP,
   },
 };
 
@@ -79,7 +73,7 @@ export function helpText(): string {
     "Commands:",
     ...lines,
     "  chainpulse help | -h | --help",
-    "      show this help",
+    "      show this help; `chainpulse <command> --help` shows a command's options",
     "  chainpulse --version",
     "      print the version",
     "",
@@ -91,6 +85,16 @@ export function helpText(): string {
     "",
   ].join("\n");
 }
+
+/** The text of `chainpulse <command> --help`. */
+export async function commandHelpText(name: string): Promise<string> {
+  const entry = COMMANDS[name];
+  if (entry === undefined) throw new Error(`no command ${name}`);
+  const details = (await entry.details?.()) ?? [];
+  return [`Usage: chainpulse ${entry.usage}`, "", `  ${entry.summary}`, ...(details.length > 0 ? ["", ...details] : []), ""].join("\n");
+}
+
+const HELP_FLAGS = new Set(["help", "--help", "-h"]);
 
 function usageError(message: string): number {
   process.stderr.write(`chainpulse: ${message} (see chainpulse --help)\n`);
@@ -104,12 +108,9 @@ function pick(argv: string[]): { name: string; rest: string[] } | string {
   if (first === "discord") {
     const [sub, ...subRest] = rest;
     if (sub === "register") return { name: "discord register", rest: subRest };
+    // `discord` has one command, so its help is that command's.
+    if (sub !== undefined && HELP_FLAGS.has(sub)) return { name: "discord register", rest: ["--help"] };
     return sub === undefined ? "discord needs a command: discord register" : `unknown command "discord ${sub}"`;
-  }
-  if (first === "store") {
-    const [sub, ...subRest] = rest;
-    if (sub === "migrate" || sub === "copy") return { name: `store ${sub}`, rest: subRest };
-    return sub === undefined ? "store needs a command: store migrate or store copy --to <postgres url>" : `unknown command "store ${sub}"`;
   }
   if (Object.hasOwn(COMMANDS, first)) return { name: first, rest };
   return first.startsWith("-") ? `unknown option "${first}"` : `unknown command "${first}"`;
@@ -134,6 +135,11 @@ export async function main(argv: string[]): Promise<number> {
   if (typeof picked === "string") return usageError(picked);
   const entry = COMMANDS[picked.name];
   if (entry === undefined) return usageError(`unknown command "${picked.name}"`);
+  // Help needs no settings: it answers before the environment is checked or the command loads.
+  if (picked.rest.some((a) => a === "--help" || a === "-h")) {
+    process.stdout.write(await commandHelpText(picked.name));
+    return EXIT.ok;
+  }
 
   try {
     if (entry.needsConfig) loadConfig(readEnvironment());

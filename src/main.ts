@@ -150,6 +150,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
           : {}),
         onFatal: (e) => fail(e.message),
         onRateLimited: () => metrics.platform429.inc({ platform: "telegram" }),
+        signal: opts.signal,
         buttonActions: parts.store.buttonActions,
         redis: parts.redis,
       });
@@ -175,6 +176,8 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     // Every start settles before a failure stops them all: a platform still starting when the
     // stop came would come up after it and hold the process open.
     const started = await Promise.allSettled(running.map((a) => a!.start()));
+    // A start cut short by a stop is no failure: the signal handler's stop() ends the process.
+    if (opts.signal?.aborted) return stopped();
     const refused = started.find((r): r is PromiseRejectedResult => r.status === "rejected");
     if (refused) throw refused.reason;
     ops?.setChecks(readinessChecks({ store: parts.store, market: parts.market, platforms: running.filter((a) => a !== undefined) }));

@@ -1,10 +1,11 @@
 /**
  * `chainpulse ask "<message>" [--json] [--out file.png]`: answers one message with the same
- * wiring as `start`, prints it and exits. Exit 0 when the bot answered, a user-facing error
- * included; 1 when it could not (the market failed, a bug, or `--out` without a picture);
- * 2 for a usage error.
+ * wiring as `start`, as the console chat's user, prints it and exits. Exit 0 when the bot
+ * answered, a user-facing error included; 1 when it could not (the market failed, a bug) or
+ * when `--out` got no picture to write; 2 for a usage error.
  */
-import { writeFile } from "node:fs/promises";
+import { stat, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { CONSOLE_CHAT } from "../adapters/console/run.js";
 import { renderText } from "../adapters/console/render.js";
 import { buildCore } from "../app/build-core.js";
@@ -19,6 +20,23 @@ interface AskArgs {
 }
 
 const USAGE = 'usage: chainpulse ask "<message>" [--json] [--out file.png]';
+
+/** The lines `chainpulse ask --help` prints below the usage. */
+export const ASK_HELP: readonly string[] = [
+  "Options:",
+  "  --json        print the reply as JSON (a picture as base64)",
+  "  --out FILE    also write the reply's picture, such as /chart's, to FILE; a reply",
+  "                without one exits 1 with its sentence on stderr",
+  "",
+  "A message that does not start with / is read like a pasted address or link.",
+  "ask is one message in the console's chat and keeps that chat's settings in the same",
+  "database as `start` (DATABASE_PATH, default ./data/chainpulse.db): a /settings change",
+  "made with ask shows in the console, and the other way round. DATABASE_PATH=:memory:",
+  "keeps nothing.",
+  "",
+  "Exit codes: 0 answered, a user error such as an unknown token included; 1 the market",
+  "failed, or --out got no picture or could not write it; 2 usage error; 78 configuration error.",
+];
 
 /** The arguments of `ask`, or a usage error sentence. */
 export function parseAskArgs(argv: readonly string[]): AskArgs | string {
@@ -47,10 +65,26 @@ export function replyToJson(reply: Reply): unknown {
   return { ...rest, image: { alt: image.alt, filename: image.filename, pngBase64: Buffer.from(image.png).toString("base64") } };
 }
 
+/** A usage error for an `--out` that names a folder, checked before any work is done. */
+async function outFolderProblem(out: string | undefined): Promise<string | undefined> {
+  if (out === undefined) return undefined;
+  const isFolder = out.endsWith("/") || (await stat(out).then((s) => s.isDirectory(), () => false));
+  return isFolder ? `--out ${out} is a folder; name a file in it, such as ${join(out, "chart.png")}` : undefined;
+}
+
+/** One sentence for a picture that could not be written; the code names the cause. */
+function writeFailure(out: string, err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === "ENOENT") return `cannot write ${out}: the folder ${dirname(out)} does not exist`;
+  if (code === "EACCES" || code === "EPERM" || code === "EROFS") return `cannot write ${out}: permission denied`;
+  return `cannot write ${out} (${code ?? (err instanceof Error ? err.message : String(err))})`;
+}
+
 export async function askCommand(argv: string[]): Promise<number> {
   const args = parseAskArgs(argv);
-  if (typeof args === "string") {
-    process.stderr.write(`chainpulse ask: ${args}\n${USAGE}\n`);
+  const problem = typeof args === "string" ? args : await outFolderProblem(args.out);
+  if (typeof args === "string" || problem !== undefined) {
+    process.stderr.write(`chainpulse ask: ${problem}\n${USAGE}\n`);
     return 2;
   }
   const config = loadConfig(readEnvironment());
@@ -62,17 +96,31 @@ export async function askCommand(argv: string[]): Promise<number> {
       ? await built.core.handleText(chat, args.message)
       : await built.core.detect(chat, args.message);
     const reply = answered ?? errorReply("Type a command such as /price pepe, or paste a token address.", "user");
-    if (args.json) process.stdout.write(`${JSON.stringify(replyToJson(reply), null, 2)}\n`);
-    else process.stdout.write(`${renderText(reply, { color: process.stdout.isTTY === true })}\n`);
-    if (args.out !== undefined) {
-      if (reply.image === undefined) {
-        if (reply.error !== undefined) return reply.error === "user" ? 0 : 1;
-        process.stderr.write("chainpulse ask: this reply has no picture to write; --out works with replies that carry one, such as /chart\n");
+    const shown = args.json ? JSON.stringify(replyToJson(reply), null, 2) : renderText(reply, { color: process.stdout.isTTY === true });
+    if (args.out === undefined) {
+      process.stdout.write(`${shown}\n`);
+      return reply.error === "internal" ? 1 : 0;
+    }
+    if (reply.image === undefined) {
+      // A file was asked for and none comes: a failure, and an error reply is its reason.
+      if (reply.error !== undefined && !args.json) {
+        process.stderr.write(`${renderText(reply, { color: process.stderr.isTTY === true })}\n`);
         return 1;
       }
-      await writeFile(args.out, reply.image.png);
+      process.stdout.write(`${shown}\n`);
+      if (reply.error === undefined) {
+        process.stderr.write("chainpulse ask: this reply has no picture to write; --out works with replies that carry one, such as /chart\n");
+      }
+      return 1;
     }
-    return reply.error === "internal" ? 1 : 0;
+    process.stdout.write(`${shown}\n`);
+    try {
+      await writeFile(args.out, reply.image.png);
+    } catch (e) {
+      process.stderr.write(`chainpulse ask: ${writeFailure(args.out, e)}\n`);
+      return 1;
+    }
+    return 0;
   } finally {
     await built.close();
   }

@@ -20,6 +20,16 @@ export interface DiscordRegisterIo {
 
 const USAGE = "usage: chainpulse discord register [--guild ID]";
 
+/** The lines `chainpulse discord register --help` prints below the usage. */
+export const DISCORD_REGISTER_HELP: readonly string[] = [
+  "Options:",
+  "  --guild ID    publish to one server (its 17–20 digit id), where they show at once;",
+  "                without it globally, which Discord may take a few minutes to show",
+  "",
+  "Needs DISCORD_BOT_TOKEN and DISCORD_APPLICATION_ID. Exit codes: 0 published, 1 Discord",
+  "refused or could not be reached, 2 usage error, 78 configuration error.",
+];
+
 const processIo: DiscordRegisterIo = {
   out: (line) => void process.stdout.write(`${line}\n`),
   err: (line) => void process.stderr.write(`${line}\n`),

@@ -13,14 +13,43 @@ export interface SandboxCommandIo {
   stopped?: Promise<unknown>;
 }
 
-const USAGE =
-  "usage: chainpulse sandbox [--host 127.0.0.1] [--port N] [--key K] [--v1-key K] [--seed S] [--time T] [--faults SPEC] [--quirks] [--rate-limit free|normal|pro|N]";
+
+/** The lines `chainpulse sandbox --help` prints below the usage. */
+export const SANDBOX_HELP: readonly string[] = [
+  "Options:",
+  "  --host H            interface to listen on (default 127.0.0.1)",
+  "  --port N            port, 0 to 65535 (default 0: a free port)",
+  "  --key K             the v2 key (X-API-KEY); default a fixed demo key",
+  "  --v1-key K          the v1 key (Svc-Auth), different from --key; default a fixed demo key",
+  "  --seed S            seed of the market and of fault decisions, 0 to 4294967295 (default 1)",
+  "  --time T            pin the clock: epoch seconds (ms above 1e12) or ISO 8601 (default the real clock)",
+  "  --faults SPEC       faults from the start, such as latency:300@0.1,http5xx:503@tokenDetail",
+  "  --quirks            reproduce the real service's type deviations",
+  "  --rate-limit PLAN   free (1/s), normal (5/s), pro (20/s) or requests a second, per key",
+  "",
+  "It prints its URL, its keys and the variables that point the bot at it, then serves until",
+  "SIGINT or SIGTERM (exit 0). A bad flag prints one line on stderr and exits 2.",
+];
 
 class UsageError extends Error {}
 
+const OPTIONS = {
+  host: { type: "string" },
+  port: { type: "string" },
+  key: { type: "string" },
+  "v1-key": { type: "string" },
+  seed: { type: "string" },
+  time: { type: "string" },
+  faults: { type: "string" },
+  quirks: { type: "boolean" },
+  "rate-limit": { type: "string" },
+} as const;
+
+type FlagValues = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]["type"] extends "boolean" ? boolean : string };
+
 function intFlag(name: string, raw: string | undefined, min: number, max: number): number | undefined {
   if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}`);
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) throw new UsageError(`--${name} must be an integer from ${min} to ${max}, got "${raw}"`);
   return Number(raw);
 }
 
@@ -35,35 +64,38 @@ function timeFlag(raw: string | undefined): number | undefined {
 
 function rateFlag(raw: string | undefined): SandboxOptions["rateLimit"] {
   if (raw === undefined) return undefined;
-  if (raw in PLANS) return raw as PlanName;
-  const rps = intFlag("rate-limit", raw, 1, 100_000);
-  if (rps === undefined) throw new UsageError("--rate-limit must be free, normal, pro or requests per second");
-  return { rps };
+  if (Object.hasOwn(PLANS, raw)) return raw as PlanName;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 100_000) {
+    throw new UsageError(`--rate-limit must be free, normal, pro or requests a second from 1 to 100000, got "${raw}"`);
+  }
+  return { rps: Number(raw) };
+}
+
+/**
+ * The flags' values. Node's strict mode would refuse `--seed -1` as "ambiguous" and word each
+ * refusal its own way: the tokens are checked here instead, so every refusal reads alike and
+ * a negative number reaches the range check that names the valid values.
+ */
+function flagValues(argv: string[]): FlagValues {
+  const { tokens } = parseArgs({ args: argv, strict: false, allowPositionals: true, tokens: true, options: OPTIONS });
+  const values: Record<string, string | boolean> = {};
+  for (const t of tokens) {
+    if (t.kind === "positional") throw new UsageError(`unexpected argument "${t.value}"`);
+    if (t.kind !== "option") continue;
+    if (!Object.hasOwn(OPTIONS, t.name)) throw new UsageError(`unknown option "${t.rawName}"`);
+    if (OPTIONS[t.name as keyof typeof OPTIONS].type === "boolean") {
+      if (t.value !== undefined) throw new UsageError(`${t.rawName} takes no value`);
+      values[t.name] = true;
+    } else {
+      if (t.value === undefined) throw new UsageError(`${t.rawName} needs a value`);
+      values[t.name] = t.value;
+    }
+  }
+  return values as FlagValues;
 }
 
 function optionsFrom(argv: string[]): SandboxOptions {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        host: { type: "string" },
-        port: { type: "string" },
-        key: { type: "string" },
-        "v1-key": { type: "string" },
-        seed: { type: "string" },
-        time: { type: "string" },
-        faults: { type: "string" },
-        quirks: { type: "boolean" },
-        "rate-limit": { type: "string" },
-      },
-    });
-  } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message.split("\n")[0] ?? "bad flags" : "bad flags");
-  }
-  const v = parsed.values;
+  const v = flagValues(argv);
   let faults;
   try {
     faults = v.faults === undefined ? undefined : parseFaults(v.faults);
@@ -83,6 +115,18 @@ function optionsFrom(argv: string[]): SandboxOptions {
     quirks: v.quirks,
     rateLimit: rateFlag(v["rate-limit"]),
   };
+}
+
+/**
+ * The variables that point the bot at this sandbox: both keys, since each version refuses the
+ * other's (v1 falls back to MARKET_API_KEY and would be refused), and a pace within the limit.
+ */
+export function botSettings(sandbox: { url: string; v2Key: string; v1Key: string }, rateLimit: SandboxOptions["rateLimit"]): string[] {
+  const lines = [`MARKET_API_URL=${sandbox.url}`, `MARKET_API_KEY=${sandbox.v2Key}`, `MARKET_API_V1_KEY=${sandbox.v1Key}`];
+  const rps = rateLimit === undefined ? undefined : typeof rateLimit === "string" ? PLANS[rateLimit] : rateLimit.rps;
+  // The bot's pace tops out at 1000 a second, far above any plan.
+  if (rps !== undefined && rps <= 1000) lines.push(`MARKET_API_RPS=${rps}`);
+  return lines;
 }
 
 function signalled(): Promise<string> {
@@ -106,7 +150,7 @@ export async function sandboxCommand(argv: string[], io?: SandboxCommandIo): Pro
     opts = optionsFrom(argv);
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    err(`chainpulse sandbox: ${e.message} (${USAGE.slice("usage: ".length)})`);
+    err(`chainpulse sandbox: ${e.message} (see chainpulse sandbox --help)`);
     return 2;
   }
   const stopped = io?.stopped ?? signalled();
@@ -120,6 +164,8 @@ export async function sandboxCommand(argv: string[], io?: SandboxCommandIo): Pro
   out(`sandbox: serving synthetic demo market data at ${sandbox.url} (v2 under /v2, v1 under /api/v1)`);
   out(`sandbox: v2 key (X-API-KEY): ${sandbox.v2Key}`);
   out(`sandbox: v1 key (Svc-Auth): ${sandbox.v1Key}`);
+  out("sandbox: to point the bot at it, put these lines in its .env or environment:");
+  for (const line of botSettings(sandbox, opts.rateLimit)) out(line);
   await stopped;
   await sandbox.close();
   out("sandbox: stopped");

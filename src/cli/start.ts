@@ -8,6 +8,14 @@ import { createLogger } from "../log.js";
 import { FatalStartError, startBot, type RunningBot } from "../main.js";
 import { handleShutdownSignals } from "../ops/shutdown.js";
 
+/** The lines `chainpulse start --help` prints below the usage. */
+export const START_HELP: readonly string[] = [
+  "Runs Telegram when TELEGRAM_BOT_TOKEN is set and Discord when DISCORD_BOT_TOKEN is (both in",
+  "one process if both are); with neither, the console chat on stdin and stdout. Settings come",
+  "from the environment and .env; .env.example lists them. SIGINT or SIGTERM stops it: exit 0",
+  "after a clean stop, 1 if the stop overran SHUTDOWN_TIMEOUT_MS; a second signal exits at once.",
+];
+
 export async function startCommand(argv: string[]): Promise<number> {
   if (argv.length > 0) {
     process.stderr.write(`chainpulse start: takes no arguments (got "${argv[0]}"); settings come from the environment\n`);

@@ -59,6 +59,10 @@ export function digestCommands(limits: DigestLimits): Command[] {
     ],
     examples: ["/subscribe solana", "/subscribe eth every 4h top 5", "/subscribe bsc daily 09:30"],
     async run(ctx, args) {
+      // Only the platforms' chats get posts; a console subscription would be stored and never sent.
+      if (ctx.chat.platform === "console") {
+        throw new UserError("Digests are posted in Telegram groups and Discord channels, not here: add the bot to one and /subscribe there.");
+      }
       await requireAdmin(ctx);
       const { chain } = await resolveChain(ctx, String(args.chain));
       const { schedule: scheduleWords, topN } = takeTopN(words(args.schedule));

@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
@@ -159,6 +160,57 @@ describe("signals during start-up", () => {
     await bot.waitForLog(/showing demo data/);
     bot.child.kill("SIGTERM");
     expect(await bot.exited).toEqual({ code: 0, signal: null });
+  });
+});
+
+/** A Bot API that takes connections and never answers: Telegram unreachable behind a black hole. */
+async function silentBotApi(): Promise<{ apiRoot: string; asked: Promise<void>; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let heard!: () => void;
+  const asked = new Promise<void>((resolve) => (heard = resolve));
+  const server = createNetServer((socket) => {
+    sockets.add(socket);
+    socket.on("data", (d: Buffer) => {
+      if (d.toString().includes("/getMe")) heard();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    apiRoot: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    asked,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe("a stop while Telegram cannot be reached", () => {
+  const token = "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
+
+  it("ends grammY's getMe retries and exits 0 on SIGTERM when nothing listens at the Bot API", async () => {
+    const dir = tempDir();
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    // A long bound for the stop: only a stop that never ends the retries would reach it.
+    bot = spawnBot({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_ROOT: closed, SHUTDOWN_TIMEOUT_MS: "60000", DATABASE_PATH: join(dir, "data", "bot.db") }, { cwd: dir });
+    await bot.waitForLog(/"method":"getMe".*telegram call failed/);
+    bot.child.kill("SIGTERM");
+    expect(await bot.exited).toEqual({ code: 0, signal: null });
+    expect(bot.stderr()).not.toMatch(/^chainpulse:/m);
+  });
+
+  it("abandons a getMe that hangs and exits 0 on SIGTERM", async () => {
+    const api = await silentBotApi();
+    try {
+      const dir = tempDir();
+      bot = spawnBot({ TELEGRAM_BOT_TOKEN: token, TELEGRAM_API_ROOT: api.apiRoot, SHUTDOWN_TIMEOUT_MS: "60000", DATABASE_PATH: join(dir, "data", "bot.db") }, { cwd: dir });
+      await api.asked;
+      bot.child.kill("SIGTERM");
+      expect(await bot.exited).toEqual({ code: 0, signal: null });
+      expect(bot.stderr()).not.toMatch(/^chainpulse:/m);
+    } finally {
+      await api.close();
+    }
   });
 });
 

@@ -38,7 +38,11 @@ export async function runConsole(opts: ConsoleOptions): Promise<void> {
   const tty = opts.isTTY === true;
   const chat = opts.chat ?? CONSOLE_CHAT;
   const write = (s: string) => opts.output.write(`${s}\n`);
-  const rl = createInterface({ input: opts.input, terminal: tty, crlfDelay: Infinity });
+  // On a terminal readline draws the prompt and echoes the keys into `output` (the terminal is
+  // in raw mode, so nothing else echoes them); through a pipe it only splits lines.
+  const rl = createInterface({ input: opts.input, ...(tty ? { output: opts.output, terminal: true } : { terminal: false }), crlfDelay: Infinity });
+  // Raw mode turns Ctrl-C into a key: without this it would only pause the input.
+  rl.on("SIGINT", () => rl.close());
   let buttons: Action[] = [];
 
   const show = (reply: Reply | null) => {
@@ -49,7 +53,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<void> {
   };
 
   if (tty) {
-    write("chainpulse console: " + HINT + " Numbers press buttons; quit with Ctrl-D.");
+    write("chainpulse console: " + HINT + " Numbers press buttons; quit with Ctrl-D or Ctrl-C.");
     rl.setPrompt("> ");
     rl.prompt();
   }

@@ -26,6 +26,9 @@ import type { FeatureDeps } from "./features/deps.js";
 import { type InlineOptions, inlineFeature } from "./features/inline.js";
 import { createWebhookHandler, type WebhookHandler, webhookPath } from "./webhook.js";
 
+/** grammY types its signals with the abort-controller polyfill's type; Node's own signal is what it uses at run time. */
+type GrammySignal = Parameters<Bot["init"]>[0];
+
 /** The update kinds the bot asks Telegram for. */
 export const ALLOWED_UPDATES = ["message", "callback_query", "inline_query", "my_chat_member"] as const;
 
@@ -74,6 +77,11 @@ export interface TelegramAdapterOptions {
    * those waited out and retried, which leave no other trace (metrics).
    */
   onRateLimited?: (method: string, retryAfterSeconds: number) => void;
+  /**
+   * Aborted by a stop during start-up: grammY retries `getMe` for as long as Telegram cannot
+   * be reached, and the abort ends those retries and the other start-up calls at once.
+   */
+  signal?: AbortSignal;
 }
 
 export interface TelegramAdapter extends PlatformAdapter {
@@ -191,15 +199,15 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
     ? { path: webhookPath(opts.webhook.secret), handler: createWebhookHandler(bot, { secret: opts.webhook.secret, log, accepting: () => webhookLive }) }
     : undefined;
 
-  const registerCommands = async (): Promise<void> => {
+  const registerCommands = async (signal: GrammySignal): Promise<void> => {
     const commands = [
       ...opts.core.commands.map((c) => ({ command: c.name, description: c.description })),
       { command: "autodetect", description: AUTODETECT_DESCRIPTION },
     ];
     try {
-      await bot.api.setMyCommands(commands);
+      await bot.api.setMyCommands(commands, undefined, signal);
     } catch (e) {
-      if (fatalReason(e)) throw e;
+      if (fatalReason(e) || signal?.aborted) throw e;
       log.warn({ err: describeError(e) }, "telegram commands not registered; they still work when typed");
     }
   };
@@ -210,20 +218,21 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
     ...(webhook ? { webhook } : {}),
 
     async start() {
+      const signal = opts.signal as GrammySignal;
       try {
-        await bot.init();
-        await registerCommands();
+        await bot.init(signal);
+        await registerCommands(signal);
         if (opts.webhook) {
           const url = `${opts.webhook.url.replace(/\/+$/, "")}${webhookPath(opts.webhook.secret)}`;
-          await bot.api.setWebhook(url, { secret_token: opts.webhook.secret, allowed_updates: [...ALLOWED_UPDATES] });
+          await bot.api.setWebhook(url, { secret_token: opts.webhook.secret, allowed_updates: [...ALLOWED_UPDATES] }, signal);
           webhookLive = true;
           log.info({ username: bot.botInfo.username }, "telegram bot taking updates by webhook");
           return;
         }
         // A webhook left from an earlier deployment would make every getUpdates fail with 409.
         // A server that does not know the call (a minimal self-hosted one) has no webhook to drop.
-        await bot.api.deleteWebhook().catch((e: unknown) => {
-          if (fatalReason(e)) throw e;
+        await bot.api.deleteWebhook(undefined, signal).catch((e: unknown) => {
+          if (fatalReason(e) || signal?.aborted) throw e;
           log.warn({ err: describeError(e) }, "telegram deleteWebhook refused; polling anyway");
         });
       } catch (e) {
