@@ -29,6 +29,12 @@ export interface PriceFormatOptions {
    * `significant`. Default: unset.
    */
   decimals?: number;
+  /**
+   * With `decimals`: write this many leading zeros (subscripted from four on) whatever the
+   * price, padding its digits, so every label of one axis reads in one notation. Default: the
+   * price's own.
+   */
+  zeros?: number;
 }
 
 /**
@@ -44,8 +50,9 @@ export function formatPriceDefault(price: number, options: PriceFormatOptions = 
   if (decimals !== undefined && Math.abs(price) < 1e6) {
     const fixed = Math.min(Math.max(decimals, 0), 20);
     const digits = Math.round(Math.abs(price) * 10 ** fixed);
-    const zeros = fixed - String(digits).length;
-    if (digits > 0 && zeros >= 4) return `${sign}$0.0${subscript(zeros)}${digits}`;
+    const own = fixed - String(digits).length;
+    const zeros = options.zeros !== undefined && options.zeros <= own ? options.zeros : own;
+    if (digits > 0 && zeros >= 4) return `${sign}$0.0${subscript(zeros)}${String(digits).padStart(fixed - zeros, "0")}`;
     const text = Math.abs(price).toLocaleString("en-US", { minimumFractionDigits: fixed, maximumFractionDigits: fixed });
     return `${sign}$${text}`;
   }

@@ -1,7 +1,8 @@
 /** Candlestick charts: the picture (SVG, PNG), the off-thread renderer and the image cache. */
-export { ChartImageCache, chartCacheKey, type ChartImageCacheOptions, type ChartKey } from "./cache.js";
+export { ChartImageCache, chartCacheKey, type ChartImageCacheOptions } from "./cache.js";
 export { ChartError, isChartError, type ChartErrorKind } from "./errors.js";
 export { formatPriceDefault, type PriceFormatOptions } from "./format.js";
+export { CHART_MIN_SLOTS } from "./layout.js";
 export { CHART_FONT_FILES, rasterizeSvg, renderChartPng } from "./rasterize.js";
 export { createChartRenderer, type ChartRendererOptions } from "./renderer.js";
 export { renderChartSvg } from "./svg.js";

@@ -35,10 +35,24 @@ export interface ChartLayout {
   last?: { y: number; label: string; up: boolean };
   /** The largest volume in view, labelled at the top of the volume pane. */
   volumeLabel?: string;
+  /** What the price axis counts in, written above it. */
+  priceUnit?: string;
+  /** Where the numbers come from, written in the top right corner. */
+  source?: string;
 }
 
-/** Fewest interval-wide slots on the time axis, so one candle is not one huge block. */
-const MIN_SLOTS = 40;
+function unitAndSource(spec: ChartSpec): Pick<ChartLayout, "priceUnit" | "source"> {
+  const unit = truncate(cleanText(spec.priceUnit ?? ""), 10);
+  const source = truncate(cleanText(spec.source ?? ""), 40);
+  return { ...(unit === "" ? {} : { priceUnit: unit }), ...(source === "" ? {} : { source }) };
+}
+
+/**
+ * Fewest interval-wide slots on the time axis, so a few candles are not huge blocks; from
+ * this many candles on they fill the width (a 1M chart of 20 months is not half empty). The
+ * core draws a shorter history at a finer interval.
+ */
+export const CHART_MIN_SLOTS = 12;
 /** Widest candle body in pixels. */
 const MAX_BODY = 24;
 /** Each candle gets at least this many pixels; beyond that neighbours are merged. */
@@ -66,12 +80,12 @@ export function layoutChart(spec: ChartSpec): ChartLayout {
   const first = candles[0];
   const last = candles[candles.length - 1];
   if (!first || !last) {
-    return { title, subtitle, notes: [], emptyMessage: EMPTY_MESSAGE, candles: [], priceTicks: [], timeTicks: [] };
+    return { title, subtitle, notes: [], emptyMessage: EMPTY_MESSAGE, candles: [], priceTicks: [], timeTicks: [], ...unitAndSource(spec) };
   }
   const interval = baseInterval * factor;
 
   let end = last.time + interval;
-  const start = Math.min(first.time, end - MIN_SLOTS * interval);
+  const start = Math.min(first.time, end - CHART_MIN_SLOTS * interval);
   end += (end - start) * 0.015;
   const pxPerSecond = plotWidth / (end - start);
   const xOf = (t: number): number => L.left + (t - start) * pxPerSecond;
@@ -89,14 +103,16 @@ export function layoutChart(spec: ChartSpec): ChartLayout {
   // Linear ticks are multiples of the step and share the decimals it needs (the epsilon keeps
   // 10⁻⁴ at 4 where log10 lands a hair off); log ticks are 1, 2 or 5 × 10ⁿ and need none.
   const decimals = scale.kind === "linear" ? Math.max(0, Math.ceil(-Math.log10(scale.step) - 1e-9)) : undefined;
-  const axisFormat = (p: number): string =>
-    formatPriceDefault(p, decimals === undefined ? { significant: 3 } : { decimals, significant: 3 });
   // The last price carries one digit more than linear ticks, at least four.
   const lastDigits = Math.floor(Math.log10(biggest)) - Math.floor(Math.log10(scale.step)) + 2;
   const lastSignificant = scale.kind === "log" ? 4 : Math.min(10, Math.max(4, lastDigits));
   const lastFormat = (p: number): string => formatPriceDefault(p, { significant: lastSignificant });
+  // Every linear label writes as many leading zeros as the largest one needs: one notation.
+  const zeros = decimals === undefined ? undefined : Math.max(0, decimals - String(Math.round(Math.max(...scale.ticks.map(Math.abs)) * 10 ** decimals)).length);
+  const axisFormat = (p: number): string =>
+    formatPriceDefault(p, decimals === undefined ? { significant: 3 } : { decimals, significant: 3, zeros });
   const label = (p: number, fallback: (p: number) => string, places?: number): string =>
-    truncate(cleanText(spec.formatPrice ? spec.formatPrice(p, places) : fallback(p)), 16);
+    truncate(cleanText(spec.formatPrice ? spec.formatPrice(p, places, places === undefined ? undefined : zeros) : fallback(p)), 16);
 
   const bodyWidth = Math.max(1, Math.min(MAX_BODY, round(interval * pxPerSecond * 0.7)));
   const volumePane = L.volumeBottom - L.volumeTop;
@@ -139,6 +155,8 @@ export function layoutChart(spec: ChartSpec): ChartLayout {
   const notes: string[] = [];
   if (scale.kind === "log") notes.push("log scale");
   if (factor > 1) notes.push(`${factor} intervals per candle`);
+  const note = truncate(cleanText(spec.note ?? ""), L.maxSubtitle);
+  if (note !== "") notes.push(note);
 
   return {
     title,
@@ -148,6 +166,7 @@ export function layoutChart(spec: ChartSpec): ChartLayout {
     priceTicks,
     timeTicks: labelled,
     last: lastPrice,
-    ...(maxVolume > 0 ? { volumeLabel: `Vol ${formatVolume(maxVolume)}` } : {}),
+    ...(maxVolume > 0 ? { volumeLabel: `Vol ${truncate(cleanText((spec.formatVolume ?? formatVolume)(maxVolume)), 10)}` } : {}),
+    ...unitAndSource(spec),
   };
 }

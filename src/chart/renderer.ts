@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Logger } from "pino";
+import { ChartImageCache, type ChartImageCacheOptions } from "./cache.js";
 import { ChartError } from "./errors.js";
 import type { RenderRequest, RenderResponse } from "./render-worker.js";
 import { renderChartSvg } from "./svg.js";
@@ -18,6 +19,8 @@ export interface ChartRendererOptions {
   maxQueue?: number;
   /** Where worker failures are reported; default: nowhere. */
   logger?: Pick<Logger, "error">;
+  /** Bounds of the pictures kept for reuse (a refresh, or one chart asked in several chats). */
+  cache?: ChartImageCacheOptions;
 }
 
 interface Job {
@@ -50,7 +53,8 @@ function startWorker(): Worker {
 /**
  * Draws charts in worker threads so a render never blocks other chats: the SVG is built on
  * the calling thread (it needs `spec.formatPrice`), rasterised in a worker, and the PNG
- * bytes equal `renderChartPng(spec)`. Workers start on first use, never keep the process
+ * bytes equal `renderChartPng(spec)`. The pictures of recent specs are kept (bounded) and
+ * served again without a worker. Workers start on first use, never keep the process
  * alive while idle, and are replaced if one dies. `close()` terminates them and rejects
  * waiting renders.
  */
@@ -62,6 +66,7 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
   const queue: Job[] = [];
   let nextId = 1;
   let closed = false;
+  const pictures = new ChartImageCache(options.cache);
 
   function spawn(): Slot {
     const worker = startWorker();
@@ -105,11 +110,14 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
   return {
     render(spec: ChartSpec): Promise<Uint8Array> {
       if (closed) return Promise.reject(new ChartError("closed"));
-      const busy = slots.filter((s) => s.job).length;
-      if (busy >= maxWorkers && queue.length >= maxQueue) return Promise.reject(new ChartError("busy"));
-      return new Promise<Uint8Array>((resolve, reject) => {
-        queue.push({ id: nextId++, svg: renderChartSvg(spec), resolve, reject });
-        pump();
+      const svg = renderChartSvg(spec);
+      return pictures.getOrRender(svg, () => {
+        const busy = slots.filter((s) => s.job).length;
+        if (busy >= maxWorkers && queue.length >= maxQueue) return Promise.reject(new ChartError("busy"));
+        return new Promise<Uint8Array>((resolve, reject) => {
+          queue.push({ id: nextId++, svg, resolve, reject });
+          pump();
+        });
       });
     },
 

@@ -20,6 +20,10 @@ function header(layout: ChartLayout): string {
   if (layout.subtitle) {
     parts.push(text(L.left, L.subtitleY, layout.subtitle, `font-size="${L.fontSize.subtitle}" fill="${T.muted}"`));
   }
+  if (layout.source) {
+    // Under the notes, right-aligned: a forwarded picture still says where its numbers come from.
+    parts.push(text(L.notesRight, L.subtitleY, layout.source, `font-size="${L.fontSize.note}" font-weight="600" text-anchor="end" fill="${T.text}"`));
+  }
   if (layout.notes.length > 0) {
     const note = layout.notes.join(" · ");
     const width = textWidth(note, L.fontSize.note) + 24;
@@ -78,6 +82,7 @@ function axes(layout: ChartLayout): string {
     parts.push(text(t.x, L.timeLabelY, t.label, `font-size="${size}" text-anchor="middle" fill="${T.muted}"`));
   }
   parts.push(text(L.notesRight, L.timeLabelY, "UTC", `font-size="${size}" text-anchor="end" fill="${T.muted}"`));
+  if (layout.priceUnit) parts.push(text(L.right + 10, L.priceTop - 2, layout.priceUnit, `font-size="${size}" fill="${T.muted}"`));
   if (layout.volumeLabel) {
     // In the axis column, where no bar can run into it.
     parts.push(text(L.right + 10, L.volumeTop + 10, layout.volumeLabel, `font-size="${size}" fill="${T.muted}"`));

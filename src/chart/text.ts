@@ -22,8 +22,3 @@ const XML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "
 export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => XML_ENTITIES[c] ?? c);
 }
-
-/** Cleans, truncates to `max` code points and XML-escapes: the one way text enters the SVG. */
-export function svgText(text: string, max: number): string {
-  return escapeXml(truncate(cleanText(text), max));
-}

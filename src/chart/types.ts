@@ -20,9 +20,19 @@ export interface ChartSpec {
   /**
    * Price formatter for the axis and the last price (the core's tiny-price notation). Labels
    * of a linear axis pass `decimals`: writing exactly that many (subscripted zeros included)
-   * keeps them alike, where dropping trailing zeros would show `$0.0027` beside `$0.00275`.
+   * keeps them alike, where dropping trailing zeros would show `$0.0027` beside `$0.00275`;
+   * and `zeros`, the leading zeros every label of the axis writes, so that `0.0₄16` stands
+   * beside `0.0₄08`, not `0.0₅8`.
    */
-  formatPrice?: (price: number, decimals?: number) => string;
+  formatPrice?: (price: number, decimals?: number, zeros?: number) => string;
+  /** Volume formatter for the volume pane's label, with its unit (`$6.83M`); default a bare `6.83M`. */
+  formatVolume?: (volume: number) => string;
+  /** What the price axis counts in (`USD`, `WETH`), written above its labels. */
+  priceUnit?: string;
+  /** Where the numbers come from (`demo data (sandbox)`), written on the picture so a forwarded one still says so. */
+  source?: string;
+  /** A remark about the drawing the caller made (a finer interval for a short history), shown with the notes. */
+  note?: string;
 }
 
 /** Renders charts off the hot path of other chats. */

@@ -6,6 +6,20 @@ import { UserError } from "./errors.js";
 import { cleanText } from "./format/index.js";
 import { toServiceChain } from "./resolve/chains.js";
 
+/**
+ * The wrapped native coin of each chain: what K-line category `m` ("relative to the main
+ * token") counts in. A Map, looked up by the service's chain name.
+ */
+const MAIN_TOKENS: ReadonlyMap<string, string> = new Map([
+  ["eth", "WETH"], ["bsc", "WBNB"], ["solana", "SOL"], ["base", "WETH"], ["arbitrum", "WETH"], ["polygon", "WPOL"],
+  ["tron", "WTRX"], ["avalanche", "WAVAX"], ["optimism", "WETH"], ["blast", "WETH"], ["merlin", "WBTC"], ["core", "WCORE"],
+]);
+
+/** The symbol of `chain`'s main token (`WETH` on eth); undefined for a chain this table does not know. */
+export function mainTokenOf(chain: string): string | undefined {
+  return MAIN_TOKENS.get(chain);
+}
+
 /** Used when a chat has no default chain and a command needs one, if the service supports it. */
 export const FALLBACK_CHAIN = "eth";
 

@@ -111,7 +111,9 @@ export class MarketBuilder {
 
   private addMainTokens(chain: ChainDef): void {
     for (const m of chain.main) {
-      const liquidity = m.native || m.stable ? this.rng.logUniform(2e8, 2e9) : this.rng.logUniform(2e7, 2e8);
+      // Deeper on the big chains: WETH on polygon is not deeper than WETH on eth.
+      const depth = chain.weight / 0.2;
+      const liquidity = (m.native || m.stable ? this.rng.logUniform(2e8, 2e9) : this.rng.logUniform(2e7, 2e8)) * depth;
       const supply = m.stable ? this.rng.logUniform(5e8, 5e10) : this.rng.logUniform(1e6, 5e8);
       this.add({
         address: REAL_ADDRESSES.get(`${chain.chain}:${m.symbol}`) ?? addressFor(chain, hashString(`main:${chain.chain}:${m.symbol}`)),

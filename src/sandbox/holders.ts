@@ -28,6 +28,21 @@ export function holderAddress(token: SandboxToken, rank: number): string {
   return rank === 0 && token.risk === "concentrated" ? walletOf(token, 0) : walletOf(token, rank + 1);
 }
 
+/** Exchange wallets that hold listed tokens, with the remark the service gives them. */
+const EXCHANGES = ["Binance 14", "OKX 3", "Bybit: Hot Wallet", "Coinbase 10", "Gate.io 1", "Kraken 4"] as const;
+
+/**
+ * The service's labels of the holder at `rank`: the creator leading a concentrated token; on a
+ * listed token, one or two of the top ten are exchange wallets.
+ */
+export function holderLabels(token: SandboxToken, rank: number): { addr_alias: string; remark: string } {
+  if (rank === 0 && token.risk === "concentrated") return { addr_alias: "", remark: "creator" };
+  if (token.listed && rank < 10 && hash32(token.key, 19, rank) % 4 === 0) {
+    return { addr_alias: EXCHANGES[hash32(token.key, 20, rank) % EXCHANGES.length] as string, remark: "exchange" };
+  }
+  return { addr_alias: "", remark: "" };
+}
+
 /** Top holder records (v2 holder record), at most `limit`, at epoch second `now`. */
 export function topHolders(market: Market, token: SandboxToken, limit: number, now: number): Record<string, unknown>[] {
   if (token.holdersHidden) return [];
@@ -49,7 +64,7 @@ export function topHolders(market: Market, token: SandboxToken, limit: number, n
     const sells = sold > 0 ? hash32(token.key, 14, rank) % 20 : 0;
     const address = holderAddress(token, rank);
     return {
-      holder: address, address, addr_alias: "", remark: rank === 0 && token.risk === "concentrated" ? "creator" : "",
+      holder: address, address, ...holderLabels(token, rank),
       balance_ratio: ratio, balance_usd: amount * price, main_coin_balance: (k(6) * 50_000) / nativePrice,
       avg_purchase_price: avgBuy, avg_sale_price: sells > 0 ? avgSell : 0,
       realized_profit: realized, unrealized_profit: unrealized, total_profit: realized + unrealized,

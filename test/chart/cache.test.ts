@@ -1,18 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { ChartImageCache, chartCacheKey, type ChartKey } from "../../src/chart/cache.js";
+import { ChartImageCache, chartCacheKey } from "../../src/chart/cache.js";
+import { renderChartSvg } from "../../src/chart/svg.js";
+import type { ChartSpec } from "../../src/chart/types.js";
+import { T0, walk } from "./candles.js";
 
-const key: ChartKey = { tokenId: "0xabc-eth", interval: 60, category: "u", lastCandleTime: 1795305600, text: "PEPE · eth · 1h\n24h ▲ +1.50%" };
+const spec: ChartSpec = { title: "PEPE · eth · 1h", subtitle: "24h ▲ +1.50%", candles: walk({ count: 30, interval: 3600 }), intervalMinutes: 60 };
+const svg = renderChartSvg(spec);
 
-function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void; reject: (e: unknown) => void } {
+function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void } {
   let resolve!: (v: T) => void;
-  let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
-  return { promise, resolve, reject };
+  const promise = new Promise<T>((res) => (resolve = res));
+  return { promise, resolve };
 }
 
 describe("ChartImageCache", () => {
-  it("keys pictures by token, interval, category, last candle time and the text they carry", () => {
-    expect(chartCacheKey(key)).toBe("0xabc-eth|60|u|1795305600|PEPE · eth · 1h\n24h ▲ +1.50%");
+  it("keys a picture by the SVG it is drawn from: same picture, same key", () => {
+    expect(chartCacheKey(svg)).toBe(chartCacheKey(renderChartSvg({ ...spec })));
+    expect(chartCacheKey(svg)).toMatch(/^[\w-]{43}$/);
   });
 
   it("renders once for concurrent requests of one chart and reuses the picture", async () => {
@@ -20,48 +24,44 @@ describe("ChartImageCache", () => {
     const pending = deferred<Uint8Array>();
     let renders = 0;
     const render = (): Promise<Uint8Array> => (renders++, pending.promise);
-    const both = Promise.all([cache.getOrRender(key, render), cache.getOrRender(key, render)]);
+    const both = Promise.all([cache.getOrRender(svg, render), cache.getOrRender(svg, render)]);
     pending.resolve(new Uint8Array([1, 2, 3]));
     expect((await both).map((p) => Array.from(p))).toEqual([[1, 2, 3], [1, 2, 3]]);
-    expect(Array.from(await cache.getOrRender(key, render))).toEqual([1, 2, 3]);
+    expect(Array.from(await cache.getOrRender(svg, render))).toEqual([1, 2, 3]);
     expect(renders).toBe(1);
   });
 
-  it("draws again when a new candle arrives, the category changes or the 24h change moves", async () => {
+  it("draws again when a new candle arrives, the last close moves or the 24h change moves", async () => {
     const cache = new ChartImageCache();
     let renders = 0;
     const render = async (): Promise<Uint8Array> => new Uint8Array([++renders]);
-    await cache.getOrRender(key, render);
-    expect(Array.from(await cache.getOrRender({ ...key, lastCandleTime: key.lastCandleTime + 3600 }, render))).toEqual([2]);
-    expect(Array.from(await cache.getOrRender({ ...key, category: "r" }, render))).toEqual([3]);
-    expect(Array.from(await cache.getOrRender({ ...key, text: "PEPE · eth · 1h\n24h ▼ −0.40%" }, render))).toEqual([4]);
-  });
-
-  it("forgets a picture after its time to live", async () => {
-    let now = 1_000;
-    const cache = new ChartImageCache({ ttlMs: 60_000, clock: { now: () => now } });
-    let renders = 0;
-    const render = async (): Promise<Uint8Array> => new Uint8Array([++renders]);
-    await cache.getOrRender(key, render);
-    now += 59_000;
-    expect(cache.get(key)).toEqual(new Uint8Array([1]));
-    now += 2_000;
-    expect(cache.get(key)).toBeUndefined();
-    expect(Array.from(await cache.getOrRender(key, render))).toEqual([2]);
+    await cache.getOrRender(svg, render);
+    const candles = spec.candles;
+    const moved = candles.map((c, i) => (i === candles.length - 1 ? { ...c, close: c.close * 1.01, high: c.high * 1.01 } : c));
+    const next = [...candles, { ...(candles[candles.length - 1] as (typeof candles)[number]), time: T0 + 30 * 3600 }];
+    expect(Array.from(await cache.getOrRender(renderChartSvg({ ...spec, candles: next }), render))).toEqual([2]);
+    expect(Array.from(await cache.getOrRender(renderChartSvg({ ...spec, candles: moved }), render))).toEqual([3]);
+    expect(Array.from(await cache.getOrRender(renderChartSvg({ ...spec, subtitle: "24h ▼ −0.40%" }), render))).toEqual([4]);
   });
 
   it("does not keep a failed render", async () => {
     const cache = new ChartImageCache();
-    await expect(cache.getOrRender(key, () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    await expect(cache.getOrRender(svg, () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
     expect(cache.size).toBe(0);
-    expect(Array.from(await cache.getOrRender(key, async () => new Uint8Array([9])))).toEqual([9]);
+    expect(Array.from(await cache.getOrRender(svg, async () => new Uint8Array([9])))).toEqual([9]);
   });
 
   it("keeps at most maxEntries pictures, dropping the least recently used", async () => {
     const cache = new ChartImageCache({ maxEntries: 2 });
     const png = async (): Promise<Uint8Array> => new Uint8Array([1]);
-    for (const t of [1, 2, 3]) await cache.getOrRender({ ...key, lastCandleTime: t }, png);
+    for (const t of ["A", "B", "C"]) await cache.getOrRender(`<svg>${t}</svg>`, png);
     expect(cache.size).toBe(2);
-    expect(cache.get({ ...key, lastCandleTime: 1 })).toBeUndefined();
+    expect(cache.has("<svg>A</svg>")).toBe(false);
+  });
+
+  it("keeps at most maxBytes of pictures", async () => {
+    const cache = new ChartImageCache({ maxBytes: 250 });
+    for (const t of ["A", "B", "C"]) await cache.getOrRender(`<svg>${t}</svg>`, async () => new Uint8Array(100));
+    expect(cache.size).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatPriceDefault, formatTime, formatVolume } from "../../src/chart/format.js";
 import { cleanText, truncate } from "../../src/chart/text.js";
+import { layoutChart } from "../../src/chart/layout.js";
 
 describe("formatPriceDefault", () => {
   it.each([
@@ -47,5 +48,24 @@ describe("cleanText", () => {
 
   it("cuts by code points without splitting a surrogate pair", () => {
     expect(truncate("😀😀😀😀", 3)).toBe("😀😀…");
+  });
+});
+
+describe("one notation on one axis", () => {
+  it("writes the leading zeros it is given, padding the digits: 0.0₄08 beside 0.0₄16, not 0.0₅8", () => {
+    expect(formatPriceDefault(8e-6, { decimals: 6, zeros: 4 })).toBe("$0.0₄08");
+    expect(formatPriceDefault(1.6e-5, { decimals: 6, zeros: 4 })).toBe("$0.0₄16");
+    expect(formatPriceDefault(8e-6, { decimals: 6 })).toBe("$0.0₅8");
+  });
+
+  it("labels a linear axis across a decade of tiny prices with one count of zeros", () => {
+    const candles = Array.from({ length: 30 }, (_, i) => {
+      const p = 6e-6 + i * 3.5e-7;
+      return { time: 1_795_305_600 + i * 3600, open: p, high: p * 1.01, low: p * 0.99, close: p * 1.005, volume: 10 };
+    });
+    const layout = layoutChart({ title: "T", candles, intervalMinutes: 60 });
+    const zeros = layout.priceTicks.map((t) => /^\$0\.0([₀-₉]+)/.exec(t.label)?.[1]);
+    expect(layout.priceTicks.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(zeros).size).toBe(1);
   });
 });

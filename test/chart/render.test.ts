@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { layoutChart, type ChartLayout } from "../../src/chart/layout.js";
+import { CHART_MIN_SLOTS, layoutChart, type ChartLayout } from "../../src/chart/layout.js";
 import { RASTERIZE_OPTIONS, renderChartPng } from "../../src/chart/rasterize.js";
 import { CHART_LAYOUT as L, CHART_THEME as T } from "../../src/chart/theme.js";
 import type { ChartSpec } from "../../src/chart/types.js";
@@ -47,7 +47,7 @@ describe("renderChartPng", () => {
 
   it("leaves the background where nothing is drawn", () => {
     const { png, layout } = draw(zigzag());
-    // Twelve candles fill only the right of a 40-slot axis: the left of the plot is empty.
+    // The first candle's slot starts at the plot's left edge, its body half a slot further in.
     const x = L.left + 3;
     const rows = [L.priceTop + 2, (L.priceTop + L.priceBottom) / 2 + 1, L.priceBottom - 2].filter(
       (y) => !layout.priceTicks.some((t) => Math.abs(t.y - y) < 2) && Math.abs((layout.last?.y ?? -9) - y) > 2,
@@ -98,7 +98,8 @@ describe("renderChartPng", () => {
     const { png, layout } = draw({ title: "ONE", candles: [candle(T0, 10, 20)], intervalMinutes: 60 });
     const [only] = layout.candles;
     if (!only) throw new Error("one candle laid out");
-    expect(only.x).toBeGreaterThan(L.right - 60);
+    // The last of the axis's fewest slots (CHART_MIN_SLOTS): a candle's width from the right edge.
+    expect(only.x).toBeGreaterThan(L.right - (L.right - L.left) / CHART_MIN_SLOTS - 30);
     expect(only.width).toBeGreaterThan(10);
     expect(pixelHex(png, only.x + only.width / 2, only.bodyTop + 3)).toBe(T.up);
   });

@@ -8,6 +8,8 @@ import { createCachedMarket } from "../../src/cache/cached-market.js";
 import type { CachedMarket } from "../../src/cache/types.js";
 import { ChartError, createChartRenderer, type ChartRenderer, type ChartSpec } from "../../src/chart/index.js";
 import { layoutChart } from "../../src/chart/layout.js";
+import { renderChartSvg } from "../../src/chart/svg.js";
+import { CHART_LAYOUT, CHART_THEME } from "../../src/chart/theme.js";
 import type { BotCore } from "../../src/core/bot-core.js";
 import { candlesOf, chartInterval } from "../../src/core/commands/chart.js";
 import type { ChatContext } from "../../src/core/command.js";
@@ -17,7 +19,7 @@ import { MarketClient } from "../../src/market/client.js";
 import { HOSTILE_TOKENS, startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.js";
 import { decimalsOf } from "../chart/candles.js";
-import { decodePng } from "../chart/png.js";
+import { countDiffering, decodePng } from "../chart/png.js";
 
 /** 2026-11-22 12:00 UTC. */
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -103,9 +105,9 @@ describe("/chart through the core on the sandbox", () => {
     const png = decodePng(image.png);
     expect([png.width, png.height]).toEqual([1200, 675]);
     expect(image.filename).toBe("chart.png");
-    expect(image.alt).toMatch(/^Candlestick chart of PEPE on eth, 200 1h candles over 8d 8h: last \$0\.\d+, high \$0\.\d+, low \$0\.\d+\.$/);
+    expect(image.alt).toMatch(/^Candlestick chart of PEPE on eth, 200 1h candles over 8d 8h: last \$0\.[\d₀-₉]+, high \$0\.[\d₀-₉]+, low \$0\.[\d₀-₉]+\.$/);
     expect(reply.title).toMatch(/^PEPE · eth · 1h · 24h [▲▼] [+−]\d+\.\d\d%$/);
-    expect(fieldsOf(reply)).toMatchObject({ Range: "200 × 1h (8d 8h)", Last: expect.stringMatching(/^\$0\.\d+$/) });
+    expect(fieldsOf(reply)).toMatchObject({ Range: "200 × 1h (8d 8h)", Last: expect.stringMatching(/^\$0\.[\d₀-₉]+$/) });
     expect(reply.footer?.source).toBe("demo data (sandbox)");
   });
 
@@ -126,11 +128,10 @@ describe("/chart through the core on the sandbox", () => {
   it("serves a second identical chart from the caches: no request reaches the service and nothing is drawn again", async () => {
     const first = await ask("/chart wif 15m");
     const requests = world.sandbox.stats().total;
-    const drawn = charts.specs.length;
     const second = await ask("/chart wif 15m");
     expect(world.sandbox.stats().total).toBe(requests);
-    expect(charts.specs.length).toBe(drawn);
-    expect(Buffer.from(second.image!.png).equals(Buffer.from(first.image!.png))).toBe(true);
+    // The very bytes the renderer kept: a second drawing would be a new buffer.
+    expect(second.image!.png).toBe(first.image!.png);
   });
 
   it("draws the picture again when the 24h change moves within the same candle, so picture and caption agree", async () => {
@@ -219,7 +220,7 @@ describe("/chart through the core on the sandbox", () => {
     const reply = await ask("/chart pepe 5m", broken);
     expect(reply.error).toBeUndefined();
     expect(reply.image).toBeUndefined();
-    expect(fieldsOf(reply).Last).toMatch(/^\$0\.\d+$/);
+    expect(fieldsOf(reply).Last).toMatch(/^\$0\.[\d₀-₉]+$/);
     expect(reply.blocks).toContainEqual({ kind: "text", text: expect.stringMatching(/^The chart could not be drawn right now/) });
   });
 });
@@ -271,5 +272,54 @@ describe("candles from the service's points", () => {
 
   it("tells 1M, a month, from 1m, a minute", () => {
     expect([chartInterval("1M").minutes, chartInterval("1m").minutes, chartInterval("1W").minutes, chartInterval(undefined).name]).toEqual([43200, 1, 10080, "1h"]);
+  });
+});
+
+describe("/chart pictures a trader can trust (issue 20)", () => {
+  const spec = (): ChartSpec => charts.specs.at(-1)!;
+
+  it("writes where its numbers come from on the picture, so a forwarded demo chart says demo data", async () => {
+    const reply = await ask("/chart pepe 1h");
+    expect(spec().source).toBe("demo data (sandbox)");
+    expect(renderChartSvg(spec())).toContain(">demo data (sandbox)</text>");
+    const png = decodePng(reply.image!.png);
+    // Right-aligned on the subtitle's line, where nothing else is drawn.
+    expect(countDiffering(png, { x: 1000, y: 62, width: 170, height: 18 }, CHART_THEME.background)).toBeGreaterThan(100);
+  });
+
+  it("draws a token a few hours old at an interval that fills the picture, and says so", async () => {
+    const now = T0 / 1000;
+    const young = world.sandbox.market.tokens.find((t) => t.launchAt > now - 8 * 3600 && t.launchAt < now - 3 * 3600 && t.pairs.length > 0)!;
+    const reply = await ask(`/chart ${young.id} 1h`);
+    const interval = reply.title.split(" · ")[2];
+    expect(interval).not.toBe("1h");
+    expect(reply.blocks).toContainEqual({ kind: "text", text: expect.stringMatching(new RegExp(`of history: ${interval} candles, not 1h\\.$`)) });
+    expect(spec().note).toMatch(/of history: \w+ candles, not 1h/);
+    const layout = layoutChart(spec());
+    expect(layout.candles.length).toBeGreaterThanOrEqual(12);
+    expect(layout.candles[0]!.x).toBeLessThan(CHART_LAYOUT.left + 120);
+  });
+
+  it("fills a 1M chart of a token under two years old from the left edge", async () => {
+    await ask("/chart 0x6982508145454ce325ddbe47a25d4ec3d2311933-bsc 1M");
+    const layout = layoutChart(spec());
+    expect(layout.candles.length).toBeGreaterThanOrEqual(12);
+    expect(layout.candles.length).toBeLessThan(40);
+    expect(layout.candles[0]!.x).toBeLessThan(CHART_LAYOUT.left + 120);
+  });
+
+  it("labels the volume pane with its unit", async () => {
+    await ask("/chart pepe 4h");
+    expect(layoutChart(spec()).volumeLabel).toMatch(/^Vol \$[\d.]+[KMB]?$/);
+  });
+
+  it("names the main token of an m chart and writes its axis in one notation", async () => {
+    const reply = await ask("/chart pepe 1h m");
+    expect(reply.title).toMatch(/^PEPE · eth · 1h · in WETH/);
+    const layout = layoutChart(spec());
+    expect(layout.priceUnit).toBe("WETH");
+    const zeros = layout.priceTicks.map((t) => /^0\.0([₀-₉]+)/.exec(t.label)?.[1] ?? "none");
+    expect(layout.priceTicks.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(zeros).size).toBe(1);
   });
 });

@@ -91,3 +91,54 @@ describe("/check, /chains and /trending say the true bounds", () => {
     expect(await bot.say("/trending solana 20")).toContain("Trending on solana · page 20 of 20");
   });
 });
+
+describe("wording", () => {
+  it("names what /amm needs in words that read", async () => {
+    expect((await bot.say("/amm")).trim()).toBe("⚠ /amm needs a dex. Usage: /amm <dex> <chain>, e.g. /amm uniswapv2 eth");
+  });
+
+  it("lists u, r and m once in /help chart", async () => {
+    const out = await bot.say("/help chart");
+    const line = out.split("\n").find((l) => l.startsWith("category")) ?? "";
+    expect(line).toContain("u: USD (default), r: in the pair's quote token, m: in the chain's main token");
+    expect(line.match(/\bu\b/g)).toHaveLength(1);
+  });
+
+  it("names the chain on each /search button when the matches live on several chains", async () => {
+    const out = await bot.say("/search weth");
+    expect(out).toMatch(/\[1\] 1\. WETH · \w+/);
+    const chains = [...out.matchAll(/\d\. WETH · (\w+)/g)].map((m) => m[1]);
+    expect(new Set(chains).size).toBe(chains.length);
+  });
+
+  it("gives /swaps ages in seconds under a minute, not all 'just now'", async () => {
+    const out = await bot.say("/swaps pepe");
+    expect(out).not.toContain("just now ");
+    expect(out).toMatch(/^ *\d{1,2}s +🟢|^ *\d{1,2}s +🔴/m);
+  });
+
+  it("shows the service's addr_alias and remark in the label column of /holders", async () => {
+    const out = await bot.say("/holders pepe");
+    expect(out).toMatch(/\d\.\d%.*\$[\d.]+[KMB]? +(Binance 14|OKX 3|Bybit: Hot Wallet|Coinbase 10|Gate\.io 1|Kraken 4) · exchange/);
+  });
+});
+
+describe("what people type", () => {
+  it("reads fullwidth input as the letters it stands for", async () => {
+    const out = await bot.say("/price Ｐｅｐｅ");
+    expect(out).toMatch(/^PEPE +eth +\$/m);
+  });
+
+  it("reads a fullwidth chain word", async () => {
+    expect(await bot.say("/trending ｓｏｌａｎａ")).toContain("Trending on solana · page 1");
+  });
+
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty"])("answers the built-in name %s as a chain or interval with a sentence, not a bug", async (word) => {
+    const token = await bot.say(`/token pepe ${word}`);
+    const chart = await bot.say(`/chart pepe ${word}`);
+    for (const out of [token, chart]) {
+      expect(out).not.toContain("Something went wrong");
+      expect(out).toMatch(/^⚠ /);
+    }
+  });
+});

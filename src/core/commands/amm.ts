@@ -14,12 +14,12 @@ export const ammCommand: Command = {
   name: "amm",
   description: "The busiest pairs of a DEX on a chain (v1)",
   args: [
-    { name: "amm", description: "The DEX's name as the service spells it, e.g. uniswapv2", type: "text", required: true },
+    { name: "dex", description: "The DEX's name as the service spells it, e.g. uniswapv2", type: "text", required: true },
     { name: "chain", description: "Chain name", type: "chain", required: true },
   ],
   examples: ["/amm uniswapv2 eth", "/amm pancakev2 bsc"],
   async run(ctx, args) {
-    const amm = String(args["amm"]).trim().toLowerCase();
+    const amm = String(args["dex"]).trim().toLowerCase();
     if (!/^[a-z0-9_.-]{1,40}$/.test(amm)) throw new UserError("A DEX name has letters, digits, dots, dashes or underscores only, e.g. uniswapv2.");
     const { chain, chains } = await resolveChain(ctx, String(args["chain"]));
     let pairs;

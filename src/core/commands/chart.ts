@@ -4,14 +4,15 @@
  * another interval.
  */
 import type { Fetched } from "../../cache/types.js";
-import { ChartImageCache, formatPriceDefault, isChartError, type Candle, type ChartRenderer, type ChartSpec } from "../../chart/index.js";
+import { CHART_MIN_SLOTS, formatPriceDefault, isChartError, type Candle, type ChartSpec } from "../../chart/index.js";
 import { isMarketError } from "../../market/errors.js";
 import { joinId, splitId } from "../../market/ids.js";
 import type { KlineCategory, KlineIntervalV2 } from "../../market/limits.js";
 import type { Kline, KlinePoint, TokenDetail } from "../../market/schemas.js";
 import type { Command, CommandContext } from "../command.js";
 import { UserError } from "../errors.js";
-import { DASH, cleanText, formatAge, formatPercent, formatPrice, shortAddress } from "../format/index.js";
+import { DASH, cleanText, formatAge, formatPercent, formatPrice, formatUsd, shortAddress } from "../format/index.js";
+import { mainTokenOf } from "../chains.js";
 import { parseTokenInput, type Resolution } from "../resolve/index.js";
 import type { Action, Block, Reply } from "../reply.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
@@ -33,12 +34,14 @@ export const CHART_CANDLES = 200;
 
 const CATEGORIES: readonly KlineCategory[] = ["u", "r", "m"];
 const ALLOWED = Object.keys(CHART_INTERVALS).join(", ");
+/** The intervals by name, for lookups of what was typed: `toString` is no interval. */
+const BY_NAME: ReadonlyMap<string, KlineIntervalV2> = new Map(Object.entries(CHART_INTERVALS));
 
 /** "1h", "1H", "4h" → the typed key; "1M" is a month and "1m" a minute, so case matters only there. */
 export function chartInterval(typed: string | undefined): { name: string; minutes: KlineIntervalV2 } {
   const word = (typed ?? DEFAULT_CHART_INTERVAL).trim();
-  const name = word in CHART_INTERVALS ? word : word.toLowerCase();
-  const minutes = CHART_INTERVALS[name];
+  const name = BY_NAME.has(word) ? word : word.toLowerCase();
+  const minutes = BY_NAME.get(name);
   if (minutes === undefined) {
     throw new UserError(`"${cleanText(word, 16)}" is not an interval I chart; choose one of: ${ALLOWED} (1M is a month).`);
   }
@@ -65,18 +68,6 @@ export function candlesOf(points: readonly KlinePoint[], limit: number): Candle[
   }
   out.sort((a, b) => a.time - b.time);
   return out.slice(-limit);
-}
-
-/** One picture cache per renderer: it lives exactly as long as the renderer it fronts. */
-const caches = new WeakMap<ChartRenderer, ChartImageCache>();
-
-function imageCache(ctx: CommandContext): ChartImageCache {
-  let cache = caches.get(ctx.charts);
-  if (cache === undefined) {
-    cache = new ChartImageCache({ clock: { now: ctx.now } });
-    caches.set(ctx.charts, cache);
-  }
-  return cache;
 }
 
 /** What the candles are of, found from what was typed. */
@@ -184,17 +175,40 @@ async function findSeries(ctx: CommandContext, ask: Ask): Promise<Series> {
   return tokenSeries(ctx, await resolveArg(ctx, input), ask);
 }
 
-function priceText(category: KlineCategory): (p: number, decimals?: number) => string {
-  // The core's notation drops trailing zeros; axis labels ask for fixed decimals to line up.
-  const text = (p: number, decimals?: number): string => (decimals === undefined ? formatPrice(p) : formatPriceDefault(p, { decimals }));
+function priceText(category: KlineCategory): (p: number, decimals?: number, zeros?: number) => string {
+  // The core's notation drops trailing zeros; axis labels ask for fixed decimals and leading
+  // zeros, to line up in one notation.
+  const text = (p: number, decimals?: number, zeros?: number): string =>
+    decimals === undefined ? formatPrice(p) : formatPriceDefault(p, { decimals, ...(zeros === undefined ? {} : { zeros }) });
   // r and m are ratios between two tokens, not dollars.
-  return category === "u" ? text : (p, decimals) => text(p, decimals).replace(/^\$/, "");
+  return category === "u" ? text : (p, decimals, zeros) => text(p, decimals, zeros).replace(/^\$/, "");
+}
+
+/** What the prices count in: USD, the pair's quote token (r) or the chain's main token (m), by name when known. */
+function unitOf(series: Series, category: KlineCategory): string | undefined {
+  if (category === "r") return series.quote;
+  if (category === "m") return mainTokenOf(series.chain);
+  return "USD";
 }
 
 function unitNote(series: Series, category: KlineCategory): string | undefined {
-  if (category === "r") return `in ${series.quote ?? "the quote token"}`;
-  if (category === "m") return "in the chain's main token";
-  return undefined;
+  if (category === "u") return undefined;
+  const unit = unitOf(series, category);
+  if (unit !== undefined) return `in ${unit}`;
+  return category === "r" ? "in the quote token" : "in the chain's main token";
+}
+
+/**
+ * A finer interval for a history too short to fill the picture at `minutes` (a token three
+ * hours old on 1h candles): the longest chart interval that still gives at least twice the
+ * picture's fewest slots over `historySeconds`; undefined when none is finer.
+ */
+export function finerInterval(historySeconds: number, minutes: number): { name: string; minutes: KlineIntervalV2 } | undefined {
+  let best: { name: string; minutes: KlineIntervalV2 } | undefined;
+  for (const [name, m] of BY_NAME) {
+    if (m < minutes && historySeconds / (m * 60) >= 2 * CHART_MIN_SLOTS && (best === undefined || m > best.minutes)) best = { name, minutes: m };
+  }
+  return best ?? (minutes > 1 ? { name: "1m", minutes: 1 } : undefined);
 }
 
 function buttons(series: Series, ask: Ask, intervalName: string): Action[][] {
@@ -206,16 +220,14 @@ function buttons(series: Series, ask: Ask, intervalName: string): Action[][] {
   return [[a, b, c, d, e].filter((x): x is Action => x !== undefined), [...rest, refreshButton("chart", [series.arg, intervalName, ...extra])]];
 }
 
-async function draw(ctx: CommandContext, spec: ChartSpec, key: { seriesId: string; minutes: number; category: string; last: number }): Promise<Uint8Array | undefined> {
+/** The picture, or undefined when it failed (the renderer keeps recent pictures: same spec, same bytes). */
+async function draw(ctx: CommandContext, spec: ChartSpec, seriesId: string): Promise<Uint8Array | undefined> {
   try {
-    return await imageCache(ctx).getOrRender(
-      { tokenId: key.seriesId, interval: key.minutes, category: key.category, lastCandleTime: key.last, text: `${spec.title}\n${spec.subtitle ?? ""}` },
-      () => ctx.charts.render(spec),
-    );
+    return await ctx.charts.render(spec);
   } catch (e) {
     if (isChartError(e) && e.kind === "busy") throw new UserError("Charts are busy, try again in a moment.");
     // The numbers still stand without the picture; the log gets the reason.
-    ctx.log.error({ err: e instanceof Error ? { name: e.name, message: e.message } : String(e), series: key.seriesId }, "chart render failed");
+    ctx.log.error({ err: e instanceof Error ? { name: e.name, message: e.message } : String(e), series: seriesId }, "chart render failed");
     return undefined;
   }
 }
@@ -241,10 +253,30 @@ export const chartCommand: Command = {
       category = intervalWord.toLowerCase() as KlineCategory;
       intervalWord = undefined;
     }
-    const interval = chartInterval(intervalWord);
-    const ask: Ask = { typed, minutes: interval.minutes, category };
-    const series = await findSeries(ctx, ask);
-    const candles = candlesOf(series.kline.data.points, CHART_CANDLES);
+    const asked = chartInterval(intervalWord);
+    let interval = asked;
+    let ask: Ask = { typed, minutes: interval.minutes, category };
+    let series = await findSeries(ctx, ask);
+    let candles = candlesOf(series.kline.data.points, CHART_CANDLES);
+    // Fewer candles than the picture's slots and fewer than asked: the history is that short.
+    // A finer interval fills the picture, and the caption and the picture say so.
+    let shortNote: string | undefined;
+    const oldest = candles[0];
+    if (oldest !== undefined && candles.length < CHART_MIN_SLOTS) {
+      const history = Math.max(ctx.now() / 1000 - oldest.time, interval.minutes * 60);
+      const finer = finerInterval(history, interval.minutes);
+      if (finer !== undefined) {
+        const again = await findSeries(ctx, { ...ask, minutes: finer.minutes });
+        const more = candlesOf(again.kline.data.points, CHART_CANDLES);
+        if (more.length > candles.length) {
+          shortNote = `${formatAge(history)} of history: ${finer.name} candles, not ${asked.name}`;
+          interval = finer;
+          ask = { ...ask, minutes: finer.minutes };
+          series = again;
+          candles = more;
+        }
+      }
+    }
     const format = priceText(category);
     const chain = cleanText(series.chain, 16);
     const unit = unitNote(series, category);
@@ -253,12 +285,19 @@ export const chartCommand: Command = {
     // An unknown change is left out rather than shown as a dash.
     const change = percent === DASH ? undefined : `24h ${percent}`;
     const last = candles[candles.length - 1];
+    const axisUnit = unitOf(series, category);
     const spec: ChartSpec = {
       title: heading, ...(change === undefined ? {} : { subtitle: change }), candles, intervalMinutes: interval.minutes, formatPrice: format,
+      // K-line volume is read as USD, as the pair records' volume_u is: the spec gives it no unit.
+      formatVolume: (v) => formatUsd(v),
+      ...(axisUnit === undefined ? {} : { priceUnit: axisUnit }),
+      source: ctx.source,
+      ...(shortNote === undefined ? {} : { note: shortNote }),
     };
-    const png = await draw(ctx, spec, { seriesId: series.seriesId, minutes: interval.minutes, category, last: last?.time ?? 0 });
+    const png = await draw(ctx, spec, series.seriesId);
 
     const blocks: Block[] = [];
+    if (shortNote !== undefined) blocks.push({ kind: "text", text: `${shortNote}.` });
     const collision = series.res === undefined ? { blocks: [], actions: [] } : collisionParts(series.res, "chart", series.name);
     blocks.push(...collision.blocks);
     let alt: string;

@@ -89,7 +89,7 @@ export const swapsCommand: Command = {
             kind: "table",
             columns: ["age", "side", "size", "price", "wallet"],
             align: ["right", "left", "right", "right", "left"],
-            rows: txs.map((tx) => [formatSince(tx.tx_time, now), side(tx, target.token, chain), formatUsd(tx.amount_usd), price(tx), shortAddress(tx.wallet_address ?? tx.sender_address)]),
+            rows: txs.map((tx) => [formatSince(tx.tx_time, now, { seconds: true }), side(tx, target.token, chain), formatUsd(tx.amount_usd), price(tx), shortAddress(tx.wallet_address ?? tx.sender_address)]),
           }],
       actions: [[
         refreshButton("swaps", [target.tokenId ?? target.pairId]),

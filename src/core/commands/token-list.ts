@@ -32,11 +32,15 @@ export function tokenTable(tokens: readonly TokenV2[], opts: { first?: number } 
   };
 }
 
-/** One "open the card" button per token, numbered like the table. */
+/**
+ * One "open the card" button per token, numbered like the table. When the list spans several
+ * chains each label names its chain: ten buttons reading "WETH" say nothing on their own.
+ */
 export function cardButtons(tokens: readonly TokenV2[], opts: { first?: number; max?: number } = {}): Action[][] {
   const first = opts.first ?? 1;
-  const buttons = tokens
-    .slice(0, opts.max ?? 10)
-    .map((t, i) => openButton(`${first + i}. ${cleanText(t.symbol, 12)}`, "token", [idOf(t)]));
+  const shown = tokens.slice(0, opts.max ?? 10);
+  const manyChains = new Set(shown.map((t) => t.chain)).size > 1;
+  const buttons = shown.map((t, i) =>
+    openButton(`${first + i}. ${cleanText(t.symbol, 12)}${manyChains ? ` · ${cleanText(t.chain, 10)}` : ""}`, "token", [idOf(t)]));
   return rows(buttons, 5, 2);
 }

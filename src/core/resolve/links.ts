@@ -29,7 +29,8 @@ function explorer(chain: string): Reader {
   };
 }
 
-const READERS: Readonly<Record<string, Reader>> = {
+/** By host; a Map, since the host comes from what someone pasted. */
+const READERS: ReadonlyMap<string, Reader> = new Map(Object.entries({
   // dexscreener.com/<chain>/<pair or token>: the site takes both, so the address may be a pair.
   "dexscreener.com": ([chain, address]) =>
     chain !== undefined && address !== undefined ? { address, chain, isPair: true } : undefined,
@@ -75,7 +76,7 @@ const READERS: Readonly<Record<string, Reader>> = {
   // tronscan keeps its route in the fragment: tronscan.org/#/token20/<addr>
   "tronscan.org": explorer("tron"),
   "tronscan.io": explorer("tron"),
-};
+} satisfies Record<string, Reader>));
 
 const WITH_SCHEME = /^https?:\/\//i;
 // host.tld/path without a scheme, as people copy from the address bar.
@@ -102,7 +103,7 @@ export function parseLink(text: string): TokenInput | undefined {
   const segments = [...url.pathname.split("/"), ...url.hash.replace(/^#/, "").split("/")]
     .filter((s) => s !== "")
     .map(decodeSegment);
-  const reader = READERS[host];
+  const reader = READERS.get(host);
   const hit = reader === undefined ? anyAddress(segments) : reader(segments, url);
   if (hit === undefined) {
     return { kind: "malformed", reason: "I can't find a token address in that link." };

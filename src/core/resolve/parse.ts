@@ -59,7 +59,8 @@ function parseWord(word: string): TokenInput | undefined {
  * Almost-addresses (39 hex digits, base58 with a `0`) come back `malformed` with the reason.
  */
 export function parseTokenInput(text: string): TokenInput {
-  const t = text.replace(INVISIBLE, "").replace(WRAPPERS, "");
+  // NFKC first: fullwidth `Ｐｅｐｅ` from an Asian keyboard is `Pepe`, and an address's digits are ASCII.
+  const t = text.normalize("NFKC").replace(INVISIBLE, "").replace(WRAPPERS, "");
   if (t === "") return malformed("Send a token symbol, name, address or link.");
   if (t.length > MAX_INPUT_LENGTH) return malformed("That is too long for a token: send a symbol, an address or a link.");
   const words = t.split(/\s+/);
@@ -97,6 +98,7 @@ function parseQuery(words: string[]): TokenInput {
 export function findAddresses(text: string): TokenInput[] {
   const words = text
     .slice(0, MAX_SCAN_LENGTH)
+    .normalize("NFKC")
     .replace(INVISIBLE, "")
     .split(/[\s,;]+/)
     .map((w) => w.replace(WRAPPERS, "").replace(TRAILING_PUNCTUATION, ""))
