@@ -157,7 +157,8 @@ export function createBotCore(deps: CoreDeps): BotCore {
     commands,
     handleText(chat, text) {
       return guarded(chat, text, async () => {
-        const { name, words } = parseText(text);
+        // NFKC: fullwidth letters and digits (`/price Ｐｅｐｅ`) read as the ASCII they stand for.
+        const { name, words } = parseText(text.normalize("NFKC"));
         const cmd = find(name);
         return cmd.run(context(chat), bindArgs(cmd, words));
       });
