@@ -35,6 +35,10 @@ interface MarketPacing {
   rps: number;
   /** Timeout of one request in ms. Default 10000. */
   timeoutMs: number;
+  /** Compute units the key may spend per UTC day (`MARKET_API_DAILY_UNITS`); unset = not paced. */
+  dailyUnits?: number;
+  /** Time from a message's arrival to its answer, ms (`ANSWER_DEADLINE_MS`). Default 2500. */
+  answerDeadlineMs: number;
 }
 
 /** No `MARKET_API_KEY`: the bot runs on the in-process sandbox and labels its data as demo. */
@@ -209,6 +213,8 @@ const schema = z.object({
   MARKET_API_V1_KEY: apiKey.optional(),
   MARKET_API_RPS: positiveNumber(1000, "requests per second above 0 and at most 1000 (plans: 1, 5 or 20)").default(5),
   MARKET_TIMEOUT_MS: integer(100, 600_000, "a timeout in milliseconds from 100 to 600000").default(10_000),
+  MARKET_API_DAILY_UNITS: integer(1, 1_000_000_000_000, "the plan's compute units per day, a whole number above 0").optional(),
+  ANSWER_DEADLINE_MS: integer(500, 60_000, "a time in milliseconds from 500 to 60000").default(2_500),
 
   TELEGRAM_BOT_TOKEN: token("a bot token from @BotFather, like 123456789:AAE…", /^\d+:[A-Za-z0-9_-]+$/).optional(),
   TELEGRAM_API_ROOT: apiRoot("TELEGRAM_API_ROOT").default("https://api.telegram.org"),
@@ -340,7 +346,7 @@ function required(variable: string, because: string): never {
 }
 
 function marketConfig(v: Values): MarketConfig {
-  const pacing = { rps: v.MARKET_API_RPS, timeoutMs: v.MARKET_TIMEOUT_MS };
+  const pacing = { rps: v.MARKET_API_RPS, timeoutMs: v.MARKET_TIMEOUT_MS, dailyUnits: v.MARKET_API_DAILY_UNITS, answerDeadlineMs: v.ANSWER_DEADLINE_MS };
   const key = v.MARKET_API_KEY;
   if (key === undefined) {
     if (v.MARKET_API_URL !== undefined) required("MARKET_API_KEY", "when MARKET_API_URL is set (unset both for demo data)");

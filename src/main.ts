@@ -19,6 +19,7 @@ import { createPoster, type Poster } from "./digest/poster.js";
 import { startOpsServer, type OpsServer, type RequestHandler } from "./ops/http-server.js";
 import { instrumentCore } from "./ops/instrument-core.js";
 import { createMetrics } from "./ops/metrics.js";
+import { createMarketMetrics } from "./market/scheduler-metrics.js";
 import { createStartGuard, type StartGuard } from "./ops/start-guard.js";
 import { countRedisChanges } from "./redis/metrics.js";
 import type { Platform } from "./store/types.js";
@@ -120,13 +121,17 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   if (opts.signal?.aborted) return stopped();
   if (config.market.mode === "demo") log.warn("showing demo data: no MARKET_API_KEY is set, so the market is the built-in sandbox");
 
+  const marketMetrics = createMarketMetrics(metrics.registry);
   try {
     built = await buildCore(config, {
       log,
       onCacheEvent: (e) => metrics.cache.inc({ method: e.method, outcome: e.outcome }),
       onMarketCall: (e) => metrics.upstreamCalls.inc({ endpoint: e.endpoint, outcome: e.outcome }),
       onRedisChange: countRedisChanges(metrics),
+      onMarketDispatch: marketMetrics.dispatched,
+      onAnswer: marketMetrics.answered,
     });
+    marketMetrics.watch(built.scheduler);
   } catch (e) {
     await stop("start-up failed");
     throw e;

@@ -22,7 +22,7 @@ function failure(env: Record<string, string>): ConfigError {
 }
 
 const DEFAULTS: Config = {
-  market: { mode: "demo", rps: 5, timeoutMs: 10_000 },
+  market: { mode: "demo", rps: 5, timeoutMs: 10_000, answerDeadlineMs: 2_500 },
   telegram: undefined,
   discord: undefined,
   databasePath: "./data/chainpulse.db",
@@ -57,6 +57,7 @@ describe("loadConfig", () => {
         v1: { baseUrl: "https://market.example.com", key: KEY },
         rps: 20,
         timeoutMs: 2500,
+        answerDeadlineMs: 2_500,
       });
     });
 
@@ -86,7 +87,13 @@ describe("loadConfig", () => {
     });
 
     it("keeps the pacing settings in demo mode too", () => {
-      expect(loadConfig({ MARKET_API_RPS: "1", MARKET_TIMEOUT_MS: "500" }).market).toEqual({ mode: "demo", rps: 1, timeoutMs: 500 });
+      expect(loadConfig({ MARKET_API_RPS: "1", MARKET_TIMEOUT_MS: "500" }).market).toEqual({ mode: "demo", rps: 1, timeoutMs: 500, answerDeadlineMs: 2_500 });
+    });
+
+    it("reads the answer deadline and the plan's daily compute units, and refuses nonsense naming the variable", () => {
+      expect(loadConfig({ ANSWER_DEADLINE_MS: "1500", MARKET_API_DAILY_UNITS: "300000" }).market).toMatchObject({ answerDeadlineMs: 1_500, dailyUnits: 300_000 });
+      expect(failure({ ANSWER_DEADLINE_MS: "50" }).variable).toBe("ANSWER_DEADLINE_MS");
+      expect(failure({ MARKET_API_DAILY_UNITS: "lots" }).variable).toBe("MARKET_API_DAILY_UNITS");
     });
   });
 

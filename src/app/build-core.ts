@@ -15,6 +15,8 @@ import { digestCommands } from "../digest/commands.js";
 import type { Logger } from "../log.js";
 import type { MarketApi } from "../market/api.js";
 import { MarketClient, type MarketCallEvent } from "../market/client.js";
+import type { DispatchEvent, Scheduler } from "../market/scheduler.js";
+import type { Freshness } from "../core/answer-deadline.js";
 import { ALERT_LANE } from "../market/scheduler-lanes.js";
 import { connectRedis, type SharedRedis } from "../redis/connection.js";
 import type { Sandbox } from "../sandbox/index.js";
@@ -34,6 +36,10 @@ export interface BuildOptions {
   onMarketCall?: (e: MarketCallEvent) => void;
   /** Told when the shared Redis is lost and back (metrics). */
   onRedisChange?: (up: boolean) => void;
+  /** Told about every call leaving the market scheduler (metrics). */
+  onMarketDispatch?: (e: DispatchEvent) => void;
+  /** Told how fresh each command's answer was (metrics). */
+  onAnswer?: (freshness: Freshness) => void;
 }
 
 export interface BuiltCore {
@@ -49,6 +55,8 @@ export interface BuiltCore {
   source: string;
   /** The in-process sandbox in demo mode. */
   sandbox: Sandbox | undefined;
+  /** The market key's scheduler: queue depth per lane, the day's compute units. */
+  scheduler: Scheduler;
   /** The shared Redis when `REDIS_URL` is set: budgets, blocked chats and platform rates live there. */
   redis: SharedRedis | undefined;
   /** Closes the store, the charts, the client and the sandbox; never rejects. */
@@ -71,7 +79,9 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
   try {
     let sandbox: Sandbox | undefined;
     let client: MarketClient;
-    const pacing = { timeoutMs: config.market.timeoutMs, logger: log, onCall: opts.onMarketCall };
+    const pacing = {
+      timeoutMs: config.market.timeoutMs, dailyUnits: config.market.dailyUnits, logger: log, onCall: opts.onMarketCall, onDispatch: opts.onMarketDispatch,
+    };
     if (config.market.mode === "demo") {
       const { startSandbox } = await import("../sandbox/index.js");
       const started = await startSandbox({ seed: config.sandboxSeed, logger: log });
@@ -101,9 +111,11 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     const sourceKey = config.market.mode === "demo" ? "source-demo" : "source-live";
     const redis = config.redisUrl === undefined ? undefined : await connectRedis({ url: config.redisUrl, log, onChange: opts.onRedisChange });
     if (redis !== undefined) closers.push(() => redis.close());
-    const core = createBotCore({ market, store, charts, log, source: (i18n) => i18n.t(sourceKey), extraCommands, alertLimits, catalog, budget: { redis } });
+    const core = createBotCore({ market, store, charts, log, source: (i18n) => i18n.t(sourceKey), extraCommands, alertLimits, catalog, budget: { redis },
+      answerDeadlineMs: config.market.answerDeadlineMs, onAnswer: opts.onAnswer,
+    });
     const alertPrices = client.onLane(ALERT_LANE);
-    return { core, market, backgroundMarket, alertPrices, store, charts, source, sandbox, redis, close };
+    return { core, market, backgroundMarket, alertPrices, store, charts, source, sandbox, redis, scheduler: client.scheduler, close };
   } catch (e) {
     await close();
     throw e;
