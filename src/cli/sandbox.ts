@@ -26,6 +26,7 @@ export const SANDBOX_HELP: readonly string[] = [
   "  --faults SPEC       faults from the start, such as latency:300@0.1,http5xx:503@tokenDetail",
   "  --quirks            reproduce the real service's type deviations",
   "  --rate-limit PLAN   free (1/s), normal (5/s), pro (20/s) or requests a second, per key",
+  "  --daily-units N     compute units per key per UTC day; past them 403 \"The limit of this API has been reached today\"",
   "",
   "It prints its URL, its keys and the variables that point the bot at it, then serves until",
   "SIGINT or SIGTERM (exit 0). A bad flag prints one line on stderr and exits 2.",
@@ -43,6 +44,7 @@ const OPTIONS = {
   faults: { type: "string" },
   quirks: { type: "boolean" },
   "rate-limit": { type: "string" },
+  "daily-units": { type: "string" },
 } as const;
 
 type FlagValues = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]["type"] extends "boolean" ? boolean : string };
@@ -114,6 +116,7 @@ function optionsFrom(argv: string[]): SandboxOptions {
     faults,
     quirks: v.quirks,
     rateLimit: rateFlag(v["rate-limit"]),
+    dailyUnits: intFlag("daily-units", v["daily-units"], 1, 1_000_000_000_000),
   };
 }
 
@@ -121,11 +124,12 @@ function optionsFrom(argv: string[]): SandboxOptions {
  * The variables that point the bot at this sandbox: both keys, since each version refuses the
  * other's (v1 falls back to MARKET_API_KEY and would be refused), and a pace within the limit.
  */
-export function botSettings(sandbox: { url: string; v2Key: string; v1Key: string }, rateLimit: SandboxOptions["rateLimit"]): string[] {
+export function botSettings(sandbox: { url: string; v2Key: string; v1Key: string }, rateLimit: SandboxOptions["rateLimit"], dailyUnits?: number): string[] {
   const lines = [`MARKET_API_URL=${sandbox.url}`, `MARKET_API_KEY=${sandbox.v2Key}`, `MARKET_API_V1_KEY=${sandbox.v1Key}`];
   const rps = rateLimit === undefined ? undefined : typeof rateLimit === "string" ? PLANS[rateLimit] : rateLimit.rps;
   // The bot's pace tops out at 1000 a second, far above any plan.
   if (rps !== undefined && rps <= 1000) lines.push(`MARKET_API_RPS=${rps}`);
+  if (dailyUnits !== undefined) lines.push(`MARKET_API_DAILY_UNITS=${dailyUnits}`);
   return lines;
 }
 
@@ -165,7 +169,7 @@ export async function sandboxCommand(argv: string[], io?: SandboxCommandIo): Pro
   out(`sandbox: v2 key (X-API-KEY): ${sandbox.v2Key}`);
   out(`sandbox: v1 key (Svc-Auth): ${sandbox.v1Key}`);
   out("sandbox: to point the bot at it, put these lines in its .env or environment:");
-  for (const line of botSettings(sandbox, opts.rateLimit)) out(line);
+  for (const line of botSettings(sandbox, opts.rateLimit, opts.dailyUnits)) out(line);
   await stopped;
   await sandbox.close();
   out("sandbox: stopped");
