@@ -5,6 +5,7 @@
  */
 import type { PlatformAdapter } from "../adapters/types.js";
 import type { CachedMarket } from "../cache/types.js";
+import { isMarketError } from "../market/errors.js";
 import type { ReadinessCheck } from "../ops/http-server.js";
 import type { Store } from "../store/types.js";
 
@@ -23,8 +24,14 @@ export function readinessChecks(parts: ReadinessParts): ReadinessCheck[] {
     {
       name: "market",
       check: async () => {
-        const r = await parts.market.supportedChains();
-        return { ok: true, ...(r.stale ? { detail: "serving from cache: the service is failing" } : {}) };
+        try {
+          const r = await parts.market.supportedChains();
+          return { ok: true, ...(r.stale ? { detail: "serving from cache: the service is failing" } : {}) };
+        } catch (e) {
+          // The day's quota spent is the plan working as sold: commands answer from the cache with one sentence.
+          if (isMarketError(e) && e.kind === "quota") return { ok: true, detail: "the market's daily quota is spent; answering from the cache" };
+          throw e;
+        }
       },
     },
     ...parts.platforms.map((a) => ({

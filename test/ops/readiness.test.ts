@@ -20,8 +20,8 @@ afterEach(async () => {
 const DAY = 24 * 3_600_000;
 
 /** /readyz of an ops server whose market is the sandbox through the cache, on a clock the test moves. */
-async function readyzOverSandbox() {
-  sandbox = await startSandbox();
+async function readyzOverSandbox(opts: { dailyUnits?: number } = {}) {
+  sandbox = await startSandbox(opts);
   let now = 1_795_000_000_000;
   client = new MarketClient({
     v2: { baseUrl: sandbox.url, key: sandbox.v2Key },
@@ -53,6 +53,13 @@ describe("readiness of a running bot", () => {
       status: "ready",
       checks: { store: { ok: true }, market: { ok: true, detail: "serving from cache: the service is failing" } },
     });
+  });
+
+  it("stays ready when the market's daily quota is spent, and says so", async () => {
+    const { readyz } = await readyzOverSandbox({ dailyUnits: 0 });
+    const res = await readyz();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ checks: { market: { ok: true, detail: "the market's daily quota is spent; answering from the cache" } } });
   });
 
   it("is not ready when the market fails and nothing is cached", async () => {
