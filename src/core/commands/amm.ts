@@ -4,7 +4,7 @@ import { resolveChain } from "../chains.js";
 import { UserError } from "../errors.js";
 import { cleanText, formatPercent, formatUsd, shortAddress } from "../format/index.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
-import { field, recordsOf } from "./open-payload.js";
+import { v1Pairs } from "../../market/v1-records.js";
 
 /** Pairs listed. */
 const SHOWN = 12;
@@ -31,7 +31,7 @@ export const ammCommand: Command = {
       }
       throw e;
     }
-    const list = recordsOf(pairs.data).slice(0, SHOWN);
+    const list = v1Pairs(pairs.data).slice(0, SHOWN);
     return {
       title: `${cleanText(amm, 24)} on ${cleanText(chain, 16)}: busiest pairs`,
       tone: "info",
@@ -42,10 +42,10 @@ export const ammCommand: Command = {
             columns: ["pair", "address", "24h volume", "24h"],
             align: ["left", "left", "right", "right"],
             rows: list.map((p) => [
-              `${cleanText(field(p, "token0_symbol"), 12)}/${cleanText(field(p, "token1_symbol"), 12)}`,
-              shortAddress(field(p, "pair")),
-              formatUsd(field(p, "volume_u")),
-              formatPercent(field(p, "price_change_24h") ?? field(p, "price_change"), { arrow: false }),
+              `${cleanText(p.token0Symbol, 12)}/${cleanText(p.token1Symbol, 12)}`,
+              shortAddress(p.pair),
+              formatUsd(p.volumeUsd),
+              formatPercent(p.change24h, { arrow: false }),
             ]),
           }],
       actions: [[refreshButton("amm", [amm, chain])]],

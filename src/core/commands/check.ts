@@ -1,12 +1,11 @@
 import { isAddressFor } from "../../market/ids.js";
 import { CONTRACT_CHECK_CHAINS, type ContractCheckChain } from "../../market/limits.js";
-import { riskReport as riskReportSchema } from "../../market/schemas.js";
+import { v1ContractReport } from "../../market/v1-records.js";
 import type { Command } from "../command.js";
 import { UserError } from "../errors.js";
 import { cleanText, shortAddress } from "../format/index.js";
 import { malformedReason } from "../resolve/addresses.js";
 import { refreshButton } from "../reply-parts.js";
-import { firstRecord } from "./open-payload.js";
 import { riskReply } from "./risk.js";
 
 /** `/check <chain> <contract>`: the v1 contract check, read as a risk report. */
@@ -26,8 +25,8 @@ export const checkCommand: Command = {
     }
     const address = contract.toLowerCase();
     const checked = await ctx.market.v1ContractCheck({ chain, contract: address });
-    const parsed = riskReportSchema.safeParse(firstRecord(checked.data) ?? {});
-    const report = parsed.success ? { ...checked, data: parsed.data } : undefined;
+    const read = v1ContractReport(checked.data);
+    const report = read === undefined ? undefined : { ...checked, data: read };
     return riskReply(ctx, {
       title: `Contract check: ${shortAddress(address)} · ${chain}`,
       report,

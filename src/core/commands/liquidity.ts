@@ -4,7 +4,7 @@ import { UserError } from "../errors.js";
 import { cleanText, formatSince, formatUsd, shortAddress } from "../format/index.js";
 import { isAddress, malformedReason } from "../resolve/addresses.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
-import { field, recordsOf } from "./open-payload.js";
+import { v1Liquidity } from "../../market/v1-records.js";
 
 /** Records listed. */
 const SHOWN = 12;
@@ -21,7 +21,7 @@ export const liquidityCommand: Command = {
     if (!isAddress(address)) throw new UserError(malformedReason(address) ?? `"${cleanText(typed, 48)}" is not a pair address.`);
     // v1 pair paths carry the address alone.
     const records = await ctx.market.v1PairLiquidity({ pair: address, size: SHOWN });
-    const list = recordsOf(records.data).slice(0, SHOWN);
+    const list = v1Liquidity(records.data).slice(0, SHOWN);
     const now = ctx.now();
     return {
       title: `Liquidity: ${shortAddress(address)}`,
@@ -33,10 +33,10 @@ export const liquidityCommand: Command = {
             columns: ["age", "kind", "size", "wallet"],
             align: ["right", "left", "right", "left"],
             rows: list.map((r) => [
-              formatSince(field(r, "tx_time") ?? field(r, "time"), now),
-              cleanText(field(r, "type"), 8),
-              formatUsd(field(r, "amount_usd") ?? field(r, "amount")),
-              shortAddress(field(r, "wallet_address") ?? field(r, "sender_address")),
+              formatSince(r.time, now),
+              cleanText(r.kind, 8),
+              formatUsd(r.amountUsd),
+              shortAddress(r.wallet),
             ]),
           }],
       actions: [[refreshButton("liquidity", [address])]],

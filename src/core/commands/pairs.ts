@@ -1,7 +1,7 @@
 import type { Command } from "../command.js";
 import { cleanText, formatPercent, formatUsd, shortAddress } from "../format/index.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
-import { field, recordsOf } from "./open-payload.js";
+import { v1Pairs } from "../../market/v1-records.js";
 import { resolveArg, symbolFor } from "./resolution.js";
 
 /** `/pairs <token>`: the token's pairs from the v1 service (at most 10). */
@@ -15,7 +15,7 @@ export const pairsCommand: Command = {
     const res = await resolveArg(ctx, typed);
     // v1 paths carry the address alone; an address can live on several chains, so keep the resolved one.
     const pairs = await ctx.market.v1Pairs(res.address);
-    const list = recordsOf(pairs.data).filter((p) => (field(p, "chain") ?? res.chain) === res.chain).slice(0, 10);
+    const list = v1Pairs(pairs.data).filter((p) => (p.chain ?? res.chain) === res.chain).slice(0, 10);
     return {
       title: `Pairs: ${await symbolFor(ctx, res)} · ${cleanText(res.chain, 16)}`,
       tone: "info",
@@ -26,11 +26,11 @@ export const pairsCommand: Command = {
             columns: ["pair", "dex", "address", "24h volume", "24h"],
             align: ["left", "left", "left", "right", "right"],
             rows: list.map((p) => [
-              `${cleanText(field(p, "token0_symbol"), 12)}/${cleanText(field(p, "token1_symbol"), 12)}`,
-              cleanText(field(p, "amm"), 16),
-              shortAddress(field(p, "pair")),
-              formatUsd(field(p, "volume_u")),
-              formatPercent(field(p, "price_change_24h") ?? field(p, "price_change"), { arrow: false }),
+              `${cleanText(p.token0Symbol, 12)}/${cleanText(p.token1Symbol, 12)}`,
+              cleanText(p.amm, 16),
+              shortAddress(p.pair),
+              formatUsd(p.volumeUsd),
+              formatPercent(p.change24h, { arrow: false }),
             ]),
           }],
       actions: [[refreshButton("pairs", [res.tokenId])]],
