@@ -77,6 +77,29 @@ describe("start-up errors about DATABASE_PATH", () => {
   });
 });
 
+describe("the bot on DATABASE_URL", () => {
+  it("keeps a chat's settings in PostgreSQL, where the next run reads them", async () => {
+    const url = await engine.createDatabase("bot_settings");
+    const saved = run(["ask", "/settings chain bsc"], { DATABASE_URL: url });
+    expect(saved.code).toBe(0);
+    expect(saved.stdout).toContain("Saved: default chain bsc");
+    expect(run(["ask", "/settings"], { DATABASE_URL: url }).stdout).toMatch(/Default chain\s+bsc/);
+    const pg = await openPostgresStore({ url });
+    try {
+      expect(await pg.getSettings({ platform: "console", chatId: "console" })).toMatchObject({ defaultChain: "bsc" });
+    } finally {
+      await pg.close();
+    }
+  });
+
+  it("stops the start with one line naming DATABASE_URL when PostgreSQL cannot be reached, never its password", async () => {
+    const port = await freePort();
+    const { code, stderr } = run(["start"], { DATABASE_URL: `postgres://bot:hunter2@127.0.0.1:${port}/chainpulse` });
+    expect(code).toBe(1);
+    expect(lines(stderr)).toEqual([`chainpulse: the PostgreSQL database at DATABASE_URL (127.0.0.1:${port}/chainpulse) cannot be reached: connect ECONNREFUSED 127.0.0.1:${port}`]);
+  });
+});
+
 describe("chainpulse store migrate", () => {
   it("brings an SQLite file to the newest schema once and then has nothing to do", () => {
     const file = join(cwd, "migrate.db");
