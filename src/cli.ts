@@ -55,6 +55,20 @@ const COMMANDS: Record<string, CommandEntry> = {
     load: async () => (await import("./cli/discord-register.js")).discordRegisterCommand,
     details: async () => (await import("./cli/discord-register.js")).DISCORD_REGISTER_HELP,
   },
+  "store migrate": {
+    usage: "store migrate",
+    summary: "bring the database (DATABASE_URL, else DATABASE_PATH) to this version's schema",
+    needsConfig: true,
+    load: async () => (await import("./cli/store.js")).storeMigrateCommand,
+    details: async () => (await import("./cli/store.js")).STORE_MIGRATE_HELP,
+  },
+  "store copy": {
+    usage: "store copy --to <postgres url>",
+    summary: "copy an SQLite install's data (DATABASE_PATH) into PostgreSQL; safe to run again",
+    needsConfig: true,
+    load: async () => (await import("./cli/store.js")).storeCopyCommand,
+    details: async () => (await import("./cli/store.js")).STORE_COPY_HELP,
+  },
 };
 
 function version(): string {
@@ -111,6 +125,11 @@ function pick(argv: string[]): { name: string; rest: string[] } | string {
     // `discord` has one command, so its help is that command's.
     if (sub !== undefined && HELP_FLAGS.has(sub)) return { name: "discord register", rest: ["--help"] };
     return sub === undefined ? "discord needs a command: discord register" : `unknown command "discord ${sub}"`;
+  }
+  if (first === "store") {
+    const [sub, ...subRest] = rest;
+    if (sub === "migrate" || sub === "copy") return { name: `store ${sub}`, rest: subRest };
+    return sub === undefined || HELP_FLAGS.has(sub) ? "store needs a command: store migrate or store copy --to <postgres url>" : `unknown command "store ${sub}"`;
   }
   if (Object.hasOwn(COMMANDS, first)) return { name: first, rest };
   return first.startsWith("-") ? `unknown option "${first}"` : `unknown command "${first}"`;
