@@ -1,7 +1,8 @@
 /**
- * The same versioned migrations as SQLite's, on PostgreSQL: each pending one runs in its own
- * transaction under an advisory lock and is recorded in `schema_migrations`, so it applies
- * exactly once also when several processes start at the same moment.
+ * The same versioned migrations as SQLite's, on PostgreSQL: the pending ones run in one
+ * transaction (PostgreSQL's DDL is transactional: all or nothing) under an advisory lock and
+ * are recorded in `schema_migrations`, so each applies exactly once also when several
+ * processes start at the same moment.
  */
 import type { Logger } from "pino";
 import type { Migration } from "./migrations.js";
