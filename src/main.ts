@@ -194,9 +194,13 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         telegram: createTelegramDigestQueue({
           ratePerSecond: config.digest.telegramRate,
           onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "telegram" }, ms / 1000),
+          redis: parts.redis,
+          bot: config.telegram?.token.split(":")[0],
         }),
         discord: createDiscordDigestQueue({
           onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "discord" }, ms / 1000),
+          redis: parts.redis,
+          bot: config.discord?.applicationId,
         }),
       };
       alerts = createAlertService({

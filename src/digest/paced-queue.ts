@@ -1,11 +1,13 @@
 /**
  * Paced delivery for one platform. A few workers (the in-flight bound) pull jobs from one
- * queue, so 10,000 subscribers never become 10,000 sleeping timers. Pace: a global spacing
- * (messages a second), a per-chat sliding window (messages a minute), and a 429 pauses the
- * whole queue for its retry-after — grammY's maintainers advise exactly this instead of
- * transformer-throttler's unbounded queues.
+ * queue, so 10,000 subscribers never become 10,000 sleeping timers. The pace — a global
+ * spacing (messages a second), a per-chat sliding window (messages a minute), and a pause of
+ * the whole queue for a 429's retry-after, as grammY's maintainers advise instead of
+ * transformer-throttler's unbounded queues — is kept by a ledger: in process by default, in
+ * Redis when several processes send for the same bot.
  */
 import type { SendOutcome } from "../adapters/types.js";
+import { MAX_CANDIDATES, memoryPaceLedger, type PaceLedger } from "./pace-ledger.js";
 
 export interface DeliveryJob {
   chatId: string;
@@ -18,10 +20,12 @@ export interface DeliveryJob {
 export type DeliveryResult = SendOutcome | { kind: "expired" } | { kind: "stopped" };
 
 export interface PacedQueueOptions {
-  /** Messages a second across all chats; undefined = no global pace (discord.js paces REST itself). */
+  /** Messages a second across all chats; undefined = no global pace. Read by the default ledger. */
   ratePerSecond?: number;
-  /** Messages a minute to one chat; undefined = no per-chat window. Telegram groups: 20. */
+  /** Messages a minute to one chat; undefined = no per-chat window. Telegram groups: 20. Read by the default ledger. */
   perChatPerMinute?: number;
+  /** The books of the pace. Default: in process, from the two rates above. */
+  ledger?: PaceLedger;
   /** Sends in flight at once. */
   maxInFlight: number;
   now?: () => number;
@@ -46,21 +50,14 @@ interface Entry {
   resolve(r: DeliveryResult): void;
 }
 
-const MINUTE = 60_000;
+/** What one turn at the ledger gave a worker: a job to send now, or how long to wait. */
+type Step = { entry: Entry; stamp: string; at: number } | { waitMs: number };
 
 export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
   const now = opts.now ?? Date.now;
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const spacing = opts.ratePerSecond ? 1000 / opts.ratePerSecond : 0;
+  const ledger = opts.ledger ?? memoryPaceLedger(opts);
   const queue: Entry[] = [];
-  /**
-   * Per chat, when its recent sends reached the platform. A send counts from its start until it
-   * is answered, then from the answer: a send held up in flight may arrive late, and counting
-   * from its start would let the next minute's sends land inside the same 60 s at the platform.
-   */
-  const recent = new Map<string, { at: number }[]>();
-  let nextStartAt = 0;
-  let pausedUntil = 0;
   let workers = 0;
   let sending = 0;
   let stopped = false;
@@ -70,55 +67,49 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
   // A stop must not wait out a 30-second retry-after: sleeping workers wake at once.
   const pause = (ms: number) => Promise.race([sleep(ms), stopping]);
 
-  /** Ms until `chatId` may get another message (0 = now). */
-  const chatWait = (chatId: string, t: number): number => {
-    if (!opts.perChatPerMinute) return 0;
-    const stamps = (recent.get(chatId) ?? []).filter((x) => x.at > t - MINUTE);
-    if (stamps.length === 0) recent.delete(chatId);
-    else recent.set(chatId, stamps);
-    return stamps.length < opts.perChatPerMinute ? 0 : Math.min(...stamps.map((x) => x.at)) + MINUTE - t;
-  };
-
-  /** The first entry whose chat may be sent to now, or how long until one may. */
-  const takeNext = (t: number): { entry?: Entry; waitMs: number } => {
-    let soonest = Infinity;
-    for (let i = 0; i < queue.length; i++) {
-      const e = queue[i]!;
-      const w = chatWait(e.job.chatId, t);
-      if (w === 0) {
-        queue.splice(i, 1);
-        return { entry: e, waitMs: 0 };
+  let turn: Promise<unknown> = Promise.resolve();
+  /** One worker at a time asks the ledger, so two are never handed the same job. */
+  const takeTurn = (): Promise<Step> => {
+    const step = turn.then(async (): Promise<Step> => {
+      const t = now();
+      // A job past its deadline is dropped before it can use up a slot.
+      for (let i = queue.length - 1; i >= 0; i--) {
+        const e = queue[i] as Entry;
+        if (t > e.job.deadline) {
+          queue.splice(i, 1);
+          e.resolve({ kind: "expired" });
+        }
       }
-      soonest = Math.min(soonest, w);
-      // Scanning further costs more than waiting: digests rarely send twice to one chat.
-      if (i >= 64) break;
-    }
-    return { waitMs: Number.isFinite(soonest) ? soonest : 0 };
+      const candidates = queue.slice(0, MAX_CANDIDATES);
+      if (candidates.length === 0) return { waitMs: 0 };
+      const slot = await ledger.take(candidates.map((e) => e.job.chatId), t);
+      if ("waitMs" in slot) return { waitMs: Math.max(slot.waitMs, 1) };
+      const entry = candidates[slot.index] as Entry;
+      const at = queue.indexOf(entry);
+      // Gone meanwhile: the queue stopped and answered it.
+      if (at < 0) return { waitMs: 0 };
+      queue.splice(at, 1);
+      return { entry, stamp: slot.stamp, at: t };
+    });
+    turn = step.catch(() => undefined);
+    return step;
   };
 
   const worker = async (): Promise<void> => {
     workers++;
     try {
       while (!stopped && queue.length > 0) {
-        const t = now();
-        const gate = Math.max(pausedUntil, nextStartAt) - t;
-        if (gate > 0) {
-          await pause(gate);
+        const step = await takeTurn();
+        if (!("entry" in step)) {
+          if (step.waitMs > 0) await pause(step.waitMs);
           continue;
         }
-        const { entry, waitMs } = takeNext(t);
-        if (!entry) {
-          await pause(Math.max(waitMs, 1));
-          continue;
+        const { entry, stamp } = step;
+        if (stopped) {
+          entry.resolve({ kind: "stopped" });
+          break;
         }
-        if (t > entry.job.deadline) {
-          entry.resolve({ kind: "expired" });
-          continue;
-        }
-        nextStartAt = Math.max(t, nextStartAt) + spacing;
-        const stamp = { at: t };
-        if (opts.perChatPerMinute) recent.set(entry.job.chatId, [...(recent.get(entry.job.chatId) ?? []), stamp]);
-        opts.onWait?.(t - entry.queuedAt);
+        opts.onWait?.(step.at - entry.queuedAt);
         sending++;
         let out: SendOutcome;
         try {
@@ -127,11 +118,11 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
           out = { kind: "failed", reason: e instanceof Error ? e.message : String(e) };
         } finally {
           sending--;
-          stamp.at = now();
         }
+        await ledger.answered(entry.job.chatId, stamp, now());
         if (out.kind === "retry") {
           // Never resend inside the window: the whole queue waits, this job goes first after it.
-          pausedUntil = Math.max(pausedUntil, now() + out.afterMs);
+          await ledger.pause(now() + out.afterMs);
           opts.onRateLimited?.(out.afterMs);
           queue.unshift(entry);
           continue;

@@ -2,7 +2,10 @@
  * The digest delivery queues as the bot ships them, one per platform. The bot and the fan-out
  * benchmark both build their queues here, so the benchmark measures the settings that ship.
  */
+import type { SharedRedis } from "../redis/connection.js";
+import { redisPaceLedger } from "../redis/pace-ledger.js";
 import { createPacedQueue, type PacedQueue } from "./paced-queue.js";
+import type { PaceOptions } from "./pace-ledger.js";
 
 /**
  * Telegram digest messages a minute to one chat: 20. Telegram refuses a group more than about
@@ -17,10 +20,16 @@ export const TELEGRAM_PER_CHAT_PER_MINUTE = 20;
 export const TELEGRAM_IN_FLIGHT = 4;
 
 /**
- * Discord digest posts in flight at once: 5. discord.js paces its REST calls per route itself,
- * so the queue sets no global rate; a post it could not make comes back as `retry` and pauses the queue.
+ * Discord digest posts in flight at once: 5. discord.js paces its REST calls per route itself;
+ * a post it could not make comes back as `retry` and pauses the queue.
  */
 export const DISCORD_IN_FLIGHT = 5;
+
+/**
+ * Discord digest posts a second over all channels: 50, Discord's global limit per bot. One
+ * process's discord.js keeps to it alone; several processes share it through Redis.
+ */
+export const DISCORD_GLOBAL_PER_SECOND = 50;
 
 /** What a digest queue reports and, in tests, which clock it runs on. */
 export interface DigestQueueHooks {
@@ -30,14 +39,24 @@ export interface DigestQueueHooks {
   onRateLimited?: (afterMs: number) => void;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Shares the pace with every process of the bot; undefined keeps it in process. */
+  redis?: SharedRedis;
+  /** The bot's id, naming its pace in Redis. */
+  bot?: string;
+}
+
+function paced(platform: string, opts: DigestQueueHooks, pace: PaceOptions, maxInFlight: number): PacedQueue {
+  const ledger = opts.redis === undefined ? undefined : redisPaceLedger({ ...pace, redis: opts.redis, scope: `${platform}:${opts.bot ?? ""}` });
+  return createPacedQueue({ ...opts, ...pace, ...(ledger ? { ledger } : {}), maxInFlight });
 }
 
 /** The Telegram digest queue: `ratePerSecond` over all chats (DIGEST_TELEGRAM_RATE), 20 a minute per chat, 4 in flight. */
 export function createTelegramDigestQueue(opts: DigestQueueHooks & { ratePerSecond: number }): PacedQueue {
-  return createPacedQueue({ ...opts, perChatPerMinute: TELEGRAM_PER_CHAT_PER_MINUTE, maxInFlight: TELEGRAM_IN_FLIGHT });
+  const pace = { ratePerSecond: opts.ratePerSecond, perChatPerMinute: TELEGRAM_PER_CHAT_PER_MINUTE };
+  return paced("telegram", opts, pace, TELEGRAM_IN_FLIGHT);
 }
 
-/** The Discord digest queue: no global pace of its own (discord.js has one), 5 in flight. */
+/** The Discord digest queue: Discord's global 50 a second, 5 in flight. */
 export function createDiscordDigestQueue(opts: DigestQueueHooks = {}): PacedQueue {
-  return createPacedQueue({ ...opts, maxInFlight: DISCORD_IN_FLIGHT });
+  return paced("discord", opts, { ratePerSecond: DISCORD_GLOBAL_PER_SECOND }, DISCORD_IN_FLIGHT);
 }

@@ -1,12 +1,40 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pino from "pino";
 import type { SendOutcome } from "../../src/adapters/types.js";
-import { createPacedQueue } from "../../src/digest/paced-queue.js";
+import { createPacedQueue, type PacedQueue, type PacedQueueOptions } from "../../src/digest/paced-queue.js";
+import { connectRedis, type SharedRedis } from "../../src/redis/connection.js";
+import { redisPaceLedger } from "../../src/redis/pace-ledger.js";
+import { startRedis, type RedisEngine } from "../engines/redis.js";
 import { virtualClock } from "./virtual-clock.js";
 
-describe("paced delivery queue", () => {
+let engine: RedisEngine;
+const links: SharedRedis[] = [];
+beforeAll(async () => {
+  engine = await startRedis();
+});
+afterAll(async () => {
+  for (const l of links.splice(0)) await l.close();
+  await engine.stop();
+});
+
+async function link(): Promise<SharedRedis> {
+  const l = await connectRedis({ url: engine.url, log: pino({ level: "silent" }) });
+  links.push(l);
+  return l;
+}
+
+/** Each test's pace has a name of its own in Redis. */
+let bots = 0;
+const onRedis = async (opts: PacedQueueOptions, scope = `bot${(bots += 1)}`): Promise<PacedQueue> =>
+  createPacedQueue({ ...opts, ledger: redisPaceLedger({ ...opts, redis: await link(), scope }) });
+
+describe.each([
+  ["in process", async (opts: PacedQueueOptions) => createPacedQueue(opts)],
+  ["with its pace in Redis", (opts: PacedQueueOptions) => onRedis(opts)],
+])("paced delivery queue %s", (_where, make) => {
   it("keeps the global pace: no two sends closer than 1/rate", async () => {
     const clock = virtualClock();
-    const q = createPacedQueue({ ratePerSecond: 25, maxInFlight: 3, ...clock });
+    const q = await make({ ratePerSecond: 25, maxInFlight: 3, ...clock });
     const sentAt: number[] = [];
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
@@ -20,7 +48,7 @@ describe("paced delivery queue", () => {
 
   it("sends at most N a minute to one chat while others go ahead", async () => {
     const clock = virtualClock();
-    const q = createPacedQueue({ ratePerSecond: 1000, perChatPerMinute: 20, maxInFlight: 2, ...clock });
+    const q = await make({ ratePerSecond: 1000, perChatPerMinute: 20, maxInFlight: 2, ...clock });
     const log: { chat: string; t: number }[] = [];
     const jobs = [...Array.from({ length: 30 }, () => "group"), "other"].map((chatId) =>
       q.push({ chatId, deadline: Infinity, send: async () => (log.push({ chat: chatId, t: clock.now() }), { kind: "delivered" }) }),
@@ -35,7 +63,7 @@ describe("paced delivery queue", () => {
 
   it("counts a group's send from when the platform answered it, so a send held up in flight cannot bunch the next minute's (regression: 21 in 60 s)", async () => {
     const clock = virtualClock();
-    const q = createPacedQueue({ ratePerSecond: 1000, perChatPerMinute: 20, maxInFlight: 2, ...clock });
+    const q = await make({ ratePerSecond: 1000, perChatPerMinute: 20, maxInFlight: 2, ...clock });
     const answered: number[] = [];
     const started: number[] = [];
     const send = (slow: boolean) => async (): Promise<SendOutcome> => {
@@ -51,7 +79,7 @@ describe("paced delivery queue", () => {
 
   it("pauses the whole queue for retry-after and then sends the rate-limited job again", async () => {
     const clock = virtualClock();
-    const q = createPacedQueue({ ratePerSecond: 100, maxInFlight: 1, ...clock });
+    const q = await make({ ratePerSecond: 100, maxInFlight: 1, ...clock });
     const attempts: { chat: string; t: number }[] = [];
     let limited = false;
     const send = (chat: string) => async (): Promise<SendOutcome> => {
@@ -75,7 +103,7 @@ describe("paced delivery queue", () => {
 
   it("drops a job whose deadline passed instead of sending it late", async () => {
     const clock = virtualClock();
-    const q = createPacedQueue({ ratePerSecond: 1, maxInFlight: 1, ...clock });
+    const q = await make({ ratePerSecond: 1, maxInFlight: 1, ...clock });
     let sent = 0;
     const deadline = clock.now() + 1_500;
     const results = await Promise.all(
@@ -86,7 +114,7 @@ describe("paced delivery queue", () => {
   });
 
   it("on stop finishes the send in flight and leaves queued jobs unsent", async () => {
-    const q = createPacedQueue({ maxInFlight: 1 });
+    const q = await make({ maxInFlight: 1 });
     let release!: () => void;
     const inFlight = new Promise<void>((r) => (release = r));
     let started!: () => void;
@@ -107,5 +135,83 @@ describe("paced delivery queue", () => {
     await stopped;
     expect(await first).toEqual({ kind: "delivered" });
     expect(await second).toEqual({ kind: "stopped" });
+  });
+});
+
+describe("paced delivery queues of several processes sharing one bot's pace in Redis", () => {
+  /**
+   * When each send was let go, read from the queue's own report of how long it waited: every
+   * job is pushed at `t0`. (The virtual clock moves while another worker sleeps, so a send's
+   * own reading of it may come after a later slot's.)
+   */
+  const slots = (clock: { now(): number }) => {
+    const t0 = clock.now();
+    const at: number[] = [];
+    return { at, onWait: (ms: number) => void at.push(t0 + ms) };
+  };
+  const delivered = async (): Promise<SendOutcome> => ({ kind: "delivered" });
+  const spaced = (times: number[], ms: number) => {
+    const sorted = [...times].sort((x, y) => x - y);
+    return sorted.slice(1).every((t, i) => t - sorted[i]! >= ms);
+  };
+
+  it("keep the global pace between them: no two sends of either closer than 1/rate", async () => {
+    const clock = virtualClock();
+    const scope = `shared${(bots += 1)}`;
+    const seen = slots(clock);
+    const opts = { ratePerSecond: 25, maxInFlight: 2, ...clock, onWait: seen.onWait };
+    const [a, b] = [await onRedis(opts, scope), await onRedis(opts, scope)];
+    await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? a : b).push({ chatId: `c${i}`, deadline: Infinity, send: delivered })));
+    expect(seen.at).toHaveLength(40);
+    expect(spaced(seen.at, 40)).toBe(true);
+  });
+
+  it("hold a Telegram group to 20 a minute between them", async () => {
+    const clock = virtualClock();
+    const scope = `shared${(bots += 1)}`;
+    const seen = slots(clock);
+    const opts = { ratePerSecond: 1000, perChatPerMinute: 20, maxInFlight: 2, ...clock, onWait: seen.onWait };
+    const [a, b] = [await onRedis(opts, scope), await onRedis(opts, scope)];
+    await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? a : b).push({ chatId: "-100", deadline: Infinity, send: delivered })));
+    const sorted = [...seen.at].sort((x, y) => x - y);
+    expect(sorted).toHaveLength(30);
+    for (let i = 20; i < sorted.length; i++) expect(sorted[i]! - sorted[i - 20]!).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it("pause together for one process's 429", async () => {
+    const clock = virtualClock();
+    const scope = `shared${(bots += 1)}`;
+    const opts = { ratePerSecond: 100, maxInFlight: 1, ...clock };
+    const a = await onRedis(opts, scope);
+    const limitedAt: number[] = [];
+    await a.push({ chatId: "x", deadline: Infinity, send: async () => (limitedAt.push(clock.now()), limitedAt.length === 1 ? { kind: "retry", afterMs: 5_000 } : { kind: "delivered" }) });
+    const seen = slots(clock);
+    const c = await onRedis({ ...opts, onWait: seen.onWait }, scope);
+    await c.push({ chatId: "y", deadline: Infinity, send: delivered });
+    expect(seen.at[0]! - limitedAt[0]!).toBeGreaterThanOrEqual(5_000);
+  });
+
+  it("keep pacing in process while Redis is away, and share the pace again once it is back", async () => {
+    const clock = virtualClock();
+    const shared = await link();
+    const scope = `outage${(bots += 1)}`;
+    const during = slots(clock);
+    const opts = { ratePerSecond: 25, maxInFlight: 2, ...clock };
+    const q = createPacedQueue({ ...opts, onWait: during.onWait, ledger: redisPaceLedger({ ...opts, redis: shared, scope }) });
+    await engine.stop();
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => q.push({ chatId: `d${i}`, deadline: Infinity, send: delivered })));
+    expect(results.every((r) => r.kind === "delivered")).toBe(true);
+    expect(spaced(during.at, 40)).toBe(true);
+
+    await engine.start();
+    await shared.whenUp();
+    const after = slots(clock);
+    const [a, b] = [
+      createPacedQueue({ ...opts, onWait: after.onWait, ledger: redisPaceLedger({ ...opts, redis: shared, scope }) }),
+      await onRedis({ ...opts, onWait: after.onWait }, scope),
+    ];
+    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? a : b).push({ chatId: `e${i}`, deadline: Infinity, send: delivered })));
+    expect(after.at).toHaveLength(10);
+    expect(spaced(after.at, 40)).toBe(true);
   });
 });

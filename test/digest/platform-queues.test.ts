@@ -1,14 +1,32 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import pino from "pino";
 import type { SendOutcome } from "../../src/adapters/types.js";
 import { createDiscordDigestQueue, createTelegramDigestQueue } from "../../src/digest/platform-queues.js";
+import { connectRedis, type SharedRedis } from "../../src/redis/connection.js";
+import { startRedis, type RedisEngine } from "../engines/redis.js";
 import { virtualClock } from "./virtual-clock.js";
 
-/** A send held open until `release` is called, so sends in flight can be counted. */
+/** Sends held open until `release` is called, so sends in flight can be counted; `reached(n)` resolves once n have started. */
 function heldSends() {
   let open!: () => void;
   const gate = new Promise<void>((r) => (open = r));
-  return { send: async (): Promise<SendOutcome> => (await gate, { kind: "delivered" }), release: () => open() };
+  let started = 0;
+  const waiting: { n: number; resolve: () => void }[] = [];
+  return {
+    send: async (): Promise<SendOutcome> => {
+      started += 1;
+      for (const w of waiting.filter((x) => x.n <= started)) w.resolve();
+      await gate;
+      return { kind: "delivered" };
+    },
+    reached: (n: number) => new Promise<void>((resolve) => (started >= n ? resolve() : waiting.push({ n, resolve }))),
+    started: () => started,
+    release: () => open(),
+  };
 }
+
+/** Lets every other callback and timer of this turn run (no time passes on any clock). */
+const settle = () => new Promise<void>((r) => setImmediate(r));
 
 describe("the digest queues the bot ships", () => {
   it("paces Telegram digests at the configured rate over all chats", async () => {
@@ -35,10 +53,56 @@ describe("the digest queues the bot ships", () => {
     for (const [queue, bound] of [[createTelegramDigestQueue({ ratePerSecond: 1000, ...virtualClock() }), 4], [createDiscordDigestQueue(virtualClock()), 5]] as const) {
       const held = heldSends();
       const all = Promise.all(Array.from({ length: 12 }, (_, i) => queue.push({ chatId: `-${i}`, deadline: Infinity, send: held.send })));
-      for (let i = 0; i < 20; i++) await Promise.resolve();
+      await held.reached(bound);
+      for (let i = 0; i < 5; i++) await settle();
       expect(queue.inFlight()).toBe(bound);
+      expect(held.started()).toBe(bound);
       held.release();
       await all;
     }
+  });
+
+  it("paces Discord posts at Discord's global 50 a second", async () => {
+    const clock = virtualClock();
+    const t0 = clock.now();
+    const at: number[] = [];
+    const q = createDiscordDigestQueue({ ...clock, onWait: (ms) => void at.push(t0 + ms) });
+    await Promise.all(Array.from({ length: 60 }, (_, i) => q.push({ chatId: `${i}`, deadline: Infinity, send: async () => ({ kind: "delivered" }) })));
+    at.sort((x, y) => x - y);
+    expect(at).toHaveLength(60);
+    for (let i = 1; i < at.length; i++) expect(at[i]! - at[i - 1]!).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe("the digest queues of two processes of one bot, with REDIS_URL set", () => {
+  let engine: RedisEngine | undefined;
+  const links: SharedRedis[] = [];
+  afterAll(async () => {
+    for (const l of links) await l.close();
+    await engine?.stop();
+  });
+
+  it("hold a Telegram group to 20 digests a minute between them, and keep another bot's pace apart", async () => {
+    engine = await startRedis();
+    const link = async () => {
+      const l = await connectRedis({ url: engine!.url, log: pino({ level: "silent" }) });
+      links.push(l);
+      return l;
+    };
+    const clock = virtualClock();
+    const t0 = clock.now();
+    const at: number[] = [];
+    const hooks = { ratePerSecond: 1000, ...clock, onWait: (ms: number) => void at.push(t0 + ms), bot: "123" };
+    const [a, b] = [createTelegramDigestQueue({ ...hooks, redis: await link() }), createTelegramDigestQueue({ ...hooks, redis: await link() })];
+    await Promise.all(Array.from({ length: 25 }, (_, i) => (i % 2 === 0 ? a : b).push({ chatId: "-1", deadline: Infinity, send: async () => ({ kind: "delivered" }) })));
+    at.sort((x, y) => x - y);
+    expect(at).toHaveLength(25);
+    expect(at[20]! - at[0]!).toBeGreaterThanOrEqual(60_000);
+
+    const otherBot: number[] = [];
+    const t1 = clock.now();
+    const c = createTelegramDigestQueue({ ...hooks, bot: "456", redis: await link(), onWait: (ms) => void otherBot.push(t1 + ms) });
+    await c.push({ chatId: "-1", deadline: Infinity, send: async () => ({ kind: "delivered" }) });
+    expect(otherBot).toEqual([t1]);
   });
 });

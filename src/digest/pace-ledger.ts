@@ -1,0 +1,93 @@
+/**
+ * The platform's pace as a ledger of sends: a global spacing (messages a second), a per-chat
+ * sliding window (messages a minute) and a pause after a 429. The paced queue asks it for a
+ * slot before each send; this one keeps the books in process, `src/redis/pace-ledger.ts` keeps
+ * them in Redis for every process of the bot.
+ */
+
+/** A slot for the chat at `index` of the candidates (its send is `stamp`), or how long until one may be free. */
+export type PaceSlot = { index: number; stamp: string } | { waitMs: number };
+
+export interface PaceLedger {
+  /**
+   * Takes a send slot at `t` for the first of `chatIds` that may get one now, counting it at
+   * once: the global pace and a pause hold every chat; a chat's window holds only that chat.
+   */
+  take(chatIds: readonly string[], t: number): Promise<PaceSlot>;
+  /**
+   * The send `stamp` reached the platform at `at`. A send counts from its start until it is
+   * answered, then from the answer: one held up in flight may arrive late, and counting from
+   * its start would let the next minute's sends land inside the same 60 s at the platform.
+   */
+  answered(chatId: string, stamp: string, at: number): Promise<void>;
+  /** A 429: no slot for any chat before `until` (epoch ms). */
+  pause(until: number): Promise<void>;
+}
+
+export interface PaceOptions {
+  /** Messages a second across all chats; undefined = no global pace. */
+  ratePerSecond?: number;
+  /** Messages a minute to one chat; undefined = no per-chat window. */
+  perChatPerMinute?: number;
+}
+
+export const MINUTE = 60_000;
+
+/** Candidates looked at per take: scanning further costs more than waiting (digests rarely send twice to one chat). */
+export const MAX_CANDIDATES = 65;
+
+export function spacingMs(opts: PaceOptions): number {
+  return opts.ratePerSecond ? 1000 / opts.ratePerSecond : 0;
+}
+
+/** The ledger in this process. */
+export function memoryPaceLedger(opts: PaceOptions): PaceLedger {
+  const spacing = spacingMs(opts);
+  const perChat = opts.perChatPerMinute ?? 0;
+  /** Per chat, its recent sends: stamp → when it counts from. */
+  const recent = new Map<string, Map<string, number>>();
+  let nextStartAt = 0;
+  let pausedUntil = 0;
+  let seq = 0;
+
+  /** Ms until `chatId` may get another message (0 = now). */
+  const chatWait = (chatId: string, t: number): number => {
+    if (perChat === 0) return 0;
+    const stamps = recent.get(chatId);
+    if (stamps === undefined) return 0;
+    for (const [stamp, at] of stamps) if (at <= t - MINUTE) stamps.delete(stamp);
+    if (stamps.size === 0) {
+      recent.delete(chatId);
+      return 0;
+    }
+    return stamps.size < perChat ? 0 : Math.min(...stamps.values()) + MINUTE - t;
+  };
+
+  return {
+    async take(chatIds, t) {
+      const gate = Math.max(pausedUntil, nextStartAt) - t;
+      if (gate > 0) return { waitMs: gate };
+      let soonest = Infinity;
+      for (let i = 0; i < chatIds.length && i < MAX_CANDIDATES; i++) {
+        const chatId = chatIds[i] as string;
+        const wait = chatWait(chatId, t);
+        if (wait > 0) {
+          soonest = Math.min(soonest, wait);
+          continue;
+        }
+        nextStartAt = Math.max(t, nextStartAt) + spacing;
+        const stamp = `m${(seq += 1)}`;
+        if (perChat > 0) recent.set(chatId, (recent.get(chatId) ?? new Map<string, number>()).set(stamp, t));
+        return { index: i, stamp };
+      }
+      return { waitMs: Number.isFinite(soonest) ? soonest : 0 };
+    },
+    async answered(chatId, stamp, at) {
+      const stamps = recent.get(chatId);
+      if (stamps?.has(stamp)) stamps.set(stamp, at);
+    },
+    async pause(until) {
+      pausedUntil = Math.max(pausedUntil, until);
+    },
+  };
+}

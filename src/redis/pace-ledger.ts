@@ -1,0 +1,104 @@
+/**
+ * The platform's pace kept in Redis, so that every process sending for one bot shares
+ * Telegram's ~30 messages a second and 20 a minute per group (or Discord's global rate):
+ * one script takes a slot atomically — the global spacing and a 429's pause first, then the
+ * first candidate chat whose minute has room. While Redis is away the process's own ledger
+ * takes over, and Redis is used again once it answers.
+ */
+import { randomBytes } from "node:crypto";
+import { memoryPaceLedger, MINUTE, spacingMs, type PaceLedger, type PaceOptions, type PaceSlot } from "../digest/pace-ledger.js";
+import type { SharedRedis } from "./connection.js";
+
+export interface RedisPaceOptions extends PaceOptions {
+  redis: SharedRedis;
+  /** Whose pace this is: the platform and the bot's id (one Redis may serve several bots). */
+  scope: string;
+}
+
+/** KEYS[1] the gate (hash: next, paused), KEYS[2..] the candidates' windows (sorted sets of stamps by time). */
+const TAKE = `
+local t = tonumber(ARGV[1])
+local spacing = tonumber(ARGV[2])
+local per = tonumber(ARGV[3])
+local win = tonumber(ARGV[4])
+local gate = redis.call('HMGET', KEYS[1], 'next', 'paused')
+local nextAt = tonumber(gate[1] or '0')
+local paused = tonumber(gate[2] or '0')
+local held = math.max(nextAt, paused) - t
+if held > 0 then return {-1, math.ceil(held)} end
+local soonest = -1
+for i = 2, #KEYS do
+  local free = per == 0
+  if not free then
+    redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', t - win)
+    if redis.call('ZCARD', KEYS[i]) < per then
+      free = true
+    else
+      local oldest = redis.call('ZRANGE', KEYS[i], 0, 0, 'WITHSCORES')
+      local w = tonumber(oldest[2]) + win - t
+      if soonest < 0 or w < soonest then soonest = w end
+    end
+  end
+  if free then
+    if per > 0 then
+      redis.call('ZADD', KEYS[i], t, ARGV[5])
+      redis.call('PEXPIRE', KEYS[i], win * 2)
+    end
+    redis.call('HSET', KEYS[1], 'next', tostring(math.max(t, nextAt) + spacing))
+    redis.call('PEXPIRE', KEYS[1], 3600000)
+    return {i - 2, 0}
+  end
+end
+return {-1, math.max(math.ceil(soonest), 0)}
+`;
+
+/** KEYS[1] the gate; ARGV[1] the pause's end. A pause is only ever lengthened. */
+const PAUSE = `
+local paused = tonumber(redis.call('HGET', KEYS[1], 'paused') or '0')
+if tonumber(ARGV[1]) > paused then
+  redis.call('HSET', KEYS[1], 'paused', ARGV[1])
+  redis.call('PEXPIRE', KEYS[1], 3600000)
+end
+return 0
+`;
+
+/** KEYS[1] a chat's window; the stamp counts from its answer. Gone (expired) stamps stay gone. */
+const ANSWERED = "return redis.call('ZADD', KEYS[1], 'XX', ARGV[1], ARGV[2])";
+
+export function redisPaceLedger(opts: RedisPaceOptions): PaceLedger {
+  const { redis } = opts;
+  const local = memoryPaceLedger(opts);
+  const spacing = spacingMs(opts);
+  const perChat = opts.perChatPerMinute ?? 0;
+  const gateKey = `pace:${opts.scope}:gate`;
+  const chatKey = (chatId: string) => `pace:${opts.scope}:chat:${chatId}`;
+  // Stamps name one send across every process.
+  const origin = randomBytes(6).toString("base64url");
+  let seq = 0;
+
+  return {
+    async take(chatIds, t): Promise<PaceSlot> {
+      if (redis.isUp()) {
+        const stamp = `r${origin}.${(seq += 1)}`;
+        try {
+          const keys = [gateKey, ...chatIds.map(chatKey)];
+          const [index, waitMs] = (await redis.client.eval(TAKE, keys.length, ...keys, t, spacing, perChat, MINUTE, stamp)) as [number, number];
+          return index >= 0 ? { index, stamp } : { waitMs };
+        } catch {
+          // The connection logs the outage once; this process's books stand in meanwhile.
+        }
+      }
+      return local.take(chatIds, t);
+    },
+    async answered(chatId, stamp, at) {
+      if (!stamp.startsWith("r")) return local.answered(chatId, stamp, at);
+      if (!redis.isUp()) return;
+      await redis.client.eval(ANSWERED, 1, chatKey(chatId), at, stamp).catch(() => undefined);
+    },
+    async pause(until) {
+      // Both books: Redis may be gone by the next take.
+      await local.pause(until);
+      if (redis.isUp()) await redis.client.eval(PAUSE, 1, gateKey, until).catch(() => undefined);
+    },
+  };
+}
