@@ -4,10 +4,10 @@
  * While the server is lost, a chat's settings are answered from what this process last read
  * or wrote, and changes fail with a StoreError the core turns into one sentence.
  */
-import { LRUCache } from "lru-cache";
 import type { Logger } from "pino";
 import { applySettingsPatch, toSettings, type SettingsRow } from "./chat-settings.js";
 import { isStoreError } from "./errors.js";
+import { OutageCache } from "./outage-cache.js";
 import { chatTables, migrations as projectMigrations, type Migration } from "./migrations.js";
 import { postgresAlerts, postgresWatchlists } from "./postgres-alerts.js";
 import { postgresButtonActions } from "./postgres-button-actions.js";
@@ -28,17 +28,12 @@ export interface PostgresStoreOptions {
   connectTimeoutMs?: number;
 }
 
-/** Chats whose settings are kept for an outage: the busy ones, by recent use. */
-const CACHED_CHATS = 10_000;
-
-const key = (chat: ChatKey): string => `${chat.platform}\u0000${chat.chatId}`;
-
 export class PostgresStore implements Store {
   readonly subscriptions: SubscriptionStore;
   readonly alerts: AlertStore;
   readonly watchlists: WatchlistStore;
   readonly buttonActions: ButtonActionStore;
-  private readonly settingsCache = new LRUCache<string, ChatSettings>({ max: CACHED_CHATS });
+  private readonly cache = new OutageCache();
   /** Versions of the migrations this open applied (empty when the schema was current). */
   applied: readonly number[] = [];
 
@@ -46,9 +41,9 @@ export class PostgresStore implements Store {
     private readonly sql: Sql,
     private readonly tables: readonly string[],
   ) {
-    this.subscriptions = postgresSubscriptions(sql);
-    this.alerts = postgresAlerts(sql);
-    this.watchlists = postgresWatchlists(sql);
+    this.subscriptions = withCachedSubscriptions(postgresSubscriptions(sql), this.cache);
+    this.alerts = withCachedAlerts(postgresAlerts(sql), this.cache);
+    this.watchlists = withCachedWatchlist(postgresWatchlists(sql), this.cache);
     this.buttonActions = postgresButtonActions(sql);
   }
 
@@ -58,15 +53,7 @@ export class PostgresStore implements Store {
   }
 
   async getSettings(chat: ChatKey): Promise<ChatSettings> {
-    try {
-      const settings = toSettings(await this.settingsRow(this.sql, chat));
-      this.settingsCache.set(key(chat), settings);
-      return settings;
-    } catch (e) {
-      const cached = this.settingsCache.get(key(chat));
-      if (cached !== undefined && isStoreError(e) && e.kind === "unavailable") return cached;
-      throw e;
-    }
+    return this.cache.read(chat, "settings", async () => toSettings(await this.settingsRow(this.sql, chat)));
   }
 
   async updateSettings(chat: ChatKey, patch: Partial<ChatSettings>): Promise<ChatSettings> {
@@ -85,13 +72,13 @@ export class PostgresStore implements Store {
       );
       return settings;
     });
-    this.settingsCache.set(key(chat), next);
+    this.cache.set(chat, "settings", next);
     return next;
   }
 
   async forgetChat(chat: ChatKey): Promise<void> {
     await this.sql.transaction((tx) => this.deleteChat(tx, chat.platform, chat.chatId));
-    this.settingsCache.delete(key(chat));
+    this.cache.forget(chat);
   }
 
   async forgetGuild(guildId: string): Promise<void> {
@@ -100,7 +87,7 @@ export class PostgresStore implements Store {
       for (const c of rows) await this.deleteChat(tx, c.platform, c.chat_id);
       return rows;
     });
-    for (const c of chats) this.settingsCache.delete(`${c.platform}\u0000${c.chat_id}`);
+    for (const c of chats) this.cache.forget({ platform: c.platform as ChatKey["platform"], chatId: c.chat_id });
   }
 
   async noteGuild(chat: ChatKey, guildId: string): Promise<void> {
@@ -126,8 +113,8 @@ export class PostgresStore implements Store {
         await tx.write(`UPDATE ${table} SET chat_id = $1 WHERE platform = $2 AND chat_id = $3`, [toChatId, from.platform, from.chatId]);
       }
     });
-    this.settingsCache.delete(key(from));
-    this.settingsCache.delete(key({ platform: from.platform, chatId: toChatId }));
+    this.cache.forget(from);
+    this.cache.forget({ platform: from.platform, chatId: toChatId });
   }
 
   isOpen(): boolean {
@@ -177,4 +164,33 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const store = new PostgresStore(sql, options.chatTables ?? chatTables);
   store.applied = applied;
   return store;
+}
+
+/** A chat's list is answered from the outage cache; a change to the chat makes it read afresh. */
+function withCachedSubscriptions(store: SubscriptionStore, cache: OutageCache): SubscriptionStore {
+  return {
+    ...store,
+    listSubscriptions: (chat) => cache.read(chat, "subscriptions", () => store.listSubscriptions(chat)),
+    upsertSubscription: (s, now) => cache.change(s, "subscriptions", () => store.upsertSubscription(s, now)),
+    removeSubscriptions: (chat, chain) => cache.change(chat, "subscriptions", () => store.removeSubscriptions(chat, chain)),
+  };
+}
+
+function withCachedAlerts(store: AlertStore, cache: OutageCache): AlertStore {
+  return {
+    ...store,
+    listAlerts: (chat) => cache.read(chat, "alerts", () => store.listAlerts(chat)),
+    addAlert: (a, max, now) => cache.change(a, "alerts", () => store.addAlert(a, max, now)),
+    removeAlerts: (chat, number) => cache.change(chat, "alerts", () => store.removeAlerts(chat, number)),
+    rearmAlert: (chat, number, price, now) => cache.change(chat, "alerts", () => store.rearmAlert(chat, number, price, now)),
+  };
+}
+
+function withCachedWatchlist(store: WatchlistStore, cache: OutageCache): WatchlistStore {
+  return {
+    ...store,
+    listWatched: (chat) => cache.read(chat, "watchlist", () => store.listWatched(chat)),
+    addWatched: (chat, tokens, max, now) => cache.change(chat, "watchlist", () => store.addWatched(chat, tokens, max, now)),
+    removeWatched: (chat, tokenId) => cache.change(chat, "watchlist", () => store.removeWatched(chat, tokenId)),
+  };
 }

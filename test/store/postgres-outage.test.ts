@@ -49,14 +49,19 @@ describe("PostgreSQL lost mid-run", () => {
     return { status: res.status, body: (await res.json()) as { notReady?: string[]; checks: Record<string, { ok: boolean; detail?: string }> } };
   };
 
-  it("answers settings from what it last read, refuses changes with one sentence, is not ready naming DATABASE_URL, and recovers", async () => {
+  it("answers settings and lists from what it last read, refuses changes with one sentence, is not ready naming DATABASE_URL, and recovers", async () => {
     expect(await bot.say("/settings chain bsc")).toContain("default chain bsc");
+    await bot.say("/watch pepe");
+    const watchlist = await bot.say("/watchlist");
+    expect(watchlist).toContain("PEPE");
     expect((await readyz()).status).toBe(200);
 
     await engine.stop();
 
-    // The chat's settings come from what this process last saw.
+    // The chat's settings and watchlist come from what this process last saw.
     expect(await bot.say("/settings")).toContain("bsc");
+    expect(await bot.say("/watchlist")).toContain("PEPE");
+    expect(await bot.say("/unwatch pepe")).toContain(CANT_SAVE);
     // A change cannot be kept: one sentence, not "something went wrong".
     const refused = await bot.say("/settings chain eth");
     expect(refused).toContain(CANT_SAVE);
