@@ -137,7 +137,9 @@ export function layoutChart(spec: ChartSpec): ChartLayout {
     };
   });
 
-  const lastPrice = { y: round(scale.y(last.close)), label: label(last.close, lastFormat), up: last.close >= last.open };
+  // Among subscripted axis labels the last price writes the same zeros: 0.0₄0979 beside 0.0₄100.
+  const lastPlaces = zeros !== undefined && zeros >= 4 ? zeros + lastSignificant : undefined;
+  const lastPrice = { y: round(scale.y(last.close)), label: label(last.close, lastFormat, lastPlaces), up: last.close >= last.open };
   const priceTicks: ChartLayout["priceTicks"] = [];
   for (const p of scale.ticks) {
     const y = round(scale.y(p));

@@ -58,13 +58,13 @@ describe("one notation on one axis", () => {
     expect(formatPriceDefault(8e-6, { decimals: 6 })).toBe("$0.0₅8");
   });
 
-  it("labels a linear axis across a decade of tiny prices with one count of zeros", () => {
+  it("labels a linear axis across a decade of tiny prices, and its last price, with one count of zeros", () => {
     const candles = Array.from({ length: 30 }, (_, i) => {
       const p = 6e-6 + i * 3.5e-7;
       return { time: 1_795_305_600 + i * 3600, open: p, high: p * 1.01, low: p * 0.99, close: p * 1.005, volume: 10 };
     });
     const layout = layoutChart({ title: "T", candles, intervalMinutes: 60 });
-    const zeros = layout.priceTicks.map((t) => /^\$0\.0([₀-₉]+)/.exec(t.label)?.[1]);
+    const zeros = [...layout.priceTicks, layout.last!].map((t) => /^\$0\.0([₀-₉]+)/.exec(t.label)?.[1]);
     expect(layout.priceTicks.length).toBeGreaterThanOrEqual(3);
     expect(new Set(zeros).size).toBe(1);
   });
