@@ -90,3 +90,30 @@ describe("Redis lost mid-run", () => {
     expect(changes).toEqual([true, false, true]);
   });
 });
+
+describe("Redis unreachable at start", () => {
+  it("starts on the in-process fallbacks with one log line, and moves to Redis once it answers", async () => {
+    const engine = await startRedis();
+    await engine.stop();
+    const { log, lines } = capturingLogger();
+    const metrics = createMetrics({ processMetrics: false });
+    const link = await connectRedis({ url: engine.url, log, onChange: countRedisChanges(metrics) });
+    try {
+      expect(link.isUp()).toBe(false);
+      const budget = createBudget({ perUser: 1, redis: link });
+      expect((await budget.take("u", "c", 0)).kind).toBe("ok");
+      expect((await budget.take("u", "c", 1)).kind).toBe("warn");
+      expect(lines.filter((l) => l.msg.startsWith("Redis lost"))).toHaveLength(1);
+      expect(await metricValue(metrics, "chainpulse_redis_outages_total")).toBe(1);
+
+      await engine.start();
+      await link.whenUp();
+      expect(await metricValue(metrics, "chainpulse_redis_up")).toBe(1);
+      // Counted on Redis now, which has not seen this user yet.
+      expect((await budget.take("u", "c", 2)).kind).toBe("ok");
+    } finally {
+      await link.close();
+      await engine.stop();
+    }
+  });
+});
