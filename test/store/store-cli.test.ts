@@ -77,6 +77,28 @@ describe("start-up errors about DATABASE_PATH", () => {
   });
 });
 
+describe("a read-only database at start", () => {
+  it("stops the start with one line naming DATABASE_PATH and the fix", async () => {
+    // Root may write anywhere: then the bot runs as nobody, for whom the file is read-only.
+    const asRoot = userInfo().uid === 0;
+    const folder = mkdtempSync(join(tmpdir(), "chainpulse-readonly-"));
+    const file = join(folder, "chainpulse.db");
+    await (await openSqliteStore({ path: file })).close();
+    chmodSync(file, 0o444);
+    chmodSync(folder, 0o555);
+    try {
+      const { code, stderr } = run(["start"], { DATABASE_PATH: file }, asRoot ? "nobody" : undefined);
+      expect(code).toBe(1);
+      expect(lines(stderr)).toEqual([
+        `chainpulse: the database at DATABASE_PATH (${file}) cannot be written (attempt to write a readonly database): make the file and its folder writable by the user the bot runs as`,
+      ]);
+    } finally {
+      chmodSync(folder, 0o755);
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the bot on DATABASE_URL", () => {
   it("keeps a chat's settings in PostgreSQL, where the next run reads them", async () => {
     const url = await engine.createDatabase("bot_settings");
