@@ -230,3 +230,126 @@ digest-nothing = Nothing is trending on { $chain } right now.
 digest-footer = Digest { $schedule } · /unsubscribe { $chain } to stop
 digest-paused-title = The { $chain } digest is paused: I may not post here.
 digest-paused-how = Give me the right to send messages, then an admin can /subscribe { $chain } again.
+
+## Ages and times
+
+age-just-now = just now
+age-y = { $n }y
+age-d = { $n }d
+age-h = { $n }h
+age-m = { $n }m
+age-s = { $n }s
+age-pair = { $first } { $second }
+age-ago = { $age } ago
+age-as-of = as of { $time } ({ $ago })
+console-image = [image: { $alt } ({ $file }, { $kb } KB)]
+console-stale = ⚠ stale: the service failed, this is older data
+
+## Adapters: footers and notes
+
+telegram-unknown-time = an unknown time
+telegram-as-of = as of { $time }
+telegram-stale = stale: the market service is not answering, these are the last known figures
+telegram-cut-short = (cut short: the full answer does not fit in one message)
+discord-old = { $age } old
+discord-data-age = data { $age }
+discord-stale = stale: the market service is not answering, showing the last data I have
+
+## Price alerts and watchlists
+
+alert-admins-only = Only this chat's admins can manage alerts.
+watch-admins-only = Only this chat's admins can change the watchlist.
+alert-price-missing = Which price? Write it as 0.0042, $1.5k or 2M.
+alert-price-decimal-comma = “{ $typed }”: write decimals with a point, e.g. { $fixed }.
+alert-price-not-a-price = “{ $typed }” is not a price; write it as 0.0042, $1.5k or 2M.
+alert-price-zero = The price must be above 0.
+alert-price-too-big = That price is beyond any token's; check the number of zeros.
+alert-percent-not-a-percent = “{ $typed }” is not a percent; write it as 10% or 2.5%.
+alert-percent-zero = A move of 0% would fire at every check; choose a percent above 0.
+alert-percent-too-big = A move can be at most { $max }%.
+alert-no-price = The service has no current price for { $symbol }, so there is nothing to set an alert on.
+alert-wrong-side-above = { $symbol } is already at or above { $level } (now { $price }); choose a level above the current price.
+alert-wrong-side-below = { $symbol } is already at or below { $level } (now { $price }); choose a level below the current price.
+alert-wrong-side-above-rearm = { $symbol } is already at or above { $level } (now { $price }); set a new alert with /alert.
+alert-wrong-side-below-rearm = { $symbol } is already at or below { $level } (now { $price }); set a new alert with /alert.
+alert-full = This chat already has { $count } alerts, the most it may have is { $max }; /unalert one first.
+alert-set = Alert #{ $number } set: { $symbol } { $rule }.
+alert-armed = Alert #{ $number } armed: { $symbol } { $rule }.
+alert-armed-from = Alert #{ $number } armed: { $symbol } { $rule } from { $price }.
+alert-which-rearm = Which alert? Give its number from /alerts, e.g. /rearm 2.
+alert-no-such = This chat has no alert #{ $number }; /alerts lists them.
+alert-rule-above = above { $price }
+alert-rule-below = below { $price }
+alert-rule-move = moves { $percent }% either way
+alert-field-now = Now
+alert-field-distance = Distance
+alert-distance = { $percent }% to go
+alert-distance-due = due at the next check
+alert-explain-move = It fires each time the price has moved that far from the price it last fired on.
+alert-explain-level = It fires once when the price crosses the level, then waits to be re-armed.
+alert-button-alerts = Alerts
+alert-button-delete = Delete
+alert-button-card = Card
+alert-button-chart = Chart
+alert-button-rearm = Re-arm
+alert-fired-above = Alert #{ $number }: { $symbol } is above { $level }
+alert-fired-below = Alert #{ $number }: { $symbol } is below { $level }
+alert-fired-move = Alert #{ $number }: { $symbol } moved { $change }
+alert-field-token = Token
+alert-token-on = { $symbol } on { $chain }
+alert-field-alert = Alert
+alert-field-price = Price
+alert-field-last-seen = Last seen
+alert-field-anchor = Anchor
+alert-field-time = Time
+alert-fired-move-note = It stays armed from this price; it fires again on the next move of that size.
+alert-fired-level-note = It is now disarmed; Re-arm sets it again from the current price.
+alert-paused = { $count ->
+    [one] Alert { $numbers } is paused: { $symbol } on { $chain } has had no price for 24 hours.
+   *[other] Alerts { $numbers } are paused: { $symbol } on { $chain } has had no price for 24 hours.
+}
+alert-paused-how = They wake up by themselves when the service prices it again; /alerts shows them, /unalert removes them.
+alerts-none = This chat has no price alerts.
+alerts-none-how = Set one with /alert pepe above 0.000012 or /alert wif move 10%.
+alerts-title = Price alerts in this chat ({ $count } of { $max })
+alerts-col-token = token
+alerts-col-rule = rule
+alerts-col-now = now
+alerts-col-to-go = to go
+alerts-state-disarmed = disarmed
+alerts-state-fired = fired { $time }
+alerts-state-paused = paused: no price for 24h
+alerts-state-unpriced = no price now
+alerts-state-due = due
+alerts-more = And { $count } more, furthest from firing.
+alerts-delete-hint = Delete any alert with /unalert and its number.
+alerts-rearm-hint = Fired alerts wait for /rearm and their number.
+unalert-none = This chat has no alerts.
+unalert-all = { $count ->
+    [one] Deleted the one alert here.
+   *[other] Deleted all { $count } alerts here.
+}
+unalert-which = Which alert? Give its number from /alerts, or all, e.g. /unalert 2.
+unalert-done = Deleted alert #{ $number }.
+watch-which = Which token? e.g. /watch pepe
+watch-too-many = I add at most { $max } tokens at once; you named { $count }.
+watch-full = This chat's watchlist already has { $max } tokens, the most it may have; /unwatch one first.
+watch-already = Already watched: { $names }.
+watch-refused = Not added, the watchlist holds at most { $max }: { $names }.
+watch-nothing-new = Nothing new to watch.
+watch-added = Watching { $names }.
+watch-show-hint = /watchlist shows them all.
+unwatch-empty = This chat's watchlist is already empty.
+unwatch-all = Removed all { $count } tokens from the watchlist.
+unwatch-missing = { $typed } is not on this chat's watchlist; /watchlist shows it.
+unwatch-done = Stopped watching { $symbol }.
+watchlist-none = This chat watches no tokens yet.
+watchlist-none-how = Add some with /watch pepe wif bonk.
+watchlist-title = Watchlist ({ $count } of { $max }), by 24h change
+watchlist-col-token = token
+watchlist-col-chain = chain
+watchlist-col-price = price
+watchlist-col-24h = 24h
+watchlist-col-age = age
+watchlist-no-price = no price
+watchlist-more = And { $count } more with smaller moves.

@@ -18,7 +18,7 @@ import { judge } from "./rules.js";
 export const BATCH_MAX = 200;
 /** A token without a price this long pauses its alerts. */
 export const MISSING_PAUSES_AFTER_MS = 24 * 3_600_000;
-const LEASE = "alert-checker";
+const LEASE = "alerts.checker";
 
 export interface CheckerOptions {
   store: Pick<Store, "alerts" | "watchlists" | "subscriptions">;

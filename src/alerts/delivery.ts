@@ -9,6 +9,7 @@ import type { SendOutcome } from "../adapters/types.js";
 import type { Reply } from "../core/reply.js";
 import type { DeliveryResult, PacedQueue } from "../digest/paced-queue.js";
 import type { AlertFiring, AlertStore, FiringState, Platform, SettingsStore } from "../store/types.js";
+import { postLanguage, sourceIn } from "../i18n/index.js";
 import { firingReply } from "./message.js";
 
 /** What the deliverer needs of an adapter. */
@@ -18,8 +19,8 @@ export interface AlertSink {
 
 export interface DeliveryOptions {
   alerts: AlertStore;
-  /** Chat state to drop or move when a chat is gone or migrated. */
-  chats: Pick<SettingsStore, "forgetChat" | "moveChat">;
+  /** Chat state to drop or move when a chat is gone or migrated, and its language. */
+  chats: Pick<SettingsStore, "forgetChat" | "moveChat" | "getSettings">;
   adapters: Partial<Record<Platform, AlertSink>>;
   queues: Partial<Record<Platform, PacedQueue>>;
   /** Footer source label. */
@@ -87,10 +88,12 @@ export function createAlertDelivery(opts: DeliveryOptions): AlertDelivery {
     const queue = opts.queues[f.platform];
     const adapter = opts.adapters[f.platform];
     if (!queue || !adapter || inProgress.has(f.id)) return undefined;
-    const reply = firingReply(f, opts.source);
     inProgress.add(f.id);
     let claimed = false;
     const p = (async () => {
+      // Written in the language the chat has now, as the digest is.
+      const i18n = await postLanguage(opts.chats, { platform: f.platform, chatId: f.chatId });
+      const reply = firingReply(f, sourceIn(opts.source, i18n), i18n);
       if (reply === undefined) {
         log.error({ firing: f.id }, "an alert firing could not be read: dropped");
         return record(f, ["queued"], "failed", "unreadable payload");

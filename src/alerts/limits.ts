@@ -1,6 +1,5 @@
 /** How much alerts and watchlists a chat may hold, and who may change them. */
 import type { CommandContext } from "../core/command.js";
-import { UserError } from "../core/errors.js";
 
 export interface AlertLimits {
   /** Alerts one chat may hold (ALERTS_MAX_PER_CHAT). Default 20. */
@@ -17,5 +16,5 @@ export const DEFAULT_ALERT_LIMITS: Readonly<AlertLimits> = { maxPerChat: 20, wat
  */
 export async function requireManager(ctx: CommandContext, what: "alerts" | "watchlist"): Promise<void> {
   if (ctx.chat.isPrivate || (await ctx.chat.isAdmin())) return;
-  throw new UserError(what === "alerts" ? "Only this chat's admins can manage alerts." : "Only this chat's admins can change the watchlist.");
+  throw ctx.i18n.fail(what === "alerts" ? "alert-admins-only" : "watch-admins-only");
 }

@@ -1,11 +1,12 @@
 /**
- * What a fired or paused alert says: a core Reply built from the firing's record, so a message
- * sent after a restart reads exactly as it would have before. Names were cleaned when the alert
- * was made, and the adapters escape them again.
+ * What a fired or paused alert says: a core Reply built from the firing's record in the chat's
+ * language, so a message sent after a restart reads exactly as it would have before. Names were
+ * cleaned when the alert was made, and the adapters escape them again.
  */
 import { cleanText, formatPercent, formatPrice } from "../core/format/index.js";
 import type { Action, Reply } from "../core/reply.js";
 import { openButton } from "../core/reply-parts.js";
+import type { Translator } from "../i18n/index.js";
 import type { AlertFiring, AlertRule } from "../store/types.js";
 
 /** A fired alert as the check saw it. Prices are decimal text. */
@@ -35,14 +36,18 @@ export interface PausedPayload {
 }
 
 /** The rule in words: `above $0.0042`, `moves 10% either way`. */
-export function ruleText(rule: AlertRule, level: string): string {
-  if (rule === "move") return `moves ${Number(level)}% either way`;
-  return `${rule} ${formatPrice(level)}`;
+export function ruleText(rule: AlertRule, level: string, i18n: Translator): string {
+  if (rule === "move") return i18n.t("alert-rule-move", { percent: String(Number(level)) });
+  return i18n.t(rule === "above" ? "alert-rule-above" : "alert-rule-below", { price: formatPrice(level) });
 }
 
 /** `24 Nov 09:12 UTC`: firings are read later than they happen, so the date is always there. */
-export function utcTime(ms: number): string {
+export function utcTime(ms: number, locale = "en"): string {
   const d = new Date(ms);
+  if (locale !== "en") {
+    const text = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" }).format(d);
+    return `${text} UTC`;
+  }
   const month = d.toLocaleString("en-GB", { month: "short", timeZone: "UTC" });
   const hh = String(d.getUTCHours()).padStart(2, "0");
   const mm = String(d.getUTCMinutes()).padStart(2, "0");
@@ -55,15 +60,16 @@ function change(from: string, to: string): string {
   return a > 0 ? formatPercent(((b - a) / a) * 100) : "";
 }
 
-export function firedReply(p: FiredPayload, source: string): Reply {
+export function firedReply(p: FiredPayload, source: string, i18n: Translator): Reply {
   const symbol = cleanText(p.symbol, 16);
   const chain = cleanText(p.chain, 16);
   const moved = change(p.from, p.price);
-  const title = p.rule === "move" ? `Alert #${p.number}: ${symbol} moved ${moved}` : `Alert #${p.number}: ${symbol} is ${p.rule} ${formatPrice(p.level)}`;
-  const buttons: Action[] = [openButton("Card", "token", [p.tokenId]), openButton("Chart", "chart", [p.tokenId])];
-  if (p.rule !== "move") buttons.push(openButton("Re-arm", "rearm", [String(p.number)]));
-  buttons.push(openButton("Delete", "unalert", [String(p.number)]));
-  const fromLabel = p.rule === "move" ? "Anchor" : "Last seen";
+  const title = p.rule === "move"
+    ? i18n.t("alert-fired-move", { number: p.number, symbol, change: moved })
+    : i18n.t(p.rule === "above" ? "alert-fired-above" : "alert-fired-below", { number: p.number, symbol, level: formatPrice(p.level) });
+  const buttons: Action[] = [openButton(i18n.t("alert-button-card"), "token", [p.tokenId]), openButton(i18n.t("alert-button-chart"), "chart", [p.tokenId])];
+  if (p.rule !== "move") buttons.push(openButton(i18n.t("alert-button-rearm"), "rearm", [String(p.number)]));
+  buttons.push(openButton(i18n.t("alert-button-delete"), "unalert", [String(p.number)]));
   return {
     title,
     tone: p.rule === "below" || (p.rule === "move" && Number(p.price) < Number(p.from)) ? "danger" : "good",
@@ -71,44 +77,43 @@ export function firedReply(p: FiredPayload, source: string): Reply {
       {
         kind: "fields",
         fields: [
-          { label: "Token", value: `${symbol} on ${chain}`, inline: true },
-          { label: "Alert", value: `#${p.number}: ${ruleText(p.rule, p.level)}`, inline: true },
-          { label: "Price", value: moved === "" ? formatPrice(p.price) : `${formatPrice(p.price)} (${moved})`, inline: true },
-          { label: fromLabel, value: formatPrice(p.from), inline: true },
-          { label: "Time", value: utcTime(p.at), inline: true },
+          { label: i18n.t("alert-field-token"), value: i18n.t("alert-token-on", { symbol, chain }), inline: true },
+          { label: i18n.t("alert-field-alert"), value: `#${p.number}: ${ruleText(p.rule, p.level, i18n)}`, inline: true },
+          { label: i18n.t("alert-field-price"), value: moved === "" ? formatPrice(p.price) : `${formatPrice(p.price)} (${moved})`, inline: true },
+          { label: i18n.t(p.rule === "move" ? "alert-field-anchor" : "alert-field-last-seen"), value: formatPrice(p.from), inline: true },
+          { label: i18n.t("alert-field-time"), value: utcTime(p.at, i18n.locale), inline: true },
         ],
       },
-      {
-        kind: "text",
-        text: p.rule === "move"
-          ? "It stays armed from this price; it fires again on the next move of that size."
-          : "It is now disarmed; Re-arm sets it again from the current price.",
-      },
+      { kind: "text", text: i18n.t(p.rule === "move" ? "alert-fired-move-note" : "alert-fired-level-note") },
     ],
     actions: [buttons],
     footer: { source, asOf: p.at },
+    locale: i18n.locale,
   };
 }
 
-export function pausedReply(p: PausedPayload, source: string): Reply {
-  const symbol = cleanText(p.symbol, 16);
-  const numbers = p.numbers.map((n) => `#${n}`).join(", ");
-  const which = p.numbers.length === 1 ? `Alert ${numbers} is` : `Alerts ${numbers} are`;
+export function pausedReply(p: PausedPayload, source: string, i18n: Translator): Reply {
   return {
-    title: `${which} paused: ${symbol} on ${cleanText(p.chain, 16)} has had no price for 24 hours.`,
+    title: i18n.t("alert-paused", {
+      count: p.numbers.length,
+      numbers: p.numbers.map((n) => `#${n}`).join(", "),
+      symbol: cleanText(p.symbol, 16),
+      chain: cleanText(p.chain, 16),
+    }),
     tone: "warn",
-    blocks: [{ kind: "text", text: "They wake up by themselves when the service prices it again; /alerts shows them, /unalert removes them." }],
-    actions: [[openButton("Card", "token", [p.tokenId]), openButton("Alerts", "alerts", [])]],
+    blocks: [{ kind: "text", text: i18n.t("alert-paused-how") }],
+    actions: [[openButton(i18n.t("alert-button-card"), "token", [p.tokenId]), openButton(i18n.t("alert-button-alerts"), "alerts", [])]],
     footer: { source, asOf: p.since },
+    locale: i18n.locale,
   };
 }
 
 /** The reply a firing record stands for; undefined when the record cannot be read (logged by the caller). */
-export function firingReply(f: Pick<AlertFiring, "kind" | "payload">, source: string): Reply | undefined {
+export function firingReply(f: Pick<AlertFiring, "kind" | "payload">, source: string, i18n: Translator): Reply | undefined {
   try {
     const payload: unknown = JSON.parse(f.payload);
     if (typeof payload !== "object" || payload === null) return undefined;
-    return f.kind === "fired" ? firedReply(payload as FiredPayload, source) : pausedReply(payload as PausedPayload, source);
+    return f.kind === "fired" ? firedReply(payload as FiredPayload, source, i18n) : pausedReply(payload as PausedPayload, source, i18n);
   } catch {
     return undefined;
   }

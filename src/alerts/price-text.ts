@@ -1,9 +1,10 @@
 /**
  * Prices and percents as people type them: `0.0042`, `$0.0042`, `1.5k`, `2M`, `1,250.5`,
- * `10%`. Each refusal is one sentence that shows the fix.
+ * `10%`. Each refusal names one sentence of the message files that shows the fix.
  */
+import type { LocalMessage } from "../i18n/index.js";
 
-export type Parsed = { ok: true; value: number } | { ok: false; error: string };
+export type Parsed = { ok: true; value: number } | { ok: false; error: LocalMessage };
 
 const SUFFIX: ReadonlyMap<string, number> = new Map([
   ["k", 1e3],
@@ -23,7 +24,7 @@ const MAX_PRICE = 1e15;
 export function parsePrice(text: string): Parsed {
   const raw = text.trim().replace(/^\$/, "").replace(/\s*(?:usd|\$)$/i, "").trim();
   const shown = text.trim().slice(0, 24);
-  if (raw === "") return { ok: false, error: "Which price? Write it as 0.0042, $1.5k or 2M." };
+  if (raw === "") return { ok: false, error: { key: "alert-price-missing" } };
   let body = raw;
   let factor = 1;
   const last = raw.slice(-1).toLowerCase();
@@ -33,12 +34,12 @@ export function parsePrice(text: string): Parsed {
     factor = multiplier;
   }
   if (DECIMAL_COMMA.test(body)) {
-    return { ok: false, error: `“${shown}”: write decimals with a point, e.g. ${body.replace(",", ".")}.` };
+    return { ok: false, error: { key: "alert-price-decimal-comma", args: { typed: shown, fixed: body.replace(",", ".") } } };
   }
-  if (!PLAIN.test(body)) return { ok: false, error: `“${shown}” is not a price; write it as 0.0042, $1.5k or 2M.` };
+  if (!PLAIN.test(body)) return { ok: false, error: { key: "alert-price-not-a-price", args: { typed: shown } } };
   const value = Number(body.replaceAll(",", "")) * factor;
-  if (!(value > 0)) return { ok: false, error: "The price must be above 0." };
-  if (value > MAX_PRICE) return { ok: false, error: "That price is beyond any token's; check the number of zeros." };
+  if (!(value > 0)) return { ok: false, error: { key: "alert-price-zero" } };
+  if (value > MAX_PRICE) return { ok: false, error: { key: "alert-price-too-big" } };
   return { ok: true, value };
 }
 
@@ -49,9 +50,9 @@ export const MOVE_PERCENT_MAX = 1000;
 export function parsePercent(text: string): Parsed {
   const raw = text.trim().replace(/\s*%$/, "").replace(/^[+±-]/, "").trim();
   const shown = text.trim().slice(0, 24);
-  if (!/^(?:\d+(?:\.\d+)?|\.\d+)$/.test(raw)) return { ok: false, error: `“${shown}” is not a percent; write it as 10% or 2.5%.` };
+  if (!/^(?:\d+(?:\.\d+)?|\.\d+)$/.test(raw)) return { ok: false, error: { key: "alert-percent-not-a-percent", args: { typed: shown } } };
   const value = Number(raw);
-  if (value === 0) return { ok: false, error: "A move of 0% would fire at every check; choose a percent above 0." };
-  if (value > MOVE_PERCENT_MAX) return { ok: false, error: `A move can be at most ${MOVE_PERCENT_MAX.toLocaleString("en-US")}%.` };
+  if (value === 0) return { ok: false, error: { key: "alert-percent-zero" } };
+  if (value > MOVE_PERCENT_MAX) return { ok: false, error: { key: "alert-percent-too-big", args: { max: MOVE_PERCENT_MAX } } };
   return { ok: true, value };
 }

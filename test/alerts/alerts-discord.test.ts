@@ -39,7 +39,6 @@ async function start(limits = { maxPerChat: 20, watchlistMax: 50 }): Promise<Wor
     applicationId: fake.applicationId,
     apiRoot: fake.apiRoot,
     core: base.core,
-    store: base.store,
     logger: base.log,
     now: base.clock.now,
   });

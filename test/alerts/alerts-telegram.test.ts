@@ -186,6 +186,22 @@ describe("price alerts through Telegram", () => {
     expect(Number(alert!.anchorPrice)).toBeCloseTo(anchor, 6);
   });
 
+  it("writes a fired alert in the chat's language", async () => {
+    const w = await start();
+    const id = w.idOf("WIF");
+    const t1 = w.momentWhen(id, T0, 1.03);
+    const level = typed((w.priceAt(id, T0) + w.priceAt(id, t1)) / 2);
+    expect(await w.ask(`/alert wif above ${level}`)).toMatch(/^Alert #1 set/);
+    await w.store.updateSettings({ platform: "telegram", chatId: String(w.chat.id) }, { language: "zh" });
+    w.clock.set(t1);
+    await w.alerts.tick();
+    await w.alerts.delivery.settled();
+    const fired = w.h.fake.sent.filter((s) => s.text.includes("提醒 #1"));
+    expect(fired).toHaveLength(1);
+    expect(withoutTone(fired[0]!.text)).toMatch(/^提醒 #1：WIF 已高于 \$0\.\d+/);
+    expect(fired[0]!.keyboard?.flat().map((b) => b.text)).toEqual(["详情", "图表", "重新启用", "删除"]);
+  });
+
   it("carries hostile token names harmlessly into the alert message", async () => {
     const w = await start();
     for (const t of HOSTILE_TOKENS.slice(0, 6)) {

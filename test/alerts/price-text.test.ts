@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { parsePercent, parsePrice } from "../../src/alerts/price-text.js";
+import { messages } from "../../src/i18n/index.js";
+
+const english = messages().translator("en");
 
 const value = (text: string) => {
   const r = parsePrice(text);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(r.error.key);
   return r.value;
 };
-const error = (r: ReturnType<typeof parsePrice>) => (r.ok ? "accepted" : r.error);
+/** The sentence a refusal says, in English. */
+const error = (r: ReturnType<typeof parsePrice>) => (r.ok ? "accepted" : english.t(r.error.key, r.error.args));
 
 describe("prices as people type them", () => {
   it("reads plain decimals, a dollar sign and k/M/B suffixes", () => {

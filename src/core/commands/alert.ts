@@ -4,8 +4,8 @@ import { ruleText } from "../../alerts/message.js";
 import { parsePercent, parsePrice } from "../../alerts/price-text.js";
 import { distancePercent, wrongSide } from "../../alerts/rules.js";
 import type { Alert, AlertRule } from "../../store/types.js";
+import type { MessageArgs } from "../../i18n/index.js";
 import type { Command, CommandContext } from "../command.js";
-import { UserError } from "../errors.js";
 import { cleanText, formatPrice } from "../format/index.js";
 import type { Reply } from "../reply.js";
 import { openButton } from "../reply-parts.js";
@@ -18,24 +18,22 @@ export async function currentPrice(ctx: CommandContext, tokenId: string, symbol:
   const prices = await ctx.market.batchPrices({ tokenIds: [tokenId], tvlMin: 0 });
   const text = prices.data[tokenId]?.current_price_usd;
   const value = Number(text);
-  if (text === undefined || !(value > 0)) {
-    throw new UserError(`The service has no current price for ${symbol}, so there is nothing to set an alert on.`);
-  }
+  if (text === undefined || !(value > 0)) throw ctx.i18n.fail("alert-no-price", { symbol });
   return { text, value };
 }
 
-/** "PEPE is already above $0.0042 (now $0.0051); choose a level above the current price." */
-function wrongSideSentence(symbol: string, rule: "above" | "below", level: number, current: string): string {
-  const side = rule === "above" ? "at or above" : "at or below";
-  return `${symbol} is already ${side} ${formatPrice(level)} (now ${formatPrice(current)}); choose a level ${rule} the current price.`;
+/** "PEPE is already at or above $0.0042 (now $0.0051); choose a level above the current price." */
+function levelMessage(symbol: string, rule: "above" | "below", level: number, current: string): { key: string; args: MessageArgs } {
+  return { key: `alert-wrong-side-${rule}`, args: { symbol, level: formatPrice(level), price: formatPrice(current) } };
 }
 
-function fmtDistance(d: number): string {
-  return d < 0.01 ? "due at the next check" : `${d.toFixed(d < 10 ? 2 : 1)}% to go`;
+/** How far an alert is from firing, in words: `1.63% to go`. */
+export function distanceText(ctx: Pick<CommandContext, "i18n">, d: number): string {
+  return d < 0.01 ? ctx.i18n.t("alert-distance-due") : ctx.i18n.t("alert-distance", { percent: d.toFixed(d < 10 ? 2 : 1) });
 }
 
 /** The answer to a new or re-armed alert. */
-function setReply(title: string, alert: Alert, current: string): Reply {
+function setReply(ctx: CommandContext, title: string, alert: Alert, current: string): Reply {
   return {
     title,
     tone: "good",
@@ -43,18 +41,13 @@ function setReply(title: string, alert: Alert, current: string): Reply {
       {
         kind: "fields",
         fields: [
-          { label: "Now", value: formatPrice(current), inline: true },
-          { label: "Distance", value: fmtDistance(distancePercent(alert, Number(current))), inline: true },
+          { label: ctx.i18n.t("alert-field-now"), value: formatPrice(current), inline: true },
+          { label: ctx.i18n.t("alert-field-distance"), value: distanceText(ctx, distancePercent(alert, Number(current))), inline: true },
         ],
       },
-      {
-        kind: "text",
-        text: alert.rule === "move"
-          ? "It fires each time the price has moved that far from the price it last fired on, checked every few seconds."
-          : "It fires once when the price crosses the level, then waits to be re-armed.",
-      },
+      { kind: "text", text: ctx.i18n.t(alert.rule === "move" ? "alert-explain-move" : "alert-explain-level") },
     ],
-    actions: [[openButton("Alerts", "alerts", []), openButton("Delete", "unalert", [String(alert.number)])]],
+    actions: [[openButton(ctx.i18n.t("alert-button-alerts"), "alerts", []), openButton(ctx.i18n.t("alert-button-delete"), "unalert", [String(alert.number)])]],
   };
 }
 
@@ -72,12 +65,13 @@ export function alertCommand(limits: AlertLimits): Command {
       await requireManager(ctx, "alerts");
       const rule = String(args.rule) as AlertRule;
       const parsed = rule === "move" ? parsePercent(String(args.value)) : parsePrice(String(args.value));
-      if (!parsed.ok) throw new UserError(parsed.error);
+      if (!parsed.ok) throw ctx.i18n.fail(parsed.error.key, parsed.error.args);
       const res = await resolveArg(ctx, String(args.token));
       const symbol = await symbolFor(ctx, res);
       const price = await currentPrice(ctx, res.tokenId, symbol);
       if (rule !== "move" && wrongSide(rule, parsed.value, price.value) !== undefined) {
-        throw new UserError(wrongSideSentence(symbol, rule, parsed.value, price.text));
+        const m = levelMessage(symbol, rule, parsed.value, price.text);
+        throw ctx.i18n.fail(m.key, m.args);
       }
       const added = await ctx.store.alerts.addAlert(
         {
@@ -95,10 +89,10 @@ export function alertCommand(limits: AlertLimits): Command {
         ctx.now(),
       );
       if ("full" in added) {
-        throw new UserError(`This chat already has ${added.full} alerts, the most it may have is ${limits.maxPerChat}; /unalert one first.`);
+        throw ctx.i18n.fail("alert-full", { count: added.full, max: limits.maxPerChat });
       }
       const a = added.alert;
-      return setReply(`Alert #${a.number} set: ${symbol} ${ruleText(rule, a.level)}.`, a, price.text);
+      return setReply(ctx, ctx.i18n.t("alert-set", { number: a.number, symbol, rule: ruleText(rule, a.level, ctx.i18n) }), a, price.text);
     },
   };
 }
@@ -121,16 +115,17 @@ export const rearmCommand: Command = {
   async run(ctx, args) {
     await requireManager(ctx, "alerts");
     const number = alertNumber(String(args.alert));
-    if (number === undefined) throw new UserError("Which alert? Give its number from /alerts, e.g. /rearm 2.");
+    if (number === undefined) throw ctx.i18n.fail("alert-which-rearm");
     const alert = (await ctx.store.alerts.listAlerts(ctx.chat)).find((a) => a.number === number);
-    if (alert === undefined) throw new UserError(`This chat has no alert #${number}; /alerts lists them.`);
+    if (alert === undefined) throw ctx.i18n.fail("alert-no-such", { number });
     const price = await currentPrice(ctx, alert.tokenId, alert.symbol);
     if (alert.rule !== "move" && wrongSide(alert.rule, Number(alert.level), price.value) !== undefined) {
-      throw new UserError(`${wrongSideSentence(alert.symbol, alert.rule, Number(alert.level), price.text)} Set a new alert with /alert.`);
+      const m = levelMessage(alert.symbol, alert.rule, Number(alert.level), price.text);
+      throw ctx.i18n.fail(`${m.key}-rearm`, m.args);
     }
     const rearmed = await ctx.store.alerts.rearmAlert(ctx.chat, number, price.text, ctx.now());
-    if (rearmed === undefined) throw new UserError(`This chat has no alert #${number}; /alerts lists them.`);
-    const from = alert.rule === "move" ? ` from ${formatPrice(price.text)}` : "";
-    return setReply(`Alert #${number} armed: ${alert.symbol} ${ruleText(alert.rule, alert.level)}${from}.`, rearmed, price.text);
+    if (rearmed === undefined) throw ctx.i18n.fail("alert-no-such", { number });
+    const words = { number, symbol: alert.symbol, rule: ruleText(alert.rule, alert.level, ctx.i18n), price: formatPrice(price.text) };
+    return setReply(ctx, ctx.i18n.t(alert.rule === "move" ? "alert-armed-from" : "alert-armed", words), rearmed, price.text);
   },
 };

@@ -3,11 +3,10 @@ import { requireManager, type AlertLimits } from "../../alerts/limits.js";
 import { ruleText, utcTime } from "../../alerts/message.js";
 import { distancePercent } from "../../alerts/rules.js";
 import type { Alert } from "../../store/types.js";
-import type { Command } from "../command.js";
-import { UserError } from "../errors.js";
+import type { Command, CommandContext } from "../command.js";
 import { cleanText, formatPrice } from "../format/index.js";
 import type { Action, Block } from "../reply.js";
-import { footerOf, rows } from "../reply-parts.js";
+import { footerOf, refreshButton, rows } from "../reply-parts.js";
 import { alertNumber } from "./alert.js";
 
 /** Rows one /alerts shows (a phone screen; the limit may be set higher than anyone reads). */
@@ -22,12 +21,13 @@ interface Row {
   price?: string;
 }
 
-function state(r: Row): string {
+function state(ctx: CommandContext, r: Row): string {
   const a = r.alert;
-  if (!a.armed) return a.lastFiredAt === undefined ? "disarmed" : `fired ${utcTime(a.lastFiredAt)}`;
-  if (a.pausedAt !== undefined) return "paused: no price for 24h";
-  if (r.distance === undefined) return "no price now";
-  return r.distance < 0.01 ? "due" : `${r.distance.toFixed(r.distance < 10 ? 2 : 1)}%`;
+  const t = ctx.i18n;
+  if (!a.armed) return a.lastFiredAt === undefined ? t.t("alerts-state-disarmed") : t.t("alerts-state-fired", { time: utcTime(a.lastFiredAt, t.locale) });
+  if (a.pausedAt !== undefined) return t.t("alerts-state-paused");
+  if (r.distance === undefined) return t.t("alerts-state-unpriced");
+  return r.distance < 0.01 ? t.t("alerts-state-due") : `${r.distance.toFixed(r.distance < 10 ? 2 : 1)}%`;
 }
 
 /** Armed and priced first by distance, then paused or unpriced, then fired; ties by number. */
@@ -46,12 +46,7 @@ export function alertsCommand(limits: AlertLimits): Command {
     async run(ctx) {
       const alerts = await ctx.store.alerts.listAlerts(ctx.chat);
       if (alerts.length === 0) {
-        return {
-          title: "This chat has no price alerts.",
-          tone: "info",
-          blocks: [{ kind: "text", text: "Set one with /alert pepe above 0.000012 or /alert wif move 10%." }],
-          actions: [],
-        };
+        return { title: ctx.i18n.t("alerts-none"), tone: "info", blocks: [{ kind: "text", text: ctx.i18n.t("alerts-none-how") }], actions: [] };
       }
       const ids = [...new Set(alerts.map((a) => a.tokenId))];
       const prices = await ctx.market.batchPrices({ tokenIds: ids, tvlMin: 0 });
@@ -66,30 +61,30 @@ export function alertsCommand(limits: AlertLimits): Command {
       const blocks: Block[] = [
         {
           kind: "table",
-          columns: ["#", "token", "rule", "now", "to go"],
+          columns: ["#", ctx.i18n.t("alerts-col-token"), ctx.i18n.t("alerts-col-rule"), ctx.i18n.t("alerts-col-now"), ctx.i18n.t("alerts-col-to-go")],
           align: ["right", "left", "left", "right", "right"],
           rows: shown.map((r) => [
             String(r.alert.number),
             `${cleanText(r.alert.symbol, 12)} ${cleanText(r.alert.chain, 10)}`,
-            ruleText(r.alert.rule, r.alert.level),
+            ruleText(r.alert.rule, r.alert.level, ctx.i18n),
             r.price === undefined ? "—" : formatPrice(r.price),
-            state(r),
+            state(ctx, r),
           ]),
         },
       ];
       const notes: string[] = [];
-      if (list.length > shown.length) notes.push(`And ${list.length - shown.length} more, furthest from firing.`);
-      if (shown.length > BUTTONS_MAX) notes.push("Delete any alert with /unalert and its number.");
-      if (list.some((r) => !r.alert.armed)) notes.push("Fired alerts wait for /rearm and their number.");
+      if (list.length > shown.length) notes.push(ctx.i18n.t("alerts-more", { count: list.length - shown.length }));
+      if (shown.length > BUTTONS_MAX) notes.push(ctx.i18n.t("alerts-delete-hint"));
+      if (list.some((r) => !r.alert.armed)) notes.push(ctx.i18n.t("alerts-rearm-hint"));
       if (notes.length > 0) blocks.push({ kind: "text", text: notes.join("\n") });
       const buttons: Action[] = shown
         .slice(0, BUTTONS_MAX)
         .map((r) => ({ kind: "command", label: `✖ #${r.alert.number}`, command: "unalert", args: [String(r.alert.number)], edit: false }));
       return {
-        title: `Price alerts in this chat (${alerts.length} of ${limits.maxPerChat})`,
+        title: ctx.i18n.t("alerts-title", { count: alerts.length, max: limits.maxPerChat }),
         tone: "info",
         blocks,
-        actions: [...rows(buttons, 5, 4), [{ kind: "command", label: "↻ Refresh", command: "alerts", args: [], edit: true }]],
+        actions: [...rows(buttons, 5, 4), [refreshButton("alerts", [])]],
         footer: footerOf(ctx, prices),
       };
     },
@@ -106,14 +101,12 @@ export const unalertCommand: Command = {
     const raw = String(args.alert).trim().toLowerCase();
     if (raw === "all") {
       const n = await ctx.store.alerts.removeAlerts(ctx.chat, "all");
-      if (n === 0) throw new UserError("This chat has no alerts.");
-      return { title: n === 1 ? "Deleted the one alert here." : `Deleted all ${n} alerts here.`, tone: "good", blocks: [], actions: [] };
+      if (n === 0) throw ctx.i18n.fail("unalert-none");
+      return { title: ctx.i18n.t("unalert-all", { count: n }), tone: "good", blocks: [], actions: [] };
     }
     const number = alertNumber(raw);
-    if (number === undefined) throw new UserError("Which alert? Give its number from /alerts, or all, e.g. /unalert 2.");
-    if ((await ctx.store.alerts.removeAlerts(ctx.chat, number)) === 0) {
-      throw new UserError(`This chat has no alert #${number}; /alerts lists them.`);
-    }
-    return { title: `Deleted alert #${number}.`, tone: "good", blocks: [], actions: [] };
+    if (number === undefined) throw ctx.i18n.fail("unalert-which");
+    if ((await ctx.store.alerts.removeAlerts(ctx.chat, number)) === 0) throw ctx.i18n.fail("alert-no-such", { number });
+    return { title: ctx.i18n.t("unalert-done", { number }), tone: "good", blocks: [], actions: [] };
   },
 };

@@ -2,7 +2,7 @@
 import { requireManager, type AlertLimits } from "../../alerts/limits.js";
 import type { WatchedToken } from "../../store/types.js";
 import type { Command, CommandContext } from "../command.js";
-import { UserError, isUserError } from "../errors.js";
+import { isUserError } from "../errors.js";
 import { cleanText, formatPercent, formatPrice, formatSince } from "../format/index.js";
 import type { Block, Reply } from "../reply.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
@@ -27,30 +27,28 @@ export function watchCommand(limits: AlertLimits): Command {
     async run(ctx, args) {
       await requireManager(ctx, "watchlist");
       const typed = groupTokens((args.tokens as string[] | undefined) ?? []);
-      if (typed.length === 0) throw new UserError("Which token? e.g. /watch pepe");
-      if (typed.length > WATCH_AT_ONCE) throw new UserError(`I add at most ${WATCH_AT_ONCE} tokens at once; you named ${typed.length}.`);
+      if (typed.length === 0) throw ctx.i18n.fail("watch-which");
+      if (typed.length > WATCH_AT_ONCE) throw ctx.i18n.fail("watch-too-many", { max: WATCH_AT_ONCE, count: typed.length });
       const found: Omit<WatchedToken, "addedAt">[] = [];
-      const problems: string[] = [];
+      const problems: { typed: string; error: Error }[] = [];
       for (const t of typed) {
         try {
           const res = await resolveArg(ctx, t);
           found.push({ tokenId: res.tokenId, symbol: await symbolFor(ctx, res), chain: cleanText(res.chain, 16) });
         } catch (e) {
           if (!isUserError(e)) throw e;
-          problems.push(`${cleanText(t, 24)}: ${e.message}`);
+          problems.push({ typed: t, error: e });
         }
       }
-      if (found.length === 0) throw new UserError(problems[0]?.replace(/^[^:]*: /, "") ?? "Which token? e.g. /watch pepe");
+      if (found.length === 0) throw problems[0]?.error ?? ctx.i18n.fail("watch-which");
       const r = await ctx.store.watchlists.addWatched(ctx.chat, found, limits.watchlistMax, ctx.now());
       const name = (id: string) => found.find((f) => f.tokenId === id)?.symbol ?? id;
-      if (r.added.length === 0 && r.refused.length > 0) {
-        throw new UserError(`This chat's watchlist already has ${limits.watchlistMax} tokens, the most it may have; /unwatch one first.`);
-      }
-      const notes = [...problems];
-      if (r.already.length > 0) notes.push(`Already watched: ${r.already.map(name).join(", ")}.`);
-      if (r.refused.length > 0) notes.push(`Not added, the watchlist holds at most ${limits.watchlistMax}: ${r.refused.map(name).join(", ")}.`);
-      if (r.added.length === 0) return { ...done("Nothing new to watch.", notes), tone: "info" };
-      return done(`Watching ${r.added.map(name).join(", ")}.`, [...notes, "/watchlist shows them all."]);
+      if (r.added.length === 0 && r.refused.length > 0) throw ctx.i18n.fail("watch-full", { max: limits.watchlistMax });
+      const notes = problems.map((p) => `${cleanText(p.typed, 24)}: ${p.error.message}`);
+      if (r.already.length > 0) notes.push(ctx.i18n.t("watch-already", { names: r.already.map(name).join(", ") }));
+      if (r.refused.length > 0) notes.push(ctx.i18n.t("watch-refused", { max: limits.watchlistMax, names: r.refused.map(name).join(", ") }));
+      if (r.added.length === 0) return { ...done(ctx.i18n.t("watch-nothing-new"), notes), tone: "info" };
+      return done(ctx.i18n.t("watch-added", { names: r.added.map(name).join(", ") }), [...notes, ctx.i18n.t("watch-show-hint")]);
     },
   };
 }
@@ -74,14 +72,14 @@ export const unwatchCommand: Command = {
     const typed = String(args.token);
     if (typed.trim().toLowerCase() === "all") {
       const n = await ctx.store.watchlists.removeWatched(ctx.chat, "all");
-      if (n === 0) throw new UserError("This chat's watchlist is already empty.");
-      return done(`Removed all ${n} tokens from the watchlist.`, []);
+      if (n === 0) throw ctx.i18n.fail("unwatch-empty");
+      return done(ctx.i18n.t("unwatch-all", { count: n }), []);
     }
     const list = await ctx.store.watchlists.listWatched(ctx.chat);
     const hit = list.length === 0 ? undefined : await findWatched(ctx, list, typed);
-    if (hit === undefined) throw new UserError(`${cleanText(typed, 24)} is not on this chat's watchlist; /watchlist shows it.`);
+    if (hit === undefined) throw ctx.i18n.fail("unwatch-missing", { typed: cleanText(typed, 24) });
     await ctx.store.watchlists.removeWatched(ctx.chat, hit.tokenId);
-    return done(`Stopped watching ${hit.symbol}.`, []);
+    return done(ctx.i18n.t("unwatch-done", { symbol: hit.symbol }), []);
   },
 };
 
@@ -94,12 +92,7 @@ export function watchlistCommand(limits: AlertLimits): Command {
     async run(ctx) {
       const list = await ctx.store.watchlists.listWatched(ctx.chat);
       if (list.length === 0) {
-        return {
-          title: "This chat watches no tokens yet.",
-          tone: "info",
-          blocks: [{ kind: "text", text: "Add some with /watch pepe wif bonk." }],
-          actions: [],
-        };
+        return { title: ctx.i18n.t("watchlist-none"), tone: "info", blocks: [{ kind: "text", text: ctx.i18n.t("watchlist-none-how") }], actions: [] };
       }
       const prices = await ctx.market.batchPrices({ tokenIds: list.map((w) => w.tokenId), tvlMin: 0 });
       const now = ctx.now();
@@ -113,20 +106,20 @@ export function watchlistCommand(limits: AlertLimits): Command {
       const blocks: Block[] = [
         {
           kind: "table",
-          columns: ["token", "chain", "price", "24h", "age"],
+          columns: ["token", "chain", "price", "24h", "age"].map((c) => ctx.i18n.t(`watchlist-col-${c}`)),
           align: ["left", "left", "right", "right", "right"],
           rows: shown.map(({ w, p }) => [
             cleanText(w.symbol, 12),
             cleanText(w.chain, 10),
-            p === undefined ? "no price" : formatPrice(p.current_price_usd),
+            p === undefined ? ctx.i18n.t("watchlist-no-price") : formatPrice(p.current_price_usd),
             formatPercent(p?.price_change_24h ?? p?.price_change_1d, { arrow: false }),
             p?.updated_at === undefined ? "—" : formatSince(p.updated_at, now),
           ]),
         },
       ];
-      if (rowsOf.length > shown.length) blocks.push({ kind: "text", text: `And ${rowsOf.length - shown.length} more with smaller moves.` });
+      if (rowsOf.length > shown.length) blocks.push({ kind: "text", text: ctx.i18n.t("watchlist-more", { count: rowsOf.length - shown.length }) });
       return {
-        title: `Watchlist (${list.length} of ${limits.watchlistMax}), by 24h change`,
+        title: ctx.i18n.t("watchlist-title", { count: list.length, max: limits.watchlistMax }),
         tone: "info",
         blocks,
         actions: [[refreshButton("watchlist", [])]],
