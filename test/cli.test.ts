@@ -65,6 +65,28 @@ describe("chainpulse", () => {
     expect(run(["discord", "unregister"])).toMatchObject({ code: 2, stderr: expect.stringContaining('"discord unregister"') });
   });
 
+  it("prints a subcommand's own help and exits 0 for --help or -h after it, without reading the settings", () => {
+    // A bad setting that every command checking the environment would refuse.
+    const broken = { HTTP_PORT: "abc" };
+    const cases: [string[], string, string][] = [
+      [["start", "--help"], "Usage: chainpulse start", "SHUTDOWN_TIMEOUT_MS"],
+      [["ask", "--help"], 'Usage: chainpulse ask "<message>"', "--out FILE"],
+      [["ask", "/price pepe", "-h"], 'Usage: chainpulse ask "<message>"', "--json"],
+      [["sandbox", "--help"], "Usage: chainpulse sandbox", "--rate-limit PLAN   free (1/s), normal (5/s), pro (20/s)"],
+      [["discord", "--help"], "Usage: chainpulse discord register [--guild ID]", "--guild ID"],
+      [["discord", "register", "--help"], "Usage: chainpulse discord register [--guild ID]", "DISCORD_APPLICATION_ID"],
+      [["store", "migrate", "--help"], "Usage: chainpulse store migrate", "DATABASE_URL"],
+      [["store", "copy", "--help"], "Usage: chainpulse store copy --to <postgres url>", "DATABASE_PATH"],
+    ];
+    for (const [args, usage, option] of cases) {
+      const { code, stdout, stderr } = run(args, broken);
+      expect(code, args.join(" ")).toBe(0);
+      expect(stderr, args.join(" ")).toBe("");
+      expect(stdout.startsWith(usage), `${args.join(" ")}: ${stdout}`).toBe(true);
+      expect(stdout, args.join(" ")).toContain(option);
+    }
+  });
+
   it("stops on a bad setting with one line naming the variable and exit 78", () => {
     const { code, stdout, stderr } = run(["start"], { HTTP_PORT: "abc" });
 

@@ -1,4 +1,5 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { sandboxCommand } from "../../src/cli/sandbox.js";
@@ -7,6 +8,16 @@ import { deferred } from "./helpers.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const main = fileURLToPath(new URL("./fixtures/cli-main.ts", import.meta.url));
+const bin = fileURLToPath(new URL("../../bin/chainpulse.js", import.meta.url));
+
+/** `chainpulse ask` as a user runs it with these settings and nothing else. */
+function askWith(env: Record<string, string>, message: string): Promise<{ code: number; stdout: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, "ask", message], { cwd: tmpdir(), env: { PATH: process.env.PATH ?? "", DATABASE_PATH: ":memory:", LOG_LEVEL: "warn", ...env }, timeout: 60_000 }, (error, stdout) =>
+      resolve({ code: error === null ? 0 : Number(error.code ?? 1), stdout }),
+    );
+  });
+}
 
 async function refused(argv: string[]): Promise<{ code: number; err: string[]; out: string[] }> {
   const err: string[] = [];
@@ -23,6 +34,39 @@ describe("chainpulse sandbox", () => {
       expect(r.err).toHaveLength(1);
       expect(r.err[0]).toMatch(/^chainpulse sandbox: /);
       expect(r.out).toEqual([]);
+    }
+  });
+
+  it("names the valid values when a flag's value is refused, a negative number included", async () => {
+    expect((await refused(["--rate-limit", "gold"])).err).toEqual([
+      'chainpulse sandbox: --rate-limit must be free, normal, pro or requests a second from 1 to 100000, got "gold" (see chainpulse sandbox --help)',
+    ]);
+    expect((await refused(["--seed", "-1"])).err).toEqual([
+      'chainpulse sandbox: --seed must be an integer from 0 to 4294967295, got "-1" (see chainpulse sandbox --help)',
+    ]);
+    expect((await refused(["--port", "-5"])).err[0]).toMatch(/^chainpulse sandbox: --port must be an integer from 0 to 65535, got "-5"/);
+    expect((await refused(["--seed"])).err[0]).toMatch(/^chainpulse sandbox: --seed needs a value /);
+    expect((await refused(["--quirks=yes"])).err[0]).toMatch(/^chainpulse sandbox: --quirks takes no value /);
+    expect((await refused(["--rate-limit", "toString"])).code).toBe(2);
+  });
+
+  it("prints the variables that point the bot at it, and with them the bot's v1 commands are answered", async () => {
+    const out: string[] = [];
+    const stop = deferred();
+    const running = sandboxCommand(["--rate-limit", "pro"], { out: (l) => out.push(l), err: (l) => out.push(l), stopped: stop.promise });
+    try {
+      while (!out.some((l) => l.startsWith("MARKET_API_RPS="))) await new Promise((r) => setImmediate(r));
+      const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out[0] ?? "")?.[1];
+      const settings = out.filter((l) => /^[A-Z0-9_]+=/.test(l));
+      expect(settings).toEqual([`MARKET_API_URL=${url}`, `MARKET_API_KEY=${DEMO_V2_KEY}`, `MARKET_API_V1_KEY=${DEMO_V1_KEY}`, "MARKET_API_RPS=20"]);
+      const env = Object.fromEntries(settings.map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)]));
+      const answer = await askWith(env, "/pairs pepe");
+      expect(answer.code, answer.stdout).toBe(0);
+      expect(answer.stdout).toMatch(/^Pairs: PEPE · eth/m);
+      expect(answer.stdout).not.toContain("refused");
+    } finally {
+      stop.resolve();
+      expect(await running).toBe(0);
     }
   });
 

@@ -81,6 +81,30 @@ describe("chainpulse ask", () => {
     await expect(readFile(out)).rejects.toThrow();
   });
 
+  it("exits 1 with the reply's sentence on stderr and writes no file when --out gets an error reply", async () => {
+    const out = join(dir, "nosuch.png");
+    const { code, stdout, stderr } = await ask(["/chart nosuch", "--out", out]);
+    expect(code).toBe(1);
+    expect(stdout).toBe("");
+    expect(stderr.trim()).toBe('⚠ No token matches "nosuch".');
+    await expect(readFile(out)).rejects.toThrow();
+  });
+
+  it("refuses an --out that names a folder with a sentence naming a file in it, before any work", async () => {
+    const { code, stdout, stderr } = await ask(["/chart pepe", "--out", dir]);
+    expect(code).toBe(2);
+    expect(stdout).toBe("");
+    expect(stderr.split("\n")[0]).toBe(`chainpulse ask: --out ${dir} is a folder; name a file in it, such as ${join(dir, "chart.png")}`);
+    expect(stderr).not.toContain("EISDIR");
+  });
+
+  it("says which folder is missing when --out points into one that does not exist, and exits 1", async () => {
+    const out = join(dir, "no-such-folder", "c.png");
+    const { code, stderr } = await ask(["/chart pepe", "--out", out]);
+    expect(code).toBe(1);
+    expect(stderr.trim()).toBe(`chainpulse ask: cannot write ${out}: the folder ${join(dir, "no-such-folder")} does not exist`);
+  });
+
   it("answers the digest commands as start does", async () => {
     const r = await ask(["/subscriptions"]);
     expect(r.code).toBe(0);
