@@ -66,7 +66,7 @@ async function measure(c: Case): Promise<Outcome> {
   const client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key } });
   const harness = await coreOver(createCachedMarket(client), Date.now);
   const logger = pino({ level: "silent" });
-  const adapter = createTelegramAdapter({ token: fake.token, apiRoot: ceiling.apiRoot, core: harness.core, store: harness.store, logger, botInfo: fake.me });
+  const adapter = createTelegramAdapter({ token: fake.token, apiRoot: ceiling.apiRoot, core: harness.core, logger, botInfo: fake.me });
   const latencies: number[] = [];
   const service = createAlertService({
     store: harness.store,

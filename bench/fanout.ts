@@ -101,7 +101,7 @@ async function slots(c: Case): Promise<Outcome> {
   const market = createCachedMarket(client.background());
   const harness = await coreOver(market, Date.now);
   const logger = pino({ level: "silent" });
-  const adapter = createTelegramAdapter({ token: fake.token, apiRoot: ceiling.apiRoot, core: harness.core, store: harness.store, logger, botInfo: fake.me });
+  const adapter = createTelegramAdapter({ token: fake.token, apiRoot: ceiling.apiRoot, core: harness.core, logger, botInfo: fake.me });
   // Slots a minute past the next quarter hour: ahead of real time, so no delivery's deadline
   // (its slot plus 15 minutes, checked by the queue on the real clock) passes during the run.
   const clock = { t: Math.ceil(Date.now() / QUARTER) * QUARTER + MINUTE };

@@ -86,7 +86,7 @@ async function chainpulse(plan: { chats: number; perChat: number; seconds: numbe
   const harness = await coreOver(createCachedMarket(client, { now }), now);
   const fake = await startFakeTelegram({ maxPollMs: 1_000 });
   const adapter = createTelegramAdapter({
-    token: fake.token, apiRoot: fake.apiRoot, core: harness.core, store: harness.store, logger: pino({ level: "silent" }), botInfo: fake.me, pollTimeoutSeconds: 1,
+    token: fake.token, apiRoot: fake.apiRoot, core: harness.core, logger: pino({ level: "silent" }), botInfo: fake.me, pollTimeoutSeconds: 1,
   });
   try {
     const ids = workloadTokens(sandbox.market.tokens, TOKENS).map((t) => t.id);

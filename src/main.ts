@@ -148,7 +148,6 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         token: config.telegram.token,
         apiRoot: config.telegram.apiRoot,
         core,
-        store: parts.store,
         logger: log,
         ...(config.telegram.webhook
           ? { webhook: { url: config.telegram.webhook.url, secret: config.telegram.webhook.secret ?? webhookSecret(config.telegram.token) } }
@@ -170,7 +169,6 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         apiRoot: config.discord.apiRoot,
         messageContent: config.discord.messageContent,
         core,
-        store: parts.store,
         logger: log,
         onRateLimited: () => metrics.platform429.inc({ platform: "discord" }),
         buttonActions: parts.store.buttonActions,

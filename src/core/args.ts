@@ -20,11 +20,13 @@ export const MAX_WORDS = 40;
 /** Longest single word (a Solana address is 44, a pasted link can be a few hundred). */
 export const MAX_WORD_LENGTH = 300;
 
-/** A message split into its command name and raw words. */
-export interface ParsedText {
-  /** Lowercase, without `/` or `@botname`. */
+/**
+ * A command as the platform or the text names it: the name (lowercase, without `/` or
+ * `@botname`) and the text of its arguments, not yet split into words.
+ */
+export interface CommandCall {
   name: string;
-  words: string[];
+  args: string;
 }
 
 // Tab and line breaks separate words; every other control character (null bytes included) is refused.
@@ -66,24 +68,30 @@ export function splitWords(text: string): string[] {
       current += ch;
       inWord = true;
     }
-    // The command name is a word too; past the bound the rest is not worth reading.
-    if (words.length > MAX_WORDS + 1) break;
+    // Past the bound the rest is not worth reading.
+    if (words.length > MAX_WORDS) break;
   }
   if (closing !== undefined) throw new UserError(`A quote is not closed; end it with ${closing}.`);
   if (inWord) words.push(current);
   return words;
 }
 
-/** `/price pepe eth` → `{ name: "price", words: ["pepe", "eth"] }`; checks the bounds first. */
-export function parseText(text: string): ParsedText {
-  checkInput(text);
-  const trimmed = text.trim();
-  if (!trimmed.startsWith("/")) throw new UserError("Commands start with /; try /help.");
-  const words = splitWords(trimmed.slice(1));
-  const head = words.shift() ?? "";
-  const name = head.replace(/@[A-Za-z0-9_]*$/, "").toLowerCase();
+/**
+ * `/Price@bot pepe eth` → `{ name: "price", args: "pepe eth" }`, read once in NFKC form (so a
+ * full-width `／ｐｒｉｃｅ` is `/price`); `undefined` when the text does not start with `/`.
+ */
+export function commandCall(text: string): CommandCall | undefined {
+  const m = /^\/(\S*)\s*([\s\S]*)$/.exec(text.normalize("NFKC").trim());
+  if (m === null) return undefined;
+  return { name: (m[1] ?? "").replace(/@[A-Za-z0-9_]*$/, "").toLowerCase(), args: m[2] ?? "" };
+}
+
+/** A command's argument text as words, within the bounds (a UserError says which one it broke). */
+export function commandWords(args: string): string[] {
+  checkInput(args);
+  const words = splitWords(args);
   checkWords(words);
-  return { name, words };
+  return words;
 }
 
 /** Refuses too many or too long words. */

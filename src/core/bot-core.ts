@@ -2,6 +2,8 @@
  * The one entry point adapters call. Adapters turn platform input into text or a command name
  * with arguments, and render the Reply they get back; they never call the market directly.
  */
+import type { CommandCall } from "./args.js";
+import type { ChatEvents } from "./chat-events.js";
 import type { ChatContext, Command } from "./command.js";
 import type { Reply } from "./reply.js";
 
@@ -21,16 +23,21 @@ export interface BotCore {
   /** Every command, in the order `/help` lists them. */
   readonly commands: readonly Command[];
   /**
-   * A message that starts with `/` (already stripped of any `@botname`): parse, check the
-   * budget, run. Resolves to the one Reply to send, or `null` when the budget already said
+   * A message that starts with `/` (any `@botname` is dropped): parse once, check the budget,
+   * run. Resolves to the one Reply to send, or `null` when the budget already said
    * its polite sentence and the user should now get silence. Never rejects.
    */
   handleText(chat: ChatContext, text: string): Promise<Reply | null>;
+  /**
+   * A command the platform already picked out of a message (Telegram's bot_command entity):
+   * its name and argument text, split into words here. Same answer as `handleText`. Never rejects.
+   */
+  command(chat: ChatContext, call: CommandCall): Promise<Reply | null>;
   /** A command by name with raw arguments (buttons, Discord options). Never rejects. */
   run(chat: ChatContext, command: string, args: readonly string[]): Promise<Reply | null>;
   /**
-   * Free text: if it holds a contract address or a DEX/explorer link, the token card; else
-   * `null`. The adapter decides whether auto-detect is on. Outside private chats a failure
+   * Free text: if it holds a contract address or a DEX/explorer link and the chat's auto-detect
+   * is on (or `asked`), the token card; else `null`. Outside private chats a failure
    * (unknown address, market down, over budget) is `null` too, since nobody asked; with
    * `asked` (the user picked the message, e.g. Discord's "Token card") it is the reply that
    * says so, and `null` means only that nothing was found. Never rejects.
@@ -44,4 +51,6 @@ export interface BotCore {
   inlineCards(chat: ChatContext, query: string, max: number): Promise<InlineCard[] | null>;
   /** Token suggestions for a partial query, from cached searches only: never waits on the service. */
   suggestTokens(query: string): Choice[];
+  /** The platform's news about a chat (removed, moved, part of a server); the core updates its state. */
+  readonly chats: ChatEvents;
 }

@@ -7,10 +7,12 @@ import type { AlertLimits } from "../alerts/limits.js";
 import type { CachedMarket } from "../cache/types.js";
 import type { ChartRenderer } from "../chart/types.js";
 import type { Platform, Store } from "../store/types.js";
-import { bindArgs, checkWords, parseText } from "./args.js";
+import { bindArgs, checkWords, commandCall, commandWords } from "./args.js";
 import type { BotCore, Choice, InlineCard } from "./bot-core.js";
 import { createBudget, type BudgetOptions } from "./budget.js";
+import { chatEvents } from "./chat-events.js";
 import type { ChatContext, Command, CommandContext } from "./command.js";
+import { autodetectOn } from "./commands/autodetect.js";
 import { createCommandList } from "./commands/index.js";
 import { resolveArg } from "./commands/resolution.js";
 import { tokenCard } from "./commands/token.js";
@@ -69,6 +71,16 @@ export function createBotCore(deps: CoreDeps): BotCore {
   const unmetered = new Set<Platform>(deps.unmetered ?? ["console"]);
   const index = createSuggestionIndex();
   const market = noting(deps.market, index);
+
+  /** Whether the chat's auto-detect is on; a store failure is logged and counts as off. */
+  const autodetectWanted = (chat: ChatContext): Promise<boolean> =>
+    deps.store.getSettings(chat).then(
+      (settings) => autodetectOn(settings, chat),
+      (e: unknown) => {
+        deps.log.error({ err: e instanceof Error ? e.message : String(e), chatId: chat.chatId }, "could not read chat settings for auto-detect");
+        return false;
+      },
+    );
 
   /** One search whose results feed the suggestion index (through `noting`); a failure is only logged. */
   const searchSuggestions = (q: string): Promise<void> =>
@@ -156,11 +168,14 @@ export function createBotCore(deps: CoreDeps): BotCore {
   return {
     commands,
     handleText(chat, text) {
-      return guarded(chat, text, async () => {
-        // NFKC: fullwidth letters and digits (`/price Ｐｅｐｅ`) read as the ASCII they stand for.
-        const { name, words } = parseText(text.normalize("NFKC"));
-        const cmd = find(name);
-        return cmd.run(context(chat), bindArgs(cmd, words));
+      const call = commandCall(text);
+      if (call === undefined) return guarded(chat, text, () => Promise.reject(new UserError("Commands start with /; try /help.")));
+      return this.command(chat, call);
+    },
+    command(chat, call) {
+      return guarded(chat, call.args === "" ? `/${call.name}` : `/${call.name} ${call.args}`, async () => {
+        const cmd = find(call.name);
+        return cmd.run(context(chat), bindArgs(cmd, commandWords(call.args)));
       });
     },
     run(chat, command, args) {
@@ -180,6 +195,8 @@ export function createBotCore(deps: CoreDeps): BotCore {
         return null;
       }
       if (found === undefined) return null;
+      // Unasked, a paste is answered only where the chat's auto-detect is on.
+      if (opts.asked !== true && !(await autodetectWanted(chat))) return null;
       const input = found;
       const reply = await guarded(
         chat,
@@ -212,5 +229,6 @@ export function createBotCore(deps: CoreDeps): BotCore {
         return [];
       }
     },
+    chats: chatEvents(deps.store, deps.log),
   };
 }

@@ -1,17 +1,12 @@
 /**
  * Metrics for the command core as a decorator, so the core knows nothing of Prometheus:
- * every command is timed and counted by name and outcome.
+ * every command is timed and counted by name and outcome. A typed message is read once, by
+ * the core's own `commandCall`, and goes on to the core as the parsed call.
  */
+import { commandCall, type CommandCall } from "../core/args.js";
 import type { BotCore } from "../core/bot-core.js";
 import type { Reply } from "../core/reply.js";
 import type { Metrics } from "./metrics.js";
-
-/** The command a message names (`/price@bot pepe` → `price`), bounded so labels stay few. */
-function commandName(text: string, known: ReadonlySet<string>): string {
-  const m = /^\/([A-Za-z0-9_]{1,32})/.exec(text.trim());
-  const name = m?.[1]?.toLowerCase();
-  return name !== undefined && known.has(name) ? name : "unknown";
-}
 
 function outcome(reply: Reply | null): string {
   if (reply === null) return "throttled";
@@ -22,6 +17,8 @@ function outcome(reply: Reply | null): string {
 
 export function instrumentCore(core: BotCore, metrics: Metrics): BotCore {
   const known = new Set(core.commands.flatMap((c) => [c.name, ...(c.aliases ?? [])]));
+  // Names people typed are unbounded; the label set stays the registry's.
+  const label = (name: string): string => (known.has(name) ? name : "unknown");
   const timed = async (name: string, work: () => Promise<Reply | null>): Promise<Reply | null> => {
     const end = metrics.commandSeconds.startTimer({ command: name });
     const reply = await work();
@@ -29,10 +26,15 @@ export function instrumentCore(core: BotCore, metrics: Metrics): BotCore {
     metrics.commands.inc({ command: name, outcome: outcome(reply) });
     return reply;
   };
+  const command = (chat: Parameters<BotCore["command"]>[0], call: CommandCall) => timed(label(call.name), () => core.command(chat, call));
   return {
     commands: core.commands,
-    handleText: (chat, text) => timed(commandName(text, known), () => core.handleText(chat, text)),
-    run: (chat, command, args) => timed(known.has(command) ? command : "unknown", () => core.run(chat, command, args)),
+    handleText: (chat, text) => {
+      const call = commandCall(text);
+      return call === undefined ? timed("unknown", () => core.handleText(chat, text)) : command(chat, call);
+    },
+    command,
+    run: (chat, name, args) => timed(label(name), () => core.run(chat, name, args)),
     detect: async (chat, text, opts) => {
       const reply = await core.detect(chat, text, opts);
       if (reply !== null) metrics.commands.inc({ command: "detect", outcome: outcome(reply) });
@@ -40,5 +42,6 @@ export function instrumentCore(core: BotCore, metrics: Metrics): BotCore {
     },
     inlineCards: (chat, query, max) => core.inlineCards(chat, query, max),
     suggestTokens: (query) => core.suggestTokens(query),
+    chats: core.chats,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_MESSAGE_LENGTH, MAX_WORDS, bindArgs, parseText, splitWords, usage } from "../../src/core/args.js";
+import { MAX_MESSAGE_LENGTH, MAX_WORDS, bindArgs, commandCall, commandWords, splitWords, usage } from "../../src/core/args.js";
 import type { Command } from "../../src/core/command.js";
 import { isUserError } from "../../src/core/errors.js";
 
@@ -27,9 +27,18 @@ function userMessage(fn: () => unknown): string {
   throw new Error("expected a UserError");
 }
 
-describe("parseText", () => {
-  it("reads the command name in lowercase without the bot's @name", () => {
-    expect(parseText("/Price@chainpulse_bot pepe  wif")).toEqual({ name: "price", words: ["pepe", "wif"] });
+describe("commandCall and commandWords", () => {
+  it("reads the command name in lowercase without the bot's @name, and keeps the rest as text", () => {
+    expect(commandCall("/Price@chainpulse_bot pepe  wif")).toEqual({ name: "price", args: "pepe  wif" });
+    expect(commandWords("pepe  wif")).toEqual(["pepe", "wif"]);
+  });
+
+  it("reads full-width letters as the ASCII they stand for", () => {
+    expect(commandCall("／ｐｒｉｃｅ　ｐｅｐｅ")).toEqual({ name: "price", args: "pepe" });
+  });
+
+  it("reads text without a leading / as no command", () => {
+    expect(commandCall("pepe /price")).toBeUndefined();
   });
 
   it("groups quoted words, straight and curly", () => {
@@ -37,20 +46,20 @@ describe("parseText", () => {
   });
 
   it("says so when a quote is not closed", () => {
-    expect(userMessage(() => parseText('/search "shiba'))).toMatch(/quote is not closed/);
+    expect(userMessage(() => commandWords('"shiba'))).toMatch(/quote is not closed/);
   });
 
   it("refuses an over-long message with a sentence naming the limit", () => {
-    expect(userMessage(() => parseText(`/price ${"a".repeat(MAX_MESSAGE_LENGTH)}`))).toMatch(/too long.*at most 1000/);
+    expect(userMessage(() => commandWords("a".repeat(MAX_MESSAGE_LENGTH + 1)))).toMatch(/too long.*at most 1000/);
   });
 
   it("refuses null bytes and control characters", () => {
-    expect(userMessage(() => parseText("/price pe\u0000pe"))).toMatch(/control characters/);
-    expect(userMessage(() => parseText("/price \u001b[31mpepe"))).toMatch(/control characters/);
+    expect(userMessage(() => commandWords("pe\u0000pe"))).toMatch(/control characters/);
+    expect(userMessage(() => commandWords("\u001b[31mpepe"))).toMatch(/control characters/);
   });
 
   it("refuses hundreds of arguments", () => {
-    expect(userMessage(() => parseText(`/price ${"x ".repeat(300)}`))).toMatch(`at most ${MAX_WORDS}`);
+    expect(userMessage(() => commandWords("x ".repeat(300)))).toMatch(`at most ${MAX_WORDS}`);
   });
 });
 

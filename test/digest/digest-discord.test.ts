@@ -46,7 +46,6 @@ async function start(): Promise<World> {
     applicationId: fake.applicationId,
     apiRoot: fake.apiRoot,
     core,
-    store,
     logger: log,
     now: clock.now,
   });

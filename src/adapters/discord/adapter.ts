@@ -18,7 +18,7 @@ import type { Logger } from "pino";
 import type { BotCore } from "../../core/bot-core.js";
 import type { ChatContext } from "../../core/command.js";
 import type { Reply } from "../../core/reply.js";
-import type { ButtonActionStore, SettingsStore } from "../../store/types.js";
+import type { ButtonActionStore } from "../../store/types.js";
 import type { PlatformAdapter, SendOutcome } from "../types.js";
 import { createActionStore, type ActionStore } from "./buttons.js";
 import { onAutocomplete, onButton, onChatInput, onMessageCommand, type InteractionDeps } from "./interactions.js";
@@ -36,7 +36,6 @@ export interface DiscordAdapterOptions {
   /** REST root without a trailing slash; discord.js appends `/v10/…`. Default https://discord.com/api. */
   apiRoot?: string;
   core: BotCore;
-  store: SettingsStore;
   logger: Logger;
   /** Request the privileged message-content intent and allow channel auto-detect. Default false. */
   messageContent?: boolean;
@@ -56,7 +55,7 @@ export interface DiscordAdapterOptions {
 }
 
 // A pasted address is at least 26 characters (Bitcoin-style base58 is the shortest family);
-// anything shorter without a link cannot be one, so no settings lookup is spent on it.
+// anything shorter without a link cannot be one, so the core is not asked about it.
 const MAYBE_TOKEN = /[0-9A-Za-z]{26,}|https?:\/\//;
 
 function clientFor(opts: { apiRoot: string; messageContent: boolean }): Client {
@@ -129,14 +128,13 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): PlatformAdapt
     });
   const client = clientFor({ apiRoot, messageContent });
   const inFlight = new Set<Promise<void>>();
-  // Channels whose server is already noted: one store write per channel, not per command.
+  // Channels whose server is already noted: told to the core once per channel, not per command.
   const noted = new LRUCache<string, string>({ max: 10_000 });
   let stopping = false;
   let lastCloseCode: number | undefined;
 
   const deps: InteractionDeps = {
     core: opts.core,
-    store: opts.store,
     actions,
     logger: log,
     now,
@@ -145,9 +143,8 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): PlatformAdapt
     noteGuild(chatId, guildId) {
       if (noted.get(chatId) === guildId) return;
       noted.set(chatId, guildId);
-      opts.store.noteGuild({ platform: "discord", chatId }, guildId).catch((err: unknown) => {
-        noted.delete(chatId);
-        log.warn({ err, chatId, guildId }, "could not note the server of a channel");
+      void opts.core.chats.inServer({ platform: "discord", chatId }, guildId).then((ok) => {
+        if (!ok) noted.delete(chatId);
       });
     },
   };
@@ -171,12 +168,11 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): PlatformAdapt
 
   async function autodetect(message: Message): Promise<void> {
     if (message.author.bot || !message.inGuild() || !MAYBE_TOKEN.test(message.content)) return;
-    const chatKey = { platform: "discord" as const, chatId: message.channelId };
-    const settings = await opts.store.getSettings(chatKey);
-    if (settings.autodetect !== true) return;
     deps.noteGuild(message.channelId, message.guildId);
+    // The core answers only where the channel's auto-detect is on.
     const chat: ChatContext = {
-      ...chatKey,
+      platform: "discord",
+      chatId: message.channelId,
       userId: message.author.id,
       isPrivate: false,
       isAdmin: async () => false,
@@ -221,8 +217,7 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): PlatformAdapt
       // After a re-invite its channels must be noted again, or the next removal misses them.
       const channels = [...noted.entries()].filter(([, g]) => g === guild.id).map(([chatId]) => chatId);
       for (const chatId of channels) noted.delete(chatId);
-      await opts.store.forgetGuild(guild.id);
-      log.info({ guild: guild.id }, "removed from a Discord server: its settings and subscriptions are dropped");
+      await opts.core.chats.leftServer(guild.id);
     });
   });
   if (messageContent) {

@@ -2,6 +2,6 @@
 export { createDiscordAdapter, DEFAULT_DISCORD_API_ROOT, type DiscordAdapterOptions } from "./adapter.js";
 export { registerCommands, type RegisterOptions, type RegisterResult } from "./register.js";
 export { renderReplyEmbeds, type RenderedEmbeds } from "./embeds.js";
-export { commandPayloads, TOKEN_CARD_COMMAND, AUTODETECT_COMMAND } from "./slash-commands.js";
+export { commandPayloads, TOKEN_CARD_COMMAND } from "./slash-commands.js";
 export { createActionStore, type ActionStore } from "./buttons.js";
 export { classifySendError } from "./send.js";

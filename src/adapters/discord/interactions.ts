@@ -1,8 +1,7 @@
 /**
  * What each kind of interaction does: slash commands run the core, autocomplete answers at once
  * from the core's cached token suggestions or the known chain names, buttons replay a stored
- * action, the "Token card" menu command auto-detects in the chosen message, and `/autodetect`
- * switches channel auto-detect.
+ * action, and the "Token card" menu command auto-detects in the chosen message.
  */
 import {
   PermissionFlagsBits,
@@ -16,34 +15,29 @@ import type { Logger } from "pino";
 import type { BotCore, Choice } from "../../core/bot-core.js";
 import type { ChatContext } from "../../core/command.js";
 import { errorReply } from "../../core/reply.js";
-import type { SettingsStore } from "../../store/types.js";
 import { actionIdOf, type ActionStore } from "./buttons.js";
-import { ephemeralText, NO_MENTIONS } from "./message.js";
+import { ephemeralText } from "./message.js";
 import { answerInTime, type RespondOptions } from "./respond.js";
 import { chainChoices } from "./chain-choices.js";
-import { AUTODETECT_COMMAND, TOKEN_CARD_COMMAND, argsFromOptions, autocompletes, fixedChoices, optionName } from "./slash-commands.js";
+import { TOKEN_CARD_COMMAND, argsFromOptions, autocompletes, fixedChoices, optionName } from "./slash-commands.js";
 import { length, truncate } from "./text.js";
 
 export const EXPIRED_BUTTON = "This button has expired — run the command again.";
 export const NOTHING_DETECTED = "I found no contract address or token link in that message.";
-export const NOT_ADMIN = "Only members who can manage this server or its channels can change that.";
-export const NEEDS_MESSAGE_CONTENT =
-  "Auto-detect in channels needs the message content intent, which this bot runs without; use Apps → Token card on a message instead.";
 const UNKNOWN_COMMAND = "I no longer know that command; an admin should run `chainpulse discord register` again.";
 
 export interface InteractionDeps extends RespondOptions {
   core: BotCore;
-  store: SettingsStore;
   actions: ActionStore;
   logger: Logger;
-  /** Whether the message-content intent is on (channel auto-detect possible). */
+  /** Whether the message-content intent is on: the bot sees what is pasted in server channels. */
   messageContent: boolean;
   /** Remembers which server a channel belongs to (for `forgetGuild`). */
   noteGuild(chatId: string, guildId: string): void;
 }
 
 /** The core's view of where an interaction happened and who started it. */
-export function chatOf(interaction: BaseInteraction, deps: Pick<InteractionDeps, "noteGuild">): ChatContext {
+export function chatOf(interaction: BaseInteraction, deps: Pick<InteractionDeps, "noteGuild" | "messageContent">): ChatContext {
   const chatId = interaction.channelId ?? interaction.user.id;
   const guildId = interaction.guildId ?? undefined;
   if (guildId !== undefined) deps.noteGuild(chatId, guildId);
@@ -58,35 +52,13 @@ export function chatOf(interaction: BaseInteraction, deps: Pick<InteractionDeps,
       guildId === undefined ||
       (permissions?.any([PermissionFlagsBits.ManageGuild, PermissionFlagsBits.ManageChannels]) ?? false),
     ...(guildId === undefined ? {} : { guildId }),
+    // Without the direct-messages intent only server channels' messages arrive, and only with message content.
+    seesMessages: async () => deps.messageContent && guildId !== undefined,
   };
-}
-
-async function autodetect(interaction: ChatInputCommandInteraction, deps: InteractionDeps): Promise<void> {
-  const chat = chatOf(interaction, deps);
-  if (!deps.messageContent) {
-    await interaction.reply(ephemeralText(NEEDS_MESSAGE_CONTENT));
-    return;
-  }
-  if (chat.isPrivate || !(await chat.isAdmin())) {
-    await interaction.reply(ephemeralText(NOT_ADMIN));
-    return;
-  }
-  const on = interaction.options.getString("state") === "on";
-  await deps.store.updateSettings({ platform: "discord", chatId: chat.chatId }, { autodetect: on });
-  await interaction.reply({
-    content: on
-      ? "Auto-detect is on in this channel: I answer contract addresses and token links pasted here."
-      : "Auto-detect is off in this channel.",
-    allowedMentions: NO_MENTIONS,
-  });
 }
 
 /** A slash command: arguments from options, then the core within the time window. */
 export async function onChatInput(interaction: ChatInputCommandInteraction, deps: InteractionDeps): Promise<void> {
-  if (interaction.commandName === AUTODETECT_COMMAND) {
-    await autodetect(interaction, deps);
-    return;
-  }
   const command = deps.core.commands.find((c) => c.name === interaction.commandName);
   if (command === undefined) {
     await interaction.reply(ephemeralText(UNKNOWN_COMMAND));

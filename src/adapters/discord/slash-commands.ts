@@ -1,13 +1,12 @@
 /**
- * Slash commands generated from the command registry, plus the adapter's own `/autodetect`
- * and the message context-menu command "Token card". One source for registration and for
- * reading options back into the core's positional arguments.
+ * Slash commands generated from the command registry, plus the message context-menu command
+ * "Token card". One source for registration and for reading options back into the core's
+ * positional arguments.
  */
 import {
   ApplicationCommandType,
   ContextMenuCommandBuilder,
   InteractionContextType,
-  PermissionFlagsBits,
   SlashCommandBuilder,
   type RESTPostAPIApplicationCommandsJSONBody,
   type SlashCommandStringOption,
@@ -18,8 +17,6 @@ import { length, truncate } from "./text.js";
 
 /** The message context-menu command ("Apps → Token card"). */
 export const TOKEN_CARD_COMMAND = "Token card";
-/** The adapter's own command: turns channel auto-detect on or off (admins). */
-export const AUTODETECT_COMMAND = "autodetect";
 /** Discord allows at most this many fixed choices on an option; past it we autocomplete them. */
 const MAX_CHOICES = 25;
 
@@ -83,30 +80,13 @@ export function slashCommand(command: Command): SlashCommandBuilder {
   return builder;
 }
 
-/** Every command to register: the registry's, `/autodetect`, and the "Token card" menu command. */
+/** Every command to register: the registry's and the "Token card" menu command. */
 export function commandPayloads(commands: readonly Command[]): RESTPostAPIApplicationCommandsJSONBody[] {
-  const autodetect = new SlashCommandBuilder()
-    .setName(AUTODETECT_COMMAND)
-    .setDescription("Answer contract addresses and links pasted in this channel (admins)")
-    .setContexts(InteractionContextType.Guild)
-    .setDefaultMemberPermissions(PermissionFlagsBits.ManageChannels)
-    .addStringOption((o) =>
-      o
-        .setName("state")
-        .setDescription("on or off")
-        .setRequired(true)
-        .addChoices({ name: "on", value: "on" }, { name: "off", value: "off" }),
-    );
   const tokenCard = new ContextMenuCommandBuilder()
     .setName(TOKEN_CARD_COMMAND)
     .setType(ApplicationCommandType.Message)
     .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM);
-  const own = new Set([AUTODETECT_COMMAND]);
-  return [
-    ...commands.filter((c) => !own.has(c.name)).map((c) => slashCommand(c).toJSON()),
-    autodetect.toJSON(),
-    tokenCard.toJSON(),
-  ];
+  return [...commands.map((c) => slashCommand(c).toJSON()), tokenCard.toJSON()];
 }
 
 /** A value read back from an interaction's options. */

@@ -11,14 +11,14 @@ import type { Logger } from "pino";
 import type { BotCore } from "../../core/bot-core.js";
 import type { Reply } from "../../core/reply.js";
 import type { SharedRedis } from "../../redis/connection.js";
-import type { ButtonActionStore, SettingsStore } from "../../store/types.js";
+import type { ButtonActionStore } from "../../store/types.js";
 import type { PlatformAdapter, SendOutcome } from "../types.js";
 import { ActionStore, type ActionStoreOptions } from "./action-store.js";
 import { AdminCheck } from "./admins.js";
 import { ChatGuard } from "./chat-guard.js";
 import { sendReply } from "./deliver.js";
 import { classifySendError, describeError, fatalReason, TelegramFatalError } from "./errors.js";
-import { AUTODETECT_DESCRIPTION, autodetectFeature } from "./features/autodetect.js";
+import { autodetectFeature } from "./features/autodetect.js";
 import { callbacksFeature } from "./features/callbacks.js";
 import { chatMemberFeature } from "./features/chat-member.js";
 import { commandsFeature } from "./features/commands.js";
@@ -38,7 +38,6 @@ export interface TelegramAdapterOptions {
   /** Bot API root without a trailing slash. Default "https://api.telegram.org". */
   apiRoot?: string;
   core: BotCore;
-  store: SettingsStore;
   logger: Logger;
   /** Webhook mode instead of long polling: the public base URL (https) and the secret token. */
   webhook?: { url: string; secret: string };
@@ -150,7 +149,6 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
 
   const deps: FeatureDeps = {
     core: opts.core,
-    store: opts.store,
     log,
     actions: new ActionStore({
       ...opts.actions,
@@ -200,10 +198,7 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
     : undefined;
 
   const registerCommands = async (signal: GrammySignal): Promise<void> => {
-    const commands = [
-      ...opts.core.commands.map((c) => ({ command: c.name, description: c.description })),
-      { command: "autodetect", description: AUTODETECT_DESCRIPTION },
-    ];
+    const commands = opts.core.commands.map((c) => ({ command: c.name, description: c.description }));
     try {
       await bot.api.setMyCommands(commands, undefined, signal);
     } catch (e) {

@@ -8,6 +8,7 @@ import type { Command } from "../command.js";
 import { alertCommand, rearmCommand } from "./alert.js";
 import { alertsCommand, unalertCommand } from "./alerts.js";
 import { ammCommand } from "./amm.js";
+import { autodetectCommand } from "./autodetect.js";
 import { chainsCommand } from "./chains.js";
 import { chartCommand } from "./chart.js";
 import { checkCommand } from "./check.js";
@@ -47,6 +48,7 @@ const BASE: readonly Command[] = [
   ammCommand,
   checkCommand,
   settingsCommand,
+  autodetectCommand,
 ];
 
 /** Price alerts and watchlists, with the chat limits from the config. */

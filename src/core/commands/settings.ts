@@ -3,22 +3,15 @@ import { FALLBACK_CHAIN, resolveChain } from "../chains.js";
 import { UserError } from "../errors.js";
 import { cleanText } from "../format/index.js";
 import type { Reply } from "../reply.js";
+import { canonicalTimezone } from "../../store/chat-settings.js";
 import type { ChatSettings } from "../../store/types.js";
+import { switchAutodetect } from "./autodetect.js";
 
 const SETTINGS = ["chain", "autodetect", "timezone"] as const;
 type Setting = (typeof SETTINGS)[number];
 
 /** Words that clear the default chain. */
 const CLEAR = new Set(["none", "off", "reset", "clear"]);
-
-function isZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-GB", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function view(settings: ChatSettings, ctx: CommandContext, changed?: string): Reply {
   const auto = settings.autodetect === undefined ? "platform default (on in private chats)" : settings.autodetect ? "on" : "off";
@@ -41,23 +34,18 @@ function view(settings: ChatSettings, ctx: CommandContext, changed?: string): Re
   };
 }
 
-async function patchFor(ctx: CommandContext, setting: Setting, value: string): Promise<[Partial<ChatSettings>, string]> {
+async function patchFor(ctx: CommandContext, setting: Exclude<Setting, "autodetect">, value: string): Promise<[Partial<ChatSettings>, string]> {
   switch (setting) {
     case "chain": {
       if (CLEAR.has(value.toLowerCase())) return [{ defaultChain: undefined }, "no default chain"];
       const { chain } = await resolveChain(ctx, value);
       return [{ defaultChain: chain }, `default chain ${chain}`];
     }
-    case "autodetect": {
-      const v = value.toLowerCase();
-      if (v !== "on" && v !== "off") throw new UserError("Auto-detect is either on or off, e.g. /settings autodetect on.");
-      return [{ autodetect: v === "on" }, `auto-detect ${v}`];
-    }
     case "timezone": {
-      if (value.length > 64 || !isZone(value)) {
-        throw new UserError(`"${cleanText(value, 32)}" is not a time zone I know; use a name like Europe/Berlin or UTC.`);
-      }
-      return [{ timezone: value }, `time zone ${value}`];
+      // The store's own check, so a zone is judged once and saved as the runtime spells it.
+      const zone = value.length > 64 ? undefined : canonicalTimezone(value);
+      if (zone === undefined) throw new UserError(`"${cleanText(value, 32)}" is not a time zone I know; use a name like Europe/Berlin or UTC.`);
+      return [{ timezone: zone }, `time zone ${zone}`];
     }
   }
 }
@@ -76,6 +64,8 @@ export const settingsCommand: Command = {
     const value = args["value"] as string | undefined;
     if (setting === undefined) return view(await ctx.store.getSettings(ctx.chat), ctx);
     if (value === undefined) throw new UserError(`Say what to set ${setting} to, e.g. /settings ${setting} ${setting === "chain" ? "solana" : setting === "autodetect" ? "on" : "Europe/Berlin"}.`);
+    // One setting, one rule: the same change and answer as /autodetect.
+    if (setting === "autodetect") return switchAutodetect(ctx, value);
     if (!(await ctx.chat.isAdmin())) throw new UserError("Only this chat's admins can change its settings.");
     const [patch, changed] = await patchFor(ctx, setting, value.trim());
     return view(await ctx.store.updateSettings(ctx.chat, patch), ctx, changed);

@@ -27,6 +27,11 @@ function recordingCore(): { core: BotCore; seen: string[] } {
       seen.push(`run ${command} ${args.join(" ")}`);
       return answer(`${command} ${args.join(" ")}`);
     },
+    command: async (_chat, call) => {
+      seen.push(`command ${call.name} ${call.args}`);
+      return answer(`${call.name} ${call.args}`);
+    },
+    chats: { left: async () => undefined, moved: async () => undefined, inServer: async () => true, leftServer: async () => undefined },
     detect: async (_chat, text) => {
       seen.push(`detect ${text}`);
       return text.includes("0x") ? answer("paste") : null;

@@ -136,7 +136,6 @@ describe("Discord adapter start-up and late answers", () => {
       applicationId: fake.applicationId,
       apiRoot: fake.apiRoot,
       core: createTestCore({ commands: [] }),
-      store,
       logger: pino({ level: "silent" }),
     });
     const failure = await adapter.start().then(
@@ -156,7 +155,6 @@ describe("Discord adapter start-up and late answers", () => {
         applicationId: "1",
         apiRoot: "http://127.0.0.1:1/api/",
         core: createTestCore({ commands: [] }),
-        store: undefined as never,
         logger: pino({ level: "silent" }),
       });
     expect(make).toThrow("The Discord API root must not end with a slash: use http://127.0.0.1:1/api");

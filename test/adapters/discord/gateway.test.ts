@@ -39,7 +39,6 @@ describe("Discord gateway intents", () => {
         applicationId: fake.applicationId,
         apiRoot: fake.apiRoot,
         core: createTestCore({ commands: [] }),
-        store,
         logger: pino({ level: "silent" }),
         messageContent: true,
       });

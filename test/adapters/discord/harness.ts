@@ -1,6 +1,7 @@
 /**
  * Starts the fake Discord and the real adapter (discord.js client) logged in to it, the way
  * `main.ts` starts it, with a SQLite store in memory and a log captured for assertions.
+ * Without a `core`, the real core on the sandbox market, sharing that store.
  */
 import { EventEmitter } from "node:events";
 import pino from "pino";
@@ -9,11 +10,15 @@ import { createDiscordAdapter, type DiscordAdapterOptions } from "../../../src/a
 import type { PlatformAdapter } from "../../../src/adapters/types.js";
 import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite-store.js";
 import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from "../../fakes/discord-api.js";
+import { type RealCore, type RealCoreOptions, startRealCore } from "../real-core.js";
 
 export interface Harness {
   fake: FakeDiscord;
   adapter: PlatformAdapter;
   store: SqliteStore;
+  core: BotCore;
+  /** The sandbox market behind the real core; undefined when the test brought its own core. */
+  real?: RealCore;
   /** Every log line the adapter wrote, as text. */
   logs: string[];
   /** Resolves with the first log line containing `text`, now or when written (default 5 s). */
@@ -28,7 +33,9 @@ export function deferred<T = void>(): { promise: Promise<T>; resolve: (v: T) => 
 }
 
 export async function startHarness(opts: {
-  core: BotCore;
+  core?: BotCore;
+  /** Options of the real core, when no `core` is given. */
+  real?: Omit<RealCoreOptions, "store">;
   fake?: FakeDiscordOptions;
   adapter?: Partial<DiscordAdapterOptions>;
 }): Promise<Harness> {
@@ -62,12 +69,17 @@ export async function startHarness(opts: {
       written.on("line", listener);
     });
   }
+  let core = opts.core;
+  let real: RealCore | undefined;
+  if (core === undefined) {
+    real = await startRealCore({ ...opts.real, store });
+    core = real.core;
+  }
   const adapter = createDiscordAdapter({
     token: fake.token,
     applicationId: fake.applicationId,
     apiRoot: fake.apiRoot,
-    core: opts.core,
-    store,
+    core,
     logger,
     ...opts.adapter,
   });
@@ -76,11 +88,14 @@ export async function startHarness(opts: {
     fake,
     adapter,
     store,
+    core,
+    ...(real === undefined ? {} : { real }),
     logs,
     logged,
     close: async () => {
       await adapter.stop();
       await fake.close();
+      await real?.close();
       await store.close();
     },
   };

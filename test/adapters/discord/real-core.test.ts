@@ -55,7 +55,6 @@ describe("Discord on the real command core and the sandbox market", () => {
       applicationId: fake.applicationId,
       apiRoot: fake.apiRoot,
       core: built.core,
-      store: built.store,
       logger: log,
       ackWithinMs: 300,
     });

@@ -57,7 +57,9 @@ export function createTestCore(opts: {
       const [name = "", ...words] = text.slice(1).split(/\s+/);
       return run(chat, name, words);
     },
+    command: (chat, call) => run(chat, call.name, call.args.split(/\s+/).filter((w) => w !== "")),
     run,
+    chats: { left: async () => undefined, moved: async () => undefined, inServer: async () => true, leftServer: async () => undefined },
     detect: async (_chat, text) => opts.detect?.(text) ?? null,
     // Inline queries are Telegram's; Discord never asks.
     inlineCards: async () => [],

@@ -71,7 +71,6 @@ describe("Telegram buttons that outlive the process", () => {
       token: fake.token,
       apiRoot: fake.apiRoot,
       core,
-      store,
       logger: pino({ level: "silent" }),
       now: () => clock,
       buttonActions: store.buttonActions,

@@ -165,7 +165,6 @@ describe("Telegram delivery, limits and failures", () => {
       token: "999:not-the-token",
       apiRoot: h.fake.apiRoot,
       core,
-      store: h.store,
       logger: pino({ level: "silent" }),
       onFatal: (e) => fatal.push(e),
     });

@@ -53,7 +53,9 @@ export function createTestCore(opts: { commands: Command[]; suggestions?: Choice
       const [name = "", ...words] = text.slice(1).trim().split(/\s+/);
       return run(chat, name, words.filter((w) => w !== ""));
     },
+    command: (chat, call) => run(chat, call.name, call.args.split(/\s+/).filter((w) => w !== "")),
     run,
+    chats: { left: async () => undefined, moved: async () => undefined, inServer: async () => true, leftServer: async () => undefined },
     detect: async (_chat, text) => opts.detect?.(text) ?? null,
     // Inline mode is tested with the real core (inline.test.ts); these tests offer no cards.
     inlineCards: async () => [],

@@ -1,46 +1,48 @@
 /**
- * `/command args` and `/command@thisbot args` → the core; exactly one answer, replying to
- * the asking message. Commands addressed to another bot get silence, and so do unknown
- * commands in a group unless they name this bot.
+ * Commands, found the way Telegram marks them: a bot_command entity at the start of the
+ * message, read by grammY's command handling against the bot's own username. The name and
+ * the text after it go to the core as they are (it splits the words); exactly one answer,
+ * replying to the asking message. `/cmd@otherbot` is another bot's and gets silence, and so
+ * does an unknown command in a group unless it names this bot.
  */
 import { Composer, type Context } from "grammy";
-import { autodetectSetting } from "./autodetect.js";
+import type { Message, MessageEntity } from "grammy/types";
+import type { CommandCall } from "../../../core/args.js";
 import { answerMessage, chatContext, type FeatureDeps } from "./deps.js";
 
-/** A command as typed: its name (lowercase), the bot it names if any, and the rest. */
-export interface ParsedCommand {
-  name: string;
-  bot?: string;
-  args: string;
+/** The bot_command entity a message starts with, if any. */
+function leadingCommand(entities: readonly MessageEntity[] | undefined): MessageEntity | undefined {
+  return entities?.find((e) => e.type === "bot_command" && e.offset === 0);
 }
 
-const COMMAND = /^\/([A-Za-z0-9_]{1,64})(?:@([A-Za-z0-9_]{1,64}))?(?:\s+([\s\S]*))?$/;
-
-/** Reads `/name[@bot] args`; `undefined` when the text is not a command. */
-export function parseCommand(text: string): ParsedCommand | undefined {
-  const m = COMMAND.exec(text.trim());
-  if (!m?.[1]) return undefined;
-  return { name: m[1].toLowerCase(), ...(m[2] ? { bot: m[2] } : {}), args: (m[3] ?? "").trim() };
+/** `/Name@bot rest` at its entity → the bot it names (if any) and the call for the core. */
+function readCommand(text: string, entity: MessageEntity): { call: CommandCall; bot?: string } {
+  const [name = "", bot] = text.slice(1, entity.length).split("@");
+  return { call: { name: name.toLowerCase(), args: text.slice(entity.length).trim() }, ...(bot === undefined ? {} : { bot }) };
 }
 
 export function commandsFeature(deps: FeatureDeps): Composer<Context> {
   const c = new Composer<Context>();
-  const known = (name: string): boolean => deps.core.commands.some((cmd) => cmd.name === name || cmd.aliases?.includes(name));
-  c.on("message:text", async (ctx, next) => {
-    const parsed = parseCommand(ctx.message.text);
-    if (!parsed) return next();
-    if (parsed.bot !== undefined && parsed.bot.toLowerCase() !== ctx.me.username.toLowerCase()) return;
-    const chat = chatContext(ctx, deps.admins);
-    if (parsed.name === "autodetect") {
-      return answerMessage(ctx, deps, ctx.message, await autodetectSetting(ctx, deps, chat, parsed.args));
-    }
-    // Telegram clients send /start when someone opens the bot; it means "what can you do".
-    const name = parsed.name === "start" && !known("start") ? "help" : parsed.name;
+  const names = deps.core.commands.flatMap((cmd) => [cmd.name, ...(cmd.aliases ?? [])]);
+  const known = new Set(names);
+  const answer = async (ctx: Context, message: Message, call: CommandCall): Promise<void> => {
+    const reply = await deps.core.command(chatContext(ctx, deps.admins), call);
+    if (reply) await answerMessage(ctx, deps, message, reply);
+  };
+  // grammY matches `/name` and `/name@thisbot` by entity and ignores `/name@otherbot`.
+  c.on("message").command(names, async (ctx) => {
+    const entity = leadingCommand(ctx.message.entities);
+    if (entity !== undefined) await answer(ctx, ctx.message, readCommand(ctx.message.text ?? "", entity).call);
+  });
+  // What grammY's list does not hold: another bot's command, a typo, `/PRICE`.
+  c.on("message:entities:bot_command", async (ctx, next) => {
+    const entity = leadingCommand(ctx.message.entities);
+    if (entity === undefined) return next();
+    const { call, bot } = readCommand(ctx.message.text ?? "", entity);
+    if (bot !== undefined && bot.toLowerCase() !== ctx.me.username.toLowerCase()) return;
     // In a group, an unknown command typed without @thisbot is most likely another bot's.
-    if (!chat.isPrivate && parsed.bot === undefined && !known(name)) return;
-    const args = name === parsed.name ? parsed.args : "";
-    const reply = await deps.core.handleText(chat, args ? `/${name} ${args}` : `/${name}`);
-    if (reply) await answerMessage(ctx, deps, ctx.message, reply);
+    if (bot === undefined && ctx.chat.type !== "private" && !known.has(call.name)) return;
+    await answer(ctx, ctx.message, call);
   });
   return c;
 }

@@ -5,7 +5,6 @@ import type { Logger } from "pino";
 import type { BotCore } from "../../../core/bot-core.js";
 import type { ChatContext } from "../../../core/command.js";
 import type { Reply } from "../../../core/reply.js";
-import type { SettingsStore } from "../../../store/types.js";
 import type { ActionStore } from "../action-store.js";
 import type { AdminCheck } from "../admins.js";
 import type { ChatGuard } from "../chat-guard.js";
@@ -14,7 +13,6 @@ import { describeError } from "../errors.js";
 
 export interface FeatureDeps {
   core: BotCore;
-  store: SettingsStore;
   log: Logger;
   actions: ActionStore;
   admins: AdminCheck;
@@ -52,6 +50,9 @@ export function chatContext(ctx: Context, admins: AdminCheck): ChatContext {
     userId: String(from?.id ?? chat.id),
     isPrivate: chat.type === "private",
     isAdmin: () => (from ? admins.isAdmin(chat, from.id, senderChat) : Promise.resolve(false)),
+    botName: ctx.me.username,
+    // With privacy mode on, a group shows the bot only commands, unless the bot is its admin.
+    seesMessages: async () => chat.type === "private" || ctx.me.can_read_all_group_messages || admins.isAdmin(chat, ctx.me.id),
   };
 }
 
