@@ -142,14 +142,16 @@ export function createAlertChecker(opts: CheckerOptions): AlertChecker {
     report.calls = calls;
     report.failedCalls = failed;
     const seenAt = now();
-    const before = new Map((await opts.store.alerts.sightings(ids)).map((s) => [s.tokenId, s]));
     const byToken = groupBy(alerts, (a) => a.tokenId);
+    const before = new Map((await opts.store.alerts.sightings([...byToken.keys()])).map((s) => [s.tokenId, s]));
     const sightings: TokenSighting[] = [];
     const changes: AlertChange[] = [];
     for (const id of answered) {
+      // Watched tokens ride in the same batches; only alerts need their last price remembered.
+      const tokenAlerts = byToken.get(id);
+      if (tokenAlerts === undefined) continue;
       const last = before.get(id);
       const price = priceOf(prices, id);
-      const tokenAlerts = byToken.get(id) ?? [];
       if (price === undefined) {
         const missingSince = last?.missingSince ?? seenAt;
         sightings.push({ ...last, tokenId: id, missingSince });
