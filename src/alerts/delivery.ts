@@ -111,7 +111,10 @@ export function createAlertDelivery(opts: DeliveryOptions): AlertDelivery {
       if (result.kind === "stopped") return;
       if (result.kind === "expired") return record(f, [claimed ? "sending" : "queued"], "expired");
       if (!claimed) return;
-      await record(f, ["sending"], await settle(f, result, reply));
+      const state = await settle(f, result, reply);
+      // A chat that is gone took its firings with it: there is no row left to record on.
+      if (state === "gone") opts.onOutcome?.(f.platform, state, now() - f.firedAt);
+      else await record(f, ["sending"], state);
     })()
       .catch((e: unknown) => log.error({ err: e, firing: f.id }, "alert delivery crashed"))
       .finally(() => {
