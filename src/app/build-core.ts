@@ -18,7 +18,9 @@ import { MarketClient, type MarketCallEvent } from "../market/client.js";
 import type { DispatchEvent, Scheduler } from "../market/scheduler.js";
 import type { Freshness } from "../core/answer-deadline.js";
 import { ALERT_LANE } from "../market/scheduler-lanes.js";
+import { createRedisCacheStore } from "../redis/cache-store.js";
 import { connectRedis, type SharedRedis } from "../redis/connection.js";
+import { redisUnitLedger } from "../redis/unit-ledger.js";
 import type { Sandbox } from "../sandbox/index.js";
 import { openStore } from "../store/open-store.js";
 import type { Store } from "../store/types.js";
@@ -77,6 +79,10 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     }
   };
   try {
+    const redis = config.redisUrl === undefined ? undefined : await connectRedis({ url: config.redisUrl, log, onChange: opts.onRedisChange });
+    if (redis !== undefined) closers.push(() => redis.close());
+    // With Redis, every process shares one cache and its misses.
+    const cacheStore = () => (redis === undefined ? {} : { store: createRedisCacheStore({ redis }) });
     let sandbox: Sandbox | undefined;
     let client: MarketClient;
     const pacing = {
@@ -93,11 +99,12 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
         ...pacing,
       });
     } else {
-      client = new MarketClient({ v2: config.market.v2, v1: config.market.v1, rps: config.market.rps, ...pacing });
+      const unitLedger = redis === undefined ? undefined : redisUnitLedger(redis, config.market.v2.key);
+      client = new MarketClient({ v2: config.market.v2, v1: config.market.v1, rps: config.market.rps, ...pacing, unitLedger });
     }
     closers.push(() => client.close());
-    const market = createCachedMarket(client, { onEvent: opts.onCacheEvent });
-    const backgroundMarket = createCachedMarket(client.background(), { onEvent: opts.onCacheEvent });
+    const market = createCachedMarket(client, { onEvent: opts.onCacheEvent, ...cacheStore() });
+    const backgroundMarket = createCachedMarket(client.background(), { onEvent: opts.onCacheEvent, ...cacheStore() });
     const store = await openStore({ databasePath: config.databasePath, databaseUrl: config.databaseUrl, logger: log });
     closers.push(() => store.close());
     const charts = createChartRenderer({ logger: log });
@@ -109,8 +116,6 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     // Read at start, so a broken message file stops the start rather than a reply.
     const catalog = messages();
     const sourceKey = config.market.mode === "demo" ? "source-demo" : "source-live";
-    const redis = config.redisUrl === undefined ? undefined : await connectRedis({ url: config.redisUrl, log, onChange: opts.onRedisChange });
-    if (redis !== undefined) closers.push(() => redis.close());
     const core = createBotCore({ market, store, charts, log, source: (i18n) => i18n.t(sourceKey), extraCommands, alertLimits, catalog, budget: { redis },
       answerDeadlineMs: config.market.answerDeadlineMs, onAnswer: opts.onAnswer,
     });

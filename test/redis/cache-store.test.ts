@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pino from "pino";
+import { createCachedMarket } from "../../src/cache/cached-market.js";
+import type { CacheStore } from "../../src/cache/store.js";
+import { createRedisCacheStore } from "../../src/redis/cache-store.js";
+import { connectRedis, type SharedRedis } from "../../src/redis/connection.js";
+import { startRedis, type RedisEngine } from "../engines/redis.js";
+import { createFakeMarket, fakeClock } from "../cache/fake-market.js";
+
+let engine: RedisEngine;
+const links: SharedRedis[] = [];
+beforeAll(async () => {
+  engine = await startRedis();
+});
+afterAll(async () => {
+  for (const l of links.splice(0)) await l.close();
+  await engine.stop();
+});
+
+async function link(): Promise<SharedRedis> {
+  const l = await connectRedis({ url: engine.url, log: pino({ level: "silent" }) });
+  links.push(l);
+  return l;
+}
+
+/** A process's Redis cache store: a connection of its own, the generous wait of a busy machine. */
+async function redisStore(): Promise<CacheStore> {
+  return createRedisCacheStore({ redis: await link(), waitMs: 10_000 });
+}
+
+/** Each test looks up token ids of its own: the Redis tests share a server. */
+let n = 0;
+const freshId = () => `0x${(n += 1).toString(16).padStart(40, "0")}-eth`;
+
+describe.each([
+  ["in process", async (): Promise<CacheStore | undefined> => undefined],
+  ["on Redis", redisStore],
+])("the lookup cache %s", (_where, storeFor) => {
+  it("answers 100 identical concurrent lookups with one upstream call", async () => {
+    const fake = createFakeMarket();
+    const store = await storeFor();
+    const market = createCachedMarket(fake.api, store ? { store } : {});
+    const id = freshId();
+    const answers = await Promise.all(Array.from({ length: 100 }, () => market.tokenDetail(id)));
+    expect(fake.count("tokenDetail")).toBe(1);
+    expect(new Set(answers.map((a) => a.data.token.current_price_usd))).toEqual(new Set(["1.5"]));
+  });
+
+  it("asks the service again only after the kind's TTL has passed", async () => {
+    const fake = createFakeMarket();
+    const clock = fakeClock();
+    const store = await storeFor();
+    const market = createCachedMarket(fake.api, { now: clock.now, ttl: { tokenDetail: 30_000 }, ...(store ? { store } : {}) });
+    const id = freshId();
+    const first = await market.tokenDetail(id);
+    clock.advance(29_000);
+    expect((await market.tokenDetail(id)).fetchedAt).toBe(first.fetchedAt);
+    expect(fake.count("tokenDetail")).toBe(1);
+    clock.advance(2 * 30_000);
+    expect(await market.tokenDetail(id)).toMatchObject({ fetchedAt: clock.now(), stale: false });
+    expect(fake.count("tokenDetail")).toBe(2);
+  });
+
+  it("serves an expired value marked stale when the service fails", async () => {
+    const fake = createFakeMarket();
+    const clock = fakeClock();
+    const store = await storeFor();
+    const market = createCachedMarket(fake.api, { now: clock.now, ttl: { tokenDetail: 30_000 }, ...(store ? { store } : {}) });
+    const id = freshId();
+    const first = await market.tokenDetail(id);
+    fake.failWith("server");
+    clock.advance(10 * 60_000);
+    expect(await market.tokenDetail(id)).toMatchObject({ stale: true, fetchedAt: first.fetchedAt });
+  });
+
+  it("remembers a not-found answer briefly so garbage input cannot hammer the service", async () => {
+    const fake = createFakeMarket();
+    const clock = fakeClock();
+    const store = await storeFor();
+    const market = createCachedMarket(fake.api, { now: clock.now, notFoundTtlMs: 30_000, ...(store ? { store } : {}) });
+    const garbage = `0xdead${(n += 1).toString(16).padStart(36, "0")}-eth`;
+    for (let i = 0; i < 5; i++) await expect(market.tokenDetail(garbage)).rejects.toMatchObject({ kind: "not_found" });
+    expect(fake.count("tokenDetail")).toBe(1);
+  });
+});
+
+describe("the lookup cache of several processes on one Redis", () => {
+  it("asks the service once when two processes miss the same lookup at the same moment", async () => {
+    const fake = createFakeMarket();
+    const [a, b] = [createCachedMarket(fake.api, { store: await redisStore() }), createCachedMarket(fake.api, { store: await redisStore() })];
+    const id = freshId();
+    const [x, y] = await Promise.all([a.tokenDetail(id), b.tokenDetail(id)]);
+    expect(fake.count("tokenDetail")).toBe(1);
+    expect(y.fetchedAt).toBe(x.fetchedAt);
+  });
+
+  it("answers from what another process fetched", async () => {
+    const fake = createFakeMarket();
+    const [a, b] = [createCachedMarket(fake.api, { store: await redisStore() }), createCachedMarket(fake.api, { store: await redisStore() })];
+    const id = freshId();
+    await a.tokenDetail(id);
+    await b.tokenDetail(id);
+    expect(fake.count("tokenDetail")).toBe(1);
+  });
+
+  it("fetches for itself when the process that claimed a lookup failed to fill it", async () => {
+    const fake = createFakeMarket();
+    const a = createCachedMarket(fake.api, { store: createRedisCacheStore({ redis: await link(), waitMs: 200 }) });
+    const b = createCachedMarket(fake.api, { store: createRedisCacheStore({ redis: await link(), waitMs: 200 }) });
+    const id = freshId();
+    fake.failWith("server");
+    await expect(a.tokenDetail(id)).rejects.toMatchObject({ kind: "server" });
+    fake.failWith(null);
+    await expect(b.tokenDetail(id)).resolves.toMatchObject({ stale: false });
+  });
+
+  it("answers from the process's own store while Redis is away, and shares again once it is back", async () => {
+    const fake = createFakeMarket();
+    const shared = await link();
+    const a = createCachedMarket(fake.api, { store: createRedisCacheStore({ redis: shared, waitMs: 10_000 }) });
+    const id = freshId();
+    await a.tokenDetail(id);
+
+    await engine.stop();
+    expect((await a.tokenDetail(id)).data.token.current_price_usd).toBe("1.5");
+    expect(fake.count("tokenDetail")).toBe(1);
+
+    await engine.start();
+    await shared.whenUp();
+    const b = createCachedMarket(fake.api, { store: await redisStore() });
+    const other = freshId();
+    await a.tokenDetail(other);
+    await b.tokenDetail(other);
+    expect(fake.count("tokenDetail")).toBe(2);
+  });
+});
