@@ -154,9 +154,9 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
           : {}),
         onFatal: (e) => fail(e.message),
         onRateLimited: () => metrics.platform429.inc({ platform: "telegram" }),
-        signal: opts.signal,
         buttonActions: parts.store.buttonActions,
         redis: parts.redis,
+        signal: opts.signal,
       });
       if (telegram.webhook) routes.set(telegram.webhook.path, telegram.webhook.handler);
       adapters.telegram = telegram;
@@ -203,6 +203,10 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       };
       alerts = createAlertService({
         store: parts.store, prices: parts.alertPrices, adapters, queues, ...alertTimes, source: parts.source, logger: log,
+        onOutcome: (platform, outcome, afterMs) => {
+          metrics.alertDeliveries.inc({ platform, outcome });
+          if (outcome === "delivered") metrics.alertDeliverySeconds.observe({ platform }, afterMs / 1000);
+        },
       });
       await alerts.start();
       poster = createPoster({

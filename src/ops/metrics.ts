@@ -17,6 +17,10 @@ export interface Metrics {
   digestDeliveries: Counter<"platform" | "outcome">;
   /** Time a message waited for the platform's pace. */
   pacingWaitSeconds: Histogram<"platform">;
+  /** Alert messages by platform and final state: delivered, gone, moved, forbidden, failed, expired. */
+  alertDeliveries: Counter<"platform" | "outcome">;
+  /** Time from the check that saw a crossing to the platform's answer. */
+  alertDeliverySeconds: Histogram<"platform">;
   /** 429 answers received from a platform. */
   platform429: Counter<"platform">;
   /** 1 while the shared Redis answers, 0 while the process runs on its in-process fallbacks. */
@@ -67,6 +71,19 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
       help: "Time a digest message waited for the platform's pace",
       labelNames: ["platform"],
       buckets: [0, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+      registers,
+    }),
+    alertDeliveries: new Counter({
+      name: "chainpulse_alert_deliveries_total",
+      help: "Alert messages, by platform and final state",
+      labelNames: ["platform", "outcome"],
+      registers,
+    }),
+    alertDeliverySeconds: new Histogram({
+      name: "chainpulse_alert_delivery_seconds",
+      help: "Time from the check that saw an alert's crossing to the platform's answer",
+      labelNames: ["platform"],
+      buckets: [0.5, 1, 2.5, 5, 10, 20, 30, 60, 300, 3600],
       registers,
     }),
     platform429: new Counter({
