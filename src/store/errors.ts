@@ -79,7 +79,7 @@ export function postgresStoreError(e: unknown, where: string, write: boolean): S
   const message = e instanceof Error ? e.message : String(e);
   const lost =
     (code !== undefined && (NODE_NETWORK.has(code) || PG_UNAVAILABLE_CLASSES.some((c) => code.startsWith(c)))) ||
-    /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(message);
+    /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout/i.test(message);
   if (!lost) return undefined;
   return new StoreError("unavailable", `the PostgreSQL database at DATABASE_URL (${where}) cannot be reached: ${message}`, { write, cause: e });
 }

@@ -52,6 +52,8 @@ export interface SqlOptions {
   connectTimeoutMs?: number;
   /** Connections at most. Default 10. */
   max?: number;
+  /** How long one query may wait for its answer before the server counts as lost, ms. Default 15000. */
+  queryTimeoutMs?: number;
 }
 
 export function createSql(options: SqlOptions): Sql {
@@ -60,6 +62,9 @@ export function createSql(options: SqlOptions): Sql {
     connectionString: options.url,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     max: options.max ?? 10,
+    // A server that stops answering on an open connection (a network cut) counts as lost too.
+    query_timeout: options.queryTimeoutMs ?? 15_000,
+    keepAlive: true,
     types,
   });
   // An idle connection that the server drops emits here; unhandled it would end the process.

@@ -26,6 +26,8 @@ export interface PostgresStoreOptions {
   chatTables?: readonly string[];
   /** How long a query waits for a connection before the server counts as lost, ms. Default 5000. */
   connectTimeoutMs?: number;
+  /** How long one query may wait for its answer before the server counts as lost, ms. Default 15000. */
+  queryTimeoutMs?: number;
 }
 
 export class PostgresStore implements Store {
@@ -152,7 +154,9 @@ export class PostgresStore implements Store {
 
 /** Connects to DATABASE_URL and brings the database to the newest schema. */
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<PostgresStore> {
-  const sql = createSql({ url: options.url, logger: options.logger, connectTimeoutMs: options.connectTimeoutMs });
+  const sql = createSql({
+    url: options.url, logger: options.logger, connectTimeoutMs: options.connectTimeoutMs, queryTimeoutMs: options.queryTimeoutMs,
+  });
   let applied: number[];
   try {
     applied = await migratePostgres(sql, { migrations: options.migrations ?? projectMigrations, logger: options.logger });

@@ -24,6 +24,12 @@ export interface PostgresEngine {
   start(): Promise<void>;
   /** Stops the server at once (immediate mode: connections cut, the way a crash looks). */
   stop(): Promise<void>;
+  /**
+   * Freezes the server (SIGSTOP to it and its backends): connections stay open but nothing is
+   * answered, the way a network cut looks. `resume` thaws it.
+   */
+  pause(): Promise<void>;
+  resume(): Promise<void>;
   /** Stops the server and deletes its folder. Call it in `afterAll`. */
   destroy(): Promise<void>;
 }
@@ -152,6 +158,9 @@ export async function startPostgres(): Promise<PostgresEngine> {
     running = false;
     await pgRun("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
   };
+  const resume = async (): Promise<void> => {
+    for (const pid of await clusterPids(data)) process.kill(pid, "SIGCONT");
+  };
   return {
     url: url("postgres"),
     port,
@@ -176,7 +185,12 @@ export async function startPostgres(): Promise<PostgresEngine> {
       running = true;
     },
     stop,
+    async pause() {
+      for (const pid of await clusterPids(data)) process.kill(pid, "SIGSTOP");
+    },
+    resume,
     async destroy() {
+      if (running) await resume();
       await stop();
       live.delete(data);
       rmSync(root, { recursive: true, force: true });
@@ -196,6 +210,15 @@ process.once("exit", () => {
     }
   }
 });
+
+/** The postmaster of the cluster in `data` and its children (backends, background workers). */
+async function clusterPids(data: string): Promise<number[]> {
+  const postmaster = Number(readPid(data));
+  const children = await new Promise<string>((resolve) =>
+    execFile("ps", ["-o", "pid=", "--ppid", String(postmaster)], (_err, out) => resolve(String(out))),
+  );
+  return [postmaster, ...children.split("\n").map((l) => Number(l.trim())).filter((n) => n > 0)];
+}
 
 function readPid(data: string): string {
   return (readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0] ?? "").trim();

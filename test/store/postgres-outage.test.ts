@@ -83,3 +83,24 @@ describe("PostgreSQL lost mid-run", () => {
     expect((await readyz()).status).toBe(200);
   });
 });
+
+describe("PostgreSQL that stops answering on open connections", () => {
+  it("counts as lost after the query timeout: the change is refused with the sentence, and it works again once the server answers", async () => {
+    const engine = await startPostgres();
+    const store = await openPostgresStore({ url: await engine.createDatabase(), connectTimeoutMs: 1_000, queryTimeoutMs: 1_000 });
+    const bot = await coreOverStore(store);
+    try {
+      expect(await bot.say("/settings chain bsc")).toContain("default chain bsc");
+      await engine.pause();
+      expect(await bot.say("/settings chain eth")).toContain(CANT_SAVE);
+      expect(await store.health()).toMatchObject({ ok: false, detail: expect.stringContaining("DATABASE_URL") });
+      await engine.resume();
+      expect(await bot.say("/settings chain eth")).toContain("default chain eth");
+    } finally {
+      await engine.resume();
+      await bot.close();
+      await store.close();
+      await engine.destroy();
+    }
+  });
+});
