@@ -21,7 +21,7 @@ export const MAX_TOP_N = 20;
 const DEFAULT_TOP_N = 10;
 
 async function requireAdmin(ctx: CommandContext): Promise<void> {
-  if (!(await ctx.chat.isAdmin())) throw new UserError("Only this chat's admins can manage digests.");
+  if (!(await ctx.chat.isAdmin())) throw ctx.i18n.fail("digest-not-admin");
 }
 
 function words(v: string | string[] | undefined): string[] {
@@ -29,12 +29,12 @@ function words(v: string | string[] | undefined): string[] {
 }
 
 /** Splits a trailing `top N` off the schedule words. */
-function takeTopN(rest: string[]): { schedule: string[]; topN: number } {
+function takeTopN(ctx: CommandContext, rest: string[]): { schedule: string[]; topN: number } {
   const i = rest.findIndex((w) => w.toLowerCase() === "top");
   if (i === -1) return { schedule: rest, topN: DEFAULT_TOP_N };
   const n = Number(rest[i + 1]);
   if (i !== rest.length - 2 || !Number.isInteger(n) || n < 1 || n > MAX_TOP_N) {
-    throw new UserError(`Write the size as "top N" at the end, with N from 1 to ${MAX_TOP_N}.`);
+    throw ctx.i18n.fail("digest-bad-top", { max: MAX_TOP_N });
   }
   return { schedule: rest.slice(0, i), topN: n };
 }
@@ -61,17 +61,17 @@ export function digestCommands(limits: DigestLimits): Command[] {
     async run(ctx, args) {
       // Only the platforms' chats get posts; a console subscription would be stored and never sent.
       if (ctx.chat.platform === "console") {
-        throw new UserError("Digests are posted in Telegram groups and Discord channels, not here: add the bot to one and /subscribe there.");
+        throw ctx.i18n.fail("digest-not-here");
       }
       await requireAdmin(ctx);
       const { chain } = await resolveChain(ctx, String(args.chain));
-      const { schedule: scheduleWords, topN } = takeTopN(words(args.schedule));
+      const { schedule: scheduleWords, topN } = takeTopN(ctx, words(args.schedule));
       const { timezone } = await ctx.store.getSettings(ctx.chat);
-      const parsed = parseSchedule(scheduleWords, { timezone, minIntervalMinutes: limits.minIntervalMinutes });
+      const parsed = parseSchedule(scheduleWords, { timezone, minIntervalMinutes: limits.minIntervalMinutes, i18n: ctx.i18n });
       if (!parsed.ok) throw new UserError(parsed.error);
       const existing = await ctx.store.subscriptions.listSubscriptions(ctx.chat);
       if (!existing.some((s) => s.chain === chain) && existing.length >= limits.maxPerChat) {
-        throw new UserError(`This chat already has ${existing.length} digests, the most it may have; /unsubscribe one first.`);
+        throw ctx.i18n.fail("digest-too-many", { count: existing.length });
       }
       const s = parsed.schedule;
       await ctx.store.subscriptions.upsertSubscription(
@@ -87,7 +87,7 @@ export function digestCommands(limits: DigestLimits): Command[] {
         },
         ctx.now(),
       );
-      return done(`Subscribed: the ${chain} trending digest, ${s.label}, top ${topN}.`, `/unsubscribe ${chain} stops it.`);
+      return done(ctx.i18n.t("digest-subscribed", { chain, schedule: s.label, top: topN }), ctx.i18n.t("digest-how-to-stop", { chain }));
     },
   };
 
@@ -101,8 +101,8 @@ export function digestCommands(limits: DigestLimits): Command[] {
       const input = String(args.chain).toLowerCase();
       const chain = input === "all" ? "all" : (await resolveChain(ctx, input)).chain;
       const n = await ctx.store.subscriptions.removeSubscriptions(ctx.chat, chain);
-      if (n === 0) throw new UserError(chain === "all" ? "This chat has no digests." : `This chat has no ${chain} digest.`);
-      return done(chain === "all" ? `Stopped all ${n} digests here.` : `Stopped the ${chain} digest here.`);
+      if (n === 0) throw chain === "all" ? ctx.i18n.fail("digest-none") : ctx.i18n.fail("digest-none-on", { chain });
+      return done(chain === "all" ? ctx.i18n.t("digest-stopped-all", { count: n }) : ctx.i18n.t("digest-stopped", { chain }));
     },
   };
 
@@ -113,18 +113,19 @@ export function digestCommands(limits: DigestLimits): Command[] {
     examples: ["/subscriptions"],
     async run(ctx) {
       await requireAdmin(ctx);
+      const { t } = ctx.i18n;
       const subs = await ctx.store.subscriptions.listSubscriptions(ctx.chat);
       if (subs.length === 0) {
-        return { title: "This chat has no digests.", tone: "info", blocks: [{ kind: "text", text: "An admin can start one with /subscribe solana." }], actions: [] };
+        return { title: t("digest-none"), tone: "info", blocks: [{ kind: "text", text: t("digest-how-to-start") }], actions: [] };
       }
       return {
-        title: `Digests in this chat (${subs.length} of ${limits.maxPerChat})`,
+        title: t("digest-list-title", { count: subs.length, max: limits.maxPerChat }),
         tone: subs.some((s) => s.pausedReason) ? "warn" : "info",
         blocks: [
           {
             kind: "table",
-            columns: ["Chain", "Schedule", "Top", "State"],
-            rows: subs.map((s) => [s.chain, s.label, String(s.topN), s.pausedReason ? "paused: I may not post here" : "active"]),
+            columns: [t("digest-col-chain"), t("digest-col-schedule"), t("digest-col-top"), t("digest-col-state")],
+            rows: subs.map((s) => [s.chain, s.label, String(s.topN), t(s.pausedReason ? "digest-paused" : "digest-active")]),
           },
         ],
         actions: [],

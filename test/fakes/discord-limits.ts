@@ -165,6 +165,26 @@ export function checkAutocomplete(data: unknown): string[] {
 
 const COMMAND_NAME = /^[-_\p{L}\p{N}]{1,32}$/u;
 
+/** The locales Discord accepts in `*_localizations` (its reference's Locales table). */
+const DISCORD_LOCALES = new Set([
+  "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl", "pt-BR", "ro", "fi",
+  "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko",
+]);
+
+/** A `description_localizations` or `name_localizations` map: known locales, 1–`max` characters each. */
+function checkLocalizations(map: unknown, where: string, max: number, problems: string[]): void {
+  if (map === undefined || map === null) return;
+  if (!isObject(map)) {
+    problems.push(`${where} is not an object`);
+    return;
+  }
+  for (const [locale, value] of Object.entries(map)) {
+    if (!DISCORD_LOCALES.has(locale)) problems.push(`${where} has an unknown locale "${locale}"`);
+    const v = text(value);
+    if (v === "" || charCount(v) > max) problems.push(`${where}.${locale} must be 1–${max} characters`);
+  }
+}
+
 function checkOptions(options: unknown, at: string, problems: string[]): void {
   if (options === undefined) return;
   if (!Array.isArray(options)) {
@@ -180,11 +200,16 @@ function checkOptions(options: unknown, at: string, problems: string[]): void {
     if (!COMMAND_NAME.test(name) || name !== name.toLowerCase()) problems.push(`${where}.name "${name}" is not a valid name`);
     const description = text(o.description);
     if (description === "" || charCount(description) > 100) problems.push(`${where}.description must be 1–100 characters`);
+    checkLocalizations(o.description_localizations, `${where}.description_localizations`, 100, problems);
     if (o.required === true && sawOptional) problems.push(`${where} is required after an optional option`);
     if (o.required !== true) sawOptional = true;
     const choices = Array.isArray(o.choices) ? o.choices : [];
     if (choices.length > 25) problems.push(`${where} has ${choices.length} choices, more than 25`);
     if (choices.length > 0 && o.autocomplete === true) problems.push(`${where} has both choices and autocomplete`);
+    choices.forEach((choice: unknown, k) => {
+      const ch = isObject(choice) ? choice : {};
+      checkLocalizations(ch.name_localizations, `${where}.choices[${k}].name_localizations`, 100, problems);
+    });
   });
 }
 
@@ -198,6 +223,7 @@ export function checkApplicationCommand(command: unknown, at: string): string[] 
     if (!COMMAND_NAME.test(name) || name !== name.toLowerCase()) problems.push(`${at}.name "${name}" is not a valid name`);
     const description = text(c.description);
     if (description === "" || charCount(description) > 100) problems.push(`${at}.description must be 1–100 characters`);
+    checkLocalizations(c.description_localizations, `${at}.description_localizations`, 100, problems);
     checkOptions(c.options, at, problems);
   } else if (name === "" || charCount(name) > 32) {
     problems.push(`${at}.name must be 1–32 characters`);

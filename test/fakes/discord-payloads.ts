@@ -103,6 +103,10 @@ export interface InteractionPlace {
   user?: FakeUser;
   /** The member's permissions in the channel. Default view + send messages (not an admin). */
   permissions?: bigint;
+  /** The caller's client language (`locale`). Default "en-US". */
+  locale?: string;
+  /** The server's language (`guild_locale`, servers only). Default "en-US". */
+  guildLocale?: string;
 }
 
 export const DEFAULT_CHANNEL = "500000000000000001";
@@ -141,8 +145,8 @@ export function interactionJson(opts: {
     ...(opts.message === undefined ? {} : { message: opts.message }),
     version: 1,
     app_permissions: String(Permission.viewChannel | Permission.sendMessages),
-    locale: "en-US",
-    ...(guildId === null ? {} : { guild_locale: "en-US" }),
+    locale: opts.place.locale ?? "en-US",
+    ...(guildId === null ? {} : { guild_locale: opts.place.guildLocale ?? "en-US" }),
     entitlements: [],
     authorizing_integration_owners: guildId === null ? { "1": user.id } : { "0": guildId },
     context: guildId === null ? 1 : 0,

@@ -24,6 +24,7 @@ import type { Chat, ChatMember, Message, Update, User, UserFromGetMe } from "gra
 import { ApiFailure } from "./telegram-checks.js";
 import { type FakeFile, parseMultipart } from "./telegram-multipart.js";
 import { createMethods, type FakeState, type SentMessage, type StoredMessage } from "./telegram-methods.js";
+import { waitBound } from "./wait-bound.js";
 
 export { ApiFailure } from "./telegram-checks.js";
 export type { FakeButton } from "./telegram-checks.js";
@@ -84,6 +85,8 @@ export interface FakeTelegram {
   readonly inlineAnswers: ReadonlyMap<string, unknown[]>;
   /** The last `setMyCommands` list. */
   readonly commands: readonly { command: string; description: string }[];
+  /** Every `setMyCommands` list by its `language_code` ("" for the default). */
+  readonly commandsByLanguage: ReadonlyMap<string, readonly { command: string; description: string }[]>;
   /** The webhook URL and secret set, if any. */
   readonly webhook: { url: string; secret?: string } | undefined;
   /** Queues a raw update (an `update_id` is assigned). */
@@ -121,7 +124,7 @@ export interface FakeTelegram {
   repliesTo(message: Message): SentMessage[];
   /**
    * Resolves with the first answered call (from index `since`, default 0) matching, or also
-   * a call still open with `pending: true`; rejects after `timeoutMs` (default 5000).
+   * a call still open with `pending: true`; rejects after `timeoutMs`, never less than `WAIT_BOUND_MS`.
    */
   waitFor(predicate: (call: ApiCall) => boolean, opts?: { since?: number; timeoutMs?: number; pending?: boolean }): Promise<ApiCall>;
   /** As `waitFor`, over sent messages. */
@@ -192,6 +195,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
     inlineAnswers: new Map(),
     sent: [],
     commands: [],
+    commandsByLanguage: new Map(),
     webhook: undefined,
     conflictNext: false,
     poll: undefined,
@@ -295,6 +299,9 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
     },
     answers: state.answers,
     inlineAnswers: state.inlineAnswers,
+    get commandsByLanguage() {
+      return state.commandsByLanguage;
+    },
     get commands() {
       return state.commands;
     },
@@ -337,9 +344,9 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
     sendTimes: (chatId) => state.sent.filter((s) => chatId === undefined || s.chatId === String(chatId)).map((s) => s.at),
     repliesTo: (message) => state.sent.filter((s) => s.chatId === String(message.chat.id) && s.replyTo === message.message_id),
     waitFor: (predicate, o = {}) =>
-      waitUntil(() => calls.slice(o.since ?? 0).find((c) => (c.done || o.pending === true) && predicate(c)), o.timeoutMs ?? 5000, "matching call"),
+      waitUntil(() => calls.slice(o.since ?? 0).find((c) => (c.done || o.pending === true) && predicate(c)), waitBound(o.timeoutMs), "matching call"),
     waitForSent: (predicate, o = {}) =>
-      waitUntil(() => state.sent.slice(o.since ?? 0).find(predicate), o.timeoutMs ?? 5000, "matching sent message"),
+      waitUntil(() => state.sent.slice(o.since ?? 0).find(predicate), waitBound(o.timeoutMs), "matching sent message"),
     close: async () => {
       state.poll?.finish();
       server.closeAllConnections();

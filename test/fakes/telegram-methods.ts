@@ -74,6 +74,8 @@ export interface FakeState {
   inlineAnswers: Map<string, unknown[]>;
   sent: SentMessage[];
   commands: { command: string; description: string }[];
+  /** Each `setMyCommands` list by its `language_code` ("" for the default). */
+  commandsByLanguage: Map<string, { command: string; description: string }[]>;
   webhook: { url: string; secret?: string } | undefined;
   conflictNext: boolean;
   poll: Poll | undefined;
@@ -305,7 +307,10 @@ export function createMethods(state: FakeState) {
         if (typeof c.command !== "string" || !/^[a-z0-9_]{1,32}$/.test(c.command)) throw badRequest("BOT_COMMAND_INVALID");
         if (typeof c.description !== "string" || c.description.length < 1 || c.description.length > 256) throw badRequest("command description is invalid");
       }
-      state.commands = list as { command: string; description: string }[];
+      const language = typeof p.language_code === "string" ? p.language_code : "";
+      if (language !== "" && !/^[a-z]{2}$/.test(language)) throw badRequest("language code is invalid");
+      state.commandsByLanguage.set(language, list as { command: string; description: string }[]);
+      if (language === "") state.commands = list as { command: string; description: string }[];
       return true;
     },
     deleteMyCommands: () => ((state.commands = []), true),

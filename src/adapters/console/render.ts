@@ -5,6 +5,7 @@
  */
 import { formatAsOf } from "../../core/format/index.js";
 import type { Action, Block, Reply, Tone } from "../../core/reply.js";
+import { DEFAULT_LOCALE, messages } from "../../i18n/index.js";
 
 export interface RenderOptions {
   /** ANSI colours. Default false. */
@@ -83,8 +84,10 @@ export function renderText(reply: Reply, opts: RenderOptions = {}): string {
     lines.push("");
     lines.push(...renderBlock(block, paint));
   }
+  const i18n = messages().translator(reply.locale ?? DEFAULT_LOCALE);
   if (reply.image !== undefined) {
-    lines.push("", `[image: ${safe(reply.image.alt)} (${safe(reply.image.filename)}, ${Math.ceil(reply.image.png.length / 1024)} KB)]`);
+    const size = Math.ceil(reply.image.png.length / 1024);
+    lines.push("", i18n.t("console-image", { alt: safe(reply.image.alt), file: safe(reply.image.filename), kb: size }));
   }
   let n = 0;
   const rows = reply.actions
@@ -94,8 +97,8 @@ export function renderText(reply: Reply, opts: RenderOptions = {}): string {
   const f = reply.footer;
   if (f !== undefined) {
     const parts = [safe(f.source)];
-    if (f.asOf !== undefined) parts.push(formatAsOf(f.asOf, now, { timeZone: opts.timeZone }));
-    if (f.stale === true) parts.push("⚠ stale: the service failed, this is older data");
+    if (f.asOf !== undefined) parts.push(formatAsOf(f.asOf, now, { timeZone: opts.timeZone, i18n }));
+    if (f.stale === true) parts.push(i18n.t("console-stale"));
     lines.push("", paint(ANSI.dim, parts.join(" · ")));
   }
   return lines.join("\n");

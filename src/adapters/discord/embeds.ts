@@ -7,6 +7,7 @@ import type { APIEmbed, APIEmbedField } from "discord.js";
 import type { Block, Field, Footer, Reply, Tone } from "../../core/reply.js";
 import { safeHttpUrl } from "../../core/format/index.js";
 import { escapeCodeBlock, escapeMarkdown, length, truncate } from "./text.js";
+import { DEFAULT_LOCALE, messages, type Translator } from "../../i18n/index.js";
 
 /** Discord's embed limits (characters). */
 export const EMBED_LIMITS = {
@@ -49,19 +50,19 @@ export interface RenderEmbedOptions {
   now?: () => number;
 }
 
-function age(ms: number): string {
+function age(ms: number, i18n: Translator): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 10) return "just now";
-  if (s < 60) return `${s}s old`;
-  if (s < 3600) return `${Math.floor(s / 60)}m old`;
-  if (s < 86_400) return `${Math.floor(s / 3600)}h old`;
-  return `${Math.floor(s / 86_400)}d old`;
+  if (s < 10) return i18n.t("age-just-now");
+  if (s < 60) return i18n.t("discord-old", { age: i18n.t("age-s", { n: s }) });
+  if (s < 3600) return i18n.t("discord-old", { age: i18n.t("age-m", { n: Math.floor(s / 60) }) });
+  if (s < 86_400) return i18n.t("discord-old", { age: i18n.t("age-h", { n: Math.floor(s / 3600) }) });
+  return i18n.t("discord-old", { age: i18n.t("age-d", { n: Math.floor(s / 86_400) }) });
 }
 
-function footerText(footer: Footer, now: number): string {
+function footerText(footer: Footer, now: number, i18n: Translator): string {
   const parts = [footer.source];
-  if (footer.asOf !== undefined) parts.push(`data ${age(now - footer.asOf)}`);
-  if (footer.stale === true) parts.push("stale: the market service is not answering, showing the last data I have");
+  if (footer.asOf !== undefined) parts.push(i18n.t("discord-data-age", { age: age(now - footer.asOf, i18n) }));
+  if (footer.stale === true) parts.push(i18n.t("discord-stale"));
   return truncate(parts.map((p) => p.replace(/[\u0000-\u001f]/g, " ")).join(" · "), EMBED_LIMITS.footer);
 }
 
@@ -145,7 +146,7 @@ export function renderReplyEmbeds(reply: Reply, opts: RenderEmbedOptions = {}): 
   const url = safeHttpUrl(reply.url);
   if (url !== undefined && title !== "") embed.url = url;
 
-  const footer = reply.footer === undefined ? "" : footerText(reply.footer, now);
+  const footer = reply.footer === undefined ? "" : footerText(reply.footer, now, messages().translator(reply.locale ?? DEFAULT_LOCALE));
   if (footer !== "") embed.footer = { text: footer };
   if (reply.footer?.asOf !== undefined && Number.isFinite(reply.footer.asOf)) {
     embed.timestamp = new Date(reply.footer.asOf).toISOString();

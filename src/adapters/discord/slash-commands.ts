@@ -7,6 +7,7 @@ import {
   ApplicationCommandType,
   ContextMenuCommandBuilder,
   InteractionContextType,
+  Locale,
   SlashCommandBuilder,
   type RESTPostAPIApplicationCommandsJSONBody,
   type SlashCommandStringOption,
@@ -14,6 +15,7 @@ import {
 import type { ArgSpec, Command } from "../../core/command.js";
 import { CHART_INTERVALS } from "../../core/commands/chart.js";
 import { length, truncate } from "./text.js";
+import { choiceLabel, DEFAULT_LOCALE, describeArg, describeCommand, messages, primaryLanguage, type Translator } from "../../i18n/index.js";
 
 /** The message context-menu command ("Apps → Token card"). */
 export const TOKEN_CARD_COMMAND = "Token card";
@@ -26,9 +28,9 @@ export function optionName(spec: ArgSpec): string {
   return name === "" ? "value" : name;
 }
 
-function description(text: string): string {
+function description(text: string, max = 100): string {
   const clean = text.replace(/\s+/g, " ").trim();
-  return clean === "" ? "—" : truncate(clean, 100);
+  return clean === "" ? "—" : truncate(clean, max);
 }
 
 /**
@@ -47,12 +49,32 @@ export function autocompletes(spec: ArgSpec): boolean {
   return spec.type === "token" || spec.type === "chain";
 }
 
-function stringOption(spec: ArgSpec) {
+/**
+ * Discord's locales for each of our other languages (`zh` → `zh-CN`, `zh-TW`): the text `of`
+ * gives in that language, within `max` characters. English is the default text itself.
+ */
+export function localizations(of: (i18n: Translator) => string, max = 100): Partial<Record<Locale, string>> {
+  const catalog = messages();
+  const out: Partial<Record<Locale, string>> = {};
+  for (const locale of catalog.locales.filter((l) => l !== DEFAULT_LOCALE)) {
+    const text = description(of(catalog.translator(locale)), max);
+    for (const discord of Object.values(Locale)) if (primaryLanguage(discord) === locale) out[discord] = text;
+  }
+  return out;
+}
+
+function stringOption(command: Command, spec: ArgSpec) {
   return (o: SlashCommandStringOption) => {
     o.setName(optionName(spec)).setDescription(description(spec.description)).setRequired(spec.required);
+    o.setDescriptionLocalizations(localizations((i18n) => describeArg(command, spec, i18n)));
     if (autocompletes(spec)) return o.setAutocomplete(true);
     const choices = (fixedChoices(spec) ?? []).filter((c) => c !== "" && length(c) <= 100);
-    if (choices.length > 0) o.addChoices(...choices.map((c) => ({ name: c, value: c })));
+    // A word of the bot (above, below) reads in the user's language; data (a chain, an interval) is the same in every language.
+    const choice = (c: string) =>
+      choiceLabel(command, spec, c, messages().translator(DEFAULT_LOCALE)) === undefined
+        ? { name: c, value: c }
+        : { name: c, value: c, name_localizations: localizations((i18n) => choiceLabel(command, spec, c, i18n) ?? c) };
+    if (choices.length > 0) o.addChoices(...choices.map(choice));
     // A variadic list (`/price a b c`) is one option; 6000 is Discord's cap for a string option.
     if (spec.variadic === true) o.setMaxLength(1000);
     return o;
@@ -64,17 +86,19 @@ export function slashCommand(command: Command): SlashCommandBuilder {
   const builder = new SlashCommandBuilder()
     .setName(command.name)
     .setDescription(description(command.description))
+    .setDescriptionLocalizations(localizations((i18n) => describeCommand(command, i18n)))
     .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM);
   for (const spec of command.args.slice(0, 25)) {
     if (spec.type === "int" && spec.variadic !== true) {
       builder.addIntegerOption((o) => {
         o.setName(optionName(spec)).setDescription(description(spec.description)).setRequired(spec.required);
+        o.setDescriptionLocalizations(localizations((i18n) => describeArg(command, spec, i18n)));
         if (spec.min !== undefined) o.setMinValue(spec.min);
         if (spec.max !== undefined) o.setMaxValue(spec.max);
         return o;
       });
     } else {
-      builder.addStringOption(stringOption(spec));
+      builder.addStringOption(stringOption(command, spec));
     }
   }
   return builder;

@@ -6,7 +6,7 @@
 import { Api, Bot, type Context, HttpError, type Transformer } from "grammy";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { type RunnerHandle, run, sequentialize } from "@grammyjs/runner";
-import type { Message, UserFromGetMe } from "grammy/types";
+import type { LanguageCode, Message, UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import type { BotCore } from "../../core/bot-core.js";
 import type { Reply } from "../../core/reply.js";
@@ -25,6 +25,7 @@ import { commandsFeature } from "./features/commands.js";
 import type { FeatureDeps } from "./features/deps.js";
 import { type InlineOptions, inlineFeature } from "./features/inline.js";
 import { createWebhookHandler, type WebhookHandler, webhookPath } from "./webhook.js";
+import { DEFAULT_LOCALE, describeCommand, messages } from "../../i18n/index.js";
 
 /** grammY types its signals with the abort-controller polyfill's type; Node's own signal is what it uses at run time. */
 type GrammySignal = Parameters<Bot["init"]>[0];
@@ -198,9 +199,14 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
     : undefined;
 
   const registerCommands = async (signal: GrammySignal): Promise<void> => {
-    const commands = opts.core.commands.map((c) => ({ command: c.name, description: c.description }));
+    const catalog = messages();
     try {
-      await bot.api.setMyCommands(commands, undefined, signal);
+      // The default menu in English; each other language for the apps set to it (`language_code`).
+      for (const locale of catalog.locales) {
+        const i18n = catalog.translator(locale);
+        const commands = opts.core.commands.map((c) => ({ command: c.name, description: describeCommand(c, i18n) }));
+        await bot.api.setMyCommands(commands, locale === DEFAULT_LOCALE ? undefined : { language_code: locale as LanguageCode }, signal);
+      }
     } catch (e) {
       if (fatalReason(e) || signal?.aborted) throw e;
       log.warn({ err: describeError(e) }, "telegram commands not registered; they still work when typed");

@@ -10,6 +10,7 @@
 import type { Block, Footer, Reply, Tone } from "../../core/reply.js";
 import { safeHttpUrl } from "../../core/format/index.js";
 import { cleanText, escapeHtml, truncate } from "./html.js";
+import { DEFAULT_LOCALE, messages, type Translator } from "../../i18n/index.js";
 
 /** Visible characters in one message. */
 export const MESSAGE_LIMIT = 4096;
@@ -28,7 +29,6 @@ const FOOTER_MAX = 300;
 
 const TONE_MARK: Record<Tone, string> = { info: "", good: "🟢 ", warn: "⚠️ ", danger: "⛔ " };
 
-const TRIM_NOTE = "(cut short: the full answer does not fit in one message)";
 
 /** A well-formed piece of HTML and the length Telegram will count for it. */
 interface Piece {
@@ -109,16 +109,16 @@ function blockPieces(block: Block): Piece[] {
   }
 }
 
-function clock(epochMs: number): string {
+function clock(epochMs: number, i18n: Translator): string {
   const d = new Date(epochMs);
-  if (Number.isNaN(d.getTime())) return "an unknown time";
+  if (Number.isNaN(d.getTime())) return i18n.t("telegram-unknown-time");
   return `${d.toISOString().slice(11, 16)} UTC`;
 }
 
-function footerPiece(footer: Footer): Piece {
+function footerPiece(footer: Footer, i18n: Translator): Piece {
   const bits = [cleanText(footer.source, { oneLine: true })];
-  if (footer.asOf !== undefined) bits.push(`as of ${clock(footer.asOf)}`);
-  if (footer.stale) bits.push("stale: the market service is not answering, these are the last known figures");
+  if (footer.asOf !== undefined) bits.push(i18n.t("telegram-as-of", { time: clock(footer.asOf, i18n) }));
+  if (footer.stale) bits.push(i18n.t("telegram-stale"));
   return piece(truncate(bits.filter((b) => b !== "").join(" · "), FOOTER_MAX), (e) => `<i>${e}</i>`, true);
 }
 
@@ -179,12 +179,13 @@ export interface RenderOptions {
 export function renderReplyHtml(reply: Reply, opts: RenderOptions = {}): string[] {
   const firstLimit = opts.firstLimit ?? MESSAGE_LIMIT;
   const body = [titlePiece(reply), ...reply.blocks.flatMap(blockPieces)];
-  const footer = reply.footer ? [footerPiece(reply.footer)] : [];
+  const i18n = messages().translator(reply.locale ?? DEFAULT_LOCALE);
+  const footer = reply.footer ? [footerPiece(reply.footer, i18n)] : [];
   const all = [...body, ...footer];
   if (opts.mode !== "trim" || length(all) <= firstLimit) {
     return pack(all, firstLimit, MESSAGE_LIMIT).map(join);
   }
-  const note = piece(TRIM_NOTE, (e) => `<i>${e}</i>`, true);
+  const note = piece(i18n.t("telegram-cut-short"), (e) => `<i>${e}</i>`, true);
   const room = firstLimit - 2 - length([note, ...footer]);
   const kept = pack(body, room, room)[0] ?? [];
   return [join([...kept, note, ...footer])];
