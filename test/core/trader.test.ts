@@ -30,6 +30,14 @@ describe("/price", () => {
     expect(out).toMatch(/^PEPE +eth /m);
   });
 
+  it("looks up the symbols of at most three address-chain ids, so twenty pasted ids stay cheap", async () => {
+    const tokens = world.sandbox.market.tokens.filter((t) => t.launchAt * 1000 < world.clock.now() && t.pairs.length > 0).slice(0, 20);
+    const out = await bot.say(`/price ${tokens.map((t) => t.id).join(" ")}`);
+    expect(out).toContain(`Prices (20)`);
+    expect(world.sandbox.stats().byEndpoint["batchPrices"]).toBe(1);
+    expect(world.sandbox.stats().byEndpoint["tokenDetail"]).toBe(3);
+  });
+
   it("prints one row for a token named three times", async () => {
     const out = await bot.say("/price pepe, pepe, pepe");
     expect(tableRows(out).filter((l) => l.startsWith("PEPE "))).toHaveLength(1);

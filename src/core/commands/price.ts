@@ -4,10 +4,12 @@ import { cleanText, formatPercent, formatPrice } from "../format/index.js";
 import type { Resolution } from "../resolve/types.js";
 import type { Action, Block, Reply } from "../reply.js";
 import { footerOf, openButton, refreshButton } from "../reply-parts.js";
-import { collisionParts, resolveArg, symbolFor } from "./resolution.js";
+import { collisionParts, resolveArg, symbolFor, symbolOf } from "./resolution.js";
 
 /** Tokens one `/price` answers at most. */
 export const MAX_PRICE_TOKENS = 20;
+/** Rows whose symbol may cost a detail call (an address typed with its chain). */
+const NAMED_BY_DETAIL = 3;
 
 /**
  * The tokens in `/price` words. Without commas each word is one token, so a chain's coin
@@ -52,10 +54,15 @@ export const priceCommand: Command = {
     const problems = outcomes.filter((o): o is { typed: string; problem: string } => "problem" in o);
     if (found.length === 0) throw new UserError((problems[0] as { problem: string }).problem);
     // tvlMin 0: a token someone asked for by name gets its price even when its pools are thin.
+    let lookups = 0;
     const [prices, symbols] = await Promise.all([
       ctx.market.batchPrices({ tokenIds: found.map((f) => f.res.tokenId), tvlMin: 0 }),
-      // An address typed with its chain has no search record: its symbol comes from the (cached) detail.
-      Promise.all(found.map((f) => symbolFor(ctx, f.res))),
+      // An address typed with its chain has no search record: its symbol comes from the (cached)
+      // detail, for the first few only, so twenty pasted ids still cost one call and not twenty-one.
+      Promise.all(found.map((f) => {
+        if (f.res.token !== undefined) return symbolOf(f.res, f.typed);
+        return lookups++ < NAMED_BY_DETAIL ? symbolFor(ctx, f.res) : symbolOf(f.res, f.typed);
+      })),
     ]);
     const rows = found.map(({ res }, i) => {
       const p = prices.data[res.tokenId];
