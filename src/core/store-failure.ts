@@ -4,26 +4,25 @@
  * helps or the operator must act, and the log line names the setting (never "bug").
  */
 import type { Logger } from "pino";
+import { DEFAULT_LOCALE, messages, type Translator } from "../i18n/index.js";
 import type { StoreError, StoreErrorKind } from "../store/errors.js";
 import { errorReply, type Reply } from "./reply.js";
 
-/** What a user reads when a change could not be saved, by why. */
-export const STORE_WRITE_SENTENCES: Readonly<Record<Exclude<StoreErrorKind, "invalid">, string>> = {
-  unavailable: "Settings can't be saved right now; try again in a minute.",
-  "read-only": "Settings can't be saved right now: the bot's database is read-only. Tell the bot's operator.",
-  full: "Settings can't be saved right now: the bot's disk is full. Tell the bot's operator.",
-  unusable: "Settings can't be saved right now: the bot's database is damaged. Tell the bot's operator.",
+/** The message (locales/*.ftl) for a change that could not be saved, by why. */
+const WRITE_KEYS: Readonly<Record<Exclude<StoreErrorKind, "invalid">, string>> = {
+  unavailable: "store-cant-save",
+  "read-only": "store-read-only",
+  full: "store-disk-full",
+  unusable: "store-damaged",
 };
 
-/** What a user reads when something could not be read. */
-export const STORE_READ_SENTENCE = "I can't reach my database right now; try again in a minute.";
-
-export function storeFailureReply(error: StoreError, log: Logger, command: string): Reply {
+/** The reply to `error`, in the chat's language (`i18n`, default English), logging what the operator must know. */
+export function storeFailureReply(error: StoreError, log: Logger, command: string, i18n?: Translator): Reply {
   if (error.kind === "invalid") return errorReply(error.message, "user");
   const fields = { command, kind: error.kind, write: error.write, detail: error.message };
   // An outage of the server passes by itself; a full or read-only disk needs the operator.
   if (error.kind === "unavailable") log.warn(fields, "command failed: database unavailable");
   else log.error(fields, `command failed: database ${error.kind}`);
-  const sentence = error.write || error.kind !== "unavailable" ? STORE_WRITE_SENTENCES[error.kind] : STORE_READ_SENTENCE;
-  return errorReply(sentence, "internal");
+  const key = error.write || error.kind !== "unavailable" ? WRITE_KEYS[error.kind] : "store-cant-read";
+  return errorReply((i18n ?? messages().translator(DEFAULT_LOCALE)).t(key), "internal");
 }
