@@ -55,7 +55,7 @@ describe("/chart in Telegram", () => {
     expect([png.width, png.height]).toEqual([1200, 675]);
     expect(photo.text.length).toBeLessThanOrEqual(1024);
     expect(photo.text).toMatch(/^PEPE · eth · 1h · 24h [▲▼] [+−]\d+\.\d\d%/);
-    expect(photo.text).toMatch(/Last: \$0\.\d+\nHigh: \$0\.\d+\nLow: \$0\.\d+\nRange: 200 × 1h \(8d 8h\)/);
+    expect(photo.text).toMatch(/Last: \$0\.[\d₀-₉]+\nHigh: \$0\.[\d₀-₉]+\nLow: \$0\.[\d₀-₉]+\nRange: 200 × 1h \(8d 8h\)/);
     expect(photo.text).toMatch(/demo data \(sandbox\) · as of 12:00 UTC$/);
     expect(photo.keyboard?.flat().map((b) => b.text).slice(0, 8)).toEqual(["1m", "5m", "15m", "· 1h ·", "4h", "1d", "1w", "↻ Refresh"]);
   });
