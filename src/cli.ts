@@ -129,7 +129,9 @@ function pick(argv: string[]): { name: string; rest: string[] } | string {
   if (first === "store") {
     const [sub, ...subRest] = rest;
     if (sub === "migrate" || sub === "copy") return { name: `store ${sub}`, rest: subRest };
-    return sub === undefined || HELP_FLAGS.has(sub) ? "store needs a command: store migrate or store copy --to <postgres url>" : `unknown command "store ${sub}"`;
+    // `store --help` shows the first store command's help, which names the other.
+    if (sub !== undefined && HELP_FLAGS.has(sub)) return { name: "store migrate", rest: ["--help"] };
+    return sub === undefined ? "store needs a command: store migrate or store copy --to <postgres url>" : `unknown command "store ${sub}"`;
   }
   if (Object.hasOwn(COMMANDS, first)) return { name: first, rest };
   return first.startsWith("-") ? `unknown option "${first}"` : `unknown command "${first}"`;

@@ -33,6 +33,8 @@ export const STORE_MIGRATE_HELP: readonly string[] = [
   "DATABASE_URL when it is set, else the SQLite file at DATABASE_PATH. `start` does the same",
   "on its own; run this to migrate before a deploy. Exit codes: 0 done, 2 usage error,",
   "78 configuration error or a database that cannot be reached or used.",
+  "",
+  "`chainpulse store copy --help` shows the other store command, which moves SQLite data to PostgreSQL.",
 ];
 
 /** The lines `chainpulse store copy --help` prints below the usage. */

@@ -160,6 +160,14 @@ describe("chainpulse store migrate", () => {
     ]);
   });
 
+  it("prints its help after store --help, naming the other store command, with exit 0", () => {
+    const { code, stdout } = run(["store", "--help"]);
+    expect(code).toBe(0);
+    expect(stdout).toContain("Usage: chainpulse store migrate");
+    expect(stdout).toContain("chainpulse store copy --help");
+    expect(run(["store", "copy", "--help"]).stdout).toContain("Usage: chainpulse store copy --to <postgres url>");
+  });
+
   it("refuses arguments with exit 2", () => {
     expect(run(["store", "migrate", "now"]).code).toBe(2);
     expect(run(["store"]).code).toBe(2);
