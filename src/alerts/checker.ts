@@ -12,7 +12,7 @@ import type { MarketApi } from "../market/api.js";
 import type { PriceMap } from "../market/schemas.js";
 import type { Alert, AlertChange, Platform, Store, TokenSighting } from "../store/types.js";
 import type { FiredPayload, PausedPayload } from "./message.js";
-import { judge } from "./rules.js";
+import { fires } from "./rules.js";
 
 /** Ids in one batch price call (the service's limit). */
 export const BATCH_MAX = 200;
@@ -162,8 +162,7 @@ export function createAlertChecker(opts: CheckerOptions): AlertChecker {
       for (const a of tokenAlerts) {
         // The alert's own anchor when it is newer than the last sighting (made or re-armed since).
         const previous = last?.price !== undefined && last.seenAt !== undefined && last.seenAt > a.anchorAt ? last.price : a.anchorPrice;
-        const verdict = judge(a, Number(previous), price.value, seenAt, opts.cooldownMs);
-        if (verdict.fire) changes.push(fired(a, a.rule === "move" ? a.anchorPrice : previous, price.text, seenAt));
+        if (fires(a, Number(previous), price.value, seenAt, opts.cooldownMs)) changes.push(fired(a, a.rule === "move" ? a.anchorPrice : previous, price.text, seenAt));
         else if (a.pausedAt !== undefined) changes.push({ alertId: a.id, anchorAt: a.anchorAt, set: { pausedAt: null } });
       }
     }

@@ -20,41 +20,34 @@ export function distancePercent(alert: Pick<Alert, "rule" | "level" | "anchorPri
   }
 }
 
-/** Why a level is refused for the current price, or undefined when it is on the right side. */
-export function wrongSide(rule: Exclude<AlertRule, "move">, level: number, current: number): string | undefined {
-  if (rule === "above" && level <= current) return "above";
-  if (rule === "below" && level >= current) return "below";
-  return undefined;
+/** Whether the price has already reached `level` in the rule's direction: such a level would never be crossed. */
+export function levelPassed(rule: Exclude<AlertRule, "move">, level: number, current: number): boolean {
+  return rule === "above" ? level <= current : level >= current;
 }
-
-export type Verdict =
-  | { fire: false }
-  /** Fires; `from` is the price it was judged from (the last one seen, or the move's anchor). */
-  | { fire: true; from: number };
 
 /**
  * Whether `alert` fires now. `previous` is the last price seen before `current` (for above and
  * below); a move fires when `current` is `level` % away from its anchor, at most once per `cooldownMs`.
  */
-export function judge(
+export function fires(
   alert: Pick<Alert, "rule" | "level" | "anchorPrice" | "lastFiredAt">,
   previous: number,
   current: number,
   now: number,
   cooldownMs: number,
-): Verdict {
+): boolean {
   const level = Number(alert.level);
   switch (alert.rule) {
     case "above":
-      return previous < level && current >= level ? { fire: true, from: previous } : { fire: false };
+      return previous < level && current >= level;
     case "below":
-      return previous > level && current <= level ? { fire: true, from: previous } : { fire: false };
+      return previous > level && current <= level;
     case "move": {
       const anchor = Number(alert.anchorPrice);
-      if (!(anchor > 0)) return { fire: false };
-      if (alert.lastFiredAt !== undefined && now - alert.lastFiredAt < cooldownMs) return { fire: false };
+      if (!(anchor > 0)) return false;
+      if (alert.lastFiredAt !== undefined && now - alert.lastFiredAt < cooldownMs) return false;
       // A hair of tolerance: 10% up from 1 is 1.1, which floats read as 1.0999999999999999.
-      return Math.abs(current / anchor - 1) * 100 >= level - 1e-9 ? { fire: true, from: anchor } : { fire: false };
+      return Math.abs(current / anchor - 1) * 100 >= level - 1e-9;
     }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distancePercent, judge, wrongSide } from "../../src/alerts/rules.js";
+import { distancePercent, fires, levelPassed } from "../../src/alerts/rules.js";
 
 const MIN = 60_000;
 const above = { rule: "above" as const, level: "10", anchorPrice: "8" };
@@ -8,35 +8,35 @@ const move = { rule: "move" as const, level: "10", anchorPrice: "100" };
 
 describe("judging a crossing between the last price and this one", () => {
   it("fires an above alert when the price reaches the level, and not while it stays under", () => {
-    expect(judge(above, 9, 9.99, 0, 0)).toEqual({ fire: false });
-    expect(judge(above, 9.99, 10, 0, 0)).toEqual({ fire: true, from: 9.99 });
+    expect(fires(above, 9, 9.99, 0, 0)).toBe(false);
+    expect(fires(above, 9.99, 10, 0, 0)).toBe(true);
   });
 
   it("fires when the price jumps over the level between two checks", () => {
-    expect(judge(above, 8, 50, 0, 0)).toEqual({ fire: true, from: 8 });
-    expect(judge(below, 12, 1, 0, 0)).toEqual({ fire: true, from: 12 });
+    expect(fires(above, 8, 50, 0, 0)).toBe(true);
+    expect(fires(below, 12, 1, 0, 0)).toBe(true);
   });
 
   it("does not fire while the price was already past the level", () => {
-    expect(judge(above, 11, 12, 0, 0)).toEqual({ fire: false });
-    expect(judge(below, 9, 8, 0, 0)).toEqual({ fire: false });
+    expect(fires(above, 11, 12, 0, 0)).toBe(false);
+    expect(fires(below, 9, 8, 0, 0)).toBe(false);
   });
 
   it("fires a below alert on the way down only", () => {
-    expect(judge(below, 10.5, 10, 0, 0)).toEqual({ fire: true, from: 10.5 });
-    expect(judge(below, 9, 11, 0, 0)).toEqual({ fire: false });
+    expect(fires(below, 10.5, 10, 0, 0)).toBe(true);
+    expect(fires(below, 9, 11, 0, 0)).toBe(false);
   });
 
   it("fires a move either way from its anchor, not short of it", () => {
-    expect(judge(move, 100, 109.9, 0, 0)).toEqual({ fire: false });
-    expect(judge(move, 100, 110, 0, 0)).toEqual({ fire: true, from: 100 });
-    expect(judge(move, 100, 90, 0, 0)).toEqual({ fire: true, from: 100 });
+    expect(fires(move, 100, 109.9, 0, 0)).toBe(false);
+    expect(fires(move, 100, 110, 0, 0)).toBe(true);
+    expect(fires(move, 100, 90, 0, 0)).toBe(true);
   });
 
   it("holds a move back within the cooldown after its last firing", () => {
     const fired = { ...move, lastFiredAt: 0 };
-    expect(judge(fired, 100, 150, 14 * MIN, 15 * MIN)).toEqual({ fire: false });
-    expect(judge(fired, 100, 150, 15 * MIN, 15 * MIN)).toEqual({ fire: true, from: 100 });
+    expect(fires(fired, 100, 150, 14 * MIN, 15 * MIN)).toBe(false);
+    expect(fires(fired, 100, 150, 15 * MIN, 15 * MIN)).toBe(true);
   });
 });
 
@@ -49,9 +49,9 @@ describe("distance to firing and the side of a level", () => {
   });
 
   it("refuses an above level at or under the price and a below level at or over it", () => {
-    expect(wrongSide("above", 10, 10)).toBe("above");
-    expect(wrongSide("above", 11, 10)).toBeUndefined();
-    expect(wrongSide("below", 10, 9)).toBe("below");
-    expect(wrongSide("below", 9, 10)).toBeUndefined();
+    expect(levelPassed("above", 10, 10)).toBe(true);
+    expect(levelPassed("above", 11, 10)).toBe(false);
+    expect(levelPassed("below", 10, 9)).toBe(true);
+    expect(levelPassed("below", 9, 10)).toBe(false);
   });
 });

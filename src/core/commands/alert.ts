@@ -2,7 +2,7 @@
 import { requireManager, type AlertLimits } from "../../alerts/limits.js";
 import { ruleText } from "../../alerts/message.js";
 import { parsePercent, parsePrice } from "../../alerts/price-text.js";
-import { distancePercent, wrongSide } from "../../alerts/rules.js";
+import { distancePercent, levelPassed } from "../../alerts/rules.js";
 import type { Alert, AlertRule } from "../../store/types.js";
 import type { MessageArgs } from "../../i18n/index.js";
 import type { Command, CommandContext } from "../command.js";
@@ -28,7 +28,7 @@ function levelMessage(symbol: string, rule: "above" | "below", level: number, cu
 }
 
 /** How far an alert is from firing, in words: `1.63% to go`. */
-export function distanceText(ctx: Pick<CommandContext, "i18n">, d: number): string {
+function distanceText(ctx: Pick<CommandContext, "i18n">, d: number): string {
   return d < 0.01 ? ctx.i18n.t("alert-distance-due") : ctx.i18n.t("alert-distance", { percent: d.toFixed(d < 10 ? 2 : 1) });
 }
 
@@ -69,7 +69,7 @@ export function alertCommand(limits: AlertLimits): Command {
       const res = await resolveArg(ctx, String(args.token));
       const symbol = await symbolFor(ctx, res);
       const price = await currentPrice(ctx, res.tokenId, symbol);
-      if (rule !== "move" && wrongSide(rule, parsed.value, price.value) !== undefined) {
+      if (rule !== "move" && levelPassed(rule, parsed.value, price.value)) {
         const m = levelMessage(symbol, rule, parsed.value, price.text);
         throw ctx.i18n.fail(m.key, m.args);
       }
@@ -119,7 +119,7 @@ export const rearmCommand: Command = {
     const alert = (await ctx.store.alerts.listAlerts(ctx.chat)).find((a) => a.number === number);
     if (alert === undefined) throw ctx.i18n.fail("alert-no-such", { number });
     const price = await currentPrice(ctx, alert.tokenId, alert.symbol);
-    if (alert.rule !== "move" && wrongSide(alert.rule, Number(alert.level), price.value) !== undefined) {
+    if (alert.rule !== "move" && levelPassed(alert.rule, Number(alert.level), price.value)) {
       const m = levelMessage(alert.symbol, alert.rule, Number(alert.level), price.text);
       throw ctx.i18n.fail(`${m.key}-rearm`, m.args);
     }
