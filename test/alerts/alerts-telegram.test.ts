@@ -69,14 +69,20 @@ describe("price alerts through Telegram", () => {
     expect(await w.ask("/alert wif move 10%", w.member)).toBe("Only this chat's admins can manage alerts.");
     expect(await w.ask("/alert wif move 10%")).toMatch(/^Alert #1 set: WIF moves 10% either way\./);
     expect(await w.ask("/alert pepe above 0.001")).toMatch(/^Alert #2 set: PEPE above \$0\.001/);
-    const list = await w.ask("/alerts", w.member);
-    expect(list).toMatch(/Price alerts in this chat \(2 of 20\)/);
-    // Closest to firing first: the 10% move before the 100× rise.
+    const m = w.h.fake.sendText(w.chat, "/alerts", { from: w.member });
+    const listed = await w.h.fake.waitForSent((x) => x.replyTo === m.message_id);
+    const list = withoutTone(listed.text);
+    expect(list).toMatch(/^Price alerts in this chat \(2 of 20\)/);
+    // Closest to firing first: the 10% move before the 100× rise, each with its delete button.
     expect(list.indexOf("WIF")).toBeLessThan(list.indexOf("PEPE"));
+    expect(listed.keyboard?.flat().map((b) => b.text)).toEqual(["✖ #1", "✖ #2", "↻ Refresh"]);
+    const since = w.h.fake.sent.length;
+    w.h.fake.pressButton(listed, "✖ #2", w.admin);
+    expect(withoutTone((await w.h.fake.waitForSent((x) => x.text.includes("Deleted"), { since })).text)).toBe("Deleted alert #2.");
     expect(await w.ask("/unalert 1", w.member)).toBe("Only this chat's admins can manage alerts.");
     expect(await w.ask("/unalert 1")).toBe("Deleted alert #1.");
     expect(await w.ask("/unalert 1")).toBe("This chat has no alert #1; /alerts lists them.");
-    expect(await w.ask("/unalert all")).toBe("Deleted the one alert here.");
+    expect(await w.ask("/unalert all")).toBe("This chat has no alerts.");
   });
 
   it("answers every bad input with its own sentence", async () => {
