@@ -99,7 +99,9 @@ function ownedTempDir(prefix: string): string {
 
 /** The initdb'd template, made once per machine and user (an atomic rename settles a race). */
 async function template(): Promise<string> {
-  const target = join(tmpdir(), `chainpulse-pg-template-${accountForPrograms?.name ?? userInfo().username}`);
+  // Named by the server's version too: a template from another major version would not start.
+  const version = binDir()?.split("/").at(-2) ?? "path";
+  const target = join(tmpdir(), `chainpulse-pg-template-${version}-${accountForPrograms?.name ?? userInfo().username}`);
   if (existsSync(join(target, "PG_VERSION"))) return target;
   const scratch = ownedTempDir("chainpulse-pg-initdb-");
   const data = join(scratch, "data");
