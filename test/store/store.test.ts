@@ -53,6 +53,14 @@ describe.each(ENGINES)("the store on %s", (engine) => {
       expect(await store.getSettings(group)).toEqual({ timezone: "UTC" });
     });
 
+    it("keeps the chat's language and clears it when given as undefined", async () => {
+      const store = await db.open();
+      await store.updateSettings(group, { language: "zh", defaultChain: "bsc" });
+      expect(await store.getSettings(group)).toEqual({ language: "zh", defaultChain: "bsc", timezone: "UTC" });
+      expect(await store.updateSettings(group, { language: undefined })).toEqual({ defaultChain: "bsc", timezone: "UTC" });
+      expect(await store.getSettings(group)).toEqual({ defaultChain: "bsc", timezone: "UTC" });
+    });
+
     it("stores a time zone in its canonical spelling", async () => {
       const store = await db.open();
       expect((await store.updateSettings(group, { timezone: "america/new_york" })).timezone).toBe("America/New_York");
