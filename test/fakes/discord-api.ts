@@ -17,6 +17,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
 import { routeRequest, type RouteState } from "./discord-routes.js";
+import { waitBound } from "./wait-bound.js";
 import {
   DEFAULT_CHANNEL,
   InteractionKind,
@@ -319,11 +320,12 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
 
   function sessions(count: number, o: { timeoutMs?: number } = {}): Promise<void> {
     if (sessionCount >= count) return Promise.resolve();
+    const bound = waitBound(o.timeoutMs);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         events.off("session", listener);
-        reject(new Error(`fake Discord: ${sessionCount} gateway sessions, not ${count}, within ${o.timeoutMs ?? 5000} ms`));
-      }, o.timeoutMs ?? 5000);
+        reject(new Error(`fake Discord: ${sessionCount} gateway sessions, not ${count}, within ${bound} ms`));
+      }, bound);
       const listener = (): void => {
         if (sessionCount < count) return;
         clearTimeout(timer);
@@ -345,12 +347,13 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   function waitFor(match: (r: RecordedRequest) => boolean, o: { timeoutMs?: number } = {}): Promise<RecordedRequest> {
     const found = state.requests.find(match);
     if (found) return Promise.resolve(found);
+    const bound = waitBound(o.timeoutMs);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         events.off("request", listener);
         const seen = state.requests.map((r) => `${r.method} ${r.path} → ${r.status}`).join("\n  ");
-        reject(new Error(`fake Discord: no matching request within ${o.timeoutMs ?? 5000} ms; seen:\n  ${seen}`));
-      }, o.timeoutMs ?? 5000);
+        reject(new Error(`fake Discord: no matching request within ${bound} ms; seen:\n  ${seen}`));
+      }, bound);
       const listener = (r: RecordedRequest): void => {
         if (!match(r)) return;
         clearTimeout(timer);

@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { waitBound } from "../fakes/wait-bound.js";
 
 const BIN = fileURLToPath(new URL("../../bin/chainpulse.js", import.meta.url));
 
@@ -17,7 +18,7 @@ export interface BotProcess {
   stdout(): string;
   stderr(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Resolves when stderr (the log) has a line matching `re`. */
+  /** Resolves when stderr (the log) has a line matching `re`; fails after `waitBound(timeoutMs)`. */
   waitForLog(re: RegExp, timeoutMs?: number): Promise<string>;
 }
 
@@ -62,7 +63,8 @@ export function spawnBot(env: Record<string, string>, opts: { cwd?: string; stdi
     stdout: () => out,
     stderr: () => err,
     exited,
-    waitForLog(re, timeoutMs = 15_000) {
+    waitForLog(re, requestedMs) {
+      const timeoutMs = waitBound(requestedMs);
       const found = err.split("\n").find((l) => re.test(l));
       if (found !== undefined) return Promise.resolve(found);
       return new Promise<string>((resolve, reject) => {
@@ -73,9 +75,9 @@ export function spawnBot(env: Record<string, string>, opts: { cwd?: string; stdi
   };
 }
 
-/** Polls `url` until `accept` says yes. */
-export async function waitForHttp(url: string, accept: (res: Response) => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<Response> {
-  const until = Date.now() + timeoutMs;
+/** Polls `url` until `accept` says yes; fails after `waitBound(timeoutMs)`. */
+export async function waitForHttp(url: string, accept: (res: Response) => boolean | Promise<boolean>, requestedMs?: number): Promise<Response> {
+  const until = Date.now() + waitBound(requestedMs);
   let last = "no answer";
   while (Date.now() < until) {
     try {

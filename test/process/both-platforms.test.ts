@@ -60,7 +60,7 @@ describe("Telegram and Discord in one process", () => {
 
     const asked = tg.sendText(groupChat(), "/price pepe", { from: fakeUser() });
     const slash = dc.chatInput({ name: "price", options: [{ name: "tokens", type: OptionType.string, value: "pepe" }] });
-    const [inTelegram, inDiscord] = await Promise.all([tg.waitForSent((s) => s.replyTo === asked.message_id, { timeoutMs: 10_000 }), slash.settled()]);
+    const [inTelegram, inDiscord] = await Promise.all([tg.waitForSent((s) => s.replyTo === asked.message_id), slash.settled()]);
     expect(inTelegram.text).toMatch(/PEPE/);
     if (inDiscord.kind !== "message") throw new Error(`Discord answer: ${inDiscord.kind}`);
     expect(inDiscord.ephemeral).toBe(false);

@@ -67,7 +67,7 @@ describe("the bot process as operators run it", () => {
     await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
     const user = fakeUser();
     const asked = tg.sendText(groupChat(), "/price pepe", { from: user });
-    await tg.waitForSent((s) => s.replyTo === asked.message_id, { timeoutMs: 15_000 });
+    await tg.waitForSent((s) => s.replyTo === asked.message_id);
     const text = await (await waitForHttp(`${base}/metrics`, async (r) => (await r.text()).includes('command="price",outcome="ok"'))).text();
     expect(text).toMatch(/chainpulse_commands_total\{command="price",outcome="ok"\} 1/);
     expect(text).toMatch(/chainpulse_upstream_calls_total\{endpoint="search",outcome="ok"\} \d+/);
@@ -81,7 +81,7 @@ describe("the bot process as operators run it", () => {
     await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
     tg.rateLimit({ method: "sendMessage", retryAfter: 1 });
     const asked = tg.sendText(groupChat(), "/price pepe", { from: fakeUser() });
-    await tg.waitForSent((s) => s.replyTo === asked.message_id, { timeoutMs: 15_000 });
+    await tg.waitForSent((s) => s.replyTo === asked.message_id);
     const text = await (await fetch(`${base}/metrics`)).text();
     expect(text).toMatch(/chainpulse_platform_429_total\{platform="telegram"\} 1\n/);
   });
@@ -92,9 +92,9 @@ describe("the bot process as operators run it", () => {
     sb.setFaults([{ kind: "latency", ms: 1_500 }]);
     const asked = tg.sendText(groupChat(), "/token pepe", { from: fakeUser() });
     // The poll after the one that delivered the update carries its offset: the command is in hand.
-    await tg.waitFor((c) => c.method === "getUpdates" && Number(c.payload.offset ?? 0) > 0, { timeoutMs: 5_000, pending: true });
+    await tg.waitFor((c) => c.method === "getUpdates" && Number(c.payload.offset ?? 0) > 0, { pending: true });
     proc.child.kill("SIGTERM");
-    const reply = await tg.waitForSent((s) => s.replyTo === asked.message_id, { timeoutMs: 15_000 });
+    const reply = await tg.waitForSent((s) => s.replyTo === asked.message_id);
     expect(reply.text).toMatch(/PEPE/);
     expect(await proc.exited).toEqual({ code: 0, signal: null });
   });
@@ -126,7 +126,7 @@ describe("the bot process as operators run it", () => {
       });
     expect((await post(update(1), "wrong")).status).toBe(401);
     expect((await post(update(2), secret)).status).toBe(200);
-    const reply = await tg.waitForSent((m) => m.chatId === "4242", { timeoutMs: 15_000 });
+    const reply = await tg.waitForSent((m) => m.chatId === "4242");
     expect(reply.replyTo).toBe(2);
     expect(reply.text).toMatch(/PEPE/);
     expect(tg.sent.filter((m) => m.chatId === "4242")).toHaveLength(1);
@@ -262,7 +262,7 @@ describe("the crash-loop guard", () => {
     const waiting = await fetch(`${base}/readyz`);
     expect(waiting.status).toBe(503);
     expect(((await waiting.json()) as { notReady: string[] }).notReady).toEqual(["starting"]);
-    const ready = await waitForHttp(`${base}/readyz`, (r) => r.status === 200, 25_000);
+    const ready = await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
     expect(await ready.json()).toMatchObject({ status: "ready", checks: { store: { ok: true }, market: { ok: true }, telegram: { ok: true } } });
   });
 
@@ -279,7 +279,7 @@ describe("the crash-loop guard", () => {
     expect((await first.exited).code).toBe(1);
     expect(first.stderr()).not.toMatch(/waiting before logging in again/);
     bot = spawnBot(env, { cwd: dir });
-    const line = await bot.waitForLog(/waiting before logging in again/, 10_000);
+    const line = await bot.waitForLog(/waiting before logging in again/);
     expect(JSON.parse(line)).toMatchObject({ level: 40, waitMs: expect.any(Number) });
     expect(JSON.parse(line).waitMs).toBeGreaterThan(0);
   });

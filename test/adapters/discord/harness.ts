@@ -10,6 +10,7 @@ import { createDiscordAdapter, type DiscordAdapterOptions } from "../../../src/a
 import type { PlatformAdapter } from "../../../src/adapters/types.js";
 import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite-store.js";
 import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from "../../fakes/discord-api.js";
+import { waitBound } from "../../fakes/wait-bound.js";
 import { type RealCore, type RealCoreOptions, startRealCore } from "../real-core.js";
 
 export interface Harness {
@@ -21,7 +22,7 @@ export interface Harness {
   real?: RealCore;
   /** Every log line the adapter wrote, as text. */
   logs: string[];
-  /** Resolves with the first log line containing `text`, now or when written (default 5 s). */
+  /** Resolves with the first log line containing `text`, now or when written (within `WAIT_BOUND_MS`). */
   logged(text: string, opts?: { timeoutMs?: number }): Promise<string>;
   close(): Promise<void>;
 }
@@ -55,11 +56,12 @@ export async function startHarness(opts: {
   function logged(text: string, o: { timeoutMs?: number } = {}): Promise<string> {
     const found = logs.find((l) => l.includes(text));
     if (found !== undefined) return Promise.resolve(found);
+    const bound = waitBound(o.timeoutMs);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         written.off("line", listener);
-        reject(new Error(`no log line containing ${JSON.stringify(text)} within ${o.timeoutMs ?? 5000} ms`));
-      }, o.timeoutMs ?? 5000);
+        reject(new Error(`no log line containing ${JSON.stringify(text)} within ${bound} ms`));
+      }, bound);
       const listener = (line: string): void => {
         if (!line.includes(text)) return;
         clearTimeout(timer);
