@@ -232,6 +232,26 @@ async function draw(ctx: CommandContext, spec: ChartSpec, seriesId: string): Pro
   }
 }
 
+/** The series to draw, at the interval asked for or, for a short history, a finer one (with the note saying so). */
+async function filledSeries(
+  ctx: CommandContext,
+  ask: Ask,
+  asked: { name: string; minutes: KlineIntervalV2 },
+): Promise<{ interval: { name: string; minutes: KlineIntervalV2 }; series: Series; candles: Candle[]; shortNote?: string }> {
+  const series = await findSeries(ctx, ask);
+  const candles = candlesOf(series.kline.data.points, CHART_CANDLES);
+  const oldest = candles[0];
+  // Fewer candles than the picture's slots: the history is that short (or trades that rare).
+  if (oldest === undefined || candles.length >= CHART_MIN_SLOTS) return { interval: asked, series, candles };
+  const history = Math.max(ctx.now() / 1000 - oldest.time, asked.minutes * 60);
+  const finer = finerInterval(history, asked.minutes);
+  if (finer === undefined) return { interval: asked, series, candles };
+  const again = await findSeries(ctx, { ...ask, minutes: finer.minutes });
+  const more = candlesOf(again.kline.data.points, CHART_CANDLES);
+  if (more.length <= candles.length) return { interval: asked, series, candles };
+  return { interval: finer, series: again, candles: more, shortNote: `${formatAge(history)} of history: ${finer.name} candles, not ${asked.name}` };
+}
+
 /** `/chart`: a candlestick picture, its numbers in a caption, and interval buttons that redraw it in place. */
 export const chartCommand: Command = {
   name: "chart",
@@ -254,29 +274,8 @@ export const chartCommand: Command = {
       intervalWord = undefined;
     }
     const asked = chartInterval(intervalWord);
-    let interval = asked;
-    let ask: Ask = { typed, minutes: interval.minutes, category };
-    let series = await findSeries(ctx, ask);
-    let candles = candlesOf(series.kline.data.points, CHART_CANDLES);
-    // Fewer candles than the picture's slots and fewer than asked: the history is that short.
-    // A finer interval fills the picture, and the caption and the picture say so.
-    let shortNote: string | undefined;
-    const oldest = candles[0];
-    if (oldest !== undefined && candles.length < CHART_MIN_SLOTS) {
-      const history = Math.max(ctx.now() / 1000 - oldest.time, interval.minutes * 60);
-      const finer = finerInterval(history, interval.minutes);
-      if (finer !== undefined) {
-        const again = await findSeries(ctx, { ...ask, minutes: finer.minutes });
-        const more = candlesOf(again.kline.data.points, CHART_CANDLES);
-        if (more.length > candles.length) {
-          shortNote = `${formatAge(history)} of history: ${finer.name} candles, not ${asked.name}`;
-          interval = finer;
-          ask = { ...ask, minutes: finer.minutes };
-          series = again;
-          candles = more;
-        }
-      }
-    }
+    const ask: Ask = { typed, minutes: asked.minutes, category };
+    const { interval, series, candles, shortNote } = await filledSeries(ctx, ask, asked);
     const format = priceText(category);
     const chain = cleanText(series.chain, 16);
     const unit = unitNote(series, category);
