@@ -10,7 +10,7 @@ import type { BatchPricesParams, MarketApi } from "../market/api.js";
 import { asking, currentAsk, newAsk, timeLeft, type Ask, type StaleReason } from "../market/ask.js";
 import { isMarketError, MarketError } from "../market/errors.js";
 import { realSleep } from "../market/scheduler.js";
-import type { PriceEntry, PriceMap } from "../market/schemas.js";
+import type { PriceEntry, PriceMap, TokenDetail, TokenV2 } from "../market/schemas.js";
 import { canonicalId, canonicalParams, cacheKey, stableStringify } from "./keys.js";
 import { createMemoryStore } from "./memory-store.js";
 import { createPriceBatcher } from "./price-batch.js";
@@ -72,6 +72,13 @@ function reasonOf(error: unknown): StaleReason {
 
 type AnyMethod = (...args: unknown[]) => Promise<unknown>;
 
+/** The full token records in a list answer (search, rank list, main tokens, trending), up to 300 a call. */
+function recordsOf(method: keyof MarketApi, data: unknown): readonly TokenV2[] {
+  if (method === "search" || method === "rankList" || method === "mainTokens") return Array.isArray(data) ? (data as TokenV2[]) : [];
+  if (method === "trending") return (data as { tokens?: TokenV2[] } | undefined)?.tokens ?? [];
+  return [];
+}
+
 /** Wraps `api` in the cache. */
 export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {}): CachedMarket {
   const now = opts.now ?? Date.now;
@@ -89,6 +96,22 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
   /** Kept as long as it may be served stale, and at least through its grace. */
   const keepFor = (method: keyof MarketApi, freshMs: number): number => Math.max(maxStale[method], freshMs * (1 + GRACE_FACTOR));
 
+  /**
+   * A list's records carry each token's price and market figures: they bring the cached cards
+   * of those tokens up to date, instead of a detail call each.
+   */
+  async function refreshCards(records: readonly TokenV2[], fetchedAt: number): Promise<void> {
+    for (const r of records) {
+      if (typeof r.token !== "string" || typeof r.chain !== "string") continue;
+      const key = cacheKey("tokenDetail", [canonicalId(`${r.token}-${r.chain}`)]);
+      const card = await store.get(key);
+      if (card === undefined || card.notFound !== undefined || card.fetchedAt >= fetchedAt) continue;
+      const detail = card.data as TokenDetail;
+      const data: TokenDetail = { ...detail, token: { ...detail.token, ...r } };
+      await store.set(key, { data, fetchedAt, freshMs: card.freshMs }, keepFor("tokenDetail", card.freshMs));
+    }
+  }
+
   function startLoad(method: keyof MarketApi, key: string, load: () => Promise<unknown>, old: CacheEntry | undefined): Loading {
     const running = loading.get(key);
     if (running !== undefined) return running;
@@ -97,6 +120,8 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
       try {
         const entry: CacheEntry = { data: await load(), fetchedAt: now(), freshMs: ttls[method] };
         await store.set(key, entry, keepFor(method, entry.freshMs));
+        const records = recordsOf(method, entry.data);
+        if (records.length > 0) void refreshCards(records, entry.fetchedAt).catch(() => undefined);
         return entry;
       } catch (error) {
         if (isMarketError(error) && error.kind === "not_found") {

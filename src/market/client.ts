@@ -153,6 +153,7 @@ class ClientCore implements Caller {
   }
 
   close(): Promise<void> {
+    this.scheduler.close();
     return this.transport.close();
   }
 
@@ -209,7 +210,7 @@ export class MarketClient extends MarketEndpoints {
     return this.onLane(DIGEST_LANE);
   }
 
-  /** Closes idle connections and waits for requests in flight. */
+  /** Refuses calls still waiting for their turn, closes idle connections and waits for requests in flight. */
   close(): Promise<void> {
     return this.#core.close();
   }

@@ -105,6 +105,7 @@ export class Scheduler {
   private pausedUntil = Number.NEGATIVE_INFINITY;
   /** The daily limit was reached: nothing is sent before this. */
   private quotaBackAt = Number.NEGATIVE_INFINITY;
+  private closed = false;
   /** When the scheduled wake-up falls, if one is scheduled. */
   private wakingAt = Number.NEGATIVE_INFINITY;
 
@@ -134,8 +135,24 @@ export class Scheduler {
     return this.now() < this.quotaBackAt ? this.quotaBackAt : undefined;
   }
 
+  /**
+   * Refuses every queued call and every later one: a stop does not wait behind calls that
+   * would leave one a second. Calls already sent finish.
+   */
+  close(): void {
+    this.closed = true;
+    for (const lane of LANES) {
+      for (const q of this.queues[lane].splice(0)) {
+        this.forget(q);
+        const error = this.closing(q.endpoint);
+        for (const w of q.waiters) w.reject(error);
+      }
+    }
+  }
+
   /** Resolves with `job.send()`'s answer once its turn comes; rejects with a `MarketError` when refused. */
   run<T>(job: Job<T>): Promise<T> {
+    if (this.closed) return Promise.reject(this.closing(job.endpoint));
     const t = this.now();
     const refusal = this.refusal(job, t);
     if (refusal !== undefined) return Promise.reject(refusal);
@@ -204,6 +221,10 @@ export class Scheduler {
       retryAfterMs: Math.max(this.intervalMs, this.earliestStart(lane, 0, t) - t),
       ratePerSecond: this.rps,
     });
+  }
+
+  private closing(endpoint: string): MarketError {
+    return new MarketError({ kind: "network", endpoint, message: "not sent: the client is closing" });
   }
 
   private quotaSpent(endpoint: string, t: number): MarketError {

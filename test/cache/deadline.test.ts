@@ -117,3 +117,25 @@ describe("a lookup with a person waiting", () => {
     expect(calls.map((c) => c.lane)).toEqual(["people", "refresh"]);
   });
 });
+
+describe("list records and cached cards", () => {
+  it("brings a cached card's price up to date from a search's full record, without a detail call", async () => {
+    const fake = createFakeMarket();
+    const [token, chain] = ID.split("-") as [string, string];
+    const api = new Proxy(fake.api, {
+      get: (target, prop: keyof MarketApi) =>
+        prop === "search" ? async () => [{ token, chain, symbol: "FAKE", current_price_usd: "1.9" }] : target[prop],
+    });
+    let now = Date.UTC(2026, 10, 24, 12, 0);
+    const market = createCachedMarket(api, { now: () => now });
+    expect((await market.tokenDetail(ID)).data.token.current_price_usd).toBe("1.5");
+    now += 30_000;
+    await market.search({ keyword: "fake" });
+    await new Promise((r) => setImmediate(r));
+    const refreshedAt = now;
+    now += 50_000;
+    const card = await market.tokenDetail(ID);
+    expect(fake.count("tokenDetail")).toBe(1);
+    expect(card).toMatchObject({ stale: false, fetchedAt: refreshedAt, data: { token: { current_price_usd: "1.9", symbol: "FAKE" } } });
+  });
+});

@@ -139,6 +139,18 @@ describe("the scheduler", () => {
     expect(await s.run(job("people", "tomorrow", order))).toBe("tomorrow");
   });
 
+  it("refuses queued and later calls once closed, so a stop does not wait a second per queued call", async () => {
+    const clock = steppedClock();
+    const s = schedulerOn(clock, 1);
+    const order: string[] = [];
+    void s.run(job("people", "sent", order));
+    const queued = s.run(job("digest", "queued", order)).catch((e: unknown) => e);
+    s.close();
+    expect(await queued).toMatchObject({ kind: "network", message: expect.stringContaining("closing") });
+    expect(await s.run(job("people", "late", order)).catch((e: unknown) => e)).toMatchObject({ kind: "network" });
+    expect(order).toEqual(["sent"]);
+  });
+
   it("paces the day's compute units: refreshes give way before a person", async () => {
     const clock = steppedClock(Date.UTC(2026, 10, 24, 12, 0));
     const units = new DailyUnits({ dailyUnits: 1_000, now: clock.now });
