@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { FluentBundle, FluentResource } from "@fluent/bundle";
-import { DEFAULT_LOCALE } from "./locale.js";
+import { DEFAULT_LOCALE, matchLocale } from "./locale.js";
 import type { UserError } from "../core/errors.js";
 import { createTranslator, type MessageArgs, type Translator } from "./translator.js";
 
@@ -67,4 +67,10 @@ export function messages(): Catalog {
  */
 export function userError(key: string, args?: MessageArgs): UserError {
   return messages().translator(DEFAULT_LOCALE).fail(key, args);
+}
+
+/** The translator for a platform's language tag (`zh-CN`, `zh-hans`, `en-US`); the default locale's when none matches. */
+export function wordsFor(tag: string | undefined): Translator {
+  const catalog = messages();
+  return catalog.translator(matchLocale(tag, catalog.locales) ?? DEFAULT_LOCALE);
 }

@@ -1,4 +1,4 @@
-export { type Catalog, loadCatalog, LOCALES_DIR, messages, userError } from "./catalog.js";
+export { type Catalog, loadCatalog, LOCALES_DIR, messages, userError, wordsFor } from "./catalog.js";
 export { callerLocale, chatLocale, type LanguageHints } from "./choose.js";
 export { DEFAULT_LOCALE, matchLocale, primaryLanguage } from "./locale.js";
 export { argKey, choiceLabel, commandKey, describeArg, describeCommand } from "./commands.js";

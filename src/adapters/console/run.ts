@@ -9,6 +9,7 @@ import type { BotCore } from "../../core/bot-core.js";
 import type { ChatContext } from "../../core/command.js";
 import type { Action, Reply } from "../../core/reply.js";
 import { numberedActions, renderText } from "./render.js";
+import { wordsFor } from "../../i18n/index.js";
 
 export interface ConsoleOptions {
   core: BotCore;
@@ -31,12 +32,13 @@ export const CONSOLE_CHAT: ChatContext = {
   isAdmin: async () => true,
 };
 
-const HINT = "Type a command such as /price pepe, paste a token address, or /help.";
 
 /** Runs the console chat until the input ends (EOF) or `quit`; resolves then. */
 export async function runConsole(opts: ConsoleOptions): Promise<void> {
   const tty = opts.isTTY === true;
   const chat = opts.chat ?? CONSOLE_CHAT;
+  // The console's own lines follow the language its user asked for (the replies follow the chat's).
+  const words = wordsFor(chat.userLanguage);
   const write = (s: string) => opts.output.write(`${s}\n`);
   // On a terminal readline draws the prompt and echoes the keys into `output` (the terminal is
   // in raw mode, so nothing else echoes them); through a pipe it only splits lines.
@@ -53,7 +55,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<void> {
   };
 
   if (tty) {
-    write("chainpulse console: " + HINT + " Numbers press buttons; quit with Ctrl-D or Ctrl-C.");
+    write(words.t("console-welcome", { hint: words.t("console-hint") }));
     rl.setPrompt("> ");
     rl.prompt();
   }
@@ -69,7 +71,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<void> {
     if (/^\d{1,3}$/.test(line)) {
       const action = buttons[Number(line) - 1];
       if (action === undefined) {
-        write(buttons.length === 0 ? "There are no buttons to press." : `Choose a number from 1 to ${buttons.length}.`);
+        write(buttons.length === 0 ? words.t("console-no-buttons") : words.t("console-choose", { count: buttons.length }));
         return;
       }
       if (action.kind === "url") {
@@ -84,7 +86,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<void> {
       return;
     }
     const card = await opts.core.detect(chat, line);
-    if (card === null) write(HINT);
+    if (card === null) write(words.t("console-hint"));
     else show(card);
   }
 }

@@ -21,10 +21,12 @@ import { answerInTime, type RespondOptions } from "./respond.js";
 import { chainChoices } from "./chain-choices.js";
 import { TOKEN_CARD_COMMAND, argsFromOptions, autocompletes, fixedChoices, optionName } from "./slash-commands.js";
 import { length, truncate } from "./text.js";
+import { DEFAULT_LOCALE, messages, wordsFor } from "../../i18n/index.js";
 
-export const EXPIRED_BUTTON = "This button has expired — run the command again.";
-export const NOTHING_DETECTED = "I found no contract address or token link in that message.";
-const UNKNOWN_COMMAND = "I no longer know that command; an admin should run `chainpulse discord register` again.";
+/** What the caller reads for a button whose action is gone (in English; each caller reads it in their own language). */
+export const EXPIRED_BUTTON = messages().translator(DEFAULT_LOCALE).t("adapter-button-expired");
+/** What the caller reads when "Token card" found nothing (in English; each caller reads it in their own language). */
+export const NOTHING_DETECTED = messages().translator(DEFAULT_LOCALE).t("discord-nothing-detected");
 
 export interface InteractionDeps extends RespondOptions {
   core: BotCore;
@@ -54,6 +56,8 @@ export function chatOf(interaction: BaseInteraction, deps: Pick<InteractionDeps,
     ...(guildId === undefined ? {} : { guildId }),
     // Without the direct-messages intent only server channels' messages arrive, and only with message content.
     seesMessages: async () => deps.messageContent && guildId !== undefined,
+    userLanguage: interaction.locale,
+    ...(interaction.guildLocale === null ? {} : { serverLanguage: interaction.guildLocale }),
   };
 }
 
@@ -61,7 +65,7 @@ export function chatOf(interaction: BaseInteraction, deps: Pick<InteractionDeps,
 export async function onChatInput(interaction: ChatInputCommandInteraction, deps: InteractionDeps): Promise<void> {
   const command = deps.core.commands.find((c) => c.name === interaction.commandName);
   if (command === undefined) {
-    await interaction.reply(ephemeralText(UNKNOWN_COMMAND));
+    await interaction.reply(ephemeralText(wordsFor(interaction.locale).t("discord-unknown-command")));
     return;
   }
   const parsed = argsFromOptions(command, (name) => interaction.options.get(name)?.value);
@@ -123,7 +127,7 @@ export async function onButton(interaction: ButtonInteraction, deps: Interaction
   const id = actionIdOf(interaction.customId);
   const action = id === undefined ? undefined : await deps.actions.get(id);
   if (action === undefined) {
-    await interaction.reply(ephemeralText(EXPIRED_BUTTON));
+    await interaction.reply(ephemeralText(wordsFor(interaction.locale).t("adapter-button-expired")));
     return;
   }
   const work = deps.core.run(chatOf(interaction, deps), action.command, action.args);
@@ -133,11 +137,11 @@ export async function onButton(interaction: ButtonInteraction, deps: Interaction
 /** "Token card": auto-detect on a chosen message, without the message-content intent. */
 export async function onMessageCommand(interaction: MessageContextMenuCommandInteraction, deps: InteractionDeps): Promise<void> {
   if (interaction.commandName !== TOKEN_CARD_COMMAND) {
-    await interaction.reply(ephemeralText(UNKNOWN_COMMAND));
+    await interaction.reply(ephemeralText(wordsFor(interaction.locale).t("discord-unknown-command")));
     return;
   }
   const target = interaction.targetMessage;
   const text = [target.content, ...target.embeds.flatMap((e) => [e.url ?? "", e.description ?? ""])].join("\n");
-  const work = deps.core.detect(chatOf(interaction, deps), text, { asked: true }).then((r) => r ?? errorReply(NOTHING_DETECTED, "user"));
+  const work = deps.core.detect(chatOf(interaction, deps), text, { asked: true }).then((r) => r ?? errorReply(wordsFor(interaction.locale).t("discord-nothing-detected"), "user"));
   await answerInTime(interaction, work, "reply", deps);
 }

@@ -9,11 +9,12 @@
 import type { ButtonInteraction, ChatInputCommandInteraction, MessageContextMenuCommandInteraction } from "discord.js";
 import type { Reply } from "../../core/reply.js";
 import { editOptions, ephemeralText, renderMessage, replyOptions, type RenderMessageOptions } from "./message.js";
+import { DEFAULT_LOCALE, messages, wordsFor } from "../../i18n/index.js";
 
 /** What the user reads when the command budget said no and the core answers with silence. */
-export const BUDGET_SENTENCE = "You are sending commands quickly; try again in a minute.";
+export const BUDGET_SENTENCE = messages().translator(DEFAULT_LOCALE).t("discord-budget");
 /** What the user reads when Discord refused the answer to a deferred interaction. */
-export const DEFERRED_FAILED = "Sorry, I could not show that answer; try again in a moment.";
+export const DEFERRED_FAILED = messages().translator(DEFAULT_LOCALE).t("discord-deferred-failed");
 
 export type AnswerableInteraction = ChatInputCommandInteraction | MessageContextMenuCommandInteraction | ButtonInteraction;
 
@@ -101,7 +102,7 @@ export async function answerInTime(
 
   if (first !== LATE) {
     if (first === null) {
-      await interaction.reply(ephemeralText(BUDGET_SENTENCE));
+      await interaction.reply(ephemeralText(wordsFor(interaction.locale).t("discord-budget")));
       return;
     }
     const message = renderMessage(first, opts);
@@ -117,7 +118,7 @@ export async function answerInTime(
     await finishDeferred(interaction, work, inPlace, opts);
   } catch (err) {
     // Without a last word the user would watch "thinking…" until Discord gives up on it.
-    await interaction.followUp(ephemeralText(DEFERRED_FAILED)).catch(() => undefined);
+    await interaction.followUp(ephemeralText(wordsFor(interaction.locale).t("discord-deferred-failed"))).catch(() => undefined);
     throw err;
   }
 }
@@ -131,7 +132,7 @@ async function finishDeferred(
   const reply = await work;
   if (reply === null) {
     if (!inPlace) await interaction.deleteReply();
-    await interaction.followUp(ephemeralText(BUDGET_SENTENCE));
+    await interaction.followUp(ephemeralText(wordsFor(interaction.locale).t("discord-budget")));
     return;
   }
   const message = renderMessage(reply, opts);

@@ -6,7 +6,7 @@
  * the same change and the same answer.
  */
 import type { ChatContext, Command, CommandContext } from "../command.js";
-import { UserError } from "../errors.js";
+import type { Translator } from "../../i18n/index.js";
 import type { Reply } from "../reply.js";
 import type { ChatSettings } from "../../store/types.js";
 
@@ -18,30 +18,27 @@ export function autodetectOn(settings: Pick<ChatSettings, "autodetect">, chat: P
 }
 
 /** What to do when the platform does not show the bot this chat's ordinary messages. */
-function unseenAdvice(chat: ChatContext): string {
+function unseenAdvice(chat: ChatContext, i18n: Translator): string {
   if (chat.platform === "telegram") {
-    const me = chat.botName === undefined ? "me" : `@${chat.botName}`;
-    return (
-      "Telegram only shows me commands in this group while my privacy mode is on, so I cannot see pasted addresses yet. " +
-      `To fix it, open @BotFather, send /setprivacy, choose ${me} and pick Disable, then remove me from this group and add me again ` +
-      "(Telegram applies the change only when I join) — or make me an admin of this group."
-    );
+    const me = chat.botName === undefined ? i18n.t("autodetect-me") : `@${chat.botName}`;
+    return i18n.t("autodetect-telegram-privacy", { me });
   }
-  if (chat.isPrivate) return "I do not read pasted text in direct messages here; use Apps → Token card on a message instead.";
-  return "Auto-detect in channels needs the message content intent, which this bot runs without; use Apps → Token card on a message instead.";
+  if (chat.isPrivate) return i18n.t("autodetect-discord-dm");
+  return i18n.t("autodetect-discord-intent");
 }
 
 /** The answer to a change of the setting, or to a question about it. */
 async function state(ctx: CommandContext, on: boolean, changed: boolean): Promise<Reply> {
+  const { t } = ctx.i18n;
   const blocks: Reply["blocks"] = [];
   if (on) {
-    blocks.push({ kind: "text", text: "Paste a contract address or a DEX or explorer link and I will answer with its token card." });
-    if (ctx.chat.seesMessages !== undefined && !(await ctx.chat.seesMessages())) blocks.push({ kind: "text", text: unseenAdvice(ctx.chat) });
+    blocks.push({ kind: "text", text: t("autodetect-how") });
+    if (ctx.chat.seesMessages !== undefined && !(await ctx.chat.seesMessages())) blocks.push({ kind: "text", text: unseenAdvice(ctx.chat, ctx.i18n) });
   }
-  if (!changed) blocks.push({ kind: "text", text: "An admin turns it on or off with /autodetect on or /autodetect off." });
-  const word = on ? "on" : "off";
+  if (!changed) blocks.push({ kind: "text", text: t("autodetect-who") });
+  const key = changed ? (on ? "autodetect-now-on" : "autodetect-now-off") : on ? "autodetect-is-on" : "autodetect-is-off";
   return {
-    title: changed ? `Auto-detect is now ${word} in this chat` : `Auto-detect is ${word} in this chat`,
+    title: t(key),
     tone: changed ? "good" : "info",
     blocks,
     actions: [],
@@ -51,8 +48,8 @@ async function state(ctx: CommandContext, on: boolean, changed: boolean): Promis
 /** Switches auto-detect (admins only) and says what changed; `value` is `on` or `off` in any case. */
 export async function switchAutodetect(ctx: CommandContext, value: string): Promise<Reply> {
   const v = value.trim().toLowerCase();
-  if (v !== "on" && v !== "off") throw new UserError("Auto-detect is either on or off, e.g. /autodetect on.");
-  if (!(await ctx.chat.isAdmin())) throw new UserError("Only this chat's admins can change its settings.");
+  if (v !== "on" && v !== "off") throw ctx.i18n.fail("autodetect-on-off");
+  if (!(await ctx.chat.isAdmin())) throw ctx.i18n.fail("settings-not-admin");
   const saved = await ctx.store.updateSettings(ctx.chat, { autodetect: v === "on" });
   return state(ctx, autodetectOn(saved, ctx.chat), true);
 }

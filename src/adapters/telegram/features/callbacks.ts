@@ -9,9 +9,11 @@ import type { StoredAction } from "../action-store.js";
 import { editReply, sendReply, thread } from "../deliver.js";
 import { describeError } from "../errors.js";
 import { chatContext, type FeatureDeps, logUndelivered } from "./deps.js";
+import { DEFAULT_LOCALE, messages, wordsFor } from "../../../i18n/index.js";
 
 /** What a press on a button whose action is no longer stored is answered with. */
-export const EXPIRED_BUTTON = "This button has expired — run the command again.";
+/** What the presser reads for a button whose action is gone (in English; a private chat reads its user's language). */
+export const EXPIRED_BUTTON = messages().translator(DEFAULT_LOCALE).t("adapter-button-expired");
 
 async function answerQuery(ctx: Context, deps: FeatureDeps, text?: string): Promise<void> {
   try {
@@ -44,7 +46,11 @@ export function callbacksFeature(deps: FeatureDeps): CallbackFeatures {
     const action = await deps.actions.get(data);
     const message = ctx.callbackQuery.message;
     // A message older than 48 h comes back with date 0: it can no longer be edited.
-    if (!action || !message || message.date === 0) return answerQuery(ctx, deps, EXPIRED_BUTTON);
+    if (!action || !message || message.date === 0) {
+      // Only the presser sees the answer; a group's language would cost a read, so private chats alone follow the user's.
+      const words = ctx.chat?.type === "private" ? wordsFor(ctx.from.language_code) : messages().translator(DEFAULT_LOCALE);
+      return answerQuery(ctx, deps, words.t("adapter-button-expired"));
+    }
     await answerQuery(ctx, deps);
     pressed.set(ctx, { action, message });
     await next();

@@ -10,6 +10,7 @@ import type { AdminCheck } from "../admins.js";
 import type { ChatGuard } from "../chat-guard.js";
 import { sendReply, isOurMistake, thread } from "../deliver.js";
 import { describeError } from "../errors.js";
+import { DEFAULT_LOCALE, messages } from "../../../i18n/index.js";
 
 export interface FeatureDeps {
   core: BotCore;
@@ -20,7 +21,6 @@ export interface FeatureDeps {
 }
 
 /** Said instead when Telegram refuses a rendered reply (a bug of ours, already logged). */
-const FALLBACK = "Sorry, I could not show that answer here. It has been logged.";
 
 /**
  * Logs an answer Telegram did not take. A 429 here outlasted what auto-retry waits (or its
@@ -39,9 +39,11 @@ export function logUndelivered(log: Logger, e: unknown, fields: Record<string, u
 export function chatContext(ctx: Context, admins: AdminCheck): ChatContext {
   const from = ctx.from;
   const chat = ctx.chat;
+  // The user's app language: a private chat speaks it unless /settings language says otherwise.
+  const language = from?.language_code === undefined ? {} : { userLanguage: from.language_code };
   if (!chat) {
     const id = String(from?.id ?? 0);
-    return { platform: "telegram", chatId: id, userId: id, isPrivate: true, isAdmin: async () => false };
+    return { platform: "telegram", chatId: id, userId: id, isPrivate: true, isAdmin: async () => false, ...language };
   }
   const senderChat = ctx.msg?.sender_chat?.id;
   return {
@@ -53,6 +55,7 @@ export function chatContext(ctx: Context, admins: AdminCheck): ChatContext {
     botName: ctx.me.username,
     // With privacy mode on, a group shows the bot only commands, unless the bot is its admin.
     seesMessages: async () => chat.type === "private" || ctx.me.can_read_all_group_messages || admins.isAdmin(chat, ctx.me.id),
+    ...language,
   };
 }
 
@@ -75,7 +78,7 @@ export async function answerMessage(ctx: Context, deps: FeatureDeps, message: Me
     // Once a part is in the chat, a fallback would be a second answer to one question.
     if (sent.length > 0) return;
     await ctx.api
-      .sendMessage(message.chat.id, FALLBACK, { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } })
+      .sendMessage(message.chat.id, messages().translator(reply.locale ?? DEFAULT_LOCALE).t("telegram-fallback"), { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } })
       .catch((err: unknown) => deps.log.warn({ err: describeError(err) }, "telegram fallback answer not delivered"));
   }
 }
