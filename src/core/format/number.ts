@@ -69,7 +69,7 @@ export function compactAbs(d: Decimal, sig: number, locale = "en"): string {
   const r = roundSig({ ...d, negative: false }, sig);
   const mag = isZero(r) ? 0 : magnitude(r);
   if (locale !== "en" && mag < INTL_MAX_POW10) {
-    return new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: sig }).format(Number(toPlain(r, 0)));
+    return new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: sig }).format(Number(toPlain(r, 0).replace(/,/g, "")));
   }
   const k = Math.min(Math.max(Math.floor(mag / 3), 0), SUFFIXES.length - 1);
   return `${toPlain(shift(r, -3 * k), 0)}${SUFFIXES[k]}`;
