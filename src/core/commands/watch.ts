@@ -29,17 +29,20 @@ export function watchCommand(limits: AlertLimits): Command {
       const typed = groupTokens((args.tokens as string[] | undefined) ?? []);
       if (typed.length === 0) throw ctx.i18n.fail("watch-which");
       if (typed.length > WATCH_AT_ONCE) throw ctx.i18n.fail("watch-too-many", { max: WATCH_AT_ONCE, count: typed.length });
-      const found: Omit<WatchedToken, "addedAt">[] = [];
-      const problems: { typed: string; error: Error }[] = [];
-      for (const t of typed) {
-        try {
-          const res = await resolveArg(ctx, t);
-          found.push({ tokenId: res.tokenId, symbol: await symbolFor(ctx, res), chain: cleanText(res.chain, 16) });
-        } catch (e) {
-          if (!isUserError(e)) throw e;
-          problems.push({ typed: t, error: e });
-        }
-      }
+      // Resolved side by side (as /price does): twenty searches one after another would outlast any answer deadline.
+      const outcomes = await Promise.all(
+        typed.map(async (t): Promise<Omit<WatchedToken, "addedAt"> | { typed: string; error: Error }> => {
+          try {
+            const res = await resolveArg(ctx, t);
+            return { tokenId: res.tokenId, symbol: await symbolFor(ctx, res), chain: cleanText(res.chain, 16) };
+          } catch (e) {
+            if (!isUserError(e)) throw e;
+            return { typed: t, error: e };
+          }
+        }),
+      );
+      const found = outcomes.filter((o): o is Omit<WatchedToken, "addedAt"> => "tokenId" in o);
+      const problems = outcomes.filter((o): o is { typed: string; error: Error } => "error" in o);
       if (found.length === 0) throw problems[0]?.error ?? ctx.i18n.fail("watch-which");
       const r = await ctx.store.watchlists.addWatched(ctx.chat, found, limits.watchlistMax, ctx.now());
       const name = (id: string) => found.find((f) => f.tokenId === id)?.symbol ?? id;
