@@ -58,6 +58,11 @@ const RECENT_PRICES_MAX = 1_000;
 const GRACE_FACTOR = 1;
 /** A load running this long has already kept someone waiting: later askers get the old value at once. */
 const OVERDUE_MS = 2_000;
+/**
+ * How long a person with an older value at hand waits for a fresh one: the rest of the
+ * deadline is for people with nothing to show but a sentence.
+ */
+const STALE_PATIENCE_MS = 800;
 
 const LATE = Symbol("late");
 
@@ -150,10 +155,11 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     asking(newAsk("refresh"), () => startLoad(method, key, load, old)).promise.catch(() => undefined);
   }
 
-  /** `promise`'s outcome, or LATE when the asker's deadline comes first. */
-  function byDeadline<T>(promise: Promise<T>, ask: Ask | undefined): Promise<T | typeof LATE> {
-    const left = timeLeft(ask);
-    if (left === undefined) return promise;
+  /** `promise`'s outcome, or LATE when the asker's deadline (or, with `patience`, that much sooner) comes first. */
+  function byDeadline<T>(promise: Promise<T>, ask: Ask | undefined, patience = Number.POSITIVE_INFINITY): Promise<T | typeof LATE> {
+    const untilDeadline = timeLeft(ask);
+    if (untilDeadline === undefined) return promise;
+    const left = Math.min(untilDeadline, patience);
     if (left <= 0) return Promise.resolve(LATE);
     return Promise.race([promise, sleep(left).then((): typeof LATE => LATE)]);
   }
@@ -191,7 +197,7 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     const pending = running ?? startLoad(method, key, load, old);
     let outcome: CacheEntry | typeof LATE;
     try {
-      outcome = await byDeadline(pending.promise, ask);
+      outcome = await byDeadline(pending.promise, ask, old === undefined ? undefined : STALE_PATIENCE_MS);
     } catch (error) {
       if (old === undefined) throw error;
       emit({ method, outcome: "stale" });

@@ -1,7 +1,7 @@
 /**
  * One scheduler per API key: every upstream call waits here for its turn. Calls leave spaced
- * `1000 / rps` ms apart (the service counts per second, so a burst at a second's boundary
- * would double the rate it sees), in strict lanes (scheduler-lanes.ts), within the day's
+ * a little over `1000 / rps` ms apart (the service counts per second, so a burst at a second's
+ * boundary would double the rate it sees), in strict lanes (scheduler-lanes.ts), within the day's
  * compute units (quota-ledger.ts).
  *
  * Nothing queues without bound: a call identical to one already queued is that call; a lane
@@ -74,6 +74,11 @@ interface Queued {
 const DEFAULT_MAX_QUEUED: Readonly<Record<Lane, number>> = { people: 1000, alerts: 5000, digest: 5000, refresh: 1000 };
 /** Without `Retry-After`, a 429 pauses the key this long: the service counts per second. */
 const RATE_PAUSE_MS = 1000;
+/**
+ * Calls leave 5 % further apart than the plan's rate: the service counts whole seconds of
+ * arrival, and a call delayed a few ms on its way would otherwise share a second with the next.
+ */
+const SPACING_MARGIN = 1.05;
 /** Longest single sleep, so a long pause or pacing wait looks at the queue again now and then. */
 const MAX_SLEEP_MS = 60_000;
 
@@ -115,7 +120,7 @@ export class Scheduler {
       throw new RangeError(`rps must be a positive number of requests per second or undefined for no limit, got ${rps}`);
     }
     this.rps = rps > 0 ? rps : undefined;
-    this.intervalMs = rps > 0 ? 1000 / rps : 0;
+    this.intervalMs = rps > 0 ? (1000 / rps) * SPACING_MARGIN : 0;
     this.now = opts.now;
     this.sleep = opts.sleep;
     this.units = opts.units ?? new DailyUnits({ now: opts.now });

@@ -55,6 +55,17 @@ describe("a lookup with a person waiting", () => {
     expect(calls).toHaveLength(2);
   });
 
+  it("waits no more than 0.8 s for fresh data when an older value is at hand", async () => {
+    const { clock, calls, person } = setup();
+    const first = await person();
+    calls[0]?.answer(detailOf(ID, "1.0"));
+    await first.result;
+    await clock.advance(10 * 60_000);
+    const slow = await person();
+    await clock.advance(800);
+    expect(await slow.result).toMatchObject({ stale: true, data: { token: { current_price_usd: "1.0" } } });
+  });
+
   it("with nothing cached, gives up at the deadline and the answer that comes later serves the next person", async () => {
     const { clock, calls, person } = setup();
     const first = await person();

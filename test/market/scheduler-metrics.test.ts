@@ -29,7 +29,7 @@ describe("the market's /metrics", () => {
     expect(text).toContain('chainpulse_answers_total{freshness="stale"} 1');
     await clock.step();
     text = await registry.metrics();
-    expect(text).toContain('chainpulse_market_lane_wait_seconds_sum{lane="digest"} 1');
+    expect(text).toContain('chainpulse_market_lane_wait_seconds_sum{lane="digest"} 1.05');
     expect(text).toContain('chainpulse_market_queue_depth{lane="digest"} 0');
   });
 });
