@@ -108,11 +108,10 @@ async function slots(c: Case): Promise<Outcome> {
   const poster = createPoster({
     subscriptions: harness.store.subscriptions,
     chats: harness.store,
-    market,
+    core: harness.core,
     adapters: { telegram: adapter },
     queues: { telegram: createTelegramDigestQueue({ ratePerSecond: c.rate }) },
     logger,
-    source: "benchmark (sandbox)",
     now: () => clock.t,
   });
   let sampler: NodeJS.Timeout | undefined;

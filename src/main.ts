@@ -212,11 +212,10 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       poster = createPoster({
         subscriptions: parts.store.subscriptions,
         chats: parts.store,
-        market: parts.backgroundMarket,
+        core,
         adapters,
         queues,
         logger: log,
-        source: parts.source,
         onOutcome: (platform, outcome) => metrics.digestDeliveries.inc({ platform, outcome }),
       });
       poster.start();

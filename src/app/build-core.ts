@@ -47,8 +47,6 @@ export interface BuildOptions {
 export interface BuiltCore {
   core: BotCore;
   market: CachedMarket;
-  /** The market for background work (digests): a cache of its own over the client's low-priority lane. */
-  backgroundMarket: CachedMarket;
   /** Batch prices for the alert checker: uncached (every check wants this moment's prices), on the scheduler's alert lane. */
   alertPrices: Pick<MarketApi, "batchPrices">;
   store: Store;
@@ -104,7 +102,6 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     }
     closers.push(() => client.close());
     const market = createCachedMarket(client, { onEvent: opts.onCacheEvent, ...cacheStore() });
-    const backgroundMarket = createCachedMarket(client.background(), { onEvent: opts.onCacheEvent, ...cacheStore() });
     const store = await openStore({ databasePath: config.databasePath, databaseUrl: config.databaseUrl, logger: log });
     closers.push(() => store.close());
     const charts = createChartRenderer({ logger: log });
@@ -120,7 +117,7 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
       answerDeadlineMs: config.market.answerDeadlineMs, onAnswer: opts.onAnswer,
     });
     const alertPrices = client.onLane(ALERT_LANE);
-    return { core, market, backgroundMarket, alertPrices, store, charts, source, sandbox, redis, scheduler: client.scheduler, close };
+    return { core, market, alertPrices, store, charts, source, sandbox, redis, scheduler: client.scheduler, close };
   } catch (e) {
     await close();
     throw e;

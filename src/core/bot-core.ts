@@ -2,6 +2,8 @@
  * The one entry point adapters call. Adapters turn platform input into text or a command name
  * with arguments, and render the Reply they get back; they never call the market directly.
  */
+import type { Lane } from "../market/scheduler-lanes.js";
+import type { ChatKey } from "../store/types.js";
 import type { CommandCall } from "./args.js";
 import type { ChatEvents } from "./chat-events.js";
 import type { ChatContext, Command } from "./command.js";
@@ -33,6 +35,13 @@ export interface BotCore {
    * its name and argument text, split into words here. Same answer as `handleText`. Never rejects.
    */
   command(chat: ChatContext, call: CommandCall): Promise<Reply | null>;
+  /**
+   * A command's reply for a scheduled post to `chat` (a digest, an alert): what the command
+   * answers when typed there, in the chat's language, outside any budget, its market calls on
+   * `lane` (default the digest's). A failure is its reply, with `error` set, so the poster can
+   * leave the post for later. Never rejects.
+   */
+  post(chat: ChatKey, command: string, args: readonly string[], opts?: { lane?: Lane }): Promise<Reply>;
   /** A command by name with raw arguments (buttons, Discord options). Never rejects. */
   run(chat: ChatContext, command: string, args: readonly string[]): Promise<Reply | null>;
   /**

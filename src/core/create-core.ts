@@ -18,6 +18,8 @@ import { resolveArg } from "./commands/resolution.js";
 import { tokenCard } from "./commands/token.js";
 import { UserError } from "./errors.js";
 import { failureReply } from "./failure.js";
+import { asking, newAsk } from "../market/ask.js";
+import { DIGEST_LANE } from "../market/scheduler-lanes.js";
 import { errorReply, type Reply } from "./reply.js";
 import { findAddresses, type TokenInput } from "./resolve/index.js";
 import { createSuggestionIndex, noting } from "./suggest.js";
@@ -177,6 +179,17 @@ export function createBotCore(deps: CoreDeps): BotCore {
         const cmd = find(call.name);
         return cmd.run(context(chat), bindArgs(cmd, commandWords(call.args)));
       });
+    },
+    async post(chat, command, args, opts = {}) {
+      // Nobody typed it: no budget, and nobody whose rights could count.
+      const where: ChatContext = { ...chat, userId: "", isPrivate: false, isAdmin: async () => false };
+      const lane = opts.lane ?? DIGEST_LANE;
+      return asking(newAsk(lane, undefined, now), () =>
+        caught(`(${lane}) /${command} ${args.join(" ")}`, async () => {
+          const cmd = find(command);
+          return cmd.run(context(where), bindArgs(cmd, args));
+        }),
+      );
     },
     run(chat, command, args) {
       const text = `/${command} ${args.join(" ")}`;

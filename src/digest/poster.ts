@@ -1,34 +1,32 @@
 /**
  * The digest poster. One minute tick (croner) checks the few distinct schedules, queues a
- * (subscription, slot) row for each due subscription, fetches each chain's trending list once,
- * and delivers through each platform's paced queue. Exactly-once per slot comes from the rows:
- * queued → sending → outcome, and a lease so that one poster runs per database.
+ * (subscription, slot) row for each due subscription, asks the core for each post — the
+ * chain's `/trending` reply as that chat would get it, its market calls on the digest lane
+ * through the shared cache — and delivers through each platform's paced queue. The poster
+ * renders nothing itself. Exactly-once per slot comes from the rows: queued → sending →
+ * outcome, and a lease so that one poster runs per database.
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { Cron } from "croner";
 import type { Logger } from "pino";
 import type { PlatformAdapter, SendOutcome } from "../adapters/types.js";
-import type { CachedMarket } from "../cache/types.js";
+import type { BotCore } from "../core/bot-core.js";
 import type { Reply } from "../core/reply.js";
-import type { TrendingToken } from "../market/schemas.js";
 import type { DeliveryState, PendingDelivery, Platform, SettingsStore, Subscription, SubscriptionStore } from "../store/types.js";
 import type { DeliveryResult, PacedQueue } from "./paced-queue.js";
-import { renderDigest, type Digest } from "./render.js";
-import { messages, postLanguage, sourceIn, type Translator } from "../i18n/index.js";
+import { messages, type Translator } from "../i18n/index.js";
 import { latestSlot } from "./schedule.js";
 
 export interface PosterOptions {
   subscriptions: SubscriptionStore;
   /** Chat state to drop or move when a chat is gone or migrated. */
   chats: SettingsStore;
-  /** The market for background work (its calls queue behind interactive commands). */
-  market: CachedMarket;
+  /** Writes each post: the same reply the command gives when typed in that chat. */
+  core: Pick<BotCore, "post">;
   adapters: Partial<Record<Platform, PlatformAdapter>>;
   queues: Partial<Record<Platform, PacedQueue>>;
   logger: Logger;
-  /** Footer source label. */
-  source: string;
   now?: () => number;
   /** Identifies this process in the lease. Default `host:pid:random`. */
   holder?: string;
@@ -41,7 +39,7 @@ export interface PosterOptions {
 export interface TickReport {
   leader: boolean;
   queued: number;
-  /** Trending calls made this tick, by chain. */
+  /** Chains whose digests were asked of the core this tick (the cache fetches each list once). */
   trendingCalls: string[];
   /** Resolves when every delivery started by this tick has an outcome. */
   done: Promise<void>;
@@ -124,12 +122,11 @@ export function createPoster(opts: PosterOptions): Poster {
   };
 
   /** Applies what the platform said; returns the row's final state. */
-  const settle = async (d: PendingDelivery, out: SendOutcome, digest: Digest): Promise<DeliveryState> => {
+  const settle = async (d: PendingDelivery, out: SendOutcome, post: Reply): Promise<DeliveryState> => {
     const s = d.subscription;
     const chat = { platform: s.platform, chatId: s.chatId };
     switch (out.kind) {
       case "delivered":
-        await opts.subscriptions.setLastRanking(s.id, digest.ranking);
         return "delivered";
       case "gone":
         log.info({ platform: s.platform, chatId: s.chatId, reason: out.reason }, "digest target gone: dropping the chat");
@@ -138,14 +135,13 @@ export function createPoster(opts: PosterOptions): Poster {
       case "moved": {
         log.info({ platform: s.platform, from: s.chatId, to: out.toChatId }, "chat migrated: following it");
         await opts.chats.moveChat(chat, out.toChatId);
-        const again = await sendPaced(d, out.toChatId, digest.reply);
-        if (again.kind === "delivered") await opts.subscriptions.setLastRanking(s.id, digest.ranking);
+        const again = await sendPaced(d, out.toChatId, post);
         return again.kind === "delivered" ? "delivered" : "moved";
       }
       case "forbidden":
         log.warn({ platform: s.platform, chatId: s.chatId, reason: out.reason }, "digest target forbids posting: pausing");
         await opts.subscriptions.pauseSubscription(s.id, out.reason);
-        await sendPaced(d, s.chatId, pausedNotice(s, messages().translator(digest.reply.locale ?? "en")));
+        await sendPaced(d, s.chatId, pausedNotice(s, messages().translator(post.locale ?? "en")));
         return "forbidden";
       case "retry":
       case "failed":
@@ -155,7 +151,7 @@ export function createPoster(opts: PosterOptions): Poster {
   };
 
   /** Starts one delivery; undefined when it is already under way or its platform is off. */
-  const deliver = (d: PendingDelivery, digest: Digest): Promise<void> | undefined => {
+  const deliver = (d: PendingDelivery, post: Reply): Promise<void> | undefined => {
     const s = d.subscription;
     const key = `${s.id}:${d.slot}`;
     const queue = opts.queues[s.platform];
@@ -172,7 +168,7 @@ export function createPoster(opts: PosterOptions): Poster {
           // row queued. A retry after a 429 sends again under the same claim.
           if (!claimed) claimed = await opts.subscriptions.transitionDelivery(s.id, d.slot, ["queued"], "sending", now());
           if (!claimed) return { kind: "delivered" };
-          return adapter.send(s.chatId, digest.reply);
+          return adapter.send(s.chatId, post);
         },
       })
       .then(async (result: DeliveryResult) => {
@@ -180,7 +176,7 @@ export function createPoster(opts: PosterOptions): Poster {
         // A job that only waited past its slot is still queued; one whose 429 outlasted it was claimed.
         if (result.kind === "expired") return record(d, [claimed ? "sending" : "queued"], "expired");
         if (!claimed) return;
-        await record(d, ["sending"], await settle(d, result, digest));
+        await record(d, ["sending"], await settle(d, result, post));
       })
       .catch((e: unknown) => log.error({ err: e, subscription: s.id, slot: d.slot }, "digest delivery crashed"))
       .finally(() => {
@@ -246,33 +242,17 @@ export function createPoster(opts: PosterOptions): Poster {
     }
     const started: Promise<void>[] = [];
     for (const [chain, list] of byChain) {
-      const pageSize = Math.min(100, Math.max(...list.map((d) => d.subscription.topN)));
-      let tokens: TrendingToken[];
-      let fetchedAt: number;
-      let stale: boolean;
-      try {
-        report.trendingCalls.push(chain);
-        const r = await opts.market.trending({ chain, pageSize });
-        ({ fetchedAt, stale } = r);
-        tokens = r.data.tokens;
-      } catch (e) {
-        // Left queued: the next tick tries again until the slot's interval has passed.
-        log.warn({ err: e, chain }, "trending list unavailable for the digest");
-        continue;
-      }
-      const rendered = new Map<string, Digest>();
+      report.trendingCalls.push(chain);
       for (const d of list) {
         const s = d.subscription;
-        // Each chat reads its digest in its own language; chats alike share one rendering.
-        const i18n = await postLanguage(opts.chats, { platform: s.platform, chatId: s.chatId });
-        const key = `${i18n.locale}|${s.topN}|${s.label}|${s.lastRanking.join(",")}`;
-        let digest = rendered.get(key);
-        if (!digest) {
-          const source = sourceIn(opts.source, i18n);
-          digest = renderDigest({ chain, tokens, topN: s.topN, previous: s.lastRanking, label: s.label, fetchedAt, stale, source, i18n });
-          rendered.set(key, digest);
+        // The digest is `/trending <chain> 1 <top N>` as this chat would read it.
+        const post = await opts.core.post({ platform: s.platform, chatId: s.chatId }, "trending", [chain, "1", String(s.topN)]);
+        if (post.error !== undefined) {
+          // Left queued: the next tick tries again until the slot's interval has passed.
+          log.warn({ chain, answer: post.title }, "trending digest unavailable");
+          break;
         }
-        const p = deliver(d, digest);
+        const p = deliver(d, post);
         if (p) started.push(p);
       }
     }

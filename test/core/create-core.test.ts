@@ -144,4 +144,23 @@ describe("createBotCore", () => {
     expect(one?.title).toBe("/holders <token> [n]");
     expect(JSON.stringify(one?.blocks)).toMatch(/\/holders pepe/);
   });
+
+  it("writes a scheduled post outside the budget, as the command would answer when typed in that chat", async () => {
+    const fake = createFakeMarket();
+    const { core } = await testCore(fake.api, { budget: { perUser: 1, perChat: 1 } });
+    const chat = { platform: "telegram" as const, chatId: "g1" };
+    const typed = await core.handleText(groupChat("u1", "g1"), "/chains");
+    const posts = [await core.post(chat, "chains", []), await core.post(chat, "chains", []), await core.post(chat, "chains", [])];
+    for (const post of posts) expect(post).toEqual(typed);
+    expect((await core.handleText(groupChat("u1", "g1"), "/chains"))?.error).toBe("user");
+  });
+
+  it("answers a scheduled post that cannot be written with its failure, never a rejection", async () => {
+    const fake = createFakeMarket();
+    fake.failWith("timeout");
+    const { core } = await testCore(fake.api);
+    const post = await core.post({ platform: "discord", chatId: "c1" }, "chains", []);
+    expect(post.error).toBe("internal");
+    expect((await core.post({ platform: "discord", chatId: "c1" }, "nosuch", [])).error).toBe("user");
+  });
 });

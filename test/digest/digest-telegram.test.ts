@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { createPoster, type Poster } from "../../src/digest/poster.js";
 import { fakeUser, groupChat } from "../fakes/telegram-api.js";
-import { SOURCE, startDigestWorld, type DigestWorld } from "./digest-world.js";
+import { startDigestWorld, type DigestWorld } from "./digest-world.js";
 import { startHarness, type Harness } from "../adapters/telegram/harness.js";
 
 const HOUR = 3_600_000;
@@ -37,7 +37,7 @@ async function start(): Promise<World> {
   const poster = createPoster({
     subscriptions: store.subscriptions,
     chats: store,
-    market: base.backgroundMarket,
+    core: base.core,
     adapters: { telegram: h.adapter },
     queues: {
       telegram: createPacedQueue({
@@ -49,7 +49,6 @@ async function start(): Promise<World> {
       }),
     },
     logger: log,
-    source: SOURCE,
     now: clock.now,
   });
   world = { ...base, h, poster };
@@ -84,6 +83,22 @@ async function subscribeMany(w: World, n: number): Promise<void> {
 }
 
 describe("the trending digest through Telegram", () => {
+  it("posts as its digest exactly the reply /trending gives in that chat", async () => {
+    const w = await start();
+    const chat = groupChat({ id: -110 });
+    await w.store.subscriptions.upsertSubscription(
+      { platform: "telegram", chatId: String(chat.id), chain: "eth", cron: "0 * * * *", timezone: "UTC", label: "every 1h", intervalMinutes: 60, topN: 10 },
+      T0 - HOUR,
+    );
+    await slot(w, T0 + 55 * 60_000);
+    const [digest] = digests(w, String(chat.id));
+    if (digest === undefined) throw new Error("no digest was posted");
+    const asked = w.h.fake.sendText(chat, "/trending eth");
+    const typed = await w.h.fake.waitForSent((s) => s.replyTo === asked.message_id);
+    expect(digest.text).toBe(typed.text);
+    expect(digest.keyboard?.map((row) => row.map((b) => b.text))).toEqual(typed.keyboard?.map((row) => row.map((b) => b.text)));
+  });
+
   it("lets an admin subscribe and list, and refuses everyone else", async () => {
     const w = await start();
     const chat = groupChat({ id: -100 });
@@ -160,12 +175,12 @@ describe("the trending digest through Telegram", () => {
     await slot(w, Date.UTC(2026, 10, 23, 7, 30, 5));
     expect(digests(w, String(chat.id))).toHaveLength(0);
     await slot(w, Date.UTC(2026, 10, 23, 8, 30, 5));
-    expect(digests(w, String(chat.id)).map((d) => d.text.split("\n")[0])).toEqual(["Trending on solana — top 3"]);
+    expect(digests(w, String(chat.id)).map((d) => d.text.split("\n")[0])).toEqual([expect.stringMatching(/^Trending on solana · page 1/)]);
     await slot(w, Date.UTC(2026, 10, 23, 9, 30, 5));
     expect(digests(w, String(chat.id))).toHaveLength(1);
   });
 
-  it("posts the chain's top N when due, then marks how each token moved since the last digest", async () => {
+  it("posts the chain's top N when due, as /trending <chain> 1 <N> would show it", async () => {
     const w = await start();
     const chat = groupChat({ id: -101 });
     const admin = fakeUser({ id: 1 });
@@ -173,29 +188,16 @@ describe("the trending digest through Telegram", () => {
     const ok = w.h.fake.sendText(chat, "/subscribe solana every 1h top 5", { from: admin });
     await w.h.fake.waitForSent((s) => s.replyTo === ok.message_id);
 
-    const symbolsAt = async (t: number) => {
-      w.clock.set(t);
-      const page = await w.client.trending({ chain: "solana", pageSize: 5 });
-      return page.tokens.slice(0, 5).map((x) => `${x.token}-${x.chain}`);
-    };
-    const first = await symbolsAt(T0 + 55 * 60_000);
-    const second = await symbolsAt(T0 + 55 * 60_000 + 6 * HOUR);
+    w.clock.set(T0 + 55 * 60_000);
+    const top = (await w.client.trending({ chain: "solana", pageSize: 5 })).tokens.slice(0, 5).map((x) => x.symbol);
 
     await slot(w, T0 + 55 * 60_000);
     const [d1] = digests(w, String(chat.id));
-    expect(d1!.text).toMatch(/^Trending on solana — top 5/);
-    expect((d1!.text.match(/\(new\)/g) ?? []).length).toBe(5);
-    expect(d1!.keyboard?.flat()).toHaveLength(5);
-
-    await slot(w, T0 + 55 * 60_000 + 6 * HOUR);
-    const d2 = digests(w, String(chat.id))[1]!;
-    const marks = [...d2.text.matchAll(/^(\d)\. .*? \((new|=|▲\d+|▼\d+)\)/gm)].map((m) => m[2]);
-    const expected = second.map((id, i) => {
-      const before = first.indexOf(id);
-      if (before === -1) return "new";
-      return before > i ? `▲${before - i}` : before < i ? `▼${i - before}` : "=";
-    });
-    expect(marks).toEqual(expected);
+    expect(d1!.text).toMatch(/^Trending on solana · page 1/);
+    const rows = d1!.text.split("\n").filter((l) => /^\s*\d+\s/.test(l));
+    expect(rows).toHaveLength(5);
+    for (const [i, sym] of top.entries()) expect(rows[i]).toContain(sym);
+    expect(d1!.keyboard?.[0]?.map((b) => b.text.replace(/ .*/, ""))).toEqual(["1.", "2.", "3.", "4.", "5."]);
   });
 
   it("serves 2,000 chats over 5 chains with 5 trending calls and no pacing violation", async () => {

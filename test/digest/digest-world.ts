@@ -1,14 +1,12 @@
 /**
  * What both end-to-end digest tests share: the sandbox market, the real client, a SQLite file,
- * the real core with the digest commands, and the poster's background market, all on one
- * hand-moved clock. Each test adds its platform's adapter and the poster.
+ * the real core with the digest commands (which writes each post), all on one hand-moved clock. Each test adds its platform's adapter and the poster.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino, type Logger } from "pino";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
-import type { CachedMarket } from "../../src/cache/types.js";
 import type { ChartRenderer } from "../../src/chart/types.js";
 import type { BotCore } from "../../src/core/bot-core.js";
 import { createBotCore } from "../../src/core/create-core.js";
@@ -32,8 +30,6 @@ export interface DigestWorld {
   client: MarketClient;
   store: SqliteStore;
   core: BotCore;
-  /** What the poster reads the market through: the client's background lane, cached. */
-  backgroundMarket: CachedMarket;
   log: Logger;
   /** Closes the client, the sandbox and the store (not the adapter or poster a test added). */
   close(): Promise<void>;
@@ -70,7 +66,6 @@ export async function startDigestWorld(start: number): Promise<DigestWorld> {
     client,
     store,
     core,
-    backgroundMarket: createCachedMarket(client.background(), { now: clock.now }),
     log,
     close: async () => {
       await client.close();

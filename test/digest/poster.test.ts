@@ -5,11 +5,10 @@ import Database from "better-sqlite3";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import type { PlatformAdapter, SendOutcome } from "../../src/adapters/types.js";
-import type { CachedMarket } from "../../src/cache/types.js";
+import type { BotCore } from "../../src/core/bot-core.js";
 import type { Reply } from "../../src/core/reply.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { createPoster, type TickReport } from "../../src/digest/poster.js";
-import type { TrendingPage } from "../../src/market/schemas.js";
 import { SUBSCRIPTIONS_SCHEMA, sqliteSubscriptions } from "../../src/store/subscriptions-sqlite.js";
 import type { ChatKey, DeliveryState, NewSubscription, Platform, SettingsStore } from "../../src/store/types.js";
 
@@ -17,31 +16,25 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const T0 = Date.UTC(2026, 10, 22, 10, 0);
 
-function tokens(order: string[]): TrendingPage {
-  return {
-    tokens: order.map((sym) => ({
-      token: `0x${Buffer.from(sym).toString("hex").padStart(40, "0")}`,
-      chain: "eth",
-      symbol: sym,
-      current_price_usd: "1.5",
-      token_price_change_24h: "3.2",
-      market_cap: "1000000",
-    })),
-  };
+/** What the poster asked the core for: the chat and the command's words. */
+interface PostCall {
+  chat: ChatKey;
+  command: string;
+  args: readonly string[];
 }
 
-/** Only `trending` is used by the poster; it counts its calls. */
-function trendingMarket(pages: TrendingPage[]) {
-  const calls: string[] = [];
-  let i = 0;
-  const market = {
-    trending: async (p: { chain: string }) => {
-      calls.push(p.chain);
-      const page = pages[Math.min(i++, pages.length - 1)]!;
-      return { data: page, fetchedAt: T0, stale: false };
+/** Stands for the core's `post`: a reply titled like the digest, or a failure for chains in `failing`. */
+function postingCore(failing: ReadonlySet<string> = new Set()) {
+  const calls: PostCall[] = [];
+  const core: Pick<BotCore, "post"> = {
+    post: async (chat, command, args) => {
+      calls.push({ chat: { platform: chat.platform, chatId: chat.chatId }, command, args });
+      const [chain = "", , top = ""] = args;
+      if (failing.has(chain)) return { title: "The market service is not answering.", tone: "danger", blocks: [], actions: [], error: "internal" };
+      return { title: `Trending on ${chain} — top ${top}`, tone: "info", blocks: [], actions: [] };
     },
-  } as unknown as CachedMarket;
-  return { market, calls };
+  };
+  return { core, calls };
 }
 
 /**
@@ -74,25 +67,24 @@ function chatLog() {
   return { chats, forgotten, moved };
 }
 
-function setup(opts: { path?: string; answers?: Record<string, SendOutcome | SendOutcome[]>; pages?: TrendingPage[]; holder?: string } = {}) {
+function setup(opts: { path?: string; answers?: Record<string, SendOutcome | SendOutcome[]>; failing?: ReadonlySet<string>; holder?: string } = {}) {
   const path = opts.path ?? join(mkdtempSync(join(tmpdir(), "cp-poster-")), "db.sqlite");
   const db = new Database(path);
   if (!opts.path) db.exec(SUBSCRIPTIONS_SCHEMA);
   const subs = sqliteSubscriptions(db);
   let now = T0;
-  const { market, calls } = trendingMarket(opts.pages ?? [tokens(["AAA", "BBB", "CCC"])]);
+  const { core, calls } = postingCore(opts.failing);
   const { adapter, sent } = recordingAdapter(opts.answers);
   const { chats, forgotten, moved } = chatLog();
   const outcomes: [Platform, DeliveryState][] = [];
   const poster = createPoster({
     subscriptions: subs,
     chats,
-    market,
+    core,
     adapters: { telegram: adapter },
     // The queue reads the test's clock too: a deadline (slot + interval) is on the poster's clock.
     queues: { telegram: createPacedQueue({ maxInFlight: 4, now: () => now, sleep: async (ms) => void (now += ms) }) },
     logger: pino({ level: "silent" }),
-    source: "test",
     now: () => now,
     onOutcome: (platform, outcome) => void outcomes.push([platform, outcome]),
     ...(opts.holder === undefined && "holder" in opts ? {} : { holder: opts.holder ?? "a" }),
@@ -119,13 +111,16 @@ async function tick(poster: { tick(): Promise<TickReport> }) {
 }
 
 describe("digest poster", () => {
-  it("posts a due slot once to every subscriber, fetching each chain's list once", async () => {
+  it("posts a due slot once to every subscriber, each post the core's /trending reply for that chat", async () => {
     const s = setup();
     for (let i = 0; i < 30; i++) await s.subs.upsertSubscription(sub(`c${i}`, i % 3 === 0 ? "bsc" : "eth"), T0 - HOUR);
     s.setNow(T0 + 5_000);
     const r = await tick(s.poster);
     expect(r.queued).toBe(30);
-    expect(s.calls.sort()).toEqual(["bsc", "eth"]);
+    expect(r.trendingCalls.sort()).toEqual(["bsc", "eth"]);
+    expect(s.calls).toHaveLength(30);
+    expect(s.calls).toContainEqual({ chat: { platform: "telegram", chatId: "c0" }, command: "trending", args: ["bsc", "1", "2"] });
+    expect(s.calls).toContainEqual({ chat: { platform: "telegram", chatId: "c1" }, command: "trending", args: ["eth", "1", "2"] });
     expect(new Set(s.sent.map((x) => x.chatId)).size).toBe(30);
     s.setNow(T0 + 60_000);
     await tick(s.poster);
@@ -133,17 +128,18 @@ describe("digest poster", () => {
     expect(await s.subs.deliveryCounts(T0)).toEqual({ delivered: 30 });
   });
 
-  it("marks movement since the subscription's previous digest", async () => {
-    const s = setup({ pages: [tokens(["AAA", "BBB", "CCC"]), tokens(["CCC", "AAA", "BBB"])] });
-    await s.subs.upsertSubscription(sub("c1", "eth", { topN: 3 }), T0 - HOUR);
-    s.setNow(T0);
+  it("leaves a slot queued while the core cannot write its chain's digest, and posts it on a later tick", async () => {
+    const failing = new Set(["eth"]);
+    const s = setup({ failing });
+    await s.subs.upsertSubscription(sub("c1", "eth"), T0 - HOUR);
+    await s.subs.upsertSubscription(sub("c2", "bsc"), T0 - HOUR);
     await tick(s.poster);
-    s.setNow(T0 + HOUR);
+    expect(s.sent.map((x) => x.chatId)).toEqual(["c2"]);
+    failing.clear();
+    s.setNow(T0 + 60_000);
     await tick(s.poster);
-    const text = (s.sent[1]!.reply.blocks[0] as { text: string }).text;
-    expect(text).toMatch(/1\. CCC \(▲2\)/);
-    expect(text).toMatch(/2\. AAA \(▼1\)/);
-    expect((s.sent[0]!.reply.blocks[0] as { text: string }).text).toMatch(/1\. AAA \(new\)/);
+    expect(s.sent.map((x) => x.chatId)).toEqual(["c2", "c1"]);
+    expect(await s.subs.deliveryCounts(T0)).toEqual({ delivered: 2 });
   });
 
   it("drops a chat that is gone, follows a migrated one, and pauses one that forbids posting", async () => {
@@ -240,7 +236,7 @@ describe("digest poster", () => {
       s.setNow(T0 + m * 60_000);
       await tick(s.poster);
     }
-    expect(s.calls).toEqual(["eth"]);
+    expect(s.calls.map((c) => c.chat.chatId)).toEqual(["c1"]);
     expect(s.sent.map((x) => x.chatId)).toEqual(["c1"]);
   });
 
@@ -305,7 +301,7 @@ describe("digest poster", () => {
     const limited = createPoster({
       subscriptions: s.subs,
       chats: chatLog().chats,
-      market: trendingMarket([tokens(["AAA"])]).market,
+      core: postingCore().core,
       adapters: {
         telegram: {
           platform: "telegram",
@@ -324,7 +320,6 @@ describe("digest poster", () => {
       },
       queues: { telegram: createPacedQueue({ maxInFlight: 1, now: () => t, sleep: async (ms) => void (t += ms) }) },
       logger: pino({ level: "silent" }),
-      source: "test",
       now: () => t,
       holder: "z",
     });

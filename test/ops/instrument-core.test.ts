@@ -17,6 +17,7 @@ function recordingCore() {
     handleText: async (...a) => (calls.push(["handleText", a]), reply),
     command: async (...a) => (calls.push(["command", a]), reply),
     run: async (...a) => (calls.push(["run", a]), reply),
+    post: async (...a) => (calls.push(["post", a]), reply),
     detect: async (...a) => (calls.push(["detect", a]), reply),
     inlineCards: async (...a) => (calls.push(["inlineCards", a]), []),
     suggestTokens: (...a) => (calls.push(["suggestTokens", a]), []),
@@ -32,12 +33,14 @@ describe("the core's metrics decorator", () => {
     const chat: ChatContext = { platform: "discord", chatId: "1", userId: "2", isPrivate: false, isAdmin: async () => false };
     await wrapped.command(chat, { name: "price", args: "pepe" });
     await wrapped.run(chat, "price", ["pepe"]);
+    await wrapped.post({ platform: "discord", chatId: "1" }, "trending", ["eth", "1", "5"], { lane: "alerts" });
     await wrapped.detect(chat, "0xabc", { asked: true });
     await wrapped.inlineCards(chat, "pepe", 10);
     wrapped.suggestTokens("pe");
     expect(calls).toEqual([
       ["command", [chat, { name: "price", args: "pepe" }]],
       ["run", [chat, "price", ["pepe"]]],
+      ["post", [{ platform: "discord", chatId: "1" }, "trending", ["eth", "1", "5"], { lane: "alerts" }]],
       ["detect", [chat, "0xabc", { asked: true }]],
       ["inlineCards", [chat, "pepe", 10]],
       ["suggestTokens", ["pe"]],

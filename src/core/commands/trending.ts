@@ -8,10 +8,15 @@ import { cardButtons, tokenTable } from "./token-list.js";
 
 /** Tokens per page: a table that still reads well on a phone. */
 export const TRENDING_PAGE_SIZE = 10;
+/** Most tokens one page may be asked to show (a digest's `top 20`). */
+export const MAX_TRENDING_SIZE = 20;
 /** Highest page number accepted. */
 const MAX_PAGE = 50;
 
-/** `/trending [chain] [page]`: the chain's trending tokens, paged with buttons. */
+/**
+ * `/trending [chain] [page] [size]`: the chain's trending tokens, paged with buttons. A digest is
+ * this very reply, `/trending <chain> 1 <top N>`, posted on a schedule.
+ */
 export const trendingCommand: Command = {
   name: "trending",
   description: "Trending tokens on a chain, page by page",
@@ -19,8 +24,9 @@ export const trendingCommand: Command = {
     { name: "chain", description: "Chain name; default the chat's chain", type: "chain", required: false },
     // No bounds here: the true last page is known only from the service's total.
     { name: "page", description: "Page number, from 1", type: "int", required: false },
+    { name: "size", description: `Tokens per page, 1 to ${MAX_TRENDING_SIZE}; default ${TRENDING_PAGE_SIZE}`, type: "int", required: false, min: 1, max: MAX_TRENDING_SIZE },
   ],
-  examples: ["/trending", "/trending solana", "/trending bsc 2"],
+  examples: ["/trending", "/trending solana", "/trending bsc 2", "/trending eth 1 5"],
   async run(ctx, args) {
     let chainArg = args["chain"] as string | undefined;
     let pageArg = args["page"] as string | undefined;
@@ -30,24 +36,27 @@ export const trendingCommand: Command = {
       chainArg = undefined;
     }
     const page = pageArg === undefined ? 1 : Number(pageArg);
+    const size = typeof args["size"] === "string" ? Number(args["size"]) : TRENDING_PAGE_SIZE;
     const resolved = chainArg === undefined ? { chain: await defaultChain(ctx), chains: undefined } : await resolveChain(ctx, chainArg);
     const chain = resolved.chain;
+    // The page size rides along on the buttons only when it was asked for.
+    const sized = (p: number): string[] => (size === TRENDING_PAGE_SIZE ? [chain, String(p)] : [chain, String(p), String(size)]);
     // A page out of every bound still asks for page 1, whose total tells the true last page.
     const asked = page >= 1 && page <= MAX_PAGE ? page : 1;
-    const list = await ctx.market.trending({ chain, page: asked - 1, pageSize: TRENDING_PAGE_SIZE });
+    const list = await ctx.market.trending({ chain, page: asked - 1, pageSize: size });
     const tokens = list.data.tokens;
-    const first = (page - 1) * TRENDING_PAGE_SIZE + 1;
+    const first = (page - 1) * size + 1;
     const total = list.data.total;
-    const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / TRENDING_PAGE_SIZE));
+    const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / size));
     const last = Math.min(pages ?? MAX_PAGE, MAX_PAGE);
     if (page < 1 || page > last) {
       throw new UserError(`Trending on ${cleanText(chain, 16)} has ${last === 1 ? "one page" : `pages 1 to ${last}`}${pages === undefined ? " at most" : ""}; choose one of those.`);
     }
     const paging: Action[] = [];
-    if (page > 1) paging.push({ kind: "command", label: "◀ Previous", command: "trending", args: [chain, String(page - 1)], edit: true });
-    const more = tokens.length === TRENDING_PAGE_SIZE && (pages === undefined || page < pages) && page < MAX_PAGE;
-    if (more) paging.push({ kind: "command", label: "Next ▶", command: "trending", args: [chain, String(page + 1)], edit: true });
-    paging.push(refreshButton("trending", [chain, String(page)]));
+    if (page > 1) paging.push({ kind: "command", label: "◀ Previous", command: "trending", args: sized(page - 1), edit: true });
+    const more = tokens.length === size && (pages === undefined || page < pages) && page < MAX_PAGE;
+    if (more) paging.push({ kind: "command", label: "Next ▶", command: "trending", args: sized(page + 1), edit: true });
+    paging.push(refreshButton("trending", sized(page)));
     return {
       title: `Trending on ${cleanText(chain, 16)} · page ${page}${pages === undefined ? "" : ` of ${pages}`}`,
       tone: "info",

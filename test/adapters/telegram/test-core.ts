@@ -55,6 +55,7 @@ export function createTestCore(opts: { commands: Command[]; suggestions?: Choice
     },
     command: (chat, call) => run(chat, call.name, call.args.split(/\s+/).filter((w) => w !== "")),
     run,
+    post: async () => ({ title: "no posts here", tone: "info", blocks: [], actions: [] }),
     chats: { left: async () => undefined, moved: async () => undefined, inServer: async () => true, leftServer: async () => undefined },
     detect: async (_chat, text) => opts.detect?.(text) ?? null,
     // Inline mode is tested with the real core (inline.test.ts); these tests offer no cards.
