@@ -370,3 +370,102 @@ autodetect-now-off = Auto-detect is now off in this chat
 autodetect-is-on = Auto-detect is on in this chat
 autodetect-is-off = Auto-detect is off in this chat
 autodetect-on-off = Auto-detect is either on or off, e.g. /autodetect on.
+
+## Risk: verdicts and findings
+
+list-sep = {", "}
+risk-no-data = ⚪ No risk data — this is not a clean bill
+risk-high = 🔴 High risk: { $reasons }
+risk-caution = 🟡 Caution: { $reasons }
+risk-low-report = 🟢 No red flags in the contract report
+risk-low-record = 🟢 No red flags in the token record
+risk-honeypot = honeypot
+risk-cannot-sell-all = cannot sell all
+risk-cannot-buy = cannot buy
+risk-buy-tax = buy tax { $tax }
+risk-sell-tax = sell tax { $tax }
+risk-hidden-owner = hidden owner
+risk-selfdestruct = can self-destruct
+risk-creator-honeypots = creator made honeypots before
+risk-honeypot-unchecked = honeypot not checked
+risk-mintable = mintable
+risk-owner-not-renounced = owner not renounced
+risk-owner-take-back = owner can take back ownership
+risk-proxy = upgradeable proxy
+risk-blacklist = blacklist method
+risk-whitelist = whitelist method
+risk-cooldown = trading cooldown
+risk-pausable = transfers can be paused
+risk-lp-locked = LP locked { $share }
+risk-top10-hold = top 10 hold { $share }
+risk-creator-holds = creator holds { $share }
+risk-score = risk score { $score }/100
+risk-flagged = flagged high-risk
+risk-yes-bad = ⚠ yes
+risk-yes-honeypot = ⛔ yes
+risk-no = no
+risk-not-checked = not checked
+risk-renounced = renounced
+risk-label-honeypot = Honeypot
+risk-label-tax = Buy / sell tax
+risk-label-mintable = Mintable
+risk-label-owner = Owner
+risk-label-proxy = Proxy
+risk-label-lists = Blacklist / whitelist
+risk-label-cooldown = Trading cooldown
+risk-label-pausable = Pausable transfers
+risk-label-hidden-owner = Hidden owner
+risk-label-lp-locked = LP locked
+risk-label-token-locked = Token locked
+risk-label-top10 = Top 10 holders
+risk-label-creator = Creator share
+risk-no-report = The service has no contract report for this token. Trade it only if you can check the contract yourself.
+risk-title = Risk: { $symbol } · { $chain }
+risk-service-note = The service says: { $text }
+
+## Shared labels and buttons
+
+button-refresh = ↻ Refresh
+button-card = Card
+button-risk = Risk
+button-holders = Holders
+button-swaps = Swaps
+button-chart = Chart
+button-next = Next ▶
+button-previous = ◀ Previous
+col-token = token
+col-chain = chain
+col-price = price
+col-24h = 24h
+col-liquidity = liquidity
+collision-original = this is the original contract, on { $chain }
+collision-liquid = this is the most liquid one, on { $chain }
+collision-address = This address is a token on { $count } chains; { $which }.
+collision-symbol = { $count } tokens are called { $symbol }; { $which }.
+collision-other = { $symbol } on { $chain } ({ $address }, liquidity { $liquidity })
+collision-sep = {"; "}
+collision-others = { $head } Others: { $others }.
+collision-others-more = { $head } Others: { $others }; and { $more } more.
+
+## /price, /holders
+
+price-which = Which token? e.g. /price pepe
+price-too-many = I price at most { $max } tokens at once; you asked for { $count }.
+price-none = no price
+price-none-why = “no price”: the service has no current price for it (unknown or no trading).
+price-title = Prices ({ $count })
+holders-contract = contract
+holders-none = The service has no holder list for this token (it happens for very large tokens). That says nothing about its risk.
+holders-col-holder = holder
+holders-col-share = share
+holders-col-value = value
+holders-col-label = label
+holders-top10 = The top 10 holders own { $share } of the supply{ $lp ->
+    [yes] {" "}(LP pools included)
+   *[no] {""}
+}.
+holders-top10-warning = ⚠ The top 10 holders own { $share } of the supply{ $lp ->
+    [yes] {" "}(LP pools included)
+   *[no] {""}
+}: a few wallets can move the price.
+holders-title = Top holders: { $symbol } · { $chain }

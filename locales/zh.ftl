@@ -351,3 +351,102 @@ autodetect-now-off = 本聊天的自动识别已关闭
 autodetect-is-on = 本聊天的自动识别为开启
 autodetect-is-off = 本聊天的自动识别为关闭
 autodetect-on-off = 自动识别只能是 on 或 off，例如 /autodetect on。
+
+## Risk: verdicts and findings
+
+list-sep = 、
+risk-no-data = ⚪ 没有风险数据——这不代表安全
+risk-high = 🔴 高风险：{ $reasons }
+risk-caution = 🟡 注意：{ $reasons }
+risk-low-report = 🟢 合约报告中没有危险信号
+risk-low-record = 🟢 代币记录中没有危险信号
+risk-honeypot = 貔貅盘
+risk-cannot-sell-all = 无法全部卖出
+risk-cannot-buy = 无法买入
+risk-buy-tax = 买入税 { $tax }
+risk-sell-tax = 卖出税 { $tax }
+risk-hidden-owner = 隐藏所有者
+risk-selfdestruct = 可自毁
+risk-creator-honeypots = 创建者曾发过貔貅盘
+risk-honeypot-unchecked = 未检测貔貅
+risk-mintable = 可增发
+risk-owner-not-renounced = 所有权未放弃
+risk-owner-take-back = 所有者可收回所有权
+risk-proxy = 可升级代理合约
+risk-blacklist = 有黑名单方法
+risk-whitelist = 有白名单方法
+risk-cooldown = 交易冷却
+risk-pausable = 转账可被暂停
+risk-lp-locked = LP 锁仓 { $share }
+risk-top10-hold = 前 10 名持有 { $share }
+risk-creator-holds = 创建者持有 { $share }
+risk-score = 风险评分 { $score }/100
+risk-flagged = 被标记为高风险
+risk-yes-bad = ⚠ 是
+risk-yes-honeypot = ⛔ 是
+risk-no = 否
+risk-not-checked = 未检测
+risk-renounced = 已放弃
+risk-label-honeypot = 貔貅
+risk-label-tax = 买入 / 卖出税
+risk-label-mintable = 可增发
+risk-label-owner = 所有者
+risk-label-proxy = 代理合约
+risk-label-lists = 黑名单 / 白名单
+risk-label-cooldown = 交易冷却
+risk-label-pausable = 可暂停转账
+risk-label-hidden-owner = 隐藏所有者
+risk-label-lp-locked = LP 锁仓
+risk-label-token-locked = 代币锁仓
+risk-label-top10 = 前 10 名持有人
+risk-label-creator = 创建者占比
+risk-no-report = 行情服务没有这个代币的合约报告。只有在你能自行检查合约时才交易它。
+risk-title = 风险：{ $symbol } · { $chain }
+risk-service-note = 服务的说明：{ $text }
+
+## Shared labels and buttons
+
+button-refresh = ↻ 刷新
+button-card = 卡片
+button-risk = 风险
+button-holders = 持有人
+button-swaps = 成交
+button-chart = K 线
+button-next = 下一页 ▶
+button-previous = ◀ 上一页
+col-token = 代币
+col-chain = 链
+col-price = 价格
+col-24h = 24h
+col-liquidity = 流动性
+collision-original = 这是原始合约，在 { $chain } 上
+collision-liquid = 这是流动性最高的一个，在 { $chain } 上
+collision-address = 这个地址在 { $count } 条链上都是代币；{ $which }。
+collision-symbol = 有 { $count } 个代币叫 { $symbol }；{ $which }。
+collision-other = { $chain } 上的 { $symbol }（{ $address }，流动性 { $liquidity }）
+collision-sep = ；
+collision-others = { $head } 其他：{ $others }。
+collision-others-more = { $head } 其他：{ $others }；还有 { $more } 个。
+
+## /price, /holders
+
+price-which = 哪个代币？例如 /price pepe
+price-too-many = 我一次最多查询 { $max } 个代币的价格；你查询了 { $count } 个。
+price-none = 无价格
+price-none-why = “无价格”：服务没有它的当前价格（未知或没有交易）。
+price-title = 价格（{ $count }）
+holders-contract = 合约
+holders-none = 服务没有这个代币的持有人列表（超大代币时会这样）。这并不说明它的风险。
+holders-col-holder = 持有人
+holders-col-share = 占比
+holders-col-value = 价值
+holders-col-label = 标签
+holders-top10 = 前 10 名持有人拥有供应量的 { $share }{ $lp ->
+    [yes] （含 LP 池）
+   *[no] {""}
+}。
+holders-top10-warning = ⚠ 前 10 名持有人拥有供应量的 { $share }{ $lp ->
+    [yes] （含 LP 池）
+   *[no] {""}
+}：少数钱包就能左右价格。
+holders-title = 前排持有人：{ $symbol } · { $chain }
