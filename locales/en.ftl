@@ -469,3 +469,149 @@ holders-top10-warning = ⚠ The top 10 holders own { $share } of the supply{ $lp
    *[no] {""}
 }: a few wallets can move the price.
 holders-title = Top holders: { $symbol } · { $chain }
+
+## Addresses, chains and token resolution
+
+address-evm-bad-digit = That looks like an EVM address, but "{ $digit }" is not a hex digit.
+address-tx-hash = That has 64 hex digits: it looks like a transaction hash, not a token address (40 hex digits).
+address-evm-length = That looks like an EVM address, but it has { $count } hex digits, not 40.
+address-tron-bad-char = That looks like a Tron address, but it contains "{ $char }", which addresses never use.
+address-solana-bad-char = That looks like a Solana address, but it contains "{ $char }", which addresses never use.
+address-solana-length = That looks like a Solana address, but it has { $count } characters, not 32 to 44.
+link-no-address = I can't find a token address in that link.
+resolve-wrong-family = { $address } is not { $family ->
+    [solana] a Solana
+    [tron] a Tron
+   *[evm] an EVM
+} address, so it can't be on { $chain }.
+resolve-nothing-at-on = No token or pair found at { $address } on { $chain }.
+resolve-unknown-chain = "{ $chain }" is not a chain I know. Try one of: { $list }.
+resolve-nothing-at = No token found at { $address }.
+resolve-empty = Send a token symbol, name, address or link.
+resolve-no-match-on = No token matches "{ $keyword }" on { $chain }.
+resolve-no-match = No token matches "{ $keyword }".
+chain-unknown = "{ $chain }" is not a chain I know; try one of: { $known }.
+chain-none-listed = The market service lists no chains right now; try again later.
+
+## Lists: /trending, /top, /topics, /search, /chains, /main, /pairs, /liquidity, /amm, /check
+
+trending-pages = Trending on { $chain } has { $last ->
+    [one] one page
+   *[other] pages 1 to { $last }
+}; choose one of those.
+trending-pages-at-most = Trending on { $chain } has { $last ->
+    [one] one page
+   *[other] pages 1 to { $last }
+} at most; choose one of those.
+trending-title = Trending on { $chain } · page { $page }
+trending-title-of = Trending on { $chain } · page { $page } of { $pages }
+trending-nothing = Nothing is trending on this chain right now.
+trending-past-end = No more trending tokens; this page is past the end.
+top-title = Top: { $topic }
+top-empty = This list is empty right now.
+topics-title = Ranked lists ({ $count })
+topics-col-topic = topic
+topics-col-name = name
+topics-how = Open one with /top <topic>, e.g. /top meme.
+search-what = Search for what? e.g. /search pepe
+search-too-long = That keyword is too long; I search for at most { $max } characters.
+search-title = Search: { $keyword }
+search-title-on = Search: { $keyword } on { $chain }
+search-none = No token matches "{ $keyword }".
+search-none-on = No token matches "{ $keyword }" on { $chain }.
+search-how = Most liquid first; press a number to open its card.
+chains-title = Supported chains ({ $count })
+chains-col-id = id
+chains-col-name = name
+chains-how = Main tokens of a chain: /main <chain>. Contract checks (/check) cover { $chains }.
+chains-button-main = Main: { $chain }
+main-title = Main tokens on { $chain }
+main-none = The service lists no main tokens for this chain.
+col-pair = pair
+col-dex = dex
+col-address = address
+col-volume-24h = 24h volume
+col-age = age
+col-size = size
+col-wallet = wallet
+pairs-title = Pairs: { $symbol } · { $chain }
+pairs-none = The service lists no pairs for this token.
+liquidity-not-pair = "{ $typed }" is not a pair address.
+liquidity-title = Liquidity: { $pair }
+liquidity-none = No liquidity records for this pair.
+liquidity-col-kind = kind
+amm-bad-name = A DEX name has letters, digits, dots, dashes or underscores only, e.g. uniswapv2.
+amm-unknown = The service knows no DEX "{ $dex }" on { $chain }: check its spelling, e.g. uniswapv2.
+amm-title = { $dex } on { $chain }: busiest pairs
+amm-none = The service lists no pairs for this DEX on this chain.
+check-not-contract = "{ $contract }" is not a contract address on { $chain }.
+check-title = Contract check: { $contract } · { $chain }
+
+## /swaps and the token card
+
+swaps-pair = pair { $pair } · { $chain }
+swaps-no-pair = { $symbol } has no trading pair I can show swaps for.
+swaps-buy = 🟢 buy
+swaps-sell = 🔴 sell
+swaps-not-found = No token or pair found for "{ $typed }".
+swaps-title = Latest swaps: { $target }
+swaps-none = No swaps in this pair recently.
+swaps-col-side = side
+card-audited = audited
+card-not-audited = not audited
+card-price = Price
+card-market-cap = Market cap
+card-holders = Holders
+card-change = Change 5m / 1h / 4h / 24h
+card-buys-sells = Buys / sells 24h
+card-age = Age
+card-audit = Audit
+card-main-pair = Main pair
+card-main-pair-value = { $pair } on { $dex } ({ $address })
+card-address = Address
+
+## /chart (the caption; the picture's own words stay English)
+
+chart-bad-interval = "{ $interval }" is not an interval I chart; choose one of: { $allowed } (1M is a month).
+chart-no-pair-category = { $symbol } has no trading pair to chart in { $category } terms; /chart { $id } shows USD.
+chart-in-unit = in { $unit }
+chart-in-quote = in the quote token
+chart-in-main = in the chain's main token
+chart-short-history = { $age } of history: { $finer } candles, not { $asked }
+chart-note = { $note }.
+chart-busy = Charts are busy, try again in a moment.
+chart-which = Which token? e.g. /chart pepe 1h
+chart-no-trades = No trades in this range: the service has no { $interval } candles for { $name }.
+chart-alt-empty = Empty chart of { $name } on { $chain }, { $interval } candles: no trades in this range.
+chart-last = Last
+chart-high = High
+chart-low = Low
+chart-range = Range
+chart-alt = Candlestick chart of { $name } on { $chain }, { $count } { $interval } candles over { $span }{ $unit ->
+    [none] {""}
+   *[other] , { $unit }
+}: last { $last }, high { $high }, low { $low }.
+chart-not-drawn = The chart could not be drawn right now; try again in a minute.
+
+## Reading commands
+
+args-message-too-long = That message is too long ({ $length } characters); I read at most { $max }.
+args-message-control = That message has control characters in it; please type it again as plain text.
+args-quote-open = A quote is not closed; end it with { $closing }.
+args-too-many-words = That is too many words for one command; I take at most { $max }.
+args-word-too-long = One of those words is { $length } characters long; I take at most { $max }.
+args-word-control = That has control characters in it; please type it again as plain text.
+args-hint = Usage: { $usage }{ $example ->
+    [none] {""}
+   *[other] , e.g. { $example }
+}
+args-not-whole = { $name } must be a whole number, not "{ $value }". { args-hint }
+args-between = { $name } must be between { $min } and { $max }.
+args-at-least = { $name } must be at least { $min }.
+args-at-most = { $name } must be at most { $max }.
+args-chain-first = /{ $command } needs a chain before the address: one of { $choices }. { args-hint }
+args-chain-only = /{ $command } covers { $choices } only; "{ $value }" is not one of them.
+args-not-choice = "{ $value }" is not a { $name } I know; choose one of: { $choices }.
+args-needs-one = /{ $command } needs at least one { $type }. { args-hint }
+args-needs = /{ $command } needs a { $name }. { args-hint }
+args-fewer-words = /{ $command } takes fewer words than that. { args-hint }

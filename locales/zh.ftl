@@ -450,3 +450,149 @@ holders-top10-warning = ⚠ 前 10 名持有人拥有供应量的 { $share }{ $l
    *[no] {""}
 }：少数钱包就能左右价格。
 holders-title = 前排持有人：{ $symbol } · { $chain }
+
+## Addresses, chains and token resolution
+
+address-evm-bad-digit = 这看起来像 EVM 地址，但 "{ $digit }" 不是十六进制数字。
+address-tx-hash = 这有 64 个十六进制数字：看起来是交易哈希，不是代币地址（40 个十六进制数字）。
+address-evm-length = 这看起来像 EVM 地址，但它有 { $count } 个十六进制数字，而不是 40 个。
+address-tron-bad-char = 这看起来像 Tron 地址，但包含地址里从不出现的 "{ $char }"。
+address-solana-bad-char = 这看起来像 Solana 地址，但包含地址里从不出现的 "{ $char }"。
+address-solana-length = 这看起来像 Solana 地址，但它有 { $count } 个字符，而不是 32 到 44 个。
+link-no-address = 这个链接里找不到代币地址。
+resolve-wrong-family = { $address } 不是 { $family ->
+    [solana] Solana
+    [tron] Tron
+   *[evm] EVM
+} 地址，所以不可能在 { $chain } 上。
+resolve-nothing-at-on = 在 { $chain } 上的 { $address } 没有找到代币或交易对。
+resolve-unknown-chain = 我不认识 "{ $chain }" 这条链。试试：{ $list }。
+resolve-nothing-at = 在 { $address } 没有找到代币。
+resolve-empty = 请发送代币符号、名称、地址或链接。
+resolve-no-match-on = 在 { $chain } 上没有代币匹配 "{ $keyword }"。
+resolve-no-match = 没有代币匹配 "{ $keyword }"。
+chain-unknown = 我不认识 "{ $chain }" 这条链；试试：{ $known }。
+chain-none-listed = 行情服务目前没有列出任何链；请稍后再试。
+
+## Lists: /trending, /top, /topics, /search, /chains, /main, /pairs, /liquidity, /amm, /check
+
+trending-pages = { $chain } 热门{ $last ->
+    [one] 只有一页
+   *[other] 有第 1 到 { $last } 页
+}；请选择其中一页。
+trending-pages-at-most = { $chain } 热门最多{ $last ->
+    [one] 一页
+   *[other] 到第 { $last } 页
+}；请选择其中一页。
+trending-title = { $chain } 热门 · 第 { $page } 页
+trending-title-of = { $chain } 热门 · 第 { $page }/{ $pages } 页
+trending-nothing = 这条链上暂时没有热门代币。
+trending-past-end = 没有更多热门代币了；这一页已超出末尾。
+top-title = 排行榜：{ $topic }
+top-empty = 这个榜单暂时为空。
+topics-title = 排行榜（{ $count }）
+topics-col-topic = 榜单
+topics-col-name = 名称
+topics-how = 用 /top <榜单> 打开，例如 /top meme。
+search-what = 搜索什么？例如 /search pepe
+search-too-long = 关键词太长；我最多搜索 { $max } 个字符。
+search-title = 搜索：{ $keyword }
+search-title-on = 搜索：{ $chain } 上的 { $keyword }
+search-none = 没有代币匹配 "{ $keyword }"。
+search-none-on = 在 { $chain } 上没有代币匹配 "{ $keyword }"。
+search-how = 流动性最高的在前；按数字打开它的卡片。
+chains-title = 支持的链（{ $count }）
+chains-col-id = 编号
+chains-col-name = 名称
+chains-how = 某条链的主要代币：/main <链>。合约检查（/check）支持 { $chains }。
+chains-button-main = 主币：{ $chain }
+main-title = { $chain } 上的主要代币
+main-none = 服务没有列出这条链的主要代币。
+col-pair = 交易对
+col-dex = DEX
+col-address = 地址
+col-volume-24h = 24h 成交额
+col-age = 时间
+col-size = 金额
+col-wallet = 钱包
+pairs-title = 交易对：{ $symbol } · { $chain }
+pairs-none = 服务没有列出这个代币的交易对。
+liquidity-not-pair = "{ $typed }" 不是交易对地址。
+liquidity-title = 流动性：{ $pair }
+liquidity-none = 这个交易对没有流动性记录。
+liquidity-col-kind = 类型
+amm-bad-name = DEX 名称只包含字母、数字、点、短横线或下划线，例如 uniswapv2。
+amm-unknown = 服务不认识 { $chain } 上名为 "{ $dex }" 的 DEX：请检查拼写，例如 uniswapv2。
+amm-title = { $chain } 上 { $dex } 最活跃的交易对
+amm-none = 服务没有列出这个 DEX 在这条链上的交易对。
+check-not-contract = "{ $contract }" 不是 { $chain } 上的合约地址。
+check-title = 合约检查：{ $contract } · { $chain }
+
+## /swaps and the token card
+
+swaps-pair = 交易对 { $pair } · { $chain }
+swaps-no-pair = { $symbol } 没有可以显示成交的交易对。
+swaps-buy = 🟢 买入
+swaps-sell = 🔴 卖出
+swaps-not-found = 没有找到 "{ $typed }" 对应的代币或交易对。
+swaps-title = 最新成交：{ $target }
+swaps-none = 这个交易对最近没有成交。
+swaps-col-side = 方向
+card-audited = 已审计
+card-not-audited = 未审计
+card-price = 价格
+card-market-cap = 市值
+card-holders = 持有人
+card-change = 涨跌 5m / 1h / 4h / 24h
+card-buys-sells = 24h 买入 / 卖出笔数
+card-age = 已上线
+card-audit = 审计
+card-main-pair = 主交易对
+card-main-pair-value = { $dex } 上的 { $pair }（{ $address }）
+card-address = 地址
+
+## /chart (the caption; the picture's own words stay English)
+
+chart-bad-interval = 我不画 "{ $interval }" 这个周期的图；请选择：{ $allowed }（1M 是一个月）。
+chart-no-pair-category = { $symbol } 没有可以按 { $category } 计价画图的交易对；/chart { $id } 以美元显示。
+chart-in-unit = 以 { $unit } 计
+chart-in-quote = 以报价代币计
+chart-in-main = 以链的主币计
+chart-short-history = 只有 { $age } 的历史：用 { $finer } K 线，而不是 { $asked }
+chart-note = { $note }。
+chart-busy = 画图服务正忙，请稍后再试。
+chart-which = 哪个代币？例如 /chart pepe 1h
+chart-no-trades = 这个区间没有成交：服务没有 { $name } 的 { $interval } K 线。
+chart-alt-empty = { $chain } 上 { $name } 的空白 { $interval } K 线图：这个区间没有成交。
+chart-last = 最新
+chart-high = 最高
+chart-low = 最低
+chart-range = 区间
+chart-alt = { $chain } 上 { $name } 的 K 线图，{ $count } 根 { $interval } K 线，跨度 { $span }{ $unit ->
+    [none] {""}
+   *[other] ，{ $unit }
+}：最新 { $last }，最高 { $high }，最低 { $low }。
+chart-not-drawn = 现在无法画出图表；请一分钟后再试。
+
+## Reading commands
+
+args-message-too-long = 这条消息太长（{ $length } 个字符）；我最多读取 { $max } 个。
+args-message-control = 这条消息含有控制字符；请以纯文本重新输入。
+args-quote-open = 引号没有闭合；请用 { $closing } 结束。
+args-too-many-words = 一个命令的词太多了；我最多接受 { $max } 个。
+args-word-too-long = 其中一个词有 { $length } 个字符；我最多接受 { $max } 个。
+args-word-control = 其中含有控制字符；请以纯文本重新输入。
+args-hint = 用法：{ $usage }{ $example ->
+    [none] {""}
+   *[other] ，例如 { $example }
+}
+args-not-whole = { $name } 必须是整数，而不是 "{ $value }"。{ args-hint }
+args-between = { $name } 必须在 { $min } 到 { $max } 之间。
+args-at-least = { $name } 必须至少为 { $min }。
+args-at-most = { $name } 最多为 { $max }。
+args-chain-first = /{ $command } 需要在地址前写上链：{ $choices } 之一。{ args-hint }
+args-chain-only = /{ $command } 只支持 { $choices }；"{ $value }" 不在其中。
+args-not-choice = 我不认识 "{ $value }" 这个 { $name }；请选择：{ $choices }。
+args-needs-one = /{ $command } 至少需要一个 { $type }。{ args-hint }
+args-needs = /{ $command } 需要 { $name }。{ args-hint }
+args-fewer-words = /{ $command } 不需要这么多词。{ args-hint }

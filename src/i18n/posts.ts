@@ -19,9 +19,10 @@ export async function postLanguage(settings: Pick<SettingsStore, "getSettings">,
   }
 }
 
-/** The footer's source label in `i18n`'s language, when it is one of the bot's own labels. */
+/** The footer's source label in `i18n`'s language, when it is one of the bot's own labels (in any language). */
 export function sourceIn(source: string, i18n: Translator): string {
-  const english = messages().translator(DEFAULT_LOCALE);
-  const key = ["source-demo", "source-live"].find((k) => english.t(k) === source);
+  const catalog = messages();
+  const said = (k: string) => catalog.locales.some((l) => catalog.translator(l).t(k) === source);
+  const key = ["source-demo", "source-live"].find(said);
   return key === undefined ? source : i18n.t(key);
 }
