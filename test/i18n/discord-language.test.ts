@@ -75,6 +75,22 @@ describe("Discord in the caller's and the server's language", () => {
     expect(texts(answer)).toContain("你好，我是 chainpulse");
   });
 
+  it("keeps Chinese answers within Discord's embed limits", async () => {
+    const runs: [string, { name: string; type: number; value: string | number }[]][] = [
+      ["help", []],
+      ["holders", [{ name: "token", type: OptionType.string, value: "pepe" }, { name: "n", type: OptionType.integer, value: 25 }]],
+      ["token", [{ name: "token", type: OptionType.string, value: "pepe" }]],
+      ["topics", []],
+      ["chains", []],
+    ];
+    for (const [name, options] of runs) {
+      const answer = await fake.chatInput({ name, options, ...place(), locale: "zh-CN", guildLocale: "zh-CN" }).settled();
+      expect(answer.kind, name).toBe("message");
+      expect(texts(answer), name).toMatch(HAN);
+    }
+    expect(fake.violations).toEqual([]);
+  });
+
   it("registers every command and option with zh-CN and zh-TW descriptions within 100 characters", async () => {
     const code = await discordRegisterCommand([], {
       out: () => undefined,

@@ -100,6 +100,19 @@ describe("Telegram in the chat's language", () => {
     expect(posted(en).at(-1)?.text).toContain("Trending on solana");
   });
 
+  it("keeps Chinese answers within Telegram's 4,096 characters a message, long ones split", async () => {
+    const w = await start();
+    const user = { ...fakeUser({ id: 8 }), language_code: "zh" };
+    const asks = ["/help", "/holders pepe 25", "/token pepe", "/topics", "/chains", "/trending solana 1 20"].map((text) =>
+      w.h.fake.sendText(privateChat(user), text, { from: user }),
+    );
+    for (const ask of asks) await w.h.fake.waitForSent((s) => s.replyTo === ask.message_id);
+    const sent = w.h.fake.sent.filter((s) => s.chatId === String(user.id));
+    expect(sent.length).toBeGreaterThanOrEqual(asks.length);
+    for (const s of sent) expect(s.text.length).toBeLessThanOrEqual(4096);
+    expect(sent.some((s) => HAN.test(s.text))).toBe(true);
+  });
+
   it("sets the command menu for the default language and for language_code zh, in Chinese there", async () => {
     const w = await start();
     const menus = w.h.fake.commandsByLanguage;
