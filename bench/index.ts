@@ -6,6 +6,7 @@ import { upstream } from "./upstream.js";
 import { memory } from "./memory.js";
 import { sandboxThroughput } from "./sandbox-throughput.js";
 import { alerts } from "./alerts.js";
+import { answersUnderQuota } from "./answers-under-quota.js";
 import type { Benchmark } from "./types.js";
 
-export const BENCHMARKS: readonly Benchmark[] = [latency, upstream, fanout, charts, memory, sandboxThroughput, alerts];
+export const BENCHMARKS: readonly Benchmark[] = [latency, upstream, fanout, charts, memory, sandboxThroughput, alerts, answersUnderQuota];

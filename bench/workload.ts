@@ -11,7 +11,7 @@ import type { CachedMarket } from "../src/cache/types.js";
 import { createChartRenderer } from "../src/chart/index.js";
 import type { BotCore } from "../src/core/bot-core.js";
 import type { ChatContext } from "../src/core/command.js";
-import { createBotCore } from "../src/core/create-core.js";
+import { createBotCore, type CoreDeps } from "../src/core/create-core.js";
 import type { SandboxToken } from "../src/sandbox/index.js";
 import { openSqliteStore, type SqliteStore } from "../src/store/sqlite-store.js";
 
@@ -79,11 +79,11 @@ export interface CoreHarness {
   close(): Promise<void>;
 }
 
-export async function coreOver(market: CachedMarket, now: () => number): Promise<CoreHarness> {
+export async function coreOver(market: CachedMarket, now: () => number, deps: Partial<CoreDeps> = {}): Promise<CoreHarness> {
   const dir = mkdtempSync(join(tmpdir(), "chainpulse-bench-"));
   const store = await openSqliteStore({ path: join(dir, "bench.sqlite") });
   const charts = createChartRenderer({ workers: 1 });
-  const core = createBotCore({ market, store, charts, log: pino({ level: "silent" }), source: "benchmark (sandbox)", now });
+  const core = createBotCore({ market, store, charts, log: pino({ level: "silent" }), source: "benchmark (sandbox)", now, ...deps });
   return {
     core,
     store,
