@@ -3,6 +3,7 @@ import { renderButtons, createActionStore } from "../../../src/adapters/discord/
 import { chainChoices } from "../../../src/adapters/discord/chain-choices.js";
 import { argsFromOptions, commandPayloads } from "../../../src/adapters/discord/slash-commands.js";
 import { CHART_INTERVALS } from "../../../src/core/commands/chart.js";
+import { COMMANDS } from "../../../src/core/commands/index.js";
 import type { Command } from "../../../src/core/command.js";
 import { KNOWN_CHAINS, knownChain } from "../../../src/core/resolve/index.js";
 import type { Action } from "../../../src/core/reply.js";
@@ -25,10 +26,20 @@ describe("slash command payloads from the registry", () => {
   const payloads = commandPayloads([...testCommands().commands, wide]);
   const byName = new Map(payloads.map((p) => [p.name, p as unknown as Record<string, unknown>]));
 
-  it("registers every command, /autodetect and the Token card menu command, all valid for Discord", () => {
-    expect([...byName.keys()]).toEqual(["price", "token", "trending", "slow", "chart", "boom", "main", "autodetect", "Token card"]);
+  it("registers every command and the Token card menu command, all valid for Discord", () => {
+    expect([...byName.keys()]).toEqual(["price", "token", "trending", "slow", "chart", "boom", "main", "Token card"]);
     expect(payloads.flatMap((p, i) => checkApplicationCommand(p, `commands[${i}]`))).toEqual([]);
     expect(byName.get("Token card")?.type).toBe(3);
+  });
+
+  it("registers the core's whole registry as it is, /autodetect included with its on/off choices", () => {
+    const real = commandPayloads(COMMANDS);
+    expect(real.map((p) => p.name)).toEqual([...COMMANDS.map((c) => c.name), "Token card"]);
+    expect(real.flatMap((p, i) => checkApplicationCommand(p, `commands[${i}]`))).toEqual([]);
+    const autodetect = real.find((p) => p.name === "autodetect") as unknown as { options: Record<string, unknown>[] };
+    expect(autodetect.options).toEqual([
+      expect.objectContaining({ name: "state", required: false, choices: [expect.objectContaining({ value: "on" }), expect.objectContaining({ value: "off" })] }),
+    ]);
   });
 
   it("turns a token list into one autocompleted string option named after it", () => {
