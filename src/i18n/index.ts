@@ -4,3 +4,4 @@ export { DEFAULT_LOCALE, matchLocale, primaryLanguage } from "./locale.js";
 export { argKey, choiceLabel, commandKey, describeArg, describeCommand } from "./commands.js";
 export { createTranslator, type LocalMessage, type MessageArgs, type Translator } from "./translator.js";
 export { postLanguage, sourceIn } from "./posts.js";
+export { displayWidth } from "./width.js";

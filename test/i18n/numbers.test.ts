@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatAmount, formatPrice, formatUsd } from "../../src/core/format/index.js";
 import { formatAge, formatAsOf } from "../../src/core/format/time.js";
-import { messages } from "../../src/i18n/index.js";
+import { displayWidth, messages } from "../../src/i18n/index.js";
 
 describe("numbers and times in Chinese", () => {
   const zh = messages().translator("zh");
@@ -28,5 +28,13 @@ describe("numbers and times in Chinese", () => {
     expect(formatAsOf(Date.UTC(2026, 10, 22, 14, 5, 0), now, { i18n: zh })).toBe("数据时间 14:05 UTC（12秒前）");
     expect(formatAsOf(Date.UTC(2026, 10, 21, 12, 0, 0), now, { i18n: zh })).toMatch(/^数据时间 11月21日 12:00 UTC（1天2小时前）$/);
     expect(formatAsOf(Date.UTC(2026, 10, 22, 14, 5, 0), now)).toBe("as of 14:05 UTC (12s ago)");
+  });
+});
+
+describe("table columns in Chinese", () => {
+  it("count a Chinese character as two columns, so padded columns line up in a monospaced font", () => {
+    expect(displayWidth("代币")).toBe(4);
+    expect(displayWidth("PEPE")).toBe(4);
+    expect(displayWidth("$1.23亿")).toBe(7);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { formatAsOf } from "../../core/format/index.js";
 import type { Action, Block, Reply, Tone } from "../../core/reply.js";
-import { DEFAULT_LOCALE, messages } from "../../i18n/index.js";
+import { DEFAULT_LOCALE, displayWidth, messages } from "../../i18n/index.js";
 
 export interface RenderOptions {
   /** ANSI colours. Default false. */
@@ -28,10 +28,8 @@ const ANSI = {
 
 const TONE_COLOR: Readonly<Record<Tone, string>> = { info: ANSI.cyan, good: ANSI.green, warn: ANSI.yellow, danger: ANSI.red };
 
-/** Display width in code points: close enough for the symbols, arrows and emoji we print. */
-function width(s: string): number {
-  return [...s].length;
-}
+/** Display width: code points, Chinese and other wide characters two columns each. */
+const width = displayWidth;
 
 function pad(s: string, w: number, align: "left" | "right"): string {
   const fill = " ".repeat(Math.max(0, w - width(s)));

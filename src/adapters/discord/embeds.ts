@@ -7,7 +7,7 @@ import type { APIEmbed, APIEmbedField } from "discord.js";
 import type { Block, Field, Footer, Reply, Tone } from "../../core/reply.js";
 import { safeHttpUrl } from "../../core/format/index.js";
 import { escapeCodeBlock, escapeMarkdown, length, truncate } from "./text.js";
-import { DEFAULT_LOCALE, messages, type Translator } from "../../i18n/index.js";
+import { DEFAULT_LOCALE, displayWidth, messages, type Translator } from "../../i18n/index.js";
 
 /** Discord's embed limits (characters). */
 export const EMBED_LIMITS = {
@@ -74,7 +74,7 @@ function fieldOf(f: Field): APIEmbedField {
 }
 
 function pad(cell: string, width: number, align: "left" | "right"): string {
-  const gap = " ".repeat(Math.max(0, width - length(cell)));
+  const gap = " ".repeat(Math.max(0, width - displayWidth(cell)));
   return align === "right" ? gap + cell : cell + gap;
 }
 
@@ -83,7 +83,7 @@ export function tableBlock(block: Extract<Block, { kind: "table" }>, max: number
   const clean = (c: string): string => truncate(escapeCodeBlock(c).replace(/\s+/g, " "), CELL_MAX);
   const header = block.columns.map(clean);
   const rows = block.rows.map((r) => block.columns.map((_, i) => clean(r[i] ?? "")));
-  const widths = header.map((h, i) => Math.max(length(h), ...rows.map((r) => length(r[i] ?? ""))));
+  const widths = header.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i] ?? ""))));
   const line = (cells: string[]): string =>
     cells.map((c, i) => pad(c, widths[i] ?? 0, block.align?.[i] ?? "left")).join("  ").trimEnd();
   const fence = "```";

@@ -10,7 +10,7 @@
 import type { Block, Footer, Reply, Tone } from "../../core/reply.js";
 import { safeHttpUrl } from "../../core/format/index.js";
 import { cleanText, escapeHtml, truncate } from "./html.js";
-import { DEFAULT_LOCALE, messages, type Translator } from "../../i18n/index.js";
+import { DEFAULT_LOCALE, displayWidth, messages, type Translator } from "../../i18n/index.js";
 
 /** Visible characters in one message. */
 export const MESSAGE_LIMIT = 4096;
@@ -57,20 +57,16 @@ function splitParagraph(text: string, max: number): string[] {
   return out;
 }
 
-function codePoints(s: string): number {
-  return [...s].length;
-}
-
 /** Lines of a monospaced table: header, then rows, columns padded to their widest cell. */
 export function tableLines(columns: readonly string[], rows: readonly (readonly string[])[], align: readonly ("left" | "right")[] = []): string[] {
   const cell = (s: string | undefined): string => truncate(cleanText(s ?? "", { oneLine: true }), CELL_MAX);
   const header = columns.map(cell);
   const body = rows.map((r) => columns.map((_, i) => cell(r[i])));
-  const widths = header.map((h, i) => Math.max(codePoints(h), ...body.map((r) => codePoints(r[i] ?? ""))));
+  const widths = header.map((h, i) => Math.max(displayWidth(h), ...body.map((r) => displayWidth(r[i] ?? ""))));
   const line = (cells: string[]): string =>
     cells
       .map((c, i) => {
-        const pad = " ".repeat((widths[i] ?? 0) - codePoints(c));
+        const pad = " ".repeat((widths[i] ?? 0) - displayWidth(c));
         return align[i] === "right" ? pad + c : c + pad;
       })
       .join("  ")
