@@ -1,33 +1,41 @@
 import type { Command, CommandContext } from "../command.js";
 import { FALLBACK_CHAIN, resolveChain } from "../chains.js";
-import { UserError } from "../errors.js";
 import { cleanText } from "../format/index.js";
 import type { Reply } from "../reply.js";
 import { canonicalTimezone } from "../../store/chat-settings.js";
 import type { ChatSettings } from "../../store/types.js";
 import { switchAutodetect } from "./autodetect.js";
+import { messages } from "../../i18n/index.js";
 
-const SETTINGS = ["chain", "autodetect", "timezone"] as const;
+const SETTINGS = ["chain", "autodetect", "timezone", "language"] as const;
 type Setting = (typeof SETTINGS)[number];
 
-/** Words that clear the default chain. */
-const CLEAR = new Set(["none", "off", "reset", "clear"]);
+/** A value to show in "say what to set it to". */
+const EXAMPLE_VALUES: Readonly<Record<Setting, string>> = { chain: "solana", autodetect: "on", timezone: "Europe/Berlin", language: "zh" };
+
+/** Words that clear the default chain (and the language). */
+const CLEAR = new Set(["none", "off", "reset", "clear", "auto"]);
 
 function view(settings: ChatSettings, ctx: CommandContext, changed?: string): Reply {
-  const auto = settings.autodetect === undefined ? "platform default (on in private chats)" : settings.autodetect ? "on" : "off";
+  const { t } = ctx.i18n;
+  const auto = settings.autodetect === undefined ? t("settings-autodetect-default") : t(settings.autodetect ? "settings-on" : "settings-off");
+  const language = settings.language === undefined
+    ? t("settings-language-auto", { name: t("language-name") })
+    : messages().translator(settings.language).t("language-name");
   return {
-    title: changed === undefined ? "Chat settings" : `Saved: ${changed}`,
+    title: changed === undefined ? t("settings-title") : t("settings-saved", { what: changed }),
     tone: changed === undefined ? "info" : "good",
     blocks: [
       {
         kind: "fields",
         fields: [
-          { label: "Default chain", value: settings.defaultChain ?? `not set (${FALLBACK_CHAIN})` },
-          { label: "Auto-detect pasted addresses", value: auto },
-          { label: "Time zone", value: settings.timezone },
+          { label: t("settings-default-chain"), value: settings.defaultChain ?? t("settings-chain-unset", { fallback: FALLBACK_CHAIN }) },
+          { label: t("settings-autodetect"), value: auto },
+          { label: t("settings-timezone"), value: settings.timezone },
+          { label: t("settings-language"), value: language },
         ],
       },
-      { kind: "text", text: "Admins change them with /settings chain <chain|none>, /settings autodetect on|off, /settings timezone <Area/City>." },
+      { kind: "text", text: t("settings-how", { languages: messages().locales.join("|") }) },
     ],
     actions: [],
     footer: { source: ctx.source },
@@ -37,15 +45,25 @@ function view(settings: ChatSettings, ctx: CommandContext, changed?: string): Re
 async function patchFor(ctx: CommandContext, setting: Exclude<Setting, "autodetect">, value: string): Promise<[Partial<ChatSettings>, string]> {
   switch (setting) {
     case "chain": {
-      if (CLEAR.has(value.toLowerCase())) return [{ defaultChain: undefined }, "no default chain"];
+      if (CLEAR.has(value.toLowerCase())) return [{ defaultChain: undefined }, ctx.i18n.t("settings-saved-no-chain")];
       const { chain } = await resolveChain(ctx, value);
-      return [{ defaultChain: chain }, `default chain ${chain}`];
+      return [{ defaultChain: chain }, ctx.i18n.t("settings-saved-chain", { chain })];
     }
     case "timezone": {
       // The store's own check, so a zone is judged once and saved as the runtime spells it.
       const zone = value.length > 64 ? undefined : canonicalTimezone(value);
-      if (zone === undefined) throw new UserError(`"${cleanText(value, 32)}" is not a time zone I know; use a name like Europe/Berlin or UTC.`);
-      return [{ timezone: zone }, `time zone ${zone}`];
+      if (zone === undefined) throw ctx.i18n.fail("settings-bad-timezone", { zone: cleanText(value, 32) });
+      return [{ timezone: zone }, ctx.i18n.t("settings-saved-timezone", { zone })];
+    }
+    case "language": {
+      const v = value.toLowerCase();
+      if (CLEAR.has(v)) return [{ language: undefined }, ctx.i18n.t("settings-saved-language-auto")];
+      const locales = messages().locales;
+      const locale = locales.find((l) => l === v);
+      if (locale === undefined) throw ctx.i18n.fail("settings-bad-language", { languages: locales.join(", ") });
+      // Said in the new language, which is what the chat reads from now on.
+      const words = messages().translator(locale);
+      return [{ language: locale }, words.t("settings-saved-language", { name: words.t("language-name") })];
     }
   }
 }
@@ -53,21 +71,24 @@ async function patchFor(ctx: CommandContext, setting: Exclude<Setting, "autodete
 /** `/settings [chain|autodetect|timezone value]`: show the chat's settings, or change one (admins). */
 export const settingsCommand: Command = {
   name: "settings",
-  description: "Show this chat's settings; admins change the default chain, auto-detect, time zone",
+  description: "Show this chat's settings; admins change the default chain, auto-detect, time zone, language",
   args: [
     { name: "setting", description: "Which setting to change", type: "text", required: false, choices: SETTINGS },
     { name: "value", description: "The new value", type: "text", required: false },
   ],
-  examples: ["/settings", "/settings chain solana", "/settings autodetect off", "/settings timezone Europe/Berlin"],
+  examples: ["/settings", "/settings chain solana", "/settings autodetect off", "/settings timezone Europe/Berlin", "/settings language zh"],
   async run(ctx, args) {
     const setting = args["setting"] as Setting | undefined;
     const value = args["value"] as string | undefined;
     if (setting === undefined) return view(await ctx.store.getSettings(ctx.chat), ctx);
-    if (value === undefined) throw new UserError(`Say what to set ${setting} to, e.g. /settings ${setting} ${setting === "chain" ? "solana" : setting === "autodetect" ? "on" : "Europe/Berlin"}.`);
+    if (value === undefined) throw ctx.i18n.fail("settings-say-value", { setting, example: EXAMPLE_VALUES[setting] });
     // One setting, one rule: the same change and answer as /autodetect.
     if (setting === "autodetect") return switchAutodetect(ctx, value);
-    if (!(await ctx.chat.isAdmin())) throw new UserError("Only this chat's admins can change its settings.");
+    if (!(await ctx.chat.isAdmin())) throw ctx.i18n.fail("settings-not-admin");
     const [patch, changed] = await patchFor(ctx, setting, value.trim());
-    return view(await ctx.store.updateSettings(ctx.chat, patch), ctx, changed);
+    const saved = await ctx.store.updateSettings(ctx.chat, patch);
+    // A new language shows at once; a cleared one shows from the next command, chosen per platform.
+    const i18n = patch.language === undefined ? ctx.i18n : messages().translator(patch.language);
+    return { ...view(saved, { ...ctx, i18n }, changed), locale: i18n.locale };
   },
 };
