@@ -22,6 +22,15 @@ export interface BotProcess {
   waitForLog(re: RegExp, timeoutMs?: number): Promise<string>;
 }
 
+/**
+ * Settings that keep a bot's answers from depending on how busy the machine is: the answer
+ * deadline (2.5 s by default, after which the bot says the market is not answering) and the
+ * market timeout are wall-clock bounds, and a loaded CI machine can miss them on loopback.
+ * Tests that exercise those bounds set their own values. (Not for `ask`: the cache's deadline
+ * timer keeps that process alive until the deadline passes.)
+ */
+export const PATIENT_ENV: Readonly<Record<string, string>> = { ANSWER_DEADLINE_MS: "60000", MARKET_TIMEOUT_MS: "30000" };
+
 export function tempDir(prefix = "cp-proc-"): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
@@ -37,7 +46,7 @@ export async function freePort(): Promise<number> {
 export function spawnBot(env: Record<string, string>, opts: { cwd?: string; stdin?: string } = {}): BotProcess {
   const child = spawn(process.execPath, [BIN, "start"], {
     cwd: opts.cwd ?? tempDir(),
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "info", ...env },
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "info", ...PATIENT_ENV, ...env },
     stdio: ["pipe", "pipe", "pipe"],
   });
   let out = "";

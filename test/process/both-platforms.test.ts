@@ -40,7 +40,6 @@ async function start(opts: { discordToken?: string } = {}) {
       DISCORD_API_ROOT: discord.apiRoot,
       MARKET_API_KEY: sandbox.v2Key,
       MARKET_API_URL: sandbox.url,
-      MARKET_TIMEOUT_MS: "2000",
       HTTP_PORT: String(port),
       DATABASE_PATH: join(dir, "data", "bot.db"),
     },

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { tempDir } from "./bot-process.js";
+import { PATIENT_ENV, tempDir } from "./bot-process.js";
 
 const BIN = fileURLToPath(new URL("../../bin/chainpulse.js", import.meta.url));
 /** Bounds for a failing run only: every wait ends on what the screen shows. */
@@ -35,7 +35,7 @@ function startOnTerminal(): Terminal {
   const command = `exec ${quote(process.execPath)} ${quote(BIN)} start 2>>${quote(log)}`;
   const child = spawn("script", ["-q", "-e", "-c", command, "/dev/null"], {
     cwd: dir,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TERM: "xterm-256color", DATABASE_PATH: join(dir, "bot.db"), LOG_LEVEL: "warn" },
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TERM: "xterm-256color", DATABASE_PATH: join(dir, "bot.db"), LOG_LEVEL: "warn", ...PATIENT_ENV },
     stdio: ["pipe", "pipe", "pipe"],
   });
   let raw = "";

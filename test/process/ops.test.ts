@@ -33,7 +33,6 @@ async function start(opts: { faults?: Parameters<Sandbox["setFaults"]>[0]; token
       MARKET_API_URL: sandbox.url,
       MARKET_API_V1_URL: sandbox.url,
       MARKET_API_V1_KEY: sandbox.v1Key,
-      MARKET_TIMEOUT_MS: "2000",
       HTTP_PORT: String(port),
       DATABASE_PATH: join(dir, "data", "bot.db"),
       ...opts.env,
