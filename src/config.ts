@@ -70,6 +70,10 @@ export interface DiscordConfig {
   apiRoot: string;
   /** Whether the privileged message-content intent is requested. Default false. */
   messageContent: boolean;
+  /** Gateway shards (`DISCORD_SHARD_COUNT`, `DISCORD_SHARDS`): `ids` this worker runs, or, unset, claimed through Redis. */
+  shards: { count: number; ids: number[] | undefined } | undefined;
+  /** The application's Ed25519 public key (`DISCORD_PUBLIC_KEY`): interactions are also served over HTTP. */
+  publicKey: string | undefined;
 }
 
 export type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
@@ -233,6 +237,11 @@ const schema = z.object({
     if (["false", "0", "no"].includes(v)) return false;
     return undefined;
   }).default(false),
+  DISCORD_SHARD_COUNT: integer(1, 10_000, "the total number of gateway shards, a whole number from 1 to 10000").optional(),
+  DISCORD_SHARDS: check("must be shard ids separated by commas, such as 0,1", (raw) =>
+    /^\s*\d{1,5}(\s*,\s*\d{1,5})*\s*$/.test(raw) ? [...new Set(raw.split(",").map((id) => Number(id.trim())))] : undefined,
+  ).optional(),
+  DISCORD_PUBLIC_KEY: token("the application's public key, 64 hexadecimal digits (General Information in the developer portal)", /^[0-9a-fA-F]{64}$/).optional(),
 
   DATABASE_PATH: z.string().default("./data/chainpulse.db"),
   DATABASE_URL: check("must be a postgres:// URL such as postgres://chainpulse:password@localhost:5432/chainpulse", (raw) =>
@@ -395,7 +404,23 @@ function discordConfig(v: Values): DiscordConfig | undefined {
     applicationId: v.DISCORD_APPLICATION_ID,
     apiRoot: v.DISCORD_API_ROOT,
     messageContent: v.DISCORD_MESSAGE_CONTENT,
+    shards: discordShards(v),
+    publicKey: v.DISCORD_PUBLIC_KEY?.toLowerCase(),
   };
+}
+
+function discordShards(v: Values): DiscordConfig["shards"] {
+  const count = v.DISCORD_SHARD_COUNT;
+  const ids = v.DISCORD_SHARDS;
+  if (count === undefined) {
+    if (ids !== undefined) required("DISCORD_SHARD_COUNT", "when DISCORD_SHARDS is set (the total the ids count within)");
+    return undefined;
+  }
+  const outside = ids?.find((id) => id >= count);
+  if (outside !== undefined) {
+    throw new ConfigError("DISCORD_SHARDS", `DISCORD_SHARDS names shard ${outside}, but DISCORD_SHARD_COUNT=${count} numbers them 0 to ${count - 1}`);
+  }
+  return { count, ids };
 }
 
 /** The part of a Telegram token after the colon is the secret itself; redact it on its own too. */

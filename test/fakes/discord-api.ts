@@ -12,6 +12,7 @@
  *   const answer = await ia.settled();      // the message the user ends up seeing
  *   expect(fake.violations).toEqual([]);    // nothing Discord would refuse or we forbid
  */
+import { generateKeyPairSync, sign } from "node:crypto";
 import { EventEmitter } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -50,6 +51,8 @@ export interface FakeDiscordOptions {
 export interface RecordedIdentify {
   /** The gateway intents bit field the client asked for. */
   intents: number;
+  /** The `[shard_id, num_shards]` the client identified as; Discord takes none as `[0, 1]`. */
+  shard: [number, number];
 }
 
 /** One REST request as the fake received and answered it. */
@@ -142,6 +145,20 @@ export interface FakeDiscord {
   messages: Map<string, FakeMessage>;
   /** Every IDENTIFY, in arrival order. */
   identifies: RecordedIdentify[];
+  /** The first IDENTIFY matching `match` (with its index in `identifies`), now or when it arrives (default 5 s). */
+  identified(match: (i: RecordedIdentify, index: number) => boolean, opts?: { timeoutMs?: number }): Promise<RecordedIdentify>;
+  /** The shards with an open, identified gateway session now, ascending (repeated when two clients run one). */
+  liveShards(): number[];
+  /** The application's Ed25519 public key, hex, for DISCORD_PUBLIC_KEY. */
+  publicKey: string;
+  /**
+   * Where interactions go: POSTed there signed, as Discord does for an application with an
+   * interactions endpoint URL, the HTTP answer taken as the first callback. Undefined (the
+   * default) dispatches them over the gateway.
+   */
+  deliverOverHttp(url: string | undefined): void;
+  /** POSTs `payload` to `url` as Discord would, signed with the application's key (or a wrong one). */
+  postSigned(url: string, payload: unknown, opts?: { wrongKey?: boolean }): Promise<Response>;
   /** Resolves once `count` gateway sessions were started or resumed in all (default 5 s). */
   sessions(count: number, opts?: { timeoutMs?: number }): Promise<void>;
   /** Resolves when a client has identified and got READY. */
@@ -172,8 +189,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function parseBody(req: IncomingMessage, raw: Buffer): Promise<Pick<RecordedRequest, "body" | "files">> {
-  const type = req.headers["content-type"] ?? "";
+async function parseBody(type: string, raw: Buffer): Promise<Pick<RecordedRequest, "body" | "files">> {
   if (raw.length === 0) return { body: undefined, files: [] };
   if (type.startsWith("multipart/form-data")) {
     const form = await new Response(raw, { headers: { "content-type": type } }).formData();
@@ -191,6 +207,8 @@ async function parseBody(req: IncomingMessage, raw: Buffer): Promise<Pick<Record
   return { body: JSON.parse(raw.toString("utf8")), files: [] };
 }
 
+type ShardSocket = WebSocket & { identified?: boolean; shard?: [number, number] };
+
 /** Starts the fake on 127.0.0.1, port 0. */
 export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {
   const token = opts.token ?? "fake-bot-token";
@@ -202,6 +220,11 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   events.setMaxListeners(0);
   const sockets = new Set<WebSocket>();
   const identifies: RecordedIdentify[] = [];
+  const keys = generateKeyPairSync("ed25519");
+  const otherKey = generateKeyPairSync("ed25519").privateKey;
+  // The raw key is the last 32 bytes of its SubjectPublicKeyInfo.
+  const publicKey = keys.publicKey.export({ format: "der", type: "spki" }).subarray(-32).toString("hex");
+  let httpUrl: string | undefined;
   let sessionCount = 0;
   let sequence = 0;
   let readyResolve: () => void = () => undefined;
@@ -233,7 +256,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const raw = await readBody(req);
-    const parsed = await parseBody(req, raw);
+    const parsed = await parseBody(req.headers["content-type"] ?? "", raw);
     const record: RecordedRequest = {
       method: req.method ?? "GET",
       path: decodeURIComponent(url.pathname.replace(/^\/api\/v10/, "")),
@@ -270,13 +293,16 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     ws.on("message", (data) => {
       const packet = JSON.parse(String(data)) as { op: number; d: unknown };
       if (packet.op === 1) ws.send(JSON.stringify({ op: 11, d: null, s: null, t: null }));
-      if (packet.op === 2) identify(ws, packet.d as { token?: string; intents?: number });
+      if (packet.op === 2) identify(ws, packet.d as { token?: string; intents?: number; shard?: [number, number] });
       if (packet.op === 6) resume(ws, packet.d as { token?: string });
     });
   });
 
-  function identify(ws: WebSocket, d: { token?: string; intents?: number }): void {
-    identifies.push({ intents: d.intents ?? 0 });
+  function identify(ws: WebSocket, d: { token?: string; intents?: number; shard?: [number, number] }): void {
+    const shard = d.shard ?? [0, 1];
+    identifies.push({ intents: d.intents ?? 0, shard });
+    events.emit("identify");
+    (ws as ShardSocket).shard = shard;
     if (d.token !== token) {
       ws.close(4004, "Authentication failed.");
       return;
@@ -336,12 +362,72 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     });
   }
 
+  /** A server's events go to the session of its shard; a direct message's to shard 0 (Discord's rule). */
+  function receives(ws: ShardSocket, event: string, data: unknown): boolean {
+    if (ws.identified !== true) return false;
+    const [id, count] = ws.shard ?? [0, 1];
+    const d = data as { guild_id?: unknown; id?: unknown };
+    const guildId = typeof d.guild_id === "string" ? d.guild_id : event.startsWith("GUILD_") && typeof d.id === "string" ? d.id : undefined;
+    return (guildId === undefined ? 0 : Number((BigInt(guildId) >> 22n) % BigInt(count))) === id;
+  }
+
   function dispatch(event: string, data: unknown): void {
     for (const ws of sockets) {
-      if (!(ws as WebSocket & { identified?: boolean }).identified) continue;
+      if (!receives(ws as ShardSocket, event, data)) continue;
       sequence += 1;
       ws.send(JSON.stringify({ op: 0, t: event, s: sequence, d: data }));
     }
+  }
+
+  function identified(match: (i: RecordedIdentify, index: number) => boolean, o: { timeoutMs?: number } = {}): Promise<RecordedIdentify> {
+    const found = identifies.find(match);
+    if (found) return Promise.resolve(found);
+    const bound = waitBound(o.timeoutMs);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        events.off("identify", listener);
+        reject(new Error(`fake Discord: no matching IDENTIFY within ${bound} ms; seen: ${JSON.stringify(identifies.map((i) => i.shard))}`));
+      }, bound);
+      const listener = (): void => {
+        const index = identifies.length - 1;
+        const last = identifies[index];
+        if (last === undefined || !match(last, index)) return;
+        clearTimeout(timer);
+        events.off("identify", listener);
+        resolve(last);
+      };
+      events.on("identify", listener);
+    });
+  }
+
+  function postSigned(url: string, payload: unknown, o: { wrongKey?: boolean } = {}): Promise<Response> {
+    const body = JSON.stringify(payload);
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = sign(null, Buffer.from(timestamp + body), o.wrongKey === true ? otherKey : keys.privateKey).toString("hex");
+    return fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-signature-ed25519": signature, "x-signature-timestamp": timestamp },
+      body,
+    });
+  }
+
+  /** Delivers over HTTP and records the answer as the interaction's callback, as Discord treats it. */
+  async function deliverHttp(url: string, payload: { id: string; token: string }): Promise<void> {
+    const path = `/interactions/${payload.id}/${payload.token}/callback`;
+    let record: RecordedRequest;
+    try {
+      const res = await postSigned(url, payload);
+      const raw = Buffer.from(await res.arrayBuffer());
+      const parsed = res.ok ? await parseBody(res.headers.get("content-type") ?? "", raw) : { body: raw.toString("utf8"), files: [] };
+      record = { method: "POST", path, query: {}, authorized: false, ...parsed, at: now(), status: 0, response: undefined };
+      const answer = res.ok ? routeRequest(state, record) : { status: res.status, body: parsed.body };
+      record.status = answer.status;
+      record.response = answer.body;
+    } catch (err) {
+      record = { method: "POST", path, query: {}, authorized: false, body: undefined, files: [], at: now(), status: 599, response: String(err) };
+    }
+    state.requests.push(record);
+    events.emit("request", record);
   }
 
   function waitFor(match: (r: RecordedRequest) => boolean, o: { timeoutMs?: number } = {}): Promise<RecordedRequest> {
@@ -375,7 +461,8 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       channelId: place.channelId ?? DEFAULT_CHANNEL,
       ...(message ? { messageId: message.id } : {}),
     });
-    dispatch("INTERACTION_CREATE", payload);
+    if (httpUrl === undefined) dispatch("INTERACTION_CREATE", payload);
+    else void deliverHttp(httpUrl, payload);
     const mine = (r: RecordedRequest): boolean =>
       r.path.startsWith(`/interactions/${payload.id}/`) || r.path.startsWith(`/webhooks/${applicationId}/${payload.token}`);
     return {
@@ -426,6 +513,18 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     commands: state.commands,
     messages: state.messages,
     identifies,
+    identified,
+    liveShards: () =>
+      [...sockets]
+        .map((ws) => ws as ShardSocket)
+        .filter((ws) => ws.identified === true && ws.readyState === ws.OPEN)
+        .map((ws) => (ws.shard ?? [0, 1])[0])
+        .sort((a, b) => a - b),
+    publicKey,
+    deliverOverHttp: (url) => {
+      httpUrl = url;
+    },
+    postSigned,
     sessions,
     ready: () => readyPromise,
     dispatch,

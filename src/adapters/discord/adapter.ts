@@ -5,25 +5,35 @@
  */
 import {
   Client,
+  DefaultRestOptions,
   Events,
   GatewayCloseCodes,
   GatewayIntentBits,
   Options,
   RESTEvents,
+  Routes,
   type Interaction,
+  type RESTOptions,
   type Message,
 } from "discord.js";
 import { LRUCache } from "lru-cache";
+import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import type { BotCore } from "../../core/bot-core.js";
 import type { ChatContext } from "../../core/command.js";
 import type { Reply } from "../../core/reply.js";
 import type { ButtonActionStore } from "../../store/types.js";
 import type { PlatformAdapter, SendOutcome } from "../types.js";
+import type { SharedRedis } from "../../redis/connection.js";
+import { redisPaceLedger } from "../../redis/pace-ledger.js";
 import { createActionStore, type ActionStore } from "./buttons.js";
 import { onAutocomplete, onButton, onChatInput, onMessageCommand, type InteractionDeps } from "./interactions.js";
 import { NO_MENTIONS, renderMessage, replyOptions } from "./message.js";
+import { createInteractionCallbacks, createInteractionsEndpoint, INTERACTIONS_PATH } from "./http-interactions.js";
 import { discordRestAgent } from "./rest-agent.js";
+import { DISCORD_GLOBAL_PER_SECOND, sharedRestGate } from "./rest-gate.js";
+import { createShardClaimer, type ShardClaimer } from "./shards.js";
 import { postToChannel, rejectChannelPostsOnRateLimit } from "./send.js";
 
 /** Discord's public REST root. */
@@ -52,19 +62,46 @@ export interface DiscordAdapterOptions {
    * retries, with the route (ids as `:id`) and the delay Discord asked for. For metrics.
    */
   onRateLimited?: (route: string, retryAfterMs: number) => void;
+  /**
+   * Gateway shards of several workers: `ids` runs those of `count`; without `ids`, `leases`
+   * shares the `count` shards among the workers through Redis. Default one shard, all servers.
+   */
+  shards?: { count: number; ids?: readonly number[]; leases?: { redis: SharedRedis; worker: string; ttlMs?: number } };
+  /** The application's Ed25519 public key (hex): interactions are also served over HTTP. */
+  publicKey?: string;
+  /** Redis shared by the bot's workers: their REST calls keep Discord's global rate together. */
+  redis?: SharedRedis;
+}
+
+/** The adapter, with what several workers need to see of it. */
+export interface DiscordAdapter extends PlatformAdapter {
+  /** Route for the ops HTTP server when `publicKey` is set. */
+  readonly interactions?: { path: string; handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> };
+  /** The gateway shards this worker runs now (empty with one unsharded connection). */
+  shards(): number[];
 }
 
 // A pasted address is at least 26 characters (Bitcoin-style base58 is the shortest family);
 // anything shorter without a link cannot be one, so the core is not asked about it.
 const MAYBE_TOKEN = /[0-9A-Za-z]{26,}|https?:\/\//;
 
-function clientFor(opts: { apiRoot: string; messageContent: boolean }): Client {
+interface ClientSettings {
+  apiRoot: string;
+  messageContent: boolean;
+  /** The bot user's id: the one user and member every cache keeps. */
+  botId: string;
+  makeRequest: NonNullable<RESTOptions["makeRequest"]>;
+  shards?: { ids: number[]; count: number };
+}
+
+function clientFor(opts: ClientSettings): Client {
   const intents = [GatewayIntentBits.Guilds];
   if (opts.messageContent) intents.push(GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent);
   return new Client({
     intents,
     allowedMentions: NO_MENTIONS,
-    rest: { api: opts.apiRoot, rejectOnRateLimit: rejectChannelPostsOnRateLimit, agent: discordRestAgent() },
+    ...(opts.shards ? { shards: opts.shards.ids, shardCount: opts.shards.count } : {}),
+    rest: { api: opts.apiRoot, rejectOnRateLimit: rejectChannelPostsOnRateLimit, agent: discordRestAgent(), makeRequest: opts.makeRequest },
     // The bot reads interactions and (maybe) new messages: nothing else needs remembering.
     makeCache: Options.cacheWithLimits({
       ...Options.DefaultMakeCacheSettings,
@@ -81,13 +118,13 @@ function clientFor(opts: { apiRoot: string; messageContent: boolean }): Client {
       ThreadMemberManager: 0,
       AutoModerationRuleManager: 0,
       ApplicationCommandManager: 0,
-      GuildMemberManager: { maxSize: 200, keepOverLimit: (m) => m.id === m.client.user.id },
-      UserManager: { maxSize: 1000, keepOverLimit: (u) => u.id === u.client.user.id },
+      GuildMemberManager: { maxSize: 200, keepOverLimit: (m) => m.id === opts.botId },
+      UserManager: { maxSize: 1000, keepOverLimit: (u) => u.id === opts.botId },
     }),
     sweepers: {
       ...Options.DefaultSweeperSettings,
-      users: { interval: 3600, filter: () => (u) => u.id !== u.client.user.id },
-      guildMembers: { interval: 3600, filter: () => (m) => m.id !== m.client.user.id },
+      users: { interval: 3600, filter: () => (u) => u.id !== opts.botId },
+      guildMembers: { interval: 3600, filter: () => (m) => m.id !== opts.botId },
     },
   });
 }
@@ -111,7 +148,7 @@ function loginFailure(err: unknown, token: string, apiRoot: string, closeCode: n
 }
 
 /** Creates the Discord adapter; `start()` logs in, `send()` posts digests. */
-export function createDiscordAdapter(opts: DiscordAdapterOptions): PlatformAdapter {
+export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapter {
   const apiRoot = opts.apiRoot ?? DEFAULT_DISCORD_API_ROOT;
   if (apiRoot.endsWith("/")) {
     throw new Error(`The Discord API root must not end with a slash: use ${apiRoot.replace(/\/+$/, "")}`);
@@ -126,7 +163,29 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): PlatformAdapt
       store: opts.buttonActions,
       onStoreError: (e) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "button action store failed; long buttons work in this process only"),
     });
-  const client = clientFor({ apiRoot, messageContent });
+  const callbacks = createInteractionCallbacks();
+  const gate =
+    opts.redis === undefined
+      ? undefined
+      : sharedRestGate({
+          ledger: redisPaceLedger({ redis: opts.redis, scope: `discord-rest:${opts.applicationId}`, ratePerSecond: DISCORD_GLOBAL_PER_SECOND }),
+        });
+  const baseRequest = DefaultRestOptions.makeRequest as NonNullable<RESTOptions["makeRequest"]>;
+  const settings: ClientSettings = {
+    apiRoot,
+    messageContent,
+    // A bot's user id is its application's id.
+    botId: opts.applicationId,
+    makeRequest: callbacks.wrap(gate === undefined ? baseRequest : gate(baseRequest)),
+  };
+  const leases = opts.shards?.ids === undefined ? opts.shards?.leases : undefined;
+  const fixedShards = opts.shards !== undefined && leases === undefined
+    ? { ids: [...(opts.shards.ids ?? Array.from({ length: opts.shards.count }, (_, i) => i))], count: opts.shards.count }
+    : undefined;
+  // The client that answers over REST and HTTP; with leases the gateway runs in one client per shard held.
+  const client = clientFor({ ...settings, ...(fixedShards ? { shards: fixedShards } : {}) });
+  const gateways = new Map<number, Client>();
+  let claimer: ShardClaimer | undefined;
   const inFlight = new Set<Promise<void>>();
   // Channels whose server is already noted: told to the core once per channel, not per command.
   const noted = new LRUCache<string, string>({ max: 10_000 });
@@ -184,66 +243,137 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): PlatformAdapt
     await message.reply({ embeds, components, files, allowedMentions: { ...NO_MENTIONS, repliedUser: false } });
   }
 
-  client.on(Events.Error, (err) => log.error({ err }, "discord client error"));
-  // Gateway socket errors arrive here, not as `error`; discord.js reconnects on its own.
-  client.on(Events.ShardError, (err, shard) => log.warn({ err, shard }, "discord gateway error"));
-  // The REST client's own rateLimited event fires when it waits ahead of a limit, not for a
-  // 429 it received; a response is seen once per attempt, so every 429 counts.
-  const onRateLimited = opts.onRateLimited;
-  if (onRateLimited !== undefined) {
-    client.rest.on(RESTEvents.Response, (request, response) => {
-      if (response.status !== 429) return;
-      const seconds = Number(response.headers.get("retry-after"));
-      const route = request.route.replace(/\d{15,}/g, ":id");
-      try {
-        onRateLimited(route, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0);
-      } catch (err) {
-        log.warn({ err, route }, "onRateLimited failed");
-      }
+  /** Every client's events, handled the same: the REST client's, and each shard's gateway client's. */
+  function wire(c: Client): Client {
+    c.on(Events.Error, (err) => log.error({ err }, "discord client error"));
+    // Gateway socket errors arrive here, not as `error`; discord.js reconnects on its own.
+    c.on(Events.ShardError, (err, shard) => log.warn({ err, shard }, "discord gateway error"));
+    // The REST client's own rateLimited event fires when it waits ahead of a limit, not for a
+    // 429 it received; a response is seen once per attempt, so every 429 counts.
+    const onRateLimited = opts.onRateLimited;
+    if (onRateLimited !== undefined) {
+      c.rest.on(RESTEvents.Response, (request, response) => {
+        if (response.status !== 429) return;
+        const seconds = Number(response.headers.get("retry-after"));
+        const route = request.route.replace(/\d{15,}/g, ":id");
+        try {
+          onRateLimited(route, Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0);
+        } catch (err) {
+          log.warn({ err, route }, "onRateLimited failed");
+        }
+      });
+    }
+    c.on(Events.ShardDisconnect, (event, shard) => {
+      lastCloseCode = event.code;
+      log.warn({ code: event.code, shard }, "discord gateway disconnected");
     });
-  }
-  client.on(Events.ShardDisconnect, (event, shard) => {
-    lastCloseCode = event.code;
-    log.warn({ code: event.code, shard }, "discord gateway disconnected");
-  });
-  client.on(Events.InteractionCreate, (interaction) => {
-    if (stopping) return;
-    const fields = { interaction: interaction.id, type: interaction.type, channel: interaction.channelId };
-    track("interaction", fields, () => route(interaction));
-  });
-  client.on(Events.GuildDelete, (guild) => {
-    // discord.js emits this only when the bot left or was removed, not for an outage.
-    track("guild removal", { guild: guild.id }, async () => {
-      // After a re-invite its channels must be noted again, or the next removal misses them.
-      const channels = [...noted.entries()].filter(([, g]) => g === guild.id).map(([chatId]) => chatId);
-      for (const chatId of channels) noted.delete(chatId);
-      await opts.core.chats.leftServer(guild.id);
-    });
-  });
-  if (messageContent) {
-    client.on(Events.MessageCreate, (message) => {
+    c.on(Events.InteractionCreate, (interaction) => {
       if (stopping) return;
-      track("auto-detect", { channel: message.channelId }, () => autodetect(message));
+      const fields = { interaction: interaction.id, type: interaction.type, channel: interaction.channelId };
+      track("interaction", fields, () => route(interaction));
     });
+    c.on(Events.GuildDelete, (guild) => {
+      // discord.js emits this only when the bot left or was removed, not for an outage.
+      track("guild removal", { guild: guild.id }, async () => {
+        // After a re-invite its channels must be noted again, or the next removal misses them.
+        const channels = [...noted.entries()].filter(([, g]) => g === guild.id).map(([chatId]) => chatId);
+        for (const chatId of channels) noted.delete(chatId);
+        await opts.core.chats.leftServer(guild.id);
+      });
+    });
+    if (messageContent) {
+      c.on(Events.MessageCreate, (message) => {
+        if (stopping) return;
+        track("auto-detect", { channel: message.channelId }, () => autodetect(message));
+      });
+    }
+    return c;
+  }
+  wire(client);
+
+  /** discord.js's own path for a gateway INTERACTION_CREATE: the same objects, the same `interactionCreate` event. */
+  const interactionAction = (client as unknown as { actions: { InteractionCreate: { handle(data: unknown): void } } }).actions.InteractionCreate;
+
+  async function startGateway(): Promise<void> {
+    try {
+      await client.login(opts.token);
+    } catch (err) {
+      await client.destroy().catch(() => undefined);
+      throw loginFailure(err, opts.token, apiRoot, lastCloseCode);
+    }
+    log.info({ user: client.user?.id, guilds: client.guilds.cache.size, shards: fixedShards?.ids, messageContent }, "discord connected");
+  }
+
+  async function startLeased(lease: NonNullable<typeof leases>, shardCount: number): Promise<void> {
+    client.rest.setToken(opts.token);
+    try {
+      // The token is checked once here, so that a refused one stops the start as a login would.
+      await client.rest.get(Routes.user("@me"));
+    } catch (err) {
+      await client.destroy().catch(() => undefined);
+      throw loginFailure(err, opts.token, apiRoot, undefined);
+    }
+    claimer = createShardClaimer({
+      redis: lease.redis,
+      scope: opts.applicationId,
+      shardCount,
+      // A restart is a new holder: the dead process's leases run out rather than being renewed by its successor.
+      holder: `${lease.worker}.${randomBytes(4).toString("hex")}`,
+      ...(lease.ttlMs === undefined ? {} : { ttlMs: lease.ttlMs }),
+      logger: log,
+      async onGain(shard) {
+        const gateway = wire(clientFor({ ...settings, shards: { ids: [shard], count: shardCount } }));
+        gateways.set(shard, gateway);
+        try {
+          await gateway.login(opts.token);
+        } catch (err) {
+          gateways.delete(shard);
+          await gateway.destroy().catch(() => undefined);
+          throw loginFailure(err, opts.token, apiRoot, lastCloseCode);
+        }
+      },
+      async onLose(shard) {
+        const gateway = gateways.get(shard);
+        gateways.delete(shard);
+        await gateway?.destroy();
+      },
+    });
+    await claimer.start();
+    log.info({ shards: claimer.held(), shardCount, messageContent }, "discord connected");
   }
 
   return {
     platform: "discord",
     async start() {
-      try {
-        await client.login(opts.token);
-      } catch (err) {
-        await client.destroy().catch(() => undefined);
-        throw loginFailure(err, opts.token, apiRoot, lastCloseCode);
-      }
-      log.info({ user: client.user?.id, guilds: client.guilds.cache.size, messageContent }, "discord connected");
+      if (leases !== undefined && opts.shards !== undefined) await startLeased(leases, opts.shards.count);
+      else await startGateway();
     },
     async stop() {
       stopping = true;
       await Promise.allSettled([...inFlight]);
+      await claimer?.stop();
+      await Promise.all([...gateways.values()].map((g) => g.destroy()));
       await client.destroy();
     },
-    isReady: () => client.isReady() && !stopping,
+    isReady: () => !stopping && (leases === undefined ? client.isReady() : [...gateways.values()].every((g) => g.isReady())),
+    shards: () => (leases === undefined ? [...(fixedShards?.ids ?? [])] : (claimer?.held() ?? [])),
+    ...(opts.publicKey === undefined
+      ? {}
+      : {
+          interactions: {
+            path: INTERACTIONS_PATH,
+            handler: createInteractionsEndpoint({
+              publicKey: opts.publicKey,
+              callbacks,
+              logger: log,
+              deliver(payload) {
+                if (stopping) return false;
+                interactionAction.handle(payload);
+                return true;
+              },
+            }),
+          },
+        }),
     async send(chatId: string, reply: Reply): Promise<SendOutcome> {
       try {
         return await postToChannel(client.rest, chatId, renderMessage(reply, { actions, now }));
