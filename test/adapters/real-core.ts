@@ -41,7 +41,9 @@ export async function startRealCore(opts: RealCoreOptions): Promise<RealCore> {
     v2: { baseUrl: sandbox.url, key: sandbox.v2Key },
     v1: { baseUrl: sandbox.url, key: sandbox.v1Key },
     retry: { maxAttempts: 1 },
-    timeoutMs: 2000,
+    // The sandbox shares this process: on a busy machine a loopback answer can take seconds,
+    // and no test here is about the market timing out.
+    timeoutMs: 20_000,
   });
   const core = createBotCore({
     market: createCachedMarket(client, { now: () => T0 }),
