@@ -53,7 +53,9 @@ export async function startWorld(opts: Partial<SandboxOptions> = {}): Promise<Wo
         v2: { baseUrl: sandbox.url, key: sandbox.v2Key },
         v1: { baseUrl: sandbox.url, key: sandbox.v1Key },
         retry: { maxAttempts: 1 },
-        timeoutMs: 500,
+        // Below the 2 s of the slow faults the failure tests inject, and well above what the
+        // in-process sandbox needs on a busy machine (500 ms was not always enough there).
+        timeoutMs: 1_500,
       });
       const market = createCachedMarket(client, { now: clock.now });
       const store = await openSqliteStore({ path: ":memory:" });
