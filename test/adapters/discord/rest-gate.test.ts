@@ -1,0 +1,97 @@
+/**
+ * The REST gate of several workers on a real Redis: each worker's discord.js REST client asks
+ * the gate before a request, so their calls together keep Discord's global 50 a second and a
+ * global 429 seen by one pauses all. Two connections stand for two worker processes; time is a
+ * clock the test moves, and a worker's wait moves it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pino from "pino";
+import type { ResponseLike } from "discord.js";
+import { sharedRestGate } from "../../../src/adapters/discord/rest-gate.js";
+import { connectRedis, type SharedRedis } from "../../../src/redis/connection.js";
+import { redisPaceLedger } from "../../../src/redis/pace-ledger.js";
+import { startRedis, type RedisEngine } from "../../engines/redis.js";
+
+let engine: RedisEngine;
+const links: SharedRedis[] = [];
+beforeAll(async () => {
+  engine = await startRedis();
+});
+afterAll(async () => {
+  for (const l of links.splice(0)) await l.close();
+  await engine.stop();
+});
+
+function response(status: number, headers: Record<string, string> = {}): ResponseLike {
+  return {
+    body: null,
+    bodyUsed: false,
+    headers: new Headers(headers),
+    status,
+    statusText: String(status),
+    ok: status < 300,
+    arrayBuffer: async () => new ArrayBuffer(0),
+    json: async () => ({}),
+    text: async () => "",
+  };
+}
+
+/** Two workers of the bot `app` on one clock, each with its own Redis connection. */
+async function twoWorkers(app: string) {
+  let clock = 1_000_000;
+  const sent: { worker: string; url: string; at: number }[] = [];
+  const answers: ResponseLike[] = [];
+  const worker = async (name: string) => {
+    const redis = await connectRedis({ url: engine.url, log: pino({ level: "silent" }) });
+    links.push(redis);
+    const waits: number[] = [];
+    const gate = sharedRestGate({
+      ledger: redisPaceLedger({ redis, scope: `discord-rest:${app}`, ratePerSecond: 50 }),
+      now: () => clock,
+      sleep: async (ms) => {
+        waits.push(ms);
+        clock += ms;
+      },
+    });
+    const request = gate(async (url) => {
+      sent.push({ worker: name, url, at: clock });
+      return answers.shift() ?? response(200);
+    });
+    return { waits, request: (url: string) => request(url, { method: "POST" }) };
+  };
+  return { a: await worker("a"), b: await worker("b"), sent, answers };
+}
+
+const POST = "http://discord.test/api/v10/channels/500000000000000001/messages";
+
+describe("Discord's global rate shared by the workers through Redis", () => {
+  it("makes one worker's request wait for the slot another worker just took (20 ms at 50 a second)", async () => {
+    const { a, b, sent } = await twoWorkers("900000000000000101");
+    await a.request(POST);
+    await b.request(POST);
+    expect(a.waits).toEqual([]);
+    expect(b.waits).toEqual([20]);
+    expect(sent.map((s) => [s.worker, s.at - sent[0]!.at])).toEqual([
+      ["a", 0],
+      ["b", 20],
+    ]);
+  });
+
+  it("pauses every worker for the retry-after of a global 429 one of them got", async () => {
+    const { a, b, answers } = await twoWorkers("900000000000000102");
+    answers.push(response(429, { "x-ratelimit-global": "true", "retry-after": "2" }));
+    const refused = await a.request(POST);
+    expect(refused.status).toBe(429);
+    await b.request(POST);
+    expect(b.waits).toEqual([2000]);
+  });
+
+  it("lets interaction answers through at once: Discord does not count them against the global rate", async () => {
+    const { a, b, answers } = await twoWorkers("900000000000000103");
+    answers.push(response(429, { "x-ratelimit-global": "true", "retry-after": "5" }));
+    await a.request(POST);
+    await b.request("http://discord.test/api/v10/interactions/123456789012345678/tok/callback");
+    await b.request("http://discord.test/api/v10/webhooks/900000000000000103/tok/messages/@original");
+    expect(b.waits).toEqual([]);
+  });
+});
