@@ -3,27 +3,33 @@
  * token details, risk reports, holder lists, as the client decodes them) go through the real
  * cache; we read RSS and heap growth, and find the cache's own byte accounting from outside
  * by filling a second cache with a known bound and counting what it kept. Baseline: the same
- * values in a plain Map, the least any cache can cost.
+ * values in a plain Map, the least any cache can cost. The Redis row fills the same entries into
+ * the cache with its store in a throw-away redis-server, in a fresh process (memory-redis.ts).
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import type { MarketApi } from "../src/market/api.js";
 import { createCachedMarket } from "../src/cache/cached-market.js";
 import type { CachedMarket } from "../src/cache/types.js";
+import { startRedis } from "../test/engines/redis.js";
 import { heapMb, rssMb } from "./measure.js";
+import { fill, idOf, lookup, MIX, sampleApi } from "./memory-fill.js";
+import type { RedisFill } from "./memory-redis.js";
 import type { Kind } from "./memory-samples.js";
 import type { BenchResult, Benchmark, Size } from "./types.js";
 
-/** Share of entries per kind, in tenths: prices are asked most, holder lists least. */
-const MIX: readonly Kind[] = ["price", "price", "price", "price", "detail", "detail", "detail", "risk", "risk", "holders"];
 const DEFAULT_BOUND = 32 * 1024 * 1024;
 const PROBE_BOUND = 48 * 1024 * 1024;
 const PLAN: Record<Size, { entries: number; sampleTokens: number }> = { full: { entries: 50_000, sampleTokens: 60 }, smoke: { entries: 400, sampleTokens: 4 } };
 /** Longest the child fetching the samples may take. */
 const SAMPLES_TIMEOUT_MS = 20_000;
+/** Longest the Redis row's child may take to fill and measure. */
+const REDIS_FILL_TIMEOUT_MS = 30_000;
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** Real sandbox records, fetched by bench/memory-samples.ts in a child process and read back from a temporary file. */
 function samples(count: number): Record<Kind, string[]> {
@@ -31,7 +37,7 @@ function samples(count: number): Record<Kind, string[]> {
   const out = join(dir, "samples.json");
   try {
     execFileSync(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./memory-samples.ts", import.meta.url)), String(count), out], {
-      cwd: fileURLToPath(new URL("..", import.meta.url)),
+      cwd: ROOT,
       stdio: ["ignore", "ignore", "inherit"],
       timeout: SAMPLES_TIMEOUT_MS,
     });
@@ -41,48 +47,23 @@ function samples(count: number): Record<Kind, string[]> {
   }
 }
 
-/** The i-th entry's token id: distinct EVM addresses, so every entry has its own key. */
-function idOf(i: number): string {
-  return `0x${i.toString(16).padStart(40, "0")}-eth`;
-}
-
-/** A market that answers from the samples, a fresh copy per call, as JSON decoding would. */
-function sampleApi(s: Record<Kind, string[]>): MarketApi {
-  const copy = (kind: Kind, id: string): unknown => {
-    const list = s[kind];
-    return JSON.parse(list[Number.parseInt(id.slice(2, 42), 16) % list.length] as string);
-  };
-  const api: Partial<MarketApi> = {
-    batchPrices: async (p) => Object.fromEntries(p.tokenIds.map((id) => [id, copy("price", id)])) as never,
-    tokenDetail: async (id) => copy("detail", id) as never,
-    riskReport: async (id) => copy("risk", id) as never,
-    topHolders: async (p) => copy("holders", p.tokenId) as never,
-  };
-  // The cache binds every method up front; the ones this benchmark never asks for refuse.
-  const refuse = async (): Promise<never> => {
-    throw new Error("not part of the memory benchmark");
-  };
-  return new Proxy(api, { get: (target, key) => target[key as keyof MarketApi] ?? refuse }) as MarketApi;
-}
-
-function lookup(market: CachedMarket, i: number): Promise<unknown> {
-  const id = idOf(i);
-  switch (MIX[i % MIX.length]) {
-    case "price":
-      return market.batchPrices({ tokenIds: [id], tvlMin: 0 });
-    case "detail":
-      return market.tokenDetail(id);
-    case "risk":
-      return market.riskReport(id);
-    default:
-      return market.topHolders({ tokenId: id, limit: 100 });
-  }
-}
-
-/** Fills a cache with `count` entries, `batch` at a time (so price lookups batch as they would). */
-async function fill(market: CachedMarket, count: number, batch: number): Promise<void> {
-  for (let i = 0; i < count; i += batch) {
-    await Promise.all(Array.from({ length: Math.min(batch, count - i) }, (_, k) => lookup(market, i + k)));
+/** The Redis row: `entries` through the cache with its store in a throw-away redis-server, measured by a process of its own. */
+async function redisFill(entries: number, s: Record<Kind, string[]>): Promise<RedisFill> {
+  const dir = mkdtempSync(join(tmpdir(), "chainpulse-memory-redis-"));
+  const engine = await startRedis();
+  try {
+    const samplesPath = join(dir, "samples.json");
+    const out = join(dir, "fill.json");
+    writeFileSync(samplesPath, JSON.stringify(s));
+    const script = fileURLToPath(new URL("./memory-redis.ts", import.meta.url));
+    await promisify(execFile)(process.execPath, ["--expose-gc", "--import", "tsx", script, String(entries), samplesPath, engine.url, out], {
+      cwd: ROOT,
+      timeout: REDIS_FILL_TIMEOUT_MS,
+    });
+    return JSON.parse(readFileSync(out, "utf8")) as RedisFill;
+  } finally {
+    await engine.stop();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -137,6 +118,7 @@ export async function run(size: Size): Promise<BenchResult> {
   const accountedMb = (accountedPerEntry * entries) / 1024 ** 2;
   const heldByDefault = Math.min(entries, Math.floor(DEFAULT_BOUND / accountedPerEntry));
   const heapPerAccounted = cacheGrowth / accountedMb;
+  const shared = await redisFill(entries, s);
 
   const notes: string[] = [
     `The cache counts ${(accountedPerEntry / 1024).toFixed(2)} KB an entry (JSON length + overhead); the heap grew ${heapPerAccounted.toFixed(2)} MB per accounted MB, ` +
@@ -160,7 +142,11 @@ export async function run(size: Size): Promise<BenchResult> {
       `fresh copies of real sandbox records of ${sampleTokens} tokens, fetched by a child process so the sandbox never counts here), ` +
       "bound raised so all stay, clock pinned so none expires; RSS growth is from just before filling. " +
       "Baseline: the same values in a plain Map. The accounting is read from outside: a cache bounded at " +
-      `${(probeBound / 1024 ** 2).toFixed(2)} MiB is filled the same way and its kept entries counted.`,
+      `${(probeBound / 1024 ** 2).toFixed(2)} MiB is filled the same way and its kept entries counted. ` +
+      "The \"cache in Redis\" rows fill the same entries the same way into the cache with its store in a throw-away local redis-server, " +
+      "wired as REDIS_URL wires it (every entry in Redis, the in-process copy it writes through at its default 32 MiB bound), " +
+      "in a fresh process of their own so that the in-process fill's high-water mark does not show in its RSS; " +
+      "their baseline column is the cache in process (the rows above). The server's growth is its used_memory (INFO memory).",
     figures: [
       { metric: "RSS before filling", unit: "MB", value: rssBefore },
       { metric: `RSS with ${entries.toLocaleString("en-US")} entries`, unit: "MB", value: rssFull, target: { text: "≤ 150 MB", met: rssFull <= 150 } },
@@ -170,6 +156,12 @@ export async function run(size: Size): Promise<BenchResult> {
       { metric: "cache's own accounting", unit: "MB", value: accountedMb },
       { metric: "heap growth / accounting", unit: "", value: heapPerAccounted },
       { metric: "entries kept by the default 32 MiB bound", unit: "", value: heldByDefault },
+      { metric: "cache in Redis: RSS before filling", unit: "MB", value: shared.rssBefore, baseline: rssBefore },
+      { metric: `cache in Redis: RSS with ${entries.toLocaleString("en-US")} entries`, unit: "MB", value: shared.rssFull, baseline: rssFull },
+      { metric: "cache in Redis: RSS growth", unit: "MB", value: shared.rssFull - shared.rssBefore, baseline: rssFull - rssBefore },
+      { metric: "cache in Redis: heap growth", unit: "MB", value: shared.heapGrowth, baseline: cacheGrowth },
+      { metric: "cache in Redis: entries in Redis", unit: "", value: shared.entriesInRedis },
+      { metric: "cache in Redis: redis-server memory growth", unit: "MB", value: shared.serverGrowth },
     ],
     notes,
     elapsedMs: performance.now() - started,
@@ -181,8 +173,10 @@ export const memory: Benchmark = {
   title: "5. Memory",
   targets:
     "A bot holding 50,000 lookups should fit a small container (RSS ≤ 150 MB); the cache's byte accounting should track the real heap " +
-    "closely enough that its bound is a real memory bound (the ratio tells how far).",
-  // The samples' child is bounded; filling three caches and a Map is fixed work that took 25–50 s on 2 shared cores.
-  limitSeconds: SAMPLES_TIMEOUT_MS / 1000 + 50,
+    "closely enough that its bound is a real memory bound (the ratio tells how far). " +
+    "The Redis rows have no target: they tell what moving the cache into a shared Redis takes off the process and puts on the server.",
+  // The samples' child and the Redis row's are bounded; filling three caches and a Map is fixed work
+  // that took 25–50 s on 2 shared cores; starting and stopping Redis, 2 s more.
+  limitSeconds: SAMPLES_TIMEOUT_MS / 1000 + 50 + REDIS_FILL_TIMEOUT_MS / 1000 + 2,
   run,
 };

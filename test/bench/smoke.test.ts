@@ -17,6 +17,14 @@ const HOLDS: Record<string, (r: BenchResult) => void> = {
     const [answers] = rows(r, "answers");
     expect(answers?.value).toBe(8);
     expect(answers?.baseline).toBe(8);
+    // The same commands with the state in a real redis-server: every one answered, from the
+    // cache read out of Redis (no upstream call in either run), the budgets and blocked chats
+    // asked there too (more commands than cache reads).
+    expect(rows(r, "state in Redis: answers")[0]).toMatchObject({ value: 8, baseline: 8 });
+    expect(rows(r, "state in Redis: upstream calls while answering")[0]).toMatchObject({ value: 0, baseline: 0 });
+    expect(rows(r, "state in Redis: cache reads from Redis per answer")[0]?.value).toBeGreaterThanOrEqual(1);
+    const commands = rows(r, "state in Redis: Redis commands sent per answer")[0]!.value;
+    expect(commands).toBeGreaterThan(rows(r, "state in Redis: cache reads from Redis per answer")[0]!.value);
   },
   upstream: (r) => {
     const [calls] = rows(r, "upstream calls");
@@ -47,6 +55,12 @@ const HOLDS: Record<string, (r: BenchResult) => void> = {
     const before = rows(r, "RSS before filling")[0]!.value;
     const full = r.figures.find((f) => /^RSS with [\d,]+ entries$/.test(f.metric))!.value;
     expect(rows(r, "RSS growth")[0]?.value).toBeCloseTo(full - before, 9);
+    // The Redis row (smoke size: 400 entries) holds every entry in the real redis-server, which grew by them.
+    expect(rows(r, "cache in Redis: entries in Redis")[0]?.value).toBe(400);
+    expect(rows(r, "cache in Redis: redis-server memory growth")[0]?.value).toBeGreaterThan(0);
+    const inRedis = r.figures.find((f) => /^cache in Redis: RSS with [\d,]+ entries$/.test(f.metric))!;
+    expect(inRedis.baseline).toBe(full);
+    expect(rows(r, "cache in Redis: RSS growth")[0]?.value).toBeCloseTo(inRedis.value - rows(r, "cache in Redis: RSS before filling")[0]!.value, 9);
   },
   alerts: (r) => {
     // Smoke size: 40 tokens in one batch call, 10 alerts set to fire.
