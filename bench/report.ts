@@ -125,7 +125,9 @@ const INTRO = [
   `${CHILD_LIMIT_MS / 60_000}-minute limit of the child process it runs in, and all of them under ${RUN_LIMIT_MS / 60_000} minutes.`,
   "Benchmarks judge targets but fail on none; test/bench/smoke.test.ts runs each at a tiny",
   "size and checks what holds on any machine (every command answered, the cache saving calls,",
-  "no digest lost, doubled or over a limit).",
+  "the Redis rows answering from and holding their entries in Redis, no digest lost, doubled or",
+  "over a limit). The latency and memory benchmarks' Redis rows start a throw-away `redis-server`",
+  "on loopback, so it must be installed, as for the tests.",
 ].join("\n");
 
 /** BENCHMARKS.md with the sections of `fresh` replaced or added, the others kept, in `order`. */
