@@ -1,0 +1,116 @@
+/**
+ * Shard leases on a real Redis, with short leases: workers split the shards fairly, a stopped
+ * worker's shards go to the others, and a worker keeps its shards while Redis is away.
+ */
+import { EventEmitter } from "node:events";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import pino from "pino";
+import { createShardClaimer, shardOfGuild, type ShardClaimer } from "../../../src/adapters/discord/shards.js";
+import { connectRedis, type SharedRedis } from "../../../src/redis/connection.js";
+import { startRedis, type RedisEngine } from "../../engines/redis.js";
+import { waitBound } from "../../fakes/wait-bound.js";
+
+let engine: RedisEngine;
+const links: SharedRedis[] = [];
+const claimers: ShardClaimer[] = [];
+beforeAll(async () => {
+  engine = await startRedis();
+});
+afterAll(async () => {
+  for (const c of claimers.splice(0)) await c.stop();
+  for (const l of links.splice(0)) await l.close();
+  await engine.stop();
+});
+
+const changed = new EventEmitter();
+changed.setMaxListeners(0);
+
+/** Resolves once `check` holds, re-checked on every shard change; fails after the wait bound. */
+function when(check: () => boolean, what: string): Promise<void> {
+  if (check()) return Promise.resolve();
+  const bound = waitBound();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      changed.off("change", listener);
+      reject(new Error(`not within ${bound} ms: ${what}`));
+    }, bound);
+    const listener = (): void => {
+      if (!check()) return;
+      clearTimeout(timer);
+      changed.off("change", listener);
+      resolve();
+    };
+    changed.on("change", listener);
+  });
+}
+
+/** A worker of bot `scope` running `count` shards; `running` is what its gateway runs. */
+async function worker(scope: string, name: string, count = 4) {
+  const redis = await connectRedis({ url: engine.url, log: pino({ level: "silent" }), commandTimeoutMs: 500 });
+  links.push(redis);
+  const running = new Set<number>();
+  const claimer = createShardClaimer({
+    redis,
+    scope,
+    shardCount: count,
+    holder: name,
+    ttlMs: 1000,
+    renewMs: 100,
+    logger: pino({ level: "silent" }),
+    onGain: async (shard) => {
+      running.add(shard);
+      changed.emit("change");
+    },
+    onLose: async (shard) => {
+      running.delete(shard);
+      changed.emit("change");
+    },
+  });
+  claimers.push(claimer);
+  return { claimer, running, redis };
+}
+
+describe("Discord shard leases in Redis", () => {
+  it("puts a server on shard (id >> 22) % count, as Discord does", () => {
+    expect(shardOfGuild("81384788765712384", 1)).toBe(0);
+    expect(shardOfGuild(String((1000n << 22n) + 12345n), 4)).toBe(0);
+    expect(shardOfGuild(String((1003n << 22n) + 12345n), 4)).toBe(3);
+  });
+
+  it("gives a worker alone every shard, then half to a second worker, each shard to one", async () => {
+    const a = await worker("app-split", "a");
+    await a.claimer.start();
+    expect([...a.running].sort()).toEqual([0, 1, 2, 3]);
+    const b = await worker("app-split", "b");
+    await b.claimer.start();
+    await when(() => a.running.size === 2 && b.running.size === 2, "two shards each");
+    expect([...a.running, ...b.running].sort()).toEqual([0, 1, 2, 3]);
+    expect(a.claimer.held()).toEqual([...a.running].sort());
+  });
+
+  it("hands a stopped worker's shards to the one left", async () => {
+    const a = await worker("app-stop", "a");
+    const b = await worker("app-stop", "b");
+    await Promise.all([a.claimer.start(), b.claimer.start()]);
+    await when(() => a.running.size === 2 && b.running.size === 2, "two shards each");
+    await b.claimer.stop();
+    expect(b.running.size).toBe(0);
+    await when(() => a.running.size === 4, "the one left runs all four");
+  });
+
+  it("keeps the shards it runs while Redis is away, and its leases once Redis is back", async () => {
+    const a = await worker("app-away", "a", 2);
+    await a.claimer.start();
+    expect([...a.running].sort()).toEqual([0, 1]);
+    await engine.stop();
+    await when(() => !a.redis.isUp(), "Redis seen as lost");
+    expect([...a.running].sort()).toEqual([0, 1]);
+    await engine.start();
+    await a.redis.whenUp();
+    const other = await worker("app-away", "other", 2);
+    await other.claimer.start();
+    // Redis came back empty: a takes its leases again, and a newcomer still gets its fair share.
+    await when(() => a.running.size === 1 && other.running.size === 1, "one shard each after Redis came back");
+    expect([...a.running, ...other.running].sort()).toEqual([0, 1]);
+  });
+});
