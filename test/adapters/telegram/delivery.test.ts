@@ -25,6 +25,12 @@ describe("Telegram delivery, limits and failures", () => {
     h = await startHarness({ core, adapter: opts, noStart });
     return h;
   };
+  /** On the real core, which keeps a chat's state when the adapter reports what happened to the chat. */
+  const startReal = async (): Promise<Harness> => {
+    knobs = { prices: new Map(), slowGate: deferred() };
+    h = await startHarness({});
+    return h;
+  };
   afterEach(async () => {
     knobs.slowGate.resolve();
     await h.close();
@@ -108,10 +114,10 @@ describe("Telegram delivery, limits and failures", () => {
 
   it("keeps polling and answering after a handler throws, and logs the failed update", async () => {
     await start();
-    const answer = core.handleText;
-    core.handleText = async (chat, text) => {
-      if (text === "/explode") throw new Error("the handler broke on purpose");
-      return answer(chat, text);
+    const answer = core.command;
+    core.command = async (chat, call) => {
+      if (call.name === "explode") throw new Error("the handler broke on purpose");
+      return answer(chat, call);
     };
     const chat = privateChat(fakeUser());
     h.fake.sendText(chat, "/explode");
@@ -138,7 +144,7 @@ describe("Telegram delivery, limits and failures", () => {
   });
 
   it("forgets a chat's settings when the bot is removed from it", async () => {
-    await start();
+    await startReal();
     const group = groupChat();
     const key = { platform: "telegram" as const, chatId: String(group.id) };
     await h.store.updateSettings(key, { autodetect: true, defaultChain: "eth" });
@@ -149,7 +155,7 @@ describe("Telegram delivery, limits and failures", () => {
   });
 
   it("moves a group's settings to its new id when it becomes a supergroup", async () => {
-    await start();
+    await startReal();
     const group = groupChat();
     await h.store.updateSettings({ platform: "telegram", chatId: String(group.id) }, { defaultChain: "sol" });
     h.fake.migrateGroup(group, -1_000_000_000_777);
