@@ -65,7 +65,7 @@ describe("chainpulse", () => {
     expect(run(["discord", "unregister"])).toMatchObject({ code: 2, stderr: expect.stringContaining('"discord unregister"') });
   });
 
-  it("prints a subcommand's own help and exits 0 for --help or -h after it, without reading the settings", () => {
+  it("prints a subcommand's own help and exits 0 for --help or -h after it, without reading the settings", { timeout: 90_000 }, () => {
     // A bad setting that every command checking the environment would refuse.
     const broken = { HTTP_PORT: "abc" };
     const cases: [string[], string, string][] = [

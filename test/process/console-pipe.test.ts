@@ -16,7 +16,8 @@ function askIn(dir: string, message: string): Promise<string> {
   });
 }
 
-describe("the console chat through a pipe", () => {
+// Each test starts the bot (and one also ask) in a child process: seconds on a busy machine.
+describe("the console chat through a pipe", { timeout: 90_000 }, () => {
   it("answers /price pepe with a price on demo data and exits 0 at the end of its input", async () => {
     const dir = tempDir();
     const bot = spawnBot({ DATABASE_PATH: join(dir, "bot.db"), LOG_LEVEL: "warn" }, { cwd: dir, stdin: "/price pepe\n" });

@@ -30,7 +30,8 @@ function ask(args: string[]): Promise<{ code: number; stdout: string; stderr: st
   });
 }
 
-describe("chainpulse ask", () => {
+// Each test starts the bot's whole wiring in a child process: seconds on a busy machine.
+describe("chainpulse ask", { timeout: 90_000 }, () => {
   it("answers one message as text on demo data and exits 0", async () => {
     const { code, stdout } = await ask(["/price pepe"]);
     expect(code).toBe(0);
