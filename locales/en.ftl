@@ -615,3 +615,7 @@ args-not-choice = "{ $value }" is not a { $name } I know; choose one of: { $choi
 args-needs-one = /{ $command } needs at least one { $type }. { args-hint }
 args-needs = /{ $command } needs a { $name }. { args-hint }
 args-fewer-words = /{ $command } takes fewer words than that. { args-hint }
+parse-too-long = That is too long for a token: send a symbol, an address or a link.
+parse-one-token = Send one token at a time: a symbol, an address or a link.
+parse-query-too-long = That is too long for a token symbol or name.
+card-intro = About: { $text }

@@ -425,8 +425,8 @@ collision-address = 这个地址在 { $count } 条链上都是代币；{ $which 
 collision-symbol = 有 { $count } 个代币叫 { $symbol }；{ $which }。
 collision-other = { $chain } 上的 { $symbol }（{ $address }，流动性 { $liquidity }）
 collision-sep = ；
-collision-others = { $head } 其他：{ $others }。
-collision-others-more = { $head } 其他：{ $others }；还有 { $more } 个。
+collision-others = { $head }其他：{ $others }。
+collision-others-more = { $head }其他：{ $others }；还有 { $more } 个。
 
 ## /price, /holders
 
@@ -596,3 +596,7 @@ args-not-choice = 我不认识 "{ $value }" 这个 { $name }；请选择：{ $ch
 args-needs-one = /{ $command } 至少需要一个 { $type }。{ args-hint }
 args-needs = /{ $command } 需要 { $name }。{ args-hint }
 args-fewer-words = /{ $command } 不需要这么多词。{ args-hint }
+parse-too-long = 这对代币来说太长了：请发送符号、地址或链接。
+parse-one-token = 一次只发一个代币：符号、地址或链接。
+parse-query-too-long = 这对代币符号或名称来说太长了。
+card-intro = 简介：{ $text }

@@ -16,7 +16,7 @@ import { DEMO_V1_KEY, DEMO_V2_KEY, startSandbox, type Sandbox } from "../../src/
  */
 
 /** Words that are names, not English the bot could translate. */
-const NAMES = new Set(["chainpulse", "utc", "usd", "telegram", "discord", "botfather", "dex", "fdv", "tvl", "lp"]);
+const NAMES = new Set(["chainpulse", "utc", "usd", "telegram", "discord", "botfather", "dex", "fdv", "tvl", "lp", "kb"]);
 
 /** The English words of `text` that are not data, commands, links or ids. */
 function englishWords(text: string, data: ReadonlySet<string>): string[] {
@@ -24,6 +24,9 @@ function englishWords(text: string, data: ReadonlySet<string>): string[] {
     .replace(/https?:\/\/\S+/g, " ")
     // Discord's message menu command is called this in every language.
     .replace(/Apps → Token card/g, " ")
+    // Shortened addresses (Fwks…9xQa) and file names (chart.png) are data.
+    .replace(/\S*…\S*/g, " ")
+    .replace(/\S+\.png\b/g, " ")
     // Commands and their arguments as typed (/price pepe, /settings chain <链|none>) are the bot's
     // interface, not prose: a token after a command that starts like an argument goes with it.
     .replace(/\/[a-z_]+(?:[ \t]+[-\w.$<[|][^\s，。、；：（）]*)*/gu, " ")
