@@ -85,3 +85,25 @@ export interface Command {
   /** Throws only UserError for things the user can fix. */
   run(ctx: CommandContext, args: ArgValues): Promise<Reply>;
 }
+
+/** One bound word: one of the spec's `choices` when it has them (bound lowercase), else any word. */
+type WordOf<S extends ArgSpec> = S extends { choices: readonly (infer C extends string)[] } ? C : string;
+
+/** What one spec binds to: a list for a variadic argument, one word otherwise. */
+type ValueOf<S extends ArgSpec> = S extends { variadic: true } ? WordOf<S>[] : WordOf<S>;
+
+/** A command's arguments typed from its own declaration: a required one is always there. */
+export type ArgsOf<A extends readonly ArgSpec[]> = {
+  readonly [S in A[number] as S["name"]]: S extends { required: true } ? ValueOf<S> : ValueOf<S> | undefined;
+};
+
+/**
+ * A command whose `run` reads its arguments typed from its `args`, without casts. The one
+ * conversion is here, and it holds: `bindArgs` binds words to exactly these specs (a required
+ * argument present, a variadic one a list).
+ */
+export function defineCommand<const A extends readonly ArgSpec[]>(
+  cmd: Omit<Command, "args" | "run"> & { args: A; run(ctx: CommandContext, args: ArgsOf<A>): Promise<Reply> },
+): Command {
+  return { ...cmd, run: (ctx, args) => cmd.run(ctx, args as ArgsOf<A>) };
+}

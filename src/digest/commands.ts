@@ -3,7 +3,7 @@
  * the quota-protecting limits, then appended to the registry; they reach the subscriptions
  * through the command context's store.
  */
-import type { Command, CommandContext } from "../core/command.js";
+import { defineCommand, type Command, type CommandContext } from "../core/command.js";
 import { resolveChain } from "../core/chains.js";
 import { UserError } from "../core/errors.js";
 import type { Reply } from "../core/reply.js";
@@ -24,10 +24,6 @@ async function requireAdmin(ctx: CommandContext): Promise<void> {
   if (!(await ctx.chat.isAdmin())) throw ctx.i18n.fail("digest-not-admin");
 }
 
-function words(v: string | string[] | undefined): string[] {
-  return v === undefined ? [] : Array.isArray(v) ? v : [v];
-}
-
 /** Splits a trailing `top N` off the schedule words. */
 function takeTopN(ctx: CommandContext, rest: string[]): { schedule: string[]; topN: number } {
   const i = rest.findIndex((w) => w.toLowerCase() === "top");
@@ -44,7 +40,7 @@ function done(title: string, text?: string): Reply {
 }
 
 export function digestCommands(limits: DigestLimits): Command[] {
-  const subscribe: Command = {
+  const subscribe = defineCommand({
     name: "subscribe",
     description: "Post a chain's trending digest here on a schedule (admins)",
     args: [
@@ -64,8 +60,8 @@ export function digestCommands(limits: DigestLimits): Command[] {
         throw ctx.i18n.fail("digest-not-here");
       }
       await requireAdmin(ctx);
-      const { chain } = await resolveChain(ctx, String(args.chain));
-      const { schedule: scheduleWords, topN } = takeTopN(ctx, words(args.schedule));
+      const { chain } = await resolveChain(ctx, args.chain);
+      const { schedule: scheduleWords, topN } = takeTopN(ctx, args.schedule ?? []);
       const { timezone } = await ctx.store.getSettings(ctx.chat);
       const parsed = parseSchedule(scheduleWords, { timezone, minIntervalMinutes: limits.minIntervalMinutes, i18n: ctx.i18n });
       if (!parsed.ok) throw new UserError(parsed.error);
@@ -89,22 +85,22 @@ export function digestCommands(limits: DigestLimits): Command[] {
       );
       return done(ctx.i18n.t("digest-subscribed", { chain, schedule: s.label, top: topN }), ctx.i18n.t("digest-how-to-stop", { chain }));
     },
-  };
+  });
 
-  const unsubscribe: Command = {
+  const unsubscribe = defineCommand({
     name: "unsubscribe",
     description: "Stop a chain's digest here, or all of them (admins)",
     args: [{ name: "chain", description: "A chain, or all", type: "text", required: true }],
     examples: ["/unsubscribe solana", "/unsubscribe all"],
     async run(ctx, args) {
       await requireAdmin(ctx);
-      const input = String(args.chain).toLowerCase();
+      const input = args.chain.toLowerCase();
       const chain = input === "all" ? "all" : (await resolveChain(ctx, input)).chain;
       const n = await ctx.store.subscriptions.removeSubscriptions(ctx.chat, chain);
       if (n === 0) throw chain === "all" ? ctx.i18n.fail("digest-none") : ctx.i18n.fail("digest-none-on", { chain });
       return done(chain === "all" ? ctx.i18n.t("digest-stopped-all", { count: n }) : ctx.i18n.t("digest-stopped", { chain }));
     },
-  };
+  });
 
   const list: Command = {
     name: "subscriptions",

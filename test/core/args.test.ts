@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { MAX_MESSAGE_LENGTH, MAX_WORDS, bindArgs, commandCall, commandWords, splitWords, usage } from "../../src/core/args.js";
-import type { Command } from "../../src/core/command.js";
+import { defineCommand, type Command, type CommandContext } from "../../src/core/command.js";
 import { isUserError } from "../../src/core/errors.js";
 
 const holders: Command = {
@@ -102,5 +102,30 @@ describe("bindArgs", () => {
   it("writes usage with optional and variadic markers", () => {
     expect(usage(price)).toBe("/price <tokens …>");
     expect(usage(holders)).toBe("/holders <token> [n]");
+  });
+});
+
+describe("defineCommand", () => {
+  it("hands run its arguments typed from the command's own declaration, as bindArgs bound them", async () => {
+    const seen: unknown[] = [];
+    const cmd = defineCommand({
+      name: "typed",
+      description: "typed arguments",
+      examples: ["/typed hot 2 a b"],
+      args: [
+        { name: "topic", description: "t", type: "topic", required: true, choices: ["hot", "meme"] },
+        { name: "n", description: "n", type: "int", required: false },
+        { name: "rest", description: "r", type: "text", required: false, variadic: true },
+      ],
+      async run(_ctx, args) {
+        expectTypeOf(args.topic).toEqualTypeOf<"hot" | "meme">();
+        expectTypeOf(args.n).toEqualTypeOf<string | undefined>();
+        expectTypeOf(args.rest).toEqualTypeOf<string[] | undefined>();
+        seen.push(args);
+        return { title: "", tone: "info", blocks: [], actions: [] };
+      },
+    });
+    await cmd.run({} as CommandContext, bindArgs(cmd, ["HOT", "2", "a", "b"]));
+    expect(seen).toEqual([{ topic: "hot", n: "2", rest: ["a", "b"] }]);
   });
 });

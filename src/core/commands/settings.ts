@@ -1,4 +1,4 @@
-import type { Command, CommandContext } from "../command.js";
+import { defineCommand, type CommandContext } from "../command.js";
 import { FALLBACK_CHAIN, resolveChain } from "../chains.js";
 import { cleanText } from "../format/index.js";
 import type { Reply } from "../reply.js";
@@ -69,7 +69,7 @@ async function patchFor(ctx: CommandContext, setting: Exclude<Setting, "autodete
 }
 
 /** `/settings [chain|autodetect|timezone value]`: show the chat's settings, or change one (admins). */
-export const settingsCommand: Command = {
+export const settingsCommand = defineCommand({
   name: "settings",
   description: "Show this chat's settings; admins change the default chain, auto-detect, time zone, language",
   args: [
@@ -78,8 +78,7 @@ export const settingsCommand: Command = {
   ],
   examples: ["/settings", "/settings chain solana", "/settings autodetect off", "/settings timezone Europe/Berlin", "/settings language zh"],
   async run(ctx, args) {
-    const setting = args["setting"] as Setting | undefined;
-    const value = args["value"] as string | undefined;
+    const { setting, value } = args;
     if (setting === undefined) return view(await ctx.store.getSettings(ctx.chat), ctx);
     if (value === undefined) throw ctx.i18n.fail("settings-say-value", { setting, example: EXAMPLE_VALUES[setting] });
     // One setting, one rule: the same change and answer as /autodetect.
@@ -91,4 +90,4 @@ export const settingsCommand: Command = {
     const i18n = patch.language === undefined ? ctx.i18n : messages().translator(patch.language);
     return { ...view(saved, { ...ctx, i18n }, changed), locale: i18n.locale };
   },
-};
+});

@@ -1,4 +1,4 @@
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import { defaultChain, resolveChain } from "../chains.js";
 import { UserError } from "../errors.js";
 import { cleanText } from "../format/index.js";
@@ -17,7 +17,7 @@ const MAX_PAGE = 50;
  * `/trending [chain] [page] [size]`: the chain's trending tokens, paged with buttons. A digest is
  * this very reply, `/trending <chain> 1 <top N>`, posted on a schedule.
  */
-export const trendingCommand: Command = {
+export const trendingCommand = defineCommand({
   name: "trending",
   description: "Trending tokens on a chain, page by page",
   args: [
@@ -28,15 +28,15 @@ export const trendingCommand: Command = {
   ],
   examples: ["/trending", "/trending solana", "/trending bsc 2", "/trending eth 1 5"],
   async run(ctx, args) {
-    let chainArg = args["chain"] as string | undefined;
-    let pageArg = args["page"] as string | undefined;
+    let chainArg = args.chain;
+    let pageArg = args.page;
     // `/trending 2` means page 2 of the default chain.
     if (chainArg !== undefined && pageArg === undefined && /^[+-]?\d+$/.test(chainArg)) {
       pageArg = chainArg;
       chainArg = undefined;
     }
     const page = pageArg === undefined ? 1 : Number(pageArg);
-    const size = typeof args["size"] === "string" ? Number(args["size"]) : TRENDING_PAGE_SIZE;
+    const size = args.size === undefined ? TRENDING_PAGE_SIZE : Number(args.size);
     const resolved = chainArg === undefined ? { chain: await defaultChain(ctx), chains: undefined } : await resolveChain(ctx, chainArg);
     const chain = resolved.chain;
     // The page size rides along on the buttons only when it was asked for.
@@ -65,4 +65,4 @@ export const trendingCommand: Command = {
       footer: footerOf(ctx, list, ...(resolved.chains === undefined ? [] : [resolved.chains])),
     };
   },
-};
+});
