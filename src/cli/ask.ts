@@ -11,15 +11,18 @@ import { renderText } from "../adapters/console/render.js";
 import { buildCore } from "../app/build-core.js";
 import { loadConfig, readEnvironment } from "../config.js";
 import { errorReply, type Reply } from "../core/reply.js";
+import { DEFAULT_LOCALE, messages } from "../i18n/index.js";
 import { createLogger } from "../log.js";
 
 interface AskArgs {
   message: string;
   json: boolean;
   out: string | undefined;
+  /** `--lang`: the language of the answer, a locale file's name. */
+  lang: string | undefined;
 }
 
-const USAGE = 'usage: chainpulse ask "<message>" [--json] [--out file.png]';
+const USAGE = 'usage: chainpulse ask "<message>" [--json] [--out file.png] [--lang en|zh]';
 
 /** The lines `chainpulse ask --help` prints below the usage. */
 export const ASK_HELP: readonly string[] = [
@@ -27,6 +30,7 @@ export const ASK_HELP: readonly string[] = [
   "  --json        print the reply as JSON (a picture as base64)",
   "  --out FILE    also write the reply's picture, such as /chart's, to FILE; a reply",
   "                without one exits 1 with its sentence on stderr",
+  "  --lang LOCALE answer in that language (en, zh), whatever the console chat's /settings",
   "",
   "A message that does not start with / is read like a pasted address or link.",
   "ask is one message in the console's chat and keeps that chat's settings in the same",
@@ -42,6 +46,7 @@ export const ASK_HELP: readonly string[] = [
 export function parseAskArgs(argv: readonly string[]): AskArgs | string {
   let json = false;
   let out: string | undefined;
+  let lang: string | undefined;
   const words: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
@@ -50,12 +55,17 @@ export function parseAskArgs(argv: readonly string[]): AskArgs | string {
       out = argv[++i];
       if (out === undefined || out === "") return "--out needs a file name";
     } else if (a.startsWith("--out=")) out = a.slice("--out=".length);
+    else if (a === "--lang" || a.startsWith("--lang=")) {
+      lang = a === "--lang" ? argv[++i] : a.slice("--lang=".length);
+      const locales = messages().locales;
+      if (lang === undefined || !locales.includes(lang)) return `--lang takes one of ${locales.join(", ")}`;
+    }
     else if (a.startsWith("--")) return `unknown option "${a}"`;
     else words.push(a);
   }
   const message = words.join(" ").trim();
   if (message === "") return "ask needs a message";
-  return { message, json, out };
+  return { message, json, out, lang };
 }
 
 /** The reply as JSON-ready data: the picture's bytes as base64. */
@@ -91,11 +101,12 @@ export async function askCommand(argv: string[]): Promise<number> {
   const log = createLogger({ level: config.logLevel, secrets: config.secrets });
   const built = await buildCore(config, { log });
   try {
-    const chat = CONSOLE_CHAT;
+    const chat = args.lang === undefined ? CONSOLE_CHAT : { ...CONSOLE_CHAT, userLanguage: args.lang };
     const answered = args.message.startsWith("/")
       ? await built.core.handleText(chat, args.message)
       : await built.core.detect(chat, args.message);
-    const reply = answered ?? errorReply("Type a command such as /price pepe, or paste a token address.", "user");
+    const words = messages().translator(args.lang ?? DEFAULT_LOCALE);
+    const reply = answered ?? { ...errorReply(words.t("ask-nothing"), "user"), locale: words.locale };
     const shown = args.json ? JSON.stringify(replyToJson(reply), null, 2) : renderText(reply, { color: process.stdout.isTTY === true });
     if (args.out === undefined) {
       process.stdout.write(`${shown}\n`);
