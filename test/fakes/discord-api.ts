@@ -418,9 +418,17 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     try {
       const res = await postSigned(url, payload);
       const raw = Buffer.from(await res.arrayBuffer());
-      const parsed = res.ok ? await parseBody(res.headers.get("content-type") ?? "", raw) : { body: raw.toString("utf8"), files: [] };
+      const type = res.headers.get("content-type") ?? "";
+      const parsed = res.ok ? await parseBody(type, raw) : { body: raw.toString("utf8"), files: [] };
       record = { method: "POST", path, query: {}, authorized: false, ...parsed, at: now(), status: 0, response: undefined };
-      const answer = res.ok ? routeRequest(state, record) : { status: res.status, body: parsed.body };
+      // Discord fails an interaction whose HTTP answer is multipart: files go through the webhook.
+      const multipart = res.ok && type.startsWith("multipart/");
+      if (multipart) state.violations.push({ request: `POST ${path}`, problem: "files in the HTTP answer of an interaction" });
+      const answer = multipart
+        ? { status: 400, body: { message: "files in an HTTP interaction answer", code: 0 } }
+        : res.ok
+          ? routeRequest(state, record)
+          : { status: res.status, body: parsed.body };
       record.status = answer.status;
       record.response = answer.body;
     } catch (err) {

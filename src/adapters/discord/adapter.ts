@@ -179,9 +179,10 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
     makeRequest: callbacks.wrap(gate === undefined ? baseRequest : gate(baseRequest)),
   };
   const leases = opts.shards?.ids === undefined ? opts.shards?.leases : undefined;
-  const fixedShards = opts.shards !== undefined && leases === undefined
-    ? { ids: [...(opts.shards.ids ?? Array.from({ length: opts.shards.count }, (_, i) => i))], count: opts.shards.count }
-    : undefined;
+  const fixedShards =
+    opts.shards === undefined || leases !== undefined
+      ? undefined
+      : { ids: [...(opts.shards.ids ?? Array.from({ length: opts.shards.count }, (_, i) => i))], count: opts.shards.count };
   // The client that answers over REST and HTTP; with leases the gateway runs in one client per shard held.
   const client = clientFor({ ...settings, ...(fixedShards ? { shards: fixedShards } : {}) });
   const gateways = new Map<number, Client>();

@@ -5,13 +5,14 @@
  * through the adapter's own handling (the same discord.js objects the gateway makes); the one
  * difference is where its first response goes, so the REST client's first callback for such
  * an interaction is caught here and becomes the HTTP answer. Later edits and follow-ups go
- * through REST as usual.
+ * through REST as usual. Discord takes no files in an HTTP answer (a multipart one fails the
+ * interaction), so a first response with a picture is deferred there and put in through the
+ * interaction's webhook once the deferral is on its way.
  */
 import { createPublicKey, verify, type KeyObject } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RESTOptions, ResponseLike } from "discord.js";
 import type { Logger } from "pino";
-import { multipartBytes } from "./rest-agent.js";
 
 /** Where Discord is told to send interactions (the developer portal's "Interactions Endpoint URL"). */
 export const INTERACTIONS_PATH = "/discord/interactions";
@@ -39,20 +40,26 @@ export function signedByDiscord(key: KeyObject, signature: string, timestamp: st
   return verify(null, Buffer.concat([Buffer.from(timestamp, "utf8"), body]), key, Buffer.from(signature, "hex"));
 }
 
-/** The first response of an HTTP interaction, as the HTTP answer carries it. */
+/** The first response of an HTTP interaction, as the HTTP answer carries it (JSON). */
 export interface HttpAnswer {
-  contentType: string;
-  body: Buffer;
+  body: string;
+  /** Called once the answer is written to Discord. */
+  written(): void;
 }
 
 export interface InteractionCallbacks {
   /** Wraps a REST client's `makeRequest`: an awaited interaction's first callback is answered here. */
   wrap(next: MakeRequest): MakeRequest;
-  /** The first callback of interaction `id` once the adapter makes it, or undefined after `withinMs`. */
-  expect(id: string, withinMs: number): Promise<HttpAnswer | undefined>;
+  /** The first callback of interaction `id` of application `applicationId` once the adapter makes it, or undefined after `withinMs`. */
+  expect(id: string, applicationId: string, withinMs: number): Promise<HttpAnswer | undefined>;
 }
 
-const CALLBACK = /\/interactions\/(\d{15,25})\/[^/]+\/callback(?:\?|$)/;
+const CALLBACK = /^(.*)\/interactions\/(\d{15,25})\/([^/]+)\/callback(?:\?|$)/;
+/** An UPDATE_MESSAGE (a button editing its message) defers as DEFERRED_UPDATE_MESSAGE, anything else as DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE. */
+const UPDATE_MESSAGE = 7;
+const EPHEMERAL = 64;
+/** Waits before putting the message in again while Discord has not yet taken the deferral (404). */
+const WEBHOOK_RETRY_MS = [250, 1000, 2000];
 
 function accepted(): ResponseLike {
   const empty = new ArrayBuffer(0);
@@ -69,33 +76,71 @@ function accepted(): ResponseLike {
   };
 }
 
-async function answerOf(init: RequestInit): Promise<HttpAnswer> {
-  const body = init.body;
-  if (typeof body === "string") return { contentType: "application/json", body: Buffer.from(body, "utf8") };
-  // With a picture the callback is multipart; Discord takes the same form as the HTTP answer.
-  return multipartBytes(body);
+/**
+ * A multipart interaction response as @discordjs/rest builds it (a FormData whose
+ * `payload_json` holds `{ type, data }`) turned into a webhook message edit: `payload_json`
+ * becomes the message (`data`), the files stay.
+ */
+function webhookForm(body: unknown): { payload: { type?: unknown; data?: unknown }; form: FormData } {
+  if (!(body instanceof FormData)) throw new TypeError("an interaction response that is neither JSON nor multipart");
+  const payload = JSON.parse(String(body.get("payload_json") ?? "{}")) as { type?: unknown; data?: unknown };
+  const form = new FormData();
+  form.append("payload_json", JSON.stringify(payload.data ?? {}));
+  for (const [field, value] of body.entries()) if (field !== "payload_json") form.append(field, value);
+  return { payload, form };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** The message of a multipart first response, put in as the deferred interaction's original message. */
+async function putOriginal(next: MakeRequest, url: string, init: RequestInit): Promise<ResponseLike> {
+  for (let attempt = 0; ; attempt += 1) {
+    const res = await next(url, init);
+    const wait = WEBHOOK_RETRY_MS[attempt];
+    if (res.status !== 404 || wait === undefined) return res;
+    await res.arrayBuffer();
+    await sleep(wait);
+  }
+}
+
+interface Waiting {
+  applicationId: string;
+  answer(answer: HttpAnswer): void;
 }
 
 export function createInteractionCallbacks(): InteractionCallbacks {
-  const waiting = new Map<string, (answer: HttpAnswer) => void>();
+  const waiting = new Map<string, Waiting>();
   return {
     wrap: (next) => async (url, init) => {
-      const id = CALLBACK.exec(url)?.[1];
-      const answer = id === undefined ? undefined : waiting.get(id);
-      if (id === undefined || answer === undefined) return next(url, init);
+      const [, root, id, token] = CALLBACK.exec(url) ?? [];
+      const entry = id === undefined ? undefined : waiting.get(id);
+      if (root === undefined || id === undefined || token === undefined || entry === undefined) return next(url, init);
       waiting.delete(id);
-      answer(await answerOf(init));
-      return accepted();
+      if (typeof init.body === "string") {
+        entry.answer({ body: init.body, written: () => undefined });
+        return accepted();
+      }
+      const { payload, form } = webhookForm(init.body);
+      const flags = Number((payload.data as { flags?: unknown } | undefined)?.flags ?? 0) & EPHEMERAL;
+      const deferral = payload.type === UPDATE_MESSAGE ? { type: 6 } : { type: 5, ...(flags === 0 ? {} : { data: { flags } }) };
+      await new Promise<void>((resolve) => entry.answer({ body: JSON.stringify(deferral), written: resolve }));
+      const original = `${root}/webhooks/${entry.applicationId}/${token}/messages/@original`;
+      return putOriginal(next, original, { ...init, method: "PATCH", body: form });
     },
-    expect(id, withinMs) {
+    expect(id, applicationId, withinMs) {
       return new Promise((resolve) => {
         const timer = setTimeout(() => {
           waiting.delete(id);
           resolve(undefined);
         }, withinMs);
-        waiting.set(id, (answer) => {
-          clearTimeout(timer);
-          resolve(answer);
+        waiting.set(id, {
+          applicationId,
+          answer: (answer) => {
+            clearTimeout(timer);
+            resolve(answer);
+          },
         });
       });
     },
@@ -148,14 +193,18 @@ export function createInteractionsEndpoint(opts: InteractionsEndpointOptions): (
     // PING: Discord checks the URL this way when it is saved in the developer portal.
     if (payload.type === 1) return send(res, 200, "application/json", JSON.stringify({ type: 1 }));
     const id = typeof payload.id === "string" ? payload.id : "";
-    if (!/^\d{15,25}$/.test(id)) return send(res, 400, "text/plain", "no interaction id\n");
-    const answer = opts.callbacks.expect(id, DISCORD_ANSWER_MS);
+    const applicationId = typeof payload.application_id === "string" ? payload.application_id : "";
+    if (!/^\d{15,25}$/.test(id) || !/^\d{15,25}$/.test(applicationId)) return send(res, 400, "text/plain", "no interaction id\n");
+    const answer = opts.callbacks.expect(id, applicationId, DISCORD_ANSWER_MS);
     if (!opts.deliver(payload)) return send(res, 503, "text/plain", "stopping\n");
     const first = await answer;
     if (first === undefined) {
       opts.logger.warn({ interaction: id, type: payload.type }, "discord HTTP interaction got no answer within 3 s");
       return send(res, 500, "text/plain", "no answer\n");
     }
-    send(res, 200, first.contentType, first.body);
+    res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" });
+    // A connection Discord dropped never finishes: the close says the answer is over either way.
+    res.once("close", () => first.written());
+    res.end(first.body, () => first.written());
   };
 }

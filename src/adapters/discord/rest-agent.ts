@@ -15,13 +15,3 @@ export function discordRestAgent(): NonNullable<RESTOptions["agent"]> {
   const { Agent } = restRequire("undici") as { Agent: new () => NonNullable<RESTOptions["agent"]> };
   return new Agent();
 }
-
-/**
- * A multipart body of @discordjs/rest (its undici's FormData) as bytes and content type,
- * serialised by that same undici for the reason above.
- */
-export async function multipartBytes(body: unknown): Promise<{ contentType: string; body: Buffer }> {
-  const { Response } = restRequire("undici") as { Response: typeof globalThis.Response };
-  const res = new Response(body as ConstructorParameters<typeof Response>[0]);
-  return { contentType: res.headers.get("content-type") ?? "application/octet-stream", body: Buffer.from(await res.arrayBuffer()) };
-}

@@ -111,9 +111,15 @@ describe("Discord interactions over HTTP on the ops port", () => {
     expect(titleOf(answer.message)).toBe("Finally");
   });
 
-  it("uploads a chart in the HTTP answer as chart.png", async () => {
-    const answer = await fake.chatInput({ name: "chart", options: [{ name: "token", type: OptionType.string, value: "pepe" }] }).settled();
+  it("defers a chart in the HTTP answer, which takes no files, and puts it in as chart.png through the webhook", async () => {
+    const ia = fake.chatInput({ name: "chart", options: [{ name: "token", type: OptionType.string, value: "pepe" }] });
+    const ack = await ia.acknowledged();
+    expect(callbackType(ack)).toBe(5);
+    expect(ack.files).toEqual([]);
+    const answer = await ia.settled();
     if (answer.kind !== "message") throw new Error(answer.kind);
+    expect(answer.ephemeral).toBe(false);
+    expect(answer.request.method).toBe("PATCH");
     expect(answer.request.files.map((f) => [f.name, f.size])).toEqual([["chart.png", PNG.length]]);
     expect((answer.message.embeds[0] as { image?: { url: string } }).image?.url).toBe("attachment://chart.png");
   });
