@@ -1,5 +1,5 @@
 import { isMarketError } from "../../market/errors.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import { resolveChain } from "../chains.js";
 import { UserError } from "../errors.js";
 import { cleanText, formatPercent, formatUsd, shortAddress } from "../format/index.js";
@@ -10,7 +10,7 @@ import { v1Pairs } from "../../market/v1-records.js";
 const SHOWN = 12;
 
 /** `/amm <amm> <chain>`: the busiest pairs of a swap venue (v1). */
-export const ammCommand: Command = {
+export const ammCommand = defineCommand({
   name: "amm",
   description: "The busiest pairs of a DEX on a chain (v1)",
   args: [
@@ -19,9 +19,9 @@ export const ammCommand: Command = {
   ],
   examples: ["/amm uniswapv2 eth", "/amm pancakev2 bsc"],
   async run(ctx, args) {
-    const amm = String(args["dex"]).trim().toLowerCase();
+    const amm = args.dex.trim().toLowerCase();
     if (!/^[a-z0-9_.-]{1,40}$/.test(amm)) throw new UserError("A DEX name has letters, digits, dots, dashes or underscores only, e.g. uniswapv2.");
-    const { chain, chains } = await resolveChain(ctx, String(args["chain"]));
+    const { chain, chains } = await resolveChain(ctx, args.chain);
     let pairs;
     try {
       pairs = await ctx.market.v1AmmPairs({ amm, chain, limit: SHOWN, sort: "volume", direction: "desc" });
@@ -52,4 +52,4 @@ export const ammCommand: Command = {
       footer: footerOf(ctx, pairs, chains),
     };
   },
-};
+});

@@ -9,7 +9,7 @@ import { isMarketError } from "../../market/errors.js";
 import { joinId, splitId } from "../../market/ids.js";
 import type { KlineCategory, KlineIntervalV2 } from "../../market/limits.js";
 import type { Kline, KlinePoint, TokenDetail } from "../../market/schemas.js";
-import type { Command, CommandContext } from "../command.js";
+import { defineCommand, type CommandContext } from "../command.js";
 import { UserError } from "../errors.js";
 import { DASH, cleanText, formatAge, formatPercent, formatPrice, formatUsd, shortAddress } from "../format/index.js";
 import { mainTokenOf } from "../chains.js";
@@ -253,7 +253,7 @@ async function filledSeries(
 }
 
 /** `/chart`: a candlestick picture, its numbers in a caption, and interval buttons that redraw it in place. */
-export const chartCommand: Command = {
+export const chartCommand = defineCommand({
   name: "chart",
   description: "Candlestick chart of a token or pair: /chart pepe 4h",
   args: [
@@ -264,12 +264,12 @@ export const chartCommand: Command = {
   ],
   examples: ["/chart pepe 1h", "/chart pepe bsc 4h", "/chart 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth 1d r"],
   async run(ctx, args): Promise<Reply> {
-    const typed = String(args["token"] ?? "").trim();
+    const typed = args.token.trim();
     if (typed === "") throw new UserError("Which token? e.g. /chart pepe 1h");
-    let intervalWord = args["interval"] as string | undefined;
-    let category = (args["category"] as KlineCategory | undefined) ?? "u";
+    let intervalWord = args.interval;
+    let category = args.category ?? "u";
     // `/chart pepe r`: a category typed where the interval goes.
-    if (intervalWord !== undefined && args["category"] === undefined && (CATEGORIES as readonly string[]).includes(intervalWord.toLowerCase())) {
+    if (intervalWord !== undefined && args.category === undefined && (CATEGORIES as readonly string[]).includes(intervalWord.toLowerCase())) {
       category = intervalWord.toLowerCase() as KlineCategory;
       intervalWord = undefined;
     }
@@ -329,4 +329,4 @@ export const chartCommand: Command = {
       footer: footerOf(ctx, ...parts),
     };
   },
-};
+});

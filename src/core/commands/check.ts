@@ -1,7 +1,7 @@
 import { isAddressFor } from "../../market/ids.js";
-import { CONTRACT_CHECK_CHAINS, type ContractCheckChain } from "../../market/limits.js";
+import { CONTRACT_CHECK_CHAINS } from "../../market/limits.js";
 import { v1ContractReport } from "../../market/v1-records.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import { UserError } from "../errors.js";
 import { cleanText, shortAddress } from "../format/index.js";
 import { malformedReason } from "../resolve/addresses.js";
@@ -9,7 +9,7 @@ import { refreshButton } from "../reply-parts.js";
 import { riskReply } from "./risk.js";
 
 /** `/check <chain> <contract>`: the v1 contract check, read as a risk report. */
-export const checkCommand: Command = {
+export const checkCommand = defineCommand({
   name: "check",
   description: "Contract check (v1) of a contract on bsc, eth, arbitrum or core",
   args: [
@@ -18,8 +18,8 @@ export const checkCommand: Command = {
   ],
   examples: ["/check eth 0x6982508145454ce325ddbe47a25d4ec3d2311933"],
   async run(ctx, args) {
-    const chain = String(args["chain"]) as ContractCheckChain;
-    const contract = String(args["contract"]).trim();
+    const chain = args.chain;
+    const contract = args.contract.trim();
     if (!isAddressFor(contract, chain)) {
       throw new UserError(malformedReason(contract) ?? `"${cleanText(contract, 48)}" is not a contract address on ${chain}.`);
     }
@@ -34,4 +34,4 @@ export const checkCommand: Command = {
       actions: [[refreshButton("check", [chain, address])]],
     });
   },
-};
+});

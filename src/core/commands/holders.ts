@@ -1,6 +1,6 @@
 import type { Fetched } from "../../cache/types.js";
 import type { Holder, RiskReport } from "../../market/schemas.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import { cleanText, formatRatio, formatUsd, shortAddress } from "../format/index.js";
 import type { Block } from "../reply.js";
 import { footerOf, openButton, refreshButton } from "../reply-parts.js";
@@ -34,7 +34,7 @@ function label(h: Holder, marks: Marks | undefined): string {
 }
 
 /** `/holders <token> [n]`: the top holders, their share and value, and the top-10 concentration. */
-export const holdersCommand: Command = {
+export const holdersCommand = defineCommand({
   name: "holders",
   description: "Top holders with share, value and labels, and the top-10 concentration",
   args: [
@@ -43,7 +43,7 @@ export const holdersCommand: Command = {
   ],
   examples: ["/holders pepe", "/holders 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth 20"],
   async run(ctx, args) {
-    const typed = String(args["token"]);
+    const typed = args.token;
     const n = args["n"] === undefined ? DEFAULT_SHOWN : Number(args["n"]);
     const res = await resolveArg(ctx, typed);
     const symbol = await symbolFor(ctx, res);
@@ -91,4 +91,4 @@ export const holdersCommand: Command = {
       footer: footerOf(ctx, holders),
     };
   },
-};
+});

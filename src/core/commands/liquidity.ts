@@ -1,5 +1,5 @@
 import { splitId } from "../../market/ids.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import { UserError } from "../errors.js";
 import { cleanText, formatSince, formatUsd, shortAddress } from "../format/index.js";
 import { isAddress, malformedReason } from "../resolve/addresses.js";
@@ -10,13 +10,13 @@ import { v1Liquidity } from "../../market/v1-records.js";
 const SHOWN = 12;
 
 /** `/liquidity <pair>`: recent liquidity records of a pair (v1). */
-export const liquidityCommand: Command = {
+export const liquidityCommand = defineCommand({
   name: "liquidity",
   description: "Recent liquidity adds and removes of a pair (v1)",
   args: [{ name: "pair", description: "Pair address, or <pair>-<chain>", type: "text", required: true }],
   examples: ["/liquidity 0xa43fe16908251ee70ef74718545e4fe6c5ccec9f-eth"],
   async run(ctx, args) {
-    const typed = String(args["pair"]).trim();
+    const typed = args.pair.trim();
     const address = splitId(typed)?.address ?? typed;
     if (!isAddress(address)) throw new UserError(malformedReason(address) ?? `"${cleanText(typed, 48)}" is not a pair address.`);
     // v1 pair paths carry the address alone.
@@ -43,4 +43,4 @@ export const liquidityCommand: Command = {
       footer: footerOf(ctx, records),
     };
   },
-};
+});

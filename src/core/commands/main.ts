@@ -1,4 +1,4 @@
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import { resolveChain } from "../chains.js";
 import { cleanText } from "../format/index.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
@@ -8,13 +8,13 @@ import { cardButtons, tokenTable } from "./token-list.js";
 const SHOWN = 15;
 
 /** `/main <chain>`: the chain's main tokens (native, wrapped, stablecoins). */
-export const mainCommand: Command = {
+export const mainCommand = defineCommand({
   name: "main",
   description: "The main tokens of a chain (native, wrapped, stablecoins)",
   args: [{ name: "chain", description: "Chain name, e.g. eth, bsc, solana", type: "chain", required: true }],
   examples: ["/main eth", "/main solana"],
   async run(ctx, args) {
-    const { chain, chains } = await resolveChain(ctx, String(args["chain"]));
+    const { chain, chains } = await resolveChain(ctx, args.chain);
     const main = await ctx.market.mainTokens(chain);
     const tokens = main.data.slice(0, SHOWN);
     return {
@@ -25,4 +25,4 @@ export const mainCommand: Command = {
       footer: footerOf(ctx, main, chains),
     };
   },
-};
+});

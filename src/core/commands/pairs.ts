@@ -1,17 +1,17 @@
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import { cleanText, formatPercent, formatUsd, shortAddress } from "../format/index.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
 import { v1Pairs } from "../../market/v1-records.js";
 import { resolveArg, symbolFor } from "./resolution.js";
 
 /** `/pairs <token>`: the token's pairs from the v1 service (at most 10). */
-export const pairsCommand: Command = {
+export const pairsCommand = defineCommand({
   name: "pairs",
   description: "The trading pairs of a token (v1, up to 10)",
   args: [{ name: "token", description: "Symbol, name, address, address-chain or a link", type: "token", required: true }],
   examples: ["/pairs pepe", "/pairs 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth"],
   async run(ctx, args) {
-    const typed = String(args["token"]);
+    const typed = args.token;
     const res = await resolveArg(ctx, typed);
     // v1 paths carry the address alone; an address can live on several chains, so keep the resolved one.
     const pairs = await ctx.market.v1Pairs(res.address);
@@ -37,4 +37,4 @@ export const pairsCommand: Command = {
       footer: footerOf(ctx, pairs),
     };
   },
-};
+});

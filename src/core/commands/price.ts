@@ -1,4 +1,4 @@
-import type { Command, CommandContext } from "../command.js";
+import { defineCommand, type CommandContext } from "../command.js";
 import { UserError, isUserError } from "../errors.js";
 import { cleanText, formatPercent, formatPrice } from "../format/index.js";
 import type { Resolution } from "../resolve/types.js";
@@ -37,13 +37,13 @@ async function resolveAll(ctx: CommandContext, typed: readonly string[]): Promis
 }
 
 /** `/price <token> [<token> …]`: prices of 1–20 tokens through one batch price call. */
-export const priceCommand: Command = {
+export const priceCommand = defineCommand({
   name: "price",
   description: "Price and 24h change of one or more tokens (up to 20)",
   args: [{ name: "tokens", description: "Symbols, names, addresses or links; commas separate", type: "token", required: true, variadic: true }],
   examples: ["/price pepe", "/price pepe wif bonk", "/price pepe bsc, 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth"],
   async run(ctx, args): Promise<Reply> {
-    const typed = groupTokens((args["tokens"] as string[] | undefined) ?? []);
+    const typed = groupTokens(args.tokens ?? []);
     if (typed.length === 0) throw new UserError("Which token? e.g. /price pepe");
     if (typed.length > MAX_PRICE_TOKENS) throw new UserError(`I price at most ${MAX_PRICE_TOKENS} tokens at once; you asked for ${typed.length}.`);
     const outcomes = await resolveAll(ctx, typed);
@@ -87,4 +87,4 @@ export const priceCommand: Command = {
       : `Prices (${found.length})`;
     return { title, tone: "info", blocks, actions, footer: footerOf(ctx, prices) };
   },
-};
+});

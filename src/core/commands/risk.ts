@@ -1,7 +1,7 @@
 import type { Fetched } from "../../cache/types.js";
 import { isMarketError } from "../../market/errors.js";
 import type { RiskReport } from "../../market/schemas.js";
-import type { Command, CommandContext } from "../command.js";
+import { defineCommand, type CommandContext } from "../command.js";
 import type { Action, Block, Reply } from "../reply.js";
 import { footerOf } from "../reply-parts.js";
 import { NO_DATA_LINE, assessReport } from "../risk.js";
@@ -31,13 +31,13 @@ export function riskReply(
 }
 
 /** `/risk <token>`: the contract risk report as a verdict and the findings that matter. */
-export const riskCommand: Command = {
+export const riskCommand = defineCommand({
   name: "risk",
   description: "Contract risk: honeypot, taxes, owner, mint, proxy, locks and a 🟢/🟡/🔴 verdict",
   args: [{ name: "token", description: "Symbol, name, address, address-chain or a link", type: "token", required: true }],
   examples: ["/risk pepe", "/risk 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth"],
   async run(ctx, args) {
-    const typed = String(args["token"]);
+    const typed = args.token;
     const res = await resolveArg(ctx, typed);
     let report: Fetched<RiskReport> | undefined;
     try {
@@ -59,4 +59,4 @@ export const riskCommand: Command = {
       ],
     });
   },
-};
+});

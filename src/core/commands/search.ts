@@ -1,6 +1,6 @@
 import type { Fetched } from "../../cache/types.js";
 import type { ChainRecord } from "../../market/schemas.js";
-import type { Command } from "../command.js";
+import { defineCommand } from "../command.js";
 import { resolveChain } from "../chains.js";
 import { UserError } from "../errors.js";
 import { cleanText } from "../format/index.js";
@@ -14,7 +14,7 @@ const SHOWN = 10;
 const MAX_KEYWORD = 64;
 
 /** `/search <keyword> [chain]`: matching tokens, most liquid first, with buttons that open cards. */
-export const searchCommand: Command = {
+export const searchCommand = defineCommand({
   name: "search",
   description: "Find tokens by symbol, name or address, most liquid first",
   args: [
@@ -23,10 +23,10 @@ export const searchCommand: Command = {
   ],
   examples: ["/search pepe", "/search pepe bsc", "/search \"shiba inu\""],
   async run(ctx, args) {
-    const keyword = String(args["keyword"]).trim();
+    const keyword = args.keyword.trim();
     if (keyword === "") throw new UserError("Search for what? e.g. /search pepe");
     if (keyword.length > MAX_KEYWORD) throw new UserError(`That keyword is too long; I search for at most ${MAX_KEYWORD} characters.`);
-    const chainArg = args["chain"] as string | undefined;
+    const chainArg = args.chain;
     let chains: Fetched<ChainRecord[]> | undefined;
     let chain: string | undefined;
     if (chainArg !== undefined) ({ chain, chains } = await resolveChain(ctx, chainArg));
@@ -44,4 +44,4 @@ export const searchCommand: Command = {
       footer: footerOf(ctx, found, ...(chains === undefined ? [] : [chains])),
     };
   },
-};
+});

@@ -2,7 +2,7 @@ import type { Fetched } from "../../cache/types.js";
 import { isMarketError } from "../../market/errors.js";
 import { normalizeAddress } from "../../market/ids.js";
 import type { SwapTx, TokenDetail } from "../../market/schemas.js";
-import type { Command, CommandContext } from "../command.js";
+import { defineCommand, type CommandContext } from "../command.js";
 import { UserError } from "../errors.js";
 import { DASH, cleanText, formatPrice, formatSince, formatUsd, shortAddress } from "../format/index.js";
 import { pairTarget, parseTokenInput, type Resolution } from "../resolve/index.js";
@@ -58,13 +58,13 @@ function side(tx: SwapTx, token: string | undefined, chain: string): string {
 }
 
 /** `/swaps <token|pair>`: the latest swaps of the token's main pair. */
-export const swapsCommand: Command = {
+export const swapsCommand = defineCommand({
   name: "swaps",
   description: "The latest swaps of a token's main pair: buy or sell, size, wallet, age",
   args: [{ name: "token", description: "A token (its main pair is used) or a pair as <pair>-<chain>", type: "token", required: true }],
   examples: ["/swaps pepe", "/swaps 0xa43fe16908251ee70ef74718545e4fe6c5ccec9f-eth"],
   async run(ctx, args) {
-    const typed = String(args["token"]);
+    const typed = args.token;
     const target = await targetOf(ctx, typed);
     let swaps;
     try {
@@ -98,4 +98,4 @@ export const swapsCommand: Command = {
       footer: footerOf(ctx, swaps, ...(target.detail === undefined ? [] : [target.detail])),
     };
   },
-};
+});

@@ -1,6 +1,6 @@
 import type { Fetched } from "../../cache/types.js";
 import type { PairV2, RiskReport, TokenDetail } from "../../market/schemas.js";
-import type { Command, CommandContext } from "../command.js";
+import { defineCommand, type CommandContext } from "../command.js";
 import {
   DASH, cleanText, formatCount, formatPercent, formatPrice, formatSince, formatUsd, shortAddress,
 } from "../format/index.js";
@@ -112,14 +112,14 @@ function renderCard(
 }
 
 /** `/token <token>` (also `/detail`): the token card. */
-export const tokenCommand: Command = {
+export const tokenCommand = defineCommand({
   name: "token",
   aliases: ["detail"],
   description: "The token card: price, market cap, volume, pairs, links and a risk verdict",
   args: [{ name: "token", description: "Symbol, name, address, address-chain or a link", type: "token", required: true }],
   examples: ["/token pepe", "/token 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth", "/detail wif solana"],
   async run(ctx, args) {
-    const res = await resolveArg(ctx, String(args["token"]));
+    const res = await resolveArg(ctx, args.token);
     return tokenCard(ctx, res, { command: "token" });
   },
-};
+});

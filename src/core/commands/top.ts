@@ -1,5 +1,5 @@
-import type { Command } from "../command.js";
-import { RANK_TOPICS, type RankTopicId } from "../../market/limits.js";
+import { defineCommand } from "../command.js";
+import { RANK_TOPICS } from "../../market/limits.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
 import { cardButtons, tokenTable } from "./token-list.js";
 
@@ -7,13 +7,13 @@ import { cardButtons, tokenTable } from "./token-list.js";
 const SHOWN = 15;
 
 /** `/top <topic>`: a ranked list (hot, meme, gainer, …). */
-export const topCommand: Command = {
+export const topCommand = defineCommand({
   name: "top",
   description: "A ranked token list: hot, meme, gainer, loser, new, ai, …",
   args: [{ name: "topic", description: "Which list; /topics shows them all", type: "topic", required: true, choices: RANK_TOPICS }],
   examples: ["/top hot", "/top meme", "/top gainer"],
   async run(ctx, args) {
-    const topic = String(args["topic"]) as RankTopicId;
+    const topic = args.topic;
     const list = await ctx.market.rankList({ topic, limit: SHOWN });
     const tokens = list.data.slice(0, SHOWN);
     return {
@@ -24,4 +24,4 @@ export const topCommand: Command = {
       footer: footerOf(ctx, list),
     };
   },
-};
+});
