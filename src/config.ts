@@ -3,6 +3,7 @@
  * environment once (`readEnvironment`) and hands the result here; nothing is built at import.
  */
 import { readFileSync } from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
 import { z } from "zod";
@@ -116,6 +117,8 @@ export interface Config {
   };
   /** Redis shared by several processes (`REDIS_URL`); undefined keeps that state in process. */
   redisUrl: string | undefined;
+  /** This process's name among the bot's workers (`WORKER_ID`): leases, /readyz, the metrics' `worker` label. Default `<hostname>-<pid>`. */
+  workerId: string;
   /** Every secret value set (keys, tokens), for the logger to redact. */
   secrets: string[];
 }
@@ -273,6 +276,7 @@ const schema = z.object({
   REDIS_URL: check("must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379", (raw) =>
     parseUrl(raw, ["redis:", "rediss:"]) === undefined ? undefined : raw,
   ).optional(),
+  WORKER_ID: token("letters, digits and . _ : - only, such as worker-1", /^[A-Za-z0-9._:-]{1,64}$/).optional(),
 });
 
 type Variable = keyof typeof schema.shape;
@@ -344,6 +348,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       watchlistMax: v.WATCHLIST_MAX,
     },
     redisUrl: v.REDIS_URL,
+    workerId: v.WORKER_ID ?? `${hostname()}-${process.pid}`,
     secrets: withTelegramSecretPart([...secrets, ...urlPassword(v.DATABASE_URL)]),
   };
 }

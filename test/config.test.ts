@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,6 +29,7 @@ const DEFAULTS: Config = {
   databasePath: "./data/chainpulse.db",
   databaseUrl: undefined,
   redisUrl: undefined,
+  workerId: `${hostname()}-${process.pid}`,
   http: undefined,
   logLevel: "info",
   shutdownTimeoutMs: 10_000,
@@ -338,5 +340,16 @@ describe("readEnvironment", () => {
     mkdirSync(join(dir, ".env"));
     expect(() => readEnvironment({ cwd: dir })).toThrow(ConfigError);
     expect(() => readEnvironment({ cwd: dir })).toThrow(/^\.env could not be read/);
+  });
+});
+
+describe("WORKER_ID", () => {
+  it("names this worker among several, and defaults to the host name and process id", () => {
+    expect(loadConfig({ WORKER_ID: "worker-2" }).workerId).toBe("worker-2");
+    expect(loadConfig({}).workerId).toBe(`${hostname()}-${process.pid}`);
+  });
+
+  it("is refused with one line when it holds a space", () => {
+    expect(failure({ WORKER_ID: "worker 2" }).message).toBe('WORKER_ID must be letters, digits and . _ : - only, such as worker-1, got "worker 2"');
   });
 });

@@ -21,6 +21,7 @@ import { ALERT_LANE } from "../market/scheduler-lanes.js";
 import { createRedisCacheStore } from "../redis/cache-store.js";
 import { connectRedis, type SharedRedis } from "../redis/connection.js";
 import { redisUnitLedger } from "../redis/unit-ledger.js";
+import { redisSpacingGate } from "../redis/spacing-gate.js";
 import type { Sandbox } from "../sandbox/index.js";
 import { openStore } from "../store/open-store.js";
 import type { Store } from "../store/types.js";
@@ -98,7 +99,9 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
       });
     } else {
       const unitLedger = redis === undefined ? undefined : redisUnitLedger(redis, config.market.v2.key);
-      client = new MarketClient({ v2: config.market.v2, v1: config.market.v1, rps: config.market.rps, ...pacing, unitLedger });
+      // Every worker spending the key takes its turn from one pace in Redis: MARKET_API_RPS is the key's, not each worker's.
+      const gate = redis === undefined ? undefined : redisSpacingGate({ redis, rps: config.market.rps, apiKey: config.market.v2.key });
+      client = new MarketClient({ v2: config.market.v2, v1: config.market.v1, rps: config.market.rps, ...pacing, unitLedger, ...(gate ? { gate } : {}) });
     }
     closers.push(() => client.close());
     const market = createCachedMarket(client, { onEvent: opts.onCacheEvent, ...cacheStore() });

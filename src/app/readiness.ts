@@ -14,10 +14,21 @@ export interface ReadinessParts {
   store: Pick<Store, "health">;
   market: Pick<CachedMarket, "supportedChains">;
   platforms: readonly PlatformAdapter[];
+  /** Among several workers: this one's name and the leases it keeps (held or waiting). */
+  worker?: { id: string; leases: () => readonly { name: string; held: boolean }[] };
+  /** The shared Redis, when configured: shown, never failing readiness (its users fall back to in-process state). */
+  redis?: { isUp(): boolean };
 }
 
-/** One check per part, named `store`, `market` and after each platform. */
+/** "worker-1 holds telegram-polling", "worker-2 waits for telegram-polling". */
+function describeWorker(worker: NonNullable<ReadinessParts["worker"]>): string {
+  const leases = worker.leases().map((l) => `${l.held ? "holds" : "waits for"} ${l.name}`);
+  return leases.length === 0 ? worker.id : `${worker.id} ${leases.join(", ")}`;
+}
+
+/** One check per part, named `store`, `market` and after each platform, then `redis` and `worker` when set. */
 export function readinessChecks(parts: ReadinessParts): ReadinessCheck[] {
+  const { worker, redis } = parts;
   return [
     // Not ready while the database cannot be reached or written: the detail names DATABASE_URL or DATABASE_PATH.
     { name: "store", check: () => parts.store.health() },
@@ -38,5 +49,7 @@ export function readinessChecks(parts: ReadinessParts): ReadinessCheck[] {
       name: a.platform,
       check: async () => (a.isReady() ? { ok: true } : { ok: false, detail: "not connected" }),
     })),
+    ...(redis ? [{ name: "redis", check: async () => ({ ok: true, detail: redis.isUp() ? "shared state" : "away: in-process state until it is back" }) }] : []),
+    ...(worker ? [{ name: "worker", check: async () => ({ ok: true, detail: describeWorker(worker) }) }] : []),
   ];
 }

@@ -1,5 +1,5 @@
 /**
- * The digest poster. One minute tick (croner) checks the few distinct schedules, queues a
+ * The digest poster. A tick every 15 s (croner) checks the few distinct schedules, queues a
  * (subscription, slot) row for each due subscription, asks the core for each post — the
  * chain's `/trending` reply as that chat would get it, its market calls on the digest lane
  * through the shared cache — and delivers through each platform's paced queue. The poster
@@ -30,7 +30,10 @@ export interface PosterOptions {
   now?: () => number;
   /** Identifies this process in the lease. Default `host:pid:random`. */
   holder?: string;
-  /** How long the lease lasts without renewal. Default 3 minutes (ticks renew it every minute). */
+  /**
+   * How long the lease lasts without renewal. Default 45 s: ticks renew it every 15 s, and a
+   * worker that outlives a dead leader takes the slot over within a minute.
+   */
   leaseTtlMs?: number;
   /** Each delivery's outcome (metrics). */
   onOutcome?: (platform: Platform, outcome: DeliveryState) => void;
@@ -92,7 +95,7 @@ function pausedNotice(s: Subscription, i18n: Translator): Reply {
 export function createPoster(opts: PosterOptions): Poster {
   const now = opts.now ?? Date.now;
   const holder = opts.holder ?? `${hostname()}:${process.pid}:${randomUUID()}`;
-  const leaseTtl = opts.leaseTtlMs ?? 3 * MINUTE;
+  const leaseTtl = opts.leaseTtlMs ?? 45_000;
   const log = opts.logger;
   let lastPlanned: number | undefined;
   let lastPruned: number | undefined;
@@ -164,8 +167,13 @@ export function createPoster(opts: PosterOptions): Poster {
         chatId: s.chatId,
         deadline: d.slot + s.intervalMinutes * MINUTE,
         send: async () => {
-          // Claimed only at the first attempt, right before the call: a stop before it leaves the
-          // row queued. A retry after a 429 sends again under the same claim.
+          // Claimed row by row, only at the first attempt, right before the call: a stop or a
+          // crash before it leaves the row queued for whichever worker leads next, so a row is
+          // never claimed without being sent. The claim is one conditional UPDATE (queued →
+          // sending) rather than a `FOR UPDATE SKIP LOCKED` batch or a job queue: one leader
+          // sends at the bot's one platform rate, so spreading a slot over workers would not
+          // make it faster, and a row held by no open transaction survives the worker's death
+          // as plain state that the next leader reads. A retry after a 429 sends again under the same claim.
           if (!claimed) claimed = await opts.subscriptions.transitionDelivery(s.id, d.slot, ["queued"], "sending", now());
           if (!claimed) return { kind: "delivered" };
           return adapter.send(s.chatId, post);
@@ -267,8 +275,9 @@ export function createPoster(opts: PosterOptions): Poster {
     },
     start() {
       void this.tick().catch((e: unknown) => log.error({ err: e }, "digest tick failed"));
-      // `protect` skips a minute while the previous tick still runs.
-      task = new Cron("* * * * *", { protect: true }, async () => {
+      // Every 15 s, so that another worker takes over a dead leader's slot within a minute;
+      // `protect` skips a tick while the previous one still runs.
+      task = new Cron("*/15 * * * * *", { protect: true }, async () => {
         await this.tick().catch((e: unknown) => log.error({ err: e }, "digest tick failed"));
       });
     },

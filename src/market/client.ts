@@ -5,6 +5,7 @@
  * itself for people, `lane(...)` and `background()` views for scheduled work; a call inside an
  * ask (ask.ts) takes the ask's lane and deadline.
  */
+import type { SpacingGate } from "./spacing-gate.js";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import type { MarketApi } from "./api.js";
@@ -66,6 +67,8 @@ export interface MarketClientOptions {
   onCall?: (event: MarketCallEvent) => void;
   /** Called as each HTTP attempt leaves the scheduler; it must not throw. */
   onDispatch?: (event: DispatchEvent) => void;
+  /** Each call's turn among every worker spending the key (redis/spacing-gate.ts); default this process's spacing alone. */
+  gate?: SpacingGate;
 }
 
 /** What a call cost, filled in as it goes so that failures report it too. */
@@ -106,7 +109,7 @@ class ClientCore implements Caller {
       now: this.now,
       onLedgerError: (e) => this.logger?.warn({ err: e instanceof Error ? e.message : String(e) }, "compute-unit ledger failed; counting locally"),
     });
-    this.scheduler = new Scheduler({ rps: options.rps, units, now: this.now, sleep, logger: options.logger, onDispatch: options.onDispatch });
+    this.scheduler = new Scheduler({ rps: options.rps, units, now: this.now, sleep, logger: options.logger, onDispatch: options.onDispatch, gate: options.gate });
   }
 
   async call<S extends z.ZodType>(spec: CallSpec<S>, viewLane: Lane): Promise<z.output<S>> {

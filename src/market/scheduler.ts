@@ -14,6 +14,7 @@ import type { Logger } from "pino";
 import { MarketError } from "./errors.js";
 import { DailyUnits } from "./quota-ledger.js";
 import { LANES, type Lane } from "./scheduler-lanes.js";
+import { inProcessGate, type SpacingGate } from "./spacing-gate.js";
 
 export { LANES, ALERT_LANE, DIGEST_LANE, type Lane } from "./scheduler-lanes.js";
 
@@ -53,6 +54,8 @@ export interface SchedulerOptions {
   minAttemptMs?: number;
   logger?: Logger;
   onDispatch?: (e: DispatchEvent) => void;
+  /** Each call's turn among all workers spending this key; default none beyond this scheduler's spacing. */
+  gate?: SpacingGate;
 }
 
 interface Waiter {
@@ -103,6 +106,7 @@ export class Scheduler {
   private readonly minAttemptMs: number;
   private readonly logger: Logger | undefined;
   private readonly onDispatch: ((e: DispatchEvent) => void) | undefined;
+  private readonly gate: SpacingGate;
   private readonly queues: Record<Lane, Queued[]> = { people: [], alerts: [], digest: [], refresh: [] };
   private readonly byKey = new Map<string, Queued>();
   private nextFreeAt = Number.NEGATIVE_INFINITY;
@@ -128,6 +132,7 @@ export class Scheduler {
     this.minAttemptMs = opts.minAttemptMs ?? 250;
     this.logger = opts.logger;
     this.onDispatch = opts.onDispatch;
+    this.gate = opts.gate ?? inProcessGate;
   }
 
   /** Calls waiting per lane. */
@@ -321,12 +326,8 @@ export class Scheduler {
     } catch (e) {
       this.logger?.warn({ err: e instanceof Error ? e.message : String(e) }, "scheduler onDispatch hook threw");
     }
-    let sent: Promise<unknown>;
-    try {
-      sent = q.send();
-    } catch (e) {
-      sent = Promise.reject(e);
-    }
+    // The shared turn comes after this scheduler's own: a call waits here only for other workers' calls.
+    const sent = this.gate.turn().then(() => q.send());
     sent.then(
       (value) => {
         for (const w of q.waiters) w.resolve(value);

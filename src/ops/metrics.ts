@@ -29,8 +29,10 @@ export interface Metrics {
   redisOutages: Counter;
 }
 
-export function createMetrics(options: { processMetrics?: boolean } = {}): Metrics {
+/** `worker`: WORKER_ID, a label on every series so that several workers' metrics add up and tell apart. */
+export function createMetrics(options: { processMetrics?: boolean; worker?: string } = {}): Metrics {
   const registry = new Registry();
+  if (options.worker !== undefined) registry.setDefaultLabels({ worker: options.worker });
   if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: "chainpulse_" });
   const registers = [registry];
   return {

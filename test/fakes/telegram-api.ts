@@ -25,6 +25,7 @@ import { ApiFailure } from "./telegram-checks.js";
 import { type FakeFile, parseMultipart } from "./telegram-multipart.js";
 import { createMethods, type FakeState, type SentMessage, type StoredMessage } from "./telegram-methods.js";
 import { waitBound } from "./wait-bound.js";
+import { deliverByWebhook, type WebhookDelivery, type WebhookDeliveryOptions } from "./telegram-webhook.js";
 
 export { ApiFailure } from "./telegram-checks.js";
 export type { FakeButton } from "./telegram-checks.js";
@@ -129,6 +130,11 @@ export interface FakeTelegram {
   waitFor(predicate: (call: ApiCall) => boolean, opts?: { since?: number; timeoutMs?: number; pending?: boolean }): Promise<ApiCall>;
   /** As `waitFor`, over sent messages. */
   waitForSent(predicate: (sent: SentMessage) => boolean, opts?: { since?: number; timeoutMs?: number }): Promise<SentMessage>;
+  /**
+   * From now on, updates go to the webhook the bot set, as Telegram sends them (per chat in
+   * order, again until answered 2xx); `to` maps its https URL to where the test listens.
+   */
+  deliverByWebhook(opts: WebhookDeliveryOptions): WebhookDelivery;
   close(): Promise<void>;
 }
 
@@ -178,6 +184,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
   } as UserFromGetMe;
 
   const calls: ApiCall[] = [];
+  const deliveries: WebhookDelivery[] = [];
   const faults: (FaultRule & { left: number })[] = [];
   const listeners = new Set<() => void>();
   const state: FakeState = {
@@ -347,7 +354,23 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
       waitUntil(() => calls.slice(o.since ?? 0).find((c) => (c.done || o.pending === true) && predicate(c)), waitBound(o.timeoutMs), "matching call"),
     waitForSent: (predicate, o = {}) =>
       waitUntil(() => state.sent.slice(o.since ?? 0).find(predicate), waitBound(o.timeoutMs), "matching sent message"),
+    deliverByWebhook: (o) => {
+      const delivery = deliverByWebhook(
+        {
+          webhook: () => state.webhook,
+          takeUpdates: () => state.updates.splice(0),
+          subscribe: (listener) => {
+            listeners.add(listener);
+            return () => listeners.delete(listener);
+          },
+        },
+        o,
+      );
+      deliveries.push(delivery);
+      return delivery;
+    },
     close: async () => {
+      for (const d of deliveries) d.stop();
       state.poll?.finish();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

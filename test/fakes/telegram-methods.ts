@@ -118,6 +118,7 @@ export function createMethods(state: FakeState) {
     const full = { ...update, update_id: state.nextUpdateId++ } as Update;
     state.updates.push(full);
     state.poll?.wake();
+    state.notify();
     return full;
   };
 

@@ -26,6 +26,8 @@ import type { FeatureDeps } from "./features/deps.js";
 import { type InlineOptions, inlineFeature } from "./features/inline.js";
 import { createWebhookHandler, type WebhookHandler, webhookPath } from "./webhook.js";
 import { DEFAULT_LOCALE, describeCommand, messages } from "../../i18n/index.js";
+import type { LeaseKeeper } from "../../workers/lease-keeper.js";
+import type { UpdateDedupe } from "../../workers/update-dedupe.js";
 
 /** grammY types its signals with the abort-controller polyfill's type; Node's own signal is what it uses at run time. */
 type GrammySignal = Parameters<Bot["init"]>[0];
@@ -82,6 +84,14 @@ export interface TelegramAdapterOptions {
    * be reached, and the abort ends those retries and the other start-up calls at once.
    */
   signal?: AbortSignal;
+  /**
+   * Several workers of one bot: the lease named `telegram-webhook` decides which one sets the
+   * webhook, `telegram-polling` which one long-polls (the others serve digests and alerts and
+   * take over when it dies). Undefined: this process alone does both.
+   */
+  lease?: (name: "telegram-webhook" | "telegram-polling", onChange: (held: boolean) => void) => LeaseKeeper;
+  /** Deliveries of one update answered once across workers (webhook mode). Default: in this process. */
+  dedupe?: UpdateDedupe;
 }
 
 export interface TelegramAdapter extends PlatformAdapter {
@@ -89,6 +99,8 @@ export interface TelegramAdapter extends PlatformAdapter {
   readonly bot: Bot;
   /** Route for the ops HTTP server, in webhook mode only. */
   readonly webhook?: { path: string; handler: WebhookHandler };
+  /** The lease this worker keeps among several, and whether it holds it now (for /readyz). */
+  lease(): { name: string; held: boolean } | undefined;
 }
 
 function logFailures(log: Logger): Transformer {
@@ -195,7 +207,10 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
   };
 
   const webhook = opts.webhook
-    ? { path: webhookPath(opts.webhook.secret), handler: createWebhookHandler(bot, { secret: opts.webhook.secret, log, accepting: () => webhookLive }) }
+    ? {
+        path: webhookPath(opts.webhook.secret),
+        handler: createWebhookHandler(bot, { secret: opts.webhook.secret, log, accepting: () => webhookLive, ...(opts.dedupe ? { dedupe: opts.dedupe } : {}) }),
+      }
     : undefined;
 
   const registerCommands = async (signal: GrammySignal): Promise<void> => {
@@ -213,6 +228,36 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
     }
   };
 
+  let lease: LeaseKeeper | undefined;
+  let polling = false;
+  // A webhook left from an earlier deployment would make every getUpdates fail with 409.
+  // A server that does not know the call (a minimal self-hosted one) has no webhook to drop.
+  const dropWebhook = async (signal: GrammySignal): Promise<void> => {
+    await bot.api.deleteWebhook(undefined, signal).catch((e: unknown) => {
+      if (fatalReason(e) || signal?.aborted) throw e;
+      log.warn({ err: describeError(e) }, "telegram deleteWebhook refused; polling anyway");
+    });
+  };
+  const poll = (): void => {
+    if (runner?.isRunning()) return;
+    lastPollAt = now();
+    runner = run(bot, {
+      runner: {
+        fetch: { timeout: opts.pollTimeoutSeconds ?? 30, allowed_updates: [...ALLOWED_UPDATES] },
+        maxRetryTime: opts.pollRetryMs ?? 15 * 60 * 1000,
+        silent: true,
+      },
+      sink: { concurrency: opts.concurrency ?? 500 },
+    });
+    runner.task()?.catch(reportFatal);
+    log.info({ username: bot.botInfo.username }, "telegram bot long polling");
+  };
+  const stopPolling = async (): Promise<void> => {
+    const r = runner;
+    runner = undefined;
+    if (r?.isRunning()) await r.stop();
+  };
+
   return {
     platform: "telegram",
     bot,
@@ -224,44 +269,55 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
         await bot.init(signal);
         await registerCommands(signal);
         if (opts.webhook) {
-          const url = `${opts.webhook.url.replace(/\/+$/, "")}${webhookPath(opts.webhook.secret)}`;
-          await bot.api.setWebhook(url, { secret_token: opts.webhook.secret, allowed_updates: [...ALLOWED_UPDATES] }, signal);
+          const hook = opts.webhook;
+          const setWebhook = async (): Promise<void> => {
+            const url = `${hook.url.replace(/\/+$/, "")}${webhookPath(hook.secret)}`;
+            await bot.api.setWebhook(url, { secret_token: hook.secret, allowed_updates: [...ALLOWED_UPDATES] }, signal);
+          };
+          if (opts.lease) {
+            // One worker sets it (again, when its holder is gone), not every worker at each start; every worker answers on it.
+            lease = opts.lease("telegram-webhook", (held) => {
+              if (held && webhookLive) void setWebhook().catch((e: unknown) => log.warn({ err: describeError(e) }, "telegram setWebhook failed"));
+            });
+            if (await lease.start()) await setWebhook();
+          } else await setWebhook();
           webhookLive = true;
           log.info({ username: bot.botInfo.username }, "telegram bot taking updates by webhook");
           return;
         }
-        // A webhook left from an earlier deployment would make every getUpdates fail with 409.
-        // A server that does not know the call (a minimal self-hosted one) has no webhook to drop.
-        await bot.api.deleteWebhook(undefined, signal).catch((e: unknown) => {
-          if (fatalReason(e) || signal?.aborted) throw e;
-          log.warn({ err: describeError(e) }, "telegram deleteWebhook refused; polling anyway");
-        });
+        if (!opts.lease) await dropWebhook(signal);
       } catch (e) {
         throw fatalError(e, "Telegram Bot API not usable at start");
       }
-      lastPollAt = now();
-      runner = run(bot, {
-        runner: {
-          fetch: { timeout: opts.pollTimeoutSeconds ?? 30, allowed_updates: [...ALLOWED_UPDATES] },
-          maxRetryTime: opts.pollRetryMs ?? 15 * 60 * 1000,
-          silent: true,
-        },
-        sink: { concurrency: opts.concurrency ?? 500 },
-      });
-      runner.task()?.catch(reportFatal);
-      log.info({ username: bot.botInfo.username }, "telegram bot long polling");
+      if (opts.lease) {
+        // Telegram answers a second poller with 409: only the lease's holder polls.
+        polling = true;
+        lease = opts.lease("telegram-polling", (held) => {
+          if (held && polling) void dropWebhook(signal).then(poll, reportFatal);
+          else void stopPolling();
+        });
+        if (!(await lease.start())) log.info({ username: bot.botInfo.username }, "telegram bot serving digests and alerts; another worker polls");
+        return;
+      }
+      poll();
     },
 
     async stop() {
       webhookLive = false;
-      const r = runner;
-      runner = undefined;
-      if (r?.isRunning()) await r.stop();
+      polling = false;
+      await lease?.stop();
+      await stopPolling();
       await Promise.allSettled([...inFlight]);
     },
 
     isReady() {
+      // A worker that does not poll is ready: it sends digests and alerts while another polls.
+      if (polling && lease !== undefined && !lease.held()) return true;
       return webhookLive || ((runner?.isRunning() ?? false) && now() - lastPollAt <= pollStaleMs);
+    },
+
+    lease() {
+      return lease === undefined ? undefined : { name: lease.name, held: lease.held() };
     },
 
     async send(chatId: string, reply: Reply): Promise<SendOutcome> {

@@ -3,10 +3,12 @@
  * not reveal it and is not guessable without it), with the secret in
  * `X-Telegram-Bot-Api-Secret-Token`. The ops HTTP server mounts the handler on that path.
  */
-import { createHash } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { type Bot, webhookCallback } from "grammy";
+import type { Bot } from "grammy";
+import type { Update } from "grammy/types";
 import type { Logger } from "pino";
+import { createUpdateDedupe, type UpdateDedupe } from "../../workers/update-dedupe.js";
 
 /** A Node request handler, as the ops server's routes take it. */
 export type WebhookHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -26,15 +28,48 @@ export interface WebhookOptions {
    * ms we answer 200 and let the handler finish in the background. Default 8000.
    */
   answerWithinMs?: number;
+  /** Telegram's deliveries of one update answered once, across workers. Default: in this process. */
+  dedupe?: UpdateDedupe;
 }
 
-/** The request handler for `webhookPath(secret)`. */
+/** Largest update body read: Telegram's are a few kilobytes. */
+const MAX_BODY = 1 << 20;
+
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) return undefined;
+    parts.push(chunk as Buffer);
+  }
+  return Buffer.concat(parts).toString("utf8");
+}
+
+function sameSecret(given: string | string[] | undefined, secret: string): boolean {
+  if (typeof given !== "string") return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(secret);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function parseUpdate(body: string): Update | undefined {
+  try {
+    const u = JSON.parse(body) as Update;
+    return typeof u === "object" && u !== null && Number.isSafeInteger(u.update_id) ? u : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The request handler for `webhookPath(secret)`. The update is answered 200 once handled, or
+ * after `answerWithinMs` while the handler goes on: Telegram sends a chat its next update only
+ * after the answer, so a chat's updates stay in order whichever worker takes each.
+ */
 export function createWebhookHandler(bot: Bot, opts: WebhookOptions): WebhookHandler {
-  const callback = webhookCallback(bot, "http", {
-    secretToken: opts.secret,
-    onTimeout: "return",
-    timeoutMilliseconds: opts.answerWithinMs ?? 8000,
-  });
+  const answerWithinMs = opts.answerWithinMs ?? 8000;
+  const dedupe = opts.dedupe ?? createUpdateDedupe({ scope: "local" });
   return async (req, res) => {
     if (req.method !== "POST") {
       res.writeHead(405).end();
@@ -44,11 +79,29 @@ export function createWebhookHandler(bot: Bot, opts: WebhookOptions): WebhookHan
       res.writeHead(503).end();
       return;
     }
-    try {
-      await callback(req, res);
-    } catch (e) {
-      opts.log.warn({ err: e instanceof Error ? e.message : String(e) }, "telegram webhook request failed");
-      if (!res.headersSent) res.writeHead(400).end();
+    if (!sameSecret(req.headers["x-telegram-bot-api-secret-token"], opts.secret)) {
+      res.writeHead(401).end();
+      return;
     }
+    const body = await readBody(req).catch(() => undefined);
+    const update = body === undefined ? undefined : parseUpdate(body);
+    if (update === undefined) {
+      res.writeHead(400).end();
+      return;
+    }
+    const claim = await dedupe.claim(update.update_id);
+    if (claim !== "new") {
+      // Answered already: acknowledged. Another worker on it: delivered again later.
+      res.writeHead(claim === "answered" ? 200 : 503).end();
+      return;
+    }
+    const handled = bot
+      .handleUpdate(update)
+      .catch((e: unknown) => opts.log.warn({ err: e instanceof Error ? e.message : String(e), updateId: update.update_id }, "telegram update failed"))
+      .then(() => dedupe.answered(update.update_id));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([handled, new Promise<void>((r) => (timer = setTimeout(r, answerWithinMs)))]);
+    clearTimeout(timer);
+    if (!res.headersSent) res.writeHead(200).end();
   };
 }

@@ -1,0 +1,108 @@
+/**
+ * Webhook delivery as Telegram does it, for the fake Bot API: once a webhook is set, queued
+ * updates are POSTed to it with the secret in `X-Telegram-Bot-Api-Secret-Token`; a chat's next
+ * update leaves only after the previous one was answered 2xx; an update answered otherwise,
+ * not answered within the timeout, or whose connection failed is delivered again after a
+ * pause. Every attempt is recorded.
+ */
+import type { Update } from "grammy/types";
+
+export interface WebhookAttempt {
+  updateId: number;
+  chatId: string;
+  /** HTTP status, or 0 when the connection failed or timed out. */
+  status: number;
+  at: number;
+}
+
+export interface WebhookDeliveryOptions {
+  /** Where a POST for the webhook URL set by the bot really goes (a test's load balancer on loopback). */
+  to: (webhookUrl: string) => string;
+  /** How long an answer may take before the update is delivered again. Default 10 000 ms. */
+  answerTimeoutMs?: number;
+  /** Pause before delivering an update again. Default 200 ms. */
+  retryMs?: number;
+}
+
+export interface WebhookSource {
+  webhook(): { url: string; secret?: string } | undefined;
+  /** Takes the queued updates out of the fake (they are the deliverer's from then on). */
+  takeUpdates(): Update[];
+  /** Calls `listener` on every change in the fake; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
+
+export interface WebhookDelivery {
+  readonly attempts: readonly WebhookAttempt[];
+  /** Updates not yet answered 2xx. */
+  pending(): number;
+  stop(): void;
+}
+
+function chatOf(u: Update): string {
+  const chat = u.message?.chat.id ?? u.callback_query?.message?.chat.id ?? u.my_chat_member?.chat.id;
+  return String(chat ?? u.callback_query?.from.id ?? u.inline_query?.from.id ?? "");
+}
+
+export function deliverByWebhook(source: WebhookSource, opts: WebhookDeliveryOptions): WebhookDelivery {
+  const timeoutMs = opts.answerTimeoutMs ?? 10_000;
+  const retryMs = opts.retryMs ?? 200;
+  const attempts: WebhookAttempt[] = [];
+  const chats = new Map<string, Update[]>();
+  const busy = new Set<string>();
+  let stopped = false;
+
+  const post = async (hook: { url: string; secret?: string }, u: Update): Promise<number> => {
+    try {
+      const res = await fetch(opts.to(hook.url), {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(hook.secret ? { "x-telegram-bot-api-secret-token": hook.secret } : {}) },
+        body: JSON.stringify(u),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      await res.arrayBuffer();
+      return res.status;
+    } catch {
+      return 0;
+    }
+  };
+
+  const run = (chat: string): void => {
+    if (busy.has(chat) || stopped) return;
+    const queue = chats.get(chat);
+    const u = queue?.[0];
+    const hook = source.webhook();
+    if (u === undefined || hook === undefined) return;
+    busy.add(chat);
+    void post(hook, u).then(async (status) => {
+      attempts.push({ updateId: u.update_id, chatId: chat, status, at: Date.now() });
+      if (status >= 200 && status < 300) queue!.shift();
+      else await new Promise((r) => setTimeout(r, retryMs));
+      busy.delete(chat);
+      if (queue!.length === 0) chats.delete(chat);
+      run(chat);
+    });
+  };
+
+  const pump = (): void => {
+    if (stopped || source.webhook() === undefined) return;
+    for (const u of source.takeUpdates()) {
+      const chat = chatOf(u);
+      const queue = chats.get(chat) ?? [];
+      queue.push(u);
+      chats.set(chat, queue);
+    }
+    for (const chat of chats.keys()) run(chat);
+  };
+
+  const unsubscribe = source.subscribe(pump);
+  pump();
+  return {
+    attempts,
+    pending: () => [...chats.values()].reduce((n, q) => n + q.length, 0),
+    stop() {
+      stopped = true;
+      unsubscribe();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * A small HTTP load balancer on loopback for the multi-worker tests: each request goes to the
+ * next backend in turn; a backend that refuses the connection is skipped for the next one (as
+ * nginx's `proxy_next_upstream error` does), one that fails mid-request answers 502. Every
+ * answer's status is counted, so a test can tell what the clients behind it saw.
+ */
+import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface Proxy {
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  /** Answers by status code, as the clients saw them. */
+  readonly statuses: ReadonlyMap<number, number>;
+  /** Requests each backend answered, by its base URL. */
+  readonly served: ReadonlyMap<string, number>;
+  close(): Promise<void>;
+}
+
+export async function startProxy(backends: readonly string[]): Promise<Proxy> {
+  const statuses = new Map<number, number>();
+  const served = new Map<string, number>();
+  let next = 0;
+
+  const answer = (res: ServerResponse, status: number): void => {
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    if (!res.headersSent) res.writeHead(status);
+    res.end();
+  };
+
+  const forward = (req: IncomingMessage, body: Buffer, res: ServerResponse, tries: number): void => {
+    if (tries >= backends.length) return answer(res, 502);
+    const base = backends[next++ % backends.length]!;
+    const target = new URL(req.url ?? "/", base);
+    // A fresh connection each time: "connected" then tells a refused backend from one that died mid-request.
+    const out = request(target, { method: req.method, headers: { ...req.headers, host: target.host }, agent: false }, (back) => {
+      served.set(base, (served.get(base) ?? 0) + 1);
+      statuses.set(back.statusCode ?? 502, (statuses.get(back.statusCode ?? 502) ?? 0) + 1);
+      res.writeHead(back.statusCode ?? 502, back.headers);
+      back.pipe(res);
+      back.on("error", () => res.destroy());
+    });
+    let connected = false;
+    out.on("socket", (s) => s.once("connect", () => (connected = true)));
+    out.on("error", () => {
+      if (!connected) forward(req, body, res, tries + 1);
+      else answer(res, 502);
+    });
+    out.end(body);
+  };
+
+  const server = createServer((req, res) => {
+    const parts: Buffer[] = [];
+    req.on("data", (c: Buffer) => parts.push(c));
+    req.on("end", () => forward(req, Buffer.concat(parts), res, 0));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    statuses,
+    served,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
