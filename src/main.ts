@@ -23,6 +23,8 @@ import { createMarketMetrics } from "./market/scheduler-metrics.js";
 import { createStartGuard, type StartGuard } from "./ops/start-guard.js";
 import { countRedisChanges } from "./redis/metrics.js";
 import type { Platform } from "./store/types.js";
+import { createLeaseKeeper } from "./workers/lease-keeper.js";
+import { createUpdateDedupe } from "./workers/update-dedupe.js";
 
 export interface StartOptions {
   config: Config;
@@ -61,7 +63,7 @@ function startGuardFor(config: Config): StartGuard | undefined {
 
 export async function startBot(opts: StartOptions): Promise<RunningBot> {
   const { config, log } = opts;
-  const metrics = createMetrics();
+  const metrics = createMetrics({ worker: config.workerId });
   const guard = startGuardFor(config);
   const adapters: Partial<Record<Platform, PlatformAdapter>> = {};
   const routes = new Map<string, RequestHandler>();
@@ -73,6 +75,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   let ops: OpsServer | undefined;
   let built: BuiltCore | undefined;
   let phase = "starting";
+  let telegramLease: (() => { name: string; held: boolean } | undefined) | undefined;
 
   const stop = (reason: string): Promise<void> => {
     stopping ??= (async () => {
@@ -157,8 +160,18 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         buttonActions: parts.store.buttonActions,
         redis: parts.redis,
         signal: opts.signal,
+        // On PostgreSQL several workers may run the bot: one sets the webhook or polls, each
+        // update is answered once whichever worker Telegram's deliveries reach.
+        ...(config.databaseUrl === undefined
+          ? {}
+          : {
+              lease: (name: string, onChange: (held: boolean) => void) =>
+                createLeaseKeeper({ leases: parts.store.subscriptions, name, holder: config.workerId, logger: log, onChange }),
+            }),
+        dedupe: createUpdateDedupe({ redis: parts.redis, scope: config.telegram.token.split(":")[0] ?? "" }),
       });
       if (telegram.webhook) routes.set(telegram.webhook.path, telegram.webhook.handler);
+      telegramLease = () => telegram.lease();
       adapters.telegram = telegram;
     }
     if (config.discord) {
@@ -183,7 +196,16 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     if (opts.signal?.aborted) return stopped();
     const refused = started.find((r): r is PromiseRejectedResult => r.status === "rejected");
     if (refused) throw refused.reason;
-    ops?.setChecks(readinessChecks({ store: parts.store, market: parts.market, platforms: running.filter((a) => a !== undefined) }));
+    const leases = () => [telegramLease?.()].filter((l) => l !== undefined);
+    ops?.setChecks(
+      readinessChecks({
+        store: parts.store,
+        market: parts.market,
+        platforms: running.filter((a) => a !== undefined),
+        worker: { id: config.workerId, leases },
+        ...(parts.redis ? { redis: parts.redis } : {}),
+      }),
+    );
 
     // One paced queue per platform for digests and alerts alike: the platform's limits are per bot.
     const alertTimes = { checkMs: config.alerts.checkSeconds * 1000, cooldownMs: config.alerts.cooldownMinutes * 60_000 };
