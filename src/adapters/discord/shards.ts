@@ -35,7 +35,11 @@ export interface ShardClaimerOptions {
 export interface ShardClaimer {
   /** The shards this worker holds now, ascending. */
   held(): number[];
-  /** Claims once (resolves after it), then keeps renewing and balancing in the background. */
+  /**
+   * Claims once, then keeps renewing and balancing in the background. Rejects with the first
+   * failure of `onGain` in that first claim (a refused token or intent stops the start, as a
+   * login does) after freeing what it took.
+   */
   start(): Promise<void>;
   /** Stops renewing and frees this worker's shards, so another worker takes them at once. */
   stop(): Promise<void>;
@@ -75,6 +79,8 @@ export function createShardClaimer(opts: ShardClaimerOptions): ShardClaimer {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
+  let firstFailure: unknown;
+  let starting = true;
 
   const claim = async (shard: number): Promise<boolean> =>
     (await redis.client.eval(CLAIM, 1, leaseKey(shard), holder, ttlMs)) === 1;
@@ -85,6 +91,7 @@ export function createShardClaimer(opts: ShardClaimerOptions): ShardClaimer {
     try {
       await opts.onGain(shard);
     } catch (err) {
+      if (starting) firstFailure ??= err;
       // A gateway that will not start is no reason to keep others from running the shard.
       logger.error({ err, shard }, "discord shard could not start; freeing it");
       await lose(shard);
@@ -134,6 +141,13 @@ export function createShardClaimer(opts: ShardClaimerOptions): ShardClaimer {
       if (!redis.isUp()) logger.warn({ shardCount }, "Redis is away: this worker takes discord shards once it is back");
       running = round();
       await running;
+      starting = false;
+      if (firstFailure !== undefined) {
+        stopped = true;
+        await Promise.all([...held].map((shard) => lose(shard)));
+        await redis.client.zrem(workersKey, holder).catch(() => undefined);
+        throw firstFailure;
+      }
       loop();
     },
     async stop() {

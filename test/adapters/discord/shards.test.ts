@@ -25,7 +25,7 @@ afterAll(async () => {
 const changed = new EventEmitter();
 changed.setMaxListeners(0);
 
-/** Resolves once `check` holds, re-checked on every shard change; fails after the wait bound. */
+/** Resolves once `check` holds, re-checked on every shard change and Redis going or coming back; fails after the wait bound. */
 function when(check: () => boolean, what: string): Promise<void> {
   if (check()) return Promise.resolve();
   const bound = waitBound();
@@ -46,7 +46,7 @@ function when(check: () => boolean, what: string): Promise<void> {
 
 /** A worker of bot `scope` running `count` shards; `running` is what its gateway runs. */
 async function worker(scope: string, name: string, count = 4) {
-  const redis = await connectRedis({ url: engine.url, log: pino({ level: "silent" }), commandTimeoutMs: 500 });
+  const redis = await connectRedis({ url: engine.url, log: pino({ level: "silent" }), commandTimeoutMs: 500, onChange: () => changed.emit("change") });
   links.push(redis);
   const running = new Set<number>();
   const claimer = createShardClaimer({
@@ -96,6 +96,28 @@ describe("Discord shard leases in Redis", () => {
     await b.claimer.stop();
     expect(b.running.size).toBe(0);
     await when(() => a.running.size === 4, "the one left runs all four");
+  });
+
+  it("fails the start with the first shard's refusal and frees every lease it took", async () => {
+    const redis = await connectRedis({ url: engine.url, log: pino({ level: "silent" }) });
+    links.push(redis);
+    const refused = createShardClaimer({
+      redis,
+      scope: "app-refused",
+      shardCount: 2,
+      holder: "refused",
+      ttlMs: 1000,
+      logger: pino({ level: "silent" }),
+      onGain: async () => {
+        throw new Error("Discord refused the Message Content intent (gateway close 4014)");
+      },
+      onLose: async () => undefined,
+    });
+    await expect(refused.start()).rejects.toThrow(/4014/);
+    expect(refused.held()).toEqual([]);
+    const other = await worker("app-refused", "other", 2);
+    await other.claimer.start();
+    expect([...other.running].sort()).toEqual([0, 1]);
   });
 
   it("keeps the shards it runs while Redis is away, and its leases once Redis is back", async () => {
