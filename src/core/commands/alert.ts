@@ -5,7 +5,7 @@ import { parsePercent, parsePrice } from "../../alerts/price-text.js";
 import { distancePercent, levelPassed } from "../../alerts/rules.js";
 import type { Alert, AlertRule } from "../../store/types.js";
 import type { MessageArgs } from "../../i18n/index.js";
-import type { Command, CommandContext } from "../command.js";
+import { defineCommand, type Command, type CommandContext } from "../command.js";
 import { cleanText, formatPrice } from "../format/index.js";
 import type { Reply } from "../reply.js";
 import { openButton } from "../reply-parts.js";
@@ -52,7 +52,7 @@ function setReply(ctx: CommandContext, title: string, alert: Alert, current: str
 }
 
 export function alertCommand(limits: AlertLimits): Command {
-  return {
+  return defineCommand({
     name: "alert",
     description: "Tell this chat when a token crosses a price or moves by a percent (admins in groups)",
     args: [
@@ -63,10 +63,10 @@ export function alertCommand(limits: AlertLimits): Command {
     examples: ["/alert pepe above 0.001", "/alert wif below $0.01", "/alert bonk move 10%"],
     async run(ctx, args) {
       await requireManager(ctx, "alerts");
-      const rule = String(args.rule) as AlertRule;
-      const parsed = rule === "move" ? parsePercent(String(args.value)) : parsePrice(String(args.value));
+      const { rule } = args;
+      const parsed = rule === "move" ? parsePercent(args.value) : parsePrice(args.value);
       if (!parsed.ok) throw ctx.i18n.fail(parsed.error.key, parsed.error.args);
-      const res = await resolveArg(ctx, String(args.token));
+      const res = await resolveArg(ctx, args.token);
       const symbol = await symbolFor(ctx, res);
       const price = await currentPrice(ctx, res.tokenId, symbol);
       if (rule !== "move" && levelPassed(rule, parsed.value, price.value)) {
@@ -94,7 +94,7 @@ export function alertCommand(limits: AlertLimits): Command {
       const a = added.alert;
       return setReply(ctx, ctx.i18n.t("alert-set", { number: a.number, symbol, rule: ruleText(rule, a.level, ctx.i18n) }), a, price.text);
     },
-  };
+  });
 }
 
 /** Reads `#3` or `3` as an alert number. */
@@ -107,14 +107,14 @@ export function alertNumber(raw: string): number | undefined {
  * Arms an alert again from the current price: a fired above/below alert waits for the next
  * crossing, a move alert measures from here, a paused one wakes up.
  */
-export const rearmCommand: Command = {
+export const rearmCommand = defineCommand({
   name: "rearm",
   description: "Arm an alert again from the current price (admins in groups)",
   args: [{ name: "alert", description: "The alert's number in /alerts", type: "text", required: true }],
   examples: ["/rearm 1"],
   async run(ctx, args) {
     await requireManager(ctx, "alerts");
-    const number = alertNumber(String(args.alert));
+    const number = alertNumber(args.alert);
     if (number === undefined) throw ctx.i18n.fail("alert-which-rearm");
     const alert = (await ctx.store.alerts.listAlerts(ctx.chat)).find((a) => a.number === number);
     if (alert === undefined) throw ctx.i18n.fail("alert-no-such", { number });
@@ -128,4 +128,4 @@ export const rearmCommand: Command = {
     const words = { number, symbol: alert.symbol, rule: ruleText(alert.rule, alert.level, ctx.i18n), price: formatPrice(price.text) };
     return setReply(ctx, ctx.i18n.t(alert.rule === "move" ? "alert-armed-from" : "alert-armed", words), rearmed, price.text);
   },
-};
+});

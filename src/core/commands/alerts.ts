@@ -3,7 +3,7 @@ import { requireManager, type AlertLimits } from "../../alerts/limits.js";
 import { ruleText, utcTime } from "../../alerts/message.js";
 import { distancePercent } from "../../alerts/rules.js";
 import type { Alert } from "../../store/types.js";
-import type { Command, CommandContext } from "../command.js";
+import { defineCommand, type Command, type CommandContext } from "../command.js";
 import { cleanText, formatPrice } from "../format/index.js";
 import type { Action, Block } from "../reply.js";
 import { footerOf, refreshButton, rows } from "../reply-parts.js";
@@ -38,7 +38,7 @@ function rank(r: Row): number {
 }
 
 export function alertsCommand(limits: AlertLimits): Command {
-  return {
+  return defineCommand({
     name: "alerts",
     description: "This chat's price alerts, closest to firing first",
     args: [],
@@ -88,17 +88,17 @@ export function alertsCommand(limits: AlertLimits): Command {
         footer: footerOf(ctx, prices),
       };
     },
-  };
+  });
 }
 
-export const unalertCommand: Command = {
+export const unalertCommand = defineCommand({
   name: "unalert",
   description: "Delete one of this chat's alerts by its number, or all (admins in groups)",
   args: [{ name: "alert", description: "The alert's number in /alerts, or all", type: "text", required: true }],
   examples: ["/unalert 1", "/unalert all"],
   async run(ctx, args) {
     await requireManager(ctx, "alerts");
-    const raw = String(args.alert).trim().toLowerCase();
+    const raw = args.alert.trim().toLowerCase();
     if (raw === "all") {
       const n = await ctx.store.alerts.removeAlerts(ctx.chat, "all");
       if (n === 0) throw ctx.i18n.fail("unalert-none");
@@ -109,4 +109,4 @@ export const unalertCommand: Command = {
     if ((await ctx.store.alerts.removeAlerts(ctx.chat, number)) === 0) throw ctx.i18n.fail("alert-no-such", { number });
     return { title: ctx.i18n.t("unalert-done", { number }), tone: "good", blocks: [], actions: [] };
   },
-};
+});

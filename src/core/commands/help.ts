@@ -1,5 +1,5 @@
 import { usage } from "../args.js";
-import type { Command } from "../command.js";
+import { defineCommand, type Command } from "../command.js";
 import { cleanText } from "../format/index.js";
 import { openButton } from "../reply-parts.js";
 import { describeArg, describeCommand } from "../../i18n/index.js";
@@ -11,14 +11,14 @@ function explainsEach(description: string, choices: readonly string[]): boolean 
 
 /** `/help [command]`, written from the registry it is given. */
 export function createHelpCommand(list: () => readonly Command[]): Command {
-  return {
+  return defineCommand({
     name: "help",
     description: "What I can do, or how to use one command",
     args: [{ name: "command", description: "A command name, e.g. price", type: "text", required: false }],
     examples: ["/help", "/help price"],
     async run(ctx, args) {
       const { t } = ctx.i18n;
-      const wanted = args["command"] as string | undefined;
+      const wanted = args.command;
       const commands = list();
       if (wanted === undefined) {
         return {
@@ -58,5 +58,5 @@ export function createHelpCommand(list: () => readonly Command[]): Command {
         actions: [],
       };
     },
-  };
+  });
 }

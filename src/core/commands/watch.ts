@@ -1,7 +1,7 @@
 /** `/watch <token> …`, `/unwatch <token>|all` and `/watchlist` (one batch price call however many). */
 import { requireManager, type AlertLimits } from "../../alerts/limits.js";
 import type { WatchedToken } from "../../store/types.js";
-import type { Command, CommandContext } from "../command.js";
+import { defineCommand, type Command, type CommandContext } from "../command.js";
 import { isUserError } from "../errors.js";
 import { cleanText, formatPercent, formatPrice, formatSince } from "../format/index.js";
 import type { Block, Reply } from "../reply.js";
@@ -19,14 +19,14 @@ function done(title: string, notes: string[]): Reply {
 }
 
 export function watchCommand(limits: AlertLimits): Command {
-  return {
+  return defineCommand({
     name: "watch",
     description: "Add tokens to this chat's watchlist (admins in groups)",
     args: [{ name: "tokens", description: "Symbols, names, addresses or links; commas separate", type: "token", required: true, variadic: true }],
     examples: ["/watch pepe", "/watch pepe wif bonk"],
     async run(ctx, args) {
       await requireManager(ctx, "watchlist");
-      const typed = groupTokens((args.tokens as string[] | undefined) ?? []);
+      const typed = groupTokens(args.tokens ?? []);
       if (typed.length === 0) throw ctx.i18n.fail("watch-which");
       if (typed.length > WATCH_AT_ONCE) throw ctx.i18n.fail("watch-too-many", { max: WATCH_AT_ONCE, count: typed.length });
       // Resolved side by side (as /price does): twenty searches one after another would outlast any answer deadline.
@@ -53,7 +53,7 @@ export function watchCommand(limits: AlertLimits): Command {
       if (r.added.length === 0) return { ...done(ctx.i18n.t("watch-nothing-new"), notes), tone: "info" };
       return done(ctx.i18n.t("watch-added", { names: r.added.map(name).join(", ") }), [...notes, ctx.i18n.t("watch-show-hint")]);
     },
-  };
+  });
 }
 
 /** The watched token `typed` names: its symbol, its id or address, or what the resolver picks. */
@@ -65,14 +65,14 @@ async function findWatched(ctx: CommandContext, list: readonly WatchedToken[], t
   return list.find((w) => w.tokenId === res.tokenId);
 }
 
-export const unwatchCommand: Command = {
+export const unwatchCommand = defineCommand({
   name: "unwatch",
   description: "Remove a token from this chat's watchlist, or all (admins in groups)",
   args: [{ name: "token", description: "A watched token, or all", type: "token", required: true }],
   examples: ["/unwatch pepe", "/unwatch all"],
   async run(ctx, args) {
     await requireManager(ctx, "watchlist");
-    const typed = String(args.token);
+    const typed = args.token;
     if (typed.trim().toLowerCase() === "all") {
       const n = await ctx.store.watchlists.removeWatched(ctx.chat, "all");
       if (n === 0) throw ctx.i18n.fail("unwatch-empty");
@@ -84,10 +84,10 @@ export const unwatchCommand: Command = {
     await ctx.store.watchlists.removeWatched(ctx.chat, hit.tokenId);
     return done(ctx.i18n.t("unwatch-done", { symbol: hit.symbol }), []);
   },
-};
+});
 
 export function watchlistCommand(limits: AlertLimits): Command {
-  return {
+  return defineCommand({
     name: "watchlist",
     description: "This chat's watched tokens: price, 24h change and data age",
     args: [],
@@ -129,5 +129,5 @@ export function watchlistCommand(limits: AlertLimits): Command {
         footer: footerOf(ctx, prices),
       };
     },
-  };
+  });
 }
