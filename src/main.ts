@@ -175,8 +175,8 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       adapters.telegram = telegram;
     }
     if (config.discord) {
-      const { createDiscordAdapter } = await import("./adapters/discord/index.js");
-      adapters.discord = createDiscordAdapter({
+      const { createDiscordAdapter, discordWorkerOptions } = await import("./adapters/discord/index.js");
+      const discord = createDiscordAdapter({
         token: config.discord.token,
         applicationId: config.discord.applicationId,
         apiRoot: config.discord.apiRoot,
@@ -185,7 +185,10 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         logger: log,
         onRateLimited: () => metrics.platform429.inc({ platform: "discord" }),
         buttonActions: parts.store.buttonActions,
+        ...discordWorkerOptions(config.discord, parts.redis, config.workerId),
       });
+      if (discord.interactions) routes.set(discord.interactions.path, discord.interactions.handler);
+      adapters.discord = discord;
     }
 
     const running = Object.values(adapters);

@@ -1,0 +1,156 @@
+/**
+ * Two `chainpulse start` workers of one Discord bot on a throw-away Redis: the four gateway
+ * shards of DISCORD_SHARD_COUNT are split between them through leases, either worker answers
+ * interactions over HTTP, and when one is SIGKILLed the other takes over its shards and
+ * answers a server whose events arrive on one of them.
+ */
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { shardOfGuild } from "../../src/adapters/discord/shards.js";
+import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { startRedis, type RedisEngine } from "../engines/redis.js";
+import { OptionType, startFakeDiscord, type FakeDiscord } from "../fakes/discord-api.js";
+import { freePort, spawnBot, tempDir, waitForHttp, type BotProcess } from "./bot-process.js";
+
+const SHARDS = 4;
+
+let discord: FakeDiscord | undefined;
+let sandbox: Sandbox | undefined;
+let redis: RedisEngine | undefined;
+let workers: BotProcess[] = [];
+
+afterEach(async () => {
+  for (const w of workers) {
+    if (w.child.exitCode === null && w.child.signalCode === null) {
+      w.child.kill("SIGKILL");
+      await w.exited;
+    }
+  }
+  await discord?.close();
+  await sandbox?.close();
+  await redis?.stop();
+  workers = [];
+  discord = sandbox = redis = undefined;
+});
+
+/** A server id whose events Discord sends on `shard` of `SHARDS`. */
+function guildOnShard(shard: number): string {
+  const id = String((1_000_000_000_000n + BigInt(shard)) << 22n);
+  expect(shardOfGuild(id, SHARDS)).toBe(shard);
+  return id;
+}
+
+/** The shards a worker says it runs, from its log: taken minus given up. */
+function shardsOf(worker: BotProcess): number[] {
+  const held = new Set<number>();
+  for (const line of worker.stderr().split("\n")) {
+    if (!line.startsWith("{")) continue;
+    const entry = JSON.parse(line) as { msg?: string; shard?: number };
+    if (entry.shard === undefined) continue;
+    if (entry.msg?.startsWith("discord shard taken")) held.add(entry.shard);
+    if (entry.msg?.startsWith("discord shard given up")) held.delete(entry.shard);
+  }
+  return [...held].sort((a, b) => a - b);
+}
+
+/** Waits until `check` holds, re-checking whenever a worker logs or the fake sees a session; fails after `timeoutMs`. */
+async function until(check: () => boolean, what: string, timeoutMs: number): Promise<void> {
+  if (check()) return;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new Error(`not within ${timeoutMs} ms: ${what}; shards ${JSON.stringify(workers.map(shardsOf))}, live ${JSON.stringify(discord?.liveShards())}`));
+    }, timeoutMs);
+    const poll = setInterval(() => {
+      if (!check()) return;
+      cleanup();
+      resolve();
+    }, 100);
+    const cleanup = (): void => {
+      clearTimeout(timer);
+      clearInterval(poll);
+    };
+  });
+}
+
+describe("Discord on two workers sharing four shards", () => {
+  it("splits the shards, answers over HTTP on either worker, and after one is SIGKILLed the other takes its shards over and answers there", { timeout: 240_000 }, async () => {
+    redis = await startRedis();
+    discord = await startFakeDiscord();
+    sandbox = await startSandbox();
+    const fake = discord;
+    const ports = [await freePort(), await freePort()];
+    workers = ports.map((port, i) => {
+      const dir = tempDir();
+      return spawnBot(
+        {
+          DISCORD_BOT_TOKEN: fake.token,
+          DISCORD_APPLICATION_ID: fake.applicationId,
+          DISCORD_API_ROOT: fake.apiRoot,
+          DISCORD_SHARD_COUNT: String(SHARDS),
+          DISCORD_PUBLIC_KEY: fake.publicKey,
+          REDIS_URL: redis!.url,
+          WORKER_ID: `worker-${i + 1}`,
+          MARKET_API_KEY: sandbox!.v2Key,
+          MARKET_API_URL: sandbox!.url,
+          HTTP_PORT: String(port),
+          DATABASE_PATH: join(dir, "data", "bot.db"),
+        },
+        { cwd: dir },
+      );
+    });
+    const [first, second] = workers as [BotProcess, BotProcess];
+    const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+    await Promise.all(bases.map((b) => waitForHttp(`${b}/readyz`, (r) => r.status === 200, 90_000)));
+
+    // Two each, every shard run once.
+    await until(
+      () => shardsOf(first).length === 2 && shardsOf(second).length === 2 && JSON.stringify(fake.liveShards()) === "[0,1,2,3]",
+      "two shards on each worker",
+      90_000,
+    );
+    expect([...shardsOf(first), ...shardsOf(second)].sort()).toEqual([0, 1, 2, 3]);
+
+    const price = (guildId: string) =>
+      fake.chatInput({ name: "price", guildId, channelId: `${guildId.slice(0, -1)}7`, options: [{ name: "tokens", type: OptionType.string, value: "pepe" }] });
+
+    // Any worker answers over HTTP, whichever holds the server's shard.
+    for (const base of bases) {
+      fake.deliverOverHttp(`${base}/discord/interactions`);
+      const answer = await price(guildOnShard(shardsOf(second)[0]!)).settled();
+      if (answer.kind !== "message") throw new Error(`HTTP answer on ${base}: ${answer.kind}`);
+      expect(JSON.stringify(answer.message.embeds)).toMatch(/PEPE/);
+    }
+    fake.deliverOverHttp(undefined);
+
+    const victimShards = shardsOf(second);
+    const guild = guildOnShard(victimShards[0]!);
+    const before = await price(guild).settled();
+    expect(before.kind).toBe("message");
+
+    const identifiesBefore = fake.identifies.length;
+    second.child.kill("SIGKILL");
+    await second.exited;
+
+    await until(
+      () => shardsOf(first).length === SHARDS && JSON.stringify(fake.liveShards()) === "[0,1,2,3]",
+      "the survivor runs all four shards",
+      90_000,
+    );
+    for (const shard of victimShards) {
+      const again = await fake.identified((i, index) => index >= identifiesBefore && i.shard[0] === shard, { timeoutMs: 60_000 });
+      expect(again.shard).toEqual([shard, SHARDS]);
+    }
+
+    const ia = price(guild);
+    const after = await ia.settled();
+    if (after.kind !== "message") throw new Error(`after the takeover: ${after.kind}`);
+    expect(JSON.stringify(after.message.embeds)).toMatch(/PEPE/);
+    // Answered once: the dead worker's session is gone, no one else runs the shard.
+    expect(ia.requests().filter((r) => r.path.endsWith("/callback"))).toHaveLength(1);
+    expect(fake.violations).toEqual([]);
+
+    first.child.kill("SIGTERM");
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+  });
+});
