@@ -6,13 +6,27 @@ import { createDiscordAdapter } from "../../../src/adapters/discord/index.js";
 import { DEFERRED_FAILED } from "../../../src/adapters/discord/respond.js";
 import { openSqliteStore } from "../../../src/store/sqlite-store.js";
 import { startFakeDiscord, type FakeMessage } from "../../fakes/discord-api.js";
-import { startHarness } from "./harness.js";
-import { createTestCore } from "./test-core.js";
-import { testCommands } from "./test-commands.js";
+import type { Command } from "../../../src/core/command.js";
+import { startRealCore } from "../real-core.js";
+import { deferred, startHarness } from "./harness.js";
+
+/** A command that answers when the test lets it: Discord's deferral under test. */
+function slowCommand(gate: Promise<void>): Command {
+  return {
+    name: "slow",
+    description: "Waits for the test to release it",
+    args: [],
+    examples: ["/slow"],
+    run: async () => {
+      await gate;
+      return { title: "slow answer", tone: "info", blocks: [], actions: [] };
+    },
+  };
+}
 
 describe("Discord gateway intents", () => {
   it("identifies with the Guilds intent only by default", async () => {
-    const h = await startHarness({ core: createTestCore({ commands: [] }) });
+    const h = await startHarness({});
     try {
       expect(h.fake.identifies.map((i) => i.intents)).toEqual([GatewayIntentBits.Guilds]);
     } finally {
@@ -21,7 +35,7 @@ describe("Discord gateway intents", () => {
   });
 
   it("adds Guild Messages and Message Content when message content is on", async () => {
-    const h = await startHarness({ core: createTestCore({ commands: [] }), adapter: { messageContent: true } });
+    const h = await startHarness({ adapter: { messageContent: true } });
     try {
       const wanted = GatewayIntentBits.Guilds | GatewayIntentBits.GuildMessages | GatewayIntentBits.MessageContent;
       expect(h.fake.identifies.map((i) => i.intents)).toEqual([wanted]);
@@ -33,12 +47,13 @@ describe("Discord gateway intents", () => {
   it("tells the operator how to fix it when Discord refuses the message-content intent", async () => {
     const fake = await startFakeDiscord({ refuseIdentify: { code: 4014, reason: "Disallowed intent(s)." } });
     const store = await openSqliteStore({ path: ":memory:" });
+    const real = await startRealCore({ store });
     try {
       const adapter = createDiscordAdapter({
         token: fake.token,
         applicationId: fake.applicationId,
         apiRoot: fake.apiRoot,
-        core: createTestCore({ commands: [] }),
+        core: real.core,
         logger: pino({ level: "silent" }),
         messageContent: true,
       });
@@ -51,6 +66,7 @@ describe("Discord gateway intents", () => {
       expect(adapter.isReady()).toBe(false);
     } finally {
       await fake.close();
+      await real.close();
       await store.close();
     }
   });
@@ -58,8 +74,7 @@ describe("Discord gateway intents", () => {
 
 describe("Discord client errors and REST refusals", () => {
   it("logs a broken gateway connection and keeps answering commands after reconnecting", async () => {
-    const t = testCommands();
-    const h = await startHarness({ core: createTestCore({ commands: t.commands }) });
+    const h = await startHarness({});
     try {
       h.fake.corruptGateway();
       expect(await h.logged("discord gateway error")).toMatch(/opcode/i);
@@ -74,9 +89,7 @@ describe("Discord client errors and REST refusals", () => {
 
   it("reports every 429 from Discord's REST to onRateLimited and still delivers the answer", async () => {
     const limited: [string, number][] = [];
-    const t = testCommands();
     const h = await startHarness({
-      core: createTestCore({ commands: t.commands }),
       adapter: { onRateLimited: (route, ms) => limited.push([route, ms]) },
     });
     try {
@@ -85,7 +98,7 @@ describe("Discord client errors and REST refusals", () => {
       await h.fake.waitFor((r) => r.path === `/interactions/${ia.id}/${ia.token}/callback` && r.status === 204);
       expect(ia.requests().map((r) => r.status)).toEqual([429, 204]);
       const shown = [...h.fake.messages.values()].map((m) => (m.embeds as { title?: string }[])[0]?.title);
-      expect(shown).toContain("Trending on eth, page 1");
+      expect(shown).toContainEqual(expect.stringMatching(/^Trending on eth · page 1/));
       expect(limited).toEqual([["/interactions/:id/:token/callback", 200]]);
       expect(h.fake.violations).toEqual([]);
     } finally {
@@ -94,15 +107,14 @@ describe("Discord client errors and REST refusals", () => {
   });
 
   it("tells the user in a private follow-up when Discord refuses the deferred answer", async () => {
-    const t = testCommands();
-    const gate = t.gate();
-    const h = await startHarness({ core: createTestCore({ commands: t.commands }), adapter: { ackWithinMs: 50 } });
+    const gate = deferred();
+    const h = await startHarness({ real: { extraCommands: [slowCommand(gate.promise)] }, adapter: { ackWithinMs: 50 } });
     try {
       const ia = h.fake.chatInput({ name: "slow" });
       await ia.acknowledged();
       const original = `/webhooks/${h.fake.applicationId}/${ia.token}/messages/@original`;
       h.fake.refuse({ method: "PATCH", pathPrefix: original, status: 400, code: 50035, message: "Invalid Form Body" });
-      gate.release();
+      gate.resolve();
       const followUp = await h.fake.waitFor((r) => r.method === "POST" && r.path === `/webhooks/${h.fake.applicationId}/${ia.token}`);
       const message = h.fake.messages.get((followUp.response as FakeMessage).id);
       expect(message?.content).toBe(DEFERRED_FAILED);
