@@ -76,6 +76,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   let built: BuiltCore | undefined;
   let phase = "starting";
   let telegramLease: (() => { name: string; held: boolean } | undefined) | undefined;
+  let discordShards: (() => { name: string; held: boolean } | undefined) | undefined;
 
   const stop = (reason: string): Promise<void> => {
     stopping ??= (async () => {
@@ -175,7 +176,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       adapters.telegram = telegram;
     }
     if (config.discord) {
-      const { createDiscordAdapter, discordWorkerOptions } = await import("./adapters/discord/index.js");
+      const { createDiscordAdapter, discordShardLease, discordWorkerOptions } = await import("./adapters/discord/index.js");
       const discord = createDiscordAdapter({
         token: config.discord.token,
         applicationId: config.discord.applicationId,
@@ -188,6 +189,8 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         ...discordWorkerOptions(config.discord, parts.redis, config.workerId),
       });
       if (discord.interactions) routes.set(discord.interactions.path, discord.interactions.handler);
+      const discordConfig = config.discord;
+      discordShards = () => discordShardLease(discordConfig, discord.shards());
       adapters.discord = discord;
     }
 
@@ -199,7 +202,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     if (opts.signal?.aborted) return stopped();
     const refused = started.find((r): r is PromiseRejectedResult => r.status === "rejected");
     if (refused) throw refused.reason;
-    const leases = () => [telegramLease?.()].filter((l) => l !== undefined);
+    const leases = () => [telegramLease?.(), discordShards?.()].filter((l) => l !== undefined);
     ops?.setChecks(
       readinessChecks({
         store: parts.store,

@@ -53,6 +53,12 @@ function shardsOf(worker: BotProcess): number[] {
   return [...held].sort((a, b) => a - b);
 }
 
+/** What /readyz says of the worker: its name and the shards it holds. */
+async function readyDetail(base: string): Promise<string> {
+  const body = (await (await fetch(`${base}/readyz`)).json()) as { checks: { worker?: { detail?: string } } };
+  return body.checks.worker?.detail ?? "";
+}
+
 /** Waits until `check` holds, re-checking whenever a worker logs or the fake sees a session; fails after `timeoutMs`. */
 async function until(check: () => boolean, what: string, timeoutMs: number): Promise<void> {
   if (check()) return;
@@ -110,6 +116,8 @@ describe("Discord on two workers sharing four shards", () => {
       90_000,
     );
     expect([...shardsOf(first), ...shardsOf(second)].sort()).toEqual([0, 1, 2, 3]);
+    expect(await readyDetail(bases[0]!)).toBe(`worker-1 holds discord shards ${shardsOf(first).join(",")}`);
+    expect(await readyDetail(bases[1]!)).toBe(`worker-2 holds discord shards ${shardsOf(second).join(",")}`);
 
     const price = (guildId: string) =>
       fake.chatInput({ name: "price", guildId, channelId: `${guildId.slice(0, -1)}7`, options: [{ name: "tokens", type: OptionType.string, value: "pepe" }] });
@@ -137,6 +145,7 @@ describe("Discord on two workers sharing four shards", () => {
       "the survivor runs all four shards",
       90_000,
     );
+    expect(await readyDetail(bases[0]!)).toBe("worker-1 holds discord shards 0,1,2,3");
     for (const shard of victimShards) {
       const again = await fake.identified((i, index) => index >= identifiesBefore && i.shard[0] === shard, { timeoutMs: 60_000 });
       expect(again.shard).toEqual([shard, SHARDS]);

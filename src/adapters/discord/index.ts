@@ -5,5 +5,5 @@ export { renderReplyEmbeds, type RenderedEmbeds } from "./embeds.js";
 export { commandPayloads, TOKEN_CARD_COMMAND } from "./slash-commands.js";
 export { createActionStore, type ActionStore } from "./buttons.js";
 export { classifySendError } from "./send.js";
-export { discordWorkerOptions } from "./workers.js";
+export { discordShardLease, discordWorkerOptions } from "./workers.js";
 export type { DiscordAdapter } from "./adapter.js";

@@ -28,3 +28,12 @@ export function discordWorkerOptions(
         }),
   };
 }
+
+/**
+ * The worker's shards as /readyz names them beside its other leases ("worker-1 holds discord
+ * shards 0,1"); undefined when the bot is not sharded.
+ */
+export function discordShardLease(config: DiscordConfig, shards: readonly number[]): { name: string; held: boolean } | undefined {
+  if (config.shards === undefined) return undefined;
+  return shards.length === 0 ? { name: "discord shards", held: false } : { name: `discord shards ${shards.join(",")}`, held: true };
+}
