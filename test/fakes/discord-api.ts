@@ -53,6 +53,8 @@ export interface RecordedIdentify {
   intents: number;
   /** The `[shard_id, num_shards]` the client identified as; Discord takes none as `[0, 1]`. */
   shard: [number, number];
+  /** The fake's clock when it arrived. */
+  at: number;
 }
 
 /** One REST request as the fake received and answered it. */
@@ -300,7 +302,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
 
   function identify(ws: WebSocket, d: { token?: string; intents?: number; shard?: [number, number] }): void {
     const shard = d.shard ?? [0, 1];
-    identifies.push({ intents: d.intents ?? 0, shard });
+    identifies.push({ intents: d.intents ?? 0, shard, at: now() });
     events.emit("identify");
     (ws as ShardSocket).shard = shard;
     if (d.token !== token) {

@@ -53,10 +53,13 @@ function shardsOf(worker: BotProcess): number[] {
   return [...held].sort((a, b) => a - b);
 }
 
-/** What /readyz says of the worker: its name and the shards it holds. */
-async function readyDetail(base: string): Promise<string> {
+/** What /readyz says of the worker's Discord shards among its leases: "worker-1 holds discord shards 0,1". */
+async function readyShards(base: string): Promise<string> {
   const body = (await (await fetch(`${base}/readyz`)).json()) as { checks: { worker?: { detail?: string } } };
-  return body.checks.worker?.detail ?? "";
+  const detail = body.checks.worker?.detail ?? "";
+  const id = detail.split(" ")[0] ?? "";
+  const lease = detail.slice(id.length + 1).split(", ").find((l) => l.includes("discord shards"));
+  return `${id} ${lease ?? "names no discord shards"}`;
 }
 
 /** Waits until `check` holds, re-checking whenever a worker logs or the fake sees a session; fails after `timeoutMs`. */
@@ -116,8 +119,8 @@ describe("Discord on two workers sharing four shards", () => {
       90_000,
     );
     expect([...shardsOf(first), ...shardsOf(second)].sort()).toEqual([0, 1, 2, 3]);
-    expect(await readyDetail(bases[0]!)).toBe(`worker-1 holds discord shards ${shardsOf(first).join(",")}`);
-    expect(await readyDetail(bases[1]!)).toBe(`worker-2 holds discord shards ${shardsOf(second).join(",")}`);
+    expect(await readyShards(bases[0]!)).toBe(`worker-1 holds discord shards ${shardsOf(first).join(",")}`);
+    expect(await readyShards(bases[1]!)).toBe(`worker-2 holds discord shards ${shardsOf(second).join(",")}`);
 
     const price = (guildId: string) =>
       fake.chatInput({ name: "price", guildId, channelId: `${guildId.slice(0, -1)}7`, options: [{ name: "tokens", type: OptionType.string, value: "pepe" }] });
@@ -145,7 +148,7 @@ describe("Discord on two workers sharing four shards", () => {
       "the survivor runs all four shards",
       90_000,
     );
-    expect(await readyDetail(bases[0]!)).toBe("worker-1 holds discord shards 0,1,2,3");
+    expect(await readyShards(bases[0]!)).toBe("worker-1 holds discord shards 0,1,2,3");
     for (const shard of victimShards) {
       const again = await fake.identified((i, index) => index >= identifiesBefore && i.shard[0] === shard, { timeoutMs: 60_000 });
       expect(again.shard).toEqual([shard, SHARDS]);
@@ -158,6 +161,9 @@ describe("Discord on two workers sharing four shards", () => {
     // Answered once: the dead worker's session is gone, no one else runs the shard.
     expect(ia.requests().filter((r) => r.path.endsWith("/callback"))).toHaveLength(1);
     expect(fake.violations).toEqual([]);
+    // Discord lets one identify start every 5 s (max_concurrency 1): both workers kept it together.
+    const times = fake.identifies.map((i) => i.at).sort((x, y) => x - y);
+    for (let i = 1; i < times.length; i += 1) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(4_500);
 
     first.child.kill("SIGTERM");
     expect(await first.exited).toEqual({ code: 0, signal: null });

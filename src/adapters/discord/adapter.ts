@@ -33,7 +33,7 @@ import { NO_MENTIONS, renderMessage, replyOptions } from "./message.js";
 import { createInteractionCallbacks, createInteractionsEndpoint, INTERACTIONS_PATH } from "./http-interactions.js";
 import { discordRestAgent } from "./rest-agent.js";
 import { DISCORD_GLOBAL_PER_SECOND, sharedRestGate } from "./rest-gate.js";
-import { createShardClaimer, type ShardClaimer } from "./shards.js";
+import { createShardClaimer, sharedIdentifyThrottler, type ShardClaimer } from "./shards.js";
 import { postToChannel, rejectChannelPostsOnRateLimit } from "./send.js";
 
 /** Discord's public REST root. */
@@ -92,6 +92,8 @@ interface ClientSettings {
   botId: string;
   makeRequest: NonNullable<RESTOptions["makeRequest"]>;
   shards?: { ids: number[]; count: number };
+  /** Spaces identifies with the bot's other workers (several clients, several processes). */
+  identify?: { redis: SharedRedis; scope: string };
 }
 
 function clientFor(opts: ClientSettings): Client {
@@ -101,6 +103,7 @@ function clientFor(opts: ClientSettings): Client {
     intents,
     allowedMentions: NO_MENTIONS,
     ...(opts.shards ? { shards: opts.shards.ids, shardCount: opts.shards.count } : {}),
+    ...(opts.identify === undefined ? {} : { ws: { buildIdentifyThrottler: sharedIdentifyThrottler(opts.identify.redis, opts.identify.scope) } }),
     rest: { api: opts.apiRoot, rejectOnRateLimit: rejectChannelPostsOnRateLimit, agent: discordRestAgent(), makeRequest: opts.makeRequest },
     // The bot reads interactions and (maybe) new messages: nothing else needs remembering.
     makeCache: Options.cacheWithLimits({
@@ -177,6 +180,7 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
     // A bot's user id is its application's id.
     botId: opts.applicationId,
     makeRequest: callbacks.wrap(gate === undefined ? baseRequest : gate(baseRequest)),
+    ...(opts.redis === undefined || opts.shards === undefined ? {} : { identify: { redis: opts.redis, scope: opts.applicationId } }),
   };
   const leases = opts.shards?.ids === undefined ? opts.shards?.leases : undefined;
   const fixedShards =

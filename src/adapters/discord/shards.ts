@@ -6,6 +6,7 @@
  * free once its leases run out, for a live one to take. While Redis is away a worker keeps the
  * shards it runs and takes no new ones: without the leases nobody can tell it is alone.
  */
+import type { WebSocketOptions } from "discord.js";
 import type { Logger } from "pino";
 import type { SharedRedis } from "../../redis/connection.js";
 
@@ -156,6 +157,46 @@ export function createShardClaimer(opts: ShardClaimerOptions): ShardClaimer {
       await running?.catch(() => undefined);
       await Promise.all([...held].map((shard) => lose(shard)));
       await redis.client.zrem(workersKey, holder).catch(() => undefined);
+    },
+  };
+}
+
+/** Discord lets one identify per `max_concurrency` bucket start every 5 s, counted per bot. */
+const IDENTIFY_SPACING_MS = 5_000;
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason as Error)), { once: true });
+  });
+}
+
+/**
+ * discord.js's identify throttler (`ws.buildIdentifyThrottler`) for several workers: each
+ * worker's throttler spaces only its own shards, so the 5 s per bucket is taken from a key in
+ * Redis that all of them share. While Redis is away the worker identifies at once and leaves
+ * a refusal to discord.js's own retry.
+ */
+export function sharedIdentifyThrottler(redis: SharedRedis, scope: string): NonNullable<WebSocketOptions["buildIdentifyThrottler"]> {
+  return async (manager) => identifyThrottler(redis, scope, (await manager.fetchGatewayInformation()).session_start_limit.max_concurrency);
+}
+
+function identifyThrottler(redis: SharedRedis, scope: string, maxConcurrency: number): { waitForIdentify(shardId: number, signal: AbortSignal): Promise<void> } {
+  return {
+    async waitForIdentify(shardId, signal) {
+      const key = `discord:${scope}:identify:${shardId % Math.max(1, maxConcurrency)}`;
+      for (;;) {
+        if (signal.aborted) throw signal.reason as Error;
+        if (!redis.isUp()) return;
+        try {
+          if ((await redis.client.set(key, String(shardId), "PX", IDENTIFY_SPACING_MS, "NX")) === "OK") return;
+          const left = await redis.client.pttl(key);
+          await sleep(Math.max(50, left), signal);
+        } catch (err) {
+          if (signal.aborted) throw err;
+          return;
+        }
+      }
     },
   };
 }
