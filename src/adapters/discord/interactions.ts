@@ -14,7 +14,7 @@ import {
 import type { Logger } from "pino";
 import type { BotCore, Choice } from "../../core/bot-core.js";
 import type { ChatContext } from "../../core/command.js";
-import { errorReply } from "../../core/reply.js";
+import { errorReply, type Reply } from "../../core/reply.js";
 import { actionIdOf, type ActionStore } from "./buttons.js";
 import { ephemeralText } from "./message.js";
 import { answerInTime, type RespondOptions } from "./respond.js";
@@ -74,8 +74,8 @@ export async function onChatInput(interaction: ChatInputCommandInteraction, deps
     await interaction.reply(ephemeralText(sentence));
     return;
   }
-  const work = deps.core.run(chatOf(interaction, deps), command.name, parsed.args);
-  await answerInTime(interaction, work, "reply", deps);
+  const run = (): Promise<Reply | null> => deps.core.run(chatOf(interaction, deps), command.name, parsed.args);
+  await answerInTime(interaction, run(), "reply", { ...deps, rerun: run });
 }
 
 function fits(choice: Choice): boolean {
@@ -130,8 +130,8 @@ export async function onButton(interaction: ButtonInteraction, deps: Interaction
     await interaction.reply(ephemeralText(wordsFor(interaction.locale).t("adapter-button-expired")));
     return;
   }
-  const work = deps.core.run(chatOf(interaction, deps), action.command, action.args);
-  await answerInTime(interaction, work, action.edit ? "update" : "reply", deps);
+  const run = (): Promise<Reply | null> => deps.core.run(chatOf(interaction, deps), action.command, action.args);
+  await answerInTime(interaction, run(), action.edit ? "update" : "reply", { ...deps, rerun: run });
 }
 
 /** "Token card": auto-detect on a chosen message, without the message-content intent. */
