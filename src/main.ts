@@ -202,7 +202,8 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     if (opts.signal?.aborted) return stopped();
     const refused = started.find((r): r is PromiseRejectedResult => r.status === "rejected");
     if (refused) throw refused.reason;
-    const leases = () => [telegramLease?.(), discordShards?.()].filter((l) => l !== undefined);
+    const postLease = () => (poster === undefined ? undefined : { name: "digest-poster", held: poster.leading() });
+    const leases = () => [telegramLease?.(), discordShards?.(), postLease()].filter((l) => l !== undefined);
     ops?.setChecks(
       readinessChecks({
         store: parts.store,

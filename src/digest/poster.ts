@@ -55,6 +55,8 @@ export interface Poster {
   start(): void;
   /** Stop taking new deliveries, finish those in flight, keep the rest queued for the next start. */
   stop(): Promise<void>;
+  /** Whether this worker held the poster's lease at its last tick (for /readyz). */
+  leading(): boolean;
 }
 
 const LEASE = "digest-poster";
@@ -100,6 +102,7 @@ export function createPoster(opts: PosterOptions): Poster {
   let lastPlanned: number | undefined;
   let lastPruned: number | undefined;
   let recovered = false;
+  let leading = false;
   let stopping = false;
   let task: Cron | undefined;
   let ticking: Promise<TickReport> | undefined;
@@ -223,7 +226,8 @@ export function createPoster(opts: PosterOptions): Poster {
   const run = async (): Promise<TickReport> => {
     const t = now();
     const report: TickReport = { leader: false, queued: 0, trendingCalls: [], done: Promise.resolve() };
-    if (stopping || !(await lead(t))) return report;
+    leading = !stopping && (await lead(t));
+    if (!leading) return report;
     report.leader = true;
     if (!recovered) {
       const n = await opts.subscriptions.interruptSending(t);
@@ -288,6 +292,8 @@ export function createPoster(opts: PosterOptions): Poster {
       await Promise.all(Object.values(opts.queues).map((q) => q?.stop()));
       await Promise.all([...deliveries]);
       await opts.subscriptions.releaseLease(LEASE, holder);
+      leading = false;
     },
+    leading: () => leading,
   };
 }

@@ -98,14 +98,15 @@ describe("three workers of one bot behind a load balancer", () => {
     expect(tg.calls.filter((c) => c.method === "setWebhook")).toHaveLength(1);
     for (const w of workers) {
       const body = (await (await fetch(`http://127.0.0.1:${w.port}/readyz`)).json()) as { checks: Record<string, { ok: boolean; detail?: string }> };
-      expect(body.checks.worker?.detail).toMatch(new RegExp(`^${w.id} (holds|waits for) telegram-webhook$`));
+      expect(body.checks.worker?.detail).toMatch(new RegExp(`^${w.id} (holds|waits for) telegram-webhook, (holds|waits for) digest-poster$`));
       expect(body.checks.store?.ok).toBe(true);
       expect(body.checks.redis).toEqual({ ok: true, detail: "shared state" });
       const metrics = await (await fetch(`http://127.0.0.1:${w.port}/metrics`)).text();
       expect(metrics).toContain(`worker="${w.id}"`);
     }
     const holders = await Promise.all(workers.map(async (w) => ((await (await fetch(`http://127.0.0.1:${w.port}/readyz`)).json()) as { checks: { worker: { detail: string } } }).checks.worker.detail));
-    expect(holders.filter((d) => d.includes("holds"))).toHaveLength(1);
+    expect(holders.filter((d) => d.includes("holds telegram-webhook"))).toHaveLength(1);
+    expect(holders.filter((d) => d.includes("holds digest-poster"))).toHaveLength(1);
   });
 
   it(
