@@ -507,6 +507,9 @@ trending-title = Trending on { $chain } · page { $page }
 trending-title-of = Trending on { $chain } · page { $page } of { $pages }
 trending-nothing = Nothing is trending on this chain right now.
 trending-past-end = No more trending tokens; this page is past the end.
+# A digest row's movement since the previous digest: the token was not in it.
+trending-new = new
+col-move = move
 top-title = Top: { $topic }
 top-empty = This list is empty right now.
 topics-title = Ranked lists ({ $count })

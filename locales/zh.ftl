@@ -488,6 +488,9 @@ trending-title = { $chain } 热门 · 第 { $page } 页
 trending-title-of = { $chain } 热门 · 第 { $page }/{ $pages } 页
 trending-nothing = 这条链上暂时没有热门代币。
 trending-past-end = 没有更多热门代币了；这一页已超出末尾。
+# A digest row's movement since the previous digest: the token was not in it.
+trending-new = 新
+col-move = 变动
 top-title = 排行榜：{ $topic }
 top-empty = 这个榜单暂时为空。
 topics-title = 排行榜（{ $count }）

@@ -4,7 +4,7 @@
  * clear sentence (a UserError), never a lookup.
  */
 import type { ArgSpec, ArgValues, Command } from "./command.js";
-import { UserError } from "./errors.js";
+import { userError, type MessageArgs } from "../i18n/index.js";
 import { cleanText } from "./format/index.js";
 import { isAddress, malformedReason } from "./resolve/addresses.js";
 import { knownChain } from "./resolve/chains.js";
@@ -37,10 +37,10 @@ const QUOTES: ReadonlyMap<string, string> = new Map([['"', '"'], ["'", "'"], ["â
 /** Refuses input that is too long or carries control characters; a UserError says which. */
 export function checkInput(text: string): void {
   if (text.length > MAX_MESSAGE_LENGTH) {
-    throw new UserError(`That message is too long (${text.length} characters); I read at most ${MAX_MESSAGE_LENGTH}.`);
+    throw userError("args-message-too-long", { length: String(text.length), max: String(MAX_MESSAGE_LENGTH) });
   }
   if (FORBIDDEN.test(text)) {
-    throw new UserError("That message has control characters in it; please type it again as plain text.");
+    throw userError("args-message-control");
   }
 }
 
@@ -71,7 +71,7 @@ export function splitWords(text: string): string[] {
     // Past the bound the rest is not worth reading.
     if (words.length > MAX_WORDS) break;
   }
-  if (closing !== undefined) throw new UserError(`A quote is not closed; end it with ${closing}.`);
+  if (closing !== undefined) throw userError("args-quote-open", { closing });
   if (inWord) words.push(current);
   return words;
 }
@@ -97,13 +97,13 @@ export function commandWords(args: string): string[] {
 /** Refuses too many or too long words. */
 export function checkWords(words: readonly string[]): void {
   if (words.length > MAX_WORDS) {
-    throw new UserError(`That is too many words for one command; I take at most ${MAX_WORDS}.`);
+    throw userError("args-too-many-words", { max: String(MAX_WORDS) });
   }
   for (const w of words) {
     if (w.length > MAX_WORD_LENGTH) {
-      throw new UserError(`One of those words is ${w.length} characters long; I take at most ${MAX_WORD_LENGTH}.`);
+      throw userError("args-word-too-long", { length: String(w.length), max: String(MAX_WORD_LENGTH) });
     }
-    if (FORBIDDEN.test(w)) throw new UserError("That has control characters in it; please type it again as plain text.");
+    if (FORBIDDEN.test(w)) throw userError("args-word-control");
   }
 }
 
@@ -116,9 +116,10 @@ export function usage(cmd: Command): string {
   return [`/${cmd.name}`, ...parts].join(" ");
 }
 
-function hint(cmd: Command): string {
+/** The arguments of the usage hint that follows a misuse (`args-hint` in the message files). */
+function hint(cmd: Command): MessageArgs {
   const example = cmd.examples[0];
-  return example === undefined ? `Usage: ${usage(cmd)}` : `Usage: ${usage(cmd)}, e.g. ${example}`;
+  return { command: cmd.name, usage: usage(cmd), example: example ?? "none" };
 }
 
 function checkValue(cmd: Command, spec: ArgSpec, value: string): string {
@@ -126,13 +127,13 @@ function checkValue(cmd: Command, spec: ArgSpec, value: string): string {
     // A whole number too long to count is still a whole number: out of range, not malformed.
     const n = /^[+-]?\d{1,9}$/.test(value) ? Number(value) : /^\d+$/.test(value) ? Number.MAX_SAFE_INTEGER : /^-\d+$/.test(value) ? Number.MIN_SAFE_INTEGER : NaN;
     if (Number.isNaN(n)) {
-      throw new UserError(`${spec.name} must be a whole number, not "${value.slice(0, 20)}". ${hint(cmd)}`);
+      throw userError("args-not-whole", { ...hint(cmd), name: spec.name, value: value.slice(0, 20) });
     }
     const min = spec.min ?? Number.MIN_SAFE_INTEGER;
     const max = spec.max ?? Number.MAX_SAFE_INTEGER;
     if (n < min || n > max) {
-      const range = spec.min !== undefined && spec.max !== undefined ? `between ${min} and ${max}` : n < min ? `at least ${min}` : `at most ${max}`;
-      throw new UserError(`${spec.name} must be ${range}.`);
+      const key = spec.min !== undefined && spec.max !== undefined ? "args-between" : n < min ? "args-at-least" : "args-at-most";
+      throw userError(key, { name: spec.name, min: String(min), max: String(max) });
     }
     return String(n);
   }
@@ -141,10 +142,10 @@ function checkValue(cmd: Command, spec: ArgSpec, value: string): string {
     if (!spec.choices.includes(lower)) {
       // An address where the chain goes: the chain was forgotten, not misspelt.
       if (spec.type === "chain" && looksLikeAddress(value)) {
-        throw new UserError(`/${cmd.name} needs a chain before the address: one of ${spec.choices.join(", ")}. ${hint(cmd)}`);
+        throw userError("args-chain-first", { ...hint(cmd), choices: spec.choices.join(", ") });
       }
-      if (spec.type === "chain") throw new UserError(`/${cmd.name} covers ${spec.choices.join(", ")} only; "${cleanText(value, 24)}" is not one of them.`);
-      throw new UserError(`"${cleanText(value, 40)}" is not a ${spec.name} I know; choose one of: ${spec.choices.join(", ")}.`);
+      if (spec.type === "chain") throw userError("args-chain-only", { command: cmd.name, choices: spec.choices.join(", "), value: cleanText(value, 24) });
+      throw userError("args-not-choice", { name: spec.name, value: cleanText(value, 40), choices: spec.choices.join(", ") });
     }
     return lower;
   }
@@ -165,14 +166,14 @@ export function bindArgs(cmd: Command, words: readonly string[]): ArgValues {
     const isLast = k === specs.length - 1;
     if (spec.variadic === true) {
       const rest = words.slice(i).map((w) => checkValue(cmd, spec, w));
-      if (rest.length === 0 && spec.required) throw new UserError(`/${cmd.name} needs at least one ${spec.type}. ${hint(cmd)}`);
+      if (rest.length === 0 && spec.required) throw userError("args-needs-one", { ...hint(cmd), type: spec.type });
       values[spec.name] = rest.length === 0 ? undefined : rest;
       i = words.length;
       continue;
     }
     const word = words[i];
     if (word === undefined) {
-      if (spec.required) throw new UserError(`/${cmd.name} needs a ${spec.name}. ${hint(cmd)}`);
+      if (spec.required) throw userError("args-needs", { ...hint(cmd), name: spec.name });
       continue;
     }
     const joinRest = isLast && (spec.type === "text" || spec.type === "token") && spec.choices === undefined;
@@ -184,7 +185,7 @@ export function bindArgs(cmd: Command, words: readonly string[]): ArgValues {
     i = joinRest ? words.length : withChain ? i + 2 : i + 1;
   }
   if (i < words.length) {
-    throw new UserError(`/${cmd.name} takes fewer words than that. ${hint(cmd)}`);
+    throw userError("args-fewer-words", hint(cmd));
   }
   return values;
 }

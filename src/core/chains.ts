@@ -2,7 +2,6 @@
 import type { Fetched } from "../cache/types.js";
 import type { ChainRecord } from "../market/schemas.js";
 import type { CommandContext } from "./command.js";
-import { UserError } from "./errors.js";
 import { cleanText } from "./format/index.js";
 import { toServiceChain } from "./resolve/chains.js";
 
@@ -33,7 +32,7 @@ export async function resolveChain(ctx: CommandContext, input: string): Promise<
   );
   if (match === undefined) {
     const known = chains.data.map((c) => cleanText(c.chain, 16)).join(", ");
-    throw new UserError(`"${cleanText(input, 24)}" is not a chain I know; try one of: ${known}.`);
+    throw ctx.i18n.fail("chain-unknown", { chain: cleanText(input, 24), known });
   }
   return { chain: match.chain, chains };
 }
@@ -45,6 +44,6 @@ export async function defaultChain(ctx: CommandContext): Promise<string> {
   const chains = await ctx.market.supportedChains();
   if (chains.data.some((c) => c.chain === FALLBACK_CHAIN)) return FALLBACK_CHAIN;
   const first = chains.data[0];
-  if (first === undefined) throw new UserError("The market service lists no chains right now; try again later.");
+  if (first === undefined) throw ctx.i18n.fail("chain-none-listed");
   return first.chain;
 }

@@ -6,6 +6,7 @@
 import type { RiskReport, TokenV2 } from "../market/schemas.js";
 import { DASH, formatRatio, shortAddress } from "./format/index.js";
 import type { Field, Tone } from "./reply.js";
+import { DEFAULT_LOCALE, messages, type Translator } from "../i18n/index.js";
 
 export type RiskLevel = "high" | "caution" | "low" | "none";
 
@@ -30,7 +31,12 @@ const LP_LOCK_MIN = 0.5;
 const CONCENTRATION_MAX = 0.5;
 const CREATOR_MAX = 0.05;
 
-export const NO_DATA_LINE = "⚪ No risk data — this is not a clean bill";
+/** The line for a token with no risk data, in English. */
+export const NO_DATA_LINE = english().t("risk-no-data");
+
+function english(): Translator {
+  return messages().translator(DEFAULT_LOCALE);
+}
 
 const yes = (flag: string | undefined): boolean => flag === "1";
 const num = (v: string | number | undefined): number | undefined => {
@@ -64,15 +70,17 @@ export function topTenShare(r: RiskReport): number | undefined {
   return sum;
 }
 
-function verdictOf(high: string[], caution: string[]): RiskVerdict {
-  if (high.length > 0) return { level: "high", line: `🔴 High risk: ${high.join(", ")}`, tone: "danger", reasons: [...high, ...caution] };
-  if (caution.length > 0) return { level: "caution", line: `🟡 Caution: ${caution.join(", ")}`, tone: "warn", reasons: caution };
-  return { level: "low", line: "🟢 No red flags in the contract report", tone: "good", reasons: [] };
+function verdictOf(high: string[], caution: string[], i18n: Translator, lowKey = "risk-low-report"): RiskVerdict {
+  const sep = i18n.t("list-sep");
+  if (high.length > 0) return { level: "high", line: i18n.t("risk-high", { reasons: high.join(sep) }), tone: "danger", reasons: [...high, ...caution] };
+  if (caution.length > 0) return { level: "caution", line: i18n.t("risk-caution", { reasons: caution.join(sep) }), tone: "warn", reasons: caution };
+  return { level: "low", line: i18n.t(lowKey), tone: "good", reasons: [] };
 }
 
 /** The verdict and findings of a contract risk report. */
-export function assessReport(r: RiskReport): { verdict: RiskVerdict; findings: Field[] } {
-  if (!hasReport(r)) return { verdict: { level: "none", line: NO_DATA_LINE, tone: "warn", reasons: [] }, findings: [] };
+export function assessReport(r: RiskReport, i18n: Translator = english()): { verdict: RiskVerdict; findings: Field[] } {
+  const { t } = i18n;
+  if (!hasReport(r)) return { verdict: { level: "none", line: t("risk-no-data"), tone: "warn", reasons: [] }, findings: [] };
   const high: string[] = [];
   const caution: string[] = [];
   const buyTax = num(r.buy_tax);
@@ -82,61 +90,62 @@ export function assessReport(r: RiskReport): { verdict: RiskVerdict; findings: F
   const top10 = topTenShare(r);
   const score = num(r.risk_score);
 
-  if (r.is_honeypot === 1) high.push("honeypot");
-  if (yes(r.cannot_sell_all)) high.push("cannot sell all");
-  if (yes(r.cannot_buy)) high.push("cannot buy");
-  for (const [name, tax] of [["buy", buyTax], ["sell", sellTax]] as const) {
+  if (r.is_honeypot === 1) high.push(t("risk-honeypot"));
+  if (yes(r.cannot_sell_all)) high.push(t("risk-cannot-sell-all"));
+  if (yes(r.cannot_buy)) high.push(t("risk-cannot-buy"));
+  for (const [key, tax] of [["risk-buy-tax", buyTax], ["risk-sell-tax", sellTax]] as const) {
     if (tax === undefined) continue;
-    if (tax >= TAX_HIGH) high.push(`${name} tax ${formatRatio(tax)}`);
-    else if (tax >= TAX_CAUTION) caution.push(`${name} tax ${formatRatio(tax)}`);
+    if (tax >= TAX_HIGH) high.push(t(key, { tax: formatRatio(tax) }));
+    else if (tax >= TAX_CAUTION) caution.push(t(key, { tax: formatRatio(tax) }));
   }
-  if (yes(r.hidden_owner)) high.push("hidden owner");
-  if (yes(r.selfdestruct)) high.push("can self-destruct");
-  if (yes(r.honeypot_with_same_creator)) high.push("creator made honeypots before");
-  if (r.is_honeypot === -1) caution.push("honeypot not checked");
-  if (r.has_mint_method === 1) caution.push("mintable");
-  if (!isRenounced(r.owner)) caution.push("owner not renounced");
-  if (yes(r.can_take_back_ownership)) caution.push("owner can take back ownership");
-  if (yes(r.is_proxy)) caution.push("upgradeable proxy");
-  if (r.has_black_method === 1) caution.push("blacklist method");
-  if (r.has_white_method === 1) caution.push("whitelist method");
-  if (yes(r.trading_cooldown)) caution.push("trading cooldown");
-  if (yes(r.transfer_pausable)) caution.push("transfers can be paused");
-  if (lpLock !== undefined && lpLock < LP_LOCK_MIN) caution.push(`LP locked ${formatRatio(lpLock)}`);
-  if (top10 !== undefined && top10 > CONCENTRATION_MAX) caution.push(`top 10 hold ${formatRatio(Math.min(top10, 1))}`);
-  if (creator !== undefined && creator > CREATOR_MAX) caution.push(`creator holds ${formatRatio(creator)}`);
-  if (score !== undefined && score > SCORE_HIGH) high.push(`risk score ${score}/100`);
-  else if (score !== undefined && score >= SCORE_LOW && high.length === 0 && caution.length === 0) caution.push(`risk score ${score}/100`);
+  if (yes(r.hidden_owner)) high.push(t("risk-hidden-owner"));
+  if (yes(r.selfdestruct)) high.push(t("risk-selfdestruct"));
+  if (yes(r.honeypot_with_same_creator)) high.push(t("risk-creator-honeypots"));
+  if (r.is_honeypot === -1) caution.push(t("risk-honeypot-unchecked"));
+  if (r.has_mint_method === 1) caution.push(t("risk-mintable"));
+  if (!isRenounced(r.owner)) caution.push(t("risk-owner-not-renounced"));
+  if (yes(r.can_take_back_ownership)) caution.push(t("risk-owner-take-back"));
+  if (yes(r.is_proxy)) caution.push(t("risk-proxy"));
+  if (r.has_black_method === 1) caution.push(t("risk-blacklist"));
+  if (r.has_white_method === 1) caution.push(t("risk-whitelist"));
+  if (yes(r.trading_cooldown)) caution.push(t("risk-cooldown"));
+  if (yes(r.transfer_pausable)) caution.push(t("risk-pausable"));
+  if (lpLock !== undefined && lpLock < LP_LOCK_MIN) caution.push(t("risk-lp-locked", { share: formatRatio(lpLock) }));
+  if (top10 !== undefined && top10 > CONCENTRATION_MAX) caution.push(t("risk-top10-hold", { share: formatRatio(Math.min(top10, 1)) }));
+  if (creator !== undefined && creator > CREATOR_MAX) caution.push(t("risk-creator-holds", { share: formatRatio(creator) }));
+  if (score !== undefined && score > SCORE_HIGH) high.push(t("risk-score", { score: String(score) }));
+  else if (score !== undefined && score >= SCORE_LOW && high.length === 0 && caution.length === 0) caution.push(t("risk-score", { score: String(score) }));
 
-  const yn = (on: boolean, bad = "yes"): string => (on ? `⚠ ${bad}` : "no");
-  const honeypot = r.is_honeypot === 1 ? "⛔ yes" : r.is_honeypot === -1 ? "not checked" : r.is_honeypot === 0 ? "no" : DASH;
+  const yn = (on: boolean): string => t(on ? "risk-yes-bad" : "risk-no");
+  const honeypot = r.is_honeypot === 1 ? t("risk-yes-honeypot") : r.is_honeypot === -1 ? t("risk-not-checked") : r.is_honeypot === 0 ? t("risk-no") : DASH;
   const findings: Field[] = [
-    { label: "Honeypot", value: honeypot, inline: true },
-    { label: "Buy / sell tax", value: `${buyTax === undefined ? DASH : formatRatio(buyTax)} / ${sellTax === undefined ? DASH : formatRatio(sellTax)}`, inline: true },
-    { label: "Mintable", value: yn(r.has_mint_method === 1), inline: true },
-    { label: "Owner", value: isRenounced(r.owner) ? "renounced" : `⚠ ${shortAddress(r.owner)}`, inline: true },
-    { label: "Proxy", value: yn(yes(r.is_proxy)), inline: true },
-    { label: "Blacklist / whitelist", value: `${r.has_black_method === 1 ? "⚠ yes" : "no"} / ${r.has_white_method === 1 ? "⚠ yes" : "no"}`, inline: true },
-    { label: "Trading cooldown", value: yn(yes(r.trading_cooldown)), inline: true },
-    { label: "Pausable transfers", value: yn(yes(r.transfer_pausable)), inline: true },
-    { label: "Hidden owner", value: yn(yes(r.hidden_owner)), inline: true },
-    { label: "LP locked", value: lpLock === undefined ? DASH : formatRatio(lpLock), inline: true },
-    { label: "Token locked", value: r.token_lock_percent === undefined ? DASH : formatRatio(r.token_lock_percent), inline: true },
-    { label: "Top 10 holders", value: top10 === undefined ? DASH : formatRatio(Math.min(top10, 1)), inline: true },
-    { label: "Creator share", value: creator === undefined ? DASH : formatRatio(creator), inline: true },
+    { label: t("risk-label-honeypot"), value: honeypot, inline: true },
+    { label: t("risk-label-tax"), value: `${buyTax === undefined ? DASH : formatRatio(buyTax)} / ${sellTax === undefined ? DASH : formatRatio(sellTax)}`, inline: true },
+    { label: t("risk-label-mintable"), value: yn(r.has_mint_method === 1), inline: true },
+    { label: t("risk-label-owner"), value: isRenounced(r.owner) ? t("risk-renounced") : `⚠ ${shortAddress(r.owner)}`, inline: true },
+    { label: t("risk-label-proxy"), value: yn(yes(r.is_proxy)), inline: true },
+    { label: t("risk-label-lists"), value: `${yn(r.has_black_method === 1)} / ${yn(r.has_white_method === 1)}`, inline: true },
+    { label: t("risk-label-cooldown"), value: yn(yes(r.trading_cooldown)), inline: true },
+    { label: t("risk-label-pausable"), value: yn(yes(r.transfer_pausable)), inline: true },
+    { label: t("risk-label-hidden-owner"), value: yn(yes(r.hidden_owner)), inline: true },
+    { label: t("risk-label-lp-locked"), value: lpLock === undefined ? DASH : formatRatio(lpLock), inline: true },
+    { label: t("risk-label-token-locked"), value: r.token_lock_percent === undefined ? DASH : formatRatio(r.token_lock_percent), inline: true },
+    { label: t("risk-label-top10"), value: top10 === undefined ? DASH : formatRatio(Math.min(top10, 1)), inline: true },
+    { label: t("risk-label-creator"), value: creator === undefined ? DASH : formatRatio(creator), inline: true },
   ];
-  return { verdict: verdictOf(high, caution), findings };
+  return { verdict: verdictOf(high, caution, i18n), findings };
 }
 
 /**
  * A rough verdict from a token record's `risk_level` / `risk_score`, for when the full report
  * is not at hand. High when `risk_level` is -1, or not listed and the score is above 55.
  */
-export function assessRecord(t: Pick<TokenV2, "risk_level" | "risk_score">): RiskVerdict {
+export function assessRecord(t: Pick<TokenV2, "risk_level" | "risk_score">, i18n: Translator = english()): RiskVerdict {
   const score = num(t.risk_score);
-  if (t.risk_level === -1) return verdictOf(["flagged high-risk"], []);
-  if (t.risk_level !== 1 && score !== undefined && score > SCORE_HIGH) return verdictOf([`risk score ${score}/100`], []);
-  if (score === undefined && t.risk_level === undefined) return { level: "none", line: NO_DATA_LINE, tone: "warn", reasons: [] };
-  if (score !== undefined && score >= SCORE_LOW) return verdictOf([], [`risk score ${score}/100`]);
-  return { level: "low", line: "🟢 No red flags in the token record", tone: "good", reasons: [] };
+  const scored = () => i18n.t("risk-score", { score: String(score) });
+  if (t.risk_level === -1) return verdictOf([i18n.t("risk-flagged")], [], i18n);
+  if (t.risk_level !== 1 && score !== undefined && score > SCORE_HIGH) return verdictOf([scored()], [], i18n);
+  if (score === undefined && t.risk_level === undefined) return { level: "none", line: i18n.t("risk-no-data"), tone: "warn", reasons: [] };
+  if (score !== undefined && score >= SCORE_LOW) return verdictOf([], [scored()], i18n);
+  return verdictOf([], [], i18n, "risk-low-record");
 }

@@ -1,7 +1,6 @@
 import { isMarketError } from "../../market/errors.js";
 import { defineCommand } from "../command.js";
 import { resolveChain } from "../chains.js";
-import { UserError } from "../errors.js";
 import { cleanText, formatPercent, formatUsd, shortAddress } from "../format/index.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
 import { v1Pairs } from "../../market/v1-records.js";
@@ -20,35 +19,36 @@ export const ammCommand = defineCommand({
   examples: ["/amm uniswapv2 eth", "/amm pancakev2 bsc"],
   async run(ctx, args) {
     const amm = args.dex.trim().toLowerCase();
-    if (!/^[a-z0-9_.-]{1,40}$/.test(amm)) throw new UserError("A DEX name has letters, digits, dots, dashes or underscores only, e.g. uniswapv2.");
+    if (!/^[a-z0-9_.-]{1,40}$/.test(amm)) throw ctx.i18n.fail("amm-bad-name");
     const { chain, chains } = await resolveChain(ctx, args.chain);
     let pairs;
     try {
       pairs = await ctx.market.v1AmmPairs({ amm, chain, limit: SHOWN, sort: "volume", direction: "desc" });
     } catch (e) {
       if (isMarketError(e) && e.kind === "not_found") {
-        throw new UserError(`The service knows no DEX "${cleanText(amm, 24)}" on ${cleanText(chain, 16)}: check its spelling, e.g. uniswapv2.`);
+        throw ctx.i18n.fail("amm-unknown", { dex: cleanText(amm, 24), chain: cleanText(chain, 16) });
       }
       throw e;
     }
     const list = v1Pairs(pairs.data).slice(0, SHOWN);
+    const { t, locale } = ctx.i18n;
     return {
-      title: `${cleanText(amm, 24)} on ${cleanText(chain, 16)}: busiest pairs`,
+      title: t("amm-title", { dex: cleanText(amm, 24), chain: cleanText(chain, 16) }),
       tone: "info",
       blocks: list.length === 0
-        ? [{ kind: "text", text: "The service lists no pairs for this DEX on this chain." }]
+        ? [{ kind: "text", text: t("amm-none") }]
         : [{
             kind: "table",
-            columns: ["pair", "address", "24h volume", "24h"],
+            columns: [t("col-pair"), t("col-address"), t("col-volume-24h"), t("col-24h")],
             align: ["left", "left", "right", "right"],
             rows: list.map((p) => [
               `${cleanText(p.token0Symbol, 12)}/${cleanText(p.token1Symbol, 12)}`,
               shortAddress(p.pair),
-              formatUsd(p.volumeUsd),
+              formatUsd(p.volumeUsd, { locale }),
               formatPercent(p.change24h, { arrow: false }),
             ]),
           }],
-      actions: [[refreshButton("amm", [amm, chain])]],
+      actions: [[refreshButton("amm", [amm, chain], ctx.i18n)]],
       footer: footerOf(ctx, pairs, chains),
     };
   },

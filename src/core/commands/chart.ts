@@ -10,13 +10,13 @@ import { joinId, splitId } from "../../market/ids.js";
 import type { KlineCategory, KlineIntervalV2 } from "../../market/limits.js";
 import type { Kline, KlinePoint, TokenDetail } from "../../market/schemas.js";
 import { defineCommand, type CommandContext } from "../command.js";
-import { UserError } from "../errors.js";
 import { DASH, cleanText, formatAge, formatPercent, formatPrice, formatUsd, shortAddress } from "../format/index.js";
 import { mainTokenOf } from "../chains.js";
 import { parseTokenInput, type Resolution } from "../resolve/index.js";
 import type { Action, Block, Reply } from "../reply.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
 import { collisionParts, resolveArg, symbolOf } from "./resolution.js";
+import { DEFAULT_LOCALE, messages, sourceIn, userError, type Translator } from "../../i18n/index.js";
 
 /** The intervals `/chart` draws, as typed, in minutes (a subset of the service's K-line intervals). */
 export const CHART_INTERVALS: Readonly<Record<string, KlineIntervalV2>> = {
@@ -43,7 +43,7 @@ export function chartInterval(typed: string | undefined): { name: string; minute
   const name = BY_NAME.has(word) ? word : word.toLowerCase();
   const minutes = BY_NAME.get(name);
   if (minutes === undefined) {
-    throw new UserError(`"${cleanText(word, 16)}" is not an interval I chart; choose one of: ${ALLOWED} (1M is a month).`);
+    throw userError("chart-bad-interval", { interval: cleanText(word, 16), allowed: ALLOWED });
   }
   return { name, minutes };
 }
@@ -131,7 +131,7 @@ async function tokenSeries(ctx: CommandContext, res: Resolution, ask: Ask): Prom
     const detail = await ctx.market.tokenDetail(res.tokenId);
     const main = detail.data.token.main_pair || detail.data.pairs[0]?.pair;
     if (main === undefined || main === "") {
-      throw new UserError(`${symbolOf(res, ask.typed)} has no trading pair to chart in ${ask.category} terms; /chart ${res.tokenId} shows USD.`);
+      throw userError("chart-no-pair-category", { symbol: symbolOf(res, ask.typed), category: ask.category, id: res.tokenId });
     }
     return pairSeries(ctx, main.includes("-") ? main : joinId(main, res.chain), ask, res);
   }
@@ -191,11 +191,22 @@ function unitOf(series: Series, category: KlineCategory): string | undefined {
   return "USD";
 }
 
-function unitNote(series: Series, category: KlineCategory): string | undefined {
+function unitNote(series: Series, category: KlineCategory, i18n: Translator): string | undefined {
   if (category === "u") return undefined;
   const unit = unitOf(series, category);
-  if (unit !== undefined) return `in ${unit}`;
-  return category === "r" ? "in the quote token" : "in the chain's main token";
+  if (unit !== undefined) return i18n.t("chart-in-unit", { unit });
+  return i18n.t(category === "r" ? "chart-in-quote" : "chart-in-main");
+}
+
+/** A short history drawn with finer candles than asked. */
+interface ShortHistory {
+  history: number;
+  finer: string;
+  asked: string;
+}
+
+function shortNoteText(n: ShortHistory, i18n: Translator): string {
+  return i18n.t("chart-short-history", { age: formatAge(n.history, { i18n }), finer: n.finer, asked: n.asked });
 }
 
 /**
@@ -211,13 +222,13 @@ export function finerInterval(historySeconds: number, minutes: number): { name: 
   return best ?? (minutes > 1 ? { name: "1m", minutes: 1 } : undefined);
 }
 
-function buttons(series: Series, ask: Ask, intervalName: string): Action[][] {
+function buttons(series: Series, ask: Ask, intervalName: string, i18n: Translator): Action[][] {
   const extra = ask.category === "u" ? [] : [ask.category];
   const interval = (name: string): Action => ({
     kind: "command", label: name === intervalName ? `· ${name} ·` : name, command: "chart", args: [series.arg, name, ...extra], edit: true,
   });
   const [a, b, c, d, e, ...rest] = CHART_BUTTON_INTERVALS.map(interval);
-  return [[a, b, c, d, e].filter((x): x is Action => x !== undefined), [...rest, refreshButton("chart", [series.arg, intervalName, ...extra])]];
+  return [[a, b, c, d, e].filter((x): x is Action => x !== undefined), [...rest, refreshButton("chart", [series.arg, intervalName, ...extra], i18n)]];
 }
 
 /** The picture, or undefined when it failed (the renderer keeps recent pictures: same spec, same bytes). */
@@ -225,7 +236,7 @@ async function draw(ctx: CommandContext, spec: ChartSpec, seriesId: string): Pro
   try {
     return await ctx.charts.render(spec);
   } catch (e) {
-    if (isChartError(e) && e.kind === "busy") throw new UserError("Charts are busy, try again in a moment.");
+    if (isChartError(e) && e.kind === "busy") throw ctx.i18n.fail("chart-busy");
     // The numbers still stand without the picture; the log gets the reason.
     ctx.log.error({ err: e instanceof Error ? { name: e.name, message: e.message } : String(e), series: seriesId }, "chart render failed");
     return undefined;
@@ -237,7 +248,7 @@ async function filledSeries(
   ctx: CommandContext,
   ask: Ask,
   asked: { name: string; minutes: KlineIntervalV2 },
-): Promise<{ interval: { name: string; minutes: KlineIntervalV2 }; series: Series; candles: Candle[]; shortNote?: string }> {
+): Promise<{ interval: { name: string; minutes: KlineIntervalV2 }; series: Series; candles: Candle[]; shortNote?: ShortHistory }> {
   const series = await findSeries(ctx, ask);
   const candles = candlesOf(series.kline.data.points, CHART_CANDLES);
   const oldest = candles[0];
@@ -249,7 +260,7 @@ async function filledSeries(
   const again = await findSeries(ctx, { ...ask, minutes: finer.minutes });
   const more = candlesOf(again.kline.data.points, CHART_CANDLES);
   if (more.length <= candles.length) return { interval: asked, series, candles };
-  return { interval: finer, series: again, candles: more, shortNote: `${formatAge(history)} of history: ${finer.name} candles, not ${asked.name}` };
+  return { interval: finer, series: again, candles: more, shortNote: { history, finer: finer.name, asked: asked.name } };
 }
 
 /** `/chart`: a candlestick picture, its numbers in a caption, and interval buttons that redraw it in place. */
@@ -265,7 +276,7 @@ export const chartCommand = defineCommand({
   examples: ["/chart pepe 1h", "/chart pepe bsc 4h", "/chart 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth 1d r"],
   async run(ctx, args): Promise<Reply> {
     const typed = args.token.trim();
-    if (typed === "") throw new UserError("Which token? e.g. /chart pepe 1h");
+    if (typed === "") throw ctx.i18n.fail("chart-which");
     let intervalWord = args.interval;
     let category = args.category ?? "u";
     // `/chart pepe r`: a category typed where the interval goes.
@@ -278,54 +289,62 @@ export const chartCommand = defineCommand({
     const { interval, series, candles, shortNote } = await filledSeries(ctx, ask, asked);
     const format = priceText(category);
     const chain = cleanText(series.chain, 16);
-    const unit = unitNote(series, category);
+    const { t } = ctx.i18n;
+    // The picture's words stay English: its bundled font has no CJK glyphs. The caption is in the chat's language.
+    const english = messages().translator(DEFAULT_LOCALE);
+    const unit = unitNote(series, category, ctx.i18n);
+    const pictureUnit = unitNote(series, category, english);
     const heading = [series.name, chain, interval.name, ...(unit === undefined ? [] : [unit])].join(" · ");
+    const pictureHeading = [series.name, chain, interval.name, ...(pictureUnit === undefined ? [] : [pictureUnit])].join(" · ");
     const percent = formatPercent(series.change24h);
     // An unknown change is left out rather than shown as a dash.
     const change = percent === DASH ? undefined : `24h ${percent}`;
     const last = candles[candles.length - 1];
     const axisUnit = unitOf(series, category);
     const spec: ChartSpec = {
-      title: heading, ...(change === undefined ? {} : { subtitle: change }), candles, intervalMinutes: interval.minutes, formatPrice: format,
+      title: pictureHeading, ...(change === undefined ? {} : { subtitle: change }), candles, intervalMinutes: interval.minutes, formatPrice: format,
       // K-line volume is read as USD, as the pair records' volume_u is: the spec gives it no unit.
       formatVolume: (v) => formatUsd(v),
       ...(axisUnit === undefined ? {} : { priceUnit: axisUnit }),
-      source: ctx.source,
-      ...(shortNote === undefined ? {} : { note: shortNote }),
+      source: sourceIn(ctx.source, english),
+      ...(shortNote === undefined ? {} : { note: shortNoteText(shortNote, english) }),
     };
     const png = await draw(ctx, spec, series.seriesId);
 
     const blocks: Block[] = [];
-    if (shortNote !== undefined) blocks.push({ kind: "text", text: `${shortNote}.` });
-    const collision = series.res === undefined ? { blocks: [], actions: [] } : collisionParts(series.res, "chart", series.name);
+    if (shortNote !== undefined) blocks.push({ kind: "text", text: t("chart-note", { note: shortNoteText(shortNote, ctx.i18n) }) });
+    const collision = series.res === undefined ? { blocks: [], actions: [] } : collisionParts(series.res, "chart", series.name, ctx.i18n);
     blocks.push(...collision.blocks);
     let alt: string;
     if (last === undefined) {
-      blocks.push({ kind: "text", text: `No trades in this range: the service has no ${interval.name} candles for ${series.name}.` });
-      alt = `Empty chart of ${series.name} on ${chain}, ${interval.name} candles: no trades in this range.`;
+      blocks.push({ kind: "text", text: t("chart-no-trades", { interval: interval.name, name: series.name }) });
+      alt = t("chart-alt-empty", { name: series.name, chain, interval: interval.name });
     } else {
       const high = Math.max(...candles.map((c) => c.high));
       const low = Math.min(...candles.map((c) => c.low));
-      const span = formatAge(last.time + interval.minutes * 60 - (candles[0] as Candle).time);
+      const span = formatAge(last.time + interval.minutes * 60 - (candles[0] as Candle).time, { i18n: ctx.i18n });
       blocks.push({
         kind: "fields",
         fields: [
-          { label: "Last", value: format(last.close), inline: true },
-          { label: "High", value: format(high), inline: true },
-          { label: "Low", value: format(low), inline: true },
-          { label: "Range", value: `${candles.length} × ${interval.name} (${span})`, inline: true },
+          { label: t("chart-last"), value: format(last.close), inline: true },
+          { label: t("chart-high"), value: format(high), inline: true },
+          { label: t("chart-low"), value: format(low), inline: true },
+          { label: t("chart-range"), value: `${candles.length} × ${interval.name} (${span})`, inline: true },
         ],
       });
-      alt = `Candlestick chart of ${series.name} on ${chain}, ${candles.length} ${interval.name} candles over ${span}${unit === undefined ? "" : `, ${unit}`}: last ${format(last.close)}, high ${format(high)}, low ${format(low)}.`;
+      alt = t("chart-alt", {
+        name: series.name, chain, count: String(candles.length), interval: interval.name, span, unit: unit ?? "none",
+        last: format(last.close), high: format(high), low: format(low),
+      });
     }
-    if (png === undefined) blocks.push({ kind: "text", text: "The chart could not be drawn right now; try again in a minute." });
+    if (png === undefined) blocks.push({ kind: "text", text: t("chart-not-drawn") });
     const parts = series.detail === undefined ? [series.kline] : [series.kline, series.detail];
     return {
       title: change === undefined ? heading : `${heading} · ${change}`,
       tone: "info",
       blocks,
       ...(png === undefined ? {} : { image: { png, alt, filename: "chart.png" } }),
-      actions: [...buttons(series, ask, interval.name), ...collision.actions],
+      actions: [...buttons(series, ask, interval.name, ctx.i18n), ...collision.actions],
       footer: footerOf(ctx, ...parts),
     };
   },

@@ -2,9 +2,8 @@ import { isAddressFor } from "../../market/ids.js";
 import { CONTRACT_CHECK_CHAINS } from "../../market/limits.js";
 import { v1ContractReport } from "../../market/v1-records.js";
 import { defineCommand } from "../command.js";
-import { UserError } from "../errors.js";
 import { cleanText, shortAddress } from "../format/index.js";
-import { malformedReason } from "../resolve/addresses.js";
+import { malformedError } from "../resolve/addresses.js";
 import { refreshButton } from "../reply-parts.js";
 import { riskReply } from "./risk.js";
 
@@ -21,17 +20,17 @@ export const checkCommand = defineCommand({
     const chain = args.chain;
     const contract = args.contract.trim();
     if (!isAddressFor(contract, chain)) {
-      throw new UserError(malformedReason(contract) ?? `"${cleanText(contract, 48)}" is not a contract address on ${chain}.`);
+      throw malformedError(contract) ?? ctx.i18n.fail("check-not-contract", { contract: cleanText(contract, 48), chain });
     }
     const address = contract.toLowerCase();
     const checked = await ctx.market.v1ContractCheck({ chain, contract: address });
     const read = v1ContractReport(checked.data);
     const report = read === undefined ? undefined : { ...checked, data: read };
     return riskReply(ctx, {
-      title: `Contract check: ${shortAddress(address)} · ${chain}`,
+      title: ctx.i18n.t("check-title", { contract: shortAddress(address), chain }),
       report,
       fetchedAt: checked.fetchedAt,
-      actions: [[refreshButton("check", [chain, address])]],
+      actions: [[refreshButton("check", [chain, address], ctx.i18n)]],
     });
   },
 });

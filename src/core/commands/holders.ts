@@ -5,6 +5,7 @@ import { cleanText, formatRatio, formatUsd, shortAddress } from "../format/index
 import type { Block } from "../reply.js";
 import { footerOf, openButton, refreshButton } from "../reply-parts.js";
 import { collisionParts, resolveArg, symbolFor } from "./resolution.js";
+import type { Translator } from "../../i18n/index.js";
 
 /** Holders shown by default, and at most. */
 const DEFAULT_SHOWN = 10;
@@ -26,10 +27,10 @@ function marksOf(report: Fetched<RiskReport> | undefined): Map<string, Marks> {
   return out;
 }
 
-function label(h: Holder, marks: Marks | undefined): string {
+function label(h: Holder, marks: Marks | undefined, i18n: Translator): string {
   const parts = [h.addr_alias, h.remark].filter((s): s is string => s !== undefined && s.trim() !== "").map((s) => cleanText(s, 24));
   if (marks?.lp === true) parts.push("LP");
-  else if (marks?.contract === true) parts.push("contract");
+  else if (marks?.contract === true) parts.push(i18n.t("holders-contract"));
   return parts.join(" · ");
 }
 
@@ -54,19 +55,20 @@ export const holdersCommand = defineCommand({
     ]);
     const marks = marksOf(report);
     const list = holders.data;
-    const collision = collisionParts(res, "holders", symbol);
+    const { t, locale } = ctx.i18n;
+    const collision = collisionParts(res, "holders", symbol, ctx.i18n);
     const blocks: Block[] = [...collision.blocks];
     if (list.length === 0) {
-      blocks.push({ kind: "text", text: "The service has no holder list for this token (it happens for very large tokens). That says nothing about its risk." });
+      blocks.push({ kind: "text", text: t("holders-none") });
     } else {
       const shown = list.slice(0, n);
       blocks.push({
         kind: "table",
-        columns: ["#", "holder", "share", "value", "label"],
+        columns: ["#", t("holders-col-holder"), t("holders-col-share"), t("holders-col-value"), t("holders-col-label")],
         align: ["right", "left", "right", "right", "left"],
         rows: shown.map((h, i) => {
           const address = h.address ?? h.holder;
-          return [String(i + 1), shortAddress(address), formatRatio(h.balance_ratio), formatUsd(h.balance_usd), label(h, marks.get((address ?? "").toLowerCase()))];
+          return [String(i + 1), shortAddress(address), formatRatio(h.balance_ratio), formatUsd(h.balance_usd, { locale }), label(h, marks.get((address ?? "").toLowerCase()), ctx.i18n)];
         }),
       });
       const top10 = list.slice(0, 10);
@@ -75,17 +77,15 @@ export const holdersCommand = defineCommand({
       const shareText = formatRatio(Math.min(share, 1));
       blocks.push({
         kind: "text",
-        text: share > CONCENTRATION_WARNING
-          ? `⚠ The top 10 holders own ${shareText} of the supply${lpInTop ? " (LP pools included)" : ""}: a few wallets can move the price.`
-          : `The top 10 holders own ${shareText} of the supply${lpInTop ? " (LP pools included)" : ""}.`,
+        text: t(share > CONCENTRATION_WARNING ? "holders-top10-warning" : "holders-top10", { share: shareText, lp: lpInTop ? "yes" : "no" }),
       });
     }
     return {
-      title: `Top holders: ${symbol} · ${cleanText(res.chain, 16)}`,
+      title: t("holders-title", { symbol, chain: cleanText(res.chain, 16) }),
       tone: "info",
       blocks,
       actions: [
-        [refreshButton("holders", [res.tokenId, String(n)]), openButton("Card", "token", [res.tokenId]), openButton("Risk", "risk", [res.tokenId])],
+        [refreshButton("holders", [res.tokenId, String(n)], ctx.i18n), openButton(t("button-card"), "token", [res.tokenId]), openButton(t("button-risk"), "risk", [res.tokenId])],
         ...collision.actions,
       ],
       footer: footerOf(ctx, holders),

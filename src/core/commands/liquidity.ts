@@ -1,8 +1,7 @@
 import { splitId } from "../../market/ids.js";
 import { defineCommand } from "../command.js";
-import { UserError } from "../errors.js";
 import { cleanText, formatSince, formatUsd, shortAddress } from "../format/index.js";
-import { isAddress, malformedReason } from "../resolve/addresses.js";
+import { isAddress, malformedError } from "../resolve/addresses.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
 import { v1Liquidity } from "../../market/v1-records.js";
 
@@ -18,28 +17,29 @@ export const liquidityCommand = defineCommand({
   async run(ctx, args) {
     const typed = args.pair.trim();
     const address = splitId(typed)?.address ?? typed;
-    if (!isAddress(address)) throw new UserError(malformedReason(address) ?? `"${cleanText(typed, 48)}" is not a pair address.`);
+    if (!isAddress(address)) throw malformedError(address) ?? ctx.i18n.fail("liquidity-not-pair", { typed: cleanText(typed, 48) });
     // v1 pair paths carry the address alone.
     const records = await ctx.market.v1PairLiquidity({ pair: address, size: SHOWN });
     const list = v1Liquidity(records.data).slice(0, SHOWN);
     const now = ctx.now();
+    const { t, locale } = ctx.i18n;
     return {
-      title: `Liquidity: ${shortAddress(address)}`,
+      title: t("liquidity-title", { pair: shortAddress(address) }),
       tone: "info",
       blocks: list.length === 0
-        ? [{ kind: "text", text: "No liquidity records for this pair." }]
+        ? [{ kind: "text", text: t("liquidity-none") }]
         : [{
             kind: "table",
-            columns: ["age", "kind", "size", "wallet"],
+            columns: [t("col-age"), t("liquidity-col-kind"), t("col-size"), t("col-wallet")],
             align: ["right", "left", "right", "left"],
             rows: list.map((r) => [
-              formatSince(r.time, now),
+              formatSince(r.time, now, { i18n: ctx.i18n }),
               cleanText(r.kind, 8),
-              formatUsd(r.amountUsd),
+              formatUsd(r.amountUsd, { locale }),
               shortAddress(r.wallet),
             ]),
           }],
-      actions: [[refreshButton("liquidity", [address])]],
+      actions: [[refreshButton("liquidity", [address], ctx.i18n)]],
       footer: footerOf(ctx, records),
     };
   },

@@ -18,10 +18,10 @@ export const mainCommand = defineCommand({
     const main = await ctx.market.mainTokens(chain);
     const tokens = main.data.slice(0, SHOWN);
     return {
-      title: `Main tokens on ${cleanText(chain, 16)}`,
+      title: ctx.i18n.t("main-title", { chain: cleanText(chain, 16) }),
       tone: "info",
-      blocks: tokens.length === 0 ? [{ kind: "text", text: "The service lists no main tokens for this chain." }] : [tokenTable(tokens)],
-      actions: [...cardButtons(tokens), [refreshButton("main", [chain])]],
+      blocks: tokens.length === 0 ? [{ kind: "text", text: ctx.i18n.t("main-none") }] : [tokenTable(tokens, { i18n: ctx.i18n })],
+      actions: [...cardButtons(tokens), [refreshButton("main", [chain], ctx.i18n)]],
       footer: footerOf(ctx, main, chains),
     };
   },

@@ -16,24 +16,25 @@ export const pairsCommand = defineCommand({
     // v1 paths carry the address alone; an address can live on several chains, so keep the resolved one.
     const pairs = await ctx.market.v1Pairs(res.address);
     const list = v1Pairs(pairs.data).filter((p) => (p.chain ?? res.chain) === res.chain).slice(0, 10);
+    const { t, locale } = ctx.i18n;
     return {
-      title: `Pairs: ${await symbolFor(ctx, res)} · ${cleanText(res.chain, 16)}`,
+      title: t("pairs-title", { symbol: await symbolFor(ctx, res), chain: cleanText(res.chain, 16) }),
       tone: "info",
       blocks: list.length === 0
-        ? [{ kind: "text", text: "The service lists no pairs for this token." }]
+        ? [{ kind: "text", text: t("pairs-none") }]
         : [{
             kind: "table",
-            columns: ["pair", "dex", "address", "24h volume", "24h"],
+            columns: [t("col-pair"), t("col-dex"), t("col-address"), t("col-volume-24h"), t("col-24h")],
             align: ["left", "left", "left", "right", "right"],
             rows: list.map((p) => [
               `${cleanText(p.token0Symbol, 12)}/${cleanText(p.token1Symbol, 12)}`,
               cleanText(p.amm, 16),
               shortAddress(p.pair),
-              formatUsd(p.volumeUsd),
+              formatUsd(p.volumeUsd, { locale }),
               formatPercent(p.change24h, { arrow: false }),
             ]),
           }],
-      actions: [[refreshButton("pairs", [res.tokenId])]],
+      actions: [[refreshButton("pairs", [res.tokenId], ctx.i18n)]],
       footer: footerOf(ctx, pairs),
     };
   },

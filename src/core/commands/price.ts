@@ -44,8 +44,9 @@ export const priceCommand = defineCommand({
   examples: ["/price pepe", "/price pepe wif bonk", "/price pepe bsc, 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth"],
   async run(ctx, args): Promise<Reply> {
     const typed = groupTokens(args.tokens ?? []);
-    if (typed.length === 0) throw new UserError("Which token? e.g. /price pepe");
-    if (typed.length > MAX_PRICE_TOKENS) throw new UserError(`I price at most ${MAX_PRICE_TOKENS} tokens at once; you asked for ${typed.length}.`);
+    const { t, locale } = ctx.i18n;
+    if (typed.length === 0) throw ctx.i18n.fail("price-which");
+    if (typed.length > MAX_PRICE_TOKENS) throw ctx.i18n.fail("price-too-many", { max: MAX_PRICE_TOKENS, count: typed.length });
     const outcomes = await resolveAll(ctx, typed);
     // One row per token: `pepe, pepe` or `pepe, 0x6982…-eth` name it twice.
     const byId = new Map<string, { typed: string; res: Resolution }>();
@@ -66,25 +67,25 @@ export const priceCommand = defineCommand({
     ]);
     const rows = found.map(({ res }, i) => {
       const p = prices.data[res.tokenId];
-      return [symbols[i] as string, cleanText(res.chain, 10), p === undefined ? "no price" : formatPrice(p.current_price_usd), formatPercent(p?.price_change_24h ?? p?.price_change_1d, { arrow: false })];
+      return [symbols[i] as string, cleanText(res.chain, 10), p === undefined ? t("price-none") : formatPrice(p.current_price_usd, { locale }), formatPercent(p?.price_change_24h ?? p?.price_change_1d, { arrow: false })];
     });
     const single = found.length === 1 && problems.length === 0 ? found[0] : undefined;
     const ids = found.map((f) => f.res.tokenId);
     // Refresh with what was typed: the search is cached, and symbols stay symbols.
-    const firstRow: Action[] = [refreshButton("price", found.map((f) => f.typed))];
-    if (single !== undefined) firstRow.push(openButton("Card", "token", ids), openButton("Risk", "risk", ids));
-    const collision = single === undefined ? { blocks: [], actions: [] } : collisionParts(single.res, "price", symbols[0] as string);
+    const firstRow: Action[] = [refreshButton("price", found.map((f) => f.typed), ctx.i18n)];
+    if (single !== undefined) firstRow.push(openButton(t("button-card"), "token", ids), openButton(t("button-risk"), "risk", ids));
+    const collision = single === undefined ? { blocks: [], actions: [] } : collisionParts(single.res, "price", symbols[0] as string, ctx.i18n);
     const blocks: Block[] = [
       ...collision.blocks,
-      { kind: "table", columns: ["token", "chain", "price", "24h"], align: ["left", "left", "right", "right"], rows },
+      { kind: "table", columns: [t("col-token"), t("col-chain"), t("col-price"), t("col-24h")], align: ["left", "left", "right", "right"], rows },
     ];
     const actions: Action[][] = [firstRow, ...collision.actions];
     if (problems.length > 0) blocks.push({ kind: "text", text: problems.map((p) => `${cleanText(p.typed, 24)}: ${p.problem}`).join("\n") });
     const missing = found.filter((f) => prices.data[f.res.tokenId] === undefined);
-    if (missing.length > 0) blocks.push({ kind: "text", text: "“no price”: the service has no current price for it (unknown or no trading)." });
+    if (missing.length > 0) blocks.push({ kind: "text", text: t("price-none-why") });
     const title = single !== undefined && prices.data[single.res.tokenId] !== undefined
-      ? `${symbols[0] as string} ${formatPrice(prices.data[single.res.tokenId]?.current_price_usd)}`
-      : `Prices (${found.length})`;
+      ? `${symbols[0] as string} ${formatPrice(prices.data[single.res.tokenId]?.current_price_usd, { locale })}`
+      : t("price-title", { count: found.length });
     return { title, tone: "info", blocks, actions, footer: footerOf(ctx, prices) };
   },
 });

@@ -5,6 +5,7 @@ import { parseTokenInput, resolveToken, type Resolution, type TokenInput } from 
 import type { Action, Block } from "../reply.js";
 import { openButton, rows } from "../reply-parts.js";
 import { idOf } from "./token-list.js";
+import type { Translator } from "../../i18n/index.js";
 
 /** What someone typed as a token (text or already parsed), resolved with the chat's default chain first. */
 export async function resolveArg(ctx: CommandContext, input: string | TokenInput): Promise<Resolution> {
@@ -40,19 +41,22 @@ export async function symbolFor(ctx: CommandContext, res: Resolution): Promise<s
  * the text (a forwarded message or a screen reader has no buttons), and a button per
  * runner-up that runs `command` on it (a new message, so the answer in hand stays).
  */
-export function collisionParts(res: Resolution, command: string, symbol: string): { blocks: Block[]; actions: Action[][] } {
+export function collisionParts(res: Resolution, command: string, symbol: string, i18n: Translator): { blocks: Block[]; actions: Action[][] } {
   if (res.totalMatches <= 1 || res.alternatives.length === 0) return { blocks: [], actions: [] };
+  const { t: say, locale } = i18n;
   const chain = cleanText(res.chain, 16);
-  const which = res.picked === "canonical" ? `this is the original contract, on ${chain}` : `this is the most liquid one, on ${chain}`;
+  const which = say(res.picked === "canonical" ? "collision-original" : "collision-liquid", { chain });
   const head = res.matched === "address"
-    ? `This address is a token on ${res.totalMatches} chains; ${which}.`
-    : `${res.totalMatches} tokens are called ${symbol}; ${which}.`;
+    ? say("collision-address", { count: res.totalMatches, which })
+    : say("collision-symbol", { count: res.totalMatches, symbol, which });
   const others = res.alternatives.slice(0, 5);
-  const listed = others.map((t) => `${cleanText(t.symbol, 10)} on ${cleanText(t.chain, 10)} (${shortAddress(t.token)}, liquidity ${formatUsd(t.main_pair_tvl ?? t.tvl)})`);
+  const listed = others.map((t) => say("collision-other", {
+    symbol: cleanText(t.symbol, 10), chain: cleanText(t.chain, 10), address: shortAddress(t.token), liquidity: formatUsd(t.main_pair_tvl ?? t.tvl, { locale }),
+  }));
   const more = res.totalMatches - 1 - others.length;
-  const sentence = `${head} Others: ${listed.join("; ")}${more > 0 ? `; and ${more} more` : ""}.`;
+  const sentence = say(more > 0 ? "collision-others-more" : "collision-others", { head, others: listed.join(say("collision-sep")), more });
   const buttons = others.map((t) => {
-    const liquidity = formatUsd(t.main_pair_tvl ?? t.tvl);
+    const liquidity = formatUsd(t.main_pair_tvl ?? t.tvl, { locale });
     return openButton(`${cleanText(t.symbol, 10)} · ${cleanText(t.chain, 10)} · ${liquidity}`, command, [idOf(t)]);
   });
   return { blocks: [{ kind: "text", text: sentence }], actions: rows(buttons, 5, 1) };

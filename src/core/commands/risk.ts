@@ -4,7 +4,7 @@ import type { RiskReport } from "../../market/schemas.js";
 import { defineCommand, type CommandContext } from "../command.js";
 import type { Action, Block, Reply } from "../reply.js";
 import { footerOf } from "../reply-parts.js";
-import { NO_DATA_LINE, assessReport } from "../risk.js";
+import { assessReport } from "../risk.js";
 import { openButton, refreshButton } from "../reply-parts.js";
 import { cleanText } from "../format/index.js";
 import { collisionParts, resolveArg, symbolFor } from "./resolution.js";
@@ -14,13 +14,12 @@ export function riskReply(
   ctx: CommandContext,
   opts: { title: string; report: Fetched<RiskReport> | undefined; fetchedAt?: number; blocks?: Block[]; actions: Action[][] },
 ): Reply {
-  const assessed = opts.report === undefined ? undefined : assessReport(opts.report.data);
+  const { t } = ctx.i18n;
+  const assessed = opts.report === undefined ? undefined : assessReport(opts.report.data, ctx.i18n);
   const verdict = assessed?.verdict;
-  const blocks: Block[] = [...(opts.blocks ?? []), { kind: "text", text: verdict?.line ?? NO_DATA_LINE }];
+  const blocks: Block[] = [...(opts.blocks ?? []), { kind: "text", text: verdict?.line ?? t("risk-no-data") }];
   if (assessed !== undefined && assessed.findings.length > 0) blocks.push({ kind: "fields", fields: assessed.findings });
-  if (verdict === undefined || verdict.level === "none") {
-    blocks.push({ kind: "text", text: "The service has no contract report for this token. Trade it only if you can check the contract yourself." });
-  }
+  if (verdict === undefined || verdict.level === "none") blocks.push({ kind: "text", text: t("risk-no-report") });
   return {
     title: opts.title,
     tone: verdict?.tone ?? "warn",
@@ -48,13 +47,14 @@ export const riskCommand = defineCommand({
     }
     const reported = report?.data.token_symbol;
     const symbol = reported !== undefined && reported.trim() !== "" ? cleanText(reported, 16) : await symbolFor(ctx, res);
-    const collision = collisionParts(res, "risk", symbol);
+    const collision = collisionParts(res, "risk", symbol, ctx.i18n);
+    const { t } = ctx.i18n;
     return riskReply(ctx, {
-      title: `Risk: ${symbol} · ${cleanText(res.chain, 16)}`,
+      title: t("risk-title", { symbol, chain: cleanText(res.chain, 16) }),
       report,
       blocks: collision.blocks,
       actions: [
-        [refreshButton("risk", [res.tokenId]), openButton("Card", "token", [res.tokenId]), openButton("Holders", "holders", [res.tokenId])],
+        [refreshButton("risk", [res.tokenId], ctx.i18n), openButton(t("button-card"), "token", [res.tokenId]), openButton(t("button-holders"), "holders", [res.tokenId])],
         ...collision.actions,
       ],
     });

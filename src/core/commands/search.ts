@@ -2,7 +2,6 @@ import type { Fetched } from "../../cache/types.js";
 import type { ChainRecord } from "../../market/schemas.js";
 import { defineCommand } from "../command.js";
 import { resolveChain } from "../chains.js";
-import { UserError } from "../errors.js";
 import { cleanText } from "../format/index.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
 import { rankByLiquidity } from "../resolve/rank.js";
@@ -24,8 +23,8 @@ export const searchCommand = defineCommand({
   examples: ["/search pepe", "/search pepe bsc", "/search \"shiba inu\""],
   async run(ctx, args) {
     const keyword = args.keyword.trim();
-    if (keyword === "") throw new UserError("Search for what? e.g. /search pepe");
-    if (keyword.length > MAX_KEYWORD) throw new UserError(`That keyword is too long; I search for at most ${MAX_KEYWORD} characters.`);
+    if (keyword === "") throw ctx.i18n.fail("search-what");
+    if (keyword.length > MAX_KEYWORD) throw ctx.i18n.fail("search-too-long", { max: MAX_KEYWORD });
     const chainArg = args.chain;
     let chains: Fetched<ChainRecord[]> | undefined;
     let chain: string | undefined;
@@ -33,14 +32,15 @@ export const searchCommand = defineCommand({
     const found = await ctx.market.search({ keyword, chain, limit: SHOWN, orderby: "main_pair_tvl" });
     // The spec does not say which way orderby sorts, so the order shown is ours.
     const tokens = rankByLiquidity(found.data).slice(0, SHOWN);
-    const where = chain === undefined ? "" : ` on ${cleanText(chain, 16)}`;
+    const { t } = ctx.i18n;
+    const words = { keyword: cleanText(keyword, 32), chain: chain === undefined ? "" : cleanText(chain, 16) };
     return {
-      title: `Search: ${cleanText(keyword, 32)}${where}`,
+      title: t(chain === undefined ? "search-title" : "search-title-on", words),
       tone: "info",
       blocks: tokens.length === 0
-        ? [{ kind: "text", text: `No token matches "${cleanText(keyword, 32)}"${where}.` }]
-        : [tokenTable(tokens), { kind: "text", text: "Most liquid first; press a number to open its card." }],
-      actions: [...cardButtons(tokens), [refreshButton("search", chain === undefined ? [keyword] : [keyword, chain])]],
+        ? [{ kind: "text", text: t(chain === undefined ? "search-none" : "search-none-on", words) }]
+        : [tokenTable(tokens, { i18n: ctx.i18n }), { kind: "text", text: t("search-how") }],
+      actions: [...cardButtons(tokens), [refreshButton("search", chain === undefined ? [keyword] : [keyword, chain], ctx.i18n)]],
       footer: footerOf(ctx, found, ...(chains === undefined ? [] : [chains])),
     };
   },

@@ -3,11 +3,11 @@ import { isMarketError } from "../../market/errors.js";
 import { normalizeAddress } from "../../market/ids.js";
 import type { SwapTx, TokenDetail } from "../../market/schemas.js";
 import { defineCommand, type CommandContext } from "../command.js";
-import { UserError } from "../errors.js";
 import { DASH, cleanText, formatPrice, formatSince, formatUsd, shortAddress } from "../format/index.js";
 import { pairTarget, parseTokenInput, type Resolution } from "../resolve/index.js";
 import { footerOf, openButton, refreshButton } from "../reply-parts.js";
 import { resolveArg, symbolOf } from "./resolution.js";
+import type { Translator } from "../../i18n/index.js";
 
 /** Swaps listed. */
 const SHOWN = 12;
@@ -32,14 +32,14 @@ async function targetOf(ctx: CommandContext, typed: string): Promise<Target> {
     // `<address>-<chain>` that is no token may be a pair: let the swaps endpoint say.
     if (input.kind === "id" && isMarketError(e) && e.kind === "not_found") {
       const traded = await pairTarget(ctx.market, res.address, res.chain);
-      return { pairId: res.tokenId, token: traded?.address, title: `pair ${shortAddress(res.address)} · ${cleanText(res.chain, 16)}` };
+      return { pairId: res.tokenId, token: traded?.address, title: ctx.i18n.t("swaps-pair", { pair: shortAddress(res.address), chain: cleanText(res.chain, 16) }) };
     }
     throw e;
   }
   const t = detail.data.token;
   const main = detail.data.pairs.find((p) => p.pair === t.main_pair) ?? detail.data.pairs[0];
   const pair = main?.pair ?? t.main_pair;
-  if (pair === undefined || pair === "") throw new UserError(`${symbolOf(res, typed)} has no trading pair I can show swaps for.`);
+  if (pair === undefined || pair === "") throw ctx.i18n.fail("swaps-no-pair", { symbol: symbolOf(res, typed) });
   return {
     pairId: `${pair}-${res.chain}`,
     token: res.address,
@@ -49,11 +49,11 @@ async function targetOf(ctx: CommandContext, typed: string): Promise<Target> {
   };
 }
 
-function side(tx: SwapTx, token: string | undefined, chain: string): string {
+function side(tx: SwapTx, token: string | undefined, chain: string, i18n: Translator): string {
   if (token === undefined) return DASH;
   const norm = (a: string | undefined) => (a === undefined ? undefined : normalizeAddress(a, chain));
-  if (norm(tx.to_token_address) === token) return "🟢 buy";
-  if (norm(tx.from_token_address) === token) return "🔴 sell";
+  if (norm(tx.to_token_address) === token) return i18n.t("swaps-buy");
+  if (norm(tx.from_token_address) === token) return i18n.t("swaps-sell");
   return DASH;
 }
 
@@ -70,30 +70,37 @@ export const swapsCommand = defineCommand({
     try {
       swaps = await ctx.market.swaps({ pairId: target.pairId, limit: SHOWN, sort: "desc" });
     } catch (e) {
-      if (isMarketError(e) && e.kind === "not_found") throw new UserError(`No token or pair found for "${cleanText(typed, 48)}".`);
+      if (isMarketError(e) && e.kind === "not_found") throw ctx.i18n.fail("swaps-not-found", { typed: cleanText(typed, 48) });
       throw e;
     }
     const chain = target.pairId.slice(target.pairId.lastIndexOf("-") + 1);
     const now = ctx.now();
     const txs = swaps.data.txs.slice(0, SHOWN);
+    const { t, locale } = ctx.i18n;
     const price = (tx: SwapTx) =>
       target.token === undefined ? DASH
-      : normalizeAddress(tx.to_token_address ?? "", chain) === target.token ? formatPrice(tx.to_token_price_usd)
-      : formatPrice(tx.from_token_price_usd);
+      : normalizeAddress(tx.to_token_address ?? "", chain) === target.token ? formatPrice(tx.to_token_price_usd, { locale })
+      : formatPrice(tx.from_token_price_usd, { locale });
     return {
-      title: `Latest swaps: ${target.title}`,
+      title: t("swaps-title", { target: target.title }),
       tone: "info",
       blocks: txs.length === 0
-        ? [{ kind: "text", text: "No swaps in this pair recently." }]
+        ? [{ kind: "text", text: t("swaps-none") }]
         : [{
             kind: "table",
-            columns: ["age", "side", "size", "price", "wallet"],
+            columns: [t("col-age"), t("swaps-col-side"), t("col-size"), t("col-price"), t("col-wallet")],
             align: ["right", "left", "right", "right", "left"],
-            rows: txs.map((tx) => [formatSince(tx.tx_time, now, { seconds: true }), side(tx, target.token, chain), formatUsd(tx.amount_usd), price(tx), shortAddress(tx.wallet_address ?? tx.sender_address)]),
+            rows: txs.map((tx) => [
+              formatSince(tx.tx_time, now, { seconds: true, i18n: ctx.i18n }),
+              side(tx, target.token, chain, ctx.i18n),
+              formatUsd(tx.amount_usd, { locale }),
+              price(tx),
+              shortAddress(tx.wallet_address ?? tx.sender_address),
+            ]),
           }],
       actions: [[
-        refreshButton("swaps", [target.tokenId ?? target.pairId]),
-        ...(target.tokenId === undefined ? [] : [openButton("Card", "token", [target.tokenId])]),
+        refreshButton("swaps", [target.tokenId ?? target.pairId], ctx.i18n),
+        ...(target.tokenId === undefined ? [] : [openButton(t("button-card"), "token", [target.tokenId])]),
       ]],
       footer: footerOf(ctx, swaps, ...(target.detail === undefined ? [] : [target.detail])),
     };

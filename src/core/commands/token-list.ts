@@ -3,6 +3,7 @@ import type { TokenV2, TrendingToken } from "../../market/schemas.js";
 import { cleanText, formatPercent, formatPrice, formatUsd } from "../format/index.js";
 import type { Action, Block } from "../reply.js";
 import { openButton, rows } from "../reply-parts.js";
+import type { Translator } from "../../i18n/index.js";
 
 /** The id `<address>-<chain>` of a token record. */
 export function idOf(t: Pick<TokenV2, "token" | "chain">): string {
@@ -15,19 +16,20 @@ export function change24h(t: TokenV2 | TrendingToken): string | undefined {
 }
 
 /** A numbered table: symbol, chain, price, 24h change, liquidity. `first` is the number of the first row. */
-export function tokenTable(tokens: readonly TokenV2[], opts: { first?: number } = {}): Block {
+export function tokenTable(tokens: readonly TokenV2[], opts: { first?: number; i18n: Translator }): Block {
   const first = opts.first ?? 1;
+  const { t, locale } = opts.i18n;
   return {
     kind: "table",
-    columns: ["#", "token", "chain", "price", "24h", "liquidity"],
+    columns: ["#", t("col-token"), t("col-chain"), t("col-price"), t("col-24h"), t("col-liquidity")],
     align: ["right", "left", "left", "right", "right", "right"],
-    rows: tokens.map((t, i) => [
+    rows: tokens.map((token, i) => [
       String(first + i),
-      cleanText(t.symbol, 12),
-      cleanText(t.chain, 10),
-      formatPrice(t.current_price_usd),
-      formatPercent(change24h(t), { arrow: false }),
-      formatUsd(t.main_pair_tvl ?? t.tvl),
+      cleanText(token.symbol, 12),
+      cleanText(token.chain, 10),
+      formatPrice(token.current_price_usd, { locale }),
+      formatPercent(change24h(token), { arrow: false }),
+      formatUsd(token.main_pair_tvl ?? token.tvl, { locale }),
     ]),
   };
 }

@@ -10,6 +10,7 @@ import { footerOf, openButton, refreshButton, rows } from "../reply-parts.js";
 import { assessRecord, assessReport } from "../risk.js";
 import { appendixLinks } from "./appendix.js";
 import { collisionParts, resolveArg } from "./resolution.js";
+import type { Translator } from "../../i18n/index.js";
 
 /** Pairs listed on a card at most. */
 const TOP_PAIRS = 3;
@@ -28,30 +29,70 @@ function pairName(p: PairV2): string {
   return `${cleanText(p.token0_symbol, 12)}/${cleanText(p.token1_symbol, 12)}`;
 }
 
-function pairsBlock(pairs: readonly PairV2[]): Block[] {
+function pairsBlock(pairs: readonly PairV2[], i18n: Translator): Block[] {
   // The service's order is not by liquidity; a card lists the deepest pools, deepest first.
   const depth = (p: PairV2) => Number(pairLiquidity(p) ?? 0);
   const real = pairs.filter((p) => p.is_fake !== true).sort((a, b) => depth(b) - depth(a)).slice(0, TOP_PAIRS);
   if (real.length === 0) return [];
   return [{
     kind: "table",
-    columns: ["pair", "dex", "liquidity", "24h volume"],
+    columns: [i18n.t("col-pair"), i18n.t("col-dex"), i18n.t("col-liquidity"), i18n.t("col-volume-24h")],
     align: ["left", "left", "right", "right"],
-    rows: real.map((p) => [pairName(p), cleanText(p.amm, 16), formatUsd(pairLiquidity(p)), formatUsd(p.volume_u)]),
+    rows: real.map((p) => [pairName(p), cleanText(p.amm, 16), formatUsd(pairLiquidity(p), { locale: i18n.locale }), formatUsd(p.volume_u, { locale: i18n.locale })]),
   }];
+}
+
+/** Longest risk note of the service's shown on a card. */
+const SERVICE_RISK_MAX = 300;
+
+/**
+ * The service's own risk text (`risk_info`, JSON with `zh-cn`, `zh-tw`, `en`) for a Chinese
+ * chat: written by the service in Chinese, it says more than a translation of our verdict
+ * could. Other languages keep to the verdict line.
+ */
+function serviceRiskText(riskInfo: string | undefined, locale: string): string | undefined {
+  if (locale !== "zh" || riskInfo === undefined || riskInfo.trim() === "") return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(riskInfo);
+  } catch {
+    return undefined;
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return undefined;
+  const texts = new Map(Object.entries(parsed as Record<string, unknown>));
+  const text = [texts.get("zh-cn"), texts.get("zh-tw")].find((v): v is string => typeof v === "string" && v.trim() !== "");
+  return text === undefined ? undefined : cleanText(text, SERVICE_RISK_MAX);
 }
 
 /** The token card of a resolved token: market figures, pairs, links and a one-line risk verdict. */
 export async function tokenCard(ctx: CommandContext, res: Resolution, opts: { command: string }): Promise<Reply> {
-  const [detail, report] = await Promise.all([
+  const [detail, report, intro] = await Promise.all([
     ctx.market.tokenDetail(res.tokenId),
     ctx.market.riskReport(res.tokenId).then(
       (r): Fetched<RiskReport> | undefined => r,
       // A card without the report still stands: the verdict then comes from the token record.
       () => undefined,
     ),
+    introIn(ctx, res.tokenId),
   ]);
-  return renderCard(ctx, res, detail, report, opts);
+  return renderCard(ctx, res, detail, report, { ...opts, intro });
+}
+
+/** Longest introduction shown on a card. */
+const INTRO_MAX = 300;
+
+/**
+ * The service's own introduction of the token in Chinese (v1 `intro_cn`), for a Chinese chat;
+ * the card stands without it, so any failure is no introduction.
+ */
+async function introIn(ctx: CommandContext, tokenId: string): Promise<string | undefined> {
+  if (ctx.i18n.locale !== "zh") return undefined;
+  try {
+    const text = (await ctx.market.v1Token(tokenId)).data.intro_cn;
+    return text === undefined || text.trim() === "" ? undefined : cleanText(text, INTRO_MAX);
+  } catch {
+    return undefined;
+  }
 }
 
 function renderCard(
@@ -59,37 +100,39 @@ function renderCard(
   res: Resolution,
   detail: Fetched<TokenDetail>,
   report: Fetched<RiskReport> | undefined,
-  opts: { command: string },
+  opts: { command: string; intro?: string | undefined },
 ): Reply {
   const t = detail.data.token;
   const symbol = cleanText(t.symbol ?? res.token?.symbol, 16);
   const name = cleanText(t.name, 40);
   const now = ctx.now();
-  const verdict = report === undefined ? assessRecord(t) : assessReport(report.data).verdict;
+  const { t: say, locale } = ctx.i18n;
+  const verdict = report === undefined ? assessRecord(t, ctx.i18n) : assessReport(report.data, ctx.i18n).verdict;
   const mainPair = detail.data.pairs.find((p) => p.pair === t.main_pair) ?? detail.data.pairs[0];
-  const audited = detail.data.is_audited === true ? "audited" : detail.data.is_audited === false ? "not audited" : DASH;
-  const collision = collisionParts(res, opts.command, symbol);
+  const audited = detail.data.is_audited === true ? say("card-audited") : detail.data.is_audited === false ? say("card-not-audited") : DASH;
+  const collision = collisionParts(res, opts.command, symbol, ctx.i18n);
+  const serviceRisk = serviceRiskText(t.risk_info, locale);
   const fields = [
-    { label: "Price", value: formatPrice(t.current_price_usd), inline: true },
-    { label: "Market cap", value: formatUsd(t.market_cap), inline: true },
-    { label: "FDV", value: formatUsd(t.fdv), inline: true },
-    { label: "TVL", value: formatUsd(t.tvl ?? t.main_pair_tvl), inline: true },
-    { label: "24h volume", value: formatUsd(t.token_tx_volume_usd_24h ?? t.tx_volume_u_24h), inline: true },
-    { label: "Holders", value: formatCount(t.holders), inline: true },
+    { label: say("card-price"), value: formatPrice(t.current_price_usd, { locale }), inline: true },
+    { label: say("card-market-cap"), value: formatUsd(t.market_cap, { locale }), inline: true },
+    { label: "FDV", value: formatUsd(t.fdv, { locale }), inline: true },
+    { label: "TVL", value: formatUsd(t.tvl ?? t.main_pair_tvl, { locale }), inline: true },
+    { label: say("col-volume-24h"), value: formatUsd(t.token_tx_volume_usd_24h ?? t.tx_volume_u_24h, { locale }), inline: true },
+    { label: say("card-holders"), value: formatCount(t.holders), inline: true },
     {
-      label: "Change 5m / 1h / 4h / 24h",
+      label: say("card-change"),
       value: [t.token_price_change_5m, t.token_price_change_1h ?? t.price_change_1h, t.token_price_change_4h, t.token_price_change_24h ?? t.price_change_24h]
         .map((v) => formatPercent(v, { arrow: false }))
         .join(" / "),
     },
-    { label: "Buys / sells 24h", value: `${formatCount(t.buy_tx)} / ${formatCount(t.sell_tx)}`, inline: true },
-    { label: "Age", value: formatSince(t.launch_at ?? t.created_at, now), inline: true },
-    { label: "Audit", value: audited, inline: true },
+    { label: say("card-buys-sells"), value: `${formatCount(t.buy_tx)} / ${formatCount(t.sell_tx)}`, inline: true },
+    { label: say("card-age"), value: formatSince(t.launch_at ?? t.created_at, now, { i18n: ctx.i18n }), inline: true },
+    { label: say("card-audit"), value: audited, inline: true },
     {
-      label: "Main pair",
-      value: mainPair === undefined ? DASH : `${pairName(mainPair)} on ${cleanText(mainPair.amm, 16)} (${shortAddress(mainPair.pair)})`,
+      label: say("card-main-pair"),
+      value: mainPair === undefined ? DASH : say("card-main-pair-value", { pair: pairName(mainPair), dex: cleanText(mainPair.amm, 16), address: shortAddress(mainPair.pair) }),
     },
-    { label: "Address", value: cleanText(res.address, 64) },
+    { label: say("card-address"), value: cleanText(res.address, 64) },
   ];
   const id = res.tokenId;
   const links = appendixLinks(t.appendix);
@@ -99,11 +142,18 @@ function renderCard(
     blocks: [
       ...collision.blocks,
       { kind: "fields", fields },
-      ...pairsBlock(detail.data.pairs),
+      ...pairsBlock(detail.data.pairs, ctx.i18n),
       { kind: "text", text: verdict.line },
+      ...(serviceRisk === undefined ? [] : [{ kind: "text" as const, text: say("risk-service-note", { text: serviceRisk }) }]),
+      ...(opts.intro === undefined ? [] : [{ kind: "text" as const, text: say("card-intro", { text: opts.intro }) }]),
     ],
     actions: [
-      [refreshButton(opts.command, [id]), openButton("Risk", "risk", [id]), openButton("Holders", "holders", [id]), openButton("Swaps", "swaps", [id])],
+      [
+        refreshButton(opts.command, [id], ctx.i18n),
+        openButton(say("button-risk"), "risk", [id]),
+        openButton(say("button-holders"), "holders", [id]),
+        openButton(say("button-swaps"), "swaps", [id]),
+      ],
       ...rows(links, 5, 1),
       ...collision.actions,
     ],

@@ -3,6 +3,9 @@
  * address, so the user reads "it has 39 hex digits, not 40" instead of "not found".
  */
 import { familiesOf } from "../../market/ids.js";
+import { userError, type LocalMessage } from "../../i18n/index.js";
+import type { UserError } from "../errors.js";
+import type { TokenInput } from "./types.js";
 
 const EVM_LIKE = /^0x[0-9a-z]{20,}$/i;
 // Long, alphanumeric, with digits and both cases: base58 keys look like this, symbols and
@@ -20,25 +23,48 @@ export function isAddress(s: string): boolean {
  * address or does not look like one at all.
  */
 export function malformedReason(s: string): string | undefined {
+  return malformedError(s)?.message;
+}
+
+/** `malformedReason` as a UserError that the core writes in the reader's language. */
+export function malformedError(s: string): UserError | undefined {
+  const said = malformedMessage(s);
+  return said === undefined ? undefined : userError(said.key, said.args);
+}
+
+/** Which message says why `s` is almost an address. */
+export function malformedMessage(s: string): LocalMessage | undefined {
   if (isAddress(s)) return undefined;
   if (EVM_LIKE.test(s)) return evmReason(s.slice(2));
   if (BASE58_LIKE.test(s)) return base58Reason(s);
   return undefined;
 }
 
-function evmReason(hex: string): string {
+function evmReason(hex: string): LocalMessage {
   const bad = /[^0-9a-f]/i.exec(hex);
-  if (bad) return `That looks like an EVM address, but "${bad[0]}" is not a hex digit.`;
-  if (hex.length === 64) {
-    return "That has 64 hex digits: it looks like a transaction hash, not a token address (40 hex digits).";
-  }
-  return `That looks like an EVM address, but it has ${hex.length} hex digits, not 40.`;
+  if (bad) return { key: "address-evm-bad-digit", args: { digit: bad[0] } };
+  if (hex.length === 64) return { key: "address-tx-hash" };
+  return { key: "address-evm-length", args: { count: hex.length } };
 }
 
-function base58Reason(s: string): string {
+function base58Reason(s: string): LocalMessage {
   const tron = s.startsWith("T") && s.length === 34;
-  const kind = tron ? "a Tron" : "a Solana";
   const bad = NOT_BASE58.exec(s);
-  if (bad) return `That looks like ${kind} address, but it contains "${bad[0]}", which addresses never use.`;
-  return `That looks like a Solana address, but it has ${s.length} characters, not 32 to 44.`;
+  if (bad) return { key: tron ? "address-tron-bad-char" : "address-solana-bad-char", args: { char: bad[0] } };
+  return { key: "address-solana-length", args: { count: s.length } };
+}
+
+/** What each malformed input says, as a message to write in the reader's language. */
+const SAID = new WeakMap<TokenInput, LocalMessage>();
+
+/** A malformed input saying `said` (its `reason` in English). */
+export function malformedInput(said: LocalMessage): TokenInput {
+  const input: TokenInput = { kind: "malformed", reason: userError(said.key, said.args).message };
+  SAID.set(input, said);
+  return input;
+}
+
+/** The message a malformed input says, to write it in the reader's language. */
+export function saidOf(input: TokenInput): LocalMessage | undefined {
+  return SAID.get(input);
 }

@@ -3,7 +3,7 @@
  * path, with the site's chain names mapped to the service's.
  */
 import { familiesOf, splitId } from "../../market/ids.js";
-import { isAddress, malformedReason } from "./addresses.js";
+import { isAddress, malformedInput, malformedMessage } from "./addresses.js";
 import { isChainWord, toServiceChain } from "./chains.js";
 import type { TokenInput } from "./types.js";
 
@@ -130,9 +130,8 @@ function anyAddress(segments: string[]): LinkHit | undefined {
 }
 
 function fromHit(hit: LinkHit): TokenInput {
-  const reason = malformedReason(hit.address);
-  if (reason !== undefined) return { kind: "malformed", reason };
-  if (!isAddress(hit.address)) return { kind: "malformed", reason: "I can't find a token address in that link." };
+  const said = malformedMessage(hit.address) ?? (isAddress(hit.address) ? undefined : { key: "link-no-address" });
+  if (said !== undefined) return malformedInput(said);
   if (hit.chain === undefined) return { kind: "address", address: hit.address, families: familiesOf(hit.address) };
   const chain = toServiceChain(hit.chain);
   return hit.isPair ? { kind: "id", address: hit.address, chain, isPair: true } : { kind: "id", address: hit.address, chain };

@@ -3,10 +3,11 @@
  * `<address> <chain>`, an address alone, a pasted link, or a symbol or name.
  */
 import { familiesOf, normalizeAddress, splitId } from "../../market/ids.js";
-import { isAddress, malformedReason } from "./addresses.js";
+import { isAddress, malformedInput, malformedMessage, malformedReason } from "./addresses.js";
 import { isChainWord, knownChain, toServiceChain } from "./chains.js";
 import { isLink, parseLink } from "./links.js";
 import type { TokenInput } from "./types.js";
+import type { LocalMessage } from "../../i18n/index.js";
 
 /** Longer input is not a token, a link to one, or anything worth searching for. */
 const MAX_INPUT_LENGTH = 512;
@@ -24,20 +25,20 @@ const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
 // web page; whitespace controls (newlines, tabs) stay as word breaks.
 const INVISIBLE = /[\p{Cf}\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F]/gu;
 
-function malformed(reason: string): TokenInput {
-  return { kind: "malformed", reason };
+function malformed(said: LocalMessage): TokenInput {
+  return malformedInput(said);
 }
 
 /** An address with a chain word: malformed when the address is almost one. */
 function idOf(address: string, chain: string): TokenInput {
-  const reason = malformedReason(address);
-  return reason === undefined ? { kind: "id", address, chain: toServiceChain(chain) } : malformed(reason);
+  const said = malformedMessage(address);
+  return said === undefined ? { kind: "id", address, chain: toServiceChain(chain) } : malformed(said);
 }
 
 function addressOf(word: string): TokenInput | undefined {
   if (isAddress(word)) return { kind: "address", address: word, families: familiesOf(word) };
-  const reason = malformedReason(word);
-  return reason === undefined ? undefined : malformed(reason);
+  const said = malformedMessage(word);
+  return said === undefined ? undefined : malformed(said);
 }
 
 /** Whether `word` is, or is almost, an address. */
@@ -61,8 +62,8 @@ function parseWord(word: string): TokenInput | undefined {
 export function parseTokenInput(text: string): TokenInput {
   // NFKC first: fullwidth `Ｐｅｐｅ` from an Asian keyboard is `Pepe`, and an address's digits are ASCII.
   const t = text.normalize("NFKC").replace(INVISIBLE, "").replace(WRAPPERS, "");
-  if (t === "") return malformed("Send a token symbol, name, address or link.");
-  if (t.length > MAX_INPUT_LENGTH) return malformed("That is too long for a token: send a symbol, an address or a link.");
+  if (t === "") return malformed({ key: "resolve-empty" });
+  if (t.length > MAX_INPUT_LENGTH) return malformed({ key: "parse-too-long" });
   const words = t.split(/\s+/);
   const [first, second] = words;
   if (words.length === 1 && first !== undefined) {
@@ -76,7 +77,7 @@ export function parseTokenInput(text: string): TokenInput {
   if (words.length > 1 && words.some((w) => addressLike(w) || isLink(w))) {
     const found = findAddresses(t);
     if (found.length === 1 && found[0] !== undefined) return found[0];
-    return malformed("Send one token at a time: a symbol, an address or a link.");
+    return malformed({ key: "parse-one-token" });
   }
   return parseQuery(words);
 }
@@ -86,7 +87,7 @@ function parseQuery(words: string[]): TokenInput {
   const last = words[words.length - 1];
   const chain = words.length > 1 && last !== undefined ? knownChain(last) : undefined;
   const text = (chain === undefined ? words : words.slice(0, -1)).join(" ").replace(/^\$(?=\S)/, "");
-  if (text.length > MAX_QUERY_LENGTH) return malformed("That is too long for a token symbol or name.");
+  if (text.length > MAX_QUERY_LENGTH) return malformed({ key: "parse-query-too-long" });
   return chain === undefined ? { kind: "query", text } : { kind: "query", text, chain };
 }
 

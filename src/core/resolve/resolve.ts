@@ -14,6 +14,8 @@ import { cleanText, shortAddress } from "../format/text.js";
 import { canonicalId } from "./canonical.js";
 import { rankByLiquidity } from "./rank.js";
 import type { Resolution, TokenInput } from "./types.js";
+import { userError } from "../../i18n/index.js";
+import { saidOf } from "./addresses.js";
 
 /** Options of `resolveToken`. */
 export interface ResolveOptions {
@@ -24,7 +26,6 @@ export interface ResolveOptions {
 }
 
 const ALTERNATIVES = 5;
-const FAMILY_NAMES: Readonly<Record<ChainFamily, string>> = { evm: "an EVM", solana: "a Solana", tron: "a Tron" };
 
 /**
  * Resolves what was typed to one token id: an id as is (after checking its chain and address
@@ -41,7 +42,7 @@ export async function resolveToken(
   const limit = Math.min(Math.max(1, opts.searchLimit ?? 50), 300);
   switch (input.kind) {
     case "malformed":
-      throw new UserError(input.reason);
+      throw new UserError(input.reason, saidOf(input));
     case "id":
       return resolveId(market, input.address, input.chain, { isPair: input.isPair === true, limit });
     case "address":
@@ -59,7 +60,7 @@ async function resolveId(
 ): Promise<Resolution> {
   const chain = await knownChainOrThrow(market, typedChain);
   if (!isAddressFor(address, chain)) {
-    throw new UserError(`${shortAddress(address)} is not ${FAMILY_NAMES[chainFamily(chain)]} address, so it can't be on ${chain}.`);
+    throw userError("resolve-wrong-family", { address: shortAddress(address), family: chainFamily(chain), chain });
   }
   if (!opts.isPair) return single(address, chain);
   // A pool link may name the token itself (dexscreener takes both): look for the token first.
@@ -67,7 +68,7 @@ async function resolveId(
   if (found.length > 0) return pick(found, found.length, { picked: "liquidity", matched: "address" });
   const target = await pairTarget(market, address, chain);
   if (target === undefined) {
-    throw new UserError(`No token or pair found at ${shortAddress(address)} on ${chain}.`);
+    throw userError("resolve-nothing-at-on", { address: shortAddress(address), chain });
   }
   return target;
 }
@@ -77,7 +78,7 @@ async function knownChainOrThrow(market: CachedMarket, chain: string): Promise<s
   const known = names.find((n) => n.toLowerCase() === chain.toLowerCase());
   if (known !== undefined) return known;
   const list = names.slice(0, 12).join(", ");
-  throw new UserError(`"${cleanText(chain, 32)}" is not a chain I know. Try one of: ${list}.`);
+  throw userError("resolve-unknown-chain", { chain: cleanText(chain, 32), list });
 }
 
 function single(address: string, chain: string): Resolution {
@@ -142,7 +143,7 @@ async function resolveAddress(
     : opts.defaultChain !== undefined && isAddressFor(address, opts.defaultChain) ? opts.defaultChain
     : undefined;
   const target = chain === undefined ? undefined : await pairTarget(market, address, chain);
-  if (target === undefined) throw new UserError(`No token found at ${shortAddress(address)}.`);
+  if (target === undefined) throw userError("resolve-nothing-at", { address: shortAddress(address) });
   return target;
 }
 
@@ -153,14 +154,14 @@ async function resolveQuery(
 ): Promise<Resolution> {
   const keyword = text.trim();
   const shown = cleanText(keyword, 40);
-  if (keyword === "") throw new UserError("Send a token symbol, name, address or link.");
+  if (keyword === "") throw userError("resolve-empty");
   const chain = opts.chain === undefined ? undefined : await knownChainOrThrow(market, opts.chain);
   const search = async (on: string | undefined) =>
     usable((await market.search({ keyword, chain: on, limit: opts.limit })).data);
   const choose = (rows: TokenV2[], on: string | undefined) => chooseAmong(market, keyword, rows, canonicalId(keyword, on), opts.limit);
   if (chain !== undefined) {
     const found = await choose(await search(chain), chain);
-    if (found === undefined) throw new UserError(`No token matches "${shown}" on ${chain}.`);
+    if (found === undefined) throw userError("resolve-no-match-on", { keyword: shown, chain });
     return found;
   }
   // The chat's default chain is a preference, not a filter: its own contract of a famous
@@ -174,7 +175,7 @@ async function resolveQuery(
     }
   }
   const found = await choose(await search(undefined), undefined);
-  if (found === undefined) throw new UserError(`No token matches "${shown}".`);
+  if (found === undefined) throw userError("resolve-no-match", { keyword: shown });
   return found;
 }
 
