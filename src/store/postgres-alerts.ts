@@ -183,7 +183,7 @@ export function postgresWatchlists(sql: Sql): WatchlistStore {
     async watchedTokenIds(platforms) {
       if (platforms.length === 0) return [];
       const rows = await sql.read<{ token_id: string }>(
-        "SELECT DISTINCT token_id FROM watchlist WHERE platform = ANY($1::text[]) ORDER BY token_id COLLATE \"C\"",
+        "SELECT token_id FROM watchlist WHERE platform = ANY($1::text[]) GROUP BY token_id ORDER BY token_id COLLATE \"C\"",
         [[...platforms]],
       );
       return rows.map((r) => r.token_id);

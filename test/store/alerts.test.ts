@@ -43,6 +43,15 @@ describe.each(ENGINES)("alerts and watchlists on %s", (engine) => {
     expect((await store.watchlists.listWatched(group)).map((w) => w.tokenId)).toEqual(["a-solana", "b-solana", "c-solana"]);
   });
 
+  it("lists each watched token once across chats, on the platforms asked for only", async () => {
+    const store = await db.open();
+    await store.watchlists.addWatched(group, ["b-solana", "a-solana"].map(watched), 50, 1);
+    await store.watchlists.addWatched({ platform: "telegram", chatId: "-200" }, [watched("a-solana")], 50, 1);
+    await store.watchlists.addWatched({ platform: "discord", chatId: "9" }, [watched("c-solana")], 50, 1);
+    expect(await store.watchlists.watchedTokenIds(["telegram"])).toEqual(["a-solana", "b-solana"]);
+    expect(await store.watchlists.watchedTokenIds([])).toEqual([]);
+  });
+
   it("moves a migrated group's alerts, firings and watchlist to the new id, and forgets a gone chat's", async () => {
     const store = await db.open();
     const { alert: a } = (await store.alerts.addAlert(alert(group), 20, 1)) as { alert: { id: number; anchorAt: number } };
