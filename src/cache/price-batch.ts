@@ -1,11 +1,14 @@
 /**
- * Collects the price ids that miss the cache within one tick into a single batch call, so
- * `/price a b c` and a digest asking at the same moment cost one upstream request between them.
+ * Collects the price ids that miss the cache within a short window into batch calls of up to
+ * 200 ids, so `/price a b c`, a digest and every other chat asking within those few
+ * milliseconds cost one upstream request between them (⌈ids/200⌉ when more ask). The window
+ * is cut short for an asker whose deadline is near: company is worth a sliver of its time only.
  * A batch costs the same compute units whatever its size (up to 200 ids), so each call also
  * carries companions — other ids asked for lately whose prices are about to expire — and
  * refreshes them in passing.
  */
 import type { MarketApi } from "../market/api.js";
+import { currentAsk, timeLeft } from "../market/ask.js";
 import type { PriceEntry } from "../market/schemas.js";
 import { canonicalId } from "./keys.js";
 
@@ -23,9 +26,12 @@ interface Waiter {
 interface PendingBatch {
   thresholds: PriceThresholds;
   waiters: Map<string, Waiter[]>;
+  /** When the batch is sent (epoch ms, real clock): the earliest any of its askers allows. */
+  sendAt: number;
+  timer?: NodeJS.Timeout;
 }
 
-/** A loader of single prices that batches them per tick. */
+/** A loader of single prices that batches them within a short window. */
 export interface PriceBatcher {
   /** The price of one canonical id; `null` when the service left it out (unknown or below thresholds). */
   load(group: string, thresholds: PriceThresholds, id: string): Promise<PriceEntry | null>;
@@ -36,43 +42,67 @@ export interface PriceBatcherOptions {
   companions?: (group: string, taken: ReadonlySet<string>, room: number) => string[];
   /** A companion's fresh price (`null` when the service left it out). */
   refreshed?: (group: string, id: string, entry: PriceEntry | null) => void;
+  /** How long a batch waits for more ids, ms. Default 25. */
+  windowMs?: number;
 }
 
 /** Ids in one batch call (the service's limit). */
 const BATCH_MAX = 200;
+const DEFAULT_WINDOW_MS = 25;
+/** The share of an asker's time left that a batch may keep it waiting for other ids. */
+const DEADLINE_SHARE = 0.05;
+
+function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
 
 export function createPriceBatcher(api: Pick<MarketApi, "batchPrices">, opts: PriceBatcherOptions = {}): PriceBatcher {
   const pending = new Map<string, PendingBatch>();
+  const windowMs = opts.windowMs ?? DEFAULT_WINDOW_MS;
 
-  async function flush(group: string): Promise<void> {
-    const batch = pending.get(group);
-    if (batch === undefined) return;
-    pending.delete(group);
-    const ids = [...batch.waiters.keys()];
-    const taken = new Set(ids);
+  async function send(batch: PendingBatch, group: string, ids: string[]): Promise<void> {
+    const taken = new Set(batch.waiters.keys());
     const extra = ids.length < BATCH_MAX ? (opts.companions?.(group, taken, BATCH_MAX - ids.length) ?? []) : [];
     try {
       const map = await api.batchPrices({ tokenIds: [...ids, ...extra], ...batch.thresholds });
       const byId = new Map<string, PriceEntry>();
       for (const [id, entry] of Object.entries(map)) byId.set(canonicalId(id), entry);
-      for (const [id, waiters] of batch.waiters) {
-        for (const w of waiters) w.resolve(byId.get(id) ?? null);
-      }
+      for (const id of ids) for (const w of batch.waiters.get(id) ?? []) w.resolve(byId.get(id) ?? null);
       for (const id of extra) opts.refreshed?.(group, id, byId.get(id) ?? null);
     } catch (error) {
-      for (const waiters of batch.waiters.values()) for (const w of waiters) w.reject(error);
+      for (const id of ids) for (const w of batch.waiters.get(id) ?? []) w.reject(error);
     }
+  }
+
+  function flush(group: string, batch: PendingBatch): void {
+    if (pending.get(group) !== batch) return;
+    pending.delete(group);
+    clearTimeout(batch.timer);
+    // Only the last call has room for companions; the full ones carry askers' ids alone.
+    for (const ids of chunks([...batch.waiters.keys()], BATCH_MAX)) void send(batch, group, ids);
+  }
+
+  function sendBy(group: string, batch: PendingBatch, at: number): void {
+    if (at >= batch.sendAt) return;
+    batch.sendAt = at;
+    clearTimeout(batch.timer);
+    const wait = at - Date.now();
+    // At once still means after every synchronous lookup of the current call has queued its id.
+    if (wait <= 0) queueMicrotask(() => flush(group, batch));
+    else batch.timer = setTimeout(() => flush(group, batch), wait);
   }
 
   return {
     load(group, thresholds, id) {
       let batch = pending.get(group);
       if (batch === undefined) {
-        batch = { thresholds, waiters: new Map() };
+        batch = { thresholds, waiters: new Map(), sendAt: Number.POSITIVE_INFINITY };
         pending.set(group, batch);
-        // A microtask runs after every synchronous lookup of the current call has queued its id.
-        queueMicrotask(() => void flush(group));
       }
+      const left = timeLeft(currentAsk());
+      sendBy(group, batch, Date.now() + (left === undefined ? windowMs : Math.min(windowMs, Math.max(0, left * DEADLINE_SHARE))));
       const b = batch;
       return new Promise<PriceEntry | null>((resolve, reject) => {
         const list = b.waiters.get(id);

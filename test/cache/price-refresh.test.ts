@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
+import { setImmediate as nextTurn } from "node:timers/promises";
 import type { BatchPricesParams } from "../../src/market/api.js";
+import { asking, newAsk } from "../../src/market/ask.js";
 import { createFakeMarket, fakeClock } from "./fake-market.js";
 
 const id = (n: number) => `0x${n.toString(16).padStart(40, "0")}-eth`;
@@ -42,6 +44,32 @@ describe("prices refreshed in passing", () => {
     clock.advance(6_000);
     await market.batchPrices({ tokenIds: [id(301)] });
     expect(sentIds().at(-1)).toHaveLength(200);
+  });
+});
+
+describe("prices of all chats coalesced", () => {
+  it("costs ⌈N/200⌉ batch calls when N chats ask different tokens at once, each call of at most 200 ids", async () => {
+    const { fake, market, sentIds } = setup();
+    for (let n = 401; n <= 450; n++) fake.prices.set(id(n), `${n}.0`);
+    const asked: Promise<unknown>[] = [];
+    // 450 chats, each its own person with its own deadline, arriving over several turns of the event loop.
+    for (let n = 1; n <= 450; n++) {
+      asked.push(asking(newAsk("people", Date.now() + 2_500), () => market.batchPrices({ tokenIds: [id(n)] })));
+      if (n % 50 === 0) await nextTurn();
+    }
+    const answers = (await Promise.all(asked)) as { data: Record<string, { current_price_usd: string }> }[];
+    expect(answers.map((a, i) => a.data[id(i + 1)]?.current_price_usd)).toEqual(Array.from({ length: 450 }, (_, i) => `${i + 1}.0`));
+    expect(sentIds().map((ids) => ids.length)).toEqual([200, 200, 50]);
+    expect(new Set(sentIds().flat()).size).toBe(450);
+  });
+
+  it("sends at once for an asker whose deadline has come, without waiting for company", async () => {
+    const { market, sentIds } = setup();
+    // Its lookup gives up at once (no time left); the call it started still goes out, alone and now.
+    const late = asking(newAsk("people", Date.now()), () => market.batchPrices({ tokenIds: [id(1)] }));
+    late.catch(() => undefined);
+    await nextTurn();
+    expect(sentIds()).toEqual([[id(1)]]);
   });
 });
 
