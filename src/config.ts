@@ -404,6 +404,9 @@ function discordConfig(v: Values): DiscordConfig | undefined {
   if (v.DISCORD_APPLICATION_ID === undefined) {
     required("DISCORD_APPLICATION_ID", "when DISCORD_BOT_TOKEN is set (General Information in the developer portal)");
   }
+  if (v.DISCORD_PUBLIC_KEY !== undefined && v.HTTP_PORT === undefined) {
+    required("HTTP_PORT", "when DISCORD_PUBLIC_KEY is set: Discord's interactions endpoint is served on the bot's HTTP port");
+  }
   return {
     token,
     applicationId: v.DISCORD_APPLICATION_ID,

@@ -25,18 +25,21 @@ const redis = { isUp: () => true } as unknown as SharedRedis;
 
 describe("Discord settings for several workers", () => {
   it("reads the shard count, this worker's shards and the public key", () => {
-    const discord = loadConfig({ ...DISCORD, DISCORD_SHARD_COUNT: "4", DISCORD_SHARDS: "2, 3", DISCORD_PUBLIC_KEY: KEY }).discord;
+    const discord = loadConfig({ ...DISCORD, DISCORD_SHARD_COUNT: "4", DISCORD_SHARDS: "2, 3", DISCORD_PUBLIC_KEY: KEY, HTTP_PORT: "8080" }).discord;
     expect(discord?.shards).toEqual({ count: 4, ids: [2, 3] });
     expect(discord?.publicKey).toBe(KEY.toLowerCase());
     expect(loadConfig(DISCORD).discord?.shards).toBeUndefined();
   });
 
-  it("refuses shards without a count, a shard past the count, a malformed list and a short key, naming the variable", () => {
+  it("refuses shards without a count, a shard past the count, a malformed list, a short key and a key without HTTP_PORT, naming the variable", () => {
     expect(refusal({ DISCORD_SHARDS: "0,1" }).message).toBe("DISCORD_SHARD_COUNT is required when DISCORD_SHARDS is set (the total the ids count within)");
     expect(refusal({ DISCORD_SHARD_COUNT: "2", DISCORD_SHARDS: "1,2" }).message).toBe("DISCORD_SHARDS names shard 2, but DISCORD_SHARD_COUNT=2 numbers them 0 to 1");
     expect(refusal({ DISCORD_SHARD_COUNT: "2", DISCORD_SHARDS: "one" }).variable).toBe("DISCORD_SHARDS");
     expect(refusal({ DISCORD_SHARD_COUNT: "0" }).variable).toBe("DISCORD_SHARD_COUNT");
     expect(refusal({ DISCORD_PUBLIC_KEY: "abc" }).variable).toBe("DISCORD_PUBLIC_KEY");
+    expect(refusal({ DISCORD_PUBLIC_KEY: KEY }).message).toBe(
+      "HTTP_PORT is required when DISCORD_PUBLIC_KEY is set: Discord's interactions endpoint is served on the bot's HTTP port",
+    );
   });
 
   it("claims shards through Redis only when none are given and Redis is there; without Redis the worker runs them all", () => {
