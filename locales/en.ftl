@@ -622,3 +622,4 @@ parse-too-long = That is too long for a token: send a symbol, an address or a li
 parse-one-token = Send one token at a time: a symbol, an address or a link.
 parse-query-too-long = That is too long for a token symbol or name.
 card-intro = About: { $text }
+core-not-a-command = Commands start with /; try /help.

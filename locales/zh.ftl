@@ -603,3 +603,4 @@ parse-too-long = 这对代币来说太长了：请发送符号、地址或链接
 parse-one-token = 一次只发一个代币：符号、地址或链接。
 parse-query-too-long = 这对代币符号或名称来说太长了。
 card-intro = 简介：{ $text }
+core-not-a-command = 命令以 / 开头；试试 /help。

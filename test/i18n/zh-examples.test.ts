@@ -102,6 +102,12 @@ describe("every command's first example in Chinese", () => {
     return chunks.join("");
   }
 
+  it("says in Chinese why one token of a /price list was not found, and refuses plain text", async () => {
+    const out = await say("/price pepe zzzzqqq", chinese("zh-price-problem"));
+    expect(out).toContain('zzzzqqq: 没有代币匹配 "zzzzqqq"。');
+    expect(await say("/nosuchcommand", chinese("zh-unknown"))).toContain("我不认识 /nosuchcommand");
+  });
+
   it("answers each in Chinese, with English only where the data is English", async () => {
     const english: string[] = [];
     // An argument's name is how it is typed (and Discord's option name): interface, like the command's.

@@ -21,7 +21,7 @@ export function groupTokens(words: readonly string[]): string[] {
   return parts.map((p) => p.trim().replace(/\s+/g, " ")).filter((p) => p !== "");
 }
 
-type Outcome = { typed: string; res: Resolution } | { typed: string; problem: string };
+type Outcome = { typed: string; res: Resolution } | { typed: string; problem: string; error: UserError };
 
 async function resolveAll(ctx: CommandContext, typed: readonly string[]): Promise<Outcome[]> {
   return Promise.all(
@@ -29,7 +29,8 @@ async function resolveAll(ctx: CommandContext, typed: readonly string[]): Promis
       try {
         return { typed: t, res: await resolveArg(ctx, t) };
       } catch (e) {
-        if (isUserError(e)) return { typed: t, problem: e.message };
+        // Said in the chat's language: the error names its message.
+        if (isUserError(e)) return { typed: t, problem: e.localized === undefined ? e.message : ctx.i18n.t(e.localized.key, e.localized.args), error: e };
         throw e;
       }
     }),
@@ -52,8 +53,8 @@ export const priceCommand = defineCommand({
     const byId = new Map<string, { typed: string; res: Resolution }>();
     for (const o of outcomes) if ("res" in o && !byId.has(o.res.tokenId)) byId.set(o.res.tokenId, o);
     const found = [...byId.values()];
-    const problems = outcomes.filter((o): o is { typed: string; problem: string } => "problem" in o);
-    if (found.length === 0) throw new UserError((problems[0] as { problem: string }).problem);
+    const problems = outcomes.filter((o): o is { typed: string; problem: string; error: UserError } => "problem" in o);
+    if (found.length === 0) throw (problems[0] as { error: UserError }).error;
     // tvlMin 0: a token someone asked for by name gets its price even when its pools are thin.
     let lookups = 0;
     const [prices, symbols] = await Promise.all([
