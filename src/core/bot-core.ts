@@ -39,9 +39,10 @@ export interface BotCore {
    * A command's reply for a scheduled post to `chat` (a digest, an alert): what the command
    * answers when typed there, in the chat's language, outside any budget, its market calls on
    * `lane` (default the digest's). A failure is its reply, with `error` set, so the poster can
-   * leave the post for later. Never rejects.
+   * leave the post for later. `previousRanking` is the ranking of this subscription's previous
+   * post (the reply's `ranking` then): a token list marks each row's movement since it. Never rejects.
    */
-  post(chat: ChatKey, command: string, args: readonly string[], opts?: { lane?: Lane }): Promise<Reply>;
+  post(chat: ChatKey, command: string, args: readonly string[], opts?: { lane?: Lane; previousRanking?: readonly string[] }): Promise<Reply>;
   /** A command by name with raw arguments (buttons, Discord options). Never rejects. */
   run(chat: ChatContext, command: string, args: readonly string[]): Promise<Reply | null>;
   /**

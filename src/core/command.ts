@@ -71,6 +71,8 @@ export interface CommandContext {
   source: string;
   /** Words in the chat's language (see src/i18n/choose.ts): `ctx.i18n.t("key", args)`, `throw ctx.i18n.fail("key")`. */
   i18n: Translator;
+  /** A scheduled post's previous ranking (token ids, best first): a list marks each row's movement since then. */
+  previousRanking?: readonly string[];
 }
 
 export interface Command {

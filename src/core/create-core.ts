@@ -187,7 +187,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
       return asking(newAsk(lane, undefined, now), () =>
         caught(`(${lane}) /${command} ${args.join(" ")}`, async () => {
           const cmd = find(command);
-          return cmd.run(context(where), bindArgs(cmd, args));
+          return cmd.run({ ...context(where), previousRanking: opts.previousRanking }, bindArgs(cmd, args));
         }),
       );
     },

@@ -62,6 +62,8 @@ export interface Reply {
   error?: "user" | "internal";
   /** The locale it is written in (`en`, `zh`), for the words adapters add (footer, notes); default `en`. */
   locale?: string;
+  /** A token list's ids in the order shown: a scheduled post keeps them as the next post's `previousRanking`. Adapters ignore it. */
+  ranking?: string[];
 }
 
 /** A reply that is one sentence about what went wrong. */

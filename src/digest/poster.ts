@@ -2,8 +2,8 @@
  * The digest poster. A tick every 15 s (croner) checks the few distinct schedules, queues a
  * (subscription, slot) row for each due subscription, asks the core for each post — the
  * chain's `/trending` reply as that chat would get it, its market calls on the digest lane
- * through the shared cache — and delivers through each platform's paced queue. The poster
- * renders nothing itself. Exactly-once per slot comes from the rows: queued → sending →
+ * through the shared cache, each row marked with its movement since the subscription's previous
+ * digest — and delivers through each platform's paced queue. The poster renders nothing itself. Exactly-once per slot comes from the rows: queued → sending →
  * outcome, and a lease so that one poster runs per database.
  */
 import { randomUUID } from "node:crypto";
@@ -127,12 +127,18 @@ export function createPoster(opts: PosterOptions): Poster {
     return queue.push({ chatId, deadline: d.slot + s.intervalMinutes * MINUTE, send: () => adapter.send(chatId, reply) });
   };
 
+  /** The next digest's movement is counted from the last one the chat got. */
+  const keepRanking = async (s: Subscription, post: Reply): Promise<void> => {
+    if (post.ranking !== undefined) await opts.subscriptions.setLastRanking(s.id, post.ranking);
+  };
+
   /** Applies what the platform said; returns the row's final state. */
   const settle = async (d: PendingDelivery, out: SendOutcome, post: Reply): Promise<DeliveryState> => {
     const s = d.subscription;
     const chat = { platform: s.platform, chatId: s.chatId };
     switch (out.kind) {
       case "delivered":
+        await keepRanking(s, post);
         return "delivered";
       case "gone":
         log.info({ platform: s.platform, chatId: s.chatId, reason: out.reason }, "digest target gone: dropping the chat");
@@ -142,7 +148,9 @@ export function createPoster(opts: PosterOptions): Poster {
         log.info({ platform: s.platform, from: s.chatId, to: out.toChatId }, "chat migrated: following it");
         await opts.chats.moveChat(chat, out.toChatId);
         const again = await sendPaced(d, out.toChatId, post);
-        return again.kind === "delivered" ? "delivered" : "moved";
+        if (again.kind !== "delivered") return "moved";
+        await keepRanking(s, post);
+        return "delivered";
       }
       case "forbidden":
         log.warn({ platform: s.platform, chatId: s.chatId, reason: out.reason }, "digest target forbids posting: pausing");
@@ -257,8 +265,9 @@ export function createPoster(opts: PosterOptions): Poster {
       report.trendingCalls.push(chain);
       for (const d of list) {
         const s = d.subscription;
-        // The digest is `/trending <chain> 1 <top N>` as this chat would read it.
-        const post = await opts.core.post({ platform: s.platform, chatId: s.chatId }, "trending", [chain, "1", String(s.topN)]);
+        // The digest is `/trending <chain> 1 <top N>` as this chat would read it; a first one has no movement to show.
+        const previousRanking = s.lastRanking.length > 0 ? s.lastRanking : undefined;
+        const post = await opts.core.post({ platform: s.platform, chatId: s.chatId }, "trending", [chain, "1", String(s.topN)], { previousRanking });
         if (post.error !== undefined) {
           // Left queued: the next tick tries again until the slot's interval has passed.
           log.warn({ chain, answer: post.title }, "trending digest unavailable");

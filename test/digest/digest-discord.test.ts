@@ -151,6 +151,34 @@ describe("the trending digest through Discord", () => {
     expect(await w.store.subscriptions.deliveryCounts()).toEqual({ delivered: 1 });
   });
 
+  it("marks each row of the next digest in the channel with its movement since the previous one", async () => {
+    const w = await start();
+    const channel = "500000000000000303";
+    await subscribe(w, channel, "every 1h top 5");
+    const idsAt = async (t: number) => {
+      w.clock.set(t);
+      return (await w.client.trending({ chain: "solana", pageSize: 5 })).tokens.slice(0, 5).map((x) => `${x.token}-${x.chain}`);
+    };
+    const later = SLOT + 6 * 3_600_000;
+    const first = await idsAt(SLOT);
+    const second = await idsAt(later);
+    await slot(w, SLOT);
+    await slot(w, later);
+    const tables = channelPosts(w, channel).map((p) => unescape((p.body as { embeds: { description?: string }[] }).embeds[0]!.description ?? ""));
+    expect(tables).toHaveLength(2);
+    expect(tables[0]).not.toMatch(/\bmove\b|▲|▼/);
+    const lines = tables[1]!.split("\n");
+    expect(lines.find((l) => /^\s*#\s/.test(l))?.trim().split(/\s+/)).toEqual(["#", "token", "move", "chain", "price", "24h", "liquidity"]);
+    const marks = lines.filter((l) => /^\s*\d+\s/.test(l)).map((l) => l.trim().split(/\s+/)[2]);
+    const expected = second.map((id, i) => {
+      const before = first.indexOf(id);
+      if (before === -1) return "new";
+      return before > i ? `▲${before - i}` : before < i ? `▼${i - before}` : "=";
+    });
+    expect(marks).toEqual(expected);
+    expect(expected.some((m) => m !== "=")).toBe(true);
+  });
+
   it("drops a channel that is unknown or out of reach, and pauses one where it may not post", async () => {
     const w = await start();
     const [unknown, noAccess, noPermission, fine] = ["500000000000000311", "500000000000000312", "500000000000000313", "500000000000000314"];

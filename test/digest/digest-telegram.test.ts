@@ -200,6 +200,37 @@ describe("the trending digest through Telegram", () => {
     expect(d1!.keyboard?.[0]?.map((b) => b.text.replace(/ .*/, ""))).toEqual(["1.", "2.", "3.", "4.", "5."]);
   });
 
+  it("marks each row of the next digest with its movement since the subscription's previous one (▲2, ▼1, =, new)", async () => {
+    const w = await start();
+    const chat = groupChat({ id: -102 });
+    const admin = fakeUser({ id: 1 });
+    w.h.fake.setMember(chat.id, admin.id, "creator");
+    const ok = w.h.fake.sendText(chat, "/subscribe solana every 1h top 5", { from: admin });
+    await w.h.fake.waitForSent((s) => s.replyTo === ok.message_id);
+    const idsAt = async (t: number) => {
+      w.clock.set(t);
+      return (await w.client.trending({ chain: "solana", pageSize: 5 })).tokens.slice(0, 5).map((x) => `${x.token}-${x.chain}`);
+    };
+    const first = await idsAt(T0 + 55 * 60_000);
+    const second = await idsAt(T0 + 55 * 60_000 + 6 * HOUR);
+
+    await slot(w, T0 + 55 * 60_000);
+    await slot(w, T0 + 55 * 60_000 + 6 * HOUR);
+    const [d1, d2] = digests(w, String(chat.id));
+    expect(d1!.text).not.toMatch(/\bmove\b|▲|▼/);
+    const header = d2!.text.split("\n").find((l) => /^\s*#\s/.test(l));
+    expect(header?.trim().split(/\s+/)).toEqual(["#", "token", "move", "chain", "price", "24h", "liquidity"]);
+    const marks = d2!.text.split("\n").filter((l) => /^\s*\d+\s/.test(l)).map((l) => l.trim().split(/\s+/)[2]);
+    const expected = second.map((id, i) => {
+      const before = first.indexOf(id);
+      if (before === -1) return "new";
+      return before > i ? `▲${before - i}` : before < i ? `▼${i - before}` : "=";
+    });
+    expect(marks).toEqual(expected);
+    expect(expected.some((m) => m !== "=")).toBe(true);
+    expect(d2!.keyboard?.[0]?.map((b) => b.text.replace(/ .*/, ""))).toEqual(["1.", "2.", "3.", "4.", "5."]);
+  });
+
   it("serves 2,000 chats over 5 chains with 5 trending calls and no pacing violation", async () => {
     const w = await start();
     await subscribeMany(w, 2_000);

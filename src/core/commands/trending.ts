@@ -2,9 +2,10 @@ import { defineCommand } from "../command.js";
 import { defaultChain, resolveChain } from "../chains.js";
 import { UserError } from "../errors.js";
 import { cleanText } from "../format/index.js";
-import type { Action } from "../reply.js";
+import type { Action, Block } from "../reply.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
-import { cardButtons, tokenTable } from "./token-list.js";
+import type { Translator } from "../../i18n/index.js";
+import { cardButtons, idOf, tokenTable } from "./token-list.js";
 
 /** Tokens per page: a table that still reads well on a phone. */
 export const TRENDING_PAGE_SIZE = 10;
@@ -13,9 +14,31 @@ export const MAX_TRENDING_SIZE = 20;
 /** Highest page number accepted. */
 const MAX_PAGE = 50;
 
+/** Where a row was in the previous ranking: ▲2 two places higher now, ▼1 one lower, = the same, "new" not in it. */
+export function movement(rank: number, previousRank: number | undefined, i18n: Translator): string {
+  if (previousRank === undefined) return i18n.t("trending-new");
+  if (previousRank > rank) return `▲${previousRank - rank}`;
+  if (previousRank < rank) return `▼${rank - previousRank}`;
+  return "=";
+}
+
+/** The table with each token's movement since `previous` beside its symbol. */
+function withMovement(table: Block, ids: readonly string[], previous: readonly string[], i18n: Translator): Block {
+  if (table.kind !== "table") return table;
+  const before = new Map(previous.map((id, i) => [id, i + 1]));
+  const at = 2;
+  return {
+    ...table,
+    columns: table.columns.toSpliced(at, 0, i18n.t("col-move")),
+    align: table.align?.toSpliced(at, 0, "left"),
+    rows: table.rows.map((row, i) => row.toSpliced(at, 0, movement(i + 1, before.get(ids[i] ?? ""), i18n))),
+  };
+}
+
 /**
  * `/trending [chain] [page] [size]`: the chain's trending tokens, paged with buttons. A digest is
- * this very reply, `/trending <chain> 1 <top N>`, posted on a schedule.
+ * this very reply, `/trending <chain> 1 <top N>`, posted on a schedule, with each row's movement
+ * since the subscription's previous digest when the poster gives its ranking.
  */
 export const trendingCommand = defineCommand({
   name: "trending",
@@ -57,12 +80,15 @@ export const trendingCommand = defineCommand({
     const more = tokens.length === size && (pages === undefined || page < pages) && page < MAX_PAGE;
     if (more) paging.push({ kind: "command", label: "Next ▶", command: "trending", args: sized(page + 1), edit: true });
     paging.push(refreshButton("trending", sized(page)));
+    const ranking = tokens.map(idOf);
+    const table = tokenTable(tokens, { first });
     return {
       title: `Trending on ${cleanText(chain, 16)} · page ${page}${pages === undefined ? "" : ` of ${pages}`}`,
       tone: "info",
-      blocks: tokens.length === 0 ? [{ kind: "text", text: page === 1 ? "Nothing is trending on this chain right now." : "No more trending tokens; this page is past the end." }] : [tokenTable(tokens, { first })],
+      blocks: tokens.length === 0 ? [{ kind: "text", text: page === 1 ? "Nothing is trending on this chain right now." : "No more trending tokens; this page is past the end." }] : [ctx.previousRanking === undefined ? table : withMovement(table, ranking, ctx.previousRanking, ctx.i18n)],
       actions: [...cardButtons(tokens, { first }), paging],
       footer: footerOf(ctx, list, ...(resolved.chains === undefined ? [] : [resolved.chains])),
+      ranking,
     };
   },
 });
