@@ -42,7 +42,18 @@ const HOLDS: Record<string, (r: BenchResult) => void> = {
     const [fresh, stale, data] = [rows(r, ": answers fresh")[0]!, rows(r, ": answers stale (labelled)")[0]!, rows(r, ": answers carrying data")[0]!];
     expect(data.value).toBeCloseTo(fresh.value + stale.value, 9);
     expect(data.baseline!).toBeCloseTo(fresh.baseline! + stale.baseline!, 9);
-    expect(rows(r, "uncached bot: compute units per 1,000 commands")[0]?.value).toBeGreaterThan(0);
+    const uncached = rows(r, "uncached bot: compute units per 1,000 commands")[0]!.value;
+    expect(uncached).toBeGreaterThan(0);
+    // Every measured command is counted once: answered with data, with the busy sentence, or not by the stop (smoke size: 2/s for 2 s).
+    const busy = rows(r, ": answers busy (a sentence with the wait)")[0]!;
+    const unanswered = rows(r, ": commands unanswered at the stop")[0]!;
+    expect(data.value + busy.value + 100 * (unanswered.value / 4)).toBeGreaterThanOrEqual(100 - 1e-9);
+    // Both bots ran the background on their key (smoke size: alerts on 20 tokens, a slot over 2 chains).
+    expect(rows(r, ": background alert check, tokens priced")[0]).toMatchObject({ value: 20, baseline: 20 });
+    expect(rows(r, ": background digest slot, chains asked")[0]).toMatchObject({ value: 2, baseline: 2 });
+    // The plan's pace keeps the bot within its quota: never refused, and far below the uncached bot's units.
+    expect(rows(r, ": upstream 429s")[0]?.value).toBe(0);
+    expect(rows(r, ": compute units per 1,000 commands")[0]!.value).toBeLessThan(uncached);
   },
   fanout: (r) => {
     for (const f of rows(r, ": trending calls")) expect(f.target?.met, f.metric).toBe(true);
