@@ -1,6 +1,5 @@
 import { defineCommand } from "../command.js";
 import { defaultChain, resolveChain } from "../chains.js";
-import { UserError } from "../errors.js";
 import { cleanText } from "../format/index.js";
 import type { Action, Block } from "../reply.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
@@ -73,19 +72,20 @@ export const trendingCommand = defineCommand({
     const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / size));
     const last = Math.min(pages ?? MAX_PAGE, MAX_PAGE);
     if (page < 1 || page > last) {
-      throw new UserError(`Trending on ${cleanText(chain, 16)} has ${last === 1 ? "one page" : `pages 1 to ${last}`}${pages === undefined ? " at most" : ""}; choose one of those.`);
+      throw ctx.i18n.fail(pages === undefined ? "trending-pages-at-most" : "trending-pages", { chain: cleanText(chain, 16), last });
     }
+    const { t } = ctx.i18n;
     const paging: Action[] = [];
-    if (page > 1) paging.push({ kind: "command", label: "◀ Previous", command: "trending", args: sized(page - 1), edit: true });
+    if (page > 1) paging.push({ kind: "command", label: t("button-previous"), command: "trending", args: sized(page - 1), edit: true });
     const more = tokens.length === size && (pages === undefined || page < pages) && page < MAX_PAGE;
-    if (more) paging.push({ kind: "command", label: "Next ▶", command: "trending", args: sized(page + 1), edit: true });
-    paging.push(refreshButton("trending", sized(page)));
+    if (more) paging.push({ kind: "command", label: t("button-next"), command: "trending", args: sized(page + 1), edit: true });
+    paging.push(refreshButton("trending", sized(page), ctx.i18n));
     const ranking = tokens.map(idOf);
-    const table = tokenTable(tokens, { first });
+    const table = tokenTable(tokens, { first, i18n: ctx.i18n });
     return {
-      title: `Trending on ${cleanText(chain, 16)} · page ${page}${pages === undefined ? "" : ` of ${pages}`}`,
+      title: pages === undefined ? t("trending-title", { chain: cleanText(chain, 16), page }) : t("trending-title-of", { chain: cleanText(chain, 16), page, pages }),
       tone: "info",
-      blocks: tokens.length === 0 ? [{ kind: "text", text: page === 1 ? "Nothing is trending on this chain right now." : "No more trending tokens; this page is past the end." }] : [ctx.previousRanking === undefined ? table : withMovement(table, ranking, ctx.previousRanking, ctx.i18n)],
+      blocks: tokens.length === 0 ? [{ kind: "text", text: t(page === 1 ? "trending-nothing" : "trending-past-end") }] : [ctx.previousRanking === undefined ? table : withMovement(table, ranking, ctx.previousRanking, ctx.i18n)],
       actions: [...cardButtons(tokens, { first }), paging],
       footer: footerOf(ctx, list, ...(resolved.chains === undefined ? [] : [resolved.chains])),
       ranking,
