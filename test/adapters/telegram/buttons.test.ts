@@ -1,58 +1,108 @@
+/** Telegram buttons on the real core over the sandbox market, with a clock the test moves. */
+import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createCachedMarket } from "../../../src/cache/cached-market.js";
+import type { ChartRenderer } from "../../../src/chart/types.js";
+import type { Command } from "../../../src/core/command.js";
+import { createBotCore } from "../../../src/core/create-core.js";
+import { MarketClient } from "../../../src/market/client.js";
+import { HOSTILE_TOKENS, startSandbox, type Sandbox } from "../../../src/sandbox/index.js";
+import { openSqliteStore } from "../../../src/store/sqlite-store.js";
 import { fakeUser, privateChat } from "../../fakes/telegram-api.js";
 import { type Harness, startHarness } from "./harness.js";
-import { createTestCore } from "./test-core.js";
-import { deferred, type TestKnobs, testCommands } from "./test-commands.js";
+import { deferred, PNG } from "./test-commands.js";
 
 const DAY = 24 * 60 * 60 * 1000;
-/** A Sui coin type: a token id too long for 64 bytes of callback data with any command. */
-const SUI_COIN = "0x5d4b302506645c37ff133b98c4b50a5ae14841659738d6d733d59d0d217a93bf::coin::COIN-sui";
+/** PEPE on eth and on solana: a refresh naming both is too long for 64 bytes of callback data, so its button is a stored key. */
+const PEPE_ETH = "0x6982508145454ce325ddbe47a25d4ec3d2311933-eth";
+const PEPE_SOL = "G7Bg6Mj49EyLece85JBw3jGZFTXNXgyb9KYaDhmFwks-solana";
+
+const pngCharts: ChartRenderer = { render: async () => PNG, close: async () => undefined };
+
+/** `/slow` answers once the test opens its gate: a command that holds its chat. */
+function slowCommand(gate: Promise<void>): Command {
+  return {
+    name: "slow",
+    description: "answers when the test says so",
+    args: [],
+    examples: ["/slow"],
+    run: async () => {
+      await gate;
+      return { title: "slow answer", tone: "info", blocks: [], actions: [] };
+    },
+  };
+}
 
 describe("Telegram buttons", () => {
   let h: Harness;
-  let knobs: TestKnobs;
+  let sandbox: Sandbox;
+  let client: MarketClient;
   let clock: number;
+  let gate = deferred();
 
   beforeEach(async () => {
-    clock = Date.UTC(2026, 10, 22);
-    knobs = { prices: new Map([["pepe", "$1.00"]]), slowGate: deferred() };
-    h = await startHarness({
-      core: createTestCore({ commands: testCommands(knobs) }),
-      adapter: { now: () => clock, actions: { ttlMs: 60_000 } },
+    clock = Date.UTC(2026, 10, 22, 12, 0);
+    gate = deferred();
+    sandbox = await startSandbox({ now: () => clock, seed: 1 });
+    const store = await openSqliteStore({ path: ":memory:" });
+    client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 20_000 });
+    const core = createBotCore({
+      market: createCachedMarket(client, { now: () => clock }),
+      store,
+      charts: pngCharts,
+      log: pino({ level: "silent" }),
+      source: "demo data (sandbox)",
+      now: () => clock,
+      budget: { perUser: 100_000, perChat: 100_000 },
+      extraCommands: [slowCommand(gate.promise)],
     });
+    h = await startHarness({ core, store, adapter: { now: () => clock, actions: { ttlMs: 60_000 } } });
   });
   afterEach(async () => {
-    knobs.slowGate.resolve();
+    gate.resolve();
     await h.close();
+    await client.close();
+    await sandbox.close();
   });
 
-  async function card(token = "pepe"): Promise<{ chatId: string; messageId: number }> {
-    const ask = h.fake.sendText(privateChat(fakeUser()), `/price ${token}`);
+  async function card(text = "/token pepe"): Promise<{ chatId: string; messageId: number; text: string }> {
+    const ask = h.fake.sendText(privateChat(fakeUser()), text);
     return h.fake.waitForSent((s) => s.replyTo === ask.message_id);
   }
 
   it("keeps callback data within 64 bytes and shows link buttons only for http(s) URLs", async () => {
     const sent = await card();
     const buttons = h.fake.message(sent.chatId, sent.messageId)?.keyboard?.flat() ?? [];
-    expect(buttons.map((b) => b.text)).toEqual(["Refresh", "Holders", "Explorer"]);
+    expect(buttons.map((b) => b.text).slice(0, 5)).toEqual(["↻ Refresh", "Risk", "Holders", "Swaps", "Website"]);
     for (const b of buttons.filter((x) => x.callback_data)) expect(Buffer.byteLength(b.callback_data!)).toBeLessThanOrEqual(64);
-    expect(buttons[2]?.url).toBe("https://example.com/explorer/pepe");
+    expect(buttons.filter((b) => b.url !== undefined).map((b) => b.url)).toEqual(["https://pepe.example/"]);
+    const trap = HOSTILE_TOKENS.find((t) => t.symbol === "JSLINK")!;
+    const trapped = await card(`/token ${trap.id}`);
+    const trapButtons = h.fake.message(trapped.chatId, trapped.messageId)?.keyboard?.flat() ?? [];
+    expect(trapButtons.length).toBeGreaterThan(0);
+    expect(trapButtons.filter((b) => b.url !== undefined)).toEqual([]);
   });
 
   it("refreshes the card in place and answers the button", async () => {
     const sent = await card();
-    knobs.prices.set("pepe", "$2.50");
-    const id = h.fake.pressButton(sent, "Refresh");
+    clock += 10 * 60_000;
+    const id = h.fake.pressButton(sent, "↻ Refresh");
     await h.fake.waitFor((c) => c.method === "editMessageText" && c.ok);
-    expect(h.fake.message(sent.chatId, sent.messageId)?.text).toContain("Price: $2.50");
+    const shown = h.fake.message(sent.chatId, sent.messageId)?.text ?? "";
+    expect(shown.split("\n")[0]).toBe(sent.text.split("\n")[0]);
+    expect(shown).not.toBe(sent.text);
     expect(h.fake.answers.get(id)).toBe("");
     expect(h.fake.sent.filter((s) => s.chatId === sent.chatId)).toHaveLength(1);
   });
 
   it("treats a refresh to identical content as success: no new message, no error logged", async () => {
     const sent = await card();
-    const id = h.fake.pressButton(sent, "Refresh");
-    const edit = await h.fake.waitFor((c) => c.method === "editMessageText");
+    // The first refresh names the token by its id, so the card loses its note on the other PEPEs; the second changes nothing.
+    h.fake.pressButton(sent, "↻ Refresh");
+    await h.fake.waitFor((c) => c.method === "editMessageText" && c.ok);
+    const since = h.fake.calls.length;
+    const id = h.fake.pressButton(sent, "↻ Refresh");
+    const edit = await h.fake.waitFor((c) => c.method === "editMessageText", { since });
     expect(edit.error?.description).toContain("message is not modified");
     expect(h.fake.answers.has(id)).toBe(true);
     expect(h.fake.sent.filter((s) => s.chatId === sent.chatId)).toHaveLength(1);
@@ -62,15 +112,17 @@ describe("Telegram buttons", () => {
   it("posts a non-editing button's answer as a new reply to the card", async () => {
     const sent = await card();
     h.fake.pressButton(sent, "Holders");
-    const holders = await h.fake.waitForSent((s) => s.text.startsWith("Top holders"));
-    expect(holders.replyTo).toBe(sent.messageId);
+    const holders = await h.fake.waitForSent((s) => s.replyTo === sent.messageId);
+    expect(holders.text).toMatch(/holders/i);
     expect(holders.raw).toContain("<pre>");
+    expect(h.fake.message(sent.chatId, sent.messageId)?.text).toBe(sent.text);
   });
 
   it("answers a press on an expired button with the sentence to run the command again", async () => {
-    const sent = await card(SUI_COIN);
+    const sent = await card(`/price ${PEPE_ETH} ${PEPE_SOL}`);
+    expect(h.fake.message(sent.chatId, sent.messageId)?.keyboard?.flat().find((b) => b.text === "↻ Refresh")?.callback_data).toMatch(/^k:/);
     clock += 61_000;
-    const id = h.fake.pressButton(sent, "Refresh");
+    const id = h.fake.pressButton(sent, "↻ Refresh");
     await h.fake.waitFor((c) => c.method === "answerCallbackQuery" && c.payload.callback_query_id === id);
     expect(h.fake.answers.get(id)).toBe("This button has expired — run the command again.");
     expect(h.fake.calls.some((c) => c.method === "editMessageText")).toBe(false);
@@ -79,14 +131,14 @@ describe("Telegram buttons", () => {
   it("answers a press at once while a slow command holds the chat, and edits only after that command's answer", async () => {
     const user = fakeUser();
     const chat = privateChat(user);
-    const ask = h.fake.sendText(chat, "/price pepe");
+    const ask = h.fake.sendText(chat, "/token pepe");
     const sent = await h.fake.waitForSent((s) => s.replyTo === ask.message_id);
     const slow = h.fake.sendText(chat, "/slow");
-    knobs.prices.set("pepe", "$2.50");
-    const id = h.fake.pressButton(sent, "Refresh", user);
+    clock += 10 * 60_000;
+    const id = h.fake.pressButton(sent, "↻ Refresh", user);
     await h.fake.waitFor((c) => c.method === "answerCallbackQuery" && c.payload.callback_query_id === id);
     expect(h.fake.repliesTo(slow)).toEqual([]);
-    knobs.slowGate.resolve();
+    gate.resolve();
     await h.fake.waitFor((c) => c.method === "editMessageText" && c.ok);
     const order = h.fake.calls.filter((c) => c.method !== "getUpdates").map((c) => c.method);
     expect(order.slice(-3)).toEqual(["answerCallbackQuery", "sendMessage", "editMessageText"]);
@@ -96,7 +148,7 @@ describe("Telegram buttons", () => {
   it("swaps the photo of a chart in place with editMessageMedia", async () => {
     const ask = h.fake.sendText(privateChat(fakeUser()), "/chart pepe");
     const photo = await h.fake.waitForSent((s) => s.method === "sendPhoto" && s.replyTo === ask.message_id);
-    h.fake.pressButton(photo, "1h");
+    h.fake.pressButton(photo, "4h");
     const edit = await h.fake.waitFor((c) => c.method === "editMessageMedia");
     expect(edit.ok).toBe(true);
     expect(edit.files[0]?.data.subarray(1, 4).toString()).toBe("PNG");
@@ -104,22 +156,21 @@ describe("Telegram buttons", () => {
 
   it("runs a button whose whole action fits in its callback data long after a stored one would have expired", async () => {
     const sent = await card();
-    const refresh = h.fake.message(sent.chatId, sent.messageId)?.keyboard?.flat().find((b) => b.text === "Refresh");
-    expect(refresh?.callback_data).toBe("ie:price pepe");
-    knobs.prices.set("pepe", "$3.00");
+    const refresh = h.fake.message(sent.chatId, sent.messageId)?.keyboard?.flat().find((b) => b.text === "↻ Refresh");
+    expect(refresh?.callback_data).toBe(`ie:token ${PEPE_ETH}`);
     clock += 30 * DAY;
-    const id = h.fake.pressButton(sent, "Refresh");
+    const id = h.fake.pressButton(sent, "↻ Refresh");
     await h.fake.waitFor((c) => c.method === "editMessageText" && c.ok);
-    expect(h.fake.message(sent.chatId, sent.messageId)?.text).toContain("Price: $3.00");
+    expect(h.fake.message(sent.chatId, sent.messageId)?.text).not.toBe(sent.text);
     expect(h.fake.answers.get(id)).toBe("");
   });
 
   it("leaves no callback query unanswered after many presses, fresh and expired", async () => {
-    const sent = await card(SUI_COIN);
-    const ids = [h.fake.pressButton(sent, "Refresh"), h.fake.pressButton(sent, "Holders")];
+    const sent = await card(`/price ${PEPE_ETH} ${PEPE_SOL}`);
+    const ids = [h.fake.pressButton(sent, "↻ Refresh"), h.fake.pressButton(sent, "↻ Refresh")];
     await h.fake.waitFor((c) => c.method === "answerCallbackQuery" && c.payload.callback_query_id === ids[1]);
     clock += 61_000;
-    ids.push(h.fake.pressButton(sent, "Refresh"));
+    ids.push(h.fake.pressButton(sent, "↻ Refresh"));
     await h.fake.waitFor((c) => c.method === "answerCallbackQuery" && c.payload.callback_query_id === ids[2]);
     expect(h.fake.unansweredCallbacks()).toEqual([]);
   });

@@ -2,11 +2,13 @@ import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTelegramAdapter } from "../../../src/adapters/telegram/adapter.js";
 import { TelegramFatalError } from "../../../src/adapters/telegram/errors.js";
+import type { Command } from "../../../src/core/command.js";
 import type { Reply } from "../../../src/core/reply.js";
+import { openSqliteStore } from "../../../src/store/sqlite-store.js";
 import { fakeUser, groupChat, privateChat } from "../../fakes/telegram-api.js";
+import { startRealCore } from "../real-core.js";
 import { type Harness, startHarness } from "./harness.js";
-import { createTestCore, type TestCore } from "./test-core.js";
-import { deferred, type TestKnobs, testCommands } from "./test-commands.js";
+import { deferred } from "./test-commands.js";
 
 const post: Reply = {
   title: "Trending today",
@@ -15,24 +17,34 @@ const post: Reply = {
   actions: [],
 };
 
+/** `/slow` tells `started` when it runs, then answers once `gate` opens: a command in hand. */
+function slowCommand(started: () => void, gate: Promise<void>): Command {
+  return {
+    name: "slow",
+    description: "answers when the test says so",
+    args: [],
+    examples: ["/slow"],
+    run: async () => {
+      started();
+      await gate;
+      return { title: "slow answer", tone: "info", blocks: [], actions: [] };
+    },
+  };
+}
+
 describe("Telegram delivery, limits and failures", () => {
   let h: Harness;
-  let core: TestCore;
-  let knobs: TestKnobs;
+  let gate = deferred();
+  let slowStarted = deferred();
+  /** The real core on the sandbox market, with a gated /slow. */
   const start = async (opts: Parameters<typeof startHarness>[0]["adapter"] = {}, noStart = false): Promise<Harness> => {
-    knobs = { prices: new Map(), slowGate: deferred() };
-    core = createTestCore({ commands: testCommands(knobs) });
-    h = await startHarness({ core, adapter: opts, noStart });
-    return h;
-  };
-  /** On the real core, which keeps a chat's state when the adapter reports what happened to the chat. */
-  const startReal = async (): Promise<Harness> => {
-    knobs = { prices: new Map(), slowGate: deferred() };
-    h = await startHarness({});
+    gate = deferred();
+    slowStarted = deferred();
+    h = await startHarness({ real: { extraCommands: [slowCommand(() => slowStarted.resolve(), gate.promise)] }, adapter: opts, noStart });
     return h;
   };
   afterEach(async () => {
-    knobs.slowGate.resolve();
+    gate.resolve();
     await h.close();
   });
 
@@ -86,7 +98,7 @@ describe("Telegram delivery, limits and failures", () => {
     const chat = privateChat(fakeUser());
     h.fake.rateLimit({ chatId: chat.id, method: "sendMessage", retryAfter: 1 });
     const ask = h.fake.sendText(chat, "/price pepe");
-    expect((await h.fake.waitForSent((s) => s.replyTo === ask.message_id)).text).toContain("PEPE price");
+    expect((await h.fake.waitForSent((s) => s.replyTo === ask.message_id)).text).toMatch(/^PEPE \$/);
     expect(limited).toEqual([["sendMessage", 1]]);
   });
 
@@ -113,16 +125,24 @@ describe("Telegram delivery, limits and failures", () => {
   });
 
   it("keeps polling and answering after a handler throws, and logs the failed update", async () => {
-    await start();
-    const answer = core.command;
-    core.command = async (chat, call) => {
+    // The core never rejects, so only a core that breaks that promise on purpose shows the adapter survives it.
+    const store = await openSqliteStore({ path: ":memory:" });
+    const real = await startRealCore({ store });
+    const breaking = { ...real.core };
+    breaking.command = async (chat, call) => {
       if (call.name === "explode") throw new Error("the handler broke on purpose");
-      return answer(chat, call);
+      return real.core.command(chat, call);
+    };
+    h = await startHarness({ core: breaking, store });
+    const close = h.close;
+    h.close = async () => {
+      await close();
+      await real.close();
     };
     const chat = privateChat(fakeUser());
     h.fake.sendText(chat, "/explode");
     const after = h.fake.sendText(chat, "/help");
-    expect((await h.fake.waitForSent((s) => s.replyTo === after.message_id)).text).toContain("What I can do");
+    expect((await h.fake.waitForSent((s) => s.replyTo === after.message_id)).text).toMatch(/\/price/);
     expect(h.logs.some((l) => l.includes("telegram update failed") && l.includes("the handler broke on purpose"))).toBe(true);
     expect(h.adapter.isReady()).toBe(true);
   });
@@ -144,7 +164,7 @@ describe("Telegram delivery, limits and failures", () => {
   });
 
   it("forgets a chat's settings when the bot is removed from it", async () => {
-    await startReal();
+    await start();
     const group = groupChat();
     const key = { platform: "telegram" as const, chatId: String(group.id) };
     await h.store.updateSettings(key, { autodetect: true, defaultChain: "eth" });
@@ -155,7 +175,7 @@ describe("Telegram delivery, limits and failures", () => {
   });
 
   it("moves a group's settings to its new id when it becomes a supergroup", async () => {
-    await startReal();
+    await start();
     const group = groupChat();
     await h.store.updateSettings({ platform: "telegram", chatId: String(group.id) }, { defaultChain: "sol" });
     h.fake.migrateGroup(group, -1_000_000_000_777);
@@ -170,7 +190,7 @@ describe("Telegram delivery, limits and failures", () => {
     const wrong = createTelegramAdapter({
       token: "999:not-the-token",
       apiRoot: h.fake.apiRoot,
-      core,
+      core: h.core,
       logger: pino({ level: "silent" }),
       onFatal: (e) => fatal.push(e),
     });
@@ -201,9 +221,9 @@ describe("Telegram delivery, limits and failures", () => {
     await start();
     const chat = privateChat(fakeUser());
     const ask = h.fake.sendText(chat, "/slow");
-    await h.fake.waitFor(() => core.calls.some((c) => c.command === "slow"), { pending: true });
+    await slowStarted.promise;
     const stopped = h.adapter.stop();
-    knobs.slowGate.resolve();
+    gate.resolve();
     await stopped;
     expect(h.fake.repliesTo(ask)).toHaveLength(1);
     expect(h.adapter.isReady()).toBe(false);
