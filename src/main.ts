@@ -215,7 +215,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     );
 
     // One paced queue per platform for digests and alerts alike: the platform's limits are per bot.
-    const alertTimes = { checkMs: config.alerts.checkSeconds * 1000, cooldownMs: config.alerts.cooldownMinutes * 60_000 };
+    const alertTimes = { checkMs: config.alerts.checkSeconds * 1000, cooldownMs: config.alerts.cooldownMinutes * 60_000, workerId: config.workerId };
     if (running.length > 0) {
       const queues = {
         telegram: createTelegramDigestQueue({

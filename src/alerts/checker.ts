@@ -28,7 +28,7 @@ export interface CheckerOptions {
   platforms: readonly Platform[];
   /** Shortest time between two firings of one `move` alert, ms. */
   cooldownMs: number;
-  /** How long the checker's lease lasts without renewal, ms (a few check periods). */
+  /** How long the checker's lease lasts without renewal, ms (lease-times.ts). */
   leaseTtlMs: number;
   logger: Logger;
   now?: () => number;
@@ -49,6 +49,10 @@ export interface CheckReport {
 }
 
 export interface AlertChecker {
+  /** This process in the lease. */
+  readonly holder: string;
+  /** Takes or renews the lease without checking; true when this process holds it. */
+  lead(): Promise<boolean>;
   /** One check; checks do not overlap (a second call while one runs gets the same one). */
   check(): Promise<CheckReport>;
   /** Gives the lease up (at stop). */
@@ -79,6 +83,7 @@ export function createAlertChecker(opts: CheckerOptions): AlertChecker {
   const log = opts.logger;
   const platforms = new Set(opts.platforms);
   let running: Promise<CheckReport> | undefined;
+  const lead = (t: number): Promise<boolean> => opts.store.subscriptions.acquireLease(LEASE, holder, opts.leaseTtlMs, t);
 
   /** Prices of `ids` in calls of ≤ 200; the ids of a failed call are left out of `answered`. */
   const fetchPrices = async (ids: readonly string[]) => {
@@ -131,7 +136,7 @@ export function createAlertChecker(opts: CheckerOptions): AlertChecker {
   const run = async (): Promise<CheckReport> => {
     const t = now();
     const report: CheckReport = { leader: false, tokens: 0, calls: 0, failedCalls: 0, queued: 0 };
-    if (!(await opts.store.subscriptions.acquireLease(LEASE, holder, opts.leaseTtlMs, t))) return report;
+    if (!(await lead(t))) return report;
     report.leader = true;
     const alerts = (await opts.store.alerts.armedAlerts()).filter((a) => platforms.has(a.platform));
     const watched = await opts.store.watchlists.watchedTokenIds([...platforms]);
@@ -172,6 +177,8 @@ export function createAlertChecker(opts: CheckerOptions): AlertChecker {
   };
 
   return {
+    holder,
+    lead: () => lead(now()),
     check() {
       running ??= run().finally(() => (running = undefined));
       return running;

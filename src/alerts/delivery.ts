@@ -1,16 +1,18 @@
 /**
  * Delivers recorded firings through the platforms' paced queues (the digest's: one pace per
- * platform however many kinds of post). A firing is claimed (`queued` → `sending`) right before
- * its first attempt, so a crash mid-send leaves it `sending`, which the next start marks
- * `interrupted` and never resends; one still `queued` is sent after the restart.
+ * platform however many kinds of post). Every worker delivers: a firing is claimed (`queued` →
+ * `sending`, under this worker's name) right before its first attempt, so a crash mid-send leaves
+ * it `sending`, which is marked `interrupted` and never resent once its sender is known to be gone
+ * (senders.ts); one still `queued` is sent by whichever worker claims it first.
  */
 import type { Logger } from "pino";
 import type { SendOutcome } from "../adapters/types.js";
 import type { Reply } from "../core/reply.js";
 import type { DeliveryResult, PacedQueue } from "../digest/paced-queue.js";
-import type { AlertFiring, AlertStore, FiringState, Platform, SettingsStore } from "../store/types.js";
+import type { AlertFiring, AlertStore, FiringState, Platform, SettingsStore, SubscriptionStore } from "../store/types.js";
 import { postLanguage, sourceIn } from "../i18n/index.js";
 import { firingReply } from "./message.js";
+import { goneSenders, HEARTBEAT_PREFIX } from "./senders.js";
 
 /** What the deliverer needs of an adapter. */
 export interface AlertSink {
@@ -22,6 +24,12 @@ export interface DeliveryOptions {
   /** Chat state to drop or move when a chat is gone or migrated, and its language. */
   chats: Pick<SettingsStore, "forgetChat" | "moveChat" | "getSettings">;
   adapters: Partial<Record<Platform, AlertSink>>;
+  /** Where this worker's heartbeat lease lives (the store's leases). */
+  leases: Pick<SubscriptionStore, "acquireLease" | "releaseLease">;
+  /** This worker's name on the firings it claims and in its heartbeat (`host:pid:random`). */
+  sender: string;
+  /** How long the heartbeat lasts without renewal, ms. */
+  heartbeatTtlMs: number;
   queues: Partial<Record<Platform, PacedQueue>>;
   /** Footer source label. */
   source: string;
@@ -34,8 +42,12 @@ export interface DeliveryOptions {
 }
 
 export interface AlertDelivery {
-  /** At start-up: firings a crash cut off mid-send become `interrupted`; returns how many. */
+  /** Takes or renews this worker's heartbeat; false when the store would not have it. */
+  heartbeat(): Promise<boolean>;
+  /** Firings cut off mid-send by a worker that is gone become `interrupted`; returns how many. */
   recover(): Promise<number>;
+  /** Drops the heartbeat (at stop, after the last send settled). */
+  release(): Promise<void>;
   /** Starts delivering every queued firing not under way yet; `done` resolves when they all have an outcome. */
   flush(): Promise<{ started: number; done: Promise<void> }>;
   /** Resolves when the deliveries started so far have an outcome (the queues must be stopping or draining). */
@@ -103,7 +115,7 @@ export function createAlertDelivery(opts: DeliveryOptions): AlertDelivery {
         deadline: f.firedAt + maxAge,
         send: async () => {
           // Claimed at the first attempt only; a retry after a 429 sends again under the same claim.
-          if (!claimed) claimed = await opts.alerts.transitionFiring(f.id, ["queued"], "sending", now());
+          if (!claimed) claimed = await opts.alerts.claimFiring(f.id, opts.sender, now());
           if (!claimed) return { kind: "delivered" };
           return adapter.send(f.chatId, reply);
         },
@@ -126,10 +138,20 @@ export function createAlertDelivery(opts: DeliveryOptions): AlertDelivery {
   };
 
   return {
+    heartbeat() {
+      return opts.leases.acquireLease(HEARTBEAT_PREFIX + opts.sender, opts.sender, opts.heartbeatTtlMs, now());
+    },
     async recover() {
-      const n = await opts.alerts.interruptFirings(now());
-      if (n > 0) log.warn({ firings: n }, "alert messages cut off mid-send by a crash were not resent: each reached its chat at most once");
+      const senders = await opts.alerts.sendersInFlight();
+      if (senders.every((s) => s === opts.sender)) return 0;
+      const gone = await goneSenders(opts.leases, senders, opts.sender, now());
+      if (gone.length === 0) return 0;
+      const n = await opts.alerts.interruptFirings(now(), gone);
+      if (n > 0) log.warn({ firings: n, senders: gone }, "alert messages cut off mid-send by a crash were not resent: each reached its chat at most once");
       return n;
+    },
+    async release() {
+      await opts.leases.releaseLease(HEARTBEAT_PREFIX + opts.sender, opts.sender);
     },
     async flush() {
       const started: Promise<void>[] = [];

@@ -1,13 +1,19 @@
 /**
- * Alerts as the bot runs them: at start, firings cut off by a crash are settled and those still
- * queued are sent; then every check period one check, then delivery of what it queued.
+ * Alerts as the bot runs them, on each of the bot's workers: at start, firings cut off by a
+ * worker that is gone are settled and those still queued are sent; then a beat every third of
+ * the check period renews this worker's heartbeat and tries the checker's lease. The worker
+ * holding the lease checks once a period, and at once when it has just taken the lease over
+ * from a dead one; every worker delivers what is queued, claiming each firing.
  */
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import type { Logger } from "pino";
 import type { MarketApi } from "../market/api.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
 import type { FiringState, Platform, Store } from "../store/types.js";
 import { createAlertChecker, type AlertChecker, type CheckReport } from "./checker.js";
 import { createAlertDelivery, type AlertDelivery, type AlertSink } from "./delivery.js";
+import { alertLeaseTimes } from "./lease-times.js";
 
 export interface AlertServiceOptions {
   store: Store;
@@ -22,6 +28,10 @@ export interface AlertServiceOptions {
   source: string;
   logger: Logger;
   now?: () => number;
+  /** This worker's WORKER_ID, written into its name on the lease and on the firings it claims. */
+  workerId?: string;
+  /** This worker's whole name (`host:pid:…`); default built from the host, the pid, `workerId` and a random part, so a restart is a new sender. */
+  holder?: string;
   /** Each check's report (metrics). */
   onCheck?: (report: CheckReport) => void;
   onOutcome?: (platform: Platform, state: FiringState, afterMs: number) => void;
@@ -30,8 +40,10 @@ export interface AlertServiceOptions {
 export interface AlertService {
   readonly checker: AlertChecker;
   readonly delivery: AlertDelivery;
-  /** One check, then delivery of everything queued. */
+  /** One check (when this worker holds the lease), then delivery of everything queued. */
   tick(): Promise<void>;
+  /** Renews the heartbeat and the lease; ticks when a period has passed or the lease was just taken. `start()` beats every third of a period. */
+  beat(): Promise<void>;
   start(): Promise<void>;
   /** Stops checking; firings not yet sent stay queued for the next start. */
   stop(): Promise<void>;
@@ -43,19 +55,24 @@ const KEEP_FIRINGS_MS = 7 * 24 * 3_600_000;
 export function createAlertService(opts: AlertServiceOptions): AlertService {
   const now = opts.now ?? Date.now;
   const log = opts.logger;
+  const lease = alertLeaseTimes(opts.checkMs);
   const platforms = (Object.keys(opts.adapters) as Platform[]).filter((p) => opts.adapters[p] && opts.queues[p]);
   const checker = createAlertChecker({
     store: opts.store,
     prices: opts.prices,
     platforms,
     cooldownMs: opts.cooldownMs,
-    leaseTtlMs: 3 * opts.checkMs,
+    leaseTtlMs: lease.ttlMs,
     logger: log,
     now,
+    holder: opts.holder ?? `${hostname()}:${process.pid}:${opts.workerId ?? "alerts"}:${randomUUID()}`,
   });
   const delivery = createAlertDelivery({
     alerts: opts.store.alerts,
     chats: opts.store,
+    leases: opts.store.subscriptions,
+    sender: checker.holder,
+    heartbeatTtlMs: lease.ttlMs,
     adapters: opts.adapters,
     queues: opts.queues,
     source: opts.source,
@@ -68,10 +85,15 @@ export function createAlertService(opts: AlertServiceOptions): AlertService {
   let stopped = false;
   let stopping: Promise<void> | undefined;
   let lastPruned = -Infinity;
+  let lastTick = -Infinity;
+  let leading = false;
 
   const tick = async (): Promise<void> => {
+    lastTick = now();
     const report = await checker.check();
+    leading = report.leader;
     opts.onCheck?.(report);
+    await delivery.recover();
     await delivery.flush();
     if (now() - lastPruned >= 3_600_000) {
       lastPruned = now();
@@ -87,15 +109,27 @@ export function createAlertService(opts: AlertServiceOptions): AlertService {
     return ticking;
   };
 
+  const beat = async (): Promise<void> => {
+    if (stopped) return;
+    await delivery.heartbeat();
+    const took = (await checker.lead()) && !leading;
+    // Half a beat of slack, so that timer jitter does not push a check to the next beat.
+    if (took || now() - lastTick >= opts.checkMs - lease.renewMs / 2) await guarded();
+  };
+
+  const safeBeat = (): Promise<void> => beat().catch((e: unknown) => log.error({ err: e }, "alert lease renewal failed"));
+
   return {
     checker,
     delivery,
     tick: guarded,
+    beat: safeBeat,
     async start() {
+      await delivery.heartbeat();
       await delivery.recover();
       await delivery.flush();
       void guarded();
-      timer = setInterval(() => void guarded(), opts.checkMs);
+      timer = setInterval(() => void safeBeat(), lease.renewMs);
       timer.unref();
       log.info({ everySeconds: opts.checkMs / 1000, platforms }, "price alerts are checked");
     },
@@ -108,6 +142,7 @@ export function createAlertService(opts: AlertServiceOptions): AlertService {
         for (const q of Object.values(opts.queues)) await q?.stop();
         await delivery.settled();
         await checker.release();
+        await delivery.release();
       })();
       return stopping;
     },

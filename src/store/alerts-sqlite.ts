@@ -164,7 +164,8 @@ export function sqliteAlerts(db: Database.Database): AlertStore {
       INSERT INTO alert_firings (alert_id, platform, chat_id, kind, payload, state, fired_at, updated_at)
       SELECT id, platform, chat_id, ?, ?, 'queued', ?, ? FROM alerts WHERE id = ?`),
     queued: db.prepare(`SELECT * FROM alert_firings WHERE state = 'queued' ORDER BY id`),
-    interrupt: db.prepare(`UPDATE alert_firings SET state = 'interrupted', updated_at = ? WHERE state = 'sending'`),
+    claim: db.prepare(`UPDATE alert_firings SET state = 'sending', sender = ?, updated_at = ? WHERE id = ? AND state = 'queued'`),
+    senders: db.prepare(`SELECT DISTINCT COALESCE(sender, '') AS sender FROM alert_firings WHERE state = 'sending' ORDER BY sender`),
     prune: db.prepare(`DELETE FROM alert_firings WHERE state NOT IN ('queued', 'sending') AND fired_at < ?`),
     counts: db.prepare(`SELECT state, COUNT(*) AS n FROM alert_firings GROUP BY state`),
   };
@@ -260,8 +261,21 @@ export function sqliteAlerts(db: Database.Database): AlertStore {
           .run(to, now, detail ?? null, id, ...from).changes === 1
       );
     },
-    async interruptFirings(now) {
-      return q.interrupt.run(now).changes;
+    async claimFiring(id, sender, now) {
+      return q.claim.run(sender, now, id).changes === 1;
+    },
+    async sendersInFlight() {
+      return (q.senders.all() as { sender: string }[]).map((r) => r.sender);
+    },
+    async interruptFirings(now, senders) {
+      let n = 0;
+      for (let i = 0; i < senders.length; i += IN_SLICE) {
+        const slice = senders.slice(i, i + IN_SLICE);
+        n += db
+          .prepare(`UPDATE alert_firings SET state = 'interrupted', updated_at = ? WHERE state = 'sending' AND COALESCE(sender, '') IN (${slice.map(() => "?").join(", ")})`)
+          .run(now, ...slice).changes;
+      }
+      return n;
     },
     async pruneFirings(before) {
       return q.prune.run(before).changes;

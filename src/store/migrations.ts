@@ -46,6 +46,8 @@ export const migrations: Migration[] = [
   // language: NULL = chosen per platform from the user's or server's locale.
   { version: 4, name: "chat language", up: "ALTER TABLE chats ADD COLUMN language TEXT;" },
   { version: 5, name: "button actions", up: BUTTON_ACTIONS_SCHEMA },
+  // sender: the alert worker that claimed a firing, so that a worker starting beside it leaves its sends alone.
+  { version: 6, name: "alert firing sender", up: "ALTER TABLE alert_firings ADD COLUMN sender TEXT;" },
 ];
 
 /**

@@ -123,8 +123,23 @@ export function postgresAlerts(sql: Sql): AlertStore {
       );
       return r.count === 1;
     },
-    async interruptFirings(now) {
-      return (await sql.write("UPDATE alert_firings SET state = 'interrupted', updated_at = $1 WHERE state = 'sending'", [now])).count;
+    async claimFiring(id, sender, now) {
+      const r = await sql.write("UPDATE alert_firings SET state = 'sending', sender = $1, updated_at = $2 WHERE id = $3 AND state = 'queued'", [sender, now, id]);
+      return r.count === 1;
+    },
+    async sendersInFlight() {
+      const rows = await sql.read<{ sender: string }>(
+        "SELECT COALESCE(sender, '') AS sender FROM alert_firings WHERE state = 'sending' GROUP BY COALESCE(sender, '') ORDER BY COALESCE(sender, '') COLLATE \"C\"",
+      );
+      return rows.map((r) => r.sender);
+    },
+    async interruptFirings(now, senders) {
+      if (senders.length === 0) return 0;
+      const r = await sql.write(
+        "UPDATE alert_firings SET state = 'interrupted', updated_at = $1 WHERE state = 'sending' AND COALESCE(sender, '') = ANY($2::text[])",
+        [now, [...senders]],
+      );
+      return r.count;
     },
     async pruneFirings(before) {
       return (await sql.write("DELETE FROM alert_firings WHERE state NOT IN ('queued', 'sending') AND fired_at < $1", [before])).count;

@@ -226,8 +226,12 @@ export interface AlertStore {
   queuedFirings(): Promise<AlertFiring[]>;
   /** Moves a firing from one of `from` to `to`; false when another process got there first or it is gone. */
   transitionFiring(id: number, from: readonly FiringState[], to: FiringState, now: number, detail?: string): Promise<boolean>;
-  /** At start-up: firings a crash left in `sending` become `interrupted`; returns how many. */
-  interruptFirings(now: number): Promise<number>;
+  /** Claims a queued firing for sending (`queued` → `sending`), recording `sender`; false when another got there first or it is gone. */
+  claimFiring(id: number, sender: string, now: number): Promise<boolean>;
+  /** The senders of the firings now `sending` ("" for a row claimed before senders were recorded). */
+  sendersInFlight(): Promise<string[]>;
+  /** Firings left `sending` by `senders` (known to be gone) become `interrupted`, never resent; returns how many. */
+  interruptFirings(now: number, senders: readonly string[]): Promise<number>;
   /** Deletes firings in a final state fired before `before`; returns how many. */
   pruneFirings(before: number): Promise<number>;
   /** Firings by state (tests, metrics). */

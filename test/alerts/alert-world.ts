@@ -11,6 +11,7 @@ import { pino, type Logger } from "pino";
 import type { AlertLimits } from "../../src/alerts/limits.js";
 import { createAlertService, type AlertService } from "../../src/alerts/service.js";
 import type { AlertSink } from "../../src/alerts/delivery.js";
+import type { CheckReport } from "../../src/alerts/checker.js";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
 import type { ChartRenderer } from "../../src/chart/types.js";
 import type { BotCore } from "../../src/core/bot-core.js";
@@ -35,7 +36,7 @@ export interface AlertWorld {
   core: BotCore;
   log: Logger;
   /** The alert service delivering to `sink` on `platform`, on this world's clock. */
-  service(platform: Platform, sink: AlertSink, opts?: { cooldownMs?: number }): AlertService;
+  service(platform: Platform, sink: AlertSink, opts?: { cooldownMs?: number; holder?: string; onCheck?: (report: CheckReport) => void }): AlertService;
   /** The sandbox's USD price of `tokenId` at epoch ms `t`. */
   priceAt(tokenId: string, t: number): number;
   /** The id the resolver picks for a famous symbol (the most liquid token of that symbol). */
@@ -94,6 +95,8 @@ export async function startAlertWorld(opts: { limits?: AlertLimits; path?: strin
         source: SOURCE,
         logger: log,
         now: clock.now,
+        holder: o.holder,
+        onCheck: o.onCheck,
       });
       services.push(s);
       return s;

@@ -74,16 +74,34 @@ describe.each(ENGINES)("alerts and watchlists on %s", (engine) => {
     expect(await store.alerts.armedAlerts()).toEqual([]);
   });
 
-  it("marks firings a crash left mid-send as interrupted and keeps queued ones queued", async () => {
+  it("marks firings a gone worker left mid-send as interrupted and keeps queued ones queued", async () => {
     const store = await db.open();
     for (let i = 0; i < 2; i++) {
       const { alert: a } = (await store.alerts.addAlert(alert(group), 20, 1)) as { alert: { id: number; anchorAt: number } };
       await store.alerts.commitCheck([], [{ alertId: a.id, anchorAt: a.anchorAt, set: { armed: false }, notice: { kind: "fired", payload: "{}" } }], 5);
     }
     const [first] = await store.alerts.queuedFirings();
-    expect(await store.alerts.transitionFiring(first!.id, ["queued"], "sending", 6)).toBe(true);
-    expect(await store.alerts.transitionFiring(first!.id, ["queued"], "sending", 6)).toBe(false);
-    expect(await store.alerts.interruptFirings(7)).toBe(1);
+    expect(await store.alerts.claimFiring(first!.id, "host-a:1:x", 6)).toBe(true);
+    expect(await store.alerts.claimFiring(first!.id, "host-b:2:y", 6)).toBe(false);
+    expect(await store.alerts.interruptFirings(7, ["host-a:1:x"])).toBe(1);
     expect(await store.alerts.firingCounts()).toEqual({ interrupted: 1, queued: 1 });
+  });
+
+  it("interrupts only the sends of the workers named gone, leaving a live worker's send to record its outcome", async () => {
+    const store = await db.open();
+    for (let i = 0; i < 3; i++) {
+      const { alert: a } = (await store.alerts.addAlert(alert(group), 20, 1)) as { alert: { id: number; anchorAt: number } };
+      await store.alerts.commitCheck([], [{ alertId: a.id, anchorAt: a.anchorAt, set: { armed: false }, notice: { kind: "fired", payload: "{}" } }], 5);
+    }
+    const [dead, live, waiting] = await store.alerts.queuedFirings();
+    await store.alerts.claimFiring(dead!.id, "host-a:1:dead", 6);
+    await store.alerts.claimFiring(live!.id, "host-b:2:live", 6);
+    expect(await store.alerts.sendersInFlight()).toEqual(["host-a:1:dead", "host-b:2:live"]);
+    expect(await store.alerts.interruptFirings(7, ["host-a:1:dead"])).toBe(1);
+    expect(await store.alerts.interruptFirings(7, [])).toBe(0);
+    expect(await store.alerts.transitionFiring(live!.id, ["sending"], "delivered", 8)).toBe(true);
+    expect(await store.alerts.firingCounts()).toEqual({ interrupted: 1, delivered: 1, queued: 1 });
+    expect((await store.alerts.queuedFirings()).map((f) => f.id)).toEqual([waiting!.id]);
+    expect(await store.alerts.sendersInFlight()).toEqual([]);
   });
 });

@@ -1,0 +1,55 @@
+/**
+ * Which workers that left firings `sending` are gone. Every worker delivers alerts, each
+ * claiming a firing under its own name, and keeps a heartbeat lease `alerts.worker:<name>`
+ * while it runs. A firing is marked `interrupted` (never resent) only when its sender is gone:
+ * its heartbeat ran out, or it was a process on this host that no longer runs (a restart after
+ * a SIGKILL need not wait for the heartbeat to run out). A worker starting beside live ones
+ * leaves their sends alone, so their outcomes are recorded.
+ */
+import { hostname } from "node:os";
+import type { SubscriptionStore } from "../store/types.js";
+
+export const HEARTBEAT_PREFIX = "alerts.worker:";
+
+/**
+ * Whether `sender` (`host:pid:random`) was a process on this host that no longer runs. One
+ * with our own pid but not our name is a predecessor too: in a container node is PID 1 every
+ * time. Senders on other hosts are only ever outlived by their heartbeat.
+ */
+export function goneFromThisHost(sender: string, ours: string): boolean {
+  const [host, pid] = sender.split(":");
+  if (host !== hostname() || !/^\d+$/.test(pid ?? "")) return false;
+  if (Number(pid) === process.pid) return sender !== ours;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "ESRCH";
+  }
+}
+
+/**
+ * The senders among `senders` that are gone, as seen by worker `ours`. A heartbeat that ran
+ * out is taken for a moment and dropped: taking it is what proves it ran out, and dropping it
+ * leaves no row behind. "" (a firing claimed before senders were recorded) is always gone.
+ */
+export async function goneSenders(
+  leases: Pick<SubscriptionStore, "acquireLease" | "releaseLease">,
+  senders: readonly string[],
+  ours: string,
+  now: number,
+): Promise<string[]> {
+  const gone: string[] = [];
+  for (const sender of senders) {
+    if (sender === ours) continue;
+    const heartbeat = HEARTBEAT_PREFIX + sender;
+    if (sender === "" || goneFromThisHost(sender, ours)) {
+      gone.push(sender);
+      if (sender !== "") await leases.releaseLease(heartbeat, sender);
+    } else if (await leases.acquireLease(heartbeat, ours, 1, now)) {
+      gone.push(sender);
+      await leases.releaseLease(heartbeat, ours);
+    }
+  }
+  return gone;
+}

@@ -1,0 +1,159 @@
+/**
+ * Alerts on several workers sharing one store, on the world's hand-moved clock: each worker is an
+ * alert service with its own name (on hosts other than this one, so only leases tell whether it
+ * lives). One check per period across them, a dead checker's lease taken over within a minute,
+ * and a worker starting beside a live one leaving that one's sends alone.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { SendOutcome } from "../../src/adapters/types.js";
+import type { CheckReport } from "../../src/alerts/checker.js";
+import type { AlertSink } from "../../src/alerts/delivery.js";
+import { alertLeaseTimes } from "../../src/alerts/lease-times.js";
+import type { FiredPayload } from "../../src/alerts/message.js";
+import { startAlertWorld, T0, type AlertWorld } from "./alert-world.js";
+
+const PERIOD = 30_000;
+let world: AlertWorld | undefined;
+const unblock: (() => void)[] = [];
+
+afterEach(async () => {
+  for (const go of unblock.splice(0)) go();
+  await world?.close();
+  world = undefined;
+});
+
+/** A sink whose sends wait until the test lets them go; `started` resolves at each send's start. */
+function heldSink() {
+  const sent: string[] = [];
+  let onStart: (() => void) | undefined;
+  const sink: AlertSink = {
+    send(chatId) {
+      sent.push(chatId);
+      onStart?.();
+      return new Promise<SendOutcome>((resolve) => unblock.push(() => resolve({ kind: "delivered" })));
+    },
+  };
+  return {
+    sink,
+    sent,
+    started: () => new Promise<void>((resolve) => (onStart = resolve)),
+    release: () => {
+      for (const go of unblock.splice(0)) go();
+    },
+  };
+}
+
+const quietSink = (sent: string[]): AlertSink => ({
+  send: async (chatId) => {
+    sent.push(chatId);
+    return { kind: "delivered" };
+  },
+});
+
+/** Records a fired alert for `chatId`, queued for delivery as a check would leave it. */
+async function queueFiring(w: AlertWorld, chatId: string): Promise<void> {
+  const r = await w.store.alerts.addAlert(
+    { platform: "telegram", chatId, tokenId: "wif-solana", symbol: "WIF", chain: "solana", rule: "above", level: "2", anchorPrice: "1", anchorAt: w.clock.now() },
+    20,
+    w.clock.now(),
+  );
+  if (!("alert" in r)) throw new Error("full");
+  const payload: FiredPayload = { number: r.alert.number, tokenId: "wif-solana", symbol: "WIF", chain: "solana", rule: "above", level: "2", from: "1", price: "2.5", at: w.clock.now() };
+  await w.store.alerts.commitCheck([], [{ alertId: r.alert.id, anchorAt: r.alert.anchorAt, set: { armed: false }, notice: { kind: "fired", payload: JSON.stringify(payload) } }], w.clock.now());
+}
+
+describe("alerts on several workers", () => {
+  it("renews the checker's lease every third of a period and lets it lapse within a minute at the default period", () => {
+    const { ttlMs, renewMs } = alertLeaseTimes(PERIOD);
+    expect(renewMs).toBe(10_000);
+    expect(ttlMs + renewMs).toBeLessThanOrEqual(60_000);
+    expect(ttlMs).toBeGreaterThanOrEqual(2 * renewMs);
+  });
+
+  it("checks once a period across two workers, and the survivor checks within 60 s of the checker being killed", async () => {
+    const w = (world = await startAlertWorld());
+    const checks: { worker: string; at: number }[] = [];
+    const onCheck = (worker: string) => (r: CheckReport) => {
+      if (r.leader) checks.push({ worker, at: w.clock.now() });
+    };
+    const a = w.service("telegram", quietSink([]), { holder: "host-a:11:worker-a:1", onCheck: onCheck("a") });
+    const b = w.service("telegram", quietSink([]), { holder: "host-b:12:worker-b:1", onCheck: onCheck("b") });
+    const { renewMs } = alertLeaseTimes(PERIOD);
+    let t = T0;
+    for (; t <= T0 + 2 * 60_000; t += renewMs) {
+      w.clock.set(t);
+      await a.beat();
+      await b.beat();
+    }
+    expect(checks.every((c) => c.worker === "a")).toBe(true);
+    expect(checks.map((c) => c.at - T0)).toEqual([0, 30_000, 60_000, 90_000, 120_000]);
+
+    // Worker a is SIGKILLed right after its last renewal: it never beats again, nor gives the lease up.
+    const killedAt = t - renewMs;
+    for (; t <= killedAt + 2 * 60_000; t += renewMs) {
+      w.clock.set(t);
+      await b.beat();
+    }
+    const taken = checks.find((c) => c.worker === "b");
+    expect(taken).toBeDefined();
+    expect(taken!.at - killedAt).toBeLessThanOrEqual(60_000);
+    const afterTakeover = checks.filter((c) => c.worker === "b").map((c) => c.at - taken!.at);
+    expect(afterTakeover).toEqual([0, 30_000, 60_000]);
+  });
+
+  it("leaves a live worker's send in flight alone when another worker starts, so its outcome is recorded", async () => {
+    const w = (world = await startAlertWorld());
+    const held = heldSink();
+    const bSent: string[] = [];
+    const a = w.service("telegram", held.sink, { holder: "host-a:11:worker-a:1" });
+    await queueFiring(w, "-100");
+    const started = held.started();
+    await a.beat();
+    await started;
+    expect(await w.store.alerts.firingCounts()).toEqual({ sending: 1 });
+
+    w.clock.set(T0 + 5_000);
+    const b = w.service("telegram", quietSink(bSent), { holder: "host-b:12:worker-b:1" });
+    await b.start();
+    await b.tick();
+    expect(await w.store.alerts.firingCounts()).toEqual({ sending: 1 });
+
+    held.release();
+    await a.delivery.settled();
+    expect(await w.store.alerts.firingCounts()).toEqual({ delivered: 1 });
+    expect(held.sent).toEqual(["-100"]);
+    expect(bSent).toEqual([]);
+  });
+
+  it("marks a gone worker's send interrupted once its heartbeat has run out, and never sends it again", async () => {
+    const w = (world = await startAlertWorld());
+    const held = heldSink();
+    const bSent: string[] = [];
+    const a = w.service("telegram", held.sink, { holder: "host-a:11:worker-a:1" });
+    const b = w.service("telegram", quietSink(bSent), { holder: "host-b:12:worker-b:1" });
+    await queueFiring(w, "-100");
+    const started = held.started();
+    await a.beat();
+    await started;
+
+    // Worker a stops beating mid-send (killed); b keeps going.
+    const { ttlMs, renewMs } = alertLeaseTimes(PERIOD);
+    const stillAlive = T0 + ttlMs - renewMs;
+    w.clock.set(stillAlive);
+    await b.beat();
+    expect(await w.store.alerts.firingCounts()).toEqual({ sending: 1 });
+
+    w.clock.set(T0 + ttlMs + renewMs);
+    await b.tick();
+    expect(await w.store.alerts.firingCounts()).toEqual({ interrupted: 1 });
+    expect(bSent).toEqual([]);
+
+    // The send cut off is never redone, and its late outcome does not overwrite the record.
+    held.release();
+    await a.delivery.settled();
+    await b.tick();
+    expect(await w.store.alerts.firingCounts()).toEqual({ interrupted: 1 });
+    expect(bSent).toEqual([]);
+    expect(held.sent).toEqual(["-100"]);
+  });
+});
