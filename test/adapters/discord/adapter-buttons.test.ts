@@ -1,10 +1,24 @@
+/** Discord buttons, autocomplete and the Token card on the real core over the sandbox market, with a clock the test moves. */
+import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createActionStore } from "../../../src/adapters/discord/index.js";
 import { EXPIRED_BUTTON, NOTHING_DETECTED } from "../../../src/adapters/discord/interactions.js";
+import { createCachedMarket } from "../../../src/cache/cached-market.js";
+import type { ChartRenderer } from "../../../src/chart/types.js";
+import { createBotCore } from "../../../src/core/create-core.js";
+import { MarketClient } from "../../../src/market/client.js";
+import { startSandbox, type Sandbox } from "../../../src/sandbox/index.js";
+import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite-store.js";
 import { OptionType, type FakeMessage, type RecordedRequest } from "../../fakes/discord-api.js";
-import { startHarness, type Harness } from "./harness.js";
-import { createTestCore, type TestCore } from "./test-core.js";
-import { ADDRESS, detectAddress, testCommands, type Gate } from "./test-commands.js";
+import { deferred, startHarness, type Harness } from "./harness.js";
+
+/** PEPE's contract on eth. */
+const ADDRESS = "0x6982508145454ce325ddbe47a25d4ec3d2311933";
+/** PEPE on solana: a refresh naming it beside PEPE on eth is too long for a custom id, so its button is a stored key. */
+const PEPE_SOL = "G7Bg6Mj49EyLece85JBw3jGZFTXNXgyb9KYaDhmFwks-solana";
+const MINUTE = 60_000;
+
+const noCharts: ChartRenderer = { render: () => Promise.reject(new Error("charts are not part of this test")), close: async () => undefined };
 
 type Button = { custom_id?: string; label: string };
 
@@ -26,30 +40,54 @@ function titleOf(message: FakeMessage): string | undefined {
   return (message.embeds[0] as { title?: string } | undefined)?.title;
 }
 
-const SUGGESTIONS = [
-  { name: "PEPE · eth", value: `${ADDRESS}-eth` },
-  { name: "PEPE2 · bsc", value: "0x1111111111111111111111111111111111111111-bsc" },
-  { name: "WIF · solana", value: "EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm-solana" },
-];
+/** Text as Discord shows it: Markdown escapes undone. */
+function unescape(markdown: string): string {
+  return markdown.replace(/\\(.)/g, "$1");
+}
 
 describe("Discord buttons, autocomplete and the Token card, end to end", () => {
   let h: Harness;
-  let core: TestCore;
-  let gate: Gate;
-  // lru-cache treats a start time of 0 as "never set", so the clock starts later.
-  let clock = 1_000_000;
+  let sandbox: Sandbox;
+  let client: MarketClient;
+  let store: SqliteStore;
+  /** Every market answer waits for this while the sandbox's latency fault is set. */
+  let gate = deferred();
+  let clock = Date.UTC(2026, 10, 22, 12, 0);
 
   beforeAll(async () => {
-    const t = testCommands();
-    gate = t.gate();
-    core = createTestCore({ commands: t.commands, suggestions: SUGGESTIONS, detect: detectAddress });
+    sandbox = await startSandbox({ now: () => clock, seed: 1, delay: () => gate.promise });
+    client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 20_000 });
+    store = await openSqliteStore({ path: ":memory:" });
+    const core = createBotCore({
+      market: createCachedMarket(client, { now: () => clock }),
+      store,
+      charts: noCharts,
+      log: pino({ level: "silent" }),
+      source: "demo data (sandbox)",
+      now: () => clock,
+      budget: { perUser: 100_000, perChat: 100_000 },
+    });
     const actions = createActionStore({ ttlMs: 60_000, now: () => clock });
-    h = await startHarness({ core, adapter: { ackWithinMs: 300, actions } });
+    h = await startHarness({ core, adapter: { ackWithinMs: 300, actions, now: () => clock } });
   });
-  afterAll(() => h.close());
+  afterAll(async () => {
+    gate.resolve();
+    await h.close();
+    await client.close();
+    await sandbox.close();
+    await store.close();
+  });
   afterEach(() => {
+    gate.resolve();
+    sandbox.clearFaults();
     expect(h.fake.violations).toEqual([]);
   });
+
+  /** Market answers wait until `gate` opens. */
+  function slowMarket(): void {
+    gate = deferred();
+    sandbox.setFaults([{ kind: "latency", ms: 1 }]);
+  }
 
   async function priceMessage(tokens = "pepe"): Promise<FakeMessage> {
     const answer = await h.fake.chatInput({ name: "price", options: [{ name: "tokens", type: OptionType.string, value: tokens }] }).settled();
@@ -60,45 +98,46 @@ describe("Discord buttons, autocomplete and the Token card, end to end", () => {
   it("refreshes a message in place when its refresh button is pressed", async () => {
     const message = await priceMessage();
     const before = JSON.stringify(message.embeds);
-    const answer = await h.fake.button({ customId: button(message, "Refresh"), message }).settled();
+    clock += 10 * MINUTE;
+    const answer = await h.fake.button({ customId: button(message, "↻ Refresh"), message }).settled();
     if (answer.kind !== "message") throw new Error(answer.kind);
     expect(callbackType(answer.request)).toBe(7);
     expect(answer.message.id).toBe(message.id);
+    expect(unescape(titleOf(answer.message) ?? "")).toMatch(/^PEPE \$/);
     expect(JSON.stringify(answer.message.embeds)).not.toBe(before);
-    expect(core.calls.at(-1)).toMatchObject({ command: "price", args: ["pepe"] });
   });
 
   it("pages a table in place and keeps a working next button", async () => {
     const first = await h.fake.chatInput({ name: "trending", options: [{ name: "chain", type: OptionType.string, value: "eth" }] }).settled();
     if (first.kind !== "message") throw new Error(first.kind);
-    const second = await h.fake.button({ customId: button(first.message, "Next"), message: first.message }).settled();
+    const second = await h.fake.button({ customId: button(first.message, "Next ▶"), message: first.message }).settled();
     if (second.kind !== "message") throw new Error(second.kind);
-    expect(titleOf(second.message)).toBe("Trending on eth, page 2");
-    const third = await h.fake.button({ customId: button(second.message, "Next"), message: second.message }).settled();
+    expect(unescape(titleOf(second.message) ?? "")).toMatch(/^Trending on eth · page 2 of \d+$/);
+    const third = await h.fake.button({ customId: button(second.message, "Next ▶"), message: second.message }).settled();
     if (third.kind !== "message") throw new Error(third.kind);
     expect(third.message.id).toBe(first.message.id);
-    expect(titleOf(third.message)).toBe("Trending on eth, page 3");
+    expect(unescape(titleOf(third.message) ?? "")).toMatch(/^Trending on eth · page 3 of \d+$/);
   });
 
   it("posts a new message for a button that opens a card", async () => {
     const message = await priceMessage();
-    const answer = await h.fake.button({ customId: button(message, "Open card"), message }).settled();
+    const answer = await h.fake.button({ customId: button(message, "Card"), message }).settled();
     if (answer.kind !== "message") throw new Error(answer.kind);
     expect(callbackType(answer.request)).toBe(4);
     expect(answer.message.id).not.toBe(message.id);
-    expect(titleOf(answer.message)).toBe("Card\\: pepe");
+    expect(unescape(titleOf(answer.message) ?? "")).toBe("Pepe (PEPE) · eth");
   });
 
   it("says ephemerally that a button whose action was too long for its custom id expired, and runs nothing", async () => {
-    // Two addresses do not fit in 100 characters: the button carries a key into the store.
-    const message = await priceMessage(`${ADDRESS}-eth ${ADDRESS}-bsc`);
-    const calls = core.calls.length;
+    // Two ids do not fit in 100 characters: the button carries a key into the store.
+    const message = await priceMessage(`${ADDRESS}-eth ${PEPE_SOL}`);
     clock += 61_000;
-    const answer = await h.fake.button({ customId: button(message, "Refresh"), message }).settled();
+    sandbox.resetStats();
+    const answer = await h.fake.button({ customId: button(message, "↻ Refresh"), message }).settled();
     if (answer.kind !== "message") throw new Error(answer.kind);
     expect(answer.ephemeral).toBe(true);
     expect(answer.message.content).toBe(EXPIRED_BUTTON);
-    expect(core.calls.length).toBe(calls);
+    expect(sandbox.stats().total).toBe(0);
   });
 
   it("answers a foreign or mangled custom id as an expired button", async () => {
@@ -108,43 +147,50 @@ describe("Discord buttons, autocomplete and the Token card, end to end", () => {
     expect(answer.message.content).toBe(EXPIRED_BUTTON);
   });
 
-  it("defers a slow in-place update and then edits the same message", async () => {
-    const slow = h.fake.chatInput({ name: "slow" });
-    await slow.acknowledged();
-    gate.release();
-    const first = await slow.settled();
-    if (first.kind !== "message") throw new Error(first.kind);
-    const press = h.fake.button({ customId: button(first.message, "Again"), message: first.message });
+  it("defers an in-place update while the market is slow and then edits the same message", async () => {
+    const first = await priceMessage();
+    clock += 10 * MINUTE;
+    slowMarket();
+    const press = h.fake.button({ customId: button(first, "↻ Refresh"), message: first });
     expect(callbackType(await press.acknowledged())).toBe(6);
-    gate.release();
+    gate.resolve();
     const answer = await press.settled();
     if (answer.kind !== "message") throw new Error(answer.kind);
     expect(answer.request.method).toBe("PATCH");
-    expect(answer.message.id).toBe(first.message.id);
-    expect(JSON.stringify(answer.message.embeds)).not.toBe(JSON.stringify(first.message.embeds));
+    expect(answer.message.id).toBe(first.id);
+    expect(JSON.stringify(answer.message.embeds)).not.toBe(JSON.stringify(first.embeds));
   });
 
   it("answers autocomplete from cached suggestions at once while a command waits on the service", async () => {
-    const slow = h.fake.chatInput({ name: "slow" });
+    await priceMessage("pepe");
+    clock += 10 * MINUTE;
+    slowMarket();
+    const slow = h.fake.chatInput({ name: "price", options: [{ name: "tokens", type: OptionType.string, value: "bonk" }] });
     const ia = h.fake.autocomplete({ name: "token", options: [{ name: "token", type: OptionType.string, value: "pe", focused: true }] });
     const answer = await ia.settled();
     if (answer.kind !== "choices") throw new Error(answer.kind);
-    expect(answer.choices).toEqual(SUGGESTIONS.slice(0, 2));
-    expect(answer.request.at - ia.dispatchedAt).toBeLessThan(3000);
+    expect(answer.choices.length).toBeGreaterThan(0);
+    expect(answer.choices[0]?.name).toMatch(/^PEPE · /);
+    expect(answer.choices[0]?.value).toMatch(/-[a-z]+$/);
     expect(slow.requests().some((r) => r.method === "PATCH")).toBe(false);
-    gate.release();
+    gate.resolve();
     await slow.settled();
   });
 
   it("completes the last word of a token list and keeps the words before it", async () => {
+    await priceMessage("wif");
     const ia = h.fake.autocomplete({ name: "price", options: [{ name: "tokens", type: OptionType.string, value: "pepe wi", focused: true }] });
     const answer = await ia.settled();
     if (answer.kind !== "choices") throw new Error(answer.kind);
-    expect(answer.choices).toEqual([{ name: "pepe WIF · solana", value: "pepe EKpQGSJtjMFqKZ9KQanSqYXRcF8fBopzLHYxdM65zcjm-solana" }]);
+    expect(answer.choices.length).toBeGreaterThan(0);
+    for (const c of answer.choices) {
+      expect(c.name).toMatch(/^pepe WIF · /);
+      expect(c.value).toMatch(/^pepe \S+-[a-z]+$/);
+    }
   });
 
   it("suggests nothing for an option Discord offers fixed choices for", async () => {
-    const ia = h.fake.autocomplete({ name: "trending", options: [{ name: "chain", type: OptionType.string, value: "b", focused: true }] });
+    const ia = h.fake.autocomplete({ name: "chart", options: [{ name: "category", type: OptionType.string, value: "u", focused: true }] });
     const answer = await ia.settled();
     if (answer.kind !== "choices") throw new Error(answer.kind);
     expect(answer.choices).toEqual([]);
@@ -155,7 +201,7 @@ describe("Discord buttons, autocomplete and the Token card, end to end", () => {
     const answer = await ia.settled();
     if (answer.kind !== "message") throw new Error(answer.kind);
     expect(answer.ephemeral).toBe(false);
-    expect(titleOf(answer.message)).toBe("Card\\: PEPE");
+    expect(unescape(titleOf(answer.message) ?? "")).toBe("Pepe (PEPE) · eth");
   });
 
   it("tells the caller alone when the chosen message holds no token", async () => {
