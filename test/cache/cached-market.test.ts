@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createCachedMarket, type CacheEvent } from "../../src/cache/cached-market.js";
+import { createMemoryStore } from "../../src/cache/memory-store.js";
+import type { CacheEntry, CacheStore } from "../../src/cache/store.js";
+import { holdersCommand } from "../../src/core/commands/holders.js";
 import { isMarketError } from "../../src/market/errors.js";
 import { createFakeMarket, fakeClock, FULL_HOLDER } from "./fake-market.js";
 
@@ -21,8 +24,26 @@ describe("createCachedMarket", () => {
   it("keeps of a holder list only the fields a reply shows, so the byte bound holds many more lists", async () => {
     const market = createCachedMarket(createFakeMarket().api);
     const { data } = await market.topHolders({ tokenId: ID, limit: 100 });
-    const { holder, address, addr_alias, remark, balance_ratio, balance_usd } = FULL_HOLDER;
-    expect(data).toEqual([{ holder, address, addr_alias, remark, balance_ratio, balance_usd }]);
+    // The holder's address once: the service sends it as both holder and address.
+    const { address, addr_alias, remark, balance_ratio, balance_usd } = FULL_HOLDER;
+    expect(data).toEqual([{ address, addr_alias, remark, balance_ratio, balance_usd }]);
+  });
+
+  it("stores of a top-100 holder list only the holders /holders can show, each with only the fields it shows", async () => {
+    const fake = createFakeMarket();
+    const hundred = Array.from({ length: 100 }, (_, i) => ({ ...FULL_HOLDER, address: `0x${String(i).padStart(40, "0")}`, holder: `0x${String(i).padStart(40, "0")}` }));
+    const api = new Proxy(fake.api, { get: (target, prop) => (prop === "topHolders" ? async () => hundred : target[prop as keyof typeof target]) });
+    const stored: CacheEntry[] = [];
+    const inner = createMemoryStore({ maxBytes: 1024 ** 2, now: Date.now });
+    const store: CacheStore = { get: (k) => inner.get(k), set: (k, e, keep) => (stored.push(e), inner.set(k, e, keep)) };
+    const market = createCachedMarket(api, { store });
+    await market.topHolders({ tokenId: ID, limit: 100 });
+    const kept = stored[0]?.data as Record<string, unknown>[];
+    const most = holdersCommand.args.find((a) => a.name === "n")?.max;
+    expect(most).toBeDefined();
+    expect(kept).toHaveLength(Math.max(10, most ?? 0));
+    expect(kept.map((h) => h.address)).toEqual(hundred.slice(0, kept.length).map((h) => h.address));
+    for (const h of kept) expect(Object.keys(h).sort()).toEqual(["addr_alias", "address", "balance_ratio", "balance_usd", "remark"]);
   });
 
   it("treats parameter order and EVM address case as the same lookup", async () => {
