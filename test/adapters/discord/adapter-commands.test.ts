@@ -1,11 +1,20 @@
+/** Discord slash commands on the real core over the sandbox market; a slow market is a sandbox latency the test releases. */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
 import { createDiscordAdapter } from "../../../src/adapters/discord/index.js";
+import type { ChartRenderer } from "../../../src/chart/types.js";
 import { openSqliteStore } from "../../../src/store/sqlite-store.js";
 import { OptionType, startFakeDiscord, type RecordedRequest } from "../../fakes/discord-api.js";
-import { startHarness, type Harness } from "./harness.js";
-import { createTestCore, type TestCore } from "./test-core.js";
-import { PNG, testCommands, type Gate } from "./test-commands.js";
+import { startRealCore } from "../real-core.js";
+import { deferred, startHarness, type Harness } from "./harness.js";
+import { PNG } from "./test-commands.js";
+
+const pngCharts: ChartRenderer = { render: async () => PNG, close: async () => undefined };
+
+/** Text as Discord shows it: Markdown escapes undone. */
+function unescape(markdown: string | undefined): string {
+  return (markdown ?? "").replace(/\\(.)/g, "$1");
+}
 
 type Embed = { title?: string; description?: string; color?: number; fields?: { name: string; value: string }[]; image?: { url: string } };
 
@@ -19,36 +28,44 @@ function callbackType(r: RecordedRequest): number | undefined {
 
 describe("Discord slash commands, end to end against the fake", () => {
   let h: Harness;
-  let core: TestCore;
-  let gate: Gate;
+  /** Every market answer waits for this while the sandbox's latency fault is set. */
+  let gate = deferred();
 
   beforeAll(async () => {
-    const t = testCommands();
-    gate = t.gate();
-    core = createTestCore({ commands: t.commands });
-    h = await startHarness({ core, adapter: { ackWithinMs: 300 } });
+    h = await startHarness({ real: { sandbox: { delay: () => gate.promise }, charts: pngCharts }, adapter: { ackWithinMs: 300 } });
   });
-  afterAll(() => h.close());
+  afterAll(async () => {
+    gate.resolve();
+    await h.close();
+  });
   afterEach(() => {
+    gate.resolve();
+    h.real!.sandbox.clearFaults();
     expect(h.fake.violations).toEqual([]);
   });
+
+  /** Market answers wait until `gate` opens. */
+  function slowMarket(): void {
+    gate = deferred();
+    h.real!.sandbox.setFaults([{ kind: "latency", ms: 1 }]);
+  }
 
   it("answers /price with an embed, its buttons and mentions switched off", async () => {
     const ia = h.fake.chatInput({ name: "price", options: [{ name: "tokens", type: OptionType.string, value: "pepe wif" }] });
     const answer = await ia.settled();
     if (answer.kind !== "message") throw new Error(`expected a message, got ${answer.kind}`);
-    expect(callbackType(answer.request)).toBe(4);
     expect(answer.ephemeral).toBe(false);
-    const [embed] = embedsOf(answer.message);
-    expect(embed?.title).toBe("Price\\: pepe, wif");
-    expect(embed?.fields?.map((f) => f.name)).toEqual(["Run", "pepe", "wif"]);
-    const body = answer.request.body as { data: { allowed_mentions: unknown; components: { components: { custom_id?: string; url?: string }[] }[] } };
-    expect(body.data.allowed_mentions).toEqual({ parse: [] });
-    const buttons = body.data.components.flatMap((r) => r.components);
-    expect(buttons).toHaveLength(3);
-    expect(buttons.every((b) => (b.custom_id ?? "").length <= 100)).toBe(true);
-    expect(buttons[2]?.url).toBe("https://example.com/pepe");
-    expect(core.calls.at(-1)?.args).toEqual(["pepe", "wif"]);
+    const shown = unescape(JSON.stringify(embedsOf(answer.message)));
+    expect(shown).toContain("PEPE");
+    expect(shown).toContain("WIF");
+    // The answer itself (type 4), or the edit of a deferred one when the market was slow to answer.
+    type Sent = { allowed_mentions: unknown; components: { components: { custom_id?: string; url?: string }[] }[] };
+    const request = answer.request.body as { type?: number; data?: Sent } & Partial<Sent>;
+    const sent = (request.type === 4 ? request.data : request) as Sent;
+    expect(sent.allowed_mentions).toEqual({ parse: [] });
+    const buttons = sent.components.flatMap((r) => r.components);
+    expect(buttons.length).toBeGreaterThan(0);
+    expect(buttons.every((b) => b.custom_id !== undefined && b.custom_id.length <= 100)).toBe(true);
   });
 
   it("passes a chosen chain and an integer page to the core in argument order", async () => {
@@ -60,8 +77,8 @@ describe("Discord slash commands, end to end against the fake", () => {
       ],
     });
     const answer = await ia.settled();
-    expect(answer.kind).toBe("message");
-    expect(core.calls.at(-1)).toMatchObject({ command: "trending", args: ["bsc", "2"] });
+    if (answer.kind !== "message") throw new Error(answer.kind);
+    expect(unescape(embedsOf(answer.message)[0]?.title)).toMatch(/^Trending on bsc · page 2 of \d+$/);
   });
 
   it("asks for the earlier option, ephemerally, when only a later one is given", async () => {
@@ -73,38 +90,43 @@ describe("Discord slash commands, end to end against the fake", () => {
   });
 
   it("shows an error the user caused to the user alone", async () => {
-    const ia = h.fake.chatInput({ name: "token", options: [{ name: "token", type: OptionType.string, value: "nope" }] });
+    const ia = h.fake.chatInput({ name: "token", options: [{ name: "token", type: OptionType.string, value: "nopenopenope" }] });
     const answer = await ia.settled();
     if (answer.kind !== "message") throw new Error(answer.kind);
     expect(answer.ephemeral).toBe(true);
-    expect(embedsOf(answer.message)[0]?.title).toBe("I don't know a token called nope.");
+    expect(unescape(embedsOf(answer.message)[0]?.title)).toMatch(/nopenopenope/);
   });
 
-  it("answers a crash with one short public sentence and logs it", async () => {
-    const answer = await h.fake.chatInput({ name: "boom" }).settled();
+  it("answers a failing market with one short public sentence that shows none of its detail", async () => {
+    h.real!.sandbox.setFaults([{ kind: "http5xx", status: 503 }]);
+    const answer = await h.fake.chatInput({ name: "token", options: [{ name: "token", type: OptionType.string, value: "trump" }] }).settled();
     if (answer.kind !== "message") throw new Error(answer.kind);
     expect(answer.ephemeral).toBe(false);
-    expect(embedsOf(answer.message)[0]?.title).toBe("Something went wrong on my side; it has been logged.");
-    expect(JSON.stringify(answer.message)).not.toContain("kaboom");
+    const title = unescape(embedsOf(answer.message)[0]?.title);
+    expect(title).toMatch(/market service/i);
+    expect(title.split("\n")).toHaveLength(1);
+    expect(JSON.stringify(answer.message)).not.toMatch(/503|Service Unavailable|<html/i);
   });
 
-  it("defers a slow command within the window, then edits the answer in", async () => {
-    const ia = h.fake.chatInput({ name: "slow" });
+  it("defers a command on a slow market within the window, then edits the answer in", async () => {
+    slowMarket();
+    const ia = h.fake.chatInput({ name: "token", options: [{ name: "token", type: OptionType.string, value: "bonk" }] });
     const ack = await ia.acknowledged();
     expect(callbackType(ack)).toBe(5);
     expect(ack.at - ia.dispatchedAt).toBeLessThan(3000);
-    gate.release();
+    gate.resolve();
     const answer = await ia.settled();
     if (answer.kind !== "message") throw new Error(answer.kind);
     expect(answer.request.method).toBe("PATCH");
-    expect(embedsOf(answer.message)[0]?.title).toBe("Finally");
+    expect(unescape(embedsOf(answer.message)[0]?.title)).toMatch(/BONK/);
     expect((answer.request.body as { allowed_mentions: unknown }).allowed_mentions).toEqual({ parse: [] });
   });
 
   it("turns a slow answer that is the user's error into an ephemeral follow-up", async () => {
+    slowMarket();
     const ia = h.fake.chatInput({ name: "token", options: [{ name: "token", type: OptionType.string, value: "slowpoke" }] });
     expect(callbackType(await ia.acknowledged())).toBe(5);
-    gate.release();
+    gate.resolve();
     const answer = await ia.settled();
     if (answer.kind !== "message") throw new Error(answer.kind);
     expect(answer.ephemeral).toBe(true);
@@ -131,11 +153,12 @@ describe("Discord adapter start-up and late answers", () => {
   it("stops start-up on a bad token with one clear line that does not show the token", async () => {
     const fake = await startFakeDiscord({ token: "the-right-token" });
     const store = await openSqliteStore({ path: ":memory:" });
+    const real = await startRealCore({ store });
     const adapter = createDiscordAdapter({
       token: "wrong-secret-token",
       applicationId: fake.applicationId,
       apiRoot: fake.apiRoot,
-      core: createTestCore({ commands: [] }),
+      core: real.core,
       logger: pino({ level: "silent" }),
     });
     const failure = await adapter.start().then(
@@ -145,40 +168,46 @@ describe("Discord adapter start-up and late answers", () => {
     expect(failure?.message).toBe("Discord refused the bot token (401 Unauthorized); check DISCORD_BOT_TOKEN.");
     expect(adapter.isReady()).toBe(false);
     await fake.close();
+    await real.close();
     await store.close();
   });
 
-  it("refuses an API root with a trailing slash and says how to write it", () => {
+  it("refuses an API root with a trailing slash and says how to write it", async () => {
+    const store = await openSqliteStore({ path: ":memory:" });
+    const real = await startRealCore({ store });
     const make = () =>
       createDiscordAdapter({
         token: "t",
         applicationId: "1",
         apiRoot: "http://127.0.0.1:1/api/",
-        core: createTestCore({ commands: [] }),
+        core: real.core,
         logger: pino({ level: "silent" }),
       });
-    expect(make).toThrow("The Discord API root must not end with a slash: use http://127.0.0.1:1/api");
+    try {
+      expect(make).toThrow("The Discord API root must not end with a slash: use http://127.0.0.1:1/api");
+    } finally {
+      await real.close();
+      await store.close();
+    }
   });
 
   it("finishes the answer in hand when it is stopped", async () => {
-    const t = testCommands();
-    const gate = t.gate();
-    const h = await startHarness({ core: createTestCore({ commands: t.commands }), adapter: { ackWithinMs: 50 } });
-    const ia = h.fake.chatInput({ name: "slow" });
+    const gate = deferred();
+    const h = await startHarness({ real: { sandbox: { delay: () => gate.promise } }, adapter: { ackWithinMs: 50 } });
+    h.real!.sandbox.setFaults([{ kind: "latency", ms: 1 }]);
+    const ia = h.fake.chatInput({ name: "token", options: [{ name: "token", type: OptionType.string, value: "pepe" }] });
     await ia.acknowledged();
     const stopped = h.adapter.stop();
     expect(h.adapter.isReady()).toBe(false);
-    gate.release();
+    gate.resolve();
     await stopped;
     expect(ia.requests().map((r) => `${r.method} ${r.status}`)).toEqual(["POST 204", "PATCH 200"]);
-    await h.fake.close();
-    await h.store.close();
+    await h.close();
   });
 
   it("keeps running when Discord refuses an answer that came after 3 seconds", async () => {
     let clock = 1_000_000;
-    const t = testCommands();
-    const h = await startHarness({ core: createTestCore({ commands: t.commands }), fake: { now: () => clock } });
+    const h = await startHarness({ fake: { now: () => clock } });
     try {
       const late = h.fake.chatInput({ name: "trending" });
       clock += 3500;
