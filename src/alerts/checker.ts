@@ -13,6 +13,7 @@ import type { PriceMap } from "../market/schemas.js";
 import type { Alert, AlertChange, Platform, Store, TokenSighting } from "../store/types.js";
 import type { FiredPayload, PausedPayload } from "./message.js";
 import { fires } from "./rules.js";
+import { goneFromThisHost } from "./senders.js";
 
 /** Ids in one batch price call (the service's limit). */
 export const BATCH_MAX = 200;
@@ -83,7 +84,15 @@ export function createAlertChecker(opts: CheckerOptions): AlertChecker {
   const log = opts.logger;
   const platforms = new Set(opts.platforms);
   let running: Promise<CheckReport> | undefined;
-  const lead = (t: number): Promise<boolean> => opts.store.subscriptions.acquireLease(LEASE, holder, opts.leaseTtlMs, t);
+  /** Takes or renews the lease; takes it over at once from a process of this host that no longer runs (a restart after a SIGKILL). */
+  const lead = async (t: number): Promise<boolean> => {
+    const leases = opts.store.subscriptions;
+    if (await leases.acquireLease(LEASE, holder, opts.leaseTtlMs, t)) return true;
+    const current = await leases.leaseHolder(LEASE);
+    if (current === undefined || !goneFromThisHost(current, holder)) return false;
+    log.info({ previous: current }, "the previous alert checker on this host is gone: taking over its lease");
+    return leases.takeOverLease(LEASE, current, holder, opts.leaseTtlMs, t);
+  };
 
   /** Prices of `ids` in calls of ≤ 200; the ids of a failed call are left out of `answered`. */
   const fetchPrices = async (ids: readonly string[]) => {

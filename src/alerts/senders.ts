@@ -13,13 +13,14 @@ export const HEARTBEAT_PREFIX = "alerts.worker:";
 
 /**
  * Whether `sender` (`host:pid:random`) was a process on this host that no longer runs. One
- * with our own pid but not our name is a predecessor too: in a container node is PID 1 every
- * time. Senders on other hosts are only ever outlived by their heartbeat.
+ * with our own pid but not our name is a predecessor too when we are this process: in a
+ * container node is PID 1 every time. Senders on other hosts are only ever outlived by their
+ * heartbeat.
  */
 export function goneFromThisHost(sender: string, ours: string): boolean {
   const [host, pid] = sender.split(":");
   if (host !== hostname() || !/^\d+$/.test(pid ?? "")) return false;
-  if (Number(pid) === process.pid) return sender !== ours;
+  if (Number(pid) === process.pid) return sender !== ours && ours.startsWith(`${host}:${pid}:`);
   try {
     process.kill(Number(pid), 0);
     return false;

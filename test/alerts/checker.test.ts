@@ -225,8 +225,10 @@ describe("the alert checker", () => {
   it("lets one process check at a time on a shared database", async () => {
     const w = await world();
     await w.add("pepe-solana", "above", 10, 8);
+    // A process on another machine: it cannot tell whether this one runs, so only the lease counts.
     const other = createAlertChecker({
       store: w.store, platforms: ["telegram"], cooldownMs: 0, leaseTtlMs: 90_000, logger: log, now: () => w.clock.t,
+      holder: "other-host:1:other",
       prices: { batchPrices: async () => ({}) },
     });
     await step(w, 9);

@@ -4,6 +4,8 @@
  * lives). One check per period across them, a dead checker's lease taken over within a minute,
  * and a worker starting beside a live one leaving that one's sends alone.
  */
+import { spawnSync } from "node:child_process";
+import { hostname } from "node:os";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SendOutcome } from "../../src/adapters/types.js";
 import type { CheckReport } from "../../src/alerts/checker.js";
@@ -99,6 +101,18 @@ describe("alerts on several workers", () => {
     expect(taken!.at - killedAt).toBeLessThanOrEqual(60_000);
     const afterTakeover = checks.filter((c) => c.worker === "b").map((c) => c.at - taken!.at);
     expect(afterTakeover).toEqual([0, 30_000, 60_000]);
+  });
+
+  it("takes the lease over at once from a checker on this host whose process no longer runs", async () => {
+    const w = (world = await startAlertWorld());
+    const deadPid = spawnSync(process.execPath, ["-e", ""]).pid;
+    const checks: string[] = [];
+    const before = w.service("telegram", quietSink([]), { holder: `${hostname()}:${deadPid}:worker-a:1`, onCheck: (r) => r.leader && checks.push("before") });
+    await before.beat();
+    w.clock.set(T0 + 1_000);
+    const after = w.service("telegram", quietSink([]), { onCheck: (r) => r.leader && checks.push("after") });
+    await after.beat();
+    expect(checks).toEqual(["before", "after"]);
   });
 
   it("leaves a live worker's send in flight alone when another worker starts, so its outcome is recorded", async () => {
