@@ -231,6 +231,23 @@ describe("the trending digest through Telegram", () => {
     expect(d2!.keyboard?.[0]?.map((b) => b.text.replace(/ .*/, ""))).toEqual(["1.", "2.", "3.", "4.", "5."]);
   });
 
+  it("writes the movement column in the chat's language: a Chinese chat reads 变动 and 新", async () => {
+    const w = await start();
+    const chatId = "-103";
+    await w.store.updateSettings({ platform: "telegram", chatId }, { language: "zh" });
+    const sub = await w.store.subscriptions.upsertSubscription(
+      { platform: "telegram", chatId, chain: "eth", cron: "0 * * * *", timezone: "UTC", label: "every 1h", intervalMinutes: 60, topN: 3 },
+      T0 - HOUR,
+    );
+    await w.store.subscriptions.setLastRanking(sub.id, ["0x0000000000000000000000000000000000000001-eth"]);
+    await slot(w, T0 + 55 * 60_000);
+    const posted = w.h.fake.sent.filter((s) => s.chatId === chatId);
+    expect(posted).toHaveLength(1);
+    const lines = posted[0]!.text.split("\n");
+    expect(lines.find((l) => /^\s*#\s/.test(l))?.trim().split(/\s+/)[2]).toBe("变动");
+    expect(lines.filter((l) => /^\s*\d+\s/.test(l)).map((l) => l.trim().split(/\s+/)[2])).toEqual(["新", "新", "新"]);
+  });
+
   it("serves 2,000 chats over 5 chains with 5 trending calls and no pacing violation", async () => {
     const w = await start();
     await subscribeMany(w, 2_000);
