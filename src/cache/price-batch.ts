@@ -1,8 +1,9 @@
 /**
- * Collects the price ids that miss the cache within a short window into batch calls of up to
- * 200 ids, so `/price a b c`, a digest and every other chat asking within those few
- * milliseconds cost one upstream request between them (⌈ids/200⌉ when more ask). The window
- * is cut short for an asker whose deadline is near: company is worth a sliver of its time only.
+ * Collects the price ids that miss the cache into batch calls of up to 200 ids, so `/price a b c`,
+ * a digest and every other chat asking at about the same time cost one upstream request between
+ * them (⌈ids/200⌉ when more ask). With no call of the group out, ids asked in the same tick go at
+ * once; while one is out, later ids gather for a short window into the next call. The window is
+ * cut short for an asker whose deadline is near: company is worth a sliver of its time only.
  * A batch costs the same compute units whatever its size (up to 200 ids), so each call also
  * carries companions — other ids asked for lately whose prices are about to expire — and
  * refreshes them in passing.
@@ -42,7 +43,7 @@ export interface PriceBatcherOptions {
   companions?: (group: string, taken: ReadonlySet<string>, room: number) => string[];
   /** A companion's fresh price (`null` when the service left it out). */
   refreshed?: (group: string, id: string, entry: PriceEntry | null) => void;
-  /** How long a batch waits for more ids, ms. Default 25. */
+  /** How long a batch waits for more ids while a call of its group is out, ms. Default 25. */
   windowMs?: number;
 }
 
@@ -61,10 +62,13 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
 export function createPriceBatcher(api: Pick<MarketApi, "batchPrices">, opts: PriceBatcherOptions = {}): PriceBatcher {
   const pending = new Map<string, PendingBatch>();
   const windowMs = opts.windowMs ?? DEFAULT_WINDOW_MS;
+  /** Batch calls out per group. */
+  const out = new Map<string, number>();
 
   async function send(batch: PendingBatch, group: string, ids: string[]): Promise<void> {
     const taken = new Set(batch.waiters.keys());
     const extra = ids.length < BATCH_MAX ? (opts.companions?.(group, taken, BATCH_MAX - ids.length) ?? []) : [];
+    out.set(group, (out.get(group) ?? 0) + 1);
     try {
       const map = await api.batchPrices({ tokenIds: [...ids, ...extra], ...batch.thresholds });
       const byId = new Map<string, PriceEntry>();
@@ -73,6 +77,10 @@ export function createPriceBatcher(api: Pick<MarketApi, "batchPrices">, opts: Pr
       for (const id of extra) opts.refreshed?.(group, id, byId.get(id) ?? null);
     } catch (error) {
       for (const id of ids) for (const w of batch.waiters.get(id) ?? []) w.reject(error);
+    } finally {
+      const left = (out.get(group) ?? 1) - 1;
+      if (left === 0) out.delete(group);
+      else out.set(group, left);
     }
   }
 
@@ -102,7 +110,8 @@ export function createPriceBatcher(api: Pick<MarketApi, "batchPrices">, opts: Pr
         pending.set(group, batch);
       }
       const left = timeLeft(currentAsk());
-      sendBy(group, batch, Date.now() + (left === undefined ? windowMs : Math.min(windowMs, Math.max(0, left * DEADLINE_SHARE))));
+      const wait = !out.has(group) ? 0 : left === undefined ? windowMs : Math.min(windowMs, Math.max(0, left * DEADLINE_SHARE));
+      sendBy(group, batch, Date.now() + wait);
       const b = batch;
       return new Promise<PriceEntry | null>((resolve, reject) => {
         const list = b.waiters.get(id);
