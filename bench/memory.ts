@@ -129,7 +129,7 @@ export async function run(size: Size): Promise<BenchResult> {
     notes.push(
       `RSS misses 150 MB with all entries held: the records as the service sends them are ${jsonMb.toFixed(0)} MB of JSON, ` +
         `mostly holder lists (${(s.holders.reduce((a, x) => a + x.length, 0) / s.holders.length / 1024).toFixed(0)} KB each on average for 100 holders), ` +
-        `of which the cache keeps the six fields /holders shows (${accountedMb.toFixed(0)} MB accounted). ` +
+        `of which the cache keeps the six fields /holders shows of the first 25 holders (${accountedMb.toFixed(0)} MB accounted in all). ` +
         "What remains is mostly token details with their pairs and full risk reports; trimming those to what the card and /risk show, " +
         "or the default 32 MiB bound, is what would bring it down.",
     );
