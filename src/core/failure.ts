@@ -5,39 +5,48 @@
  */
 import type { Logger } from "pino";
 import { isMarketError, type MarketError, type MarketErrorKind } from "../market/errors.js";
+import { DEFAULT_LOCALE, messages, type Translator } from "../i18n/index.js";
 import { isStoreError } from "../store/errors.js";
 import { isUserError } from "./errors.js";
 import { errorReply, type Reply } from "./reply.js";
 import { storeFailureReply } from "./store-failure.js";
 
-const SORRY = "Something went wrong on my side; it has been logged.";
-
-/** What a user reads for each kind of market failure. */
-export const MARKET_SENTENCES: Readonly<Record<MarketErrorKind, string>> = {
-  timeout: "The market service is not answering; try again in a minute.",
-  network: "The market service is not answering; try again in a minute.",
-  server: "The market service is having trouble; try again in a minute.",
-  envelope: "The market service answered with an error; try again in a minute.",
-  malformed: "The market service sent an answer I could not read; try again in a minute.",
-  shape: "The market service sent data in a shape I do not understand; it has been logged.",
-  rate_limited: "The market service is busy right now; try again in a few seconds.",
-  busy: "The market service is busy; try again in a few seconds.",
-  quota: "The market service's daily quota is spent; data comes back when it resets.",
-  unauthorized: "The bot's market data key was refused; tell the bot's operator.",
-  not_found: "The market service does not know that token or pair.",
-  bad_request: "The market service refused that request; check the chain and the address.",
-  invalid_params: SORRY,
+/** The message each kind of market failure shows (locales/*.ftl). */
+const MARKET_KEYS: Readonly<Record<MarketErrorKind, string>> = {
+  timeout: "failure-not-answering",
+  network: "failure-not-answering",
+  server: "failure-server",
+  envelope: "failure-envelope",
+  malformed: "failure-malformed",
+  shape: "failure-shape",
+  rate_limited: "failure-rate-limited",
+  busy: "failure-busy",
+  quota: "failure-quota",
+  unauthorized: "failure-unauthorized",
+  not_found: "failure-not-found",
+  bad_request: "failure-bad-request",
+  invalid_params: "failure-sorry",
 };
 
+function english(): Translator {
+  return messages().translator(DEFAULT_LOCALE);
+}
+
+/** What a user reads for each kind of market failure, in English (read from the message files when asked). */
+export const MARKET_SENTENCES: Readonly<Record<MarketErrorKind, string>> = Object.defineProperties(
+  {},
+  Object.fromEntries(Object.entries(MARKET_KEYS).map(([kind, key]) => [kind, { enumerable: true, get: () => english().t(key) }])),
+) as Record<MarketErrorKind, string>;
+
 /** A wait as people say it: "about 20 s", "about 3 min", "about an hour", "about 5 h". */
-export function aboutWait(ms: number): string {
+export function aboutWait(ms: number, i18n: Translator = english()): string {
   const s = ms / 1000;
-  if (s <= 1) return "about a second";
-  if (s < 60) return `about ${s < 10 ? Math.ceil(s) : Math.round(s / 5) * 5} s`;
+  if (s <= 1) return i18n.t("wait-second");
+  if (s < 60) return i18n.t("wait-seconds", { n: s < 10 ? Math.ceil(s) : Math.round(s / 5) * 5 });
   const min = s / 60;
-  if (min < 45) return `about ${Math.round(min)} min`;
-  if (min < 90) return "about an hour";
-  return `about ${Math.round(min / 60)} h`;
+  if (min < 45) return i18n.t("wait-minutes", { n: Math.round(min) });
+  if (min < 90) return i18n.t("wait-hour");
+  return i18n.t("wait-hours", { n: Math.round(min / 60) });
 }
 
 /** "00:00" of an epoch ms, UTC. */
@@ -46,20 +55,18 @@ function utcClock(ms: number): string {
 }
 
 /** The sentence for `error` with the true wait when the service or the scheduler said one. */
-export function marketSentence(error: MarketError, now: number): string {
+export function marketSentence(error: MarketError, now: number, i18n: Translator = english()): string {
   const wait = error.retryAfterMs;
-  if (wait === undefined) return MARKET_SENTENCES[error.kind];
+  if (wait === undefined) return i18n.t(MARKET_KEYS[error.kind]);
+  const about = aboutWait(wait, i18n);
   if (error.kind === "busy") {
     const rps = error.ratePerSecond;
-    const rate = rps === undefined ? "" : ` — this bot may ask it ${rps === 1 ? "1 time" : `${rps} times`} a second`;
-    return `The market service is busy${rate}. Try again in ${aboutWait(wait)}.`;
+    return rps === undefined ? i18n.t("failure-busy-wait", { wait: about }) : i18n.t("failure-busy-rate-wait", { rps, wait: about });
   }
-  if (error.kind === "rate_limited") return `The market service is busy and asked this bot to wait. Try again in ${aboutWait(wait)}.`;
-  if (error.kind === "quota" && error.status === 403) {
-    return `The market service's daily quota is spent; data comes back at ${utcClock(now + wait)} UTC, in ${aboutWait(wait)}.`;
-  }
-  if (error.kind === "quota") return `This bot is saving its daily market quota for later; try again in ${aboutWait(wait)}.`;
-  return MARKET_SENTENCES[error.kind];
+  if (error.kind === "rate_limited") return i18n.t("failure-rate-limited-wait", { wait: about });
+  if (error.kind === "quota" && error.status === 403) return i18n.t("failure-quota-spent-wait", { clock: utcClock(now + wait), wait: about });
+  if (error.kind === "quota") return i18n.t("failure-quota-saving-wait", { wait: about });
+  return i18n.t(MARKET_KEYS[error.kind]);
 }
 
 /** Failures that are the plan's limits doing their job, not faults worth a warning. */
@@ -69,13 +76,29 @@ const EXPECTED: ReadonlySet<MarketErrorKind> = new Set(["busy", "rate_limited", 
 const LOGGED_TEXT_MAX = 200;
 
 /** The reply for `error`, logging anything that is not the user's to fix. */
-export function failureReply(error: unknown, opts: { log: Logger; commandText: string; now?: number }): Reply {
-  if (isUserError(error)) return errorReply(error.message, "user");
+export function failureReply(
+  error: unknown,
+  opts: {
+    log: Logger;
+    commandText: string;
+    now?: number;
+    /** The chat's language. Default English. */
+    i18n?: Translator;
+    /** The language of answers only the caller sees (user errors on Discord). Default `i18n`. */
+    callerI18n?: Translator;
+  },
+): Reply {
+  const i18n = opts.i18n ?? english();
+  const caller = opts.callerI18n ?? i18n;
+  if (isUserError(error)) {
+    const said = error.localized;
+    return errorReply(said === undefined ? error.message : caller.t(said.key, said.args), "user");
+  }
   const command = opts.commandText.slice(0, LOGGED_TEXT_MAX);
-  if (isStoreError(error)) return storeFailureReply(error, opts.log, command);
+  if (isStoreError(error)) return storeFailureReply(error, opts.log, command, i18n);
   if (isMarketError(error)) {
     // An unknown id or address is the user's typo, not a failure worth a log line.
-    if (error.kind === "not_found") return errorReply(MARKET_SENTENCES.not_found, "user");
+    if (error.kind === "not_found") return errorReply(caller.t(MARKET_KEYS.not_found), "user");
     const fields = {
       command, kind: error.kind, endpoint: error.endpoint, status: error.status, code: error.code, serviceMsg: error.msg, path: error.path,
     };
@@ -88,9 +111,9 @@ export function failureReply(error: unknown, opts: { log: Logger; commandText: s
     } else {
       opts.log.warn(fields, "command failed: market service");
     }
-    return errorReply(marketSentence(error, opts.now ?? Date.now()), "internal");
+    return errorReply(marketSentence(error, opts.now ?? Date.now(), i18n), "internal");
   }
   const e = error instanceof Error ? error : new Error(String(error));
   opts.log.error({ command, err: { name: e.name, message: e.message, stack: e.stack } }, "command failed: bug");
-  return errorReply(SORRY, "internal");
+  return errorReply(i18n.t("failure-sorry"), "internal");
 }
