@@ -35,6 +35,7 @@ async function start(opts: { faults?: Parameters<Sandbox["setFaults"]>[0]; token
       MARKET_API_V1_KEY: sandbox.v1Key,
       HTTP_PORT: String(port),
       DATABASE_PATH: join(dir, "data", "bot.db"),
+      WORKER_ID: "w1",
       ...opts.env,
     },
     { cwd: dir },
@@ -49,8 +50,11 @@ describe("the bot process as operators run it", () => {
     const ready = await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
     const body = (await ready.json()) as { checks: Record<string, unknown> };
     expect(body).toMatchObject({ status: "ready", notReady: [] });
-    // A passing check carries no failure text.
-    expect(body.checks).toEqual({ store: { ok: true }, market: { ok: true }, telegram: { ok: true } });
+    // A passing check carries no failure text; the worker's check names the leases it holds.
+    expect(body.checks).toEqual({
+      store: { ok: true }, market: { ok: true }, telegram: { ok: true },
+      worker: { ok: true, detail: expect.stringMatching(/^w1 holds /) as unknown },
+    });
   });
 
   it("says the market is not ready when it fails and nothing is cached yet", async () => {
@@ -68,10 +72,10 @@ describe("the bot process as operators run it", () => {
     const asked = tg.sendText(groupChat(), "/price pepe", { from: user });
     await tg.waitForSent((s) => s.replyTo === asked.message_id);
     const text = await (await waitForHttp(`${base}/metrics`, async (r) => (await r.text()).includes('command="price",outcome="ok"'))).text();
-    expect(text).toMatch(/chainpulse_commands_total\{command="price",outcome="ok"\} 1/);
-    expect(text).toMatch(/chainpulse_upstream_calls_total\{endpoint="search",outcome="ok"\} \d+/);
-    expect(text).toMatch(/chainpulse_command_duration_seconds_count\{command="price"\} 1/);
-    expect(text).toMatch(/chainpulse_cache_lookups_total\{method="search",outcome="miss"\} \d+/);
+    expect(text).toMatch(/chainpulse_commands_total\{command="price",outcome="ok",worker="w1"\} 1/);
+    expect(text).toMatch(/chainpulse_upstream_calls_total\{endpoint="search",outcome="ok",worker="w1"\} \d+/);
+    expect(text).toMatch(/chainpulse_command_duration_seconds_count\{(?=[^}]*command="price")(?=[^}]*worker="w1")[^}]*\} 1\n/);
+    expect(text).toMatch(/chainpulse_cache_lookups_total\{method="search",outcome="miss",worker="w1"\} \d+/);
     for (const s of secrets) expect(text).not.toContain(s);
   });
 
@@ -82,7 +86,7 @@ describe("the bot process as operators run it", () => {
     const asked = tg.sendText(groupChat(), "/price pepe", { from: fakeUser() });
     await tg.waitForSent((s) => s.replyTo === asked.message_id);
     const text = await (await fetch(`${base}/metrics`)).text();
-    expect(text).toMatch(/chainpulse_platform_429_total\{platform="telegram"\} 1\n/);
+    expect(text).toMatch(/chainpulse_platform_429_total\{platform="telegram",worker="w1"\} 1\n/);
   });
 
   it("answers the command in hand when SIGTERM arrives, then exits 0", async () => {
