@@ -106,7 +106,9 @@ export async function askCommand(argv: string[]): Promise<number> {
       ? await built.core.handleText(chat, args.message)
       : await built.core.detect(chat, args.message);
     const words = messages().translator(args.lang ?? DEFAULT_LOCALE);
-    const reply = answered ?? { ...errorReply(words.t("ask-nothing"), "user"), locale: words.locale };
+    const given = answered ?? { ...errorReply(words.t("ask-nothing"), "user"), locale: words.locale };
+    // The picture's line names the file it lands in, so the output says where to look.
+    const reply = args.out !== undefined && given.image !== undefined ? { ...given, image: { ...given.image, filename: args.out } } : given;
     const shown = args.json ? JSON.stringify(replyToJson(reply), null, 2) : renderText(reply, { color: process.stdout.isTTY === true });
     if (args.out === undefined) {
       process.stdout.write(`${shown}\n`);

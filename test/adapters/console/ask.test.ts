@@ -74,6 +74,14 @@ describe("chainpulse ask", { timeout: 90_000 }, () => {
     expect(area - countDiffering(png, plot, T.down, 8)).toBeGreaterThan(2_000);
   });
 
+  it("names the file --out wrote in the picture's line, not the picture's own name", async () => {
+    const out = join(dir, "y.png");
+    const { code, stdout, stderr } = await ask(["/chart pepe 1h", "--out", out]);
+    expect(code, stderr).toBe(0);
+    expect(stdout).toContain(`(${out}, `);
+    expect(stdout).not.toContain("chart.png");
+  });
+
   it("exits 1 when --out is asked of a reply without a picture, and writes nothing", async () => {
     const out = join(dir, "none.png");
     const { code, stderr } = await ask(["/chains", "--out", out]);
