@@ -9,7 +9,7 @@
 import type { BatchPricesParams, MarketApi } from "../market/api.js";
 import { asking, currentAsk, newAsk, timeLeft, type Ask, type StaleReason } from "../market/ask.js";
 import { isMarketError, MarketError } from "../market/errors.js";
-import { realSleep } from "../market/scheduler.js";
+import { setTimeout as delay } from "node:timers/promises";
 import type { PriceEntry, PriceMap, TokenDetail, TokenV2 } from "../market/schemas.js";
 import { canonicalId, canonicalParams, cacheKey, stableStringify } from "./keys.js";
 import { createMemoryStore } from "./memory-store.js";
@@ -87,7 +87,6 @@ function recordsOf(method: keyof MarketApi, data: unknown): readonly TokenV2[] {
 /** Wraps `api` in the cache. */
 export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {}): CachedMarket {
   const now = opts.now ?? Date.now;
-  const sleep = opts.sleep ?? realSleep;
   const ttls: Record<keyof MarketApi, number> = { ...DEFAULT_TTL, ...opts.ttl };
   const maxStale: Record<keyof MarketApi, number> = { ...MAX_STALE, ...opts.maxStale };
   const notFoundTtl = opts.notFoundTtlMs ?? DEFAULT_NOT_FOUND_TTL_MS;
@@ -161,7 +160,11 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     if (untilDeadline === undefined) return promise;
     const left = Math.min(untilDeadline, patience);
     if (left <= 0) return Promise.resolve(LATE);
-    return Promise.race([promise, sleep(left).then((): typeof LATE => LATE)]);
+    // The real timer is cleared once the answer is in: a pending one kept `chainpulse ask`
+    // alive for the rest of the deadline after it had answered.
+    const settled = new AbortController();
+    const late = opts.sleep === undefined ? delay(left, LATE, { signal: settled.signal }) : opts.sleep(left).then((): typeof LATE => LATE);
+    return Promise.race([promise, late.catch((): typeof LATE => LATE)]).finally(() => settled.abort());
   }
 
   function served(method: keyof MarketApi, entry: CacheEntry, stale: StaleReason | undefined): Fetched<unknown> {

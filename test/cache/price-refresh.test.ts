@@ -94,7 +94,7 @@ describe("prices of all chats coalesced", () => {
       get: (target, prop) =>
         prop === "batchPrices"
           ? async (p: BatchPricesParams) => {
-              sent.push(p.tokenIds);
+              sent.push([...p.tokenIds]);
               if (sent.length === 1) await held;
               return target.batchPrices(p);
             }
