@@ -1,24 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import pino from "pino";
+import { describe, expect, it } from "vitest";
 import { createBudget, type BudgetOptions } from "../../src/core/budget.js";
-import { connectRedis, type SharedRedis } from "../../src/redis/connection.js";
-import { startRedis, type RedisEngine } from "../engines/redis.js";
+import { useRedis } from "../engines/redis.js";
 
-let engine: RedisEngine;
-const links: SharedRedis[] = [];
-beforeAll(async () => {
-  engine = await startRedis();
-});
-afterAll(async () => {
-  for (const l of links.splice(0)) await l.close();
-  await engine.stop();
-});
-
-async function shared(): Promise<SharedRedis> {
-  const link = await connectRedis({ url: engine.url, log: pino({ level: "silent" }) });
-  links.push(link);
-  return link;
-}
+const { link: shared } = useRedis();
 
 /** Each test's budgets count under their own user and chat names: the Redis ones share a server. */
 let run = 0;

@@ -1,27 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import pino from "pino";
+import { describe, expect, it } from "vitest";
 import type { SendOutcome } from "../../src/adapters/types.js";
 import { createPacedQueue, type PacedQueue, type PacedQueueOptions } from "../../src/digest/paced-queue.js";
-import { connectRedis, type SharedRedis } from "../../src/redis/connection.js";
 import { redisPaceLedger } from "../../src/redis/pace-ledger.js";
-import { startRedis, type RedisEngine } from "../engines/redis.js";
+import { useRedis } from "../engines/redis.js";
 import { virtualClock } from "./virtual-clock.js";
 
-let engine: RedisEngine;
-const links: SharedRedis[] = [];
-beforeAll(async () => {
-  engine = await startRedis();
-});
-afterAll(async () => {
-  for (const l of links.splice(0)) await l.close();
-  await engine.stop();
-});
-
-async function link(): Promise<SharedRedis> {
-  const l = await connectRedis({ url: engine.url, log: pino({ level: "silent" }) });
-  links.push(l);
-  return l;
-}
+const { link, engine } = useRedis();
 
 /** Each test's pace has a name of its own in Redis. */
 let bots = 0;
@@ -198,12 +182,12 @@ describe("paced delivery queues of several processes sharing one bot's pace in R
     const during = slots(clock);
     const opts = { ratePerSecond: 25, maxInFlight: 2, ...clock };
     const q = createPacedQueue({ ...opts, onWait: during.onWait, ledger: redisPaceLedger({ ...opts, redis: shared, scope }) });
-    await engine.stop();
+    await engine().stop();
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => q.push({ chatId: `d${i}`, deadline: Infinity, send: delivered })));
     expect(results.every((r) => r.kind === "delivered")).toBe(true);
     expect(spaced(during.at, 40)).toBe(true);
 
-    await engine.start();
+    await engine().start();
     await shared.whenUp();
     const after = slots(clock);
     const [a, b] = [

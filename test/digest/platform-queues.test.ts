@@ -1,9 +1,7 @@
-import { afterAll, describe, expect, it } from "vitest";
-import pino from "pino";
+import { describe, expect, it } from "vitest";
 import type { SendOutcome } from "../../src/adapters/types.js";
 import { createDiscordDigestQueue, createTelegramDigestQueue } from "../../src/digest/platform-queues.js";
-import { connectRedis, type SharedRedis } from "../../src/redis/connection.js";
-import { startRedis, type RedisEngine } from "../engines/redis.js";
+import { useRedis } from "../engines/redis.js";
 import { virtualClock } from "./virtual-clock.js";
 
 /** Sends held open until `release` is called, so sends in flight can be counted; `reached(n)` resolves once n have started. */
@@ -75,20 +73,9 @@ describe("the digest queues the bot ships", () => {
 });
 
 describe("the digest queues of two processes of one bot, with REDIS_URL set", () => {
-  let engine: RedisEngine | undefined;
-  const links: SharedRedis[] = [];
-  afterAll(async () => {
-    for (const l of links) await l.close();
-    await engine?.stop();
-  });
+  const { link } = useRedis();
 
   it("hold a Telegram group to 20 digests a minute between them, and keep another bot's pace apart", async () => {
-    engine = await startRedis();
-    const link = async () => {
-      const l = await connectRedis({ url: engine!.url, log: pino({ level: "silent" }) });
-      links.push(l);
-      return l;
-    };
     const clock = virtualClock();
     const t0 = clock.now();
     const at: number[] = [];

@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import pino from "pino";
+import { afterAll, beforeAll } from "vitest";
+import { connectRedis, type RedisOptions, type SharedRedis } from "../../src/redis/connection.js";
 import { freePort } from "./free-port.js";
 
 /**
@@ -16,6 +19,42 @@ export interface RedisEngine {
   start(): Promise<void>;
   /** Stops the server (SIGKILL: gone at once, the way a crash looks) and waits for it to exit. */
   stop(): Promise<void>;
+}
+
+/** One throw-away engine for the calling file (or `describe`) and the links opened on it. */
+export interface UsedRedis {
+  /** A new link to the engine, closed after the last test; the log is silent unless given. */
+  link(options?: Partial<Omit<RedisOptions, "url">>): Promise<SharedRedis>;
+  /** The engine itself, to stop and start it the way an outage looks. */
+  engine(): RedisEngine;
+}
+
+/**
+ * Registers a beforeAll that starts a redis-server and an afterAll that closes every link
+ * handed out and stops the server, so tests against the real engine share one setup.
+ */
+export function useRedis(): UsedRedis {
+  let started: RedisEngine | undefined;
+  const links: SharedRedis[] = [];
+  beforeAll(async () => {
+    started = await startRedis();
+  });
+  afterAll(async () => {
+    for (const l of links.splice(0)) await l.close();
+    await started?.stop();
+  });
+  const engine = (): RedisEngine => {
+    if (started === undefined) throw new Error("useRedis: the engine starts in beforeAll; ask for it inside a test");
+    return started;
+  };
+  return {
+    engine,
+    async link(options = {}) {
+      const l = await connectRedis({ log: pino({ level: "silent" }), ...options, url: engine().url });
+      links.push(l);
+      return l;
+    },
+  };
 }
 
 const READY = /Ready to accept connections/;

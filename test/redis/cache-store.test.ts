@@ -1,27 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import pino from "pino";
+import { describe, expect, it } from "vitest";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
 import type { CacheStore } from "../../src/cache/store.js";
 import { createRedisCacheStore } from "../../src/redis/cache-store.js";
-import { connectRedis, type SharedRedis } from "../../src/redis/connection.js";
-import { startRedis, type RedisEngine } from "../engines/redis.js";
+import { useRedis } from "../engines/redis.js";
 import { createFakeMarket, fakeClock } from "../cache/fake-market.js";
 
-let engine: RedisEngine;
-const links: SharedRedis[] = [];
-beforeAll(async () => {
-  engine = await startRedis();
-});
-afterAll(async () => {
-  for (const l of links.splice(0)) await l.close();
-  await engine.stop();
-});
-
-async function link(): Promise<SharedRedis> {
-  const l = await connectRedis({ url: engine.url, log: pino({ level: "silent" }) });
-  links.push(l);
-  return l;
-}
+const { link, engine } = useRedis();
 
 /** A process's Redis cache store: a connection of its own, the generous wait of a busy machine. */
 async function redisStore(): Promise<CacheStore> {
@@ -121,11 +105,11 @@ describe("the lookup cache of several processes on one Redis", () => {
     const id = freshId();
     await a.tokenDetail(id);
 
-    await engine.stop();
+    await engine().stop();
     expect((await a.tokenDetail(id)).data.token.current_price_usd).toBe("1.5");
     expect(fake.count("tokenDetail")).toBe(1);
 
-    await engine.start();
+    await engine().start();
     await shared.whenUp();
     const b = createCachedMarket(fake.api, { store: await redisStore() });
     const other = freshId();

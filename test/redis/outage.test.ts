@@ -4,9 +4,9 @@ import pino from "pino";
 import { Writable } from "node:stream";
 import { createBudget } from "../../src/core/budget.js";
 import { createMetrics } from "../../src/ops/metrics.js";
-import { connectRedis, type SharedRedis } from "../../src/redis/connection.js";
+import { connectRedis } from "../../src/redis/connection.js";
 import { countRedisChanges } from "../../src/redis/metrics.js";
-import { startRedis, type RedisEngine } from "../engines/redis.js";
+import { startRedis, useRedis } from "../engines/redis.js";
 
 function capturingLogger() {
   const lines: { level: number; msg: string }[] = [];
@@ -25,17 +25,13 @@ async function metricValue(metrics: ReturnType<typeof createMetrics>, name: stri
 }
 
 describe("Redis lost mid-run", () => {
-  let engine: RedisEngine;
+  const redis = useRedis();
   let observer: Redis;
-  let link: SharedRedis;
-  beforeAll(async () => {
-    engine = await startRedis();
-    observer = new Redis(engine.url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  beforeAll(() => {
+    observer = new Redis(redis.engine().url, { lazyConnect: true, maxRetriesPerRequest: 0 });
   });
-  afterAll(async () => {
-    await link.close();
+  afterAll(() => {
     observer.disconnect();
-    await engine.stop();
   });
 
   it("carries on in process, logs once, counts it in /metrics, and counts on Redis again once it is back", async () => {
@@ -44,8 +40,7 @@ describe("Redis lost mid-run", () => {
     const changes: boolean[] = [];
     let changed: (() => void) | undefined;
     const count = countRedisChanges(metrics);
-    link = await connectRedis({
-      url: engine.url,
+    const link = await redis.link({
       log,
       onChange: (up) => {
         count(up);
@@ -67,7 +62,7 @@ describe("Redis lost mid-run", () => {
     observer.disconnect();
 
     const lost = nextChange();
-    await engine.stop();
+    await redis.engine().stop();
     await lost;
     const during = [];
     for (let i = 0; i < 5; i++) during.push((await budget.take("during", "c", t + i)).kind);
@@ -78,10 +73,10 @@ describe("Redis lost mid-run", () => {
     expect(await metricValue(metrics, "chainpulse_redis_outages_total")).toBe(1);
     expect(await metricValue(metrics, "chainpulse_redis_up")).toBe(0);
 
-    await engine.start();
+    await redis.engine().start();
     await link.whenUp();
     expect((await budget.take("after", "c", t + 10)).kind).toBe("ok");
-    observer = new Redis(engine.url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+    observer = new Redis(redis.engine().url, { lazyConnect: true, maxRetriesPerRequest: 0 });
     expect(await countedOnRedis("after")).toBe(true);
     expect(lines.filter((l) => l.msg.startsWith("Redis is back"))).toHaveLength(1);
     expect(lines.filter((l) => l.msg.startsWith("Redis lost"))).toHaveLength(1);

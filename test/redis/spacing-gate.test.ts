@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import pino from "pino";
+import { describe, expect, it } from "vitest";
 import { MarketClient } from "../../src/market/client.js";
 import { isMarketError } from "../../src/market/errors.js";
-import { connectRedis, type SharedRedis } from "../../src/redis/connection.js";
 import { redisSpacingGate } from "../../src/redis/spacing-gate.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { startRedis, type RedisEngine } from "../engines/redis.js";
+import { useRedis } from "../engines/redis.js";
 
 /** The plan's rate: the sandbox's limiter answers a sixth call in one second with 429. */
 const RPS = 5;
 const WORKERS = 3;
 const CALLS_EACH = 6;
 
-let engine: RedisEngine;
-const links: SharedRedis[] = [];
-beforeAll(async () => {
-  engine = await startRedis();
-});
-afterAll(async () => {
-  for (const l of links.splice(0)) await l.close();
-  await engine.stop();
-});
+const { link } = useRedis();
 
 /** Three workers' clients on one key, each spacing its own calls at the plan's rate; how many calls the service refused with 429. */
 async function refusedOf(shared: boolean): Promise<number> {
@@ -28,8 +18,7 @@ async function refusedOf(shared: boolean): Promise<number> {
   const sandbox: Sandbox = await startSandbox({ rateLimit: { rps: RPS } });
   const clients = await Promise.all(
     Array.from({ length: WORKERS }, async () => {
-      const redis = await connectRedis({ url: engine.url, log: pino({ level: "silent" }) });
-      links.push(redis);
+      const redis = await link();
       const gate = shared ? redisSpacingGate({ redis, rps: RPS, apiKey: sandbox.v2Key }) : undefined;
       return new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, rps: RPS, retry: { maxAttempts: 1 }, ...(gate ? { gate } : {}) });
     }),

@@ -1,25 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import pino from "pino";
+import { describe, expect, it } from "vitest";
 import { DailyUnits, DAY_MS } from "../../src/market/quota-ledger.js";
-import { connectRedis, type SharedRedis } from "../../src/redis/connection.js";
 import { redisUnitLedger } from "../../src/redis/unit-ledger.js";
-import { startRedis, type RedisEngine } from "../engines/redis.js";
+import { useRedis } from "../engines/redis.js";
 
-let engine: RedisEngine;
-const links: SharedRedis[] = [];
-beforeAll(async () => {
-  engine = await startRedis();
-});
-afterAll(async () => {
-  for (const l of links.splice(0)) await l.close();
-  await engine.stop();
-});
-
-async function link(): Promise<SharedRedis> {
-  const l = await connectRedis({ url: engine.url, log: pino({ level: "silent" }) });
-  links.push(l);
-  return l;
-}
+const { link, engine } = useRedis();
 
 const DAY = 20_500;
 
@@ -57,10 +41,10 @@ describe("the compute-unit ledger in Redis", () => {
     const shared = await link();
     const ledger = redisUnitLedger(shared, "outage-key");
     expect(await ledger.add(DAY, 5)).toBe(5);
-    await engine.stop();
+    await engine().stop();
     expect(await ledger.add(DAY, 7)).toBe(12);
     expect(await ledger.total(DAY)).toBe(12);
-    await engine.start();
+    await engine().start();
     await shared.whenUp();
     // The restarted Redis kept nothing (no persistence in tests): its count starts again.
     expect(await ledger.add(DAY, 1)).toBe(1);

@@ -1,24 +1,8 @@
-import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectRedis, type SharedRedis } from "../../src/redis/connection.js";
+import { describe, expect, it } from "vitest";
 import { createUpdateDedupe } from "../../src/workers/update-dedupe.js";
-import { startRedis, type RedisEngine } from "../engines/redis.js";
+import { useRedis } from "../engines/redis.js";
 
-let engine: RedisEngine;
-const links: SharedRedis[] = [];
-beforeAll(async () => {
-  engine = await startRedis();
-});
-afterAll(async () => {
-  for (const l of links.splice(0)) await l.close();
-  await engine.stop();
-});
-
-async function link(): Promise<SharedRedis> {
-  const l = await connectRedis({ url: engine.url, log: pino({ level: "silent" }) });
-  links.push(l);
-  return l;
-}
+const { link } = useRedis();
 
 describe("Telegram update deliveries answered once", () => {
   it("across two workers: the second delivery is told another is on it, then that it was answered", async () => {

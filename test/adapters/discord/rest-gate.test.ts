@@ -4,23 +4,13 @@
  * global 429 seen by one pauses all. Two connections stand for two worker processes; time is a
  * clock the test moves, and a worker's wait moves it.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import pino from "pino";
+import { describe, expect, it } from "vitest";
 import type { ResponseLike } from "discord.js";
 import { sharedRestGate } from "../../../src/adapters/discord/rest-gate.js";
-import { connectRedis, type SharedRedis } from "../../../src/redis/connection.js";
 import { redisPaceLedger } from "../../../src/redis/pace-ledger.js";
-import { startRedis, type RedisEngine } from "../../engines/redis.js";
+import { useRedis } from "../../engines/redis.js";
 
-let engine: RedisEngine;
-const links: SharedRedis[] = [];
-beforeAll(async () => {
-  engine = await startRedis();
-});
-afterAll(async () => {
-  for (const l of links.splice(0)) await l.close();
-  await engine.stop();
-});
+const { link } = useRedis();
 
 function response(status: number, headers: Record<string, string> = {}): ResponseLike {
   return {
@@ -42,8 +32,7 @@ async function twoWorkers(app: string) {
   const sent: { worker: string; url: string; at: number }[] = [];
   const answers: ResponseLike[] = [];
   const worker = async (name: string) => {
-    const redis = await connectRedis({ url: engine.url, log: pino({ level: "silent" }) });
-    links.push(redis);
+    const redis = await link();
     const waits: number[] = [];
     const gate = sharedRestGate({
       ledger: redisPaceLedger({ redis, scope: `discord-rest:${app}`, ratePerSecond: 50 }),

@@ -3,23 +3,17 @@
  * worker's shards go to the others, and a worker keeps its shards while Redis is away.
  */
 import { EventEmitter } from "node:events";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import pino from "pino";
 import { createShardClaimer, shardOfGuild, type ShardClaimer } from "../../../src/adapters/discord/shards.js";
-import { connectRedis, type SharedRedis } from "../../../src/redis/connection.js";
-import { startRedis, type RedisEngine } from "../../engines/redis.js";
+import { useRedis } from "../../engines/redis.js";
 import { waitBound } from "../../fakes/wait-bound.js";
 
-let engine: RedisEngine;
-const links: SharedRedis[] = [];
+const { link, engine } = useRedis();
 const claimers: ShardClaimer[] = [];
-beforeAll(async () => {
-  engine = await startRedis();
-});
+// Registered after useRedis, so (hooks run as a stack) the claimers stop before their links close.
 afterAll(async () => {
   for (const c of claimers.splice(0)) await c.stop();
-  for (const l of links.splice(0)) await l.close();
-  await engine.stop();
 });
 
 const changed = new EventEmitter();
@@ -46,8 +40,7 @@ function when(check: () => boolean, what: string): Promise<void> {
 
 /** A worker of bot `scope` running `count` shards; `running` is what its gateway runs. */
 async function worker(scope: string, name: string, count = 4) {
-  const redis = await connectRedis({ url: engine.url, log: pino({ level: "silent" }), commandTimeoutMs: 500, onChange: () => changed.emit("change") });
-  links.push(redis);
+  const redis = await link({ commandTimeoutMs: 500, onChange: () => changed.emit("change") });
   const running = new Set<number>();
   const claimer = createShardClaimer({
     redis,
@@ -99,8 +92,7 @@ describe("Discord shard leases in Redis", () => {
   });
 
   it("fails the start with the first shard's refusal and frees every lease it took", async () => {
-    const redis = await connectRedis({ url: engine.url, log: pino({ level: "silent" }) });
-    links.push(redis);
+    const redis = await link();
     const refused = createShardClaimer({
       redis,
       scope: "app-refused",
@@ -124,10 +116,10 @@ describe("Discord shard leases in Redis", () => {
     const a = await worker("app-away", "a", 2);
     await a.claimer.start();
     expect([...a.running].sort()).toEqual([0, 1]);
-    await engine.stop();
+    await engine().stop();
     await when(() => !a.redis.isUp(), "Redis seen as lost");
     expect([...a.running].sort()).toEqual([0, 1]);
-    await engine.start();
+    await engine().start();
     await a.redis.whenUp();
     const other = await worker("app-away", "other", 2);
     await other.claimer.start();

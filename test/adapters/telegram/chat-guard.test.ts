@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import pino from "pino";
+import { describe, expect, it } from "vitest";
 import { ChatGuard, type ChatGuardOptions } from "../../../src/adapters/telegram/chat-guard.js";
-import { connectRedis, type SharedRedis } from "../../../src/redis/connection.js";
-import { startRedis, type RedisEngine } from "../../engines/redis.js";
+import { useRedis } from "../../engines/redis.js";
 
 type Prev = Parameters<ChatGuard["transformer"]>[0];
 
@@ -23,21 +21,7 @@ async function send(guard: ChatGuard, prev: Prev, chatId: string) {
   return guard.transformer(prev, "sendMessage", { chat_id: chatId, text: "hi" } as never);
 }
 
-let engine: RedisEngine;
-const links: SharedRedis[] = [];
-beforeAll(async () => {
-  engine = await startRedis();
-});
-afterAll(async () => {
-  for (const l of links.splice(0)) await l.close();
-  await engine.stop();
-});
-
-async function link(): Promise<SharedRedis> {
-  const l = await connectRedis({ url: engine.url, log: pino({ level: "silent" }) });
-  links.push(l);
-  return l;
-}
+const { link, engine } = useRedis();
 
 let run = 0;
 describe.each([
@@ -110,14 +94,14 @@ describe("the blocked-chat guard shared through Redis", () => {
     guard.block("9", "Forbidden: bot was blocked by the user");
     expect(await elsewhere.outcome("9")).toMatchObject({ kind: "gone" });
 
-    await engine.stop();
+    await engine().stop();
     const api = botApi(new Set());
     expect((await send(guard, api.prev, "9")).ok).toBe(false);
     guard.block("10", "Forbidden: bot was blocked by the user");
     expect(await guard.outcome("10")).toMatchObject({ kind: "gone" });
     expect(api.received).toEqual([]);
 
-    await engine.start();
+    await engine().start();
     await shared.whenUp();
     // The restarted Redis kept nothing (no persistence in tests): Redis's answer is the one given now.
     expect(await guard.outcome("9")).toBeUndefined();
