@@ -16,12 +16,13 @@ import { autodetectOn } from "./commands/autodetect.js";
 import { createCommandList } from "./commands/index.js";
 import { resolveArg } from "./commands/resolution.js";
 import { tokenCard } from "./commands/token.js";
-import { UserError } from "./errors.js";
-import { failureReply } from "./failure.js";
+import { commandAsk, DEFAULT_ANSWER_DEADLINE_MS, freshnessOf, withStaleNote, type Freshness } from "./answer-deadline.js";
 import { asking, newAsk } from "../market/ask.js";
 import { DIGEST_LANE } from "../market/scheduler-lanes.js";
+import { failureReply } from "./failure.js";
 import { errorReply, type Reply } from "./reply.js";
 import { findAddresses, type TokenInput } from "./resolve/index.js";
+import { callerLocale, chatLocale, messages, type Catalog, type Translator } from "../i18n/index.js";
 import { createSuggestionIndex, noting } from "./suggest.js";
 
 export interface CoreDeps {
@@ -29,8 +30,8 @@ export interface CoreDeps {
   store: Store;
   charts: ChartRenderer;
   log: Logger;
-  /** Footer source label, e.g. "Token Market Data Service" or "demo data (sandbox)". */
-  source: string;
+  /** Footer source label, e.g. "Token Market Data Service" or "demo data (sandbox)", or the label in a language. */
+  source: string | ((i18n: Translator) => string);
   /** Clock in epoch ms. Default `Date.now`. */
   now?: () => number;
   /** Command budgets. Defaults: 10 a minute per user, 30 per chat. */
@@ -41,6 +42,18 @@ export interface CoreDeps {
   extraCommands?: readonly Command[];
   /** Alerts and watched tokens a chat may hold. Default 20 and 50. */
   alertLimits?: AlertLimits;
+  /** The message files. Default the package's own (`locales/*.ftl`). */
+  catalog?: Catalog;
+  /** Time from a message's arrival to its answer, ms (`ANSWER_DEADLINE_MS`). Default 2500. */
+  answerDeadlineMs?: number;
+  /** Told how fresh each command's answer was (metrics). */
+  onAnswer?: (freshness: Freshness) => void;
+}
+
+/** A chat's words: `chat` for what everyone sees, `caller` for what only the caller sees (Discord). */
+interface Languages {
+  chat: Translator;
+  caller: Translator;
 }
 
 /** Autocomplete with fewer choices than this asks the service in the background. */
@@ -59,9 +72,8 @@ const DETECT_MAX_LENGTH = 4096;
 /** How a command over budget is refused (see `admit`). */
 type Over = "polite" | "quiet" | "always";
 
-function seconds(ms: number): string {
-  const s = Math.max(1, Math.ceil(ms / 1000));
-  return s === 1 ? "1 second" : `${s} seconds`;
+function seconds(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
 }
 
 export function createBotCore(deps: CoreDeps): BotCore {
@@ -83,6 +95,22 @@ export function createBotCore(deps: CoreDeps): BotCore {
         return false;
       },
     );
+  const catalog = deps.catalog ?? messages();
+
+  /** The chat's `/settings language` with the platform's hints; a store failure leaves the hints to choose. */
+  async function languages(chat: ChatContext): Promise<Languages> {
+    let setting: string | undefined;
+    try {
+      setting = (await deps.store.getSettings({ platform: chat.platform, chatId: chat.chatId })).language;
+    } catch (error) {
+      deps.log.debug({ err: error instanceof Error ? error.message : String(error) }, "chat language unknown: settings unreadable");
+    }
+    const hints = { platform: chat.platform, isPrivate: chat.isPrivate, setting, user: chat.userLanguage, server: chat.serverLanguage };
+    return {
+      chat: catalog.translator(chatLocale(hints, catalog.locales)),
+      caller: catalog.translator(callerLocale(hints, catalog.locales)),
+    };
+  }
 
   /** One search whose results feed the suggestion index (through `noting`); a failure is only logged. */
   const searchSuggestions = (q: string): Promise<void> =>
@@ -106,18 +134,19 @@ export function createBotCore(deps: CoreDeps): BotCore {
     }
     if (warmedInWindow >= WARM_PER_MINUTE) return;
     warmedInWindow++;
-    void searchSuggestions(q);
+    void asking(newAsk("refresh", undefined, now), () => searchSuggestions(q));
   }
 
-  function context(chat: ChatContext): CommandContext {
-    return { market, store: deps.store, chat, now, log: deps.log, charts: deps.charts, source: deps.source };
+  function context(chat: ChatContext, i18n: Translator): CommandContext {
+    const source = typeof deps.source === "string" ? deps.source : deps.source(i18n);
+    return { market, store: deps.store, chat, now, log: deps.log, charts: deps.charts, source, i18n };
   }
 
-  function find(name: string): Command {
+  function find(name: string, i18n: Translator): Command {
     const cmd = byName.get(name);
     if (cmd === undefined) {
-      const shown = name.slice(0, 32) || "that";
-      throw new UserError(`I don't know /${shown}; /help lists what I can do.`);
+      const shown = name.slice(0, 32);
+      throw shown === "" ? i18n.fail("core-unknown-command-empty") : i18n.fail("core-unknown-command", { name: shown });
     }
     return cmd;
   }
@@ -127,24 +156,34 @@ export function createBotCore(deps: CoreDeps): BotCore {
    * instead. `over` says how to refuse: "polite" once then silence, "quiet" always silence,
    * "always" the sentence every time (the caller owes an answer).
    */
-  async function admit(chat: ChatContext, over: Over): Promise<Reply | null | undefined> {
+  async function admit(chat: ChatContext, over: Over): Promise<((i18n: Translator) => Reply) | null | undefined> {
     if (unmetered.has(chat.platform)) return undefined;
     const verdict = await budget.take(chat.userId, `${chat.platform}:${chat.chatId}`, now());
     if (verdict.kind === "ok") return undefined;
     if (over === "quiet" || (verdict.kind === "silent" && over === "polite")) return null;
-    const who = verdict.scope === "user" ? "You are" : "This chat is";
-    return errorReply(`${who} sending commands faster than I answer them; try again in ${seconds(verdict.retryInMs)}.`, "user");
+    const args = { seconds: seconds(verdict.retryInMs) };
+    return (i18n) => errorReply(i18n.t(verdict.scope === "user" ? "core-budget-user" : "core-budget-chat", args), "user");
   }
 
-  /** `work`'s reply, or the reply to its failure; the only catch site of the core. */
-  async function caught(commandText: string, work: () => Promise<Reply>): Promise<Reply> {
+  /** `work`'s reply, or the reply to its failure, in the chat's language; the only catch site of the core. */
+  async function caught(
+    chat: ChatContext,
+    commandText: string,
+    langs: Languages,
+    work: (i18n: Translator) => Promise<Reply>,
+    ask = commandAsk(chat.receivedAt ?? now(), deps.answerDeadlineMs ?? DEFAULT_ANSWER_DEADLINE_MS, now),
+  ): Promise<Reply> {
     try {
-      return await work();
+      const reply = await asking(ask, () => work(langs.chat));
+      deps.onAnswer?.(freshnessOf(ask));
+      return { locale: langs.chat.locale, ...withStaleNote(reply, ask, now(), langs.chat) };
     } catch (error) {
+      deps.onAnswer?.(freshnessOf(ask, error));
       try {
-        return failureReply(error, { log: deps.log, commandText });
+        const reply = failureReply(error, { log: deps.log, commandText, now: now(), i18n: langs.chat, callerI18n: langs.caller });
+        return { ...reply, locale: reply.error === "user" ? langs.caller.locale : langs.chat.locale };
       } catch {
-        return errorReply("Something went wrong on my side.", "internal");
+        return { ...errorReply(langs.chat.t("core-sorry"), "internal"), locale: langs.chat.locale };
       }
     }
   }
@@ -153,17 +192,21 @@ export function createBotCore(deps: CoreDeps): BotCore {
   async function guarded(
     chat: ChatContext,
     commandText: string,
-    work: () => Promise<Reply>,
+    work: (i18n: Translator) => Promise<Reply>,
     over: Over = "polite",
   ): Promise<Reply | null> {
     const refused = await admit(chat, over);
-    return refused === undefined ? caught(commandText, work) : refused;
+    if (refused === null) return null;
+    const langs = await languages(chat);
+    return refused === undefined ? caught(chat, commandText, langs, work) : { ...refused(langs.caller), locale: langs.caller.locale };
   }
 
   /** The card of `choice`, or undefined when it failed (logged like any command). */
-  async function inlineCard(chat: ChatContext, choice: Choice): Promise<InlineCard | undefined> {
-    const ctx = context(chat);
-    const card = await caught(`(inline) ${choice.value}`, async () => tokenCard(ctx, await resolveArg(ctx, choice.value), { command: "token" }));
+  async function inlineCard(chat: ChatContext, langs: Languages, choice: Choice): Promise<InlineCard | undefined> {
+    const card = await caught(chat, `(inline) ${choice.value}`, langs, async (i18n) => {
+      const ctx = context(chat, i18n);
+      return tokenCard(ctx, await resolveArg(ctx, choice.value), { command: "token" });
+    });
     return card.error === undefined ? { ...choice, card } : undefined;
   }
 
@@ -171,32 +214,30 @@ export function createBotCore(deps: CoreDeps): BotCore {
     commands,
     handleText(chat, text) {
       const call = commandCall(text);
-      if (call === undefined) return guarded(chat, text, () => Promise.reject(new UserError("Commands start with /; try /help.")));
+      if (call === undefined) return guarded(chat, text, (i18n) => Promise.reject(i18n.fail("core-not-a-command")));
       return this.command(chat, call);
     },
     command(chat, call) {
-      return guarded(chat, call.args === "" ? `/${call.name}` : `/${call.name} ${call.args}`, async () => {
-        const cmd = find(call.name);
-        return cmd.run(context(chat), bindArgs(cmd, commandWords(call.args)));
+      return guarded(chat, call.args === "" ? `/${call.name}` : `/${call.name} ${call.args}`, async (i18n) => {
+        const cmd = find(call.name, i18n);
+        return cmd.run(context(chat, i18n), bindArgs(cmd, commandWords(call.args)));
       });
     },
     async post(chat, command, args, opts = {}) {
-      // Nobody typed it: no budget, and nobody whose rights could count.
+      // Nobody typed it: no budget, and nobody whose rights or language could count.
       const where: ChatContext = { ...chat, userId: "", isPrivate: false, isAdmin: async () => false };
       const lane = opts.lane ?? DIGEST_LANE;
-      return asking(newAsk(lane, undefined, now), () =>
-        caught(`(${lane}) /${command} ${args.join(" ")}`, async () => {
-          const cmd = find(command);
-          return cmd.run({ ...context(where), previousRanking: opts.previousRanking }, bindArgs(cmd, args));
-        }),
-      );
+      return caught(where, `(${lane}) /${command} ${args.join(" ")}`, await languages(where), async (i18n) => {
+        const cmd = find(command, i18n);
+        return cmd.run({ ...context(where, i18n), previousRanking: opts.previousRanking }, bindArgs(cmd, args));
+      }, newAsk(lane, undefined, now));
     },
     run(chat, command, args) {
       const text = `/${command} ${args.join(" ")}`;
-      return guarded(chat, text, async () => {
+      return guarded(chat, text, async (i18n) => {
         checkWords(args);
-        const cmd = find(command.toLowerCase());
-        return cmd.run(context(chat), bindArgs(cmd, args));
+        const cmd = find(command.toLowerCase(), i18n);
+        return cmd.run(context(chat, i18n), bindArgs(cmd, args));
       });
     },
     async detect(chat, text, opts = {}) {
@@ -214,7 +255,10 @@ export function createBotCore(deps: CoreDeps): BotCore {
       const reply = await guarded(
         chat,
         `(pasted) ${"address" in input ? input.address : ""}`,
-        async () => tokenCard(context(chat), await resolveArg(context(chat), input), { command: "token" }),
+        async (i18n) => {
+          const ctx = context(chat, i18n);
+          return tokenCard(ctx, await resolveArg(ctx, input), { command: "token" });
+        },
         opts.asked === true ? "always" : "quiet",
       );
       // A pasted address the service does not know is noise in a group; in a private chat the person asked.
@@ -230,7 +274,8 @@ export function createBotCore(deps: CoreDeps): BotCore {
         await searchSuggestions(q);
         choices = index.suggest(q);
       }
-      const cards = await Promise.all(choices.slice(0, Math.max(0, max)).map((c) => inlineCard(chat, c)));
+      const langs = await languages(chat);
+      const cards = await Promise.all(choices.slice(0, Math.max(0, max)).map((c) => inlineCard(chat, langs, c)));
       return cards.filter((c): c is InlineCard => c !== undefined);
     },
     suggestTokens(query) {
