@@ -3,33 +3,17 @@
  * stopped (SIGTERM) or killed (SIGKILL) mid-delivery; the next start sends what was recorded and
  * not yet sent, never a chat's alert twice, and loses none.
  */
-import { join } from "node:path";
-import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { describe, expect, it } from "vitest";
+import type { Sandbox } from "../../src/sandbox/index.js";
 import { openSqliteStore } from "../../src/store/sqlite-store.js";
-import { startFakeTelegram, type FakeTelegram } from "../fakes/telegram-api.js";
-import { spawnBot, tempDir, type BotProcess } from "./bot-process.js";
+import type { FakeTelegram } from "../fakes/telegram-api.js";
+import { countByState, readDb, RESTART_TEST_MS, sentByChat, until, useRestartWorld } from "./restart-world.js";
 
 const CHATS = 150;
 /** Sends the shared Telegram queue has in flight at once: what a SIGKILL can cut off. */
 const IN_FLIGHT = 4;
 
-let telegram: FakeTelegram | undefined;
-let sandbox: Sandbox | undefined;
-const bots: BotProcess[] = [];
-
-afterEach(async () => {
-  for (const b of bots.splice(0)) {
-    if (b.child.exitCode === null && b.child.signalCode === null) {
-      b.child.kill("SIGKILL");
-      await b.exited;
-    }
-  }
-  await telegram?.close();
-  await sandbox?.close();
-  telegram = sandbox = undefined;
-});
+const world = useRestartWorld();
 
 /** One "above" alert per chat whose level lies between the price it was set at and today's: all fire at the first check. */
 async function seed(dbPath: string, sb: Sandbox): Promise<void> {
@@ -50,63 +34,15 @@ async function seed(dbPath: string, sb: Sandbox): Promise<void> {
   await store.close();
 }
 
-async function world() {
-  telegram = await startFakeTelegram({ maxPollMs: 500 });
-  sandbox = await startSandbox();
-  const dir = tempDir();
-  const dbPath = join(dir, "data", "bot.db");
-  await seed(dbPath, sandbox);
-  const env = {
-    TELEGRAM_BOT_TOKEN: telegram.token,
-    TELEGRAM_API_ROOT: telegram.apiRoot,
-    MARKET_API_KEY: sandbox.v2Key,
-    MARKET_API_URL: sandbox.url,
-    DATABASE_PATH: dbPath,
-    DIGEST_TELEGRAM_RATE: "40",
-    ALERT_CHECK_SECONDS: "10",
-  };
-  const start = () => {
-    const b = spawnBot(env, { cwd: dir });
-    bots.push(b);
-    return b;
-  };
-  return { tg: telegram, dbPath, start };
-}
+const alertsByChat = (tg: FakeTelegram) => sentByChat(tg, (text) => text.includes("Alert #1: WIF is above"));
 
-function alertsByChat(tg: FakeTelegram): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const s of tg.sent) if (s.text.includes("Alert #1: WIF is above")) counts.set(s.chatId, (counts.get(s.chatId) ?? 0) + 1);
-  return counts;
-}
-
-/** Two starts of the bot and their deliveries: on a busy machine that alone can take most of vitest's 30 s. */
-const RESTART_TEST_MS = 120_000;
-
-async function until(check: () => boolean, what: string, timeoutMs = 90_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-function read<T>(dbPath: string, sql: string): T[] {
-  const db = new Database(dbPath, { readonly: true });
-  try {
-    return db.prepare(sql).all() as T[];
-  } finally {
-    db.close();
-  }
-}
-
-const firings = (dbPath: string) =>
-  Object.fromEntries(read<{ state: string; n: number }>(dbPath, "SELECT state, COUNT(*) AS n FROM alert_firings GROUP BY state").map((r) => [r.state, r.n]));
-const firingsPerAlert = (dbPath: string) => read<{ n: number }>(dbPath, "SELECT COUNT(*) AS n FROM alert_firings GROUP BY alert_id").map((r) => r.n);
-const armed = (dbPath: string) => read<{ n: number }>(dbPath, "SELECT COUNT(*) AS n FROM alerts WHERE armed = 1")[0]!.n;
+const firings = (dbPath: string) => countByState(dbPath, "alert_firings");
+const firingsPerAlert = (dbPath: string) => readDb<{ n: number }>(dbPath, "SELECT COUNT(*) AS n FROM alert_firings GROUP BY alert_id").map((r) => r.n);
+const armed = (dbPath: string) => readDb<{ n: number }>(dbPath, "SELECT COUNT(*) AS n FROM alerts WHERE armed = 1")[0]!.n;
 
 describe("fired alerts across a stop and a restart", () => {
   it("after SIGTERM mid-delivery, the next start sends the rest: every chat gets its alert exactly once", { timeout: RESTART_TEST_MS }, async () => {
-    const { tg, dbPath, start } = await world();
+    const { tg, dbPath, start } = await world(seed, { ALERT_CHECK_SECONDS: "10" });
     const first = start();
     await until(() => alertsByChat(tg).size >= 30, "the first 30 alerts");
     first.child.kill("SIGTERM");
@@ -125,7 +61,7 @@ describe("fired alerts across a stop and a restart", () => {
   });
 
   it("after SIGKILL mid-delivery, the next start sends what was recorded and never sends a chat's alert twice", { timeout: RESTART_TEST_MS }, async () => {
-    const { tg, dbPath, start } = await world();
+    const { tg, dbPath, start } = await world(seed, { ALERT_CHECK_SECONDS: "10" });
     const first = start();
     await until(() => alertsByChat(tg).size >= 30, "the first 30 alerts");
     first.child.kill("SIGKILL");

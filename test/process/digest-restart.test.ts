@@ -1,31 +1,14 @@
-import { join } from "node:path";
-import Database from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { describe, expect, it } from "vitest";
 import { openSqliteStore } from "../../src/store/sqlite-store.js";
-import { startFakeTelegram, type FakeTelegram } from "../fakes/telegram-api.js";
-import { spawnBot, tempDir, type BotProcess } from "./bot-process.js";
+import type { FakeTelegram } from "../fakes/telegram-api.js";
+import { countByState, readDb, RESTART_TEST_MS, sentByChat, until, useRestartWorld } from "./restart-world.js";
 
 const CHAINS = ["eth", "bsc", "solana", "base", "arbitrum"];
 const CHATS = 150;
 /** Deliveries the poster has in flight at once: what a SIGKILL can cut off. */
 const IN_FLIGHT = 4;
 
-let telegram: FakeTelegram | undefined;
-let sandbox: Sandbox | undefined;
-const bots: BotProcess[] = [];
-
-afterEach(async () => {
-  for (const b of bots.splice(0)) {
-    if (b.child.exitCode === null && b.child.signalCode === null) {
-      b.child.kill("SIGKILL");
-      await b.exited;
-    }
-  }
-  await telegram?.close();
-  await sandbox?.close();
-  telegram = sandbox = undefined;
-});
+const world = useRestartWorld();
 
 /** Subscriptions whose daily slot is this very minute, so the poster's start-up catch-up posts it. */
 async function subscribe(dbPath: string): Promise<void> {
@@ -49,67 +32,14 @@ async function subscribe(dbPath: string): Promise<void> {
   await store.close();
 }
 
-async function world() {
-  telegram = await startFakeTelegram({ maxPollMs: 500 });
-  sandbox = await startSandbox();
-  const dir = tempDir();
-  const dbPath = join(dir, "data", "bot.db");
-  await subscribe(dbPath);
-  const env = {
-    TELEGRAM_BOT_TOKEN: telegram.token,
-    TELEGRAM_API_ROOT: telegram.apiRoot,
-    MARKET_API_KEY: sandbox.v2Key,
-    MARKET_API_URL: sandbox.url,
-    DATABASE_PATH: dbPath,
-    DIGEST_TELEGRAM_RATE: "40",
-  };
-  const start = () => {
-    const b = spawnBot(env, { cwd: dir });
-    bots.push(b);
-    return b;
-  };
-  return { tg: telegram, dbPath, start };
-}
+const digestsByChat = (tg: FakeTelegram) => sentByChat(tg, (text) => text.startsWith("Trending on"));
 
-function digestsByChat(tg: FakeTelegram): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const s of tg.sent) if (s.text.startsWith("Trending on")) counts.set(s.chatId, (counts.get(s.chatId) ?? 0) + 1);
-  return counts;
-}
-
-/** Two starts of the bot and their deliveries: on a busy machine that alone can take most of vitest's 30 s. */
-const RESTART_TEST_MS = 120_000;
-
-async function until(check: () => boolean, what: string, timeoutMs = 90_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-function rows(dbPath: string): Record<string, number> {
-  const db = new Database(dbPath, { readonly: true });
-  try {
-    const r = db.prepare("SELECT state, COUNT(*) AS n FROM digest_deliveries GROUP BY state").all() as { state: string; n: number }[];
-    return Object.fromEntries(r.map((x) => [x.state, x.n]));
-  } finally {
-    db.close();
-  }
-}
-
-function subscriptionCount(dbPath: string): number {
-  const db = new Database(dbPath, { readonly: true });
-  try {
-    return (db.prepare("SELECT COUNT(*) AS n FROM subscriptions").get() as { n: number }).n;
-  } finally {
-    db.close();
-  }
-}
+const rows = (dbPath: string) => countByState(dbPath, "digest_deliveries");
+const subscriptionCount = (dbPath: string) => readDb<{ n: number }>(dbPath, "SELECT COUNT(*) AS n FROM subscriptions")[0]!.n;
 
 describe("a digest slot across a stop and a restart", () => {
   it("after SIGTERM mid-slot, the next start finishes the slot: every chat gets its digest exactly once", { timeout: RESTART_TEST_MS }, async () => {
-    const { tg, dbPath, start } = await world();
+    const { tg, dbPath, start } = await world(subscribe);
     const first = start();
     await until(() => digestsByChat(tg).size >= 30, "the first 30 digests");
     first.child.kill("SIGTERM");
@@ -128,7 +58,7 @@ describe("a digest slot across a stop and a restart", () => {
   });
 
   it("after SIGKILL mid-slot, the next start posts what was queued and never posts a chat twice", { timeout: RESTART_TEST_MS }, async () => {
-    const { tg, dbPath, start } = await world();
+    const { tg, dbPath, start } = await world(subscribe);
     const first = start();
     await until(() => digestsByChat(tg).size >= 30, "the first 30 digests");
     first.child.kill("SIGKILL");
