@@ -27,6 +27,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** A 1×1 PNG, what a chart renderer stand-in draws. */
+export const PNG = Buffer.from(
+  "iVBORw0KGBgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 export function deferred<T = void>(): { promise: Promise<T>; resolve: (v: T) => void } {
   let resolve: (v: T) => void = () => undefined;
   const promise = new Promise<T>((r) => (resolve = r));

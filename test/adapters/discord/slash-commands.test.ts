@@ -8,26 +8,42 @@ import type { Command } from "../../../src/core/command.js";
 import { KNOWN_CHAINS, knownChain } from "../../../src/core/resolve/index.js";
 import type { Action } from "../../../src/core/reply.js";
 import { checkApplicationCommand, checkMessageBody } from "../../fakes/discord-limits.js";
-import { testCommands } from "./test-commands.js";
 
 const CHAINS = Array.from({ length: 30 }, (_, i) => `chain${i}`);
 
+/** Declarations only: the payloads are built from a command's arguments, never by running it. */
 const wide: Command = {
-  name: "main",
-  description: "Main tokens of a chain",
-  examples: ["/main eth"],
+  name: "wide",
+  description: "Tokens of one of many chains",
+  examples: ["/wide chain3"],
   args: [{ name: "chain", description: "chain", type: "chain", required: true, choices: CHAINS }],
   run: async () => {
     throw new Error("not run here");
   },
 };
 
+/** A chain from a short fixed list and a bounded page, as a command may declare them. */
+const listed: Command = {
+  ...wide,
+  name: "listed",
+  args: [
+    { name: "chain", description: "chain", type: "chain", required: false, choices: ["eth", "bsc", "solana"] },
+    { name: "page", description: "page", type: "int", required: false, min: 1, max: 10 },
+  ],
+};
+
+function registered(name: string): Command {
+  const command = COMMANDS.find((c) => c.name === name);
+  if (command === undefined) throw new Error(`no /${name} in the registry`);
+  return command;
+}
+
 describe("slash command payloads from the registry", () => {
-  const payloads = commandPayloads([...testCommands().commands, wide]);
+  const payloads = commandPayloads([...COMMANDS, listed, wide]);
   const byName = new Map(payloads.map((p) => [p.name, p as unknown as Record<string, unknown>]));
 
   it("registers every command and the Token card menu command, all valid for Discord", () => {
-    expect([...byName.keys()]).toEqual(["price", "token", "trending", "slow", "chart", "boom", "main", "Token card"]);
+    expect([...byName.keys()]).toEqual([...COMMANDS.map((c) => c.name), "listed", "wide", "Token card"]);
     expect(payloads.flatMap((p, i) => checkApplicationCommand(p, `commands[${i}]`))).toEqual([]);
     expect(byName.get("Token card")?.type).toBe(3);
   });
@@ -49,14 +65,14 @@ describe("slash command payloads from the registry", () => {
   });
 
   it("offers chain choices and bounds integers", () => {
-    const [chain, page] = byName.get("trending")?.options as Record<string, unknown>[];
+    const [chain, page] = byName.get("listed")?.options as Record<string, unknown>[];
     expect(chain).toMatchObject({ name: "chain", type: 3, required: false });
     expect(chain?.choices).toEqual(["eth", "bsc", "solana"].map((c) => ({ name: c, value: c })));
     expect(page).toMatchObject({ name: "page", type: 4, min_value: 1, max_value: 10 });
   });
 
   it("autocompletes a choice list longer than Discord's 25 instead of cutting it", () => {
-    const [chain] = byName.get("main")?.options as Record<string, unknown>[];
+    const [chain] = byName.get("wide")?.options as Record<string, unknown>[];
     expect(chain).toMatchObject({ autocomplete: true });
     expect(chain?.choices).toBeUndefined();
   });
@@ -95,12 +111,10 @@ describe("slash command payloads from the registry", () => {
   });
 
   it("reads options back as positional arguments, splitting a token list into words as a typed message would", () => {
-    const [price, , trending] = testCommands().commands;
-    if (!price || !trending) throw new Error("commands");
-    expect(argsFromOptions(price, () => "pepe bsc,  wif")).toEqual({ args: ["pepe", "bsc,", "wif"] });
+    expect(argsFromOptions(registered("price"), () => "pepe bsc,  wif")).toEqual({ args: ["pepe", "bsc,", "wif"] });
     const options: Record<string, number | string> = { chain: "eth", page: 3 };
-    expect(argsFromOptions(trending, (n) => options[n])).toEqual({ args: ["eth", "3"] });
-    expect(argsFromOptions(trending, (n) => (n === "page" ? 3 : undefined))).toMatchObject({
+    expect(argsFromOptions(listed, (n) => options[n])).toEqual({ args: ["eth", "3"] });
+    expect(argsFromOptions(listed, (n) => (n === "page" ? 3 : undefined))).toMatchObject({
       gap: { name: "chain" },
       later: { name: "page" },
     });
