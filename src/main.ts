@@ -1,281 +1,175 @@
 /**
- * Wiring only: ops port → market → cache → store → core → adapters → poster; the ops port
- * comes first so that health is served through the crash-loop wait and the build.
- * Each part is built by its own module; this file decides what runs and in which order it stops.
+ * The `chainpulse` command: picks a subcommand and loads only its module, so that
+ * `chainpulse sandbox` never loads discord.js or grammY.
  */
-import { createHash } from "node:crypto";
-import { dirname, join } from "node:path";
-import type { Readable, Writable } from "node:stream";
-import type { Logger } from "pino";
-import type { PlatformAdapter } from "./adapters/types.js";
-import { consoleAlertSink } from "./alerts/console-sink.js";
-import { createAlertService, type AlertService } from "./alerts/service.js";
-import { buildCore, type BuiltCore } from "./app/build-core.js";
-import { readinessChecks } from "./app/readiness.js";
-import type { Config } from "./config.js";
-import { createPacedQueue } from "./digest/paced-queue.js";
-import { createDiscordDigestQueue, createTelegramDigestQueue } from "./digest/platform-queues.js";
-import { createPoster, type Poster } from "./digest/poster.js";
-import { startOpsServer, type OpsServer, type RequestHandler } from "./ops/http-server.js";
-import { instrumentCore } from "./ops/instrument-core.js";
-import { createMetrics } from "./ops/metrics.js";
-import { createMarketMetrics } from "./market/scheduler-metrics.js";
-import { createStartGuard, type StartGuard } from "./ops/start-guard.js";
-import { countRedisChanges } from "./redis/metrics.js";
-import type { Platform } from "./store/types.js";
-import { createLeaseKeeper } from "./workers/lease-keeper.js";
-import { createUpdateDedupe } from "./workers/update-dedupe.js";
+import { readFileSync } from "node:fs";
+import { isConfigError, loadConfig, readEnvironment } from "./config.js";
 
-export interface StartOptions {
-  config: Config;
-  log: Logger;
-  /** The console chat's input and output, when no bot token is set. */
-  stdin: Readable & { isTTY?: boolean };
-  stdout: Writable;
-  /** Aborted by a stop during start-up: the crash-loop wait ends at once and nothing more is started. */
-  signal?: AbortSignal;
+/** Exit codes, as `--help` documents them. */
+export const EXIT = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  /** EX_CONFIG from sysexits.h. */
+  config: 78,
+} as const;
+
+type Subcommand = (argv: string[]) => Promise<number>;
+
+interface CommandEntry {
+  usage: string;
+  summary: string;
+  /** Whether the environment is validated before the module loads (fail fast, before heavy imports). */
+  needsConfig: boolean;
+  load: () => Promise<Subcommand>;
+  /** What `chainpulse <command> --help` prints after the usage and summary: its options, one a line. */
+  details?: () => Promise<readonly string[]>;
 }
 
-export interface RunningBot {
-  /** Resolves with the exit code once the bot has stopped: console input ended, or a fatal error. */
-  finished: Promise<number>;
-  /** Stops everything in order; safe to call more than once. */
-  stop(reason: string): Promise<void>;
+// A Map, since the name is whatever was typed: `chainpulse constructor` must be unknown, not Object's.
+const COMMANDS: ReadonlyMap<string, CommandEntry> = new Map(Object.entries({
+  start: {
+    usage: "start",
+    summary: "run the bot (the default): Telegram, Discord, or the console chat when no bot token is set",
+    needsConfig: true,
+    load: async () => (await import("./cli/start.js")).startCommand,
+    details: async () => (await import("./cli/start.js")).START_HELP,
+  },
+  ask: {
+    usage: 'ask "<message>" [--json] [--out file.png]',
+    summary: "answer one message and exit: text, the reply as JSON, or its picture written to a file",
+    needsConfig: true,
+    load: async () => (await import("./cli/ask.js")).askCommand,
+    details: async () => (await import("./cli/ask.js")).ASK_HELP,
+  },
+  sandbox: {
+    usage: "sandbox [--host H] [--port N] [--key K] [--v1-key K] [--seed S] [--time T] [--faults F] [--quirks] [--rate-limit PLAN]",
+    summary: "run the local stand-in for the market data service",
+    needsConfig: false,
+    load: async () => (await import("./cli/sandbox.js")).sandboxCommand,
+    details: async () => (await import("./cli/sandbox.js")).SANDBOX_HELP,
+  },
+  "discord register": {
+    usage: "discord register [--guild ID]",
+    summary: "publish the slash commands: globally, or to one server at once with --guild",
+    needsConfig: true,
+    load: async () => (await import("./cli/discord-register.js")).discordRegisterCommand,
+    details: async () => (await import("./cli/discord-register.js")).DISCORD_REGISTER_HELP,
+  },
+  "store migrate": {
+    usage: "store migrate",
+    summary: "bring the database (DATABASE_URL, else DATABASE_PATH) to this version's schema",
+    needsConfig: true,
+    load: async () => (await import("./cli/store.js")).storeMigrateCommand,
+    details: async () => (await import("./cli/store.js")).STORE_MIGRATE_HELP,
+  },
+  "store copy": {
+    usage: "store copy --to <postgres url>",
+    summary: "copy an SQLite install's data (DATABASE_PATH) into PostgreSQL; safe to run again",
+    needsConfig: true,
+    load: async () => (await import("./cli/store.js")).storeCopyCommand,
+    details: async () => (await import("./cli/store.js")).STORE_COPY_HELP,
+  },
+} satisfies Record<string, CommandEntry>));
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+  return pkg.version;
 }
 
-/** A start-up failure that a restart will not fix (bad token, another instance): one line. */
-export class FatalStartError extends Error {
-  override readonly name = "FatalStartError";
+/** The text of `chainpulse --help`. */
+export function helpText(): string {
+  const lines = [...COMMANDS.values()].flatMap((c) => [`  chainpulse ${c.usage}`, `      ${c.summary}`]);
+  return [
+    "chainpulse — on-chain token market data for Telegram groups and Discord servers",
+    "",
+    "Usage: chainpulse [command] [options]",
+    "",
+    "Commands:",
+    ...lines,
+    "  chainpulse help | -h | --help",
+    "      show this help; `chainpulse <command> --help` shows a command's options",
+    "  chainpulse --version",
+    "      print the version",
+    "",
+    "Settings come from environment variables and an optional .env file in the current",
+    "directory (the environment wins); .env.example lists every variable with a comment.",
+    "With no bot token and no MARKET_API_KEY, `start` opens the console chat on demo data.",
+    "",
+    `Exit codes: ${EXIT.ok} ok, ${EXIT.failure} failure, ${EXIT.usage} usage error, ${EXIT.config} configuration error.`,
+    "",
+  ].join("\n");
+}
+
+/** The text of `chainpulse <command> --help`. */
+export async function commandHelpText(name: string): Promise<string> {
+  const entry = COMMANDS.get(name);
+  if (entry === undefined) throw new Error(`no command ${name}`);
+  const details = (await entry.details?.()) ?? [];
+  return [`Usage: chainpulse ${entry.usage}`, "", `  ${entry.summary}`, ...(details.length > 0 ? ["", ...details] : []), ""].join("\n");
+}
+
+const HELP_FLAGS = new Set(["help", "--help", "-h"]);
+
+function usageError(message: string): number {
+  process.stderr.write(`chainpulse: ${message} (see chainpulse --help)\n`);
+  return EXIT.usage;
+}
+
+/** Which subcommand `argv` names and the arguments left for it; a string is a usage error. */
+function pick(argv: string[]): { name: string; rest: string[] } | string {
+  const [first, ...rest] = argv;
+  if (first === undefined) return { name: "start", rest: [] };
+  if (first === "discord") {
+    const [sub, ...subRest] = rest;
+    if (sub === "register") return { name: "discord register", rest: subRest };
+    // `discord` has one command, so its help is that command's.
+    if (sub !== undefined && HELP_FLAGS.has(sub)) return { name: "discord register", rest: ["--help"] };
+    return sub === undefined ? "discord needs a command: discord register" : `unknown command "discord ${sub}"`;
+  }
+  if (first === "store") {
+    const [sub, ...subRest] = rest;
+    if (sub === "migrate" || sub === "copy") return { name: `store ${sub}`, rest: subRest };
+    // `store --help` shows the first store command's help, which names the other.
+    if (sub !== undefined && HELP_FLAGS.has(sub)) return { name: "store migrate", rest: ["--help"] };
+    return sub === undefined ? "store needs a command: store migrate or store copy --to <postgres url>" : `unknown command "store ${sub}"`;
+  }
+  if (COMMANDS.has(first)) return { name: first, rest };
+  return first.startsWith("-") ? `unknown option "${first}"` : `unknown command "${first}"`;
 }
 
 /**
- * Without TELEGRAM_WEBHOOK_SECRET the secret is derived from the token: stable across
- * restarts (Telegram keeps the one set with the webhook) and unguessable without the token.
+ * Runs `chainpulse <argv>` and resolves to the exit code. A configuration error prints its
+ * one line and gives 78; any other failure is left to the caller (`bin/chainpulse.js`).
  */
-function webhookSecret(token: string): string {
-  return createHash("sha256").update(`chainpulse-webhook:${token}`).digest("hex").slice(0, 64);
-}
-
-function startGuardFor(config: Config): StartGuard | undefined {
-  if (config.databasePath === ":memory:") return undefined;
-  return createStartGuard({ file: join(dirname(config.databasePath), ".start-failures.json") });
-}
-
-export async function startBot(opts: StartOptions): Promise<RunningBot> {
-  const { config, log } = opts;
-  const metrics = createMetrics({ worker: config.workerId });
-  const guard = startGuardFor(config);
-  const adapters: Partial<Record<Platform, PlatformAdapter>> = {};
-  const routes = new Map<string, RequestHandler>();
-  let resolveFinished!: (code: number) => void;
-  const finished = new Promise<number>((r) => (resolveFinished = r));
-  let stopping: Promise<void> | undefined;
-  let poster: Poster | undefined;
-  let alerts: AlertService | undefined;
-  let ops: OpsServer | undefined;
-  let built: BuiltCore | undefined;
-  let phase = "starting";
-  let telegramLease: (() => { name: string; held: boolean } | undefined) | undefined;
-  let discordShards: (() => { name: string; held: boolean } | undefined) | undefined;
-
-  const stop = (reason: string): Promise<void> => {
-    stopping ??= (async () => {
-      log.info({ reason }, "stopping");
-      // The poster first: it records where it stopped while the platforms can still be reached.
-      await alerts?.stop();
-      await poster?.stop();
-      await Promise.all(Object.values(adapters).map((a) => a?.stop()));
-      await ops?.close();
-      await built?.close();
-    })();
-    return stopping;
-  };
-  const fail = (line: string): void => {
-    process.stderr.write(`chainpulse: ${line}\n`);
-    void guard?.recordFailure().catch(() => undefined);
-    void stop("fatal error").then(() => resolveFinished(1));
-  };
-
-  // The ops port first: a supervisor probing /healthz must see the process alive through the
-  // crash-loop wait and the build, and /readyz say why it is not ready yet.
-  if (config.http) {
-    try {
-      ops = await startOpsServer({
-        host: config.http.host,
-        port: config.http.port,
-        metrics,
-        checks: [{ name: "starting", check: async () => ({ ok: false, detail: phase }) }],
-        logger: log,
-        routes,
-      });
-    } catch (e) {
-      throw new FatalStartError(`the HTTP port ${config.http.host}:${config.http.port} could not be opened (${e instanceof Error ? e.message : String(e)})`);
-    }
-    log.info({ host: config.http.host, port: ops.port }, "health, readiness and metrics are served");
+export async function main(argv: string[]): Promise<number> {
+  const first = argv[0];
+  if (first === "help" || first === "--help" || first === "-h") {
+    process.stdout.write(helpText());
+    return EXIT.ok;
   }
-  // A stop that came during start-up: the signal handler's own stop() ends the process.
-  const stopped = (): RunningBot => ({ finished, stop });
-  const waited = (await guard?.delayMs()) ?? 0;
-  if (waited > 0) {
-    phase = "waiting before logging in again, after failed starts";
-    log.warn({ waitMs: waited }, "recent starts failed: waiting before logging in again, to spare the platforms' login quotas");
-    await guard?.waitBeforeStart(opts.signal);
-    phase = "starting";
+  if (first === "--version") {
+    process.stdout.write(`${version()}\n`);
+    return EXIT.ok;
   }
-  if (opts.signal?.aborted) return stopped();
-  if (config.market.mode === "demo") log.warn("showing demo data: no MARKET_API_KEY is set, so the market is the built-in sandbox");
 
-  const marketMetrics = createMarketMetrics(metrics.registry);
-  try {
-    built = await buildCore(config, {
-      log,
-      onCacheEvent: (e) => metrics.cache.inc({ method: e.method, outcome: e.outcome }),
-      onMarketCall: (e) => metrics.upstreamCalls.inc({ endpoint: e.endpoint, outcome: e.outcome }),
-      onRedisChange: countRedisChanges(metrics),
-      onMarketDispatch: marketMetrics.dispatched,
-      onAnswer: marketMetrics.answered,
-    });
-    marketMetrics.watch(built.scheduler);
-  } catch (e) {
-    await stop("start-up failed");
-    throw e;
+  const picked = pick(argv);
+  if (typeof picked === "string") return usageError(picked);
+  const entry = COMMANDS.get(picked.name);
+  if (entry === undefined) return usageError(`unknown command "${picked.name}"`);
+  // Help needs no settings: it answers before the environment is checked or the command loads.
+  if (picked.rest.some((a) => a === "--help" || a === "-h")) {
+    process.stdout.write(await commandHelpText(picked.name));
+    return EXIT.ok;
   }
-  if (opts.signal?.aborted) return stopped();
-  // A const for the closures below: `built` stays a let so that stop() can run before it is set.
-  const parts = built;
-  const core = instrumentCore(parts.core, metrics);
 
   try {
-    if (config.telegram) {
-      const { createTelegramAdapter } = await import("./adapters/telegram/adapter.js");
-      const telegram = createTelegramAdapter({
-        token: config.telegram.token,
-        apiRoot: config.telegram.apiRoot,
-        core,
-        logger: log,
-        ...(config.telegram.webhook
-          ? { webhook: { url: config.telegram.webhook.url, secret: config.telegram.webhook.secret ?? webhookSecret(config.telegram.token) } }
-          : {}),
-        onFatal: (e) => fail(e.message),
-        onRateLimited: () => metrics.platform429.inc({ platform: "telegram" }),
-        buttonActions: parts.store.buttonActions,
-        redis: parts.redis,
-        signal: opts.signal,
-        // On PostgreSQL several workers may run the bot: one sets the webhook or polls, each
-        // update is answered once whichever worker Telegram's deliveries reach.
-        ...(config.databaseUrl === undefined
-          ? {}
-          : {
-              lease: (name: string, onChange: (held: boolean) => void) =>
-                createLeaseKeeper({ leases: parts.store.subscriptions, name, holder: config.workerId, logger: log, onChange }),
-            }),
-        dedupe: createUpdateDedupe({ redis: parts.redis, scope: config.telegram.token.split(":")[0] ?? "" }),
-      });
-      if (telegram.webhook) routes.set(telegram.webhook.path, telegram.webhook.handler);
-      telegramLease = () => telegram.lease();
-      adapters.telegram = telegram;
-    }
-    if (config.discord) {
-      const { createDiscordAdapter, discordShardLease, discordWorkerOptions } = await import("./adapters/discord/index.js");
-      const discord = createDiscordAdapter({
-        token: config.discord.token,
-        applicationId: config.discord.applicationId,
-        apiRoot: config.discord.apiRoot,
-        messageContent: config.discord.messageContent,
-        core,
-        logger: log,
-        onRateLimited: () => metrics.platform429.inc({ platform: "discord" }),
-        buttonActions: parts.store.buttonActions,
-        ...discordWorkerOptions(config.discord, parts.redis, config.workerId),
-      });
-      if (discord.interactions) routes.set(discord.interactions.path, discord.interactions.handler);
-      const discordConfig = config.discord;
-      discordShards = () => discordShardLease(discordConfig, discord.shards());
-      adapters.discord = discord;
-    }
-
-    const running = Object.values(adapters);
-    // Every start settles before a failure stops them all: a platform still starting when the
-    // stop came would come up after it and hold the process open.
-    const started = await Promise.allSettled(running.map((a) => a!.start()));
-    // A start cut short by a stop is no failure: the signal handler's stop() ends the process.
-    if (opts.signal?.aborted) return stopped();
-    const refused = started.find((r): r is PromiseRejectedResult => r.status === "rejected");
-    if (refused) throw refused.reason;
-    const postLease = () => (poster === undefined ? undefined : { name: "digest-poster", held: poster.leading() });
-    const leases = () => [telegramLease?.(), discordShards?.(), postLease()].filter((l) => l !== undefined);
-    ops?.setChecks(
-      readinessChecks({
-        store: parts.store,
-        market: parts.market,
-        platforms: running.filter((a) => a !== undefined),
-        worker: { id: config.workerId, leases },
-        ...(parts.redis ? { redis: parts.redis } : {}),
-      }),
-    );
-
-    // One paced queue per platform for digests and alerts alike: the platform's limits are per bot.
-    const alertTimes = { checkMs: config.alerts.checkSeconds * 1000, cooldownMs: config.alerts.cooldownMinutes * 60_000, workerId: config.workerId };
-    if (running.length > 0) {
-      const queues = {
-        telegram: createTelegramDigestQueue({
-          ratePerSecond: config.digest.telegramRate,
-          onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "telegram" }, ms / 1000),
-          redis: parts.redis,
-          bot: config.telegram?.token.split(":")[0],
-        }),
-        discord: createDiscordDigestQueue({
-          onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "discord" }, ms / 1000),
-          redis: parts.redis,
-          bot: config.discord?.applicationId,
-        }),
-      };
-      alerts = createAlertService({
-        store: parts.store, prices: parts.alertPrices, adapters, queues, ...alertTimes, source: parts.source, logger: log,
-        onOutcome: (platform, outcome, afterMs) => {
-          metrics.alertDeliveries.inc({ platform, outcome });
-          if (outcome === "delivered") metrics.alertDeliverySeconds.observe({ platform }, afterMs / 1000);
-        },
-      });
-      await alerts.start();
-      poster = createPoster({
-        subscriptions: parts.store.subscriptions,
-        chats: parts.store,
-        core,
-        adapters,
-        queues,
-        logger: log,
-        onOutcome: (platform, outcome) => metrics.digestDeliveries.inc({ platform, outcome }),
-      });
-      poster.start();
-      await guard?.recordSuccess();
-      log.info({ platforms: running.map((a) => a!.platform), market: config.market.mode, source: parts.source }, "chainpulse is running");
-    } else {
-      log.info({ market: config.market.mode, source: parts.source }, "no bot token set: opening the console chat");
-      const { runConsole } = await import("./adapters/console/run.js");
-      alerts = createAlertService({
-        store: parts.store,
-        prices: parts.alertPrices,
-        adapters: { console: consoleAlertSink({ output: opts.stdout, color: opts.stdin.isTTY === true }) },
-        queues: { console: createPacedQueue({ maxInFlight: 1 }) },
-        ...alertTimes,
-        source: parts.source,
-        logger: log,
-      });
-      await alerts.start();
-      void runConsole({ core, input: opts.stdin, output: opts.stdout, isTTY: opts.stdin.isTTY === true })
-        .then(() => stop("console input ended"))
-        .then(() => resolveFinished(0), (e: unknown) => {
-          log.error({ err: e }, "console chat failed");
-          resolveFinished(1);
-        });
-    }
+    if (entry.needsConfig) loadConfig(readEnvironment());
+    const run = await entry.load();
+    return await run(picked.rest);
   } catch (e) {
-    // Whatever stopped the start (a refused token, another instance, an unreachable platform)
-    // is recorded, so that a supervisor's restarts back off instead of hammering the logins.
-    await stop("start-up failed");
-    await guard?.recordFailure();
-    throw new FatalStartError(e instanceof Error ? e.message : String(e));
+    if (!isConfigError(e)) throw e;
+    process.stderr.write(`chainpulse: ${e.message}\n`);
+    return EXIT.config;
   }
-  return { finished, stop };
 }

@@ -59,6 +59,14 @@ describe("chainpulse", () => {
     expect(lines(stderr)).toEqual(['chainpulse: unknown command "frobnicate" (see chainpulse --help)']);
   });
 
+  it("answers a subcommand named like a JavaScript built-in as unknown, not as a crash", () => {
+    for (const name of ["constructor", "__proto__", "toString"]) {
+      const { code, stderr } = run([name]);
+      expect(code, name).toBe(2);
+      expect(lines(stderr)).toEqual([`chainpulse: unknown command "${name}" (see chainpulse --help)`]);
+    }
+  });
+
   it("answers an unknown option and a bare discord with a usage error", () => {
     expect(run(["--frob"])).toMatchObject({ code: 2, stderr: 'chainpulse: unknown option "--frob" (see chainpulse --help)\n' });
     expect(run(["discord"])).toMatchObject({ code: 2, stderr: expect.stringContaining("discord register") });

@@ -5,7 +5,7 @@
  */
 import { loadConfig, readEnvironment } from "../config.js";
 import { createLogger } from "../log.js";
-import { FatalStartError, startBot, type RunningBot } from "../main.js";
+import { FatalStartError, startBot, type RunningBot } from "../app/start-bot.js";
 import { handleShutdownSignals } from "../ops/shutdown.js";
 
 /** The lines `chainpulse start --help` prints below the usage. */

@@ -1,4 +1,4 @@
-/** The Discord adapter's public surface, for `main.ts`, the CLI and the poster. */
+/** The Discord adapter's public surface, for `app/start-bot.ts`, the CLI and the poster. */
 export { createDiscordAdapter, DEFAULT_DISCORD_API_ROOT, type DiscordAdapterOptions } from "./adapter.js";
 export { registerCommands, type RegisterOptions, type RegisterResult } from "./register.js";
 export { renderReplyEmbeds, type RenderedEmbeds } from "./embeds.js";

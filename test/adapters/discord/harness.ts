@@ -1,6 +1,6 @@
 /**
  * Starts the fake Discord and the real adapter (discord.js client) logged in to it, the way
- * `main.ts` starts it, with a SQLite store in memory and a log captured for assertions.
+ * `app/start-bot.ts` starts it, with a SQLite store in memory and a log captured for assertions.
  * Without a `core`, the real core on the sandbox market, sharing that store.
  */
 import { EventEmitter } from "node:events";

@@ -1,6 +1,6 @@
 /**
  * Starts the fake Bot API and the real adapter (grammY bot, runner long polling) against it,
- * the way `main.ts` starts it, with a SQLite store in memory and the log captured. Without a
+ * the way `app/start-bot.ts` starts it, with a SQLite store in memory and the log captured. Without a
  * `core`, the real core on the sandbox market, sharing that store.
  */
 import { pino } from "pino";

@@ -1,0 +1,281 @@
+/**
+ * Wiring only: ops port → market → cache → store → core → adapters → poster; the ops port
+ * comes first so that health is served through the crash-loop wait and the build.
+ * Each part is built by its own module; this file decides what runs and in which order it stops.
+ */
+import { createHash } from "node:crypto";
+import { dirname, join } from "node:path";
+import type { Readable, Writable } from "node:stream";
+import type { Logger } from "pino";
+import type { PlatformAdapter } from "../adapters/types.js";
+import { consoleAlertSink } from "../alerts/console-sink.js";
+import { createAlertService, type AlertService } from "../alerts/service.js";
+import { buildCore, type BuiltCore } from "./build-core.js";
+import { readinessChecks } from "./readiness.js";
+import type { Config } from "../config.js";
+import { createPacedQueue } from "../digest/paced-queue.js";
+import { createDiscordDigestQueue, createTelegramDigestQueue } from "../digest/platform-queues.js";
+import { createPoster, type Poster } from "../digest/poster.js";
+import { startOpsServer, type OpsServer, type RequestHandler } from "../ops/http-server.js";
+import { instrumentCore } from "../ops/instrument-core.js";
+import { createMetrics } from "../ops/metrics.js";
+import { createMarketMetrics } from "../market/scheduler-metrics.js";
+import { createStartGuard, type StartGuard } from "../ops/start-guard.js";
+import { countRedisChanges } from "../redis/metrics.js";
+import type { Platform } from "../store/types.js";
+import { createLeaseKeeper } from "../workers/lease-keeper.js";
+import { createUpdateDedupe } from "../workers/update-dedupe.js";
+
+export interface StartOptions {
+  config: Config;
+  log: Logger;
+  /** The console chat's input and output, when no bot token is set. */
+  stdin: Readable & { isTTY?: boolean };
+  stdout: Writable;
+  /** Aborted by a stop during start-up: the crash-loop wait ends at once and nothing more is started. */
+  signal?: AbortSignal;
+}
+
+export interface RunningBot {
+  /** Resolves with the exit code once the bot has stopped: console input ended, or a fatal error. */
+  finished: Promise<number>;
+  /** Stops everything in order; safe to call more than once. */
+  stop(reason: string): Promise<void>;
+}
+
+/** A start-up failure that a restart will not fix (bad token, another instance): one line. */
+export class FatalStartError extends Error {
+  override readonly name = "FatalStartError";
+}
+
+/**
+ * Without TELEGRAM_WEBHOOK_SECRET the secret is derived from the token: stable across
+ * restarts (Telegram keeps the one set with the webhook) and unguessable without the token.
+ */
+function webhookSecret(token: string): string {
+  return createHash("sha256").update(`chainpulse-webhook:${token}`).digest("hex").slice(0, 64);
+}
+
+function startGuardFor(config: Config): StartGuard | undefined {
+  if (config.databasePath === ":memory:") return undefined;
+  return createStartGuard({ file: join(dirname(config.databasePath), ".start-failures.json") });
+}
+
+export async function startBot(opts: StartOptions): Promise<RunningBot> {
+  const { config, log } = opts;
+  const metrics = createMetrics({ worker: config.workerId });
+  const guard = startGuardFor(config);
+  const adapters: Partial<Record<Platform, PlatformAdapter>> = {};
+  const routes = new Map<string, RequestHandler>();
+  let resolveFinished!: (code: number) => void;
+  const finished = new Promise<number>((r) => (resolveFinished = r));
+  let stopping: Promise<void> | undefined;
+  let poster: Poster | undefined;
+  let alerts: AlertService | undefined;
+  let ops: OpsServer | undefined;
+  let built: BuiltCore | undefined;
+  let phase = "starting";
+  let telegramLease: (() => { name: string; held: boolean } | undefined) | undefined;
+  let discordShards: (() => { name: string; held: boolean } | undefined) | undefined;
+
+  const stop = (reason: string): Promise<void> => {
+    stopping ??= (async () => {
+      log.info({ reason }, "stopping");
+      // The poster first: it records where it stopped while the platforms can still be reached.
+      await alerts?.stop();
+      await poster?.stop();
+      await Promise.all(Object.values(adapters).map((a) => a?.stop()));
+      await ops?.close();
+      await built?.close();
+    })();
+    return stopping;
+  };
+  const fail = (line: string): void => {
+    process.stderr.write(`chainpulse: ${line}\n`);
+    void guard?.recordFailure().catch(() => undefined);
+    void stop("fatal error").then(() => resolveFinished(1));
+  };
+
+  // The ops port first: a supervisor probing /healthz must see the process alive through the
+  // crash-loop wait and the build, and /readyz say why it is not ready yet.
+  if (config.http) {
+    try {
+      ops = await startOpsServer({
+        host: config.http.host,
+        port: config.http.port,
+        metrics,
+        checks: [{ name: "starting", check: async () => ({ ok: false, detail: phase }) }],
+        logger: log,
+        routes,
+      });
+    } catch (e) {
+      throw new FatalStartError(`the HTTP port ${config.http.host}:${config.http.port} could not be opened (${e instanceof Error ? e.message : String(e)})`);
+    }
+    log.info({ host: config.http.host, port: ops.port }, "health, readiness and metrics are served");
+  }
+  // A stop that came during start-up: the signal handler's own stop() ends the process.
+  const stopped = (): RunningBot => ({ finished, stop });
+  const waited = (await guard?.delayMs()) ?? 0;
+  if (waited > 0) {
+    phase = "waiting before logging in again, after failed starts";
+    log.warn({ waitMs: waited }, "recent starts failed: waiting before logging in again, to spare the platforms' login quotas");
+    await guard?.waitBeforeStart(opts.signal);
+    phase = "starting";
+  }
+  if (opts.signal?.aborted) return stopped();
+  if (config.market.mode === "demo") log.warn("showing demo data: no MARKET_API_KEY is set, so the market is the built-in sandbox");
+
+  const marketMetrics = createMarketMetrics(metrics.registry);
+  try {
+    built = await buildCore(config, {
+      log,
+      onCacheEvent: (e) => metrics.cache.inc({ method: e.method, outcome: e.outcome }),
+      onMarketCall: (e) => metrics.upstreamCalls.inc({ endpoint: e.endpoint, outcome: e.outcome }),
+      onRedisChange: countRedisChanges(metrics),
+      onMarketDispatch: marketMetrics.dispatched,
+      onAnswer: marketMetrics.answered,
+    });
+    marketMetrics.watch(built.scheduler);
+  } catch (e) {
+    await stop("start-up failed");
+    throw e;
+  }
+  if (opts.signal?.aborted) return stopped();
+  // A const for the closures below: `built` stays a let so that stop() can run before it is set.
+  const parts = built;
+  const core = instrumentCore(parts.core, metrics);
+
+  try {
+    if (config.telegram) {
+      const { createTelegramAdapter } = await import("../adapters/telegram/adapter.js");
+      const telegram = createTelegramAdapter({
+        token: config.telegram.token,
+        apiRoot: config.telegram.apiRoot,
+        core,
+        logger: log,
+        ...(config.telegram.webhook
+          ? { webhook: { url: config.telegram.webhook.url, secret: config.telegram.webhook.secret ?? webhookSecret(config.telegram.token) } }
+          : {}),
+        onFatal: (e) => fail(e.message),
+        onRateLimited: () => metrics.platform429.inc({ platform: "telegram" }),
+        buttonActions: parts.store.buttonActions,
+        redis: parts.redis,
+        signal: opts.signal,
+        // On PostgreSQL several workers may run the bot: one sets the webhook or polls, each
+        // update is answered once whichever worker Telegram's deliveries reach.
+        ...(config.databaseUrl === undefined
+          ? {}
+          : {
+              lease: (name: string, onChange: (held: boolean) => void) =>
+                createLeaseKeeper({ leases: parts.store.subscriptions, name, holder: config.workerId, logger: log, onChange }),
+            }),
+        dedupe: createUpdateDedupe({ redis: parts.redis, scope: config.telegram.token.split(":")[0] ?? "" }),
+      });
+      if (telegram.webhook) routes.set(telegram.webhook.path, telegram.webhook.handler);
+      telegramLease = () => telegram.lease();
+      adapters.telegram = telegram;
+    }
+    if (config.discord) {
+      const { createDiscordAdapter, discordShardLease, discordWorkerOptions } = await import("../adapters/discord/index.js");
+      const discord = createDiscordAdapter({
+        token: config.discord.token,
+        applicationId: config.discord.applicationId,
+        apiRoot: config.discord.apiRoot,
+        messageContent: config.discord.messageContent,
+        core,
+        logger: log,
+        onRateLimited: () => metrics.platform429.inc({ platform: "discord" }),
+        buttonActions: parts.store.buttonActions,
+        ...discordWorkerOptions(config.discord, parts.redis, config.workerId),
+      });
+      if (discord.interactions) routes.set(discord.interactions.path, discord.interactions.handler);
+      const discordConfig = config.discord;
+      discordShards = () => discordShardLease(discordConfig, discord.shards());
+      adapters.discord = discord;
+    }
+
+    const running = Object.values(adapters);
+    // Every start settles before a failure stops them all: a platform still starting when the
+    // stop came would come up after it and hold the process open.
+    const started = await Promise.allSettled(running.map((a) => a!.start()));
+    // A start cut short by a stop is no failure: the signal handler's stop() ends the process.
+    if (opts.signal?.aborted) return stopped();
+    const refused = started.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (refused) throw refused.reason;
+    const postLease = () => (poster === undefined ? undefined : { name: "digest-poster", held: poster.leading() });
+    const leases = () => [telegramLease?.(), discordShards?.(), postLease()].filter((l) => l !== undefined);
+    ops?.setChecks(
+      readinessChecks({
+        store: parts.store,
+        market: parts.market,
+        platforms: running.filter((a) => a !== undefined),
+        worker: { id: config.workerId, leases },
+        ...(parts.redis ? { redis: parts.redis } : {}),
+      }),
+    );
+
+    // One paced queue per platform for digests and alerts alike: the platform's limits are per bot.
+    const alertTimes = { checkMs: config.alerts.checkSeconds * 1000, cooldownMs: config.alerts.cooldownMinutes * 60_000, workerId: config.workerId };
+    if (running.length > 0) {
+      const queues = {
+        telegram: createTelegramDigestQueue({
+          ratePerSecond: config.digest.telegramRate,
+          onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "telegram" }, ms / 1000),
+          redis: parts.redis,
+          bot: config.telegram?.token.split(":")[0],
+        }),
+        discord: createDiscordDigestQueue({
+          onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "discord" }, ms / 1000),
+          redis: parts.redis,
+          bot: config.discord?.applicationId,
+        }),
+      };
+      alerts = createAlertService({
+        store: parts.store, prices: parts.alertPrices, adapters, queues, ...alertTimes, source: parts.source, logger: log,
+        onOutcome: (platform, outcome, afterMs) => {
+          metrics.alertDeliveries.inc({ platform, outcome });
+          if (outcome === "delivered") metrics.alertDeliverySeconds.observe({ platform }, afterMs / 1000);
+        },
+      });
+      await alerts.start();
+      poster = createPoster({
+        subscriptions: parts.store.subscriptions,
+        chats: parts.store,
+        core,
+        adapters,
+        queues,
+        logger: log,
+        onOutcome: (platform, outcome) => metrics.digestDeliveries.inc({ platform, outcome }),
+      });
+      poster.start();
+      await guard?.recordSuccess();
+      log.info({ platforms: running.map((a) => a!.platform), market: config.market.mode, source: parts.source }, "chainpulse is running");
+    } else {
+      log.info({ market: config.market.mode, source: parts.source }, "no bot token set: opening the console chat");
+      const { runConsole } = await import("../adapters/console/run.js");
+      alerts = createAlertService({
+        store: parts.store,
+        prices: parts.alertPrices,
+        adapters: { console: consoleAlertSink({ output: opts.stdout, color: opts.stdin.isTTY === true }) },
+        queues: { console: createPacedQueue({ maxInFlight: 1 }) },
+        ...alertTimes,
+        source: parts.source,
+        logger: log,
+      });
+      await alerts.start();
+      void runConsole({ core, input: opts.stdin, output: opts.stdout, isTTY: opts.stdin.isTTY === true })
+        .then(() => stop("console input ended"))
+        .then(() => resolveFinished(0), (e: unknown) => {
+          log.error({ err: e }, "console chat failed");
+          resolveFinished(1);
+        });
+    }
+  } catch (e) {
+    // Whatever stopped the start (a refused token, another instance, an unreachable platform)
+    // is recorded, so that a supervisor's restarts back off instead of hammering the logins.
+    await stop("start-up failed");
+    await guard?.recordFailure();
+    throw new FatalStartError(e instanceof Error ? e.message : String(e));
+  }
+  return { finished, stop };
+}
