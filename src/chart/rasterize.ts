@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { Resvg, type ResvgRenderOptions } from "@resvg/resvg-js";
 import { encodePng } from "./png-encode.js";
 import { renderChartSvg } from "./svg.js";
@@ -7,12 +8,21 @@ import type { ChartSpec } from "./types.js";
 const require = createRequire(import.meta.url);
 
 /**
+ * Simplified Chinese glyphs for token names and the chart's words in Chinese, which Inter
+ * lacks. One weight only (8 MB): bold Chinese falls back to it. The package exports only its
+ * JS entry, so the font is found beside it.
+ */
+export const CJK_FONT_FILE = join(dirname(require.resolve("@embedpdf/fonts-sc")), "../fonts/NotoSansHans-Regular.otf");
+
+/**
  * Inter from the npm dependencies, resolved from this module rather than the working
- * directory, so the picture is identical on a host or container without system fonts.
+ * directory, so the picture is identical on a host or container without system fonts;
+ * then the CJK font, which resvg falls back to for each glyph Inter lacks.
  */
 export const CHART_FONT_FILES: readonly string[] = [
   require.resolve("@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf"),
   require.resolve("@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf"),
+  CJK_FONT_FILE,
 ];
 
 /**

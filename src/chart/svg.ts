@@ -116,7 +116,7 @@ export function renderChartSvg(spec: ChartSpec): string {
       )
     : grid(layout) + candles(layout) + axes(layout);
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${L.width}" height="${L.height}" viewBox="0 0 ${L.width} ${L.height}" font-family="Inter">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${L.width}" height="${L.height}" viewBox="0 0 ${L.width} ${L.height}" font-family="${L.fontFamily}">` +
     `<rect width="${L.width}" height="${L.height}" fill="${T.background}"/>` +
     header(layout) +
     body +

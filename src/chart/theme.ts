@@ -31,6 +31,8 @@ export const CHART_LAYOUT = {
   volumeTop: 516,
   volumeBottom: 612,
   timeLabelY: 640,
+  /** Inter first; resvg takes each glyph Inter lacks (Chinese) from the bundled Noto Sans SC. */
+  fontFamily: "Inter, 'Noto Sans S Chinese'",
   fontSize: { title: 26, subtitle: 17, axis: 14, note: 15, empty: 26 },
   /** Longest title and subtitle in code points; longer ones end with "…". */
   maxTitle: 48,

@@ -1,6 +1,6 @@
 /**
- * /chart in Chinese: the caption is Chinese, while the words drawn into the picture stay English,
- * since the bundled chart font (Inter) has no CJK glyphs and system fonts are never used.
+ * /chart in Chinese: the caption is Chinese, while the words drawn into the picture stay English
+ * (the picture can draw Chinese, see test/chart/cjk-font.test.ts, but its words are not translated yet).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pino } from "pino";
