@@ -36,14 +36,14 @@ const COMMANDS: ReadonlyMap<string, CommandEntry> = new Map(Object.entries({
     details: async () => (await import("./cli/start.js")).START_HELP,
   },
   ask: {
-    usage: 'ask "<message>" [--json] [--out file.png]',
+    usage: 'ask "<message>" [--json] [--out file.png] [--lang en|zh]',
     summary: "answer one message and exit: text, the reply as JSON, or its picture written to a file",
     needsConfig: true,
     load: async () => (await import("./cli/ask.js")).askCommand,
     details: async () => (await import("./cli/ask.js")).ASK_HELP,
   },
   sandbox: {
-    usage: "sandbox [--host H] [--port N] [--key K] [--v1-key K] [--seed S] [--time T] [--faults F] [--quirks] [--rate-limit PLAN]",
+    usage: "sandbox [--host H] [--port N] [--key K] [--v1-key K] [--seed S] [--time T] [--faults F] [--quirks] [--rate-limit PLAN] [--daily-units N]",
     summary: "run the local stand-in for the market data service",
     needsConfig: false,
     load: async () => (await import("./cli/sandbox.js")).sandboxCommand,

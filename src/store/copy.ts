@@ -31,7 +31,7 @@ const quote = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
 export async function copySqliteToPostgres(options: { sqlitePath: string; postgresUrl: string; logger?: Logger }): Promise<CopyResult> {
   const source = await openSqliteStore({ path: options.sqlitePath, logger: options.logger });
-  const target = createSql({ url: options.postgresUrl, logger: options.logger });
+  const target = createSql({ url: options.postgresUrl, logger: options.logger, source: "--to" });
   try {
     await migratePostgres(target, { migrations, logger: options.logger });
     const tables = (

@@ -73,7 +73,7 @@ const NODE_NETWORK = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT"
 const PG_UNAVAILABLE_CLASSES = ["08", "53", "57P"];
 
 /** A pg failure as a StoreError when the server cannot be reached or used, else undefined. */
-export function postgresStoreError(e: unknown, where: string, write: boolean): StoreError | undefined {
+export function postgresStoreError(e: unknown, where: string, write: boolean, source = "DATABASE_URL"): StoreError | undefined {
   if (e instanceof StoreError) return e;
   const code = codeOf(e);
   const message = e instanceof Error ? e.message : String(e);
@@ -81,5 +81,5 @@ export function postgresStoreError(e: unknown, where: string, write: boolean): S
     (code !== undefined && (NODE_NETWORK.has(code) || PG_UNAVAILABLE_CLASSES.some((c) => code.startsWith(c)))) ||
     /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout/i.test(message);
   if (!lost) return undefined;
-  return new StoreError("unavailable", `the PostgreSQL database at DATABASE_URL (${where}) cannot be reached: ${message}`, { write, cause: e });
+  return new StoreError("unavailable", `the PostgreSQL database at ${source} (${where}) cannot be reached: ${message}`, { write, cause: e });
 }

@@ -54,6 +54,8 @@ export interface SqlOptions {
   max?: number;
   /** How long one query may wait for its answer before the server counts as lost, ms. Default 15000. */
   queryTimeoutMs?: number;
+  /** What the URL came from, named in errors so the reader knows what to fix. Default "DATABASE_URL". */
+  source?: string;
 }
 
 export function createSql(options: SqlOptions): Sql {
@@ -73,7 +75,7 @@ export function createSql(options: SqlOptions): Sql {
   let ended = false;
 
   const fail = (e: unknown, write: boolean): never => {
-    throw postgresStoreError(e, where, write) ?? e;
+    throw postgresStoreError(e, where, write, options.source) ?? e;
   };
   const runner = (client: pg.Pool | pg.PoolClient, inTransaction: boolean): SqlRunner => ({
     async read<T>(text: string, params: readonly SqlValue[] = []) {

@@ -152,6 +152,17 @@ describe("chainpulse store migrate", () => {
     expect(stderr).not.toContain("hunter2");
   });
 
+  it("names --to, not DATABASE_URL, when the database to copy into cannot be reached", async () => {
+    const dbPath = join(cwd, "copy-source.db");
+    expect(run(["store", "migrate"], { DATABASE_PATH: dbPath }).code).toBe(0);
+    const port = await freePort();
+    const { code, stderr } = run(["store", "copy", "--to", `postgres://bot:hunter2@127.0.0.1:${port}/target`], { DATABASE_PATH: dbPath });
+    expect(code).toBe(78);
+    expect(lines(stderr)).toHaveLength(1);
+    expect(stderr).toContain(`chainpulse: the PostgreSQL database at --to (127.0.0.1:${port}/target) cannot be reached`);
+    expect(stderr).not.toContain("hunter2");
+  });
+
   it("refuses a DATABASE_URL that is not postgres:// as a configuration error", () => {
     const { code, stderr } = run(["store", "migrate"], { DATABASE_URL: "mysql://localhost/x" });
     expect(code).toBe(78);
