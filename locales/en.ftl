@@ -623,3 +623,10 @@ parse-one-token = Send one token at a time: a symbol, an address or a link.
 parse-query-too-long = That is too long for a token symbol or name.
 card-intro = About: { $text }
 core-not-a-command = Commands start with /; try /help.
+
+## Words drawn on the chart picture itself
+chart-picture-empty = no trades in this range
+chart-picture-log-scale = log scale
+chart-picture-merged = { $factor } intervals per candle
+chart-picture-volume = Vol
+chart-picture-time-zone = UTC

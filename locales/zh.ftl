@@ -604,3 +604,10 @@ parse-one-token = 一次只发一个代币：符号、地址或链接。
 parse-query-too-long = 这对代币符号或名称来说太长了。
 card-intro = 简介：{ $text }
 core-not-a-command = 命令以 / 开头；试试 /help。
+
+## Words drawn on the chart picture itself
+chart-picture-empty = 这个区间没有成交
+chart-picture-log-scale = 对数坐标
+chart-picture-merged = 每根 K 线合并 { $factor } 个周期
+chart-picture-volume = 成交量
+chart-picture-time-zone = UTC

@@ -3,7 +3,7 @@ import { priceScale, timeTicks } from "./scale.js";
 import { cleanCandles, downsample, intervalSeconds } from "./series.js";
 import { CHART_LAYOUT as L } from "./theme.js";
 import { cleanText, truncate } from "./text.js";
-import type { ChartSpec } from "./types.js";
+import type { ChartSpec, ChartWords } from "./types.js";
 
 /** One candle in pixels: body and wick rectangles, and its volume bar. */
 export interface CandleShape {
@@ -39,12 +39,14 @@ export interface ChartLayout {
   priceUnit?: string;
   /** Where the numbers come from, written in the top right corner. */
   source?: string;
+  /** The time zone written at the end of the time axis. */
+  timeZone: string;
 }
 
-function unitAndSource(spec: ChartSpec): Pick<ChartLayout, "priceUnit" | "source"> {
+function unitAndSource(spec: ChartSpec, words: ChartWords): Pick<ChartLayout, "priceUnit" | "source" | "timeZone"> {
   const unit = truncate(cleanText(spec.priceUnit ?? ""), 10);
   const source = truncate(cleanText(spec.source ?? ""), 40);
-  return { ...(unit === "" ? {} : { priceUnit: unit }), ...(source === "" ? {} : { source }) };
+  return { ...(unit === "" ? {} : { priceUnit: unit }), ...(source === "" ? {} : { source }), timeZone: truncate(cleanText(words.timeZone), 10) };
 }
 
 /**
@@ -64,13 +66,20 @@ const MIN_SLOT_PIXELS = 2;
  */
 export const LAST_LABEL_CLEARANCE = 22;
 
-/** Shown instead of candles when the range has none. */
-export const EMPTY_MESSAGE = "no trades in this range";
+/** The picture's words when the caller gives none. */
+export const ENGLISH_WORDS: ChartWords = {
+  empty: "no trades in this range",
+  logScale: "log scale",
+  merged: (factor) => `${factor} intervals per candle`,
+  volume: "Vol",
+  timeZone: "UTC",
+};
 
 const round = (v: number): number => Math.round(v);
 
 /** Where everything goes: the pure geometry behind `renderChartSvg`. */
 export function layoutChart(spec: ChartSpec): ChartLayout {
+  const words = spec.words ?? ENGLISH_WORDS;
   const title = truncate(cleanText(spec.title), L.maxTitle);
   const subtitle = truncate(cleanText(spec.subtitle ?? ""), L.maxSubtitle);
   const cleaned = cleanCandles(spec.candles);
@@ -80,7 +89,7 @@ export function layoutChart(spec: ChartSpec): ChartLayout {
   const first = candles[0];
   const last = candles[candles.length - 1];
   if (!first || !last) {
-    return { title, subtitle, notes: [], emptyMessage: EMPTY_MESSAGE, candles: [], priceTicks: [], timeTicks: [], ...unitAndSource(spec) };
+    return { title, subtitle, notes: [], emptyMessage: truncate(cleanText(words.empty), L.maxTitle), candles: [], priceTicks: [], timeTicks: [], ...unitAndSource(spec, words) };
   }
   const interval = baseInterval * factor;
 
@@ -155,8 +164,8 @@ export function layoutChart(spec: ChartSpec): ChartLayout {
     .filter((t) => t.x >= L.left + 24 && t.x <= L.right - 24);
 
   const notes: string[] = [];
-  if (scale.kind === "log") notes.push("log scale");
-  if (factor > 1) notes.push(`${factor} intervals per candle`);
+  if (scale.kind === "log") notes.push(truncate(cleanText(words.logScale), L.maxSubtitle));
+  if (factor > 1) notes.push(truncate(cleanText(words.merged(factor)), L.maxSubtitle));
   const note = truncate(cleanText(spec.note ?? ""), L.maxSubtitle);
   if (note !== "") notes.push(note);
 
@@ -168,7 +177,7 @@ export function layoutChart(spec: ChartSpec): ChartLayout {
     priceTicks,
     timeTicks: labelled,
     last: lastPrice,
-    ...(maxVolume > 0 ? { volumeLabel: `Vol ${truncate(cleanText((spec.formatVolume ?? formatVolume)(maxVolume)), 10)}` } : {}),
-    ...unitAndSource(spec),
+    ...(maxVolume > 0 ? { volumeLabel: `${truncate(cleanText(words.volume), 8)} ${truncate(cleanText((spec.formatVolume ?? formatVolume)(maxVolume)), 10)}` } : {}),
+    ...unitAndSource(spec, words),
   };
 }

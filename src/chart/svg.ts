@@ -81,7 +81,7 @@ function axes(layout: ChartLayout): string {
   for (const t of layout.timeTicks) {
     parts.push(text(t.x, L.timeLabelY, t.label, `font-size="${size}" text-anchor="middle" fill="${T.muted}"`));
   }
-  parts.push(text(L.notesRight, L.timeLabelY, "UTC", `font-size="${size}" text-anchor="end" fill="${T.muted}"`));
+  parts.push(text(L.notesRight, L.timeLabelY, layout.timeZone, `font-size="${size}" text-anchor="end" fill="${T.muted}"`));
   if (layout.priceUnit) parts.push(text(L.right + 10, L.priceTop - 2, layout.priceUnit, `font-size="${size}" fill="${T.muted}"`));
   if (layout.volumeLabel) {
     // In the axis column, where no bar can run into it.

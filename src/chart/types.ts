@@ -33,6 +33,22 @@ export interface ChartSpec {
   source?: string;
   /** A remark about the drawing the caller made (a finer interval for a short history), shown with the notes. */
   note?: string;
+  /** The words the picture draws itself, in the chat's language; English when left out. */
+  words?: ChartWords;
+}
+
+/** The picture's own words: the caller owns them, so the chart knows no language. */
+export interface ChartWords {
+  /** Shown instead of candles when the range has none. */
+  empty: string;
+  /** Note when the price axis is logarithmic. */
+  logScale: string;
+  /** Note when `factor` intervals are merged into each candle. */
+  merged: (factor: number) => string;
+  /** Written before the largest volume in the volume pane. */
+  volume: string;
+  /** The time zone the time axis counts in. */
+  timeZone: string;
 }
 
 /** Renders charts off the hot path of other chats. */

@@ -1,11 +1,13 @@
 /**
- * /chart in Chinese: the caption is Chinese, while the words drawn into the picture stay English
- * (the picture can draw Chinese, see test/chart/cjk-font.test.ts, but its words are not translated yet).
+ * /chart in Chinese: the caption and the words drawn into the picture are Chinese (the picture's
+ * bundled font draws them, see test/chart/cjk-font.test.ts); an English chat's picture is the
+ * one the chart draws with its English defaults, byte for byte.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pino } from "pino";
 import { CONSOLE_CHAT } from "../../src/adapters/console/run.js";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
+import { chartCacheKey, renderChartSvg } from "../../src/chart/index.js";
 import type { ChartRenderer, ChartSpec } from "../../src/chart/types.js";
 import type { BotCore } from "../../src/core/bot-core.js";
 import { createBotCore } from "../../src/core/create-core.js";
@@ -51,16 +53,40 @@ describe("/chart in Chinese", () => {
     await sandbox.close();
   });
 
-  it("writes the caption in Chinese and keeps the picture's own words English", async () => {
-    const reply = await core.handleText({ ...CONSOLE_CHAT, userLanguage: "zh" }, "/chart pepe 1h r");
+  async function chartFor(userLanguage: string): Promise<{ reply: Awaited<ReturnType<BotCore["handleText"]>>; spec: ChartSpec }> {
+    const reply = await core.handleText({ ...CONSOLE_CHAT, userLanguage }, "/chart pepe 1h r");
     expect(reply?.error).toBeUndefined();
+    const spec = drawn.at(-1);
+    if (spec === undefined) throw new Error("no chart was drawn");
+    return { reply, spec };
+  }
+
+  it("writes the caption and the picture's own words in Chinese", async () => {
+    const { reply, spec } = await chartFor("zh");
     const caption = [reply?.title ?? "", ...(reply?.blocks ?? []).flatMap((b) => (b.kind === "fields" ? b.fields.map((f) => f.label) : b.kind === "text" ? [b.text] : []))];
     expect(caption.join("\n")).toMatch(HAN);
     expect(reply?.image?.alt).toMatch(HAN);
-    const spec = drawn.at(-1);
-    expect(spec).toBeDefined();
-    const pictureWords = [spec?.title, spec?.subtitle, spec?.source, spec?.note, spec?.priceUnit].filter((w) => w !== undefined).join("\n");
-    expect(pictureWords).not.toMatch(HAN);
-    expect(spec?.source).toBe(messages().translator("en").t("source-demo"));
+    const zh = messages().translator("zh");
+    expect(spec.source).toBe(zh.t("source-demo"));
+    expect(spec.title).toMatch(HAN);
+    const svg = renderChartSvg(spec);
+    expect(svg).toContain(`${zh.t("chart-picture-volume")} `);
+    expect(svg).toContain(zh.t("source-demo"));
+    expect(svg).not.toContain(">Vol ");
+    expect(renderChartSvg({ ...spec, candles: [] })).toContain(zh.t("chart-picture-empty"));
+  });
+
+  it("draws an English chat's picture exactly as the chart's English defaults do", async () => {
+    const { spec } = await chartFor("en");
+    const svg = renderChartSvg(spec);
+    expect(svg).not.toMatch(HAN);
+    expect(svg).toBe(renderChartSvg({ ...spec, words: undefined }));
+    expect(renderChartSvg({ ...spec, candles: [] })).toContain(">no trades in this range<");
+  });
+
+  it("keeps English and Chinese pictures of one series apart in the image cache", async () => {
+    const en = renderChartSvg((await chartFor("en")).spec);
+    const zh = renderChartSvg((await chartFor("zh")).spec);
+    expect(chartCacheKey(en)).not.toBe(chartCacheKey(zh));
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { Fetched } from "../../cache/types.js";
 import { CHART_MIN_SLOTS, formatPriceDefault, isChartError, type Candle, type ChartSpec } from "../../chart/index.js";
+import type { ChartWords } from "../../chart/types.js";
 import { isMarketError } from "../../market/errors.js";
 import { joinId, splitId } from "../../market/ids.js";
 import type { KlineCategory, KlineIntervalV2 } from "../../market/limits.js";
@@ -16,7 +17,7 @@ import { parseTokenInput, type Resolution } from "../resolve/index.js";
 import type { Action, Block, Reply } from "../reply.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
 import { collisionParts, resolveArg, symbolOf } from "./resolution.js";
-import { DEFAULT_LOCALE, messages, sourceIn, userError, type Translator } from "../../i18n/index.js";
+import { sourceIn, userError, type Translator } from "../../i18n/index.js";
 
 /** The intervals `/chart` draws, as typed, in minutes (a subset of the service's K-line intervals). */
 export const CHART_INTERVALS: Readonly<Record<string, KlineIntervalV2>> = {
@@ -231,6 +232,17 @@ function buttons(series: Series, ask: Ask, intervalName: string, i18n: Translato
   return [[a, b, c, d, e].filter((x): x is Action => x !== undefined), [...rest, refreshButton("chart", [series.arg, intervalName, ...extra], i18n)]];
 }
 
+/** The words the picture draws itself, in the chat's language. */
+function chartWords(i18n: Translator): ChartWords {
+  return {
+    empty: i18n.t("chart-picture-empty"),
+    logScale: i18n.t("chart-picture-log-scale"),
+    merged: (factor) => i18n.t("chart-picture-merged", { factor: String(factor) }),
+    volume: i18n.t("chart-picture-volume"),
+    timeZone: i18n.t("chart-picture-time-zone"),
+  };
+}
+
 /** The picture, or undefined when it failed (the renderer keeps recent pictures: same spec, same bytes). */
 async function draw(ctx: CommandContext, spec: ChartSpec, seriesId: string): Promise<Uint8Array | undefined> {
   try {
@@ -290,24 +302,22 @@ export const chartCommand = defineCommand({
     const format = priceText(category);
     const chain = cleanText(series.chain, 16);
     const { t } = ctx.i18n;
-    // The picture's words stay English: its bundled font has no CJK glyphs. The caption is in the chat's language.
-    const english = messages().translator(DEFAULT_LOCALE);
     const unit = unitNote(series, category, ctx.i18n);
-    const pictureUnit = unitNote(series, category, english);
     const heading = [series.name, chain, interval.name, ...(unit === undefined ? [] : [unit])].join(" · ");
-    const pictureHeading = [series.name, chain, interval.name, ...(pictureUnit === undefined ? [] : [pictureUnit])].join(" · ");
     const percent = formatPercent(series.change24h);
     // An unknown change is left out rather than shown as a dash.
     const change = percent === DASH ? undefined : `24h ${percent}`;
     const last = candles[candles.length - 1];
     const axisUnit = unitOf(series, category);
     const spec: ChartSpec = {
-      title: pictureHeading, ...(change === undefined ? {} : { subtitle: change }), candles, intervalMinutes: interval.minutes, formatPrice: format,
+      title: heading, ...(change === undefined ? {} : { subtitle: change }), candles, intervalMinutes: interval.minutes, formatPrice: format,
       // K-line volume is read as USD, as the pair records' volume_u is: the spec gives it no unit.
       formatVolume: (v) => formatUsd(v),
       ...(axisUnit === undefined ? {} : { priceUnit: axisUnit }),
-      source: sourceIn(ctx.source, english),
-      ...(shortNote === undefined ? {} : { note: shortNoteText(shortNote, english) }),
+      source: sourceIn(ctx.source, ctx.i18n),
+      ...(shortNote === undefined ? {} : { note: shortNoteText(shortNote, ctx.i18n) }),
+      // The picture speaks the chat's language too: its bundled font draws Chinese.
+      words: chartWords(ctx.i18n),
     };
     const png = await draw(ctx, spec, series.seriesId);
 
