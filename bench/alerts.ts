@@ -84,10 +84,13 @@ async function measure(c: Case): Promise<Outcome> {
   let sampler: NodeJS.Timeout | undefined;
   try {
     const at = (t: SandboxToken, ms: number) => sandbox.market.priceAt(t, Math.floor(ms / 1000));
-    const launched = sandbox.market.tokens.filter((t) => t.launchAt <= t0 / 1000 - 86_400).slice(0, c.tokens);
-    if (launched.length < c.tokens) throw new Error(`the sandbox has only ${launched.length} tokens trading a day`);
+    const trading = sandbox.market.tokens.filter((t) => t.launchAt <= t0 / 1000 - 86_400);
     // Tokens that moved enough in the hour for a level between the two prices to be crossed whatever the rounding.
-    const movers = new Set(launched.filter((t) => Math.abs(at(t, t0 + HOUR) / at(t, t0) - 1) > 0.01).map((t) => t.id));
+    const moved = (t: SandboxToken) => Math.abs(at(t, t0 + HOUR) / at(t, t0) - 1) > 0.01;
+    // Movers first: at smoke size the first few tokens are famous ones, which can sit still for an hour.
+    const launched = [...trading.filter(moved), ...trading.filter((t) => !moved(t))].slice(0, c.tokens);
+    if (launched.length < c.tokens) throw new Error(`the sandbox has only ${launched.length} tokens trading a day`);
+    const movers = new Set(launched.filter(moved).map((t) => t.id));
     const insert = harness.store.db.prepare(`
       INSERT INTO alerts (platform, chat_id, number, token_id, symbol, chain, rule, level, anchor_price, anchor_at, armed, created_at)
       VALUES ('telegram', ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)`);
