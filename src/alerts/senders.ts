@@ -6,7 +6,7 @@
  * a SIGKILL need not wait for the heartbeat to run out). A worker starting beside live ones
  * leaves their sends alone, so their outcomes are recorded.
  */
-import { hostname } from "node:os";
+import { localHolderGone } from "../workers/local-holder.js";
 import type { SubscriptionStore } from "../store/types.js";
 
 export const HEARTBEAT_PREFIX = "alerts.worker:";
@@ -18,15 +18,10 @@ export const HEARTBEAT_PREFIX = "alerts.worker:";
  * heartbeat.
  */
 export function goneFromThisHost(sender: string, ours: string): boolean {
+  const gone = localHolderGone(sender);
+  if (gone !== "this process") return gone;
   const [host, pid] = sender.split(":");
-  if (host !== hostname() || !/^\d+$/.test(pid ?? "")) return false;
-  if (Number(pid) === process.pid) return sender !== ours && ours.startsWith(`${host}:${pid}:`);
-  try {
-    process.kill(Number(pid), 0);
-    return false;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "ESRCH";
-  }
+  return sender !== ours && ours.startsWith(`${host}:${pid}:`);
 }
 
 /**

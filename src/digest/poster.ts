@@ -8,6 +8,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
+import { localHolderGone } from "../workers/local-holder.js";
 import { Cron } from "croner";
 import type { Logger } from "pino";
 import type { PlatformAdapter, SendOutcome } from "../adapters/types.js";
@@ -73,15 +74,8 @@ const KEEP_DELIVERIES_MS = 7 * 24 * HOUR;
  * one poster.
  */
 function isDeadLocalHolder(current: string, ours: string): boolean {
-  const [host, pid] = current.split(":");
-  if (host !== hostname() || !/^\d+$/.test(pid ?? "")) return false;
-  if (Number(pid) === process.pid) return current !== ours;
-  try {
-    process.kill(Number(pid), 0);
-    return false;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "ESRCH";
-  }
+  const gone = localHolderGone(current);
+  return gone === "this process" ? current !== ours : gone;
 }
 
 function pausedNotice(s: Subscription, i18n: Translator): Reply {

@@ -6,6 +6,7 @@
  * command, run again within a short grace, finds fresh data. Checks `deferred`/`replied`
  * before answering, as the discord.js guide's interactionCreate does.
  */
+import { setTimeout as delay } from "node:timers/promises";
 import type { ButtonInteraction, ChatInputCommandInteraction, MessageContextMenuCommandInteraction } from "discord.js";
 import type { Reply } from "../../core/reply.js";
 import { editOptions, ephemeralText, renderMessage, replyOptions, type RenderMessageOptions } from "./message.js";
@@ -38,10 +39,6 @@ const ACK_MARGIN_MS = 500;
 const CLOCK_SKEW_MS = 60_000;
 const DEFAULT_FRESH_AFTER_MS = [3_000, 10_000];
 
-function realSleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 function raceTimer<T>(work: Promise<T>, ms: number): Promise<T | typeof LATE> {
   if (ms <= 0) return Promise.resolve(LATE);
   let timer: NodeJS.Timeout | undefined;
@@ -67,7 +64,7 @@ function showedOlderData(reply: Reply | null): reply is Reply {
 async function editWhenFresh(interaction: AnswerableInteraction, opts: RespondOptions): Promise<void> {
   const rerun = opts.rerun;
   if (rerun === undefined) return;
-  const sleep = opts.sleep ?? realSleep;
+  const sleep = opts.sleep ?? ((ms: number) => delay(ms));
   let waited = 0;
   try {
     for (const at of opts.freshAfterMs ?? DEFAULT_FRESH_AFTER_MS) {

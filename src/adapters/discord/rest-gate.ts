@@ -5,6 +5,7 @@
  * a slot from the pace ledger in Redis before each request, and a global 429 pauses every worker.
  * Interaction responses are not bound by the global rate (Discord's rule), so they pass at once.
  */
+import { setTimeout as delay } from "node:timers/promises";
 import type { RESTOptions } from "discord.js";
 import type { PaceLedger } from "../../digest/pace-ledger.js";
 
@@ -24,13 +25,9 @@ export interface RestGateOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-function realSleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 export function sharedRestGate(opts: RestGateOptions): (next: MakeRequest) => MakeRequest {
   const now = opts.now ?? Date.now;
-  const sleep = opts.sleep ?? realSleep;
+  const sleep = opts.sleep ?? ((ms: number) => delay(ms));
   return (next) => async (url, init) => {
     if (UNBOUND.test(url)) return next(url, init);
     for (;;) {
