@@ -90,7 +90,8 @@ describe("the blocked-chat guard shared through Redis", () => {
   it("answers from the process's own set while Redis is away, and from Redis again once it is back", async () => {
     const shared = await link();
     const guard = new ChatGuard({ scope: "outage-bot", redis: shared });
-    const elsewhere = new ChatGuard({ scope: "outage-bot", redis: await link() });
+    const otherLink = await link();
+    const elsewhere = new ChatGuard({ scope: "outage-bot", redis: otherLink });
     guard.block("9", "Forbidden: bot was blocked by the user");
     expect(await elsewhere.outcome("9")).toMatchObject({ kind: "gone" });
 
@@ -102,7 +103,9 @@ describe("the blocked-chat guard shared through Redis", () => {
     expect(api.received).toEqual([]);
 
     await engine().start();
+    // Both processes' links must be back: the other one answers from its own set until it is.
     await shared.whenUp();
+    await otherLink.whenUp();
     // The restarted Redis kept nothing (no persistence in tests): Redis's answer is the one given now.
     expect(await guard.outcome("9")).toBeUndefined();
     guard.block("11", "Forbidden: bot was blocked by the user");
