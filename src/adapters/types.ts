@@ -14,6 +14,13 @@ export type SendOutcome =
   | { kind: "forbidden"; reason: string }
   | { kind: "failed"; reason: string };
 
+/**
+ * A post with every check and wait of its send done: either the outcome known without sending
+ * (a chat that refuses the bot), or `send()`, which puts the request on the wire without
+ * awaiting anything first.
+ */
+export type PreparedSend = { outcome: SendOutcome } | { send(): Promise<SendOutcome> };
+
 /** A running platform connection. */
 export interface PlatformAdapter {
   readonly platform: Platform;
@@ -24,4 +31,10 @@ export interface PlatformAdapter {
   isReady(): boolean;
   /** Post a reply to a chat unprompted (digests). Never rejects. */
   send(chatId: string, reply: Reply): Promise<SendOutcome>;
+  /**
+   * `send` in two steps, for the digest poster: it claims the delivery row between them, so
+   * that a crash after the claim finds the request already sent (Telegram has no idempotency
+   * key to make a resend safe). Adapters without it are sent with `send` right after the claim.
+   */
+  prepareSend?(chatId: string, reply: Reply): Promise<PreparedSend>;
 }

@@ -12,7 +12,7 @@ import type { BotCore } from "../../core/bot-core.js";
 import type { Reply } from "../../core/reply.js";
 import type { SharedRedis } from "../../redis/connection.js";
 import type { ButtonActionStore } from "../../store/types.js";
-import type { PlatformAdapter, SendOutcome } from "../types.js";
+import type { PlatformAdapter, PreparedSend, SendOutcome } from "../types.js";
 import { ActionStore, type ActionStoreOptions } from "./action-store.js";
 import { AdminCheck } from "./admins.js";
 import { ChatGuard } from "./chat-guard.js";
@@ -156,9 +156,16 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
     logFailures(log),
     guard.transformer,
   );
-  // The poster paces and retries digests itself: its calls go out once, as they are.
+  // The poster paces and retries digests itself: its calls go out once, as they are. The guard
+  // is asked before (prepareSend), not on the way out, so no Redis round trip lies between the
+  // poster's claim of a delivery and its request; a refusal is still remembered.
   const postApi = new Api(opts.token, client);
-  postApi.config.use(...rateLimits, logFailures(log), guard.transformer);
+  const noteRefusals: Transformer = async (prev, method, payload, signal) => {
+    const res = await prev(method, payload, signal);
+    if (!res.ok && res.error_code === 403 && payload && "chat_id" in payload) guard.block(String(payload.chat_id), res.description);
+    return res;
+  };
+  postApi.config.use(...rateLimits, logFailures(log), noteRefusals);
 
   const deps: FeatureDeps = {
     core: opts.core,
@@ -258,6 +265,22 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
     if (r?.isRunning()) await r.stop();
   };
 
+  /** Posts a digest or alert; the request leaves before its first await (rendering is synchronous). */
+  const post = async (chatId: string, reply: Reply): Promise<SendOutcome> => {
+    const sent: Message[] = [];
+    try {
+      await sendReply(postApi, deps.actions, { chatId }, reply, sent);
+      return { kind: "delivered" };
+    } catch (e) {
+      // Once the first part is in the chat, sending the post again would repeat it.
+      if (sent.length > 0) {
+        log.warn({ err: describeError(e), chatId }, "telegram post delivered in part");
+        return { kind: "delivered" };
+      }
+      return classifySendError(e);
+    }
+  };
+
   return {
     platform: "telegram",
     bot,
@@ -322,19 +345,12 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
 
     async send(chatId: string, reply: Reply): Promise<SendOutcome> {
       const withheld = await guard.outcome(chatId);
-      if (withheld) return withheld;
-      const sent: Message[] = [];
-      try {
-        await sendReply(postApi, deps.actions, { chatId }, reply, sent);
-        return { kind: "delivered" };
-      } catch (e) {
-        // Once the first part is in the chat, sending the post again would repeat it.
-        if (sent.length > 0) {
-          log.warn({ err: describeError(e), chatId }, "telegram post delivered in part");
-          return { kind: "delivered" };
-        }
-        return classifySendError(e);
-      }
+      return withheld ?? post(chatId, reply);
+    },
+
+    async prepareSend(chatId: string, reply: Reply): Promise<PreparedSend> {
+      const withheld = await guard.outcome(chatId);
+      return withheld ? { outcome: withheld } : { send: () => post(chatId, reply) };
     },
   };
 }
