@@ -7,14 +7,15 @@
  * the deadline keeps running, so the next person gets fresh data.
  */
 import type { BatchPricesParams, MarketApi } from "../market/api.js";
-import { asking, currentAsk, newAsk, timeLeft, type Ask, type StaleReason } from "../market/ask.js";
+import { asking, currentAsk, newAsk, type Ask, type StaleReason } from "../market/ask.js";
+import { LANES, type Lane } from "../market/scheduler-lanes.js";
 import { isMarketError, MarketError } from "../market/errors.js";
 import { setTimeout as delay } from "node:timers/promises";
 import type { PriceEntry, PriceMap, TokenDetail, TokenV2 } from "../market/schemas.js";
 import { canonicalId, canonicalParams, cacheKey, stableStringify } from "./keys.js";
 import { createMemoryStore } from "./memory-store.js";
 import { createPriceBatcher } from "./price-batch.js";
-import { slimHolders } from "./slim.js";
+import { slimDetail, slimHolders, slimRiskReport, slimV1Token } from "./slim.js";
 import type { CacheEntry, CacheStore } from "./store.js";
 import { DEFAULT_NOT_FOUND_TTL_MS, DEFAULT_TTL, MAX_STALE } from "./ttl.js";
 import type { CachedMarket, Fetched } from "./types.js";
@@ -49,6 +50,8 @@ export interface CachedMarketOptions {
 interface Loading {
   promise: Promise<CacheEntry>;
   startedAt: number;
+  /** The lane of the asker who started it: a person does not wait behind a refresh. */
+  lane: Lane;
 }
 
 const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
@@ -59,8 +62,8 @@ const GRACE_FACTOR = 1;
 /** A load running this long has already kept someone waiting: later askers get the old value at once. */
 const OVERDUE_MS = 2_000;
 /**
- * How long a person with an older value at hand waits for a fresh one: the rest of the
- * deadline is for people with nothing to show but a sentence.
+ * How long a person with an older value at hand waits for a fresh one, when the ask does not
+ * say (`Ask.patientUntil`): the rest of the deadline is for people with nothing to show but a sentence.
  */
 const STALE_PATIENCE_MS = 800;
 
@@ -111,18 +114,25 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
       const card = await store.get(key);
       if (card === undefined || card.notFound !== undefined || card.fetchedAt >= fetchedAt) continue;
       const detail = card.data as TokenDetail;
-      const data: TokenDetail = { ...detail, token: { ...detail.token, ...r } };
+      const data: TokenDetail = slimDetail({ ...detail, token: { ...detail.token, ...r } });
       await store.set(key, { data, fetchedAt, freshMs: card.freshMs }, keepFor("tokenDetail", card.freshMs));
     }
   }
 
-  function startLoad(method: keyof MarketApi, key: string, load: () => Promise<unknown>, old: CacheEntry | undefined): Loading {
-    const running = loading.get(key);
-    if (running !== undefined) return running;
-    const lane = currentAsk()?.lane;
-    const promise = (async (): Promise<CacheEntry> => {
+  /**
+   * Loads `key` and stores the answer. `by`: the epoch ms (on the asker's clock) the asker stops
+   * waiting, when sooner than its deadline, so the scheduler refuses at once a call that cannot
+   * answer by then. A load started for a higher lane than a running one's takes its place.
+   */
+  function startLoad(method: keyof MarketApi, key: string, load: () => Promise<unknown>, old: CacheEntry | undefined, by?: number): Loading {
+    const ask = currentAsk();
+    const lane = ask?.lane ?? "people";
+    const started: Loading = { promise: Promise.resolve(undefined as unknown as CacheEntry), startedAt: now(), lane };
+    loading.set(key, started);
+    const run = by === undefined || ask === undefined ? load : () => asking({ ...ask, deadline: Math.min(by, ask.deadline ?? by) }, load);
+    started.promise = (async (): Promise<CacheEntry> => {
       try {
-        const entry: CacheEntry = { data: await load(), fetchedAt: now(), freshMs: ttls[method] };
+        const entry: CacheEntry = { data: await run(), fetchedAt: now(), freshMs: ttls[method] };
         await store.set(key, entry, keepFor(method, entry.freshMs));
         const records = recordsOf(method, entry.data);
         if (records.length > 0) void refreshCards(records, entry.fetchedAt).catch(() => undefined);
@@ -138,13 +148,11 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
         if (isMarketError(error) && error.kind === "busy" && lane !== "refresh") queueMicrotask(() => refresh(method, key, load, old));
         throw error;
       } finally {
-        loading.delete(key);
+        if (loading.get(key) === started) loading.delete(key);
       }
     })();
     // Whoever gave up waiting at their deadline no longer listens; the failure is theirs to ignore.
-    promise.catch(() => undefined);
-    const started: Loading = { promise, startedAt: now() };
-    loading.set(key, started);
+    started.promise.catch(() => undefined);
     return started;
   }
 
@@ -154,11 +162,10 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     asking(newAsk("refresh"), () => startLoad(method, key, load, old)).promise.catch(() => undefined);
   }
 
-  /** `promise`'s outcome, or LATE when the asker's deadline (or, with `patience`, that much sooner) comes first. */
-  function byDeadline<T>(promise: Promise<T>, ask: Ask | undefined, patience = Number.POSITIVE_INFINITY): Promise<T | typeof LATE> {
-    const untilDeadline = timeLeft(ask);
-    if (untilDeadline === undefined) return promise;
-    const left = Math.min(untilDeadline, patience);
+  /** `promise`'s outcome, or LATE when `until` (epoch ms on the asker's clock) comes first; no bound without an asker's deadline. */
+  function byDeadline<T>(promise: Promise<T>, ask: Ask | undefined, until: number | undefined): Promise<T | typeof LATE> {
+    if (ask === undefined || until === undefined) return promise;
+    const left = until - ask.now();
     if (left <= 0) return Promise.resolve(LATE);
     // The real timer is cleared once the answer is in: a pending one kept `chainpulse ask`
     // alive for the rest of the deadline after it had answered.
@@ -193,14 +200,21 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     }
     const old = entry?.notFound === undefined ? entry : undefined;
     const running = loading.get(key);
-    if (old !== undefined && running !== undefined && ask?.deadline !== undefined && t - running.startedAt >= OVERDUE_MS) {
+    const deadline = ask?.deadline;
+    if (old !== undefined && running !== undefined && deadline !== undefined && t - running.startedAt >= OVERDUE_MS) {
       emit({ method, outcome: "stale" });
       return served(method, old, "slow");
     }
-    const pending = running ?? startLoad(method, key, load, old);
+    // With older data at hand a person waits only as long as the command's patience, and the
+    // call is refused at once when the queue cannot answer it by then.
+    const patientBy = old === undefined || deadline === undefined || ask === undefined ? undefined : Math.min(deadline, ask.patientUntil ?? ask.now() + STALE_PATIENCE_MS);
+    // A person does not wait behind a refresh or a digest: the own call joins the queued one
+    // in the scheduler, which moves it up to the person's lane or refuses it at once.
+    const behind = running !== undefined && deadline !== undefined && LANES.indexOf(running.lane) > LANES.indexOf(ask?.lane ?? "people");
+    const pending = running === undefined || behind ? startLoad(method, key, load, old, patientBy) : running;
     let outcome: CacheEntry | typeof LATE;
     try {
-      outcome = await byDeadline(pending.promise, ask, old === undefined ? undefined : STALE_PATIENCE_MS);
+      outcome = await byDeadline(pending.promise, ask, patientBy ?? deadline);
     } catch (error) {
       if (old === undefined) throw error;
       emit({ method, outcome: "stale" });
@@ -295,7 +309,7 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     batchPrices,
     rankTopics: wrap("rankTopics", none),
     rankList: wrap("rankList", params),
-    tokenDetail: wrap("tokenDetail", id),
+    tokenDetail: wrap("tokenDetail", id, slimDetail),
     pairKline: wrap("pairKline", params),
     tokenKline: wrap("tokenKline", params),
     topHolders: wrap("topHolders", params, slimHolders),
@@ -303,8 +317,8 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     supportedChains: wrap("supportedChains", none),
     mainTokens: wrap("mainTokens", asIs),
     trending: wrap("trending", params),
-    riskReport: wrap("riskReport", id),
-    v1Token: wrap("v1Token", id),
+    riskReport: wrap("riskReport", id, slimRiskReport),
+    v1Token: wrap("v1Token", id, slimV1Token),
     v1Search: wrap("v1Search", asIs),
     v1Pairs: wrap("v1Pairs", asIs),
     v1PairKline: wrap("v1PairKline", params),

@@ -13,13 +13,19 @@ import type { Reply } from "./reply.js";
 export const DEFAULT_ANSWER_DEADLINE_MS = 2_500;
 /** Kept after the data's deadline for writing and sending the reply. */
 const REPLY_MARGIN_MS = 200;
+/**
+ * How long after its arrival a command waits for fresh data when older data is at hand, over
+ * all its lookups together: a reply within a second beats a fresher one at the deadline.
+ */
+export const STALE_PATIENCE_MS = 700;
 
 /** What an answer carried: fresh data, older data labelled, a sentence saying when to try again, or a failure. */
 export type Freshness = "fresh" | "stale" | "busy" | "failed";
 
 /** The ask of a command that arrived at `arrivedAt` (epoch ms on `now`'s clock). */
 export function commandAsk(arrivedAt: number, deadlineMs: number, now: () => number): Ask {
-  return newAsk("people", arrivedAt + Math.max(0, deadlineMs - REPLY_MARGIN_MS), now);
+  const ask = newAsk("people", arrivedAt + Math.max(0, deadlineMs - REPLY_MARGIN_MS), now);
+  return { ...ask, patientUntil: Math.min(ask.deadline as number, arrivedAt + STALE_PATIENCE_MS) };
 }
 
 function ago(ms: number, i18n: Translator): string {

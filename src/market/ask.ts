@@ -27,6 +27,11 @@ export interface Ask {
   deadline?: number;
   /** The clock the deadline is on: the caller's, which need not be the market client's. */
   now: () => number;
+  /**
+   * Epoch ms after which a lookup with older data at hand stops waiting for fresh data: the
+   * whole command's patience, so a second lookup after a first one does not wait as long again.
+   */
+  patientUntil?: number;
   /** Lookups of this ask served from older data. */
   stale: StaleServed[];
 }

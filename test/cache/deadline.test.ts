@@ -3,8 +3,9 @@ import { createCachedMarket } from "../../src/cache/cached-market.js";
 import type { MarketApi } from "../../src/market/api.js";
 import { asking, currentAsk, newAsk, type Ask } from "../../src/market/ask.js";
 import { MarketError } from "../../src/market/errors.js";
+import { Scheduler } from "../../src/market/scheduler.js";
 import type { TokenDetail } from "../../src/market/schemas.js";
-import { steppedClock } from "../market/helpers.js";
+import { flush, steppedClock } from "../market/helpers.js";
 import { createFakeMarket, detailOf } from "./fake-market.js";
 
 const ID = `0x${"a".repeat(40)}-eth`;
@@ -126,6 +127,76 @@ describe("a lookup with a person waiting", () => {
     const quick = await person();
     expect(await quick.result).toMatchObject({ stale: false, data: { token: { current_price_usd: "1.0" } } });
     expect(calls.map((c) => c.lane)).toEqual(["people", "refresh"]);
+  });
+});
+
+describe("a person's patience", () => {
+  it("does not keep a person waiting behind a refresh of the same key: its own call goes in the person's lane", async () => {
+    const { clock, market, calls, person } = setup();
+    void asking(newAsk("refresh", undefined, clock.now), () => market.tokenDetail(ID)).catch(() => undefined);
+    await flush();
+    const waiting = await person();
+    expect(calls.map((c) => c.lane)).toEqual(["refresh", "people"]);
+    calls[1]?.answer(detailOf(ID, "4.0"));
+    expect(await waiting.result).toMatchObject({ stale: false, data: { token: { current_price_usd: "4.0" } } });
+  });
+
+  it("stops waiting for fresh data at the command's patience, counted once for all its lookups", async () => {
+    const { clock, market, calls } = setup();
+    const other = `0x${"b".repeat(40)}-eth`;
+    void market.tokenDetail(ID);
+    void market.tokenDetail(other);
+    await flush();
+    calls[0]?.answer(detailOf(ID, "1.0"));
+    calls[1]?.answer(detailOf(other, "1.0"));
+    await flush();
+    await clock.advance(10 * 60_000);
+    const ask = { ...newAsk("people", clock.now() + 2_300, clock.now), patientUntil: clock.now() + 700 };
+    const both = asking(ask, async () => [await market.tokenDetail(ID), await market.tokenDetail(other)]);
+    await flush();
+    await clock.advance(700);
+    // The second lookup has older data at hand too: it does not wait another 0.7 s.
+    expect(await both).toMatchObject([{ stale: true }, { stale: true }]);
+    expect(ask.stale.map((s) => s.why)).toEqual(["slow", "slow"]);
+  });
+});
+
+describe("a lookup over the key's scheduler", () => {
+  /** The cache over a detail endpoint that goes through a real scheduler at 1 request a second, as the client's calls do. */
+  function scheduled() {
+    const clock = steppedClock(Date.UTC(2026, 10, 24, 12, 0));
+    const scheduler = new Scheduler({ rps: 1, now: clock.now, sleep: clock.sleep });
+    const sent: string[] = [];
+    const tokenDetail = (id: string) => {
+      const ask = currentAsk();
+      return scheduler.run({
+        lane: ask?.lane ?? "people", endpoint: "tokenDetail", units: 5, key: `detail ${id}`, deadline: ask?.deadline,
+        send: async () => {
+          sent.push(`${ask?.lane ?? "people"} ${id}`);
+          return detailOf(id, String(sent.length));
+        },
+      });
+    };
+    const others = createFakeMarket().api;
+    const api = new Proxy(others, { get: (target, prop: keyof MarketApi) => (prop === "tokenDetail" ? tokenDetail : target[prop]) });
+    const market = createCachedMarket(api, { now: clock.now, sleep: clock.sleep, ttl: { tokenDetail: 60_000 } });
+    return { clock, scheduler, market, sent };
+  }
+
+  it("serves a past-grace value at once, labelled busy, when the queue cannot answer within the command's patience, and refreshes it in the refresh lane", async () => {
+    const { clock, scheduler, market, sent } = scheduled();
+    await market.tokenDetail(ID);
+    await clock.advance(10 * 60_000);
+    // A call just left: the next could leave in 1.05 s, past a patience of 0.7 s, though well before the deadline.
+    void scheduler.run({ lane: "people", endpoint: "search", units: 5, send: async () => "ahead" });
+    const ask = { ...newAsk("people", clock.now() + 2_300, clock.now), patientUntil: clock.now() + 700 };
+    const answer = await asking(ask, () => market.tokenDetail(ID));
+    expect(answer).toMatchObject({ stale: true, data: { token: { current_price_usd: "1" } } });
+    expect(ask.stale).toEqual([expect.objectContaining({ why: "busy" })]);
+    await flush();
+    expect(scheduler.depth).toMatchObject({ people: 0, refresh: 1 });
+    await clock.advance(3_000);
+    expect(sent).toEqual(["people " + ID, "refresh " + ID]);
   });
 });
 
