@@ -87,6 +87,26 @@ function recordsOf(method: keyof MarketApi, data: unknown): readonly TokenV2[] {
   return [];
 }
 
+/** What each cache keeps of batch prices fetched outside it (the alert checker's), by cache. */
+const priceSinks = new WeakMap<CachedMarket, (p: BatchPricesParams, map: PriceMap) => void>();
+
+/**
+ * `prices` (the alert checker's uncached batch calls, in their own lane) with every answer
+ * also kept in `market`'s price cache: the prices a check paid for answer /price and refresh
+ * prices people asked for lately, instead of a batch call of their own.
+ */
+export function sharingPrices(market: CachedMarket, prices: Pick<MarketApi, "batchPrices">): Pick<MarketApi, "batchPrices"> {
+  const keep = priceSinks.get(market);
+  if (keep === undefined) return prices;
+  return {
+    async batchPrices(p) {
+      const map = await prices.batchPrices(p);
+      keep(p, map);
+      return map;
+    },
+  };
+}
+
 /** Wraps `api` in the cache. */
 export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {}): CachedMarket {
   const now = opts.now ?? Date.now;
@@ -299,12 +319,25 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     };
   }
 
+  /** A batch answer fetched outside the cache, kept as if the batcher had fetched it: ids it left out are kept as priceless. */
+  function keepPrices(p: BatchPricesParams, map: PriceMap): void {
+    const group = stableStringify({ tvlMin: p.tvlMin, txVolume24hMin: p.txVolume24hMin });
+    const byId = new Map<string, PriceEntry>();
+    for (const [id, entry] of Object.entries(map)) byId.set(canonicalId(id), entry);
+    const fetchedAt = now();
+    const asked = recentPrices.get(group);
+    for (const id of new Set(p.tokenIds.map(canonicalId))) {
+      if (asked?.has(id) === true) asked.set(id, fetchedAt);
+      void store.set(priceKey(group, id), { data: byId.get(id) ?? null, fetchedAt, freshMs: ttls.batchPrices }, keepFor("batchPrices", ttls.batchPrices));
+    }
+  }
+
   const params = (p: object) => [canonicalParams(p)];
   const id = (tokenId: string) => [canonicalId(tokenId)];
   const none = () => [];
   const asIs = (s: string) => [s];
 
-  return {
+  const market: CachedMarket = {
     search: wrap("search", params),
     batchPrices,
     rankTopics: wrap("rankTopics", none),
@@ -327,6 +360,8 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     v1AmmPairs: wrap("v1AmmPairs", params),
     v1ContractCheck: wrap("v1ContractCheck", params),
   };
+  priceSinks.set(market, keepPrices);
+  return market;
 }
 
 /** Every call straight to the service, stamped with the time it answered. */
