@@ -3,7 +3,7 @@
  * cache → store → core. Nothing is built at import; `close()` undoes it in reverse order.
  */
 import type { CacheEvent } from "../cache/cached-market.js";
-import { createCachedMarket } from "../cache/cached-market.js";
+import { createCachedMarket, sharingPrices } from "../cache/cached-market.js";
 import type { CachedMarket } from "../cache/types.js";
 import { createChartRenderer } from "../chart/index.js";
 import type { ChartRenderer } from "../chart/types.js";
@@ -48,7 +48,7 @@ export interface BuildOptions {
 export interface BuiltCore {
   core: BotCore;
   market: CachedMarket;
-  /** Batch prices for the alert checker: uncached (every check wants this moment's prices), on the scheduler's alert lane. */
+  /** Batch prices for the alert checker: uncached (every check wants this moment's prices), on the scheduler's alert lane; the answers warm the price cache. */
   alertPrices: Pick<MarketApi, "batchPrices">;
   store: Store;
   charts: ChartRenderer;
@@ -119,7 +119,8 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     const core = createBotCore({ market, store, charts, log, source: (i18n) => i18n.t(sourceKey), extraCommands, alertLimits, catalog, budget: { redis },
       answerDeadlineMs: config.market.answerDeadlineMs, onAnswer: opts.onAnswer,
     });
-    const alertPrices = client.onLane(ALERT_LANE);
+    // Fetched uncached for the check, and kept in the price cache for the commands that follow.
+    const alertPrices = sharingPrices(market, client.onLane(ALERT_LANE));
     return { core, market, alertPrices, store, charts, source, sandbox, redis, scheduler: client.scheduler, close };
   } catch (e) {
     await close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCachedMarket } from "../../src/cache/cached-market.js";
+import { createCachedMarket, sharingPrices } from "../../src/cache/cached-market.js";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { BatchPricesParams } from "../../src/market/api.js";
 import { asking, newAsk } from "../../src/market/ask.js";
@@ -44,6 +44,24 @@ describe("prices refreshed in passing", () => {
     clock.advance(6_000);
     await market.batchPrices({ tokenIds: [id(301)] });
     expect(sentIds().at(-1)).toHaveLength(200);
+  });
+});
+
+describe("prices the alert checker fetched", () => {
+  it("answer a person's price without a call of their own, and are not carried along again while fresh", async () => {
+    const { fake, clock, market, sentIds } = setup();
+    await market.batchPrices({ tokenIds: [id(1)], tvlMin: 0 });
+    clock.advance(6_000);
+    const check = sharingPrices(market, fake.api);
+    await check.batchPrices({ tokenIds: [id(1), id(2), id(3)], tvlMin: 0 });
+    fake.prices.set(id(2), "22.0");
+    const asked = await market.batchPrices({ tokenIds: [id(2), id(3)], tvlMin: 0 });
+    expect(asked).toMatchObject({ stale: false, data: { [id(2)]: { current_price_usd: "2.0" }, [id(3)]: { current_price_usd: "3.0" } } });
+    expect(sentIds()).toEqual([[id(1)], [id(1), id(2), id(3)]]);
+    clock.advance(1_000);
+    await market.batchPrices({ tokenIds: [id(4)], tvlMin: 0 });
+    // id(1) was 7 s old by the people's clock but 1 s by the check's: it stays out of the call.
+    expect(sentIds().at(-1)).toEqual([id(4)]);
   });
 });
 
