@@ -13,10 +13,12 @@ export interface DeliveryJob {
   chatId: string;
   /** After this (epoch ms) the job is dropped, not sent late. */
   deadline: number;
+  /** False once the job is no longer wanted (its poster lost the lease): dropped as `stopped` before it takes a slot. */
+  live?(): boolean;
   send(): Promise<SendOutcome>;
 }
 
-/** `stopped`: the queue stopped before the job started; it was not sent. */
+/** `stopped`: the queue stopped, or the job was no longer live, before it started; it was not sent. */
 export type DeliveryResult = SendOutcome | { kind: "expired" } | { kind: "stopped" };
 
 export interface PacedQueueOptions {
@@ -72,12 +74,14 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
   const takeTurn = (): Promise<Step> => {
     const step = turn.then(async (): Promise<Step> => {
       const t = now();
-      // A job past its deadline is dropped before it can use up a slot.
+      // A job past its deadline, or no longer wanted, is dropped before it can use up a slot.
       for (let i = queue.length - 1; i >= 0; i--) {
         const e = queue[i] as Entry;
-        if (t > e.job.deadline) {
+        const dropped: DeliveryResult | undefined =
+          t > e.job.deadline ? { kind: "expired" } : e.job.live?.() === false ? { kind: "stopped" } : undefined;
+        if (dropped) {
           queue.splice(i, 1);
-          e.resolve({ kind: "expired" });
+          e.resolve(dropped);
         }
       }
       const candidates = queue.slice(0, MAX_CANDIDATES);

@@ -3,8 +3,15 @@
  * (subscription, slot) row for each due subscription, asks the core for each post — the
  * chain's `/trending` reply as that chat would get it, its market calls on the digest lane
  * through the shared cache, each row marked with its movement since the subscription's previous
- * digest — and delivers through each platform's paced queue. The poster renders nothing itself. Exactly-once per slot comes from the rows: queued → sending →
- * outcome, and a lease so that one poster runs per database.
+ * digest — and delivers through each platform's paced queue. The poster renders nothing itself.
+ *
+ * Exactly once per slot comes from the rows and a lease. One poster leads per database; it
+ * claims a row (queued → sending, under its name, only while its lease holds) after every
+ * check and wait of the send — pace, chat guard, rendering — so that the request leaves right
+ * after the claim commits. A poster killed before a claim leaves the row queued for the next
+ * leader; one killed after it has sent, and whoever leads next marks the row interrupted and
+ * never sends it again. Only a kill between the claim's commit and the request's bytes (no
+ * await lies there) loses a digest; nothing can send one twice.
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
@@ -95,8 +102,9 @@ export function createPoster(opts: PosterOptions): Poster {
   const log = opts.logger;
   let lastPlanned: number | undefined;
   let lastPruned: number | undefined;
-  let recovered = false;
   let leading = false;
+  /** Counts the times this poster took the lease: a job claims only in the term it was queued in. */
+  let term = 0;
   let stopping = false;
   let task: Cron | undefined;
   let ticking: Promise<TickReport> | undefined;
@@ -108,6 +116,16 @@ export function createPoster(opts: PosterOptions): Poster {
       opts.onOutcome?.(d.subscription.platform, to);
     }
   };
+
+  /** The outcome of a row this poster claimed, even if a new leader has marked it interrupted meanwhile. */
+  const settleRow = async (d: PendingDelivery, to: DeliveryState) => {
+    if (await opts.subscriptions.settleDelivery(d.subscription.id, d.slot, holder, to, now())) {
+      opts.onOutcome?.(d.subscription.platform, to);
+    }
+  };
+
+  /** Whether jobs of leadership term `t` may still claim rows. */
+  const current = (t: number): boolean => leading && !stopping && term === t;
 
   /** Platforms the poster can post to: the others' subscriptions wait, costing no trending call. */
   const running = (p: Platform): boolean => opts.adapters[p] !== undefined && opts.queues[p] !== undefined;
@@ -159,7 +177,7 @@ export function createPoster(opts: PosterOptions): Poster {
   };
 
   /** Starts one delivery; undefined when it is already under way or its platform is off. */
-  const deliver = (d: PendingDelivery, post: Reply): Promise<void> | undefined => {
+  const deliver = (d: PendingDelivery, post: Reply, myTerm: number): Promise<void> | undefined => {
     const s = d.subscription;
     const key = `${s.id}:${d.slot}`;
     const queue = opts.queues[s.platform];
@@ -171,25 +189,39 @@ export function createPoster(opts: PosterOptions): Poster {
       .push({
         chatId: s.chatId,
         deadline: d.slot + s.intervalMinutes * MINUTE,
+        live: () => claimed || current(myTerm),
         send: async () => {
-          // Claimed row by row, only at the first attempt, right before the call: a stop or a
-          // crash before it leaves the row queued for whichever worker leads next, so a row is
-          // never claimed without being sent. The claim is one conditional UPDATE (queued →
-          // sending) rather than a `FOR UPDATE SKIP LOCKED` batch or a job queue: one leader
-          // sends at the bot's one platform rate, so spreading a slot over workers would not
-          // make it faster, and a row held by no open transaction survives the worker's death
-          // as plain state that the next leader reads. A retry after a 429 sends again under the same claim.
-          if (!claimed) claimed = await opts.subscriptions.transitionDelivery(s.id, d.slot, ["queued"], "sending", now());
-          if (!claimed) return { kind: "delivered" };
-          return adapter.send(s.chatId, post);
+          // Every wait of the send comes before the claim (the pace before this call, the chat
+          // guard in prepareSend), so that nothing but the claim's own round trip stands
+          // between the row becoming `sending` and the request leaving: Telegram has no
+          // idempotency key, and a row claimed but not sent when the worker dies is a digest lost.
+          const prepared = adapter.prepareSend ? await adapter.prepareSend(s.chatId, post) : { send: () => adapter.send(s.chatId, post) };
+          if (!claimed) {
+            // Claimed row by row, once: a stop or a crash before it leaves the row queued for
+            // whichever worker leads next. The claim is one conditional UPDATE under the lease
+            // rather than a `FOR UPDATE SKIP LOCKED` batch or a job queue: one leader sends at
+            // the bot's one platform rate, so spreading a slot over workers would not make it
+            // faster, and a row held by no open transaction survives the worker's death as
+            // plain state that the next leader reads. A retry after a 429 sends under the same claim.
+            if (!current(myTerm)) return { kind: "delivered" };
+            const claim = await opts.subscriptions.claimDelivery(s.id, d.slot, holder, LEASE, now());
+            if (claim === "unleased" && term === myTerm && leading) {
+              // Stalled past the lease (another worker may lead now): claim nothing more.
+              leading = false;
+              log.warn("the digest lease ran out mid-slot: this worker stops claiming deliveries");
+            }
+            if (claim !== "claimed") return { kind: "delivered" };
+            claimed = true;
+          }
+          return "outcome" in prepared ? prepared.outcome : prepared.send();
         },
       })
       .then(async (result: DeliveryResult) => {
         if (result.kind === "stopped") return;
         // A job that only waited past its slot is still queued; one whose 429 outlasted it was claimed.
-        if (result.kind === "expired") return record(d, [claimed ? "sending" : "queued"], "expired");
+        if (result.kind === "expired") return claimed ? settleRow(d, "expired") : record(d, ["queued"], "expired");
         if (!claimed) return;
-        await record(d, ["sending"], await settle(d, result, post));
+        await settleRow(d, await settle(d, result, post));
       })
       .catch((e: unknown) => log.error({ err: e, subscription: s.id, slot: d.slot }, "digest delivery crashed"))
       .finally(() => {
@@ -228,14 +260,15 @@ export function createPoster(opts: PosterOptions): Poster {
   const run = async (): Promise<TickReport> => {
     const t = now();
     const report: TickReport = { leader: false, queued: 0, trendingCalls: [], done: Promise.resolve() };
+    const was = leading;
     leading = !stopping && (await lead(t));
     if (!leading) return report;
+    if (!was) term++;
     report.leader = true;
-    if (!recovered) {
-      const n = await opts.subscriptions.interruptSending(t);
-      if (n > 0) log.warn({ rows: n }, "deliveries cut off by a crash were not resent (at most once)");
-      recovered = true;
-    }
+    // At every tick, not once per process: a worker that takes the lease back later must still
+    // give up the rows of a leader that died in between. Its own rows in flight stay its own.
+    const n = await opts.subscriptions.interruptSending(t, holder);
+    if (n > 0) log.warn({ rows: n }, "deliveries cut off by a crash or a stalled poster were not resent");
     if (lastPruned === undefined || t - lastPruned >= HOUR) {
       const n = await opts.subscriptions.pruneDeliveries(t - KEEP_DELIVERIES_MS);
       if (n > 0) log.info({ rows: n }, "pruned finished digest deliveries older than a week");
@@ -267,7 +300,7 @@ export function createPoster(opts: PosterOptions): Poster {
           log.warn({ chain, answer: post.title }, "trending digest unavailable");
           break;
         }
-        const p = deliver(d, post);
+        const p = deliver(d, post, term);
         if (p) started.push(p);
       }
     }

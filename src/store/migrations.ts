@@ -48,6 +48,9 @@ export const migrations: Migration[] = [
   { version: 5, name: "button actions", up: BUTTON_ACTIONS_SCHEMA },
   // sender: the alert worker that claimed a firing, so that a worker starting beside it leaves its sends alone.
   { version: 6, name: "alert firing sender", up: "ALTER TABLE alert_firings ADD COLUMN sender TEXT;" },
+  // sender: the poster that claimed a digest delivery, so that a new lease holder interrupts the
+  // rows of the one before it and leaves its own alone; NULL for rows claimed before.
+  { version: 7, name: "digest delivery sender", up: "ALTER TABLE digest_deliveries ADD COLUMN sender TEXT;" },
 ];
 
 /**

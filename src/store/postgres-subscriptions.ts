@@ -78,8 +78,36 @@ export function postgresSubscriptions(sql: SqlRunner): SubscriptionStore {
       );
       return r.count === 1;
     },
-    async interruptSending(now) {
-      return (await sql.write("UPDATE digest_deliveries SET state = 'interrupted', updated_at = $1 WHERE state = 'sending'", [now])).count;
+    async claimDelivery(id, slot, sender, lease, now) {
+      // One statement: the lease is read and the row claimed together, so a claim never lands
+      // after this sender's lease has run out.
+      const { rows } = await sql.write<{ claimed: number; leased: number }>(
+        `WITH lease AS (SELECT 1 FROM leases WHERE name = $1 AND holder = $2 AND expires_at > $3),
+         claimed AS (
+           UPDATE digest_deliveries SET state = 'sending', sender = $2, updated_at = $3
+           WHERE subscription_id = $4 AND slot = $5 AND state = 'queued' AND EXISTS (SELECT 1 FROM lease)
+           RETURNING 1)
+         SELECT (SELECT COUNT(*) FROM claimed) AS claimed, (SELECT COUNT(*) FROM lease) AS leased`,
+        [lease, sender, now, id, slot],
+      );
+      const r = rows[0];
+      if (r !== undefined && r.claimed === 1) return "claimed";
+      return r !== undefined && r.leased > 0 ? "taken" : "unleased";
+    },
+    async settleDelivery(id, slot, sender, to, now, detail) {
+      const r = await sql.write(
+        `UPDATE digest_deliveries SET state = $1, updated_at = $2, detail = $3
+         WHERE subscription_id = $4 AND slot = $5 AND sender = $6 AND state IN ('sending', 'interrupted')`,
+        [to, now, detail ?? null, id, slot, sender],
+      );
+      return r.count === 1;
+    },
+    async interruptSending(now, holder) {
+      const r = await sql.write(
+        "UPDATE digest_deliveries SET state = 'interrupted', updated_at = $1 WHERE state = 'sending' AND (sender IS NULL OR sender <> $2)",
+        [now, holder],
+      );
+      return r.count;
     },
     async pruneDeliveries(before) {
       return (await sql.write("DELETE FROM digest_deliveries WHERE state NOT IN ('queued', 'sending') AND slot < $1", [before])).count;

@@ -4,7 +4,7 @@
  */
 import type Database from "better-sqlite3";
 import { toSubscription, type SubscriptionRow as Row } from "./subscription-rows.js";
-import type { ChatKey, DeliveryState, NewSubscription, PendingDelivery, SubscriptionStore } from "./types.js";
+import type { ChatKey, DeliveryClaim, DeliveryState, NewSubscription, PendingDelivery, SubscriptionStore } from "./types.js";
 
 /**
  * Schema of the digest: subscriptions, one row per (subscription, slot), named leases.
@@ -67,7 +67,17 @@ export function sqliteSubscriptions(db: Database.Database): SubscriptionStore {
     queued: db.prepare(`
       SELECT d.slot AS d_slot, s.* FROM digest_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
       WHERE d.state = 'queued' ORDER BY d.slot, s.id`),
-    interrupt: db.prepare(`UPDATE digest_deliveries SET state = 'interrupted', updated_at = ? WHERE state = 'sending'`),
+    claim: db.prepare(`
+      UPDATE digest_deliveries SET state = 'sending', sender = @sender, updated_at = @now
+      WHERE subscription_id = @id AND slot = @slot AND state = 'queued'
+        AND EXISTS (SELECT 1 FROM leases WHERE name = @lease AND holder = @sender AND expires_at > @now)`),
+    leased: db.prepare(`SELECT 1 FROM leases WHERE name = @lease AND holder = @sender AND expires_at > @now`),
+    settle: db.prepare(`
+      UPDATE digest_deliveries SET state = ?, updated_at = ?, detail = ?
+      WHERE subscription_id = ? AND slot = ? AND sender = ? AND state IN ('sending', 'interrupted')`),
+    interrupt: db.prepare(`
+      UPDATE digest_deliveries SET state = 'interrupted', updated_at = ?
+      WHERE state = 'sending' AND (sender IS NULL OR sender <> ?)`),
     prune: db.prepare(`DELETE FROM digest_deliveries WHERE state NOT IN ('queued', 'sending') AND slot < ?`),
     countAll: db.prepare(`SELECT state, COUNT(*) AS n FROM digest_deliveries GROUP BY state`),
     countSlot: db.prepare(`SELECT state, COUNT(*) AS n FROM digest_deliveries WHERE slot = ? GROUP BY state`),
@@ -86,6 +96,11 @@ export function sqliteSubscriptions(db: Database.Database): SubscriptionStore {
     let added = 0;
     for (const id of ids) added += q.queue.run(id, slot, now).changes;
     return added;
+  });
+
+  const claimOne = db.transaction((p: { id: number; slot: number; sender: string; lease: string; now: number }): DeliveryClaim => {
+    if (q.claim.run(p).changes === 1) return "claimed";
+    return q.leased.get(p) === undefined ? "unleased" : "taken";
   });
 
   return {
@@ -123,8 +138,14 @@ export function sqliteSubscriptions(db: Database.Database): SubscriptionStore {
         .run(to, now, detail ?? null, subscriptionId, slot, ...from);
       return r.changes === 1;
     },
-    async interruptSending(now) {
-      return q.interrupt.run(now).changes;
+    async claimDelivery(id, slot, sender, lease, now) {
+      return claimOne({ id, slot, sender, lease, now });
+    },
+    async settleDelivery(id, slot, sender, to, now, detail) {
+      return q.settle.run(to, now, detail ?? null, id, slot, sender).changes === 1;
+    },
+    async interruptSending(now, holder) {
+      return q.interrupt.run(now, holder).changes;
     },
     async pruneDeliveries(before) {
       return q.prune.run(before).changes;

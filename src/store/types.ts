@@ -93,11 +93,19 @@ export interface Subscription {
 export type NewSubscription = Omit<Subscription, "id" | "pausedReason" | "lastRanking" | "createdAt">;
 
 /**
- * Where one (subscription, slot) stands. `queued` → `sending` → an outcome. A row left in
- * `sending` by a crash becomes `interrupted` and is never sent again: at most once.
+ * Where one (subscription, slot) stands. `queued` → `sending` (claimed by one sender) → an
+ * outcome. A row left in `sending` by a sender that died or lost the lease becomes
+ * `interrupted` and is never sent again: its request left right after the claim, so it is in
+ * the chat; the sender, if it lives on, may still record the outcome over it.
  */
 export type DeliveryState =
   | "queued" | "sending" | "delivered" | "gone" | "moved" | "forbidden" | "failed" | "expired" | "interrupted";
+
+/**
+ * What a claim found: the row is now the sender's; another got it first (or it is gone); or the
+ * sender does not hold the lease it sends under, and nothing changed.
+ */
+export type DeliveryClaim = "claimed" | "taken" | "unleased";
 
 export interface PendingDelivery {
   subscription: Subscription;
@@ -123,8 +131,18 @@ export interface SubscriptionStore {
   transitionDelivery(
     subscriptionId: number, slot: number, from: readonly DeliveryState[], to: DeliveryState, now: number, detail?: string,
   ): Promise<boolean>;
-  /** At start-up: rows a crash left in `sending` become `interrupted`; returns how many. */
-  interruptSending(now: number): Promise<number>;
+  /**
+   * Claims a queued row for `sender` (`queued` → `sending`, recording the sender) while it
+   * holds the lease `lease` unexpired at `now`: a poster that lost its lease claims nothing.
+   */
+  claimDelivery(subscriptionId: number, slot: number, sender: string, lease: string, now: number): Promise<DeliveryClaim>;
+  /**
+   * Records the outcome of a row `sender` claimed: from `sending`, or from `interrupted` when
+   * its send finished after another poster had given it up. False when the row is not its.
+   */
+  settleDelivery(subscriptionId: number, slot: number, sender: string, to: DeliveryState, now: number, detail?: string): Promise<boolean>;
+  /** Rows `sending` under any sender but `holder` (the lease holder now) become `interrupted`; returns how many. */
+  interruptSending(now: number, holder: string): Promise<number>;
   /** Deletes rows in a final state whose slot is before `before`; returns how many. */
   pruneDeliveries(before: number): Promise<number>;
   /** Counts of rows by state, for one slot or all (tests, metrics). */

@@ -30,6 +30,26 @@ describe.each([
     for (let i = 1; i < sentAt.length; i++) expect(sentAt[i]! - sentAt[i - 1]!).toBeGreaterThanOrEqual(40);
   });
 
+  it("drops a job that is no longer live before it takes a slot, so the pace goes to the live ones", async () => {
+    const clock = virtualClock();
+    const q = await make({ ratePerSecond: 10, maxInFlight: 1, ...clock });
+    let wanted = true;
+    const sentAt: number[] = [];
+    const send = async (): Promise<SendOutcome> => {
+      sentAt.push(clock.now());
+      wanted = false;
+      return { kind: "delivered" };
+    };
+    const results = await Promise.all([
+      q.push({ chatId: "a", deadline: Infinity, live: () => wanted, send }),
+      q.push({ chatId: "b", deadline: Infinity, live: () => wanted, send }),
+      q.push({ chatId: "c", deadline: Infinity, send }),
+    ]);
+    expect(results.map((r) => r.kind)).toEqual(["delivered", "stopped", "delivered"]);
+    // c took the slot right after a's: b used none.
+    expect(sentAt[1]! - sentAt[0]!).toBeLessThan(200);
+  });
+
   it("sends at most N a minute to one chat while others go ahead", async () => {
     const clock = virtualClock();
     const q = await make({ ratePerSecond: 1000, perChatPerMinute: 20, maxInFlight: 2, ...clock });

@@ -9,7 +9,9 @@ import type { BotCore } from "../../src/core/bot-core.js";
 import type { Reply } from "../../src/core/reply.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { createPoster, type TickReport } from "../../src/digest/poster.js";
-import { SUBSCRIPTIONS_SCHEMA, sqliteSubscriptions } from "../../src/store/subscriptions-sqlite.js";
+import { migrate } from "../../src/store/migrate.js";
+import { migrations } from "../../src/store/migrations.js";
+import { sqliteSubscriptions } from "../../src/store/subscriptions-sqlite.js";
 import type { ChatKey, DeliveryState, NewSubscription, Platform, SettingsStore } from "../../src/store/types.js";
 
 const HOUR = 3_600_000;
@@ -70,7 +72,7 @@ function chatLog() {
 function setup(opts: { path?: string; answers?: Record<string, SendOutcome | SendOutcome[]>; failing?: ReadonlySet<string>; holder?: string } = {}) {
   const path = opts.path ?? join(mkdtempSync(join(tmpdir(), "cp-poster-")), "db.sqlite");
   const db = new Database(path);
-  if (!opts.path) db.exec(SUBSCRIPTIONS_SCHEMA);
+  if (!opts.path) migrate(db, { migrations });
   const subs = sqliteSubscriptions(db);
   let now = T0;
   const { core, calls } = postingCore(opts.failing);

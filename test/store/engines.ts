@@ -6,6 +6,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
 import { afterAll, afterEach } from "vitest";
 import { openPostgresStore, type PostgresStoreOptions } from "../../src/store/postgres-store.js";
 import { openSqliteStore, type SqliteStoreOptions } from "../../src/store/sqlite-store.js";
@@ -21,6 +23,8 @@ export type SchemaOptions = Pick<SqliteStoreOptions, "migrations" | "chatTables"
 /** One empty database: each `open()` is a new connection to the same data. */
 export interface TestDatabase {
   open(options?: SchemaOptions): Promise<Store>;
+  /** Runs plain SQL on the database outside any store: rows as an older schema wrote them. */
+  exec(sql: string): Promise<void>;
 }
 
 export interface StoreEngines {
@@ -56,10 +60,31 @@ export function storeEngines(): StoreEngines {
         const dir = mkdtempSync(join(tmpdir(), "chainpulse-store-"));
         folders.push(dir);
         const path = join(dir, "chainpulse.db");
-        return { open: (options = {}) => track(openSqliteStore({ path, ...options })) };
+        return {
+          open: (options = {}) => track(openSqliteStore({ path, ...options })),
+          exec: async (sql) => {
+            const raw = new Database(path);
+            try {
+              raw.exec(sql);
+            } finally {
+              raw.close();
+            }
+          },
+        };
       }
       const url = await (await postgres()).createDatabase();
-      return { open: (options = {}) => track(openPostgresStore({ url, ...options })) };
+      return {
+        open: (options = {}) => track(openPostgresStore({ url, ...options })),
+        exec: async (sql) => {
+          const client = new pg.Client({ connectionString: url });
+          await client.connect();
+          try {
+            await client.query(sql);
+          } finally {
+            await client.end();
+          }
+        },
+      };
     },
   };
 }

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { migrations } from "../../src/store/migrations.js";
 import type { NewSubscription, SubscriptionStore } from "../../src/store/types.js";
 import { ENGINES, storeEngines, type TestDatabase } from "./engines.js";
 
@@ -59,9 +60,63 @@ describe.each(ENGINES)("subscriptions on %s", (engine) => {
     await first.subs.transitionDelivery(a.id, 60_000, ["queued"], "sending", 6);
     await first.close();
     const second = await open();
-    expect(await second.subs.interruptSending(7)).toBe(1);
+    expect(await second.subs.interruptSending(7, "next-poster")).toBe(1);
     expect(await second.subs.deliveryCounts(60_000)).toEqual({ interrupted: 1 });
     expect(await second.subs.queuedDeliveries()).toEqual([]);
+  });
+
+  it("claims a queued row only for the holder of the lease, until the lease runs out", async () => {
+    const { subs } = await open();
+    const a = await subs.upsertSubscription(sub("1"), 1);
+    const b = await subs.upsertSubscription(sub("2"), 1);
+    await subs.queueDeliveries(60_000, [a.id, b.id], 5);
+    expect(await subs.acquireLease("digest-poster", "p1", 1_000, 10)).toBe(true);
+    expect(await subs.claimDelivery(a.id, 60_000, "p1", "digest-poster", 20)).toBe("claimed");
+    expect(await subs.claimDelivery(a.id, 60_000, "p1", "digest-poster", 21)).toBe("taken");
+    // Not the holder, then the holder whose lease ran out: nothing claimed.
+    expect(await subs.claimDelivery(b.id, 60_000, "p2", "digest-poster", 22)).toBe("unleased");
+    expect(await subs.claimDelivery(b.id, 60_000, "p1", "digest-poster", 1_010)).toBe("unleased");
+    expect(await subs.deliveryCounts(60_000)).toEqual({ sending: 1, queued: 1 });
+    expect(await subs.acquireLease("digest-poster", "p2", 1_000, 1_010)).toBe(true);
+    expect(await subs.claimDelivery(b.id, 60_000, "p2", "digest-poster", 1_020)).toBe("claimed");
+  });
+
+  it("interrupts the rows other senders left sending, keeps the holder's own, and lets a sender settle its row late", async () => {
+    const { subs } = await open();
+    const ids: number[] = [];
+    for (const c of ["1", "2", "3"]) ids.push((await subs.upsertSubscription(sub(c), 1)).id);
+    const [old, mine, settled] = ids as [number, number, number];
+    await subs.queueDeliveries(60_000, ids, 5);
+    await subs.acquireLease("digest-poster", "stalled", 1_000, 10);
+    expect(await subs.claimDelivery(old, 60_000, "stalled", "digest-poster", 20)).toBe("claimed");
+    expect(await subs.claimDelivery(settled, 60_000, "stalled", "digest-poster", 20)).toBe("claimed");
+    expect(await subs.settleDelivery(settled, 60_000, "stalled", "delivered", 30)).toBe(true);
+    expect(await subs.acquireLease("digest-poster", "next", 1_000, 1_010)).toBe(true);
+    expect(await subs.claimDelivery(mine, 60_000, "next", "digest-poster", 1_020)).toBe("claimed");
+    expect(await subs.interruptSending(1_030, "next")).toBe(1);
+    expect(await subs.deliveryCounts(60_000)).toEqual({ interrupted: 1, sending: 1, delivered: 1 });
+    // The stalled sender's send finished after all: its outcome replaces "interrupted"; no one else's does.
+    expect(await subs.settleDelivery(old, 60_000, "next", "failed", 1_040)).toBe(false);
+    expect(await subs.settleDelivery(old, 60_000, "stalled", "delivered", 1_040)).toBe(true);
+    expect(await subs.settleDelivery(mine, 60_000, "stalled", "delivered", 1_040)).toBe(false);
+    expect(await subs.settleDelivery(mine, 60_000, "next", "delivered", 1_040)).toBe(true);
+    expect(await subs.deliveryCounts(60_000)).toEqual({ delivered: 3 });
+  });
+
+  it("upgrades a database of schema 6 to 7: a row claimed before senders were recorded is interrupted by the next holder", async () => {
+    await (await db.open({ migrations: migrations.filter((m) => m.version <= 6) })).close();
+    await db.exec(`
+      INSERT INTO subscriptions (platform, chat_id, chain, cron, timezone, label, interval_minutes, top_n, created_at)
+      VALUES ('telegram', '1', 'solana', '0 * * * *', 'UTC', 'every 1h', 60, 10, 1);
+      INSERT INTO digest_deliveries (subscription_id, slot, state, updated_at) VALUES (1, 60000, 'sending', 6);
+      INSERT INTO digest_deliveries (subscription_id, slot, state, updated_at) VALUES (1, 120000, 'queued', 6);`);
+    const { subs } = await open();
+    expect(await subs.interruptSending(7, "next-poster")).toBe(1);
+    expect(await subs.deliveryCounts(60_000)).toEqual({ interrupted: 1 });
+    // No sender recorded: nobody can settle it. A row queued before the upgrade is claimed as any other.
+    expect(await subs.settleDelivery(1, 60_000, "", "delivered", 8)).toBe(false);
+    await subs.acquireLease("digest-poster", "next-poster", 1_000, 8);
+    expect(await subs.claimDelivery(1, 120_000, "next-poster", "digest-poster", 9)).toBe("claimed");
   });
 
   it("prunes only finished deliveries of slots before the cut-off", async () => {
