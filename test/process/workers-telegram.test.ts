@@ -6,8 +6,6 @@
 import type { Chat, Message } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { openStore } from "../../src/store/open-store.js";
-import type { Store } from "../../src/store/types.js";
 import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
 import { startRedis, type RedisEngine } from "../engines/redis.js";
 import { fakeUser, privateChat, startFakeTelegram, type FakeTelegram } from "../fakes/telegram-api.js";
@@ -18,13 +16,10 @@ import { startProxy, type Proxy } from "./round-robin-proxy.js";
 const WORKERS = 3;
 const CHATS = 200;
 const UPDATES_PER_CHAT = 5;
-const DIGEST_CHATS = 500;
 /** The market plan's rate: the sandbox refuses a sixth call in one second with 429. */
 const RPS = 5;
 /** Telegram's rate for the bot's digests, kept by all workers together. */
 const TELEGRAM_RATE = 30;
-/** Digest sends the poster has in flight at once: what a SIGKILL can cut off mid-send. */
-const IN_FLIGHT = 4;
 /** Bound of each scenario: three node processes and 1,000 updates on a busy 2-core machine. */
 const SCENARIO_MS = 150_000;
 
@@ -150,67 +145,6 @@ describe("three workers of one bot behind a load balancer", () => {
       expect(tg.calls.filter((c) => c.error?.error_code === 429)).toEqual([]);
       // The load balancer spread the updates over every worker.
       expect(lb.served.size).toBe(WORKERS);
-    },
-    SCENARIO_MS,
-  );
-
-  it(
-    `a digest slot for ${DIGEST_CHATS} chats survives its poster's SIGKILL: another worker finishes it, no chat gets it twice, Telegram's rate is kept by all together`,
-    async () => {
-      // The worker killed before comes back: a rolling restart of one.
-      const back = workers[1]!;
-      if (back.proc.child.exitCode !== null || back.proc.child.signalCode !== null) spawnWorker(1, back.port);
-      await ready(back.port);
-      const store: Store = await openStore({ databaseUrl, databasePath: ":memory:" });
-      // The next minute's slot: a slot is planned once, when its minute comes, by whichever worker leads then.
-      const now = new Date();
-      const slot = (Math.floor(now.getTime() / 60_000) + 1) * 60_000;
-      const at = new Date(slot);
-      try {
-        for (let i = 0; i < DIGEST_CHATS; i++) {
-          await store.subscriptions.upsertSubscription(
-            {
-              platform: "telegram",
-              chatId: String(7_000_000 + i),
-              chain: "eth",
-              cron: `${at.getUTCMinutes()} ${at.getUTCHours()} * * *`,
-              timezone: "UTC",
-              label: "daily",
-              intervalMinutes: 1440,
-              topN: 5,
-            },
-            now.getTime() - 86_400_000,
-          );
-        }
-        const digests = () => tg.sent.filter((s) => s.text.startsWith("Trending on") && Number(s.chatId) >= 7_000_000);
-        await until(() => digests().length >= 100, "the first 100 digests");
-        const holder = await store.subscriptions.leaseHolder("digest-poster");
-        const leader = workers.find((w) => holder?.split(":")[1] === String(w.proc.child.pid));
-        expect(leader).toBeDefined();
-        leader!.proc.child.kill("SIGKILL");
-        await leader!.proc.exited;
-
-        await until(async () => {
-          const c = await store.subscriptions.deliveryCounts(slot);
-          return (c.queued ?? 0) === 0 && (c.sending ?? 0) === 0;
-        }, "the slot finished by another worker");
-        const counts = await store.subscriptions.deliveryCounts(slot);
-        const byChat = new Map<string, number>();
-        for (const s of digests()) byChat.set(s.chatId, (byChat.get(s.chatId) ?? 0) + 1);
-        expect([...byChat.values()].every((n) => n === 1)).toBe(true);
-        // Cut off mid-send by the SIGKILL: at most the few in flight, recorded and never resent.
-        expect(counts.interrupted ?? 0).toBeLessThanOrEqual(IN_FLIGHT);
-        expect((counts.delivered ?? 0) + (counts.interrupted ?? 0)).toBe(DIGEST_CHATS);
-        expect(byChat.size).toBeGreaterThanOrEqual(counts.delivered ?? 0);
-        // Telegram's rate for the bot, kept by the workers together: no second holds more than it.
-        const times = digests().map((s) => s.at).sort((a, b) => a - b);
-        const busiest = Math.max(...times.map((t, i) => times.slice(i).findIndex((u) => u >= t + 1000) === -1 ? times.length - i : times.slice(i).findIndex((u) => u >= t + 1000)));
-        expect(busiest).toBeLessThanOrEqual(TELEGRAM_RATE + 1);
-        expect(tg.calls.filter((c) => c.error?.error_code === 429)).toEqual([]);
-        expect(market.statuses.get(429) ?? 0).toBe(0);
-      } finally {
-        await store.close();
-      }
     },
     SCENARIO_MS,
   );
