@@ -117,6 +117,11 @@ export interface FakeTelegram {
   chatNotFound(chatId: number | string): void;
   /** The pending `getUpdates` (or else the next one) answers 409, as when another instance polls. */
   conflict(): void;
+  /**
+   * Runs `hook` on each call that succeeded, before its answer is written (undefined: none): a
+   * test can kill the caller there, when the call took effect and the caller never learns it.
+   */
+  beforeAnswer(hook: ((call: ApiCall) => void | Promise<void>) | undefined): void;
   /** Callback queries the bot has not answered. */
   unansweredCallbacks(): string[];
   /** Times of accepted sends (sendMessage/sendPhoto), to one chat or all. */
@@ -187,6 +192,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
   const deliveries: WebhookDelivery[] = [];
   const faults: (FaultRule & { left: number })[] = [];
   const listeners = new Set<() => void>();
+  let answering: ((call: ApiCall) => void | Promise<void>) | undefined;
   const state: FakeState = {
     me,
     now,
@@ -258,6 +264,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
       if (!impl) throw new ApiFailure(404, "Not Found: method not found");
       const result = await impl(payload, files, res);
       call.ok = true;
+      await answering?.(call);
       reply(200, { ok: true, result });
     } catch (e) {
       const f = e instanceof ApiFailure ? e : new ApiFailure(400, `Bad Request: ${e instanceof Error ? e.message : String(e)}`);
@@ -346,6 +353,9 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
     conflict: () => {
       if (state.poll) state.poll.supersede();
       else state.conflictNext = true;
+    },
+    beforeAnswer: (hook) => {
+      answering = hook;
     },
     unansweredCallbacks: () => [...state.callbacks].filter(([, answered]) => !answered).map(([id]) => id),
     sendTimes: (chatId) => state.sent.filter((s) => chatId === undefined || s.chatId === String(chatId)).map((s) => s.at),

@@ -1,0 +1,116 @@
+/**
+ * The world of the multi-worker Telegram tests: `chainpulse start` workers of one bot on real
+ * PostgreSQL and Redis, behind a round-robin load balancer that the fake Bot API delivers its
+ * webhook to, on a sandbox whose limiter refuses more than the plan's rate with 429 (reached
+ * through a proxy that counts its answers).
+ */
+import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
+import { startRedis, type RedisEngine } from "../engines/redis.js";
+import { startFakeTelegram, type FakeTelegram } from "../fakes/telegram-api.js";
+import type { WebhookDelivery } from "../fakes/telegram-webhook.js";
+import { freePort, spawnBot, waitForHttp, type BotProcess } from "./bot-process.js";
+import { startProxy, type Proxy } from "./round-robin-proxy.js";
+
+export interface WorkersWorldOptions {
+  workers: number;
+  /** The market plan's rate: the sandbox refuses one call more in a second with 429. */
+  rps: number;
+  /** DIGEST_TELEGRAM_RATE: Telegram's rate for the bot's digests, kept by all workers together. */
+  telegramRate: number;
+  /** Runs once the database exists, before any worker starts (rows the workers find at start). */
+  beforeWorkers?: (world: Pick<WorkersWorld, "databaseUrl" | "tg">) => Promise<void>;
+}
+
+export interface Worker {
+  /** Its WORKER_ID: `worker-<i>`. */
+  id: string;
+  port: number;
+  proc: BotProcess;
+}
+
+export interface WorkersWorld {
+  pg: PostgresEngine;
+  redis: RedisEngine;
+  sandbox: Sandbox;
+  /** Between the workers and the sandbox: counts what the market answered. */
+  market: Proxy;
+  tg: FakeTelegram;
+  /** The load balancer the webhook is delivered to. */
+  lb: Proxy;
+  webhook: WebhookDelivery;
+  databaseUrl: string;
+  workers: Worker[];
+  /** The worker a lease holder's name (`host:pid:…`) stands for, if any. */
+  holderOf(holder: string | undefined): Worker | undefined;
+  close(): Promise<void>;
+}
+
+/** Waits for `check`, polling; fails naming `what` after `timeoutMs`. */
+export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs: number): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const ready = (port: number) => waitForHttp(`http://127.0.0.1:${port}/readyz`, (r) => r.status === 200, 60_000);
+
+export async function startWorkersWorld(opts: WorkersWorldOptions): Promise<WorkersWorld> {
+  const [pg, redis, sandbox] = await Promise.all([startPostgres(), startRedis(), startSandbox({ rateLimit: { rps: opts.rps } })]);
+  const databaseUrl = await pg.createDatabase();
+  const market = await startProxy([sandbox.url]);
+  const tg = await startFakeTelegram();
+  await opts.beforeWorkers?.({ databaseUrl, tg });
+  const ports = await Promise.all(Array.from({ length: opts.workers }, () => freePort()));
+  const lb = await startProxy(ports.map((p) => `http://127.0.0.1:${p}`));
+  const workers: Worker[] = [];
+
+  const spawnWorker = (i: number, port: number): void => {
+    const proc = spawnBot({
+      TELEGRAM_BOT_TOKEN: tg.token,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      TELEGRAM_WEBHOOK_URL: "https://bot.example.test/",
+      TELEGRAM_WEBHOOK_SECRET: "workers-test-secret",
+      HTTP_PORT: String(port),
+      HTTP_HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redis.url,
+      MARKET_API_KEY: sandbox.v2Key,
+      MARKET_API_URL: market.url,
+      MARKET_API_RPS: String(opts.rps),
+      DIGEST_TELEGRAM_RATE: String(opts.telegramRate),
+      WORKER_ID: `worker-${i}`,
+    });
+    workers[i] = { id: `worker-${i}`, port, proc };
+  };
+
+  ports.forEach((port, i) => spawnWorker(i, port));
+  await Promise.all(ports.map(ready));
+  const webhook = tg.deliverByWebhook({ to: (url) => `${lb.url}${new URL(url).pathname}` });
+
+  return {
+    pg,
+    redis,
+    sandbox,
+    market,
+    tg,
+    lb,
+    webhook,
+    databaseUrl,
+    workers,
+    holderOf: (holder) => workers.find((w) => holder?.split(":")[1] === String(w.proc.child.pid)),
+    async close() {
+      webhook.stop();
+      await Promise.all(
+        workers.map(async (w) => {
+          if (w.proc.child.exitCode === null && w.proc.child.signalCode === null) w.proc.child.kill("SIGKILL");
+          await w.proc.exited;
+        }),
+      );
+      await Promise.all([lb.close(), market.close(), tg.close(), sandbox.close()]);
+      await Promise.all([pg.destroy(), redis.stop()]);
+    },
+  };
+}
