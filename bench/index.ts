@@ -7,6 +7,7 @@ import { memory } from "./memory.js";
 import { sandboxThroughput } from "./sandbox-throughput.js";
 import { alerts } from "./alerts.js";
 import { answersUnderQuota } from "./answers-under-quota.js";
+import { workers } from "./workers.js";
 import type { Benchmark } from "./types.js";
 
-export const BENCHMARKS: readonly Benchmark[] = [latency, upstream, fanout, charts, memory, sandboxThroughput, alerts, answersUnderQuota];
+export const BENCHMARKS: readonly Benchmark[] = [latency, upstream, fanout, charts, memory, sandboxThroughput, alerts, answersUnderQuota, workers];

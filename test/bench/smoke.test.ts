@@ -83,6 +83,19 @@ const HOLDS: Record<string, (r: BenchResult) => void> = {
   sandbox: (r) => {
     for (const f of rows(r, ": throughput")) expect(f.target?.text, f.metric).toBe("≥ 2,000 req/s");
   },
+  workers: (r) => {
+    // Every setup (in process; 1, 2, 3 workers on Redis and PostgreSQL; one chat at a time) answered every command it sent.
+    const sent = rows(r, ": commands sent");
+    const answered = rows(r, ": commands answered");
+    expect(answered).toHaveLength(5);
+    answered.forEach((f, i) => {
+      expect(f.value, f.metric).toBeGreaterThan(0);
+      expect(f.value, f.metric).toBe(sent[i]?.value);
+    });
+    for (const f of rows(r, ": throughput").filter((f) => f.unit === "cmd/s")) expect(f.value, f.metric).toBeGreaterThan(0);
+    // The shared state lives in Redis: each answer there costs Redis commands (claim of the update, budgets, cache reads).
+    expect(rows(r, "Redis + PostgreSQL: Redis commands per answer")[0]!.value).toBeGreaterThanOrEqual(3);
+  },
 };
 
 describe("benchmarks at smoke size", () => {

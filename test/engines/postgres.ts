@@ -161,7 +161,14 @@ export async function startPostgres(): Promise<PostgresEngine> {
     await pgRun("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
   };
   const resume = async (): Promise<void> => {
-    for (const pid of await clusterPids(data)) process.kill(pid, "SIGCONT");
+    for (const pid of await clusterPids(data)) {
+      try {
+        process.kill(pid, "SIGCONT");
+      } catch (err) {
+        // A backend whose client just went away may exit between the listing and the signal.
+        if ((err as NodeJS.ErrnoException).code !== "ESRCH") throw err;
+      }
+    }
   };
   return {
     url: url("postgres"),
