@@ -6,7 +6,7 @@
  * cut short for an asker whose deadline is near: company is worth a sliver of its time only.
  * A batch costs the same compute units whatever its size (up to 200 ids), so each call also
  * carries companions — other ids asked for lately whose prices are about to expire — and
- * refreshes them in passing.
+ * refreshes them in passing. Refreshes nobody waits for gather for a few seconds first.
  */
 import type { MarketApi } from "../market/api.js";
 import { currentAsk, timeLeft } from "../market/ask.js";
@@ -45,11 +45,18 @@ export interface PriceBatcherOptions {
   refreshed?: (group: string, id: string, entry: PriceEntry | null) => void;
   /** How long a batch waits for more ids while a call of its group is out, ms. Default 25. */
   windowMs?: number;
+  /** How long a batch of refreshes alone (nobody waiting) gathers more ids, ms. Default 5000. */
+  refreshWindowMs?: number;
 }
 
 /** Ids in one batch call (the service's limit). */
 const BATCH_MAX = 200;
 const DEFAULT_WINDOW_MS = 25;
+/**
+ * A refresh nobody waits for is worth holding a few seconds: a batch costs 100 units whatever
+ * its size, and the refreshes of the next seconds (and any person's ids) go in the same call.
+ */
+const DEFAULT_REFRESH_WINDOW_MS = 5_000;
 /** The share of an asker's time left that a batch may keep it waiting for other ids. */
 const DEADLINE_SHARE = 0.05;
 
@@ -62,6 +69,7 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
 export function createPriceBatcher(api: Pick<MarketApi, "batchPrices">, opts: PriceBatcherOptions = {}): PriceBatcher {
   const pending = new Map<string, PendingBatch>();
   const windowMs = opts.windowMs ?? DEFAULT_WINDOW_MS;
+  const refreshWindowMs = opts.refreshWindowMs ?? DEFAULT_REFRESH_WINDOW_MS;
   /** Batch calls out per group. */
   const out = new Map<string, number>();
 
@@ -109,8 +117,11 @@ export function createPriceBatcher(api: Pick<MarketApi, "batchPrices">, opts: Pr
         batch = { thresholds, waiters: new Map(), sendAt: Number.POSITIVE_INFINITY };
         pending.set(group, batch);
       }
-      const left = timeLeft(currentAsk());
-      const wait = !out.has(group) ? 0 : left === undefined ? windowMs : Math.min(windowMs, Math.max(0, left * DEADLINE_SHARE));
+      const ask = currentAsk();
+      const left = timeLeft(ask);
+      const wait = ask?.lane === "refresh" && left === undefined
+        ? refreshWindowMs
+        : !out.has(group) ? 0 : left === undefined ? windowMs : Math.min(windowMs, Math.max(0, left * DEADLINE_SHARE));
       sendBy(group, batch, Date.now() + wait);
       const b = batch;
       return new Promise<PriceEntry | null>((resolve, reject) => {

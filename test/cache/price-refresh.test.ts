@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCachedMarket, sharingPrices } from "../../src/cache/cached-market.js";
+import { createPriceBatcher } from "../../src/cache/price-batch.js";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { BatchPricesParams } from "../../src/market/api.js";
 import { asking, newAsk } from "../../src/market/ask.js";
@@ -44,6 +45,23 @@ describe("prices refreshed in passing", () => {
     clock.advance(6_000);
     await market.batchPrices({ tokenIds: [id(301)] });
     expect(sentIds().at(-1)).toHaveLength(200);
+  });
+});
+
+describe("prices refreshed with nobody waiting", () => {
+  it("gather for a while into one call, and go at once with a person's id that joins them", async () => {
+    const fake = createFakeMarket();
+    for (let n = 1; n <= 4; n++) fake.prices.set(id(n), `${n}.0`);
+    const batcher = createPriceBatcher(fake.api, { refreshWindowMs: 60_000 });
+    const refreshes = [1, 2, 3].map((n) => asking(newAsk("refresh"), () => batcher.load("g", {}, id(n))));
+    await nextTurn();
+    await nextTurn();
+    // A refresh alone would wait a minute; a person's id takes them all along at once.
+    expect(fake.count("batchPrices")).toBe(0);
+    const person = await asking(newAsk("people", Date.now() + 2_500), () => batcher.load("g", {}, id(4)));
+    expect(person?.current_price_usd).toBe("4.0");
+    expect((await Promise.all(refreshes)).map((p) => p?.current_price_usd)).toEqual(["1.0", "2.0", "3.0"]);
+    expect(fake.calls.batchPrices?.map((args) => (args[0] as BatchPricesParams).tokenIds)).toEqual([[id(1), id(2), id(3), id(4)]]);
   });
 });
 
