@@ -100,7 +100,8 @@ export function createPriceBatcher(api: Pick<MarketApi, "batchPrices">, opts: Pr
     for (const ids of chunks([...batch.waiters.keys()], BATCH_MAX)) void send(batch, group, ids);
   }
 
-  function sendBy(group: string, batch: PendingBatch, at: number): void {
+  /** `idle`: only refreshes wait for this batch, so its timer keeps no process alive (a one-shot `chainpulse ask`). */
+  function sendBy(group: string, batch: PendingBatch, at: number, idle = false): void {
     if (at >= batch.sendAt) return;
     batch.sendAt = at;
     clearTimeout(batch.timer);
@@ -108,6 +109,7 @@ export function createPriceBatcher(api: Pick<MarketApi, "batchPrices">, opts: Pr
     // At once still means after every synchronous lookup of the current call has queued its id.
     if (wait <= 0) queueMicrotask(() => flush(group, batch));
     else batch.timer = setTimeout(() => flush(group, batch), wait);
+    if (idle) batch.timer?.unref();
   }
 
   return {
@@ -119,10 +121,9 @@ export function createPriceBatcher(api: Pick<MarketApi, "batchPrices">, opts: Pr
       }
       const ask = currentAsk();
       const left = timeLeft(ask);
-      const wait = ask?.lane === "refresh" && left === undefined
-        ? refreshWindowMs
-        : !out.has(group) ? 0 : left === undefined ? windowMs : Math.min(windowMs, Math.max(0, left * DEADLINE_SHARE));
-      sendBy(group, batch, Date.now() + wait);
+      const idle = ask?.lane === "refresh" && left === undefined;
+      const wait = idle ? refreshWindowMs : !out.has(group) ? 0 : left === undefined ? windowMs : Math.min(windowMs, Math.max(0, left * DEADLINE_SHARE));
+      sendBy(group, batch, Date.now() + wait, idle);
       const b = batch;
       return new Promise<PriceEntry | null>((resolve, reject) => {
         const list = b.waiters.get(id);
