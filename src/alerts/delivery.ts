@@ -1,12 +1,18 @@
 /**
  * Delivers recorded firings through the platforms' paced queues (the digest's: one pace per
- * platform however many kinds of post). Every worker delivers: a firing is claimed (`queued` →
- * `sending`, under this worker's name) right before its first attempt, so a crash mid-send leaves
- * it `sending`, which is marked `interrupted` and never resent once its sender is known to be gone
- * (senders.ts); one still `queued` is sent by whichever worker claims it first.
+ * platform however many kinds of post). Every worker delivers, each under its heartbeat lease
+ * (senders.ts). A firing is claimed (`queued` → `sending`, under this worker's name, only while
+ * its heartbeat holds) after every wait of its send — pace, chat guard, shared REST rate,
+ * rendering (`prepareSend`) — so that the request leaves right after the claim commits. A
+ * worker stopped or killed before a claim leaves the firing queued for any other; one killed
+ * after it has sent, and once its heartbeat has run out another marks the firing `interrupted`
+ * and never sends it again. A worker stalled past its heartbeat claims nothing more until it
+ * renews it; its send in flight is recorded when it ends, over `interrupted`. Only a kill between
+ * the claim's commit and the request's bytes (no await lies there) loses an alert; nothing can
+ * send one twice.
  */
 import type { Logger } from "pino";
-import type { SendOutcome } from "../adapters/types.js";
+import type { PreparedSend, SendOutcome } from "../adapters/types.js";
 import type { Reply } from "../core/reply.js";
 import type { DeliveryResult, PacedQueue } from "../digest/paced-queue.js";
 import type { AlertFiring, AlertStore, FiringState, Platform, SettingsStore, SubscriptionStore } from "../store/types.js";
@@ -14,9 +20,10 @@ import { postLanguage, sourceIn } from "../i18n/index.js";
 import { firingReply } from "./message.js";
 import { goneSenders, HEARTBEAT_PREFIX } from "./senders.js";
 
-/** What the deliverer needs of an adapter. */
+/** What the deliverer needs of an adapter: `prepareSend`, when it has one, runs before the claim (adapters/types.ts). */
 export interface AlertSink {
   send(chatId: string, reply: Reply): Promise<SendOutcome>;
+  prepareSend?(chatId: string, reply: Reply): Promise<PreparedSend>;
 }
 
 export interface DeliveryOptions {
@@ -42,10 +49,14 @@ export interface DeliveryOptions {
 }
 
 export interface AlertDelivery {
-  /** Takes or renews this worker's heartbeat; false when the store would not have it. */
+  /** Takes or renews this worker's heartbeat; false when the store would not have it. Claims are made only under it. */
   heartbeat(): Promise<boolean>;
+  /** Whether this worker claims firings: its heartbeat was taken and no claim has found it run out since. */
+  claiming(): boolean;
   /** Firings cut off mid-send by a worker that is gone become `interrupted`; returns how many. */
   recover(): Promise<number>;
+  /** Claims nothing more: firings not claimed yet stay queued (at stop, before the queues stop). */
+  stop(): void;
   /** Drops the heartbeat (at stop, after the last send settled). */
   release(): Promise<void>;
   /** Starts delivering every queued firing not under way yet; `done` resolves when they all have an outcome. */
@@ -60,11 +71,21 @@ export function createAlertDelivery(opts: DeliveryOptions): AlertDelivery {
   const now = opts.now ?? Date.now;
   const maxAge = opts.maxAgeMs ?? HOUR;
   const log = opts.logger;
+  const heartbeatLease = HEARTBEAT_PREFIX + opts.sender;
   const inProgress = new Set<number>();
   const deliveries = new Set<Promise<void>>();
+  /** The heartbeat is taken and no claim has found it run out since. */
+  let holding = false;
+  let stopping = false;
+  const claiming = (): boolean => holding && !stopping;
 
   const record = async (f: AlertFiring, from: FiringState[], to: FiringState, detail?: string) => {
     if (await opts.alerts.transitionFiring(f.id, from, to, now(), detail)) opts.onOutcome?.(f.platform, to, now() - f.firedAt);
+  };
+
+  /** The outcome of a firing this worker claimed, even if another has marked it interrupted meanwhile. */
+  const settleRow = async (f: AlertFiring, to: FiringState) => {
+    if (await opts.alerts.settleFiring(f.id, opts.sender, to, now())) opts.onOutcome?.(f.platform, to, now() - f.firedAt);
   };
 
   /** Applies what the platform said; returns the firing's final state. */
@@ -113,20 +134,38 @@ export function createAlertDelivery(opts: DeliveryOptions): AlertDelivery {
       const result: DeliveryResult = await queue.push({
         chatId: f.chatId,
         deadline: f.firedAt + maxAge,
+        live: () => claimed || claiming(),
         send: async () => {
-          // Claimed at the first attempt only; a retry after a 429 sends again under the same claim.
-          if (!claimed) claimed = await opts.alerts.claimFiring(f.id, opts.sender, now());
-          if (!claimed) return { kind: "delivered" };
-          return adapter.send(f.chatId, reply);
+          // Every wait of the send comes before the claim (the pace before this call, the rest
+          // in prepareSend), so that nothing but the claim's own round trip stands between the
+          // firing becoming `sending` and the request leaving: a firing claimed but not sent
+          // when the worker dies is an alert lost.
+          const prepared: PreparedSend = adapter.prepareSend
+            ? await adapter.prepareSend(f.chatId, reply)
+            : { send: () => adapter.send(f.chatId, reply) };
+          if (!claimed) {
+            // Claimed once; a retry after a 429 sends under the same claim.
+            if (!claiming()) return { kind: "delivered" };
+            const claim = await opts.alerts.claimFiring(f.id, opts.sender, heartbeatLease, now());
+            if (claim === "unleased" && holding) {
+              // Stalled past the heartbeat: another worker may have given this one up already.
+              holding = false;
+              log.warn("the alert heartbeat ran out mid-delivery: this worker claims nothing more until it renews it");
+            }
+            if (claim !== "claimed") return { kind: "delivered" };
+            claimed = true;
+          }
+          return "outcome" in prepared ? prepared.outcome : prepared.send();
         },
       });
       if (result.kind === "stopped") return;
-      if (result.kind === "expired") return record(f, [claimed ? "sending" : "queued"], "expired");
+      // A firing that only waited past its hour is still queued; one whose 429 outlasted it was claimed.
+      if (result.kind === "expired") return claimed ? settleRow(f, "expired") : record(f, ["queued"], "expired");
       if (!claimed) return;
       const state = await settle(f, result, reply);
       // A chat that is gone took its firings with it: there is no row left to record on.
       if (state === "gone") opts.onOutcome?.(f.platform, state, now() - f.firedAt);
-      else await record(f, ["sending"], state);
+      else await settleRow(f, state);
     })()
       .catch((e: unknown) => log.error({ err: e, firing: f.id }, "alert delivery crashed"))
       .finally(() => {
@@ -138,9 +177,12 @@ export function createAlertDelivery(opts: DeliveryOptions): AlertDelivery {
   };
 
   return {
-    heartbeat() {
-      return opts.leases.acquireLease(HEARTBEAT_PREFIX + opts.sender, opts.sender, opts.heartbeatTtlMs, now());
+    async heartbeat() {
+      const held = await opts.leases.acquireLease(heartbeatLease, opts.sender, opts.heartbeatTtlMs, now());
+      holding = held;
+      return held;
     },
+    claiming,
     async recover() {
       const senders = await opts.alerts.sendersInFlight();
       if (senders.every((s) => s === opts.sender)) return 0;
@@ -150,11 +192,17 @@ export function createAlertDelivery(opts: DeliveryOptions): AlertDelivery {
       if (n > 0) log.warn({ firings: n, senders: gone }, "alert messages cut off mid-send by a crash were not resent: each reached its chat at most once");
       return n;
     },
+    stop() {
+      stopping = true;
+    },
     async release() {
-      await opts.leases.releaseLease(HEARTBEAT_PREFIX + opts.sender, opts.sender);
+      holding = false;
+      await opts.leases.releaseLease(heartbeatLease, opts.sender);
     },
     async flush() {
       const started: Promise<void>[] = [];
+      // Without its heartbeat this worker would only prepare sends it may not claim.
+      if (!claiming()) return { started: 0, done: Promise.resolve() };
       for (const f of await opts.alerts.queuedFirings()) {
         const p = deliver(f);
         if (p) started.push(p);

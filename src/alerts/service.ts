@@ -90,6 +90,9 @@ export function createAlertService(opts: AlertServiceOptions): AlertService {
 
   const tick = async (): Promise<void> => {
     lastTick = now();
+    // Claims are made only under the heartbeat: a tick renews it (again, after a beat) so that one
+    // whose claim found it run out, or that was not beating, delivers now rather than a beat later.
+    await delivery.heartbeat();
     const report = await checker.check();
     leading = report.leader;
     opts.onCheck?.(report);
@@ -137,6 +140,7 @@ export function createAlertService(opts: AlertServiceOptions): AlertService {
       stopping ??= (async () => {
         stopped = true;
         clearInterval(timer);
+        delivery.stop();
         await ticking;
         // Sequential: the digest poster stops the same queues after this, and finds them stopped.
         for (const q of Object.values(opts.queues)) await q?.stop();

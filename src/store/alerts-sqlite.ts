@@ -4,7 +4,7 @@
  */
 import type Database from "better-sqlite3";
 import type {
-  Alert, AlertChange, AlertFiring, AlertStore, ChatKey, FiringState, NewAlert, Platform, TokenSighting,
+  Alert, AlertChange, AlertFiring, AlertStore, ChatKey, DeliveryClaim, FiringState, NewAlert, Platform, TokenSighting,
   WatchedToken, WatchlistStore,
 } from "./types.js";
 
@@ -164,7 +164,14 @@ export function sqliteAlerts(db: Database.Database): AlertStore {
       INSERT INTO alert_firings (alert_id, platform, chat_id, kind, payload, state, fired_at, updated_at)
       SELECT id, platform, chat_id, ?, ?, 'queued', ?, ? FROM alerts WHERE id = ?`),
     queued: db.prepare(`SELECT * FROM alert_firings WHERE state = 'queued' ORDER BY id`),
-    claim: db.prepare(`UPDATE alert_firings SET state = 'sending', sender = ?, updated_at = ? WHERE id = ? AND state = 'queued'`),
+    claim: db.prepare(`
+      UPDATE alert_firings SET state = 'sending', sender = @sender, updated_at = @now
+      WHERE id = @id AND state = 'queued'
+        AND EXISTS (SELECT 1 FROM leases WHERE name = @lease AND holder = @sender AND expires_at > @now)`),
+    leased: db.prepare(`SELECT 1 FROM leases WHERE name = @lease AND holder = @sender AND expires_at > @now`),
+    settle: db.prepare(`
+      UPDATE alert_firings SET state = ?, updated_at = ?, detail = ?
+      WHERE id = ? AND sender = ? AND state IN ('sending', 'interrupted')`),
     senders: db.prepare(`SELECT DISTINCT COALESCE(sender, '') AS sender FROM alert_firings WHERE state = 'sending' ORDER BY sender`),
     prune: db.prepare(`DELETE FROM alert_firings WHERE state NOT IN ('queued', 'sending') AND fired_at < ?`),
     counts: db.prepare(`SELECT state, COUNT(*) AS n FROM alert_firings GROUP BY state`),
@@ -201,6 +208,11 @@ export function sqliteAlerts(db: Database.Database): AlertStore {
     if (changed === 0 || c.notice === undefined) return 0;
     return q.insertFiring.run(c.notice.kind, c.notice.payload, now, now, c.alertId).changes;
   };
+
+  const claimOne = db.transaction((p: { id: number; sender: string; lease: string; now: number }): DeliveryClaim => {
+    if (q.claim.run(p).changes === 1) return "claimed";
+    return q.leased.get(p) === undefined ? "unleased" : "taken";
+  });
 
   const commit = db.transaction((sightings: readonly TokenSighting[], changes: readonly AlertChange[], now: number): number => {
     for (const s of sightings) {
@@ -261,8 +273,11 @@ export function sqliteAlerts(db: Database.Database): AlertStore {
           .run(to, now, detail ?? null, id, ...from).changes === 1
       );
     },
-    async claimFiring(id, sender, now) {
-      return q.claim.run(sender, now, id).changes === 1;
+    async claimFiring(id, sender, lease, now) {
+      return claimOne({ id, sender, lease, now });
+    },
+    async settleFiring(id, sender, to, now, detail) {
+      return q.settle.run(to, now, detail ?? null, id, sender).changes === 1;
     },
     async sendersInFlight() {
       return (q.senders.all() as { sender: string }[]).map((r) => r.sender);

@@ -123,8 +123,27 @@ export function postgresAlerts(sql: Sql): AlertStore {
       );
       return r.count === 1;
     },
-    async claimFiring(id, sender, now) {
-      const r = await sql.write("UPDATE alert_firings SET state = 'sending', sender = $1, updated_at = $2 WHERE id = $3 AND state = 'queued'", [sender, now, id]);
+    async claimFiring(id, sender, lease, now) {
+      // One statement: the lease is read and the firing claimed together, so a claim never
+      // lands after this sender's heartbeat has run out.
+      const { rows } = await sql.write<{ claimed: number | string; leased: number | string }>(
+        `WITH lease AS (SELECT 1 FROM leases WHERE name = $1 AND holder = $2 AND expires_at > $3),
+         claimed AS (
+           UPDATE alert_firings SET state = 'sending', sender = $2, updated_at = $3
+           WHERE id = $4 AND state = 'queued' AND EXISTS (SELECT 1 FROM lease)
+           RETURNING 1)
+         SELECT (SELECT COUNT(*) FROM claimed) AS claimed, (SELECT COUNT(*) FROM lease) AS leased`,
+        [lease, sender, now, id],
+      );
+      const r = rows[0];
+      if (r !== undefined && Number(r.claimed) === 1) return "claimed";
+      return r !== undefined && Number(r.leased) > 0 ? "taken" : "unleased";
+    },
+    async settleFiring(id, sender, to, now, detail) {
+      const r = await sql.write(
+        "UPDATE alert_firings SET state = $1, updated_at = $2, detail = $3 WHERE id = $4 AND sender = $5 AND state IN ('sending', 'interrupted')",
+        [to, now, detail ?? null, id, sender],
+      );
       return r.count === 1;
     },
     async sendersInFlight() {

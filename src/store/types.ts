@@ -207,7 +207,11 @@ export interface AlertChange {
   notice?: { kind: "fired" | "paused"; payload: string };
 }
 
-/** `queued` → `sending` → an outcome. A row a crash left in `sending` becomes `interrupted`, never resent. */
+/**
+ * `queued` → `sending` (claimed by one worker under its heartbeat) → an outcome. A row left in
+ * `sending` by a worker whose heartbeat ran out becomes `interrupted`, never resent; the worker,
+ * if it lives on, may still record the outcome over it.
+ */
 export type FiringState = "queued" | "sending" | "delivered" | "gone" | "moved" | "forbidden" | "failed" | "expired" | "interrupted";
 
 /** One message an alert owes a chat, recorded before it is sent. */
@@ -244,8 +248,16 @@ export interface AlertStore {
   queuedFirings(): Promise<AlertFiring[]>;
   /** Moves a firing from one of `from` to `to`; false when another process got there first or it is gone. */
   transitionFiring(id: number, from: readonly FiringState[], to: FiringState, now: number, detail?: string): Promise<boolean>;
-  /** Claims a queued firing for sending (`queued` → `sending`), recording `sender`; false when another got there first or it is gone. */
-  claimFiring(id: number, sender: string, now: number): Promise<boolean>;
+  /**
+   * Claims a queued firing for `sender` (`queued` → `sending`, recording the sender) while it
+   * holds its lease `lease` unexpired at `now`: a sender whose heartbeat ran out claims nothing.
+   */
+  claimFiring(id: number, sender: string, lease: string, now: number): Promise<DeliveryClaim>;
+  /**
+   * Records the outcome of a firing `sender` claimed: from `sending`, or from `interrupted` when
+   * its send finished after another worker had given it up. False when the firing is not its.
+   */
+  settleFiring(id: number, sender: string, to: FiringState, now: number, detail?: string): Promise<boolean>;
   /** The senders of the firings now `sending` ("" for a row claimed before senders were recorded). */
   sendersInFlight(): Promise<string[]>;
   /** Firings left `sending` by `senders` (known to be gone) become `interrupted`, never resent; returns how many. */

@@ -139,7 +139,7 @@ describe("alerts on several workers", () => {
     expect(bSent).toEqual([]);
   });
 
-  it("marks a gone worker's send interrupted once its heartbeat has run out, and never sends it again", async () => {
+  it("marks a gone worker's send interrupted once its heartbeat has run out, never sends it again, and records the outcome if that worker comes back", async () => {
     const w = (world = await startAlertWorld());
     const held = heldSink();
     const bSent: string[] = [];
@@ -162,11 +162,11 @@ describe("alerts on several workers", () => {
     expect(await w.store.alerts.firingCounts()).toEqual({ interrupted: 1 });
     expect(bSent).toEqual([]);
 
-    // The send cut off is never redone, and its late outcome does not overwrite the record.
+    // The send cut off is never redone; a was only stalled, and its late outcome is the record.
     held.release();
     await a.delivery.settled();
     await b.tick();
-    expect(await w.store.alerts.firingCounts()).toEqual({ interrupted: 1 });
+    expect(await w.store.alerts.firingCounts()).toEqual({ delivered: 1 });
     expect(bSent).toEqual([]);
     expect(held.sent).toEqual(["-100"]);
   });

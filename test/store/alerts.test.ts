@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { ENGINES, storeEngines, type TestDatabase } from "./engines.js";
-import type { ChatKey, NewAlert } from "../../src/store/types.js";
+import { HEARTBEAT_PREFIX } from "../../src/alerts/senders.js";
+import type { ChatKey, NewAlert, Store } from "../../src/store/types.js";
 
 const group: ChatKey = { platform: "telegram", chatId: "-100" };
 const alert = (chat: ChatKey, tokenId = "pepe-solana"): NewAlert => ({
@@ -9,6 +10,18 @@ const alert = (chat: ChatKey, tokenId = "pepe-solana"): NewAlert => ({
 const watched = (tokenId: string) => ({ tokenId, symbol: tokenId.split("-")[0]!.toUpperCase(), chain: "solana" });
 
 const engines = storeEngines();
+
+/** Takes `sender`'s heartbeat for 1 000 ms from `now`, as its alert delivery does. */
+const beat = (store: Store, sender: string, now: number) => store.subscriptions.acquireLease(HEARTBEAT_PREFIX + sender, sender, 1_000, now);
+
+/** Two alerts of the group, each fired once: their firings queued at 5. */
+async function twoFirings(store: Store) {
+  for (let i = 0; i < 2; i++) {
+    const { alert: a } = (await store.alerts.addAlert(alert(group), 20, 1)) as { alert: { id: number; anchorAt: number } };
+    await store.alerts.commitCheck([], [{ alertId: a.id, anchorAt: a.anchorAt, set: { armed: false }, notice: { kind: "fired", payload: "{}" } }], 5);
+  }
+  return store.alerts.queuedFirings();
+}
 
 describe.each(ENGINES)("alerts and watchlists on %s", (engine) => {
   let db: TestDatabase;
@@ -81,8 +94,10 @@ describe.each(ENGINES)("alerts and watchlists on %s", (engine) => {
       await store.alerts.commitCheck([], [{ alertId: a.id, anchorAt: a.anchorAt, set: { armed: false }, notice: { kind: "fired", payload: "{}" } }], 5);
     }
     const [first] = await store.alerts.queuedFirings();
-    expect(await store.alerts.claimFiring(first!.id, "host-a:1:x", 6)).toBe(true);
-    expect(await store.alerts.claimFiring(first!.id, "host-b:2:y", 6)).toBe(false);
+    await beat(store, "host-a:1:x", 6);
+    await beat(store, "host-b:2:y", 6);
+    expect(await store.alerts.claimFiring(first!.id, "host-a:1:x", HEARTBEAT_PREFIX + "host-a:1:x", 6)).toBe("claimed");
+    expect(await store.alerts.claimFiring(first!.id, "host-b:2:y", HEARTBEAT_PREFIX + "host-b:2:y", 6)).toBe("taken");
     expect(await store.alerts.interruptFirings(7, ["host-a:1:x"])).toBe(1);
     expect(await store.alerts.firingCounts()).toEqual({ interrupted: 1, queued: 1 });
   });
@@ -94,8 +109,10 @@ describe.each(ENGINES)("alerts and watchlists on %s", (engine) => {
       await store.alerts.commitCheck([], [{ alertId: a.id, anchorAt: a.anchorAt, set: { armed: false }, notice: { kind: "fired", payload: "{}" } }], 5);
     }
     const [dead, live, waiting] = await store.alerts.queuedFirings();
-    await store.alerts.claimFiring(dead!.id, "host-a:1:dead", 6);
-    await store.alerts.claimFiring(live!.id, "host-b:2:live", 6);
+    for (const [f, sender] of [[dead!, "host-a:1:dead"], [live!, "host-b:2:live"]] as const) {
+      await beat(store, sender, 6);
+      expect(await store.alerts.claimFiring(f.id, sender, HEARTBEAT_PREFIX + sender, 6)).toBe("claimed");
+    }
     expect(await store.alerts.sendersInFlight()).toEqual(["host-a:1:dead", "host-b:2:live"]);
     expect(await store.alerts.interruptFirings(7, ["host-a:1:dead"])).toBe(1);
     expect(await store.alerts.interruptFirings(7, [])).toBe(0);
@@ -103,5 +120,39 @@ describe.each(ENGINES)("alerts and watchlists on %s", (engine) => {
     expect(await store.alerts.firingCounts()).toEqual({ interrupted: 1, delivered: 1, queued: 1 });
     expect((await store.alerts.queuedFirings()).map((f) => f.id)).toEqual([waiting!.id]);
     expect(await store.alerts.sendersInFlight()).toEqual([]);
+  });
+
+  it("claims a queued firing only under the sender's own unexpired heartbeat", async () => {
+    const store = await db.open();
+    const [a, b] = await twoFirings(store);
+    const lease = HEARTBEAT_PREFIX + "host-a:1:x";
+    // No heartbeat yet, then another worker's heartbeat: nothing claimed.
+    expect(await store.alerts.claimFiring(a!.id, "host-a:1:x", lease, 6)).toBe("unleased");
+    await beat(store, "host-b:2:y", 6);
+    expect(await store.alerts.claimFiring(a!.id, "host-a:1:x", HEARTBEAT_PREFIX + "host-b:2:y", 6)).toBe("unleased");
+    await beat(store, "host-a:1:x", 10);
+    expect(await store.alerts.claimFiring(a!.id, "host-a:1:x", lease, 20)).toBe("claimed");
+    // The heartbeat ran out (taken at 10 for 1 000 ms): the stalled sender claims nothing more.
+    expect(await store.alerts.claimFiring(b!.id, "host-a:1:x", lease, 1_010)).toBe("unleased");
+    expect(await store.alerts.firingCounts()).toEqual({ sending: 1, queued: 1 });
+    await beat(store, "host-a:1:x", 1_020);
+    expect(await store.alerts.claimFiring(b!.id, "host-a:1:x", lease, 1_030)).toBe("claimed");
+  });
+
+  it("lets a sender record its outcome over 'interrupted', and no one else's", async () => {
+    const store = await db.open();
+    const [a, b] = await twoFirings(store);
+    for (const [f, sender] of [[a!, "host-a:1:stalled"], [b!, "host-b:2:live"]] as const) {
+      await beat(store, sender, 6);
+      expect(await store.alerts.claimFiring(f.id, sender, HEARTBEAT_PREFIX + sender, 6)).toBe("claimed");
+    }
+    expect(await store.alerts.interruptFirings(2_000, ["host-a:1:stalled"])).toBe(1);
+    expect(await store.alerts.settleFiring(a!.id, "host-b:2:live", "failed", 2_010)).toBe(false);
+    expect(await store.alerts.settleFiring(a!.id, "host-a:1:stalled", "delivered", 2_010)).toBe(true);
+    expect(await store.alerts.settleFiring(b!.id, "host-a:1:stalled", "delivered", 2_010)).toBe(false);
+    expect(await store.alerts.settleFiring(b!.id, "host-b:2:live", "forbidden", 2_010)).toBe(true);
+    // Settled is final: a second outcome is not written over the first.
+    expect(await store.alerts.settleFiring(a!.id, "host-a:1:stalled", "failed", 2_020)).toBe(false);
+    expect(await store.alerts.firingCounts()).toEqual({ delivered: 1, forbidden: 1 });
   });
 });

@@ -24,12 +24,13 @@ import type { BotCore } from "../../core/bot-core.js";
 import type { ChatContext } from "../../core/command.js";
 import type { Reply } from "../../core/reply.js";
 import type { ButtonActionStore } from "../../store/types.js";
-import type { PlatformAdapter, SendOutcome } from "../types.js";
+import type { PlatformAdapter, PreparedSend, SendOutcome } from "../types.js";
+import type { PaceLedger } from "../../digest/pace-ledger.js";
 import type { SharedRedis } from "../../redis/connection.js";
 import { redisPaceLedger } from "../../redis/pace-ledger.js";
 import { createActionStore, type ActionStore } from "./buttons.js";
 import { onAutocomplete, onButton, onChatInput, onMessageCommand, type InteractionDeps } from "./interactions.js";
-import { NO_MENTIONS, renderMessage, replyOptions } from "./message.js";
+import { NO_MENTIONS, renderMessage, replyOptions, type DiscordMessage } from "./message.js";
 import { createInteractionCallbacks, createInteractionsEndpoint, INTERACTIONS_PATH } from "./http-interactions.js";
 import { discordRestAgent } from "./rest-agent.js";
 import { DISCORD_GLOBAL_PER_SECOND, sharedRestGate } from "./rest-gate.js";
@@ -71,6 +72,8 @@ export interface DiscordAdapterOptions {
   publicKey?: string;
   /** Redis shared by the bot's workers: their REST calls keep Discord's global rate together. */
   redis?: SharedRedis;
+  /** Where that shared rate is kept; default in `redis` when it is set (tests hold it). */
+  restLedger?: PaceLedger;
 }
 
 /** The adapter, with what several workers need to see of it. */
@@ -167,12 +170,12 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
       onStoreError: (e) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "button action store failed; long buttons work in this process only"),
     });
   const callbacks = createInteractionCallbacks();
-  const gate =
-    opts.redis === undefined
+  const restLedger =
+    opts.restLedger ??
+    (opts.redis === undefined
       ? undefined
-      : sharedRestGate({
-          ledger: redisPaceLedger({ redis: opts.redis, scope: `discord-rest:${opts.applicationId}`, ratePerSecond: DISCORD_GLOBAL_PER_SECOND }),
-        });
+      : redisPaceLedger({ redis: opts.redis, scope: `discord-rest:${opts.applicationId}`, ratePerSecond: DISCORD_GLOBAL_PER_SECOND }));
+  const gate = restLedger === undefined ? undefined : sharedRestGate({ ledger: restLedger });
   const baseRequest = DefaultRestOptions.makeRequest as NonNullable<RESTOptions["makeRequest"]>;
   const settings: ClientSettings = {
     apiRoot,
@@ -196,6 +199,16 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
   const noted = new LRUCache<string, string>({ max: 10_000 });
   let stopping = false;
   let lastCloseCode: number | undefined;
+
+  /** The post as Discord takes it, or the outcome when it cannot be drawn. */
+  const render = (chatId: string, reply: Reply): DiscordMessage | SendOutcome => {
+    try {
+      return renderMessage(reply, { actions, now });
+    } catch (err) {
+      log.error({ err, chatId }, "discord send failed while rendering");
+      return { kind: "failed", reason: "could not render the message" };
+    }
+  };
 
   const deps: InteractionDeps = {
     core: opts.core,
@@ -380,12 +393,22 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
           },
         }),
     async send(chatId: string, reply: Reply): Promise<SendOutcome> {
-      try {
-        return await postToChannel(client.rest, chatId, renderMessage(reply, { actions, now }));
-      } catch (err) {
-        log.error({ err, chatId }, "discord send failed while rendering");
-        return { kind: "failed", reason: "could not render the message" };
-      }
+      const message = render(chatId, reply);
+      return "kind" in message ? message : postToChannel(client.rest, chatId, message);
+    },
+
+    /**
+     * The shared rate's slot is taken here, before the caller claims the post: after the claim
+     * the request passes the gate without a Redis round trip. discord.js still queues it behind
+     * a post to the same channel in flight in this process, and refuses it at once if the
+     * channel's bucket is spent (rejectOnRateLimit): no network wait lies after the claim.
+     * Rejects when the shared rate cannot be reached; nothing was claimed then.
+     */
+    async prepareSend(chatId: string, reply: Reply): Promise<PreparedSend> {
+      const message = render(chatId, reply);
+      if ("kind" in message) return { outcome: message };
+      await gate?.reserve(Routes.channelMessages(chatId));
+      return { send: () => postToChannel(client.rest, chatId, message) };
     },
   };
 }

@@ -4,6 +4,10 @@
  * is enough for one process; with several, this gate sits under it (in `makeRequest`) and takes
  * a slot from the pace ledger in Redis before each request, and a global 429 pauses every worker.
  * Interaction responses are not bound by the global rate (Discord's rule), so they pass at once.
+ *
+ * A post that is claimed in the database before it leaves (digests, alerts) takes its slot
+ * beforehand (`reserve`): the Redis round trip then lies before the claim, and the request after
+ * it passes the gate at once, so a worker killed between claim and request has nothing to wait for.
  */
 import { setTimeout as delay } from "node:timers/promises";
 import type { RESTOptions } from "discord.js";
@@ -25,16 +29,51 @@ export interface RestGateOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export function sharedRestGate(opts: RestGateOptions): (next: MakeRequest) => MakeRequest {
+/** Wraps discord.js's `makeRequest`; `reserve` takes the slot of a coming request ahead of it. */
+export type RestGate = ((next: MakeRequest) => MakeRequest) & {
+  /**
+   * Takes the global slot for the next request to `route` (`/channels/1/messages`) now: that
+   * request, made within a second, passes without asking the ledger again.
+   */
+  reserve(route: string): Promise<void>;
+};
+
+/** A reserved slot not used within this long is left unused: its moment has passed. */
+const RESERVED_MS = 1000;
+
+/** `/channels/1/messages` of `https://discord.com/api/v10/channels/1/messages?x`. */
+function routeOf(url: string): string {
+  return new URL(url).pathname.replace(/^.*?\/v\d+(?=\/)/, "");
+}
+
+export function sharedRestGate(opts: RestGateOptions): RestGate {
   const now = opts.now ?? Date.now;
   const sleep = opts.sleep ?? ((ms: number) => delay(ms));
-  return (next) => async (url, init) => {
-    if (UNBOUND.test(url)) return next(url, init);
+  /** Per route, until when each slot reserved for it may be used. */
+  const reserved = new Map<string, number[]>();
+
+  const takeSlot = async (): Promise<void> => {
     for (;;) {
       const slot = await opts.ledger.take(GLOBAL, now());
-      if ("index" in slot) break;
+      if ("index" in slot) return;
       await sleep(Math.max(1, slot.waitMs));
     }
+  };
+
+  /** Uses up a slot reserved for `route`, if one is still good. */
+  const useReserved = (route: string): boolean => {
+    const slots = reserved.get(route);
+    if (slots === undefined) return false;
+    const t = now();
+    const i = slots.findIndex((until) => until >= t);
+    slots.splice(0, i < 0 ? slots.length : i + 1);
+    if (slots.length === 0) reserved.delete(route);
+    return i >= 0;
+  };
+
+  const wrap = (next: MakeRequest): MakeRequest => async (url, init) => {
+    if (UNBOUND.test(url)) return next(url, init);
+    if (!useReserved(routeOf(url))) await takeSlot();
     const res = await next(url, init);
     if (res.status === 429 && (res.headers.get("x-ratelimit-global") === "true" || res.headers.get("x-ratelimit-scope") === "global")) {
       const seconds = Number(res.headers.get("retry-after"));
@@ -42,4 +81,13 @@ export function sharedRestGate(opts: RestGateOptions): (next: MakeRequest) => Ma
     }
     return res;
   };
+
+  return Object.assign(wrap, {
+    async reserve(route: string) {
+      await takeSlot();
+      const slots = reserved.get(route) ?? [];
+      slots.push(now() + RESERVED_MS);
+      reserved.set(route, slots);
+    },
+  });
 }
