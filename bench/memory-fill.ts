@@ -1,6 +1,6 @@
 /**
  * How the memory benchmark fills a cache, shared by bench/memory.ts and the process of its
- * Redis row (bench/memory-redis.ts): the same entries, from the same samples, the same way.
+ * rows' child (bench/memory-child.ts): the same entries, from the same samples, the same way.
  */
 import type { CachedMarket } from "../src/cache/types.js";
 import type { MarketApi } from "../src/market/api.js";

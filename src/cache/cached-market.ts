@@ -11,7 +11,7 @@ import { asking, currentAsk, newAsk, type Ask, type StaleReason } from "../marke
 import { LANES, type Lane } from "../market/scheduler-lanes.js";
 import { isMarketError, MarketError } from "../market/errors.js";
 import { setTimeout as delay } from "node:timers/promises";
-import type { PriceEntry, PriceMap, TokenDetail, TokenV2 } from "../market/schemas.js";
+import type { PriceEntry, PriceMap, RiskReport, TokenDetail, TokenV2 } from "../market/schemas.js";
 import { canonicalId, canonicalParams, cacheKey, stableStringify } from "./keys.js";
 import { createMemoryStore } from "./memory-store.js";
 import { createPriceBatcher } from "./price-batch.js";
@@ -33,7 +33,7 @@ export interface CachedMarketOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Where entries live. Default in this process, bounded by `maxBytes`. */
   store?: CacheStore;
-  /** Size bound of the in-process store, in approximate bytes of JSON. Default 32 MiB. */
+  /** Size bound of the in-process store, in approximate bytes of heap. Default 32 MiB. */
   maxBytes?: number;
   /** TTL overrides per method, ms. Defaults in `DEFAULT_TTL`. */
   ttl?: Partial<Record<keyof MarketApi, number>>;
@@ -87,6 +87,28 @@ function recordsOf(method: keyof MarketApi, data: unknown): readonly TokenV2[] {
   return [];
 }
 
+/** Token symbols remembered from the records that pass through, at most: about 1 MB of short strings. */
+const SYMBOLS_MAX = 20_000;
+
+/** The token symbols an answer carries, by token id: a detail's token, a list's records, a risk report's token. */
+function symbolsOf(method: keyof MarketApi, args: readonly unknown[], data: unknown): [string, string][] {
+  const out: [string, string][] = [];
+  const add = (token: unknown, chain: unknown, symbol: unknown) => {
+    if (typeof token === "string" && typeof chain === "string" && typeof symbol === "string" && symbol.trim() !== "") out.push([canonicalId(`${token}-${chain}`), symbol]);
+  };
+  for (const r of recordsOf(method, data)) add(r.token, r.chain, r.symbol);
+  if (method === "tokenDetail") {
+    const t = (data as TokenDetail | null)?.token;
+    add(t?.token, t?.chain, t?.symbol);
+  }
+  // A report does not name its token: its argument does.
+  if (method === "riskReport" && typeof args[0] === "string") {
+    const symbol = (data as RiskReport | null)?.token_symbol;
+    if (typeof symbol === "string" && symbol.trim() !== "") out.push([args[0], symbol]);
+  }
+  return out;
+}
+
 /** What each cache keeps of batch prices fetched outside it (the alert checker's), by cache. */
 const priceSinks = new WeakMap<CachedMarket, (p: BatchPricesParams, map: PriceMap) => void>();
 
@@ -119,6 +141,24 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
 
   const store = opts.store ?? createMemoryStore({ maxBytes: opts.maxBytes ?? DEFAULT_MAX_BYTES, now });
   const loading = new Map<string, Loading>();
+
+  // Symbols by token id, newest last: a symbol is a near-constant fact, worth no call of its own.
+  const symbols = new Map<string, string>();
+  const noteSymbol = (tokenId: string, symbol: string): void => {
+    symbols.delete(tokenId);
+    symbols.set(tokenId, symbol);
+    if (symbols.size > SYMBOLS_MAX) symbols.delete(symbols.keys().next().value as string);
+  };
+
+  /** A token's symbol from a record seen lately, else from its detail in the store, of any age the store keeps. */
+  async function knownSymbol(tokenId: string): Promise<string | undefined> {
+    const id = canonicalId(tokenId);
+    const seen = symbols.get(id);
+    if (seen !== undefined) return seen;
+    const card = await store.get(cacheKey("tokenDetail", [id]));
+    const symbol = (card?.data as TokenDetail | null | undefined)?.token.symbol;
+    return typeof symbol === "string" && symbol.trim() !== "" ? symbol : undefined;
+  }
 
   /** Kept as long as it may be served stale, and at least through its grace. */
   const keepFor = (method: keyof MarketApi, freshMs: number): number => Math.max(maxStale[method], freshMs * (1 + GRACE_FACTOR));
@@ -260,7 +300,11 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     const call = (api[method] as AnyMethod).bind(api);
     const wrapped = (...args: Parameters<MarketApi[K]>) => {
       const c = canon(...args);
-      return lookup(method, cacheKey(method, c), async () => keep((await call(...c)) as Awaited<ReturnType<MarketApi[K]>>));
+      return lookup(method, cacheKey(method, c), async () => {
+        const data = keep((await call(...c)) as Awaited<ReturnType<MarketApi[K]>>);
+        for (const [tokenId, symbol] of symbolsOf(method, c, data)) noteSymbol(tokenId, symbol);
+        return data;
+      });
     };
     return wrapped as unknown as CachedMarket[K];
   }
@@ -360,6 +404,7 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     v1AmmPairs: wrap("v1AmmPairs", params),
     v1ContractCheck: wrap("v1ContractCheck", params),
   };
+  market.knownSymbol = knownSymbol;
   priceSinks.set(market, keepPrices);
   return market;
 }

@@ -76,13 +76,23 @@ export type ShownHolder = z.infer<typeof shownHolder>;
  * names one. An absent field stays absent (a key holding undefined still costs a slot), and no
  * key is ever deleted: a deleted property turns a V8 object into a hash table several times its size.
  */
-function keep<T extends object, K extends keyof T>(record: T, keys: readonly K[], edit?: { [P in K]?: (v: T[P]) => T[P] | undefined }): Pick<T, K> {
+function keep<T extends object, K extends keyof T>(record: T, keys: readonly K[], edit?: { [P in K]?: (v: T[P], record: T) => T[P] | undefined }): Pick<T, K> {
   const out: Partial<Pick<T, K>> = {};
   for (const k of keys) {
-    const v = edit?.[k] === undefined ? record[k] : edit[k](record[k]);
+    const v = edit?.[k] === undefined ? record[k] : edit[k](record[k], record);
     if (v !== undefined) out[k] = v;
   }
   return out as Pick<T, K>;
+}
+
+/**
+ * `value` as JSON.parse builds it: an object built key by key past a dozen properties becomes a
+ * V8 hash table (a token's 28 kept figures took more heap than all 60 as parsed), while a
+ * parsed object is laid out once at its size. Entries are JSON data anyway (the Redis store
+ * keeps them as text), so this is also the shape every store hands back.
+ */
+function compact<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
 }
 
 /** Could `s` be a link the card shows? A superset of core/format's URL check, which the cache may not import. */
@@ -105,26 +115,50 @@ function slimAppendix(appendix: string | undefined): string | undefined {
   return links.length === 0 ? undefined : JSON.stringify(Object.fromEntries(links));
 }
 
+/** `v` when it is read only in place of `primary`, which is absent (`primary ?? v`); else nothing. */
+const fallback = <V>(v: V, primary: unknown): V | undefined => (primary === undefined ? v : undefined);
+
+/**
+ * Of a token's figures, a fallback only when its reader would use it: the card shows
+ * `tvl ?? main_pair_tvl`, `token_tx_volume_usd_24h ?? tx_volume_u_24h`,
+ * `token_price_change_1h ?? price_change_1h`, `launch_at ?? created_at`; /chart
+ * `price_change_24h ?? price_change_1d` (the card's 24h change prefers `token_price_change_24h`,
+ * so `price_change_24h` stays for /chart).
+ */
+const TOKEN_EDITS: { [P in (typeof CARD_TOKEN_FIELDS)[number]]?: (v: TokenV2[P], t: TokenV2) => TokenV2[P] | undefined } = {
+  main_pair_tvl: (v, t) => fallback(v, t.tvl),
+  tx_volume_u_24h: (v, t) => fallback(v, t.token_tx_volume_usd_24h),
+  price_change_1h: (v, t) => fallback(v, t.token_price_change_1h),
+  price_change_1d: (v, t) => fallback(v, t.price_change_24h),
+  created_at: (v, t) => fallback(v, t.launch_at),
+  appendix: slimAppendix,
+};
+
+/** /chart of a pool shows `price_change_24h ?? price_change_1d`. */
+const PAIR_EDITS: { [P in (typeof CARD_PAIR_FIELDS)[number]]?: (v: PairV2[P], p: PairV2) => PairV2[P] | undefined } = {
+  price_change_1d: (v, p) => fallback(v, p.price_change_24h),
+};
+
 /** A detail with the token figures and pair fields a reply reads. */
 export function slimDetail(detail: TokenDetail): CardDetail {
-  const token = keep(detail.token, CARD_TOKEN_FIELDS, { appendix: slimAppendix });
-  const out: CardDetail = { token, pairs: detail.pairs.map((p) => keep(p, CARD_PAIR_FIELDS)) };
+  const token = keep(detail.token, CARD_TOKEN_FIELDS, TOKEN_EDITS);
+  const out: CardDetail = { token, pairs: detail.pairs.map((p) => keep(p, CARD_PAIR_FIELDS, PAIR_EDITS)) };
   if (detail.is_audited !== undefined) out.is_audited = detail.is_audited;
-  return out;
+  return compact(out);
 }
 
 /** A risk report with the fields the verdict, the findings and /holders' labels read. */
 export function slimRiskReport(report: RiskReport): RiskFindings {
-  return keep(report, RISK_FIELDS, { token_holders_rank: (ranks) => ranks?.map((h) => keep(h, RANKED_HOLDER_FIELDS)) });
+  return compact(keep(report, RISK_FIELDS, { token_holders_rank: (ranks) => ranks?.map((h) => keep(h, RANKED_HOLDER_FIELDS)) }));
 }
 
 /** A v1 token record with its Chinese introduction only. */
 export function slimV1Token(record: TokenV1): V1Intro {
-  return keep(record, V1_TOKEN_FIELDS);
+  return compact(keep(record, V1_TOKEN_FIELDS));
 }
 
 /** The first `HOLDERS_KEPT` holders with the fields a reply shows: who (address, alias, remark), share and value. */
 export function slimHolders(list: readonly Holder[]): ShownHolder[] {
   // The service sends the address twice, as holder and address; /holders reads address first.
-  return list.slice(0, HOLDERS_KEPT).map((h) => keep(h, HOLDER_FIELDS, { holder: (v) => (v === h.address ? undefined : v) }));
+  return compact(list.slice(0, HOLDERS_KEPT).map((h) => keep(h, HOLDER_FIELDS, { holder: (v) => (v === h.address ? undefined : v) })));
 }
