@@ -83,4 +83,42 @@ describe("Discord's global rate shared by the workers through Redis", () => {
     await b.request("http://discord.test/api/v10/webhooks/900000000000000103/tok/messages/@original");
     expect(b.waits).toEqual([]);
   });
+
+  it("lets a post whose slot was reserved ahead (before its claim) pass without waiting, once, and only within a second", async () => {
+    let clock = 2_000_000;
+    const waits: number[] = [];
+    const shared = redisPaceLedger({ redis: await link(), scope: "discord-rest:900000000000000104", ratePerSecond: 50 });
+    let asked = 0;
+    const gate = sharedRestGate({
+      ledger: { ...shared, take: (ids, t) => (asked++, shared.take(ids, t)) },
+      now: () => clock,
+      sleep: async (ms) => {
+        waits.push(ms);
+        clock += ms;
+      },
+    });
+    const sentAt: number[] = [];
+    const request = gate(async () => {
+      sentAt.push(clock);
+      return response(200);
+    });
+    await gate.reserve("/channels/500000000000000001/messages");
+    const reservedAsks = asked;
+    await request(POST, { method: "POST" });
+    expect(waits).toEqual([]);
+    expect(asked).toBe(reservedAsks);
+    // The reservation is used up: the next post waits for its own slot, 20 ms after the first.
+    await request(POST, { method: "POST" });
+    expect(waits).toEqual([20]);
+    // A slot reserved (at 40, after its own 20 ms wait) and left for more than a second has
+    // passed: the post takes a fresh one, free by then.
+    await gate.reserve("/channels/500000000000000001/messages");
+    expect(waits).toEqual([20, 20]);
+    clock += 1_001;
+    const before = asked;
+    await request(POST, { method: "POST" });
+    expect(asked).toBe(before + 1);
+    expect(sentAt.map((t) => t - sentAt[0]!)).toEqual([0, 20, 40 + 1_001]);
+    expect(waits).toEqual([20, 20]);
+  });
 });
