@@ -15,7 +15,7 @@ import type { PriceEntry, PriceMap, RiskReport, TokenDetail, TokenV2 } from "../
 import { canonicalId, canonicalParams, cacheKey, stableStringify } from "./keys.js";
 import { createMemoryStore } from "./memory-store.js";
 import { createPriceBatcher } from "./price-batch.js";
-import { slimDetail, slimHolders, slimRiskReport, slimV1Token } from "./slim.js";
+import { slimDetail, slimHolders, slimPrice, slimRiskReport, slimV1Token } from "./slim.js";
 import type { CacheEntry, CacheStore } from "./store.js";
 import { DEFAULT_NOT_FOUND_TTL_MS, DEFAULT_TTL, MAX_STALE } from "./ttl.js";
 import type { CachedMarket, Fetched } from "./types.js";
@@ -333,7 +333,7 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
       return out;
     },
     refreshed(group, id, entry) {
-      const fresh: CacheEntry = { data: entry, fetchedAt: now(), freshMs: ttls.batchPrices };
+      const fresh: CacheEntry = { data: slimPrice(entry), fetchedAt: now(), freshMs: ttls.batchPrices };
       recentPrices.get(group)?.set(id, fresh.fetchedAt);
       void store.set(priceKey(group, id), fresh, keepFor("batchPrices", fresh.freshMs));
     },
@@ -347,7 +347,7 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     const thresholds = { tvlMin: p.tvlMin, txVolume24hMin: p.txVolume24hMin };
     const group = stableStringify(thresholds);
     for (const id of ids) notePrice(group, id);
-    const results = await Promise.all(ids.map((id) => lookup("batchPrices", priceKey(group, id), () => batcher.load(group, thresholds, id))));
+    const results = await Promise.all(ids.map((id) => lookup("batchPrices", priceKey(group, id), async () => slimPrice(await batcher.load(group, thresholds, id)))));
     const data: PriceMap = {};
     ids.forEach((id, i) => {
       const result = results[i];
@@ -372,7 +372,7 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     const asked = recentPrices.get(group);
     for (const id of new Set(p.tokenIds.map(canonicalId))) {
       if (asked?.has(id) === true) asked.set(id, fetchedAt);
-      void store.set(priceKey(group, id), { data: byId.get(id) ?? null, fetchedAt, freshMs: ttls.batchPrices }, keepFor("batchPrices", ttls.batchPrices));
+      void store.set(priceKey(group, id), { data: slimPrice(byId.get(id) ?? null), fetchedAt, freshMs: ttls.batchPrices }, keepFor("batchPrices", ttls.batchPrices));
     }
   }
 

@@ -3,7 +3,7 @@
  * is ~77 KB of JSON with 30-odd figures per holder, of which /holders shows six of the first 25;
  * a token detail carries 60-odd token figures and 30 per pair, of which the card, /chart,
  * /swaps and the symbol lookups read about 30 and 12; a risk report 65 fields, of which the
- * verdict and findings read 22. Keeping only those is most of the difference between 347 and
+ * verdict and findings read 22; a price 7, of which price replies read 3. Keeping only those is most of the difference between 347 and
  * under 150 MB at 50,000 entries (benchmark 5), and lets the byte bound hold twice the entries.
  *
  * Each kept shape is the spec's schema picked down to the kept keys, so a slimmed value is still
@@ -14,8 +14,8 @@
  * when they differ.
  */
 import type { z } from "zod";
-import { holder, pairV2, riskReport, tokenDetail, tokenV1, tokenV2 } from "../market/schemas.js";
-import type { Holder, PairV2, RiskReport, TokenDetail, TokenV1, TokenV2 } from "../market/schemas.js";
+import { holder, pairV2, priceEntry, riskReport, tokenDetail, tokenV1, tokenV2 } from "../market/schemas.js";
+import type { Holder, PairV2, PriceEntry, RiskReport, TokenDetail, TokenV1, TokenV2 } from "../market/schemas.js";
 
 /** Holders a reply can show: /holders lists at most 25 and sums the top 10's share. */
 export const HOLDERS_KEPT = 25;
@@ -55,6 +55,13 @@ export const RANKED_HOLDER_FIELDS = ["address", "percent", "is_lp", "is_contract
 /** Of a v1 token record, the card reads only the Chinese introduction; the id stays, as the record's type requires it. */
 export const V1_TOKEN_FIELDS = ["token", "chain", "intro_cn"] as const satisfies readonly (keyof TokenV1)[];
 
+/**
+ * Of a price, what /price, /watchlist and /alerts show: the price, its 24h change (the 1d one
+ * in its place) and when it was quoted. The id is the entry's key; TVL and volume no price
+ * reply shows.
+ */
+export const PRICE_FIELDS = ["current_price_usd", "price_change_24h", "price_change_1d", "updated_at"] as const satisfies readonly (keyof PriceEntry)[];
+
 /** Of a holder, who it is (address, alias, remark), its share and its value. */
 export const HOLDER_FIELDS = ["holder", "address", "addr_alias", "remark", "balance_ratio", "balance_usd"] as const satisfies readonly (keyof Holder)[];
 
@@ -65,11 +72,13 @@ export const cardDetail = tokenDetail.extend({ token: cardToken, pairs: cardPair
 export const riskFindings = riskReport.pick(mask(RISK_FIELDS)).extend({ token_holders_rank: rankedHolder.array().optional() });
 export const v1Intro = tokenV1.pick(mask(V1_TOKEN_FIELDS));
 export const shownHolder = holder.pick(mask(HOLDER_FIELDS));
+export const shownPrice = priceEntry.pick(mask(PRICE_FIELDS));
 
 export type CardDetail = z.infer<typeof cardDetail>;
 export type RiskFindings = z.infer<typeof riskFindings>;
 export type V1Intro = z.infer<typeof v1Intro>;
 export type ShownHolder = z.infer<typeof shownHolder>;
+export type ShownPrice = z.infer<typeof shownPrice>;
 
 /**
  * A copy of `record` with only `keys`, in that order, each value passed through `edit` when it
@@ -150,6 +159,11 @@ export function slimDetail(detail: TokenDetail): CardDetail {
 /** A risk report with the fields the verdict, the findings and /holders' labels read. */
 export function slimRiskReport(report: RiskReport): RiskFindings {
   return compact(keep(report, RISK_FIELDS, { token_holders_rank: (ranks) => ranks?.map((h) => keep(h, RANKED_HOLDER_FIELDS)) }));
+}
+
+/** A price with what price replies show; "no price" (null) stays null. */
+export function slimPrice(entry: PriceEntry | null): ShownPrice | null {
+  return entry === null ? null : compact(keep(entry, PRICE_FIELDS, { price_change_1d: (v, e) => fallback(v, e.price_change_24h) }));
 }
 
 /** A v1 token record with its Chinese introduction only. */

@@ -2,7 +2,7 @@
  * The cache keeps only the fields replies read (src/cache/slim.ts). Two cores on one sandbox
  * and one pinned clock: one through the real cache, which stores slimmed entries, the other
  * through the cache switched off, which hands the commands the records as the service sent
- * them. Every reply that reads a detail, a risk report, a holder list or a v1 record must come
+ * them. Every reply that reads a detail, a risk report, a holder list, a price or a v1 record must come
  * out the same from both, in both languages: a field a reply shows that the cache dropped shows
  * up here as a difference.
  */
@@ -135,13 +135,22 @@ async function both(lang: string, command: string, args: readonly string[], side
 }
 
 describe("replies from slimmed cache entries", () => {
-  it.each(["en", "zh"])("are the replies of the full records: card, risk, holders, swaps (%s)", async (lang) => {
+  it.each(["en", "zh"])("are the replies of the full records: card, risk, holders, swaps, prices, watchlist, alerts (%s)", async (lang) => {
     for (const id of ids()) {
       await both(lang, "token", [id]);
       await both(lang, "risk", [id]);
       await both(lang, "holders", [id, "25"]);
       await both(lang, "swaps", [id]);
+      await both(lang, "price", [id]);
     }
+    const some = ids().slice(0, 8);
+    await both(lang, "price", some);
+    // Setting a watchlist and an alert changes the chat: once on each side.
+    for (const [command, args] of [["watch", some], ["alert", [some[0] ?? "", "above", "1000000"]]] as const) {
+      expect(await slimmed.core.run(chat(lang), command, args)).toEqual(await full.core.run(chat(lang), command, args));
+    }
+    await both(lang, "watchlist", []);
+    await both(lang, "alerts", []);
   }, 120_000);
 
   it.each(["en", "zh"])("are the replies of the full records with the fields the sandbox leaves out (%s)", async (lang) => {

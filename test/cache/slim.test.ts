@@ -7,12 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
 import { createMemoryStore } from "../../src/cache/memory-store.js";
 import {
-  CARD_PAIR_FIELDS, CARD_TOKEN_FIELDS, HOLDER_FIELDS, HOLDERS_KEPT, RANKED_HOLDER_FIELDS, RISK_FIELDS, V1_TOKEN_FIELDS,
-  slimDetail, slimHolders, slimRiskReport, slimV1Token,
+  CARD_PAIR_FIELDS, CARD_TOKEN_FIELDS, HOLDER_FIELDS, HOLDERS_KEPT, PRICE_FIELDS, RANKED_HOLDER_FIELDS, RISK_FIELDS, V1_TOKEN_FIELDS,
+  slimDetail, slimHolders, slimPrice, slimRiskReport, slimV1Token,
 } from "../../src/cache/slim.js";
 import type { CacheEntry, CacheStore } from "../../src/cache/store.js";
 import { MarketClient } from "../../src/market/client.js";
-import { holder, riskReport, tokenDetail, tokenV1, type Holder, type RiskReport, type TokenDetail, type TokenV1 } from "../../src/market/schemas.js";
+import {
+  holder, priceEntry, riskReport, tokenDetail, tokenV1, type Holder, type PriceEntry, type RiskReport, type TokenDetail, type TokenV1,
+} from "../../src/market/schemas.js";
 import { createRedisCacheStore } from "../../src/redis/cache-store.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { useRedis } from "../engines/redis.js";
@@ -26,6 +28,7 @@ interface Full {
   risk: RiskReport;
   holders: Holder[];
   v1: TokenV1;
+  price: PriceEntry;
 }
 
 let sandbox: Sandbox;
@@ -37,14 +40,18 @@ beforeAll(async () => {
   sandbox = await startSandbox({ time: T0, seed: 1 });
   client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, v1: { baseUrl: sandbox.url, key: sandbox.v1Key }, retry: { maxAttempts: 1 } });
   for (const t of sandbox.market.tokens.slice(0, 8)) {
-    const [detail, risk, holders, v1] = await Promise.all([
+    const [detail, risk, holders, v1, prices] = await Promise.all([
       client.tokenDetail(t.id), client.riskReport(t.id), client.topHolders({ tokenId: t.id, limit: 100 }), client.v1Token(t.id),
+      client.batchPrices({ tokenIds: [t.id], tvlMin: 0 }),
     ]);
+    const price = Object.values(prices)[0];
+    if (price === undefined) throw new Error(`the sandbox has no price of ${t.id}`);
     records.push({
       detail: { ...detail, ...SURPRISE, token: { ...detail.token, ...SURPRISE }, pairs: detail.pairs.map((p) => ({ ...p, ...SURPRISE })) },
       risk: { ...risk, ...SURPRISE, token_holders_rank: risk.token_holders_rank?.map((h) => ({ ...h, ...SURPRISE })) },
       holders: holders.map((h) => ({ ...h, ...SURPRISE })),
       v1: { ...v1, ...SURPRISE },
+      price: { ...price, ...SURPRISE },
     });
   }
 });
@@ -77,7 +84,9 @@ describe("a slimmed entry", () => {
       for (const h of holders) within(HOLDER_FIELDS)(h);
 
       within(V1_TOKEN_FIELDS)(slimV1Token(r.v1));
+      within(PRICE_FIELDS)(slimPrice(r.price) ?? {});
     }
+    expect(slimPrice(null)).toBeNull();
   });
 
   it("keeps the kept fields as the service sent them, fallbacks only when their first choice is missing", () => {
@@ -90,6 +99,7 @@ describe("a slimmed entry", () => {
       expect(t.created_at).toBe(r.detail.token.launch_at === undefined ? r.detail.token.created_at : undefined);
       const risk = slimRiskReport(r.risk);
       for (const k of RISK_FIELDS.filter((f) => f !== "token_holders_rank")) expect(risk[k]).toEqual(r.risk[k]);
+      expect(slimPrice(r.price)?.current_price_usd).toBe(r.price.current_price_usd);
       expect(slimHolders(r.holders).map((h) => h.address ?? h.holder)).toEqual(r.holders.slice(0, HOLDERS_KEPT).map((h) => h.address ?? h.holder));
     }
   });
@@ -112,6 +122,7 @@ describe("a slimmed entry", () => {
       expect(riskReport.safeParse(slimRiskReport(r.risk)).success).toBe(true);
       for (const h of slimHolders(r.holders)) expect(holder.safeParse(h).success).toBe(true);
       expect(tokenV1.safeParse(slimV1Token(r.v1)).success).toBe(true);
+      expect(priceEntry.safeParse(slimPrice(r.price)).success).toBe(true);
     }
   });
 
@@ -123,7 +134,9 @@ describe("a slimmed entry", () => {
     const r = records[0];
     expect(r).toBeDefined();
     if (r === undefined) return;
-    const entries: Record<string, unknown> = { detail: slimDetail(r.detail), risk: slimRiskReport(r.risk), holders: slimHolders(r.holders), v1: slimV1Token(r.v1) };
+    const entries: Record<string, unknown> = {
+      detail: slimDetail(r.detail), risk: slimRiskReport(r.risk), holders: slimHolders(r.holders), v1: slimV1Token(r.v1), price: slimPrice(r.price),
+    };
     for (const [key, data] of Object.entries(entries)) {
       const entry: CacheEntry = { data, fetchedAt: T0, freshMs: 60_000 };
       await store.set(`slim-test:${key}`, entry, 60_000);
