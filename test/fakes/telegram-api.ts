@@ -56,6 +56,8 @@ export interface ApiCall {
   at: number;
   /** Answered (false while a long poll or a slow call is still open). */
   done: boolean;
+  /** Carried in the body of a webhook answer, not requested. */
+  viaWebhook?: true;
   ok: boolean;
   error?: { error_code: number; description: string };
 }
@@ -243,6 +245,38 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
     return { payload: JSON.parse(body.toString("utf8")) as Record<string, unknown>, files: [] };
   };
 
+  /** Does one call as Telegram would, recording it; `res` is the HTTP exchange of a call made by request (long polls hold it). */
+  const perform = async (
+    method: string,
+    payload: Record<string, unknown>,
+    files: FakeFile[],
+    res: ServerResponse | undefined,
+  ): Promise<{ status: number; body: unknown }> => {
+    const chatId = payload.chat_id === undefined ? undefined : String(payload.chat_id);
+    const call: ApiCall = { method, payload, files, at: now(), done: false, ok: false, ...(chatId === undefined ? {} : { chatId }), ...(res ? {} : { viaWebhook: true }) };
+    calls.push(call);
+    state.notify();
+    try {
+      const fault = faultFor(method, chatId, payload);
+      if (fault) throw new ApiFailure(fault.error.error_code, fault.error.description, fault.error.parameters);
+      const impl = methods[method];
+      if (!impl) throw new ApiFailure(404, "Not Found: method not found");
+      // Only an HTTP request can be held open: a webhook answer cannot long-poll.
+      if (res === undefined && method === "getUpdates") throw new ApiFailure(409, "Conflict: can't use getUpdates method while webhook is active");
+      const result = await impl(payload, files, res as ServerResponse);
+      call.ok = true;
+      await answering?.(call);
+      return { status: 200, body: { ok: true, result } };
+    } catch (e) {
+      const f = e instanceof ApiFailure ? e : new ApiFailure(400, `Bad Request: ${e instanceof Error ? e.message : String(e)}`);
+      call.error = { error_code: f.error_code, description: f.description };
+      return { status: f.error_code, body: { ok: false, error_code: f.error_code, description: f.description, ...(f.parameters ? { parameters: f.parameters } : {}) } };
+    } finally {
+      call.done = true;
+      state.notify();
+    }
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const m = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec((req.url ?? "").split("?")[0] ?? "");
     const reply = (status: number, body: unknown): void => {
@@ -250,30 +284,14 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
     };
     if (!m?.[1] || !m[2]) return reply(404, { ok: false, error_code: 404, description: "Not Found" });
     if (decodeURIComponent(m[1]) !== token) return reply(401, { ok: false, error_code: 401, description: "Unauthorized" });
-    const method = m[2];
-    let call: ApiCall | undefined;
+    let read: { payload: Record<string, unknown>; files: FakeFile[] };
     try {
-      const { payload, files } = await readBody(req);
-      const chatId = payload.chat_id === undefined ? undefined : String(payload.chat_id);
-      call = { method, payload, files, at: now(), done: false, ok: false, ...(chatId === undefined ? {} : { chatId }) };
-      calls.push(call);
-      state.notify();
-      const fault = faultFor(method, chatId, payload);
-      if (fault) throw new ApiFailure(fault.error.error_code, fault.error.description, fault.error.parameters);
-      const impl = methods[method];
-      if (!impl) throw new ApiFailure(404, "Not Found: method not found");
-      const result = await impl(payload, files, res);
-      call.ok = true;
-      await answering?.(call);
-      reply(200, { ok: true, result });
+      read = await readBody(req);
     } catch (e) {
-      const f = e instanceof ApiFailure ? e : new ApiFailure(400, `Bad Request: ${e instanceof Error ? e.message : String(e)}`);
-      if (call) call.error = { error_code: f.error_code, description: f.description };
-      reply(f.error_code, { ok: false, error_code: f.error_code, description: f.description, ...(f.parameters ? { parameters: f.parameters } : {}) });
-    } finally {
-      if (call) call.done = true;
-      state.notify();
+      return reply(400, { ok: false, error_code: 400, description: `Bad Request: ${e instanceof Error ? e.message : String(e)}` });
     }
+    const { status, body } = await perform(m[2], read.payload, read.files, res);
+    reply(status, body);
   };
 
   const server = createServer((req, res) => void handle(req, res));
@@ -369,6 +387,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
         {
           webhook: () => state.webhook,
           takeUpdates: () => state.updates.splice(0),
+          execute: async (method, payload) => (await perform(method, payload, [], undefined)).status === 200,
           subscribe: (listener) => {
             listeners.add(listener);
             return () => listeners.delete(listener);

@@ -2,16 +2,20 @@
  * Webhook delivery as Telegram does it, for the fake Bot API: once a webhook is set, queued
  * updates are POSTed to it with the secret in `X-Telegram-Bot-Api-Secret-Token`; a chat's next
  * update leaves only after the previous one was answered 2xx; an update answered otherwise,
- * not answered within the timeout, or whose connection failed is delivered again after a
- * pause. Every attempt is recorded.
+ * not answered within the timeout, or whose answer was cut off (connection failed before the
+ * whole body arrived) is delivered again after a pause. A 2xx answer whose body is a Bot API
+ * call (`{"method": …, …}`) has that call done, once, as the update is counted delivered.
+ * Every attempt is recorded.
  */
 import type { Update } from "grammy/types";
 
 export interface WebhookAttempt {
   updateId: number;
   chatId: string;
-  /** HTTP status, or 0 when the connection failed or timed out. */
+  /** HTTP status, or 0 when the connection failed, timed out or the answer was cut off. */
   status: number;
+  /** The method of the call the answer carried, when it carried one. */
+  method?: string;
   at: number;
 }
 
@@ -28,6 +32,8 @@ export interface WebhookSource {
   webhook(): { url: string; secret?: string } | undefined;
   /** Takes the queued updates out of the fake (they are the deliverer's from then on). */
   takeUpdates(): Update[];
+  /** Does a call carried in a webhook answer, as the Bot API does one requested (recorded; refusals are not reported back). */
+  execute(method: string, payload: Record<string, unknown>): Promise<unknown>;
   /** Calls `listener` on every change in the fake; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
 }
@@ -44,6 +50,17 @@ function chatOf(u: Update): string {
   return String(chat ?? u.callback_query?.from.id ?? u.inline_query?.from.id ?? "");
 }
 
+/** The Bot API call a webhook answer's body carries: a JSON object with a `method`. */
+function carried(body: string): { call?: Record<string, unknown> } {
+  if (body.trim() === "") return {};
+  try {
+    const parsed = JSON.parse(body) as unknown;
+    return typeof parsed === "object" && parsed !== null && "method" in parsed ? { call: parsed as Record<string, unknown> } : {};
+  } catch {
+    return {};
+  }
+}
+
 export function deliverByWebhook(source: WebhookSource, opts: WebhookDeliveryOptions): WebhookDelivery {
   const timeoutMs = opts.answerTimeoutMs ?? 10_000;
   const retryMs = opts.retryMs ?? 200;
@@ -52,7 +69,8 @@ export function deliverByWebhook(source: WebhookSource, opts: WebhookDeliveryOpt
   const busy = new Set<string>();
   let stopped = false;
 
-  const post = async (hook: { url: string; secret?: string }, u: Update): Promise<number> => {
+  /** The answer's status and the call its body carries, if any. */
+  const post = async (hook: { url: string; secret?: string }, u: Update): Promise<{ status: number; call?: Record<string, unknown> }> => {
     try {
       const res = await fetch(opts.to(hook.url), {
         method: "POST",
@@ -60,10 +78,10 @@ export function deliverByWebhook(source: WebhookSource, opts: WebhookDeliveryOpt
         body: JSON.stringify(u),
         signal: AbortSignal.timeout(timeoutMs),
       });
-      await res.arrayBuffer();
-      return res.status;
+      const body = await res.text();
+      return { status: res.status, ...(res.ok ? carried(body) : {}) };
     } catch {
-      return 0;
+      return { status: 0 };
     }
   };
 
@@ -74,10 +92,13 @@ export function deliverByWebhook(source: WebhookSource, opts: WebhookDeliveryOpt
     const hook = source.webhook();
     if (u === undefined || hook === undefined) return;
     busy.add(chat);
-    void post(hook, u).then(async (status) => {
-      attempts.push({ updateId: u.update_id, chatId: chat, status, at: Date.now() });
-      if (status >= 200 && status < 300) queue!.shift();
-      else await new Promise((r) => setTimeout(r, retryMs));
+    void post(hook, u).then(async ({ status, call }) => {
+      const method = typeof call?.method === "string" ? call.method : undefined;
+      attempts.push({ updateId: u.update_id, chatId: chat, status, at: Date.now(), ...(method === undefined ? {} : { method }) });
+      if (status >= 200 && status < 300) {
+        if (method !== undefined) await source.execute(method, Object.fromEntries(Object.entries(call!).filter(([k]) => k !== "method")));
+        queue!.shift();
+      } else await new Promise((r) => setTimeout(r, retryMs));
       busy.delete(chat);
       if (queue!.length === 0) chats.delete(chat);
       run(chat);

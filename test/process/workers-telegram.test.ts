@@ -22,6 +22,10 @@ const RPS = 5;
 const TELEGRAM_RATE = 30;
 /** Bound of each scenario: three node processes and 1,000 updates on a busy 2-core machine. */
 const SCENARIO_MS = 150_000;
+/** Chats sending in each round of the rolling restart's traffic, three messages each. */
+const ROUND_CHATS = 40;
+/** Bound of the rolling restart: three stops and three starts of a node process, with traffic. */
+const ROLLING_MS = 240_000;
 
 let pg: PostgresEngine;
 let redis: RedisEngine;
@@ -54,15 +58,56 @@ function spawnWorker(i: number, port: number): BotProcess {
   return proc;
 }
 
-async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs = SCENARIO_MS - 10_000): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, what: string | (() => string), timeoutMs = SCENARIO_MS - 10_000): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${typeof what === "string" ? what : what()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
 const ready = (port: number) => waitForHttp(`http://127.0.0.1:${port}/readyz`, (r) => r.status === 200, 60_000);
+
+/** The bot's replies to the messages of `asked`'s chats, as chat id → the message ids they answer, in the order sent. */
+function repliesByChat(asked: ReadonlyMap<string, readonly Message[]>): Map<string, number[]> {
+  const replies = new Map<string, number[]>();
+  for (const s of tg.sent) {
+    if (s.replyTo === undefined || !asked.has(s.chatId)) continue;
+    replies.set(s.chatId, [...(replies.get(s.chatId) ?? []), s.replyTo]);
+  }
+  return replies;
+}
+
+function answered(asked: ReadonlyMap<string, readonly Message[]>): number {
+  return [...repliesByChat(asked).values()].reduce((n, r) => n + new Set(r).size, 0);
+}
+
+/** Replies to `asked`'s chats that rode in a webhook answer (each of these is one message). */
+function ridingReplies(asked: ReadonlyMap<string, readonly Message[]>): number {
+  return tg.calls.filter((c) => c.method === "sendMessage" && c.viaWebhook && c.ok && c.chatId !== undefined && asked.has(c.chatId)).length;
+}
+
+/** What is still unanswered, and what became of its deliveries: for a timeout's message. */
+function unanswered(asked: ReadonlyMap<string, readonly Message[]>, what: string): () => string {
+  return () => {
+    const replies = repliesByChat(asked);
+    const missing = [...asked].filter(([chatId, messages]) => messages.some((m) => !(replies.get(chatId) ?? []).includes(m.message_id)));
+    const detail = missing.slice(0, 5).map(([chatId, messages]) => {
+      const tries = webhook.attempts.filter((a) => a.chatId === chatId).map((a) => `${a.updateId}:${a.status}${a.method ? `:${a.method}` : ""}`);
+      const calls = tg.calls.filter((c) => c.chatId === chatId).map((c) => `${c.method}${c.viaWebhook ? "(answer)" : ""}${c.ok ? "" : `(${c.error?.description ?? "open"})`}`);
+      return `chat ${chatId} asked ${messages.map((m) => m.message_id).join(",")} answered ${(replies.get(chatId) ?? []).join(",")}; deliveries ${tries.join(" ")}; calls ${calls.join(" ")}`;
+    });
+    return `${what}: ${answered(asked)} answered, ${webhook.pending()} pending, ${missing.length} chats short; balancer ${JSON.stringify([...lb.statuses])}\n${detail.join("\n")}`;
+  };
+}
+
+/** Every chat's replies answer its messages one to one, in the order it sent them: none missing, none twice. */
+function expectAnsweredOnceInOrder(asked: ReadonlyMap<string, readonly Message[]>): void {
+  const replies = repliesByChat(asked);
+  for (const [chatId, messages] of asked) expect(replies.get(chatId) ?? []).toEqual(messages.map((m) => m.message_id));
+  const sent = [...asked.values()].reduce((n, m) => n + m.length, 0);
+  expect([...replies.values()].reduce((n, r) => n + r.length, 0)).toBe(sent);
+}
 
 beforeAll(async () => {
   [pg, redis, sandbox] = await Promise.all([startPostgres(), startRedis(), startSandbox({ rateLimit: { rps: RPS } })]);
@@ -105,7 +150,7 @@ describe("three workers of one bot behind a load balancer", () => {
   });
 
   it(
-    `${CHATS * UPDATES_PER_CHAT} updates from ${CHATS} chats are each answered in order per chat with a worker SIGKILLed mid-run: once, unless the kill fell between an answer and its acknowledgement; no 429 from the market`,
+    `${CHATS * UPDATES_PER_CHAT} updates from ${CHATS} chats are each answered exactly once and in order per chat with a worker SIGKILLed mid-run; no 429 from the market`,
     async () => {
       const chats: Chat[] = Array.from({ length: CHATS }, () => privateChat(fakeUser()));
       const asked = new Map<string, Message[]>();
@@ -115,31 +160,19 @@ describe("three workers of one bot behind a load balancer", () => {
           asked.set(String(chat.id), [...(asked.get(String(chat.id)) ?? []), m]);
         }
       }
-      const answered = (): number => new Set(tg.sent.filter((s) => s.replyTo !== undefined).map((s) => `${s.chatId}:${s.replyTo}`)).size;
       const total = CHATS * UPDATES_PER_CHAT;
-      await until(() => answered() >= total / 3, "a third of the updates answered");
+      const end = Date.now() + SCENARIO_MS - 10_000;
+      await until(() => answered(asked) >= total / 3, unanswered(asked, "a third of the updates answered"), end - Date.now());
       const victim = workers[1]!;
       victim.proc.child.kill("SIGKILL");
       await victim.proc.exited;
-      await until(() => answered() >= total && webhook.pending() === 0, "every update answered");
+      await until(() => answered(asked) >= total && webhook.pending() === 0, unanswered(asked, "every update answered"), end - Date.now());
 
-      // Deliveries the SIGKILL cut off: the worker may have answered before it died, and
-      // Telegram, never told, delivers the update again (webhooks are at least once).
-      const cutOff = new Set(webhook.attempts.filter((a) => a.status === 502 || a.status === 0).map((a) => a.chatId));
-      let twice = 0;
-      for (const [chatId, messages] of asked) {
-        const replies = tg.sent.filter((s) => s.chatId === chatId && s.replyTo !== undefined).map((s) => s.replyTo);
-        const once = replies.filter((r, i) => i === 0 || r !== replies[i - 1]);
-        // Each answered, in the order the chat asked.
-        expect(once).toEqual(messages.map((m) => m.message_id));
-        if (once.length !== replies.length) {
-          expect(cutOff.has(chatId)).toBe(true);
-          twice += replies.length - once.length;
-        }
-      }
-      expect(twice).toBeLessThanOrEqual(cutOff.size);
-      // Every redelivery that found its update answered was only acknowledged: no one else answered twice.
-      expect(tg.sent.filter((s) => s.replyTo !== undefined).length).toBe(CHATS * UPDATES_PER_CHAT + twice);
+      // The kill cut deliveries off mid-answer; Telegram delivered those again, and each reply
+      // rode in the answer that acknowledged its update, so none was sent twice.
+      expect(webhook.attempts.some((a) => a.status === 502 || a.status === 0)).toBe(true);
+      expectAnsweredOnceInOrder(asked);
+      expect(ridingReplies(asked)).toBe(total);
       expect(market.statuses.get(200) ?? 0).toBeGreaterThan(0);
       expect(market.statuses.get(429) ?? 0).toBe(0);
       expect(tg.calls.filter((c) => c.error?.error_code === 429)).toEqual([]);
@@ -147,5 +180,58 @@ describe("three workers of one bot behind a load balancer", () => {
       expect(lb.served.size).toBe(WORKERS);
     },
     SCENARIO_MS,
+  );
+
+
+  it(
+    `a rolling restart of all ${WORKERS} workers, one at a time with SIGTERM, while updates keep arriving: each update answered exactly once and in order per chat, each worker exiting 0`,
+    async () => {
+      // Whichever worker an earlier scenario killed comes back first.
+      for (const [i, w] of workers.entries()) {
+        if (w.proc.child.exitCode !== null || w.proc.child.signalCode !== null) spawnWorker(i, w.port);
+      }
+      await Promise.all(workers.map((w) => ready(w.port)));
+      const asked = new Map<string, Message[]>();
+      // Each round, chats new to the bot (a user's command budget is 10 a minute) send three
+      // messages each, and the next round starts once every one was answered: updates are in
+      // flight, a chat's queued behind one another, whenever a worker is told to stop.
+      const send = (): number => {
+        for (let i = 0; i < ROUND_CHATS; i++) {
+          const chat = privateChat(fakeUser());
+          asked.set(String(chat.id), ["/help", "/price pepe", "/help"].map((text) => tg.sendText(chat, text)));
+        }
+        return [...asked.values()].reduce((n, m) => n + m.length, 0);
+      };
+      let restarting = true;
+      let rounds = 0;
+      const traffic = (async () => {
+        while (restarting) {
+          const total = send();
+          rounds += 1;
+          await until(() => answered(asked) >= total, unanswered(asked, `round ${rounds} answered`));
+        }
+      })();
+      const exits: { code: number | null; signal: NodeJS.Signals | null }[] = [];
+      try {
+        for (const [i, w] of workers.entries()) {
+          w.proc.child.kill("SIGTERM");
+          exits.push(await w.proc.exited);
+          spawnWorker(i, w.port);
+          await ready(w.port);
+        }
+      } finally {
+        restarting = false;
+      }
+      await traffic;
+      await until(() => webhook.pending() === 0, "every delivery acknowledged");
+
+      expect(exits).toEqual(Array.from({ length: WORKERS }, () => ({ code: 0, signal: null })));
+      expect(rounds).toBeGreaterThanOrEqual(WORKERS);
+      expectAnsweredOnceInOrder(asked);
+      expect(ridingReplies(asked)).toBe([...asked.values()].reduce((n, m) => n + m.length, 0));
+      expect(tg.calls.filter((c) => c.error?.error_code === 429)).toEqual([]);
+      expect(market.statuses.get(429) ?? 0).toBe(0);
+    },
+    ROLLING_MS,
   );
 });

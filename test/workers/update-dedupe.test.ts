@@ -14,6 +14,23 @@ describe("Telegram update deliveries answered once", () => {
     expect(await b.claim(42)).toBe("new");
   });
 
+  it("a delivery of an answered update gets the answer it was given, on any worker; an empty answer stays empty", async () => {
+    const [a, b] = [createUpdateDedupe({ redis: await link(), scope: "bot5" }), createUpdateDedupe({ redis: await link(), scope: "bot5" })];
+    const body = JSON.stringify({ method: "sendMessage", chat_id: 1, text: "hi" });
+    expect(await a.claim(1)).toBe("new");
+    await a.answered(1, body);
+    expect(await b.claim(1)).toBe("answered");
+    expect(await b.answer(1)).toBe(body);
+    expect(await a.claim(2)).toBe("new");
+    await a.answered(2);
+    expect(await b.claim(2)).toBe("answered");
+    expect(await b.answer(2)).toBeUndefined();
+    const local = createUpdateDedupe({ scope: "local" });
+    expect(await local.claim(3)).toBe("new");
+    await local.answered(3, body);
+    expect(await local.answer(3)).toBe(body);
+  });
+
   it("an update whose worker died before answering is handled by the next delivery once its claim runs out", async () => {
     const redis = await link();
     const dead = createUpdateDedupe({ redis, scope: "bot2", claimMs: 50 });

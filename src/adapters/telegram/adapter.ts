@@ -6,7 +6,7 @@
 import { Api, Bot, type Context, HttpError, type Transformer } from "grammy";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { type RunnerHandle, run, sequentialize } from "@grammyjs/runner";
-import type { LanguageCode, Message, UserFromGetMe } from "grammy/types";
+import type { LanguageCode, UserFromGetMe } from "grammy/types";
 import type { Logger } from "pino";
 import type { BotCore } from "../../core/bot-core.js";
 import type { Reply } from "../../core/reply.js";
@@ -16,7 +16,7 @@ import type { PlatformAdapter, PreparedSend, SendOutcome } from "../types.js";
 import { ActionStore, type ActionStoreOptions } from "./action-store.js";
 import { AdminCheck } from "./admins.js";
 import { ChatGuard } from "./chat-guard.js";
-import { sendReply } from "./deliver.js";
+import { type Sent, sendReply } from "./deliver.js";
 import { classifySendError, describeError, fatalReason, TelegramFatalError } from "./errors.js";
 import { autodetectFeature } from "./features/autodetect.js";
 import { callbacksFeature } from "./features/callbacks.js";
@@ -25,6 +25,7 @@ import { commandsFeature } from "./features/commands.js";
 import type { FeatureDeps } from "./features/deps.js";
 import { type InlineOptions, inlineFeature } from "./features/inline.js";
 import { createWebhookHandler, type WebhookHandler, webhookPath } from "./webhook.js";
+import { canUseWebhookReply } from "./webhook-reply.js";
 import { DEFAULT_LOCALE, describeCommand, messages } from "../../i18n/index.js";
 import type { LeaseKeeper } from "../../workers/lease-keeper.js";
 import type { UpdateDedupe } from "../../workers/update-dedupe.js";
@@ -140,7 +141,8 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
   const log = opts.logger;
   const now = opts.now ?? Date.now;
   const client = { ...(opts.apiRoot ? { apiRoot: opts.apiRoot } : {}) };
-  const bot = new Bot(opts.token, { client, ...(opts.botInfo ? { botInfo: opts.botInfo } : {}) });
+  // In webhook mode a one-message answer rides in the update's response (webhook-reply.ts).
+  const bot = new Bot(opts.token, { client: { ...client, canUseWebhookReply }, ...(opts.botInfo ? { botInfo: opts.botInfo } : {}) });
   const guard = new ChatGuard({ redis: opts.redis, scope: `telegram:${opts.token.split(":")[0] ?? ""}` });
   // Polling counts as live while getUpdates answered within one long poll and a margin: the
   // runner itself stays "running" through up to pollRetryMs of failed polls.
@@ -267,7 +269,7 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
 
   /** Posts a digest or alert; the request leaves before its first await (rendering is synchronous). */
   const post = async (chatId: string, reply: Reply): Promise<SendOutcome> => {
-    const sent: Message[] = [];
+    const sent: Sent[] = [];
     try {
       await sendReply(postApi, deps.actions, { chatId }, reply, sent);
       return { kind: "delivered" };

@@ -3,6 +3,10 @@
  * in place of a message whose button was pressed. Long text is split (the parts after the
  * first do not reply again); a message with buttons stays one message, cut short if need be;
  * an image becomes a photo whose caption holds what fits, the rest following as messages.
+ *
+ * A reply that is one text message may ride in the webhook response of the update it answers
+ * (see webhook-reply.ts), which makes it exactly once; a photo (an upload) or several messages
+ * go as API calls, since only one call rides and it would reach the chat after the others.
  */
 import { type Api, GrammyError, InputFile } from "grammy";
 import type { Message } from "grammy/types";
@@ -11,6 +15,10 @@ import type { ActionStore } from "./action-store.js";
 import { isNotModified } from "./errors.js";
 import { buildKeyboard } from "./keyboard.js";
 import { CAPTION_LIMIT, renderPhotoReply, renderReplyHtml } from "./render.js";
+import { mayRide } from "./webhook-reply.js";
+
+/** What a send put in the chat: the Message, or `true` when it rode in the webhook response. */
+export type Sent = Message | true;
 
 /** Where a reply goes. */
 export interface Target {
@@ -24,10 +32,10 @@ export interface Target {
 const NO_PREVIEW = { is_disabled: true } as const;
 
 /**
- * Sends `reply` to `target`; returns the messages sent, also collected in `sent` as they go
- * (so a caller can tell a failure after the first part). Throws the first API error.
+ * Sends `reply` to `target`; returns what was sent, also collected in `sent` as it goes (so a
+ * caller can tell a failure after the first part). Throws the first API error.
  */
-export async function sendReply(api: Api, actions: ActionStore, target: Target, reply: Reply, sent: Message[] = []): Promise<Message[]> {
+export async function sendReply(api: Api, actions: ActionStore, target: Target, reply: Reply, sent: Sent[] = []): Promise<Sent[]> {
   const keyboard = buildKeyboard(reply.actions, actions);
   const common = { parse_mode: "HTML" as const, ...(target.threadId === undefined ? {} : { message_thread_id: target.threadId }) };
   const answering =
@@ -40,7 +48,8 @@ export async function sendReply(api: Api, actions: ActionStore, target: Target, 
     rest = photo.rest;
   } else {
     const [first = "", ...more] = renderReplyHtml(reply, { mode: keyboard ? "trim" : "split" });
-    sent.push(await api.sendMessage(target.chatId, first, { ...common, ...answering, link_preview_options: NO_PREVIEW, ...(keyboard ? { reply_markup: keyboard } : {}) }));
+    const send = () => api.sendMessage(target.chatId, first, { ...common, ...answering, link_preview_options: NO_PREVIEW, ...(keyboard ? { reply_markup: keyboard } : {}) });
+    sent.push(await (more.length === 0 ? mayRide(send) : send()));
     rest = more;
   }
   for (const part of rest) sent.push(await api.sendMessage(target.chatId, part, { ...common, link_preview_options: NO_PREVIEW }));

@@ -5,10 +5,12 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { finished } from "node:stream/promises";
 import type { Bot } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import { createUpdateDedupe, type UpdateDedupe } from "../../workers/update-dedupe.js";
+import { withWebhookResponse } from "./webhook-reply.js";
 
 /** A Node request handler, as the ops server's routes take it. */
 export type WebhookHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -62,10 +64,19 @@ function parseUpdate(body: string): Update | undefined {
   }
 }
 
+/** 200, with the call that rides in the answer as its JSON body when there is one. */
+function writeAnswer(res: ServerResponse, body: string | undefined): void {
+  if (body === undefined) res.writeHead(200).end();
+  else res.writeHead(200, { "content-type": "application/json" }).end(body);
+}
+
 /**
  * The request handler for `webhookPath(secret)`. The update is answered 200 once handled, or
  * after `answerWithinMs` while the handler goes on: Telegram sends a chat its next update only
- * after the answer, so a chat's updates stay in order whichever worker takes each.
+ * after the answer, so a chat's updates stay in order whichever worker takes each. A reply of
+ * one message rides in the answer's body (webhook-reply.ts); the update is marked answered, with
+ * that body, only once the answer is written, so a worker that dies first leaves the update
+ * to its redelivery, and a redelivery of an answered one gets the same answer again.
  */
 export function createWebhookHandler(bot: Bot, opts: WebhookOptions): WebhookHandler {
   const answerWithinMs = opts.answerWithinMs ?? 8000;
@@ -90,18 +101,35 @@ export function createWebhookHandler(bot: Bot, opts: WebhookOptions): WebhookHan
       return;
     }
     const claim = await dedupe.claim(update.update_id);
-    if (claim !== "new") {
-      // Answered already: acknowledged. Another worker on it: delivered again later.
-      res.writeHead(claim === "answered" ? 200 : 503).end();
+    if (claim === "busy") {
+      // Another worker on it: delivered again later.
+      res.writeHead(503).end();
       return;
     }
-    const handled = bot
-      .handleUpdate(update)
-      .catch((e: unknown) => opts.log.warn({ err: e instanceof Error ? e.message : String(e), updateId: update.update_id }, "telegram update failed"))
-      .then(() => dedupe.answered(update.update_id));
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([handled, new Promise<void>((r) => (timer = setTimeout(r, answerWithinMs)))]);
-    clearTimeout(timer);
-    if (!res.headersSent) res.writeHead(200).end();
+    if (claim === "answered") {
+      // The same answer again: Telegram delivers again only an update whose answer it never got.
+      writeAnswer(res, await dedupe.answer(update.update_id));
+      return;
+    }
+    const answer = await withWebhookResponse(async (response) => {
+      const handled = bot
+        .handleUpdate(update, response.envelope)
+        .catch((e: unknown) => opts.log.warn({ err: e instanceof Error ? e.message : String(e), updateId: update.update_id }, "telegram update failed"));
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([handled, new Promise<void>((r) => (timer = setTimeout(r, answerWithinMs)))]);
+      clearTimeout(timer);
+      // From here on a reply goes to the API: the answer is being written.
+      response.open = false;
+      return response.body;
+    });
+    writeAnswer(res, answer);
+    try {
+      await finished(res);
+    } catch {
+      // Never reached Telegram: the claim lapses and a later delivery handles the update.
+      opts.log.warn({ updateId: update.update_id, withReply: answer !== undefined }, "telegram webhook answer cut off; the update comes again");
+      return;
+    }
+    await dedupe.answered(update.update_id, answer);
   };
 }

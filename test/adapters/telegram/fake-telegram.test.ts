@@ -1,5 +1,11 @@
-/** The fake Bot API refuses what real Telegram refuses, with Telegram's descriptions (asked through grammY's Api). */
+/**
+ * The fake Bot API refuses what real Telegram refuses, with Telegram's descriptions (asked through grammY's Api),
+ * and delivers by webhook as Telegram does.
+ */
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Api, GrammyError, InputFile } from "grammy";
+import type { Update } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeTelegram, fakeUser, privateChat, startFakeTelegram } from "../../fakes/telegram-api.js";
 import { parseTelegramHtml } from "../../fakes/telegram-html.js";
@@ -76,5 +82,42 @@ describe("the fake Telegram Bot API", () => {
     expect(e).toBeInstanceOf(GrammyError);
     expect((e as GrammyError).parameters.retry_after).toBe(3);
     await api.sendMessage(chat.id, "x");
+  });
+});
+
+describe("the fake Telegram's webhook delivery", () => {
+  it("does the call a 2xx answer carries, once, and delivers again an update whose answer was cut off without doing its call", async () => {
+    const fake = await startFakeTelegram();
+    const answers: ((res: ServerResponse, chatId: number) => void)[] = [
+      // Cut off: the whole call arrives but not the body promised, as when the worker dies while answering.
+      (res, chatId) => {
+        res.writeHead(200, { "content-type": "application/json", "content-length": "500" });
+        res.write(JSON.stringify({ method: "sendMessage", chat_id: chatId, text: "cut off" }));
+        setImmediate(() => res.destroy());
+      },
+      (res) => res.writeHead(502).end(),
+      (res, chatId) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ method: "sendMessage", chat_id: chatId, text: "answered" })),
+    ];
+    const server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString()));
+      req.on("end", () => answers.shift()!(res, (JSON.parse(body) as Update).message!.chat.id));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const delivery = fake.deliverByWebhook({ to: () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, retryMs: 10 });
+    try {
+      await new Api(fake.token, { apiRoot: fake.apiRoot }).setWebhook("https://hook.example.test/hook");
+      const chat = privateChat(fakeUser());
+      fake.sendText(chat, "/help");
+      await fake.waitForSent((s) => s.chatId === String(chat.id));
+      await expect.poll(() => delivery.pending()).toBe(0);
+      expect(delivery.attempts.map((a) => [a.status, a.method])).toEqual([[0, undefined], [502, undefined], [200, "sendMessage"]]);
+      expect(fake.sent.map((s) => s.text)).toEqual(["answered"]);
+      expect(fake.calls.filter((c) => c.method === "sendMessage").map((c) => c.viaWebhook)).toEqual([true]);
+    } finally {
+      delivery.stop();
+      await new Promise<void>((r) => server.close(() => r()));
+      await fake.close();
+    }
   });
 });

@@ -8,7 +8,7 @@ import type { Reply } from "../../../core/reply.js";
 import type { ActionStore } from "../action-store.js";
 import type { AdminCheck } from "../admins.js";
 import type { ChatGuard } from "../chat-guard.js";
-import { sendReply, isOurMistake, thread } from "../deliver.js";
+import { sendReply, isOurMistake, type Sent, thread } from "../deliver.js";
 import { describeError } from "../errors.js";
 import { DEFAULT_LOCALE, messages } from "../../../i18n/index.js";
 
@@ -66,7 +66,7 @@ export function chatContext(ctx: Context, admins: AdminCheck): ChatContext {
  */
 export async function answerMessage(ctx: Context, deps: FeatureDeps, message: Message, reply: Reply): Promise<void> {
   const target = { chatId: message.chat.id, replyTo: message.message_id, ...thread(message) };
-  const sent: Message[] = [];
+  const sent: Sent[] = [];
   try {
     await sendReply(ctx.api, deps.actions, target, reply, sent);
   } catch (e) {
