@@ -126,6 +126,29 @@ describe("a slimmed entry", () => {
     }
   });
 
+  it("stays slim when a list's full record brings its card up to date", async () => {
+    let t = T0;
+    const stored: CacheEntry[] = [];
+    const inner = createMemoryStore({ maxBytes: 16 * 1024 ** 2, now: () => t });
+    const store: CacheStore = { get: (k) => inner.get(k), set: (k, e, keep) => (k.startsWith("tokenDetail:") && stored.push(e), inner.set(k, e, keep)) };
+    const market = createCachedMarket(client, { now: () => t, store });
+    const token = sandbox.market.tokens[0];
+    expect(token).toBeDefined();
+    if (token === undefined) return;
+    await market.tokenDetail(token.id);
+    t += 1_000;
+    const found = await client.search({ keyword: token.symbol, chain: token.chain });
+    expect(found.some((r) => `${r.token}-${r.chain}` === token.id)).toBe(true);
+    await market.search({ keyword: token.symbol, chain: token.chain });
+    // The refresh runs after the list is answered: wait for the card's second write.
+    for (let i = 0; i < 100 && stored.length < 2; i++) await new Promise((r) => setImmediate(r));
+    expect(stored).toHaveLength(2);
+    const refreshed = stored[1]?.data as TokenDetail;
+    expect(refreshed.token.current_price_usd).toBe(found.find((r) => `${r.token}-${r.chain}` === token.id)?.current_price_usd);
+    within(CARD_TOKEN_FIELDS)(refreshed.token);
+    expect(refreshed).toEqual(slimDetail(refreshed));
+  });
+
   it.each([
     ["in process", async (): Promise<CacheStore> => createMemoryStore({ maxBytes: 1024 ** 2, now: () => T0 })],
     ["on Redis", async (): Promise<CacheStore> => createRedisCacheStore({ redis: await link(), local: createMemoryStore({ maxBytes: 1, now: () => T0 }) })],
