@@ -23,11 +23,14 @@ export function symbolOf(res: Resolution, typed?: string): string {
 }
 
 /**
- * The symbol of a resolved token: from the search that found it, else from its detail
- * (cached, and shared with the card), else the shortened address.
+ * The symbol of a resolved token: from the search that found it, else from any record the cache
+ * holds of it (of any age: a symbol barely changes, and a detail call for it alone cost 5 units
+ * and a wait), else from its detail (shared with the card), else the shortened address.
  */
 export async function symbolFor(ctx: CommandContext, res: Resolution): Promise<string> {
   if (res.token?.symbol !== undefined && res.token.symbol.trim() !== "") return cleanText(res.token.symbol, 16);
+  const known = await ctx.market.knownSymbol?.(res.tokenId);
+  if (known !== undefined) return cleanText(known, 16);
   try {
     const detail = await ctx.market.tokenDetail(res.tokenId);
     return cleanText(detail.data.token.symbol ?? shortAddress(res.address), 16);
