@@ -119,8 +119,8 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     const core = createBotCore({ market, store, charts, log, source: (i18n) => i18n.t(sourceKey), extraCommands, alertLimits, catalog, budget: { redis },
       answerDeadlineMs: config.market.answerDeadlineMs, onAnswer: opts.onAnswer,
     });
-    // Fetched uncached for the check, and kept in the price cache for the commands that follow.
-    const alertPrices = sharingPrices(market, client.onLane(ALERT_LANE));
+    // Fetched uncached for the check, and kept in the price cache for the commands that follow until the next check.
+    const alertPrices = sharingPrices(market, client.onLane(ALERT_LANE), { everyMs: config.alerts.checkSeconds * 1000 });
     return { core, market, alertPrices, store, charts, source, sandbox, redis, scheduler: client.scheduler, close };
   } catch (e) {
     await close();

@@ -109,22 +109,65 @@ function symbolsOf(method: keyof MarketApi, args: readonly unknown[], data: unkn
   return out;
 }
 
+/** How a cache takes in batch prices fetched outside it (the alert checker's). */
+interface PriceSink {
+  /** Ids asked for lately, not fetched this half TTL, to ride along in a call of `group` with room for `room` more. */
+  companions(group: string, taken: ReadonlySet<string>, room: number): string[];
+  /** Keeps `map`, the answer to `p`, each price fresh for the price TTL and `longerMs` more. */
+  keep(p: BatchPricesParams, map: PriceMap, longerMs: number): void;
+}
+
+/** Ids in one batch call (the service's limit). */
+const BATCH_MAX = 200;
+
 /** What each cache keeps of batch prices fetched outside it (the alert checker's), by cache. */
-const priceSinks = new WeakMap<CachedMarket, (p: BatchPricesParams, map: PriceMap) => void>();
+const priceSinks = new WeakMap<CachedMarket, PriceSink>();
+
+/** Options of `sharingPrices`. */
+export interface SharingPricesOptions {
+  /**
+   * How often the caller fetches its prices again (the alert check's period), ms: a price it
+   * fetched stays fresh until its next one is due, with one price TTL of slack for that call's
+   * own wait in the queue. Default: the price TTL alone.
+   */
+  everyMs?: number;
+}
 
 /**
  * `prices` (the alert checker's uncached batch calls, in their own lane) with every answer
  * also kept in `market`'s price cache: the prices a check paid for answer /price and refresh
- * prices people asked for lately, instead of a batch call of their own.
+ * prices people asked for lately, instead of a batch call of their own, until the next check
+ * brings them again. A call with room left (a batch costs 100 units however many of its 200 ids
+ * it carries) also carries ids people asked for lately; the caller gets back only its own ids.
  */
-export function sharingPrices(market: CachedMarket, prices: Pick<MarketApi, "batchPrices">): Pick<MarketApi, "batchPrices"> {
-  const keep = priceSinks.get(market);
-  if (keep === undefined) return prices;
+export function sharingPrices(market: CachedMarket, prices: Pick<MarketApi, "batchPrices">, opts: SharingPricesOptions = {}): Pick<MarketApi, "batchPrices"> {
+  const sink = priceSinks.get(market);
+  if (sink === undefined) return prices;
+  // Ids in the caller's calls still out: a check's calls leave together, and the room of one is
+  // not for the ids of another.
+  const out = new Map<string, number>();
   return {
     async batchPrices(p) {
-      const map = await prices.batchPrices(p);
-      keep(p, map);
-      return map;
+      const asked = new Set(p.tokenIds.map(canonicalId));
+      const group = stableStringify({ tvlMin: p.tvlMin, txVolume24hMin: p.txVolume24hMin });
+      const along = sink.companions(group, new Set([...asked, ...out.keys()]), BATCH_MAX - asked.size);
+      const sent = [...asked, ...along];
+      for (const id of sent) out.set(id, (out.get(id) ?? 0) + 1);
+      let map: PriceMap;
+      try {
+        map = await prices.batchPrices(along.length === 0 ? p : { ...p, tokenIds: [...p.tokenIds, ...along] });
+      } finally {
+        for (const id of sent) {
+          const n = (out.get(id) ?? 1) - 1;
+          if (n > 0) out.set(id, n);
+          else out.delete(id);
+        }
+      }
+      sink.keep({ ...p, tokenIds: sent }, map, Math.max(0, opts.everyMs ?? 0));
+      if (along.length === 0) return map;
+      const own: PriceMap = {};
+      for (const [id, entry] of Object.entries(map)) if (asked.has(canonicalId(id))) own[id] = entry;
+      return own;
     },
   };
 }
@@ -309,32 +352,34 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     return wrapped as unknown as CachedMarket[K];
   }
 
-  // Price ids asked for lately, oldest first, with when their price was fetched: the
-  // candidates a price batch refreshes in passing.
+  // Price ids asked for lately, oldest first, with when their price passes half its freshness
+  // (a check's prices stay fresh longer than the batcher's): the candidates a price batch
+  // refreshes in passing.
   const recentPrices = new Map<string, Map<string, number | undefined>>();
-  const notePrice = (group: string, id: string, fetchedAt?: number): void => {
+  const notePrice = (group: string, id: string, halfAt?: number): void => {
     let ids = recentPrices.get(group);
     if (ids === undefined) recentPrices.set(group, (ids = new Map()));
     const known = ids.get(id);
     ids.delete(id);
-    ids.set(id, fetchedAt ?? known);
+    ids.set(id, halfAt === undefined || (known !== undefined && known > halfAt) ? known : halfAt);
     if (ids.size > RECENT_PRICES_MAX) ids.delete(ids.keys().next().value as string);
   };
   const priceKey = (group: string, id: string) => `batchPrices:${group}:${id}`;
+  /** Ids asked for lately whose price is past half its freshness, newest asked first, at most `room`. */
+  function companions(group: string, taken: ReadonlySet<string>, room: number): string[] {
+    const out: string[] = [];
+    for (const [id, halfAt] of [...(recentPrices.get(group) ?? [])].reverse()) {
+      if (out.length >= room) break;
+      if (taken.has(id)) continue;
+      if (halfAt === undefined || now() > halfAt) out.push(id);
+    }
+    return out;
+  }
   const batcher = createPriceBatcher(api, {
-    companions(group, taken, room) {
-      const half = ttls.batchPrices / 2;
-      const out: string[] = [];
-      for (const [id, fetchedAt] of [...(recentPrices.get(group) ?? [])].reverse()) {
-        if (out.length >= room) break;
-        if (taken.has(id)) continue;
-        if (fetchedAt === undefined || now() - fetchedAt > half) out.push(id);
-      }
-      return out;
-    },
+    companions,
     refreshed(group, id, entry) {
       const fresh: CacheEntry = { data: slimPrice(entry), fetchedAt: now(), freshMs: ttls.batchPrices };
-      recentPrices.get(group)?.set(id, fresh.fetchedAt);
+      recentPrices.get(group)?.set(id, fresh.fetchedAt + fresh.freshMs / 2);
       void store.set(priceKey(group, id), fresh, keepFor("batchPrices", fresh.freshMs));
     },
   });
@@ -352,7 +397,7 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     ids.forEach((id, i) => {
       const result = results[i];
       if (result === undefined) return;
-      if (!result.stale) notePrice(group, id, result.fetchedAt);
+      if (!result.stale) notePrice(group, id, result.fetchedAt + ttls.batchPrices / 2);
       const entry = result.data as PriceEntry | null | undefined;
       if (entry !== null && entry !== undefined) data[id] = entry;
     });
@@ -363,16 +408,17 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     };
   }
 
-  /** A batch answer fetched outside the cache, kept as if the batcher had fetched it: ids it left out are kept as priceless. */
-  function keepPrices(p: BatchPricesParams, map: PriceMap): void {
+  /** A batch answer fetched outside the cache, kept as if the batcher had fetched it, fresh `longerMs` past the TTL: ids it left out are kept as priceless. */
+  function keepPrices(p: BatchPricesParams, map: PriceMap, longerMs: number): void {
+    const freshMs = ttls.batchPrices + longerMs;
     const group = stableStringify({ tvlMin: p.tvlMin, txVolume24hMin: p.txVolume24hMin });
     const byId = new Map<string, PriceEntry>();
     for (const [id, entry] of Object.entries(map)) byId.set(canonicalId(id), entry);
     const fetchedAt = now();
     const asked = recentPrices.get(group);
     for (const id of new Set(p.tokenIds.map(canonicalId))) {
-      if (asked?.has(id) === true) asked.set(id, fetchedAt);
-      void store.set(priceKey(group, id), { data: slimPrice(byId.get(id) ?? null), fetchedAt, freshMs: ttls.batchPrices }, keepFor("batchPrices", ttls.batchPrices));
+      if (asked?.has(id) === true) asked.set(id, fetchedAt + freshMs / 2);
+      void store.set(priceKey(group, id), { data: slimPrice(byId.get(id) ?? null), fetchedAt, freshMs }, keepFor("batchPrices", freshMs));
     }
   }
 
@@ -405,7 +451,7 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     v1ContractCheck: wrap("v1ContractCheck", params),
   };
   market.knownSymbol = knownSymbol;
-  priceSinks.set(market, keepPrices);
+  priceSinks.set(market, { companions, keep: keepPrices });
   return market;
 }
 

@@ -83,6 +83,56 @@ describe("prices the alert checker fetched", () => {
   });
 });
 
+describe("prices the alert checker fetches every half minute", () => {
+  it("stay fresh until its next check is due: a person asks no price of their own in between", async () => {
+    const { fake, clock, market, sentIds } = setup();
+    const check = sharingPrices(market, fake.api, { everyMs: 30_000 });
+    await check.batchPrices({ tokenIds: [id(1), id(2), id(3)], tvlMin: 0 });
+    clock.advance(25_000);
+    const asked = await market.batchPrices({ tokenIds: [id(2)], tvlMin: 0 });
+    expect(asked).toMatchObject({ stale: false, data: { [id(2)]: { current_price_usd: "2.0" } } });
+    expect(sentIds()).toEqual([[id(1), id(2), id(3)]]);
+  });
+
+  it("carry, in a call with room, the prices people asked for lately, and give the checker back only its own", async () => {
+    const { fake, clock, market, sentIds } = setup();
+    await market.batchPrices({ tokenIds: [id(10)], tvlMin: 0 });
+    clock.advance(6_000);
+    const check = sharingPrices(market, fake.api, { everyMs: 30_000 });
+    const checked = await check.batchPrices({ tokenIds: [id(1), id(2)], tvlMin: 0 });
+    expect(Object.keys(checked).sort()).toEqual([id(1), id(2)]);
+    expect(sentIds().at(-1)).toEqual([id(1), id(2), id(10)]);
+    clock.advance(25_000);
+    fake.prices.set(id(10), "10.5");
+    // The person's price came with the check: still fresh, no call of its own.
+    expect(await market.batchPrices({ tokenIds: [id(10)], tvlMin: 0 })).toMatchObject({ stale: false, data: { [id(10)]: { current_price_usd: "10.0" } } });
+    expect(sentIds()).toHaveLength(2);
+  });
+});
+
+describe("prices a check keeps fresh longer", () => {
+  it("are not carried along by a person's batch before half of that longer freshness, which would cut it to the TTL", async () => {
+    const { fake, clock, market, sentIds } = setup();
+    await market.batchPrices({ tokenIds: [id(1)], tvlMin: 0 });
+    clock.advance(1_000);
+    await sharingPrices(market, fake.api, { everyMs: 30_000 }).batchPrices({ tokenIds: [id(1), id(2)], tvlMin: 0 });
+    clock.advance(8_000);
+    await market.batchPrices({ tokenIds: [id(3)], tvlMin: 0 });
+    expect(sentIds().at(-1)).toEqual([id(3)]);
+  });
+
+  it("leave the room of a check's call to ids its other calls do not carry", async () => {
+    const { fake, clock, market, sentIds } = setup();
+    await market.batchPrices({ tokenIds: [id(300), id(5)], tvlMin: 0 });
+    clock.advance(6_000);
+    const check = sharingPrices(market, fake.api, { everyMs: 30_000 });
+    const first = Array.from({ length: 200 }, (_, i) => id(i + 1));
+    const second = Array.from({ length: 50 }, (_, i) => id(i + 201));
+    await Promise.all([check.batchPrices({ tokenIds: first, tvlMin: 0 }), check.batchPrices({ tokenIds: second, tvlMin: 0 })]);
+    expect(sentIds().at(-1)).toEqual([...second, id(300)]);
+  });
+});
+
 describe("prices of all chats coalesced", () => {
   it("costs ⌈N/200⌉ batch calls when N chats ask different tokens at once, each call of at most 200 ids", async () => {
     const { fake, market, sentIds } = setup();
