@@ -11,16 +11,23 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import { createAlertService } from "../src/alerts/service.js";
 import { createTelegramAdapter } from "../src/adapters/telegram/adapter.js";
-import { createCachedMarket } from "../src/cache/cached-market.js";
+import { createCachedMarket, sharingPrices } from "../src/cache/cached-market.js";
+import { createMemoryStore } from "../src/cache/memory-store.js";
+import type { CacheStore } from "../src/cache/store.js";
+import type { MarketApi } from "../src/market/api.js";
+import { LANES, type Lane } from "../src/market/scheduler-lanes.js";
 import { createTelegramDigestQueue } from "../src/digest/platform-queues.js";
 import { createPoster } from "../src/digest/poster.js";
-import { MarketClient } from "../src/market/client.js";
+import { currentAsk } from "../src/market/ask.js";
+import { MarketClient, type DispatchEvent } from "../src/market/client.js";
+import { MarketError } from "../src/market/errors.js";
+import { MAX_STALE } from "../src/cache/ttl.js";
 import { PLANS, startSandbox, type PlanName, type SandboxToken } from "../src/sandbox/index.js";
 import { fakeUser, groupChat, startFakeTelegram } from "../test/fakes/telegram-api.js";
 import { SHIPPED_TELEGRAM_RATE } from "./fanout.js";
 import { pause, percentile } from "./measure.js";
 import type { BenchResult, Benchmark, Figure, Size } from "./types.js";
-import { coreOver, workloadTokens, zipfWorkload } from "./workload.js";
+import { chatContext, coreOver, workloadTokens, zipfWorkload } from "./workload.js";
 
 const ZIPF_S = 1.1;
 const TOKENS = 500;
@@ -40,18 +47,22 @@ interface Scenario {
   plan: PlanName;
   /** Commands arriving per second. */
   rate: number;
-  /** Seconds of arrivals not measured (the cache fills), then measured. */
-  warmSeconds: number;
+  /** Commands of the warm-up, replayed at once with the key unthrottled over the simulated time they would take at `rate`. */
+  warmCommands: number;
+  /** Seconds of arrivals measured in real time on the plan. */
   measureSeconds: number;
 }
 
+/** An hour of the free plan's 2 commands/s; on the faster plans the same commands are their last 12 and 3 minutes. */
+const WARM_COMMANDS = 7_200;
+
 const SCENARIOS: Record<Size, Scenario[]> = {
   full: [
-    { plan: "free", rate: 2, warmSeconds: 12, measureSeconds: 8 },
-    { plan: "normal", rate: 10, warmSeconds: 12, measureSeconds: 8 },
-    { plan: "pro", rate: 40, warmSeconds: 12, measureSeconds: 8 },
+    { plan: "free", rate: 2, warmCommands: WARM_COMMANDS, measureSeconds: 30 },
+    { plan: "normal", rate: 10, warmCommands: WARM_COMMANDS, measureSeconds: 30 },
+    { plan: "pro", rate: 40, warmCommands: WARM_COMMANDS, measureSeconds: 30 },
   ],
-  smoke: [{ plan: "free", rate: 2, warmSeconds: 1, measureSeconds: 2 }],
+  smoke: [{ plan: "free", rate: 2, warmCommands: 200, measureSeconds: 2 }],
 };
 /** Seconds after the last arrival the run waits for answers (the deadline and a little); one still missing counts as waiting until then. */
 const DRAIN_SECONDS = 2.5;
@@ -62,7 +73,14 @@ interface Outcome {
   times: number[];
   kinds: Record<Kind, number>;
   throttled: number;
-  unitsPer1000: number;
+  /** Compute units spent in the measured window, by the lane that spent them. */
+  units: Record<Lane, number>;
+  /** Commands measured. */
+  commands: number;
+  /** Upstream calls the warm-up made, its nominal simulated seconds, and the simulated ms it actually spanned (the plan's allowance is counted over these). */
+  warmCalls: number;
+  warmSeconds: number;
+  warmSpanMs: number;
   /** Digests of the background slot delivered by the stop. */
   digests: number;
   /** Chains whose trending list the slot asked for. */
@@ -81,7 +99,7 @@ function kindOf(text: string | undefined): Kind {
 }
 
 /** 1,000 alerts far from their levels (checked, never fired) and a digest slot's subscriptions, in the bot's own store. */
-async function background(harness: Awaited<ReturnType<typeof coreOver>>, sandboxTokens: readonly SandboxToken[], chains: readonly string[], size: Size): Promise<void> {
+async function background(harness: Awaited<ReturnType<typeof coreOver>>, alertTokens: readonly SandboxToken[], chains: readonly string[], size: Size): Promise<void> {
   const b = BACKGROUND[size];
   const insert = harness.store.db.prepare(`
     INSERT INTO alerts (platform, chat_id, number, token_id, symbol, chain, rule, level, anchor_price, anchor_at, armed, created_at)
@@ -89,7 +107,7 @@ async function background(harness: Awaited<ReturnType<typeof coreOver>>, sandbox
   const at = Date.now() - MINUTE;
   harness.store.db.transaction(() => {
     for (let i = 0; i < b.alerts; i++) {
-      const t = sandboxTokens[i % b.alertTokens] as SandboxToken;
+      const t = alertTokens[i % b.alertTokens] as SandboxToken;
       insert.run(`-${4_000_000 + (i % b.alertChats)}`, Math.floor(i / b.alertChats) + 1, t.id, t.symbol.slice(0, 16), t.chain, "1e30", at, at);
     }
   })();
@@ -101,9 +119,86 @@ async function background(harness: Awaited<ReturnType<typeof coreOver>>, sandbox
   }
 }
 
-/** `deadlineMs`: the core's answer deadline; undefined = the shipped default. */
-async function once(tokens: readonly SandboxToken[], s: Scenario, deadlineMs: number | undefined, size: Size): Promise<Outcome> {
-  const sandbox = await startSandbox({ seed: 1, rateLimit: s.plan });
+/**
+ * A MarketApi whose every call goes to `to.client` at the time of the call: the cache is built
+ * once, over the unthrottled client of the warm-up and then the plan's client of the window.
+ */
+function switchable(to: { client: MarketApi }): MarketApi {
+  return new Proxy({} as MarketApi, {
+    get: (_target, method: keyof MarketApi) => (...args: unknown[]) => (to.client[method] as (...a: unknown[]) => Promise<unknown>)(...args),
+  });
+}
+
+/**
+ * `api` held to `rps` calls a second of the simulated clock `now`, as the plan's scheduler would
+ * hold it: a call is given the next free slot of the key, spaced 1/rps apart, when that slot
+ * comes in time (a person's call by its deadline less the scheduler's shortest attempt, other
+ * lanes only while the key is idle); otherwise it is refused at once as the scheduler refuses,
+ * busy, and the bot answers from older data or with the busy sentence. The warm-up's calls so
+ * stay within the plan's allowance over the simulated time, with no 429 to wait out for real.
+ */
+function simulatedPlan(api: MarketApi, rps: number, now: () => number): { api: MarketApi; calls(): number } {
+  const spacing = 1000 / rps;
+  let nextFree = Number.NEGATIVE_INFINITY;
+  let calls = 0;
+  const limited = new Proxy({} as MarketApi, {
+    get: (_target, method: keyof MarketApi) => (...args: unknown[]) => {
+      const ask = currentAsk();
+      const t = now();
+      const slot = Math.max(t, nextFree);
+      const inTime = ask?.lane === "people" && ask.deadline !== undefined ? slot + MIN_ATTEMPT_MS <= ask.deadline : slot <= t;
+      if (!inTime) {
+        return Promise.reject(new MarketError({
+          kind: "busy", endpoint: method, message: "not sent: no slot of the plan in time (warm-up)", retryAfterMs: slot - t, ratePerSecond: rps,
+        }));
+      }
+      nextFree = slot + spacing;
+      calls++;
+      return (api[method] as (...a: unknown[]) => Promise<unknown>)(...args);
+    },
+  });
+  return { api: limited, calls: () => calls };
+}
+
+/** The scheduler's shortest useful attempt (its default minAttemptMs). */
+const MIN_ATTEMPT_MS = 250;
+
+/** Nothing older than the grace served: the queue-only baseline waits for the service instead. */
+const NO_STALE = Object.fromEntries(Object.keys(MAX_STALE).map((k) => [k, 0]));
+/** The cache's default size bound. */
+const CACHE_BYTES = 32 * 1024 * 1024;
+
+/** What the two bots of a scenario share: the simulated clock of the warm-up, and when every scenario's warm-up is done. */
+interface Shared {
+  /** Ms the simulated clock runs behind real time; none once the window opens. */
+  lag: number;
+  /** The baseline's store, given every entry the warmed bot keeps, for no longer than its grace. */
+  baseStore: CacheStore;
+  /** Resolves when every bot has been warmed: windows open together, with no warm-up beside them. */
+  allWarm: Promise<void>;
+}
+
+/** A store that also gives `copy` what it keeps, kept there only through its grace (twice its TTL), as the queue-only baseline keeps it. */
+function teeing(own: CacheStore, copy: CacheStore): { store: CacheStore; stop(): void } {
+  let on = true;
+  return {
+    store: {
+      get: (key) => own.get(key),
+      async set(key, entry, keepMs) {
+        await own.set(key, entry, keepMs);
+        if (on) await copy.set(key, entry, Math.min(keepMs, 2 * entry.freshMs));
+      },
+    },
+    stop: () => void (on = false),
+  };
+}
+
+/** `queueOnly`: the baseline, its answer deadline at 60 s and no older data served; it is not warmed itself but handed the warmed bot's entries. */
+async function once(tokens: readonly SandboxToken[], s: Scenario, queueOnly: boolean, size: Size, shared: Shared, warmed: () => void): Promise<Outcome> {
+  // The limiter is lifted during the warm-up: each of its requests falls in a second of its own.
+  let liftedSecond = 0;
+  let warming = true;
+  const sandbox = await startSandbox({ seed: 1, rateLimit: s.plan, limiterClock: () => (warming ? (liftedSecond += 1000) : Date.now()) });
   let throttled = 0;
   // Each 429 shows as a retry at debug level or as a final rate_limited outcome.
   const sink = new Writable({
@@ -112,21 +207,29 @@ async function once(tokens: readonly SandboxToken[], s: Scenario, deadlineMs: nu
       done();
     },
   });
+  const units = Object.fromEntries(LANES.map((l) => [l, 0])) as Record<Lane, number>;
+  const endpoints = { v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, v1: { baseUrl: sandbox.url, key: sandbox.v1Key } };
+  const warmClient = new MarketClient(endpoints);
   const client = new MarketClient({
-    v2: { baseUrl: sandbox.url, key: sandbox.v2Key },
-    v1: { baseUrl: sandbox.url, key: sandbox.v1Key },
+    ...endpoints,
     rps: PLANS[s.plan],
     logger: pino({ level: "debug" }, sink),
     onCall: (e) => void (e.status === 429 && throttled++),
+    onDispatch: (e: DispatchEvent) => void (units[e.lane] += e.units),
   });
-  const harness = await coreOver(createCachedMarket(client), Date.now, deadlineMs === undefined ? {} : { answerDeadlineMs: deadlineMs });
+  const clock = () => Date.now() - shared.lag;
+  const warmPlan = simulatedPlan(warmClient, PLANS[s.plan], clock);
+  const live: { client: MarketApi } = { client: warmPlan.api };
+  const tee = teeing(createMemoryStore({ maxBytes: CACHE_BYTES, now: clock }), shared.baseStore);
+  const market = createCachedMarket(switchable(live), { now: clock, ...(queueOnly ? { maxStale: NO_STALE, store: shared.baseStore } : { store: tee.store }) });
+  const harness = await coreOver(market, clock, queueOnly ? { answerDeadlineMs: QUEUE_ONLY_DEADLINE_MS } : {});
   const fake = await startFakeTelegram({ maxPollMs: 500 });
   const quiet = pino({ level: "silent" });
   const adapter = createTelegramAdapter({ token: fake.token, apiRoot: fake.apiRoot, core: harness.core, logger: quiet, botInfo: fake.me, pollTimeoutSeconds: 1 });
-  await background(harness, sandbox.market.tokens, sandbox.market.chains.map((c) => c.chain), size);
+  await background(harness, tokens.slice(0, BACKGROUND[size].alertTokens), sandbox.market.chains.map((c) => c.chain), size);
   const queue = createTelegramDigestQueue({ ratePerSecond: SHIPPED_TELEGRAM_RATE });
   const alerts = createAlertService({
-    store: harness.store, prices: client.onLane("alerts"), adapters: { telegram: adapter }, queues: { telegram: queue },
+    store: harness.store, prices: sharingPrices(market, client.onLane("alerts"), { everyMs: ALERT_CHECK_MS }), adapters: { telegram: adapter }, queues: { telegram: queue },
     checkMs: ALERT_CHECK_MS, cooldownMs: 15 * MINUTE, source: "benchmark (sandbox)", logger: quiet,
     onCheck: (r) => void (alertTokens ??= r.tokens),
   });
@@ -135,47 +238,64 @@ async function once(tokens: readonly SandboxToken[], s: Scenario, deadlineMs: nu
   let slotTick: Promise<unknown> = Promise.resolve();
   // The slot a minute past the next quarter hour, on the poster's own clock: due at its first tick.
   const slot = Math.ceil(Date.now() / QUARTER) * QUARTER + MINUTE;
+  let openedAt = Date.now();
   const poster = createPoster({
     subscriptions: harness.store.subscriptions, chats: harness.store, core: harness.core, adapters: { telegram: adapter }, queues: { telegram: queue },
-    logger: quiet, now: () => slot + (Date.now() - startedAt),
+    logger: quiet, now: () => slot + (Date.now() - openedAt),
   });
-  const startedAt = Date.now();
-  const total = s.rate * (s.warmSeconds + s.measureSeconds);
-  const warm = s.rate * s.warmSeconds;
-  // One chat and one user per command: the command budgets are not what is measured here.
-  const asks = zipfWorkload({ tokens, count: total, s: ZIPF_S, chats: 1, usersPerChat: 1, seed: 17 });
+  const measured = s.rate * s.measureSeconds;
+  const asks = zipfWorkload({ tokens, count: s.warmCommands + measured, s: ZIPF_S, chats: 1, usersPerChat: 1, seed: 17 });
   const sentAt: number[] = [];
   const chatIds: string[] = [];
-  let unitsAtWarm = 0;
   let stoppedAt = Number.POSITIVE_INFINITY;
+  const warmSeconds = s.warmCommands / s.rate;
+  let warmSpanMs = 0;
   try {
+    if (!queueOnly) shared.lag = warmSeconds * 1000;
+    const warmFrom = clock();
+    // The warm-up: the same bot answers the workload's earlier commands, each at its simulated
+    // arrival, one chat and user each as in the window; the refreshes they start run too.
+    for (let i = 0; i < s.warmCommands && !queueOnly; i++) {
+      shared.lag = Math.max(0, warmSeconds * 1000 - i * (1000 / s.rate));
+      await harness.core.handleText(chatContext(`-${6_000_000 + i}`, `${6_000_000 + i}`), asks[i]?.text ?? "/price pepe");
+    }
+    // The warm-up's last refreshes land before the window opens.
+    while (!queueOnly && warmClient.scheduler.depth.refresh + warmClient.scheduler.depth.people > 0) await pause(10);
+    await pause(100);
+    tee.stop();
+    warmed();
+    await shared.allWarm;
+    // The warm-up's calls end here: what the plan allows is counted over all its simulated time.
+    if (!queueOnly) warmSpanMs = clock() - warmFrom;
+    shared.lag = 0;
+    warming = false;
+    live.client = client;
+    await warmClient.close();
     await adapter.start();
-    // Alerts are checked from the start, every ALERT_CHECK_SECONDS; the digest slot falls as the measured window opens.
+    openedAt = Date.now();
+    // The digest slot falls as the measured window opens; alerts are checked from then on, the first check at once.
+    slotTick = poster.tick().then((r) => (digestChains = r.trendingCalls.length));
     await alerts.start();
     const start = Date.now();
-    for (let i = 0; i < asks.length; i++) {
+    for (let i = 0; i < measured; i++) {
       const due = start + (i * 1000) / s.rate - Date.now();
       if (due > 0) await pause(due);
-      if (i === warm) {
-        unitsAtWarm = sandbox.stats().units;
-        slotTick = poster.tick().then((r) => (digestChains = r.trendingCalls.length));
-      }
       const chat = groupChat({ id: -(2_000_000 + i) });
       chatIds[i] = String(chat.id);
       sentAt[i] = Date.now();
-      fake.sendText(chat, asks[i]?.text ?? "/price pepe", { from: fakeUser({ id: 3_000_000 + i }) });
+      fake.sendText(chat, asks[s.warmCommands + i]?.text ?? "/price pepe", { from: fakeUser({ id: 3_000_000 + i }) });
     }
     await pause(DRAIN_SECONDS * 1000);
     stoppedAt = Date.now();
   } finally {
     // The client first: the queue-only baseline holds calls a second apart that nobody waits for now.
     await client.close();
+    await warmClient.close();
     await alerts.stop();
     await poster.stop();
     await slotTick.catch(() => undefined);
     await adapter.stop();
   }
-  const units = sandbox.stats().units - unitsAtWarm;
   const firstAnswer = new Map<string, { at: number; text: string }>();
   for (const m of fake.sent) if (!firstAnswer.has(m.chatId) && m.at <= stoppedAt) firstAnswer.set(m.chatId, { at: m.at, text: m.text });
   const digests = fake.sent.filter((m) => Number(m.chatId) <= -5_000_000 && Number(m.chatId) > -6_000_000).length;
@@ -184,12 +304,12 @@ async function once(tokens: readonly SandboxToken[], s: Scenario, deadlineMs: nu
   await sandbox.close();
   const kinds: Record<Kind, number> = { fresh: 0, stale: 0, busy: 0, failed: 0, none: 0 };
   const times: number[] = [];
-  for (let i = warm; i < asks.length; i++) {
+  for (let i = 0; i < measured; i++) {
     const answer = firstAnswer.get(chatIds[i] ?? "");
     kinds[kindOf(answer?.text)]++;
     times.push((answer?.at ?? stoppedAt) - (sentAt[i] ?? stoppedAt));
   }
-  return { times, kinds, throttled, unitsPer1000: (units * 1000) / Math.max(1, asks.length - warm), digests, digestChains, alertTokens: alertTokens ?? 0 };
+  return { times, kinds, throttled, units, commands: measured, warmCalls: warmPlan.calls(), warmSeconds, warmSpanMs, digests, digestChains, alertTokens: alertTokens ?? 0 };
 }
 
 /** Compute units per 1,000 commands of the same workload with no cache at all (no rate limit, so it is quick). */
@@ -208,6 +328,11 @@ async function uncachedUnits(tokens: readonly SandboxToken[], count: number): Pr
   }
 }
 
+/** Calls the plan allows over the warm-up's simulated span: one a slot, the first at its start. */
+function warmAllowance(o: Outcome, s: Scenario): number {
+  return Math.floor((PLANS[s.plan] * o.warmSpanMs) / 1000) + 1;
+}
+
 function share(o: Outcome, ...kinds: Kind[]): number {
   const n = Object.values(o.kinds).reduce((a, b) => a + b, 0);
   return n === 0 ? 0 : kinds.reduce((a, k) => a + o.kinds[k], 0) / n;
@@ -222,13 +347,24 @@ export async function run(size: Size): Promise<BenchResult> {
   const notes: string[] = [];
   const uncached = await uncachedUnits(tokens, size === "full" ? 60 : 20);
   // Side by side: each bot has its own sandbox, key and limiter, and the load of all six is light next to what one loopback bot handles (benchmark 1).
-  const outcomes = await Promise.all(SCENARIOS[size].map((s) => Promise.all([once(tokens, s, undefined, size), once(tokens, s, QUEUE_ONLY_DEADLINE_MS, size)])));
-  for (const [i, s] of SCENARIOS[size].entries()) {
+  const scenarios = SCENARIOS[size];
+  let warmedCount = 0;
+  let allWarmed!: () => void;
+  const allWarm = new Promise<void>((resolve) => (allWarmed = resolve));
+  // Two bots a scenario, one warmed: the windows open once all are.
+  const warmed = () => void (++warmedCount === 2 * scenarios.length && allWarmed());
+  const outcomes = await Promise.all(scenarios.map((s) => {
+    const shared: Shared = { lag: 0, baseStore: createMemoryStore({ maxBytes: CACHE_BYTES, now: () => Date.now() - shared.lag }), allWarm };
+    return Promise.all([once(tokens, s, false, size, shared, warmed), once(tokens, s, true, size, shared, warmed)]);
+  }));
+  const per1000 = (o: Outcome, ...lanes: Lane[]) => (lanes.reduce((a, l) => a + o.units[l], 0) * 1000) / Math.max(1, o.commands);
+  for (const [i, s] of scenarios.entries()) {
     const [ours, base] = outcomes[i] as [Outcome, Outcome];
     const label = `${s.plan} plan (${PLANS[s.plan]} req/s), ${s.rate} commands/s`;
     const max = Math.max(...ours.times);
     const p95 = percentile(ours.times, 0.95);
     const data = share(ours, "fresh", "stale");
+    const commandUnits = per1000(ours, "people", "refresh");
     figures.push(
       { metric: `${label}: time to answer, p50`, unit: "ms", value: percentile(ours.times, 0.5), baseline: percentile(base.times, 0.5) },
       { metric: `${label}: time to answer, p95`, unit: "ms", value: p95, baseline: percentile(base.times, 0.95), target: { text: "≤ 1,000 ms", met: p95 <= 1000 } },
@@ -238,25 +374,29 @@ export async function run(size: Size): Promise<BenchResult> {
       { metric: `${label}: answers busy (a sentence with the wait)`, unit: "%", value: 100 * share(ours, "busy"), baseline: 100 * share(base, "busy") },
       { metric: `${label}: commands unanswered at the stop`, unit: "", value: ours.kinds.none, baseline: base.kinds.none },
       { metric: `${label}: answers carrying data`, unit: "%", value: 100 * data, baseline: 100 * share(base, "fresh", "stale"), target: { text: "≥ 95 %", met: data >= 0.95 } },
+      {
+        metric: `${label}: warm-up, upstream calls over its simulated ${Math.round(ours.warmSeconds / 60)} min`, unit: "", value: ours.warmCalls,
+        target: { text: `≤ ${warmAllowance(ours, s).toLocaleString("en-US")} (the plan's rate over the simulated time)`, met: ours.warmCalls <= warmAllowance(ours, s) },
+      },
       { metric: `${label}: background alert check, tokens priced`, unit: "", value: ours.alertTokens, baseline: base.alertTokens },
       { metric: `${label}: background digest slot, chains asked`, unit: "", value: ours.digestChains, baseline: base.digestChains },
       { metric: `${label}: background digests delivered by the stop`, unit: "", value: ours.digests, baseline: base.digests },
       { metric: `${label}: upstream 429s`, unit: "", value: ours.throttled, baseline: base.throttled, target: { text: "0", met: ours.throttled === 0 } },
       {
-        metric: `${label}: compute units per 1,000 commands`, unit: "CU", value: ours.unitsPer1000, baseline: base.unitsPer1000,
-        target: { text: `≤ ${Math.round(uncached / 10).toLocaleString("en-US")} (1/10 uncached)`, met: ours.unitsPer1000 <= uncached / 10 },
+        metric: `${label}: compute units per 1,000 commands (people and refresh lanes)`, unit: "CU", value: commandUnits, baseline: per1000(base, "people", "refresh"),
+        target: { text: `≤ ${Math.round(uncached / 10).toLocaleString("en-US")} (1/10 uncached)`, met: commandUnits <= uncached / 10 },
       },
+      { metric: `${label}: background alert checks, compute units per 1,000 commands`, unit: "CU", value: per1000(ours, "alerts"), baseline: per1000(base, "alerts") },
+      { metric: `${label}: background digest, compute units per 1,000 commands`, unit: "CU", value: per1000(ours, "digest"), baseline: per1000(base, "digest") },
     );
     if (ours.kinds.none > 0) notes.push(`${label}: ${ours.kinds.none} commands had no answer ${DRAIN_SECONDS} s after the last arrival.`);
-    if (data < 0.95) {
-      notes.push(
-        `${label}: ${Math.round(100 * share(ours, "busy"))} % of answers were the busy sentence. After a ${s.warmSeconds} s warm-up the plan has allowed ` +
-          `${PLANS[s.plan] * s.warmSeconds} calls, while Zipf arrivals over ${TOKENS} tokens and four kinds of lookup keep asking for keys never fetched; ` +
-          "details, risk and holders have no batch endpoint, so each such key costs a call and has no older value to show while it waits behind the others. " +
-          "A command whose call was queued in time waits up to its deadline for it, so busy and fresh answers alike come near 2.3 s while the people lane is full; " +
-          "only a cache warmed over minutes (about one call per token and kind, hours of staleness allowed for details and risk) would answer the Zipf tail at once.",
-      );
+    const missed: string[] = [];
+    if (p95 > 1000) missed.push(`p95 ${Math.round(p95)} ms`);
+    if (data < 0.95) missed.push(`${Math.round(100 * share(ours, "busy"))} % busy answers`);
+    if (commandUnits > uncached / 10) {
+      missed.push(`${Math.round(commandUnits).toLocaleString("en-US")} CU per 1,000 commands (people ${Math.round(ours.units.people)}, refresh ${Math.round(ours.units.refresh)} CU in the window)`);
     }
+    if (missed.length > 0) notes.push(`${label}: missed with ${missed.join("; ")}.`);
   }
   figures.push({ metric: "uncached bot: compute units per 1,000 commands", unit: "CU", value: uncached });
   return {
@@ -265,11 +405,22 @@ export async function run(size: Size): Promise<BenchResult> {
     setup:
       `Open-loop arrivals (one command every 1/rate s, each from its own chat and user) of the upstream workload's mix (/price, /token, /risk, /holders) ` +
       `over ${TOKENS} tokens by Zipf rank (s = ${ZIPF_S}), through the Telegram adapter long polling the loopback fake Bot API, against the sandbox ` +
-      "enforcing each plan's rate, the client paced at the plan's rate; a warm-up from a fresh cache is not measured (its compute units neither), then the measured window: " +
-      "time from the update's arrival at the fake to the answer there. " +
-      `In the background, on the same key: ${BACKGROUND[size].alerts.toLocaleString("en-US")} alerts on ${BACKGROUND[size].alertTokens} tokens checked every ${ALERT_CHECK_MS / 1000} s from the start (none set to fire), ` +
+      "enforcing each plan's rate, the client paced at the plan's rate. " +
+      `Warm-up, not measured: the same bot (its core, cache and store) first answers the workload's ${SCENARIOS[size][0]?.warmCommands.toLocaleString("en-US")} earlier commands ` +
+      "one after another on a simulated clock that gives each command its arrival time at the scenario's rate " +
+      "(an hour of the free plan's 2 commands/s, the last 12 min of the normal plan's, the last 3 min of the pro plan's), so the cache holds what that stretch leaves: " +
+      "entries aged by when they were last fetched, details and risk allowed hours of staleness, prices 15 min. " +
+      "The warm-up's calls are held to the plan's rate on that simulated clock (the sandbox's real-time limiter is lifted for it): each call takes the key's next free slot, " +
+      "1/rate s after the one before, if that slot comes in time (a person's call at least 250 ms before its deadline, as the scheduler's shortest attempt; " +
+      "refreshes only while the key is idle), and is otherwise refused at once as busy, so the bot answers from older data or with the busy sentence as it would on the plan. " +
+      "Alerts and the digest do not run during the warm-up. A row below gives the warm-up's calls against what the plan allows over the simulated time it spanned. " +
+      `Then the plan's limiter applies and the measured window runs in real time for ${SCENARIOS[size][0]?.measureSeconds} s: time from the update's arrival at the fake to the answer there. ` +
+      `In the background, on the same key: ${BACKGROUND[size].alerts.toLocaleString("en-US")} alerts on the ${BACKGROUND[size].alertTokens} tokens people ask about most, checked every ${ALERT_CHECK_MS / 1000} s from the window's start, the first check at once (none set to fire; their prices kept in the price cache until the next check is due, a call with room also carrying ids people asked for lately), ` +
       `and a digest slot for ${BACKGROUND[size].digestGroups} groups over ${BACKGROUND[size].digestChains} chains falling as the measured window opens. ` +
-      `Baseline: the same bot with its answer deadline at ${QUEUE_ONLY_DEADLINE_MS / 1000} s (today's queue-only behaviour). ` +
+      "Compute units are counted per lane as calls leave the scheduler in the window: people and refresh lanes are the commands' figure against the target, the alert and digest lanes' are rows of their own. " +
+      `Baseline: the same bot with its answer deadline at ${QUEUE_ONLY_DEADLINE_MS / 1000} s and no data older than its grace (twice its TTL) served, today's queue-only behaviour; ` +
+      "its cache is handed every entry the warm-up left, each kept only through its grace. " +
+      "All warm-ups end before any window opens. " +
       "Every scenario's two bots and all three scenarios run side by side, each bot with its own sandbox and key. " +
       "The uncached figure is the same workload through a disabled cache.",
     figures,
@@ -284,8 +435,8 @@ export const answersUnderQuota: Benchmark = {
   targets:
     "Every command answered within 2.5 s and at p95 within 1 s on every plan, with zero 429s, at least 95 % of answers carrying data " +
     "(fresh, or older and labelled with its age), and at most a tenth of the uncached bot's compute units per 1,000 commands.",
-  // Six bots side by side for a 20 s run and its 2.5 s drain, the uncached sample, and starting
-  // and filling seven sandboxes and stores: it took 27 s on 2 shared cores.
-  limitSeconds: 34,
+  // Six bots side by side: each warm-up's 7,200 commands, a 30 s window and its 2.5 s drain, the
+  // uncached sample, and starting and filling seven sandboxes and stores: 63 s on 2 shared cores.
+  limitSeconds: 100,
   run,
 };

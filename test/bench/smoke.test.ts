@@ -53,7 +53,14 @@ const HOLDS: Record<string, (r: BenchResult) => void> = {
     expect(rows(r, ": background digest slot, chains asked")[0]).toMatchObject({ value: 2, baseline: 2 });
     // The plan's pace keeps the bot within its quota: never refused, and far below the uncached bot's units.
     expect(rows(r, ": upstream 429s")[0]?.value).toBe(0);
-    expect(rows(r, ": compute units per 1,000 commands")[0]!.value).toBeLessThan(uncached);
+    expect(rows(r, ": compute units per 1,000 commands (people and refresh lanes)")[0]!.value).toBeLessThan(uncached);
+    // The alert check's units are a row of their own (smoke size: 20 tokens, one batch call of 100 units, in a window of 4 commands).
+    expect(rows(r, ": background alert checks, compute units per 1,000 commands")[0]).toMatchObject({ value: 25_000, baseline: 25_000 });
+    // The bot was warmed through the service before the window (smoke size: 200 commands, 100 simulated seconds of the free plan),
+    // never faster than the plan allows over that simulated time.
+    const warm = rows(r, ": warm-up, upstream calls over its simulated 2 min")[0];
+    expect(warm!.value).toBeGreaterThan(0);
+    expect(warm!.target?.met).toBe(true);
   },
   fanout: (r) => {
     for (const f of rows(r, ": trending calls")) expect(f.target?.met, f.metric).toBe(true);
