@@ -8,7 +8,7 @@ import type { Benchmark } from "./types.js";
 export const CHILD_LIMIT_MS = 4 * 60_000;
 
 /** Longest the whole run may take: every benchmark at full size, one after the other. */
-export const RUN_LIMIT_MS = 12 * 60_000;
+export const RUN_LIMIT_MS = 15 * 60_000;
 
 /** What does not nest, one sentence each; empty when every bound fits. */
 export function budgetProblems(benchmarks: readonly Benchmark[]): string[] {
