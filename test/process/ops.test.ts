@@ -3,7 +3,7 @@ import { createServer as createNetServer, type AddressInfo, type Socket } from "
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { groupChat, fakeUser, startFakeTelegram, type FakeTelegram } from "../fakes/telegram-api.js";
+import { groupChat, fakeUser, privateChat, startFakeTelegram, type FakeTelegram } from "../fakes/telegram-api.js";
 import { freePort, spawnBot, tempDir, waitForHttp, type BotProcess } from "./bot-process.js";
 
 let telegram: FakeTelegram | undefined;
@@ -128,11 +128,18 @@ describe("the bot process as operators run it", () => {
         body: JSON.stringify(body),
       });
     expect((await post(update(1), "wrong")).status).toBe(401);
-    expect((await post(update(2), secret)).status).toBe(200);
-    const reply = await tg.waitForSent((m) => m.chatId === "4242");
-    expect(reply.replyTo).toBe(2);
-    expect(reply.text).toMatch(/PEPE/);
-    expect(tg.sent.filter((m) => m.chatId === "4242")).toHaveLength(1);
+    // Delivered as Telegram does: the fake posts with the secret and does the call the answer carries.
+    const delivery = tg.deliverByWebhook({ to: (url) => `${base}${new URL(url).pathname}` });
+    try {
+      const chat = privateChat(fakeUser());
+      const asked = tg.sendText(chat, "/price pepe");
+      const reply = await tg.waitForSent((m) => m.chatId === String(chat.id));
+      expect(reply.replyTo).toBe(asked.message_id);
+      expect(reply.text).toMatch(/PEPE/);
+      expect(tg.sent.filter((m) => m.chatId === String(chat.id))).toHaveLength(1);
+    } finally {
+      delivery.stop();
+    }
   });
 
   it("exits non-zero with one line and no token when Telegram refuses the token", async () => {
