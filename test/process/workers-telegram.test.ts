@@ -5,13 +5,8 @@
  */
 import type { Chat, Message } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
-import { startRedis, type RedisEngine } from "../engines/redis.js";
-import { fakeUser, privateChat, startFakeTelegram, type FakeTelegram } from "../fakes/telegram-api.js";
-import type { WebhookDelivery } from "../fakes/telegram-webhook.js";
-import { freePort, spawnBot, waitForHttp, type BotProcess } from "./bot-process.js";
-import { startProxy, type Proxy } from "./round-robin-proxy.js";
+import { fakeUser, privateChat } from "../fakes/telegram-api.js";
+import { ready, startWorkersWorld, until as untilWithin, type WorkersWorld } from "./workers-world.js";
 
 const WORKERS = 3;
 const CHATS = 200;
@@ -27,51 +22,15 @@ const ROUND_CHATS = 40;
 /** Bound of the rolling restart: three stops and three starts of a node process, with traffic. */
 const ROLLING_MS = 240_000;
 
-let pg: PostgresEngine;
-let redis: RedisEngine;
-let sandbox: Sandbox;
-let market: Proxy;
-let tg: FakeTelegram;
-let lb: Proxy;
-let webhook: WebhookDelivery;
-let databaseUrl: string;
-const workers: { id: string; port: number; proc: BotProcess }[] = [];
+let world: WorkersWorld;
 
-function spawnWorker(i: number, port: number): BotProcess {
-  const proc = spawnBot({
-    TELEGRAM_BOT_TOKEN: tg.token,
-    TELEGRAM_API_ROOT: tg.apiRoot,
-    TELEGRAM_WEBHOOK_URL: "https://bot.example.test/",
-    TELEGRAM_WEBHOOK_SECRET: "workers-test-secret",
-    HTTP_PORT: String(port),
-    HTTP_HOST: "127.0.0.1",
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redis.url,
-    MARKET_API_KEY: sandbox.v2Key,
-    MARKET_API_URL: market.url,
-    MARKET_API_RPS: String(RPS),
-    DIGEST_TELEGRAM_RATE: String(TELEGRAM_RATE),
-    WORKER_ID: `worker-${i}`,
-  });
-  const w = { id: `worker-${i}`, port, proc };
-  workers[i] = w;
-  return proc;
-}
-
-async function until(check: () => boolean | Promise<boolean>, what: string | (() => string), timeoutMs = SCENARIO_MS - 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${typeof what === "string" ? what : what()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-const ready = (port: number) => waitForHttp(`http://127.0.0.1:${port}/readyz`, (r) => r.status === 200, 60_000);
+const until = (check: () => boolean | Promise<boolean>, what: string | (() => string), timeoutMs = SCENARIO_MS - 10_000): Promise<void> =>
+  untilWithin(check, what, timeoutMs);
 
 /** The bot's replies to the messages of `asked`'s chats, as chat id → the message ids they answer, in the order sent. */
 function repliesByChat(asked: ReadonlyMap<string, readonly Message[]>): Map<string, number[]> {
   const replies = new Map<string, number[]>();
-  for (const s of tg.sent) {
+  for (const s of world.tg.sent) {
     if (s.replyTo === undefined || !asked.has(s.chatId)) continue;
     replies.set(s.chatId, [...(replies.get(s.chatId) ?? []), s.replyTo]);
   }
@@ -84,7 +43,7 @@ function answered(asked: ReadonlyMap<string, readonly Message[]>): number {
 
 /** Replies to `asked`'s chats that rode in a webhook answer (each of these is one message). */
 function ridingReplies(asked: ReadonlyMap<string, readonly Message[]>): number {
-  return tg.calls.filter((c) => c.method === "sendMessage" && c.viaWebhook && c.ok && c.chatId !== undefined && asked.has(c.chatId)).length;
+  return world.tg.calls.filter((c) => c.method === "sendMessage" && c.viaWebhook && c.ok && c.chatId !== undefined && asked.has(c.chatId)).length;
 }
 
 /** What is still unanswered, and what became of its deliveries: for a timeout's message. */
@@ -93,11 +52,11 @@ function unanswered(asked: ReadonlyMap<string, readonly Message[]>, what: string
     const replies = repliesByChat(asked);
     const missing = [...asked].filter(([chatId, messages]) => messages.some((m) => !(replies.get(chatId) ?? []).includes(m.message_id)));
     const detail = missing.slice(0, 5).map(([chatId, messages]) => {
-      const tries = webhook.attempts.filter((a) => a.chatId === chatId).map((a) => `${a.updateId}:${a.status}${a.method ? `:${a.method}` : ""}`);
-      const calls = tg.calls.filter((c) => c.chatId === chatId).map((c) => `${c.method}${c.viaWebhook ? "(answer)" : ""}${c.ok ? "" : `(${c.error?.description ?? "open"})`}`);
+      const tries = world.webhook.attempts.filter((a) => a.chatId === chatId).map((a) => `${a.updateId}:${a.status}${a.method ? `:${a.method}` : ""}`);
+      const calls = world.tg.calls.filter((c) => c.chatId === chatId).map((c) => `${c.method}${c.viaWebhook ? "(answer)" : ""}${c.ok ? "" : `(${c.error?.description ?? "open"})`}`);
       return `chat ${chatId} asked ${messages.map((m) => m.message_id).join(",")} answered ${(replies.get(chatId) ?? []).join(",")}; deliveries ${tries.join(" ")}; calls ${calls.join(" ")}`;
     });
-    return `${what}: ${answered(asked)} answered, ${webhook.pending()} pending, ${missing.length} chats short; balancer ${JSON.stringify([...lb.statuses])}\n${detail.join("\n")}`;
+    return `${what}: ${answered(asked)} answered, ${world.webhook.pending()} pending, ${missing.length} chats short; balancer ${JSON.stringify([...world.lb.statuses])}\n${detail.join("\n")}`;
   };
 }
 
@@ -110,33 +69,15 @@ function expectAnsweredOnceInOrder(asked: ReadonlyMap<string, readonly Message[]
 }
 
 beforeAll(async () => {
-  [pg, redis, sandbox] = await Promise.all([startPostgres(), startRedis(), startSandbox({ rateLimit: { rps: RPS } })]);
-  databaseUrl = await pg.createDatabase();
-  market = await startProxy([sandbox.url]);
-  tg = await startFakeTelegram();
-  const ports = await Promise.all(Array.from({ length: WORKERS }, () => freePort()));
-  lb = await startProxy(ports.map((p) => `http://127.0.0.1:${p}`));
-  ports.forEach((port, i) => spawnWorker(i, port));
-  await Promise.all(ports.map(ready));
-  webhook = tg.deliverByWebhook({ to: (url) => `${lb.url}${new URL(url).pathname}` });
+  world = await startWorkersWorld({ workers: WORKERS, rps: RPS, telegramRate: TELEGRAM_RATE });
 }, SCENARIO_MS);
 
-afterAll(async () => {
-  webhook?.stop();
-  await Promise.all(
-    workers.map(async (w) => {
-      if (w.proc.child.exitCode === null && w.proc.child.signalCode === null) w.proc.child.kill("SIGKILL");
-      await w.proc.exited;
-    }),
-  );
-  await Promise.all([lb?.close(), market?.close(), tg?.close(), sandbox?.close()]);
-  await Promise.all([pg?.destroy(), redis?.stop()]);
-}, SCENARIO_MS);
+afterAll(() => world?.close(), SCENARIO_MS);
 
 describe("three workers of one bot behind a load balancer", () => {
   it("set the webhook once, and each names itself and its engines on /readyz and its metrics", async () => {
-    expect(tg.calls.filter((c) => c.method === "setWebhook")).toHaveLength(1);
-    for (const w of workers) {
+    expect(world.tg.calls.filter((c) => c.method === "setWebhook")).toHaveLength(1);
+    for (const w of world.workers) {
       const body = (await (await fetch(`http://127.0.0.1:${w.port}/readyz`)).json()) as { checks: Record<string, { ok: boolean; detail?: string }> };
       expect(body.checks.worker?.detail).toMatch(new RegExp(`^${w.id} (holds|waits for) telegram-webhook, (holds|waits for) digest-poster$`));
       expect(body.checks.store?.ok).toBe(true);
@@ -144,7 +85,7 @@ describe("three workers of one bot behind a load balancer", () => {
       const metrics = await (await fetch(`http://127.0.0.1:${w.port}/metrics`)).text();
       expect(metrics).toContain(`worker="${w.id}"`);
     }
-    const holders = await Promise.all(workers.map(async (w) => ((await (await fetch(`http://127.0.0.1:${w.port}/readyz`)).json()) as { checks: { worker: { detail: string } } }).checks.worker.detail));
+    const holders = await Promise.all(world.workers.map(async (w) => ((await (await fetch(`http://127.0.0.1:${w.port}/readyz`)).json()) as { checks: { worker: { detail: string } } }).checks.worker.detail));
     expect(holders.filter((d) => d.includes("holds telegram-webhook"))).toHaveLength(1);
     expect(holders.filter((d) => d.includes("holds digest-poster"))).toHaveLength(1);
   });
@@ -156,28 +97,28 @@ describe("three workers of one bot behind a load balancer", () => {
       const asked = new Map<string, Message[]>();
       for (let round = 0; round < UPDATES_PER_CHAT; round++) {
         for (const chat of chats) {
-          const m = tg.sendText(chat, round % 2 === 0 ? "/help" : "/price pepe");
+          const m = world.tg.sendText(chat, round % 2 === 0 ? "/help" : "/price pepe");
           asked.set(String(chat.id), [...(asked.get(String(chat.id)) ?? []), m]);
         }
       }
       const total = CHATS * UPDATES_PER_CHAT;
       const end = Date.now() + SCENARIO_MS - 10_000;
       await until(() => answered(asked) >= total / 3, unanswered(asked, "a third of the updates answered"), end - Date.now());
-      const victim = workers[1]!;
+      const victim = world.workers[1]!;
       victim.proc.child.kill("SIGKILL");
       await victim.proc.exited;
-      await until(() => answered(asked) >= total && webhook.pending() === 0, unanswered(asked, "every update answered"), end - Date.now());
+      await until(() => answered(asked) >= total && world.webhook.pending() === 0, unanswered(asked, "every update answered"), end - Date.now());
 
       // The kill cut deliveries off mid-answer; Telegram delivered those again, and each reply
       // rode in the answer that acknowledged its update, so none was sent twice.
-      expect(webhook.attempts.some((a) => a.status === 502 || a.status === 0)).toBe(true);
+      expect(world.webhook.attempts.some((a) => a.status === 502 || a.status === 0)).toBe(true);
       expectAnsweredOnceInOrder(asked);
       expect(ridingReplies(asked)).toBe(total);
-      expect(market.statuses.get(200) ?? 0).toBeGreaterThan(0);
-      expect(market.statuses.get(429) ?? 0).toBe(0);
-      expect(tg.calls.filter((c) => c.error?.error_code === 429)).toEqual([]);
+      expect(world.market.statuses.get(200) ?? 0).toBeGreaterThan(0);
+      expect(world.market.statuses.get(429) ?? 0).toBe(0);
+      expect(world.tg.calls.filter((c) => c.error?.error_code === 429)).toEqual([]);
       // The load balancer spread the updates over every worker.
-      expect(lb.served.size).toBe(WORKERS);
+      expect(world.lb.served.size).toBe(WORKERS);
     },
     SCENARIO_MS,
   );
@@ -187,10 +128,10 @@ describe("three workers of one bot behind a load balancer", () => {
     `a rolling restart of all ${WORKERS} workers, one at a time with SIGTERM, while updates keep arriving: each update answered exactly once and in order per chat, each worker exiting 0`,
     async () => {
       // Whichever worker an earlier scenario killed comes back first.
-      for (const [i, w] of workers.entries()) {
-        if (w.proc.child.exitCode !== null || w.proc.child.signalCode !== null) spawnWorker(i, w.port);
+      for (const [i, w] of world.workers.entries()) {
+        if (w.proc.child.exitCode !== null || w.proc.child.signalCode !== null) world.respawn(i);
       }
-      await Promise.all(workers.map((w) => ready(w.port)));
+      await Promise.all(world.workers.map((w) => ready(w.port)));
       const asked = new Map<string, Message[]>();
       // Each round, chats new to the bot (a user's command budget is 10 a minute) send three
       // messages each, and the next round starts once every one was answered: updates are in
@@ -198,7 +139,7 @@ describe("three workers of one bot behind a load balancer", () => {
       const send = (): number => {
         for (let i = 0; i < ROUND_CHATS; i++) {
           const chat = privateChat(fakeUser());
-          asked.set(String(chat.id), ["/help", "/price pepe", "/help"].map((text) => tg.sendText(chat, text)));
+          asked.set(String(chat.id), ["/help", "/price pepe", "/help"].map((text) => world.tg.sendText(chat, text)));
         }
         return [...asked.values()].reduce((n, m) => n + m.length, 0);
       };
@@ -213,24 +154,24 @@ describe("three workers of one bot behind a load balancer", () => {
       })();
       const exits: { code: number | null; signal: NodeJS.Signals | null }[] = [];
       try {
-        for (const [i, w] of workers.entries()) {
+        for (const [i, w] of world.workers.entries()) {
           w.proc.child.kill("SIGTERM");
           exits.push(await w.proc.exited);
-          spawnWorker(i, w.port);
+          world.respawn(i);
           await ready(w.port);
         }
       } finally {
         restarting = false;
       }
       await traffic;
-      await until(() => webhook.pending() === 0, "every delivery acknowledged");
+      await until(() => world.webhook.pending() === 0, "every delivery acknowledged");
 
       expect(exits).toEqual(Array.from({ length: WORKERS }, () => ({ code: 0, signal: null })));
       expect(rounds).toBeGreaterThanOrEqual(WORKERS);
       expectAnsweredOnceInOrder(asked);
       expect(ridingReplies(asked)).toBe([...asked.values()].reduce((n, m) => n + m.length, 0));
-      expect(tg.calls.filter((c) => c.error?.error_code === 429)).toEqual([]);
-      expect(market.statuses.get(429) ?? 0).toBe(0);
+      expect(world.tg.calls.filter((c) => c.error?.error_code === 429)).toEqual([]);
+      expect(world.market.statuses.get(429) ?? 0).toBe(0);
     },
     ROLLING_MS,
   );

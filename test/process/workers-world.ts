@@ -43,19 +43,22 @@ export interface WorkersWorld {
   workers: Worker[];
   /** The worker a lease holder's name (`host:pid:…`) stands for, if any. */
   holderOf(holder: string | undefined): Worker | undefined;
+  /** Starts worker `i` again on its port (after it exited), as a rolling restart does. */
+  respawn(i: number): void;
   close(): Promise<void>;
 }
 
-/** Waits for `check`, polling; fails naming `what` after `timeoutMs`. */
-export async function until(check: () => boolean | Promise<boolean>, what: string, timeoutMs: number): Promise<void> {
+/** Waits for `check`, polling; fails naming `what` (worked out then, if a function) after `timeoutMs`. */
+export async function until(check: () => boolean | Promise<boolean>, what: string | (() => string), timeoutMs: number): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > end) throw new Error(`timed out waiting for ${typeof what === "string" ? what : what()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
-const ready = (port: number) => waitForHttp(`http://127.0.0.1:${port}/readyz`, (r) => r.status === 200, 60_000);
+/** Until the worker on `port` says it is ready. */
+export const ready = (port: number): Promise<unknown> => waitForHttp(`http://127.0.0.1:${port}/readyz`, (r) => r.status === 200, 60_000);
 
 export async function startWorkersWorld(opts: WorkersWorldOptions): Promise<WorkersWorld> {
   const [pg, redis, sandbox] = await Promise.all([startPostgres(), startRedis(), startSandbox({ rateLimit: { rps: opts.rps } })]);
@@ -101,6 +104,7 @@ export async function startWorkersWorld(opts: WorkersWorldOptions): Promise<Work
     databaseUrl,
     workers,
     holderOf: (holder) => workers.find((w) => holder?.split(":")[1] === String(w.proc.child.pid)),
+    respawn: (i) => spawnWorker(i, workers[i]!.port),
     async close() {
       webhook.stop();
       await Promise.all(
