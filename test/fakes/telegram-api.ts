@@ -295,6 +295,10 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
   };
 
   const server = createServer((req, res) => void handle(req, res));
+  // No idle timeout: with Node's (5 s, closed a second later) a client reusing a kept-alive
+  // connection in the turn the server dropped it had its call reset unsent; the bot shares this
+  // process and its stalls, and lost answers that way (benchmark 8, 2 of 6,000 once).
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 

@@ -1,8 +1,8 @@
 /**
  * The fake Bot API refuses what real Telegram refuses, with Telegram's descriptions (asked through grammY's Api),
- * and delivers by webhook as Telegram does.
+ * delivers by webhook as Telegram does, and keeps a client's idle connections open.
  */
-import { createServer, type ServerResponse } from "node:http";
+import { Agent, createServer, request, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Api, GrammyError, InputFile } from "grammy";
 import type { Update } from "grammy/types";
@@ -120,4 +120,41 @@ describe("the fake Telegram's webhook delivery", () => {
       await fake.close();
     }
   });
+});
+
+describe("the fake Telegram's connections", () => {
+  /** A JSON call on `agent`, answered with its body and whether it went over a kept-alive connection. */
+  function post(fake: FakeTelegram, agent: Agent, method: string): Promise<{ body: string; reused: boolean }> {
+    return new Promise((resolve, reject) => {
+      const req = request(`${fake.apiRoot}/bot${fake.token}/${method}`, { method: "POST", agent, headers: { "content-type": "application/json" } }, (res) => {
+        let body = "";
+        res.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
+        res.on("end", () => resolve({ body, reused: req.reusedSocket }));
+      });
+      req.on("error", reject);
+      req.end("{}");
+    });
+  }
+
+  it("keeps an idle connection open, so a call reusing it after a stall of the process is not reset", async () => {
+    const fake = await startFakeTelegram();
+    // As grammY's agent on Node 20: kept alive, with no idle timeout of its own (so the server's Keep-Alive hint is not used).
+    const agent = new Agent({ keepAlive: true });
+    try {
+      await post(fake, agent, "getMe");
+      // Due after the server's own idle timer would be (Node 20 closes at its 5 s default and a second more): both fire in one turn once the stall ends.
+      const second = new Promise<{ body: string; reused: boolean }>((resolve, reject) => {
+        setTimeout(() => post(fake, agent, "getMe").then(resolve, reject), 7_000);
+      });
+      // The bot and the fake share one process: a long synchronous stretch delays both sides' timers alike.
+      const until = Date.now() + 7_500;
+      while (Date.now() < until);
+      const answer = await second;
+      expect(answer.reused).toBe(true);
+      expect(JSON.parse(answer.body)).toMatchObject({ ok: true });
+    } finally {
+      agent.destroy();
+      await fake.close();
+    }
+  }, 20_000);
 });
