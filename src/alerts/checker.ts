@@ -9,6 +9,7 @@ import { hostname } from "node:os";
 import type { Logger } from "pino";
 import { canonicalId } from "../cache/keys.js";
 import type { MarketApi } from "../market/api.js";
+import { LIMITS } from "../market/limits.js";
 import type { PriceMap } from "../market/schemas.js";
 import type { Alert, AlertChange, Platform, Store, TokenSighting } from "../store/types.js";
 import type { FiredPayload, PausedPayload } from "./message.js";
@@ -16,7 +17,7 @@ import { fires } from "./rules.js";
 import { goneFromThisHost } from "./senders.js";
 
 /** Ids in one batch price call (the service's limit). */
-export const BATCH_MAX = 200;
+export const BATCH_MAX = LIMITS.batchPrices.maxIds;
 /** A token without a price this long pauses its alerts. */
 export const MISSING_PAUSES_AFTER_MS = 24 * 3_600_000;
 const LEASE = "alerts.checker";

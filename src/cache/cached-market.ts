@@ -8,6 +8,7 @@
  */
 import type { BatchPricesParams, MarketApi } from "../market/api.js";
 import { asking, currentAsk, newAsk, type Ask, type StaleReason } from "../market/ask.js";
+import { LIMITS } from "../market/limits.js";
 import { LANES, type Lane } from "../market/scheduler-lanes.js";
 import { isMarketError, MarketError } from "../market/errors.js";
 import { setTimeout as delay } from "node:timers/promises";
@@ -117,9 +118,6 @@ interface PriceSink {
   keep(p: BatchPricesParams, map: PriceMap, longerMs: number): void;
 }
 
-/** Ids in one batch call (the service's limit). */
-const BATCH_MAX = 200;
-
 /** What each cache keeps of batch prices fetched outside it (the alert checker's), by cache. */
 const priceSinks = new WeakMap<CachedMarket, PriceSink>();
 
@@ -150,7 +148,7 @@ export function sharingPrices(market: CachedMarket, prices: Pick<MarketApi, "bat
     async batchPrices(p) {
       const asked = new Set(p.tokenIds.map(canonicalId));
       const group = stableStringify({ tvlMin: p.tvlMin, txVolume24hMin: p.txVolume24hMin });
-      const along = sink.companions(group, new Set([...asked, ...out.keys()]), BATCH_MAX - asked.size);
+      const along = sink.companions(group, new Set([...asked, ...out.keys()]), LIMITS.batchPrices.maxIds - asked.size);
       const sent = [...asked, ...along];
       for (const id of sent) out.set(id, (out.get(id) ?? 0) + 1);
       let map: PriceMap;

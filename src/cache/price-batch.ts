@@ -10,6 +10,7 @@
  */
 import type { MarketApi } from "../market/api.js";
 import { currentAsk, timeLeft } from "../market/ask.js";
+import { LIMITS } from "../market/limits.js";
 import type { PriceEntry } from "../market/schemas.js";
 import { canonicalId } from "./keys.js";
 
@@ -50,7 +51,7 @@ export interface PriceBatcherOptions {
 }
 
 /** Ids in one batch call (the service's limit). */
-const BATCH_MAX = 200;
+const BATCH_MAX = LIMITS.batchPrices.maxIds;
 const DEFAULT_WINDOW_MS = 25;
 /**
  * A refresh nobody waits for is worth holding a few seconds: a batch costs 100 units whatever
