@@ -25,6 +25,7 @@ import type { DeliveryState, PendingDelivery, Platform, SettingsStore, Subscript
 import type { DeliveryResult, PacedQueue } from "./paced-queue.js";
 import { messages, type Translator } from "../i18n/index.js";
 import { latestSlot } from "./schedule.js";
+import { releaseAtStop } from "../workers/lease-keeper.js";
 
 export interface PosterOptions {
   subscriptions: SubscriptionStore;
@@ -327,7 +328,7 @@ export function createPoster(opts: PosterOptions): Poster {
       await ticking;
       await Promise.all(Object.values(opts.queues).map((q) => q?.stop()));
       await Promise.all([...deliveries]);
-      await opts.subscriptions.releaseLease(LEASE, holder);
+      await releaseAtStop(opts.subscriptions, LEASE, holder, log);
       leading = false;
     },
     leading: () => leading,
