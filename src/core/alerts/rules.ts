@@ -2,7 +2,7 @@
  * When an alert fires, as pure functions of prices and times. A level is crossed between the
  * last price seen and this one, so a jump over it fires too; a move is judged against its anchor.
  */
-import type { Alert, AlertRule } from "../store/types.js";
+import type { Alert, AlertRule } from "../../store/types.js";
 
 /** How far the price must go before the alert fires, in percent of the current price (0 = due). */
 export function distancePercent(alert: Pick<Alert, "rule" | "level" | "anchorPrice">, current: number): number {
