@@ -3,7 +3,7 @@
  * failure into a reply. Adapters call it; it calls the market and the store; never back up.
  */
 import type { Logger } from "pino";
-import type { AlertLimits } from "../alerts/limits.js";
+import type { AlertLimits } from "./alerts/limits.js";
 import type { CachedMarket } from "../cache/types.js";
 import type { ChartRenderer } from "../chart/types.js";
 import type { Platform, Store } from "../store/types.js";

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { sandboxCommand } from "../../src/cli/sandbox.js";
 import { DEMO_V1_KEY, DEMO_V2_KEY } from "../../src/sandbox/index.js";
-import { deferred } from "./helpers.js";
+import { deferred } from "../deferred.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const main = fileURLToPath(new URL("./fixtures/cli-main.ts", import.meta.url));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sandboxCommand } from "../../src/cli/sandbox.js";
-import { deferred } from "./helpers.js";
+import { deferred } from "../deferred.js";
 
 describe("chainpulse sandbox --daily-units", () => {
   it("charges each key's compute units and answers 403 once the day's units are spent, and tells the bot the figure", async () => {

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as S from "../../src/market/schemas.js";
 import { parseFaults, startSandbox, type Sandbox, type SandboxToken } from "../../src/sandbox/index.js";
-import { TIME, dataOf, deferred, expectFailure, ordinary, v1, v2 } from "./helpers.js";
+import { TIME, dataOf, expectFailure, ordinary, v1, v2 } from "./helpers.js";
+import { deferred } from "../deferred.js";
 
 describe("fault injection", () => {
   let sb: Sandbox;
