@@ -630,3 +630,6 @@ chart-picture-log-scale = log scale
 chart-picture-merged = { $factor } intervals per candle
 chart-picture-volume = Vol
 chart-picture-time-zone = UTC
+
+## garbage in, nothing false out
+alert-percent-too-small = A move below { $min }% would fire at every check; choose { $min }% or more.

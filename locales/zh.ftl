@@ -611,3 +611,6 @@ chart-picture-log-scale = 对数坐标
 chart-picture-merged = 每根 K 线合并 { $factor } 个周期
 chart-picture-volume = 成交量
 chart-picture-time-zone = UTC
+
+## garbage in, nothing false out
+alert-percent-too-small = 低于 { $min }% 的波动每次检查都会触发；请选择 { $min }% 或以上。

@@ -57,4 +57,10 @@ describe("percents of a move alert", () => {
     expect(error(parsePercent("1001%"))).toBe("A move can be at most 1,000%.");
     expect(error(parsePercent("lots"))).toBe("“lots” is not a percent; write it as 10% or 2.5%.");
   });
+
+  it("refuses a move below 0.01%, the smallest move a firing can show, like 0", () => {
+    expect(error(parsePercent("0.000000000001"))).toBe("A move below 0.01% would fire at every check; choose 0.01% or more.");
+    expect(error(parsePercent("0.009%"))).toBe("A move below 0.01% would fire at every check; choose 0.01% or more.");
+    expect(parsePercent("0.01%")).toEqual({ ok: true, value: 0.01 });
+  });
 });
