@@ -8,6 +8,8 @@ describe("fault injection", () => {
   let sb: Sandbox;
   let token: SandboxToken;
   let delays: { ms: number; release: () => void }[];
+  /** Resolved when the sandbox starts its next delay. */
+  let delayed = deferred();
   beforeAll(async () => {
     delays = [];
     sb = await startSandbox({
@@ -16,6 +18,7 @@ describe("fault injection", () => {
       delay: (ms) => {
         const d = deferred();
         delays.push({ ms, release: () => d.resolve() });
+        delayed.resolve();
         return d.promise;
       },
     });
@@ -32,8 +35,10 @@ describe("fault injection", () => {
   it("delays an answer by the configured latency", async () => {
     sb.setFaults([{ kind: "latency", ms: 250 }]);
     let answered = false;
+    delayed = deferred();
     const pending = detail().then((a) => ((answered = true), a));
-    await until(() => delays.length === 1);
+    await delayed.promise;
+    expect(delays).toHaveLength(1);
     expect(delays[0]?.ms).toBe(250);
     expect(answered).toBe(false);
     delays.shift()?.release();
