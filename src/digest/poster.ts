@@ -26,6 +26,7 @@ import type { PacedQueue } from "./paced-queue.js";
 import { createSendProtocol, type SendKind } from "../delivery/protocol.js";
 import { messages, type Translator } from "../i18n/index.js";
 import { latestSlot } from "./schedule.js";
+import { releaseAtStop } from "../workers/lease-keeper.js";
 
 export interface PosterOptions {
   subscriptions: SubscriptionStore;
@@ -281,7 +282,7 @@ export function createPoster(opts: PosterOptions): Poster {
       await ticking;
       await Promise.all(Object.values(opts.queues).map((q) => q?.stop()));
       await Promise.all([...deliveries]);
-      await opts.subscriptions.releaseLease(LEASE, holder);
+      await releaseAtStop(opts.subscriptions, LEASE, holder, log);
       leading = false;
     },
     leading: () => leading,
