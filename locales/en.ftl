@@ -630,3 +630,24 @@ chart-picture-log-scale = log scale
 chart-picture-merged = { $factor } intervals per candle
 chart-picture-volume = Vol
 chart-picture-time-zone = UTC
+
+## /convert
+cmd-convert = Convert an amount between a token and USD or another token: /convert 1.5m pepe to wif
+cmd-convert-amount = How much: 100, 0.25, 2k, 1.5m; $100 for dollars
+cmd-convert-token = The token you have (or want, with a $ amount)
+cmd-convert-to = A token or usd to convert into; default usd
+convert-amount-not-a-number = "{ $amount }" is not an amount; write it like 100, 0.25, 2k, 1.5m or $100, e.g. /convert 1.5m pepe.
+convert-amount-negative = An amount to convert is more than zero; "{ $amount }" is negative.
+convert-amount-zero = An amount to convert is more than zero.
+convert-amount-too-large = "{ $amount }" is more than any token's supply; I convert at most 1,000T (10^15).
+convert-to-what = Convert into what? Name a token or usd after "to", e.g. /convert 2k pepe to wif.
+convert-which-token = Which token? e.g. /convert 1.5m pepe or /convert $100 pepe.
+convert-dollars-two-tokens = A $ amount converts into one token: /convert $100 pepe; for token to token write /convert 2k pepe to wif.
+convert-no-price = { $symbol } has no current price on the market service, so I can't convert it.
+convert-unit-price = { $symbol } price
+convert-value = Value in USD
+convert-age = Data age
+convert-mid-note = Mid price, not a quote: a trade gets less after fees and slippage.
+convert-impact-sell = Estimated price impact selling { $symbol } into its main pair { $pair } on { $dex } ({ $address }): about { $impact } (constant-product estimate from the pair's reserves, before fees).
+convert-impact-buy = Estimated price impact buying { $symbol } from its main pair { $pair } on { $dex } ({ $address }): about { $impact } (constant-product estimate from the pair's reserves, before fees).
+convert-card = { $symbol } card

@@ -611,3 +611,24 @@ chart-picture-log-scale = 对数坐标
 chart-picture-merged = 每根 K 线合并 { $factor } 个周期
 chart-picture-volume = 成交量
 chart-picture-time-zone = UTC
+
+## /convert
+cmd-convert = 按中间价换算代币与美元或另一个代币的数量：/convert 1.5m pepe to wif
+cmd-convert-amount = 数量：100、0.25、2k、1.5m；美元写 $100
+cmd-convert-token = 你持有的代币（金额带 $ 时为想买的代币）
+cmd-convert-to = 换算成的代币或 usd；默认 usd
+convert-amount-not-a-number = “{ $amount }”不是数量；请写成 100、0.25、2k、1.5m 或 $100，例如 /convert 1.5m pepe。
+convert-amount-negative = 换算的数量要大于零；“{ $amount }”是负数。
+convert-amount-zero = 换算的数量要大于零。
+convert-amount-too-large = “{ $amount }”超过了任何代币的供应量；最多换算 1,000T（10^15）。
+convert-to-what = 换算成什么？在 “to” 后面写代币或 usd，例如 /convert 2k pepe to wif。
+convert-which-token = 哪个代币？例如 /convert 1.5m pepe 或 /convert $100 pepe。
+convert-dollars-two-tokens = 带 $ 的金额只换算成一个代币：/convert $100 pepe；代币换代币请写 /convert 2k pepe to wif。
+convert-no-price = 行情服务没有 { $symbol } 的当前价格，无法换算。
+convert-unit-price = { $symbol } 价格
+convert-value = 美元价值
+convert-age = 数据距今
+convert-mid-note = 这是中间价，不是报价：实际成交扣除手续费和滑点后会更少。
+convert-impact-sell = 估算价格冲击：在主交易对 { $pair }（{ $dex }，{ $address }）卖出 { $symbol } 约 { $impact }（按交易对储备的恒定乘积估算，未计手续费）。
+convert-impact-buy = 估算价格冲击：从主交易对 { $pair }（{ $dex }，{ $address }）买入 { $symbol } 约 { $impact }（按交易对储备的恒定乘积估算，未计手续费）。
+convert-card = { $symbol } 卡片
