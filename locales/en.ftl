@@ -136,7 +136,7 @@ cmd-amm-chain = Chain name
 cmd-check = Contract check (v1) of a contract on bsc, eth, arbitrum or core
 cmd-check-chain = Chain of the contract
 cmd-check-contract = Contract address (0x…)
-cmd-settings = Show this chat's settings; admins change the default chain, auto-detect, time zone, language
+cmd-settings = Show this chat's settings; admins change default chain, auto-detect, time zone, language, card chart
 cmd-settings-setting = Which setting to change
 cmd-settings-value = The new value
 cmd-autodetect = Answer pasted addresses and links with the token card (admins): on or off
@@ -651,3 +651,13 @@ convert-mid-note = Mid price, not a quote: a trade gets less after fees and slip
 convert-impact-sell = Estimated price impact selling { $symbol } into its main pair { $pair } on { $dex } ({ $address }): about { $impact } (constant-product estimate from the pair's reserves, before fees).
 convert-impact-buy = Estimated price impact buying { $symbol } from its main pair { $pair } on { $dex } ({ $address }): about { $impact } (constant-product estimate from the pair's reserves, before fees).
 convert-card = { $symbol } card
+
+## The chart on the token card
+cmd-settings-setting-cardchart = cardchart
+settings-cardchart = Chart on the token card
+settings-cardchart-how = Admins show or hide the 24h chart on the token card with /settings cardchart on|off.
+settings-cardchart-on-off = Say on or off, e.g. /settings cardchart off.
+settings-saved-cardchart-on = the token card shows its 24h chart
+settings-saved-cardchart-off = the token card goes without its chart
+card-chart-title = { $symbol } · { $chain } · 24h
+card-chart-alt = 24h price chart of { $symbol } on { $chain }: { $count } candles of 15 minutes, last { $last }, high { $high }, low { $low }.

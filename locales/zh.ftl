@@ -123,7 +123,7 @@ cmd-amm-chain = 链名
 cmd-check = 检查 bsc、eth、arbitrum 或 core 上的合约（v1）
 cmd-check-chain = 合约所在的链
 cmd-check-contract = 合约地址（0x…）
-cmd-settings = 查看本聊天的设置；管理员可修改默认链、自动识别、时区和语言
+cmd-settings = 查看本聊天的设置；管理员可修改默认链、自动识别、时区、语言和卡片图表
 cmd-settings-setting = 要修改哪项设置
 cmd-settings-value = 新的值
 cmd-autodetect = 用代币卡片回复粘贴的地址和链接（管理员）：开或关
@@ -632,3 +632,13 @@ convert-mid-note = 这是中间价，不是报价：实际成交扣除手续费�
 convert-impact-sell = 估算价格冲击：在主交易对 { $pair }（{ $dex }，{ $address }）卖出 { $symbol } 约 { $impact }（按交易对储备的恒定乘积估算，未计手续费）。
 convert-impact-buy = 估算价格冲击：从主交易对 { $pair }（{ $dex }，{ $address }）买入 { $symbol } 约 { $impact }（按交易对储备的恒定乘积估算，未计手续费）。
 convert-card = { $symbol } 卡片
+
+## The chart on the token card
+cmd-settings-setting-cardchart = 卡片图表
+settings-cardchart = 代币卡片上的图表
+settings-cardchart-how = 管理员可用 /settings cardchart on|off 显示或隐藏代币卡片上的 24 小时图表。
+settings-cardchart-on-off = 请说 on 或 off，例如 /settings cardchart off。
+settings-saved-cardchart-on = 代币卡片显示 24 小时图表
+settings-saved-cardchart-off = 代币卡片不带图表
+card-chart-title = { $symbol } · { $chain } · 24 小时
+card-chart-alt = { $symbol } 在 { $chain } 上的 24 小时价格图：{ $count } 根 15 分钟 K 线，最新 { $last }，最高 { $high }，最低 { $low }。

@@ -51,6 +51,8 @@ export const migrations: Migration[] = [
   // sender: the poster that claimed a digest delivery, so that a new lease holder interrupts the
   // rows of the one before it and leaves its own alone; NULL for rows claimed before.
   { version: 7, name: "digest delivery sender", up: "ALTER TABLE digest_deliveries ADD COLUMN sender TEXT;" },
+  // card_chart: NULL = on (the default), else 0/1.
+  { version: 11, name: "chat card chart", up: "ALTER TABLE chats ADD COLUMN card_chart INTEGER;" },
 ];
 
 /**
