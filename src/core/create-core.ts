@@ -3,7 +3,7 @@
  * failure into a reply. Adapters call it; it calls the market and the store; never back up.
  */
 import type { Logger } from "pino";
-import type { AlertLimits } from "../alerts/limits.js";
+import type { AlertLimits } from "./alerts/limits.js";
 import type { CachedMarket } from "../cache/types.js";
 import type { ChartRenderer } from "../chart/types.js";
 import type { Platform, Store } from "../store/types.js";
@@ -209,7 +209,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
   async function inlineCard(chat: ChatContext, langs: Languages, choice: Choice): Promise<InlineCard | undefined> {
     const card = await caught(chat, `(inline) ${choice.value}`, langs, async (i18n) => {
       const ctx = context(chat, i18n);
-      return tokenCard(ctx, await resolveArg(ctx, choice.value), { command: "token" });
+      return tokenCard(ctx, await resolveArg(ctx, choice.value), { command: "token", chart: false });
     });
     return card.error === undefined ? { ...choice, card } : undefined;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePercent, parsePrice } from "../../src/alerts/price-text.js";
+import { parsePercent, parsePrice } from "../../src/core/alerts/price-text.js";
 import { messages } from "../../src/i18n/index.js";
 
 const english = messages().translator("en");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distancePercent, fires, levelPassed } from "../../src/alerts/rules.js";
+import { distancePercent, fires, levelPassed } from "../../src/core/alerts/rules.js";
 
 const MIN = 60_000;
 const above = { rule: "above" as const, level: "10", anchorPrice: "8" };

@@ -7,7 +7,7 @@ import { EventEmitter } from "node:events";
 import { PassThrough } from "node:stream";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { consoleAlertSink } from "../../src/alerts/console-sink.js";
+import { consoleAlertSink } from "../../src/adapters/console/alert-sink.js";
 import { createAlertService, type AlertService } from "../../src/alerts/service.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { MarketClient } from "../../src/market/client.js";

@@ -1,8 +1,8 @@
 /** `/alert <token> above|below <price>`, `/alert <token> move <percent>` and `/rearm <n>`. */
-import { requireManager, type AlertLimits } from "../../alerts/limits.js";
-import { ruleText } from "../../alerts/message.js";
-import { parsePercent, parsePrice } from "../../alerts/price-text.js";
-import { distancePercent, levelPassed } from "../../alerts/rules.js";
+import { requireManager, type AlertLimits } from "../alerts/limits.js";
+import { ruleText } from "../alerts/rule-text.js";
+import { parsePercent, parsePrice } from "../alerts/price-text.js";
+import { distancePercent, levelPassed } from "../alerts/rules.js";
 import { readPrice } from "../../market/decimal.js";
 import type { Alert, AlertRule } from "../../store/types.js";
 import type { MessageArgs } from "../../i18n/index.js";

@@ -1,7 +1,7 @@
 /** `/alerts` (this chat's alerts, closest to firing first) and `/unalert <n>|all`. */
-import { requireManager, type AlertLimits } from "../../alerts/limits.js";
-import { ruleText, utcTime } from "../../alerts/message.js";
-import { distancePercent } from "../../alerts/rules.js";
+import { requireManager, type AlertLimits } from "../alerts/limits.js";
+import { ruleText, utcTime } from "../alerts/rule-text.js";
+import { distancePercent } from "../alerts/rules.js";
 import { readPrice } from "../../market/decimal.js";
 import type { Alert } from "../../store/types.js";
 import { defineCommand, type Command, type CommandContext } from "../command.js";

@@ -1,5 +1,5 @@
 /** `/watch <token> …`, `/unwatch <token>|all` and `/watchlist` (one batch price call however many). */
-import { requireManager, type AlertLimits } from "../../alerts/limits.js";
+import { requireManager, type AlertLimits } from "../alerts/limits.js";
 import { PERCENT_RANGE, readDecimal, readPrice } from "../../market/decimal.js";
 import type { WatchedToken } from "../../store/types.js";
 import { defineCommand, type Command, type CommandContext } from "../command.js";

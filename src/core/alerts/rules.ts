@@ -2,8 +2,8 @@
  * When an alert fires, as pure functions of prices and times. A level is crossed between the
  * last price seen and this one, so a jump over it fires too; a move is judged against its anchor.
  */
-import { readPrice } from "../market/decimal.js";
-import type { Alert, AlertRule } from "../store/types.js";
+import { readPrice } from "../../market/decimal.js";
+import type { Alert, AlertRule } from "../../store/types.js";
 import { MOVE_PERCENT_MIN } from "./price-text.js";
 
 /** How far the price must go before the alert fires, in percent of the current price (0 = due). */

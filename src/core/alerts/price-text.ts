@@ -2,7 +2,7 @@
  * Prices and percents as people type them: `0.0042`, `$0.0042`, `1.5k`, `2M`, `1,250.5`,
  * `10%`. Each refusal names one sentence of the message files that shows the fix.
  */
-import type { LocalMessage } from "../i18n/index.js";
+import type { LocalMessage } from "../../i18n/index.js";
 
 export type Parsed = { ok: true; value: number } | { ok: false; error: LocalMessage };
 
