@@ -9,11 +9,13 @@ import { hostname } from "node:os";
 import type { Logger } from "pino";
 import { canonicalId } from "../cache/keys.js";
 import type { MarketApi } from "../market/api.js";
+import { readPrice } from "../market/decimal.js";
 import { LIMITS } from "../market/limits.js";
 import type { PriceMap } from "../market/schemas.js";
 import type { Alert, AlertChange, Platform, Store, TokenSighting } from "../store/types.js";
 import type { FiredPayload, PausedPayload } from "./message.js";
-import { fires } from "./rules.js";
+import { fires } from "../core/alerts/rules.js";
+import { releaseAtStop } from "../workers/lease-keeper.js";
 import { goneFromThisHost } from "./senders.js";
 
 /** Ids in one batch price call (the service's limit). */
@@ -57,15 +59,16 @@ export interface AlertChecker {
   lead(): Promise<boolean>;
   /** One check; checks do not overlap (a second call while one runs gets the same one). */
   check(): Promise<CheckReport>;
-  /** Gives the lease up (at stop). */
+  /**
+   * Gives the lease up (at stop). A check still waiting for prices (the day's pace can hold its
+   * calls for hours) ends without recording anything; the next check, here or elsewhere, redoes it.
+   */
   release(): Promise<void>;
 }
 
-/** A usable price from a batch entry, or undefined. */
+/** A usable price from a batch entry (the strict reading: garbage is no price), or undefined. */
 function priceOf(map: ReadonlyMap<string, PriceMap[string]>, id: string): { text: string; value: number } | undefined {
-  const text = map.get(id)?.current_price_usd;
-  const value = Number(text);
-  return text !== undefined && Number.isFinite(value) && value > 0 ? { text, value } : undefined;
+  return readPrice(map.get(id)?.current_price_usd);
 }
 
 function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
@@ -85,6 +88,8 @@ export function createAlertChecker(opts: CheckerOptions): AlertChecker {
   const log = opts.logger;
   const platforms = new Set(opts.platforms);
   let running: Promise<CheckReport> | undefined;
+  let release: () => void = () => undefined;
+  const released = new Promise<"released">((resolve) => (release = () => resolve("released")));
   /** Takes or renews the lease; takes it over at once from a process of this host that no longer runs (a restart after a SIGKILL). */
   const lead = async (t: number): Promise<boolean> => {
     const leases = opts.store.subscriptions;
@@ -99,7 +104,9 @@ export function createAlertChecker(opts: CheckerOptions): AlertChecker {
   const fetchPrices = async (ids: readonly string[]) => {
     const chunks: string[][] = [];
     for (let i = 0; i < ids.length; i += BATCH_MAX) chunks.push(ids.slice(i, i + BATCH_MAX));
-    const results = await Promise.allSettled(chunks.map((tokenIds) => opts.prices.batchPrices({ tokenIds, tvlMin: 0 })));
+    const results = await Promise.allSettled(
+      chunks.map((tokenIds) => Promise.race([opts.prices.batchPrices({ tokenIds, tvlMin: 0 }), released.then(() => Promise.reject(new Error("stopping")))])),
+    );
     const prices = new Map<string, PriceMap[string]>();
     const answered = new Set<string>();
     let failed = 0;
@@ -156,6 +163,7 @@ export function createAlertChecker(opts: CheckerOptions): AlertChecker {
     const { prices, answered, calls, failed } = await fetchPrices(ids);
     report.calls = calls;
     report.failedCalls = failed;
+    if (await Promise.race([released, Promise.resolve("running")]) === "released") return report;
     const seenAt = now();
     const byToken = groupBy(alerts, (a) => a.tokenId);
     const before = new Map((await opts.store.alerts.sightings([...byToken.keys()])).map((s) => [s.tokenId, s]));
@@ -175,9 +183,16 @@ export function createAlertChecker(opts: CheckerOptions): AlertChecker {
       }
       sightings.push({ tokenId: id, price: price.text, seenAt });
       for (const a of tokenAlerts) {
+        // An anchor stored before prices were read strictly ("Infinity", 1e-300) measures nothing:
+        // the move is measured from here instead of firing at the first real price.
+        if (a.rule === "move" && readPrice(a.anchorPrice) === undefined) {
+          changes.push({ alertId: a.id, anchorAt: a.anchorAt, set: { anchorPrice: price.text, anchorAt: seenAt, pausedAt: null } });
+          continue;
+        }
         // The alert's own anchor when it is newer than the last sighting (made or re-armed since).
         const previous = last?.price !== undefined && last.seenAt !== undefined && last.seenAt > a.anchorAt ? last.price : a.anchorPrice;
-        if (fires(a, Number(previous), price.value, seenAt, opts.cooldownMs)) changes.push(fired(a, a.rule === "move" ? a.anchorPrice : previous, price.text, seenAt));
+        const from = readPrice(previous);
+        if (from !== undefined && fires(a, from.value, price.value, seenAt, opts.cooldownMs)) changes.push(fired(a, a.rule === "move" ? a.anchorPrice : previous, price.text, seenAt));
         else if (a.pausedAt !== undefined) changes.push({ alertId: a.id, anchorAt: a.anchorAt, set: { pausedAt: null } });
       }
     }
@@ -194,8 +209,9 @@ export function createAlertChecker(opts: CheckerOptions): AlertChecker {
       return running;
     },
     async release() {
+      release();
       await running?.catch(() => undefined);
-      await opts.store.subscriptions.releaseLease(LEASE, holder);
+      await releaseAtStop(opts.store.subscriptions, LEASE, holder, log);
     },
   };
 }

@@ -17,6 +17,7 @@ import type { AlertFiring, AlertStore, FiringState, Platform, SettingsStore, Sub
 import { postLanguage, sourceIn } from "../i18n/index.js";
 import { firingReply } from "./message.js";
 import { goneSenders, HEARTBEAT_PREFIX } from "./senders.js";
+import { releaseAtStop } from "../workers/lease-keeper.js";
 
 /** What the deliverer needs of an adapter: `prepareSend`, when it has one, runs before the claim (adapters/types.ts). */
 export type AlertSink = SendSink;
@@ -149,7 +150,7 @@ export function createAlertDelivery(opts: DeliveryOptions): AlertDelivery {
     },
     async release() {
       holding = false;
-      await opts.leases.releaseLease(heartbeatLease, opts.sender);
+      await releaseAtStop(opts.leases, heartbeatLease, opts.sender, log);
     },
     async flush() {
       const started: Promise<void>[] = [];

@@ -63,6 +63,8 @@ export const migrations: Migration[] = [
       UPDATE alert_firings SET attempts = 1 WHERE state <> 'queued';
     `,
   },
+  // card_chart: NULL = on (the default), else 0/1.
+  { version: 11, name: "chat card chart", up: "ALTER TABLE chats ADD COLUMN card_chart INTEGER;" },
 ];
 
 /**

@@ -20,6 +20,8 @@ export interface ChatSettings {
   timezone: string;
   /** The chat's language (a locale file's name, e.g. `en`, `zh`); undefined = chosen per platform (see src/i18n/choose.ts). */
   language?: string;
+  /** Show a 24 h chart with the token card; undefined = on. */
+  cardChart?: boolean;
 }
 
 export interface SettingsStore {

@@ -3,7 +3,7 @@
  * scan) so that Telegram's command menu, Discord's slash commands and `/help` derive from one
  * typed source.
  */
-import { DEFAULT_ALERT_LIMITS, type AlertLimits } from "../../alerts/limits.js";
+import { DEFAULT_ALERT_LIMITS, type AlertLimits } from "../alerts/limits.js";
 import type { Command } from "../command.js";
 import { alertCommand, rearmCommand } from "./alert.js";
 import { alertsCommand, unalertCommand } from "./alerts.js";
@@ -12,6 +12,7 @@ import { autodetectCommand } from "./autodetect.js";
 import { chainsCommand } from "./chains.js";
 import { chartCommand } from "./chart.js";
 import { checkCommand } from "./check.js";
+import { convertCommand } from "./convert.js";
 import { createHelpCommand } from "./help.js";
 import { holdersCommand } from "./holders.js";
 import { liquidityCommand } from "./liquidity.js";
@@ -32,6 +33,7 @@ import { unwatchCommand, watchCommand, watchlistCommand } from "./watch.js";
 /** The market and settings commands, in `/help` order. */
 const BASE: readonly Command[] = [
   priceCommand,
+  convertCommand,
   tokenCommand,
   riskCommand,
   holdersCommand,
