@@ -57,6 +57,7 @@ export interface SettingsRow {
   autodetect: number | null;
   timezone: string;
   language: string | null;
+  calls: number | null;
 }
 
 export function toSettings(row: SettingsRow | undefined): ChatSettings {
@@ -66,5 +67,6 @@ export function toSettings(row: SettingsRow | undefined): ChatSettings {
     ...(row.autodetect === null ? {} : { autodetect: row.autodetect === 1 }),
     timezone: row.timezone,
     ...(row.language === null ? {} : { language: row.language }),
+    ...(row.calls === null ? {} : { calls: row.calls === 1 }),
   };
 }

@@ -14,6 +14,7 @@ const READS = new Set([
   "getSettings", "listSubscriptions", "activeSchedules", "subscriptionsOn", "queuedDeliveries", "deliveryCounts",
   "leaseHolder", "listAlerts", "armedAlerts", "sightings", "queuedFirings", "firingCounts", "listWatched", "watchedTokenIds",
   "getAction", "isOpen", "health",
+  "currentCall", "boardCalls", "memberCalls", "findCaller", "tokenCalls", "tokensToSweep", "sweepStatus",
 ]);
 
 export class SqliteGuard {

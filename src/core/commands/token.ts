@@ -1,4 +1,5 @@
 import type { Fetched } from "../../cache/types.js";
+import { callOnCard, type CallParts } from "../../calls/card-line.js";
 import type { PairV2, RiskReport, TokenDetail } from "../../market/schemas.js";
 import { defineCommand, type CommandContext } from "../command.js";
 import {
@@ -75,7 +76,9 @@ export async function tokenCard(ctx: CommandContext, res: Resolution, opts: { co
     ),
     introIn(ctx, res.tokenId),
   ]);
-  return renderCard(ctx, res, detail, report, { ...opts, intro });
+  const t = detail.data.token;
+  const call = await callOnCard(ctx, { tokenId: res.tokenId, symbol: t.symbol ?? res.token?.symbol ?? "", chain: res.chain, price: t.current_price_usd, marketCap: t.market_cap });
+  return renderCard(ctx, res, detail, report, { ...opts, intro, call });
 }
 
 /** Longest introduction shown on a card. */
@@ -100,7 +103,7 @@ function renderCard(
   res: Resolution,
   detail: Fetched<TokenDetail>,
   report: Fetched<RiskReport> | undefined,
-  opts: { command: string; intro?: string | undefined },
+  opts: { command: string; intro?: string | undefined; call: CallParts },
 ): Reply {
   const t = detail.data.token;
   const symbol = cleanText(t.symbol ?? res.token?.symbol, 16);
@@ -146,6 +149,7 @@ function renderCard(
       { kind: "text", text: verdict.line },
       ...(serviceRisk === undefined ? [] : [{ kind: "text" as const, text: say("risk-service-note", { text: serviceRisk }) }]),
       ...(opts.intro === undefined ? [] : [{ kind: "text" as const, text: say("card-intro", { text: opts.intro }) }]),
+      ...opts.call.blocks,
     ],
     actions: [
       [
@@ -156,6 +160,7 @@ function renderCard(
       ],
       ...rows(links, 5, 1),
       ...collision.actions,
+      ...opts.call.actions,
     ],
     footer: footerOf(ctx, detail, ...(report === undefined ? [] : [report])),
   };
