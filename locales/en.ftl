@@ -633,11 +633,11 @@ chart-picture-time-zone = UTC
 
 ## calls
 calls-made = 📣 { $name } called this here at { $price }. Not meant as a call? Press "Not a call" within 2 minutes.
-calls-line = 📣 Called by { $name } { $ago } ago at { $price } · now { $now } · high { $high }
+calls-line = 📣 Called by { $name } { $ago } at { $price } · now { $now } · high { $high }
 calls-button-not-a-call = Not a call
 calls-in-groups = Calls are kept in groups and servers: add me to one, and the first member to show a token's card there has called it.
-calls-as-of = Highs from K-lines as of { $ago } ago, read every { $minutes } min.
-calls-as-of-stretched = Highs from K-lines as of { $ago } ago: { $tokens } called tokens are more than the plan reads each period, so each is read every { $minutes } min.
+calls-as-of = Highs from K-lines as of { $ago }, read every { $minutes } min.
+calls-as-of-stretched = Highs from K-lines as of { $ago }: { $tokens } called tokens are more than the plan reads each period, so each is read every { $minutes } min.
 calls-remove-which = Say which token's call to remove, e.g. /calls remove pepe.
 calls-none-of = Nobody in this chat has a call of { $symbol } standing.
 calls-too-late = The 2 minutes to take back your call of { $symbol } have passed; an admin can remove it with /calls remove.

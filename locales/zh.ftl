@@ -614,11 +614,11 @@ chart-picture-time-zone = UTC
 
 ## calls
 calls-made = 📣 { $name } 在此以 { $price } 喊单。不是喊单？请在 2 分钟内按“不算喊单”。
-calls-line = 📣 { $name } 于 { $ago }前以 { $price } 喊单 · 现在 { $now } · 最高 { $high }
+calls-line = 📣 { $name } 于 { $ago }以 { $price } 喊单 · 现在 { $now } · 最高 { $high }
 calls-button-not-a-call = 不算喊单
 calls-in-groups = 喊单记录只在群组和服务器中保存：把我加入群组，第一个在群里展示代币卡片的成员即为喊单人。
-calls-as-of = 最高价取自 K 线，数据时间 { $ago }前，每 { $minutes } 分钟读取一次。
-calls-as-of-stretched = 最高价取自 K 线，数据时间 { $ago }前：已喊单的 { $tokens } 个代币超出套餐每个周期可读的数量，因此每个代币每 { $minutes } 分钟读取一次。
+calls-as-of = 最高价取自 K 线，数据时间 { $ago }，每 { $minutes } 分钟读取一次。
+calls-as-of-stretched = 最高价取自 K 线，数据时间 { $ago }：已喊单的 { $tokens } 个代币超出套餐每个周期可读的数量，因此每个代币每 { $minutes } 分钟读取一次。
 calls-remove-which = 请说明要删除哪个代币的喊单，例如 /calls remove pepe。
 calls-none-of = 本聊天中没有 { $symbol } 的有效喊单。
 calls-too-late = 撤回你对 { $symbol } 的喊单的 2 分钟已过；管理员可以用 /calls remove 删除。

@@ -4,7 +4,7 @@
  * reads each token less often.
  */
 import type { CommandContext } from "../core/command.js";
-import { formatSince } from "../core/format/index.js";
+import { agoPhrase } from "./names.js";
 import type { Call } from "../store/types.js";
 import { DEFAULT_CALL_RULES, MINUTE_MS } from "./rules.js";
 
@@ -22,7 +22,7 @@ export async function asOfNote(ctx: CommandContext, calls: readonly Call[]): Pro
   const status = await ctx.store.calls.sweepStatus();
   const period = Math.max(configured, status?.periodMs ?? configured);
   const minutes = Math.round(period / MINUTE_MS);
-  const ago = formatSince(asOf, ctx.now(), { i18n: ctx.i18n });
+  const ago = agoPhrase(asOf, ctx.now(), ctx.i18n);
   return period > configured
     ? ctx.i18n.t("calls-as-of-stretched", { ago, minutes, tokens: status?.tokens ?? 0 })
     : ctx.i18n.t("calls-as-of", { ago, minutes });

@@ -4,10 +4,10 @@
  * and how far it went since. Never fails a card: a store that cannot answer leaves the line out.
  */
 import type { CommandContext } from "../core/command.js";
-import { cleanText, formatPrice, formatSince } from "../core/format/index.js";
+import { cleanText, formatPrice } from "../core/format/index.js";
 import type { Action, Block } from "../core/reply.js";
 import type { Call } from "../store/types.js";
-import { formatMultiple, shownName } from "./names.js";
+import { agoPhrase, formatMultiple, shownName } from "./names.js";
 import { readPrice } from "./reading.js";
 import { boardOf, callsOn, DEFAULT_CALL_RULES, mayMakeCall, multipleOf } from "./rules.js";
 
@@ -42,7 +42,7 @@ export function calledByLine(ctx: CommandContext, call: Call, nowPrice: string |
   const high = now === undefined ? kept : Math.max(kept ?? now, now);
   return t("calls-line", {
     name: shownName(call.userName),
-    ago: formatSince(call.calledAt, ctx.now(), { i18n: ctx.i18n }),
+    ago: agoPhrase(call.calledAt, ctx.now(), ctx.i18n),
     price: formatPrice(call.price, { locale }),
     now: formatMultiple(now, locale),
     high: formatMultiple(high, locale),

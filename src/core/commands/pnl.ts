@@ -6,7 +6,7 @@ import type { Call } from "../../store/types.js";
 import { defineCommand, type CommandContext } from "../command.js";
 import { DASH, cleanText, formatPrice, formatSince, formatUsd } from "../format/index.js";
 import type { Reply } from "../reply.js";
-import { resolveArg } from "./resolution.js";
+import { resolveArg, symbolFor } from "./resolution.js";
 
 /** The picture, or undefined when it could not be drawn (the figures stand in the text). */
 async function picture(ctx: CommandContext, spec: PnlCardSpec, call: Call): Promise<Uint8Array | undefined> {
@@ -31,7 +31,7 @@ export const pnlCommand = defineCommand({
     const { t, locale } = ctx.i18n;
     const res = await resolveArg(ctx, args.token);
     const call = await ctx.store.calls.currentCall(boardOf(ctx.chat), res.tokenId, 0);
-    if (call === undefined) throw ctx.i18n.fail("pnl-never-called", { symbol: cleanText(res.token?.symbol ?? args.token, 16) });
+    if (call === undefined) throw ctx.i18n.fail("pnl-never-called", { symbol: await symbolFor(ctx, res) });
     const high = highMultiple(call);
     const now = multipleOf(call.price, call.lastPrice);
     const symbol = cleanText(call.symbol, 16);
