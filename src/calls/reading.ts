@@ -1,17 +1,11 @@
 /**
- * The one place calls read a price the service wrote: a strict positive decimal or nothing.
- * A value that is not a plain decimal (garbage, "NaN", a negative, zero) is never taken into a
- * call's price, high or multiple. When src/market/ gains its strict decimal reading, this file
- * becomes that import.
+ * How calls read a price the service wrote: the market's strict decimal reading, as a number.
+ * A value that is not the spec's decimal form or not a price (garbage, "NaN", a negative,
+ * zero, 1e-300) is never taken into a call's price, high or multiple.
  */
+import { PRICE_RANGE, readDecimal } from "../market/decimal.js";
 
-const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,4})?$/;
-
-/** `text` as a positive finite number, or undefined when it is not one. */
-export function readPrice(text: string | number | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  const s = typeof text === "number" ? String(text) : text.trim();
-  if (s.length === 0 || s.length > 100 || !DECIMAL.test(s)) return undefined;
-  const n = Number(s);
-  return Number.isFinite(n) && n > 0 ? n : undefined;
+/** `text` as a price, or undefined when it is not one. */
+export function readPrice(text: string | undefined): number | undefined {
+  return readDecimal(text, PRICE_RANGE);
 }
