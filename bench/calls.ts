@@ -48,8 +48,7 @@ async function run(size: Size): Promise<BenchResult> {
   const started = performance.now();
   const c = PLAN[size].case;
   const t0 = Math.floor(Date.now() / HOUR) * HOUR;
-  let clock = t0;
-  const now = () => clock;
+  const now = () => t0;
   const sandbox = await startSandbox({ seed: 1, now });
   const dir = mkdtempSync(join(tmpdir(), "chainpulse-bench-calls-"));
   const store = await openSqliteStore({ path: join(dir, "calls.sqlite") });
