@@ -116,6 +116,12 @@ export interface Config {
     /** Tokens one chat's watchlist may hold. Default 50. */
     watchlistMax: number;
   };
+  calls: {
+    /** Days a call of a token stands in a chat before another member can call it (`CALLS_WINDOW_DAYS`). Default 30. */
+    windowDays: number;
+    /** Minutes between two sweeps that read called tokens' K-lines (`CALLS_SWEEP_MINUTES`). Default 60, at least 1. */
+    sweepMinutes: number;
+  };
   /** Redis shared by several processes (`REDIS_URL`); undefined keeps that state in process. */
   redisUrl: string | undefined;
   /** This process's name among the bot's workers (`WORKER_ID`): leases, /readyz, the metrics' `worker` label. Default `<hostname>-<pid>`. */
@@ -297,6 +303,9 @@ const schema = z.object({
   ALERTS_MAX_PER_CHAT: integer(1, 1000, "a whole number from 1 to 1000").default(20),
   WATCHLIST_MAX: integer(1, 1000, "a whole number from 1 to 1000").default(50),
 
+  CALLS_WINDOW_DAYS: integer(1, 365, "days from 1 to 365").default(30),
+  CALLS_SWEEP_MINUTES: integer(1, 1440, "minutes from 1 to 1440").default(60),
+
   // A user:password is Redis AUTH and belongs here; echo() never shows it.
   REDIS_URL: credentialUrl("must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379", ["redis:", "rediss:"]).optional(),
   WORKER_ID: token("letters, digits and . _ : - only, such as worker-1", /^[A-Za-z0-9._:-]{1,64}$/).optional(),
@@ -365,6 +374,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxPerChat: v.ALERTS_MAX_PER_CHAT,
       watchlistMax: v.WATCHLIST_MAX,
     },
+    calls: { windowDays: v.CALLS_WINDOW_DAYS, sweepMinutes: v.CALLS_SWEEP_MINUTES },
     redisUrl: v.REDIS_URL,
     workerId: v.WORKER_ID ?? `${hostname()}-${process.pid}`,
     secrets: withTelegramSecretPart([...secrets, ...urlPassword(v.DATABASE_URL), ...urlPassword(v.REDIS_URL)]),

@@ -36,6 +36,7 @@ const DEFAULTS: Config = {
   sandboxSeed: 1,
   digest: { telegramRate: 25, maxSubscriptions: 10, minIntervalMinutes: 15 },
   alerts: { checkSeconds: 30, cooldownMinutes: 15, maxPerChat: 20, watchlistMax: 50 },
+  calls: { windowDays: 30, sweepMinutes: 60 },
   secrets: [],
 };
 
@@ -282,6 +283,14 @@ describe("loadConfig", () => {
     expect(new Set(config.secrets)).toEqual(
       new Set([KEY, "v1-key-0000", TG_TOKEN, "AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw", "hook-secret", DC_TOKEN]),
     );
+  });
+});
+
+describe("calls", () => {
+  it("reads the window and the sweep's period, and refuses a sweep under a minute", () => {
+    expect(loadConfig({ CALLS_WINDOW_DAYS: "7", CALLS_SWEEP_MINUTES: "15" }).calls).toEqual({ windowDays: 7, sweepMinutes: 15 });
+    expect(() => loadConfig({ CALLS_SWEEP_MINUTES: "0" })).toThrow(/CALLS_SWEEP_MINUTES must be minutes from 1 to 1440/);
+    expect(() => loadConfig({ CALLS_WINDOW_DAYS: "30d" })).toThrow(/CALLS_WINDOW_DAYS must be days from 1 to 365/);
   });
 });
 

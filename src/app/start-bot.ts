@@ -10,6 +10,7 @@ import type { Logger } from "pino";
 import type { PlatformAdapter } from "../adapters/types.js";
 import { consoleAlertSink } from "../adapters/console/alert-sink.js";
 import { createAlertService, type AlertService } from "../alerts/service.js";
+import { createSweeper, type Sweeper } from "../calls/sweeper.js";
 import { buildCore, type BuiltCore } from "./build-core.js";
 import { readinessChecks } from "./readiness.js";
 import type { Config } from "../config.js";
@@ -72,6 +73,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   let stopping: Promise<void> | undefined;
   let poster: Poster | undefined;
   let alerts: AlertService | undefined;
+  let sweeper: Sweeper | undefined;
   let ops: OpsServer | undefined;
   let built: BuiltCore | undefined;
   let phase = "starting";
@@ -83,6 +85,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       log.info({ reason }, "stopping");
       // The poster first: it records where it stopped while the platforms can still be reached.
       await alerts?.stop();
+      await sweeper?.stop();
       await poster?.stop();
       await Promise.all(Object.values(adapters).map((a) => a?.stop()));
       await ops?.close();
@@ -214,6 +217,11 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       }),
     );
 
+    sweeper = createSweeper({
+      market: parts.callMarket, store: parts.store.calls, leases: parts.store.subscriptions, holder: config.workerId, now: Date.now, log,
+      periodMs: parts.callRules.sweepPeriodMs, plan: { rps: parts.scheduler.rps, dailyUnits: parts.scheduler.units.daily },
+    });
+    sweeper.start();
     // One paced queue per platform for digests and alerts alike: the platform's limits are per bot.
     const onSend = (kind: string, platform: Platform, outcome: string): void => void metrics.sends.inc({ kind, platform, outcome });
     const alertTimes = { checkMs: config.alerts.checkSeconds * 1000, cooldownMs: config.alerts.cooldownMinutes * 60_000, workerId: config.workerId };
