@@ -7,18 +7,18 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
+import { DEFAULT_WHERE, onPath } from "../engines/programs.js";
 
-const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
-
+/** CHROMIUM_PATH, else where `npm test` installs it (test/engines/programs.ts): Debian's path, then the PATH. */
 export function chromiumPath(): string {
   const given = process.env.CHROMIUM_PATH;
   if (given !== undefined && given !== "") {
     if (!existsSync(given)) throw new Error(`CHROMIUM_PATH is ${given}, where there is no file`);
     return given;
   }
-  const found = CANDIDATES.find((p) => existsSync(p));
+  const found = DEFAULT_WHERE.chromium.find((p) => existsSync(p)) ?? onPath("chromium", DEFAULT_WHERE.path);
   if (found === undefined) {
-    throw new Error(`no Chromium at ${CANDIDATES.join(" or ")}: install the distribution's package (apt-get install chromium) or set CHROMIUM_PATH`);
+    throw new Error(`no Chromium at ${DEFAULT_WHERE.chromium.join(" or ")} or on the PATH: install the distribution's package (apt-get install chromium) or set CHROMIUM_PATH`);
   }
   return found;
 }
