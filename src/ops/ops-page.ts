@@ -87,6 +87,7 @@ export function createOpsPage(opts: OpsPageOptions): OpsPage {
   const source: Omit<StatusSources, "readiness"> = { version: packageVersion(), worker: opts.worker, startedAt: now(), now, rps: opts.rps, history, sample };
   const take = () => {
     const at = now();
+    // A registry read that fails leaves a minute out of the charts; the next minute samples again.
     void sample().then((values) => history.add({ at, values }), () => undefined);
   };
   let timer: NodeJS.Timeout | undefined;
