@@ -209,7 +209,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
   async function inlineCard(chat: ChatContext, langs: Languages, choice: Choice): Promise<InlineCard | undefined> {
     const card = await caught(chat, `(inline) ${choice.value}`, langs, async (i18n) => {
       const ctx = context(chat, i18n);
-      return tokenCard(ctx, await resolveArg(ctx, choice.value), { command: "token" });
+      return tokenCard(ctx, await resolveArg(ctx, choice.value), { command: "token", chart: false });
     });
     return card.error === undefined ? { ...choice, card } : undefined;
   }
