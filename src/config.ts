@@ -92,6 +92,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Health, readiness and metrics server; undefined (off) unless `HTTP_PORT` is set. */
   http: { port: number; host: string } | undefined;
+  /** The operator's page at `/` on the HTTP port (`OPS_TOKEN`); undefined = off. */
+  opsToken: string | undefined;
   /** Default info. */
   logLevel: LogLevel;
   /** How long a graceful stop may take before the process exits anyway. Default 10000. */
@@ -136,6 +138,7 @@ const SECRET_VARIABLES = [
   "TELEGRAM_BOT_TOKEN",
   "TELEGRAM_WEBHOOK_SECRET",
   "DISCORD_BOT_TOKEN",
+  "OPS_TOKEN",
 ] as const;
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -285,6 +288,7 @@ const schema = z.object({
   HTTP_HOST: token("a host name or IP address to listen on, such as 127.0.0.1 or 0.0.0.0", /^[A-Za-z0-9.:_[\]-]+$/).default(
     "127.0.0.1",
   ),
+  OPS_TOKEN: token("at least 16 printable ASCII characters without spaces, such as the output of openssl rand -hex 32", /^[\x21-\x7E]{16,}$/).optional(),
   LOG_LEVEL: check(`must be one of ${LOG_LEVELS.join(", ")}`, (raw) =>
     LOG_LEVELS.find((level) => level === raw.toLowerCase()),
   ).default("info"),
@@ -360,6 +364,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databasePath: v.DATABASE_PATH,
     databaseUrl: v.DATABASE_URL,
     http: v.HTTP_PORT === undefined ? undefined : { port: v.HTTP_PORT, host: v.HTTP_HOST },
+    opsToken: opsToken(v),
     logLevel: v.LOG_LEVEL,
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     sandboxSeed: v.SANDBOX_SEED,
@@ -443,6 +448,13 @@ function discordConfig(v: Values): DiscordConfig | undefined {
     shards: discordShards(v),
     publicKey: v.DISCORD_PUBLIC_KEY?.toLowerCase(),
   };
+}
+
+function opsToken(v: Values): string | undefined {
+  if (v.OPS_TOKEN !== undefined && v.HTTP_PORT === undefined) {
+    required("HTTP_PORT", "when OPS_TOKEN is set: the operator's page is served on the bot's HTTP port");
+  }
+  return v.OPS_TOKEN;
 }
 
 function discordShards(v: Values): DiscordConfig["shards"] {

@@ -31,6 +31,7 @@ const DEFAULTS: Config = {
   redisUrl: undefined,
   workerId: `${hostname()}-${process.pid}`,
   http: undefined,
+  opsToken: undefined,
   logLevel: "info",
   shutdownTimeoutMs: 10_000,
   sandboxSeed: 1,
@@ -231,6 +232,17 @@ describe("loadConfig", () => {
     expect(error.message).toBe(message);
     expect(error.message).not.toContain("9f8e7d");
     expect(error.message).not.toContain("AAHdqTcv");
+  });
+
+  it("turns the operator's page on with OPS_TOKEN, keeps the token secret, and names what it needs", () => {
+    const token = "0123456789abcdef0123";
+    const config = loadConfig({ OPS_TOKEN: token, HTTP_PORT: "9464" });
+    expect(config.opsToken).toBe(token);
+    expect(config.secrets).toContain(token);
+    expect(failure({ OPS_TOKEN: token }).message).toBe("HTTP_PORT is required when OPS_TOKEN is set: the operator's page is served on the bot's HTTP port");
+    const short = failure({ OPS_TOKEN: "short", HTTP_PORT: "9464" });
+    expect(short.message).toBe("OPS_TOKEN must be at least 16 printable ASCII characters without spaces, such as the output of openssl rand -hex 32");
+    expect(short.message).not.toContain("short");
   });
 
   it("never shows a secret that was pasted into another variable", () => {

@@ -17,7 +17,9 @@ import type { Config } from "../config.js";
 import { createPacedQueue } from "../digest/paced-queue.js";
 import { createDiscordDigestQueue, createTelegramDigestQueue } from "../digest/platform-queues.js";
 import { createPoster, type Poster } from "../digest/poster.js";
+import { createDeliveryWatch } from "../ops/delivery-watch.js";
 import { startOpsServer, type OpsServer, type RequestHandler } from "../ops/http-server.js";
+import { createOpsPage } from "../ops/ops-page.js";
 import { instrumentCore } from "../ops/instrument-core.js";
 import { createMetrics } from "../ops/metrics.js";
 import { createMarketMetrics } from "../market/scheduler-metrics.js";
@@ -65,6 +67,8 @@ function startGuardFor(config: Config): StartGuard | undefined {
 export async function startBot(opts: StartOptions): Promise<RunningBot> {
   const { config, log } = opts;
   const metrics = createMetrics({ worker: config.workerId });
+  const page = createOpsPage({ token: config.opsToken, secrets: config.secrets, registry: metrics.registry, worker: config.workerId, rps: config.market.rps });
+  const deliveryWatch = createDeliveryWatch();
   const guard = startGuardFor(config);
   const adapters: Partial<Record<Platform, PlatformAdapter>> = {};
   const routes = new Map<string, RequestHandler>();
@@ -89,6 +93,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       await poster?.stop();
       await Promise.all(Object.values(adapters).map((a) => a?.stop()));
       await ops?.close();
+      page.close();
       await built?.close();
     })();
     return stopping;
@@ -110,6 +115,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         checks: [{ name: "starting", check: async () => ({ ok: false, detail: phase }) }],
         logger: log,
         routes,
+        page,
       });
     } catch (e) {
       throw new FatalStartError(`the HTTP port ${config.http.host}:${config.http.port} could not be opened (${e instanceof Error ? e.message : String(e)})`);
@@ -139,6 +145,12 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       onAnswer: marketMetrics.answered,
     });
     marketMetrics.watch(built.scheduler);
+    const { subscriptions, alerts: firings } = built.store;
+    page.attach({
+      leases: () => subscriptions.leases(),
+      rows: new Map([["digest", () => subscriptions.deliveryCounts()], ["alert", () => firings.firingCounts()]]),
+      deliveries: deliveryWatch,
+    });
   } catch (e) {
     await stop("start-up failed");
     throw e;
@@ -240,7 +252,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         }),
       };
       alerts = createAlertService({
-        store: parts.store, prices: parts.alertPrices, adapters, queues, ...alertTimes, source: parts.source, logger: log,
+        store: parts.store, prices: parts.alertPrices, adapters, queues: deliveryWatch.watch("alert", queues), ...alertTimes, source: parts.source, logger: log,
         onOutcome: (platform, outcome, afterMs) => {
           metrics.alertDeliveries.inc({ platform, outcome });
           if (outcome === "delivered" || outcome === "resent") metrics.alertDeliverySeconds.observe({ platform }, afterMs / 1000);
@@ -253,7 +265,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         chats: parts.store,
         core,
         adapters,
-        queues,
+        queues: deliveryWatch.watch("digest", queues),
         logger: log,
         onOutcome: (platform, outcome) => metrics.digestDeliveries.inc({ platform, outcome }),
         onSend,

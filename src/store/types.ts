@@ -126,6 +126,14 @@ export interface PendingDelivery {
   slot: number;
 }
 
+/** A named lease as the table holds it: expired ones stay until taken again or released. */
+export interface LeaseRow {
+  name: string;
+  holder: string;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
 export interface SubscriptionStore {
   /** Adds, or replaces the schedule of, the chat's subscription to `chain`; clears a pause. */
   upsertSubscription(s: NewSubscription, now: number): Promise<Subscription>;
@@ -167,6 +175,8 @@ export interface SubscriptionStore {
   releaseLease(name: string, holder: string): Promise<void>;
   /** Who holds a lease now, if anyone (expired or not). */
   leaseHolder(name: string): Promise<string | undefined>;
+  /** Every named lease with its holder and expiry, by name (the operator's page). */
+  leases(): Promise<LeaseRow[]>;
   /** Takes a lease from `deadHolder` (known to be gone); false when someone else holds it now. */
   takeOverLease(name: string, deadHolder: string, holder: string, ttlMs: number, now: number): Promise<boolean>;
 }
