@@ -90,10 +90,7 @@ export function failureReply(
 ): Reply {
   const i18n = opts.i18n ?? english();
   const caller = opts.callerI18n ?? i18n;
-  if (isUserError(error)) {
-    const said = error.localized;
-    return errorReply(said === undefined ? error.message : caller.t(said.key, said.args), "user");
-  }
+  if (isUserError(error)) return errorReply(caller.t(error.key, error.args), "user");
   const command = opts.commandText.slice(0, LOGGED_TEXT_MAX);
   if (isStoreError(error)) return storeFailureReply(error, opts.log, command, i18n);
   if (isMarketError(error)) {

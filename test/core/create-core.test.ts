@@ -67,9 +67,9 @@ describe("createBotCore", () => {
     if (variable === "MARKET_API_KEY") expect(logs[0]?.["msg"]).not.toContain("MARKET_API_V1_KEY");
   });
 
-  it("shows a UserError as it is and logs nothing", async () => {
-    const { core, logs } = await testCore(createFakeMarket().api, { extraCommands: [throwing("oops", new UserError("That token is not on bsc."))] });
-    expect(await core.handleText(groupChat(), "/oops")).toMatchObject({ title: "That token is not on bsc.", error: "user", tone: "warn" });
+  it("shows a UserError in the reader's words and logs nothing", async () => {
+    const { core, logs } = await testCore(createFakeMarket().api, { extraCommands: [throwing("oops", new UserError("link-no-address"))] });
+    expect(await core.handleText(groupChat(), "/oops")).toMatchObject({ title: "I can't find a token address in that link.", error: "user", tone: "warn" });
     expect(logs).toEqual([]);
   });
 

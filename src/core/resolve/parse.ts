@@ -3,7 +3,7 @@
  * `<address> <chain>`, an address alone, a pasted link, or a symbol or name.
  */
 import { familiesOf, normalizeAddress, splitId } from "../../market/ids.js";
-import { isAddress, malformedInput, malformedMessage, malformedReason } from "./addresses.js";
+import { isAddress, looksLikeAddress, malformedMessage } from "./addresses.js";
 import { isChainWord, knownChain, toServiceChain } from "./chains.js";
 import { isLink, parseLink } from "./links.js";
 import type { TokenInput } from "./types.js";
@@ -26,7 +26,7 @@ const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
 const INVISIBLE = /[\p{Cf}\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F]/gu;
 
 function malformed(said: LocalMessage): TokenInput {
-  return malformedInput(said);
+  return { kind: "malformed", said };
 }
 
 /** An address with a chain word: malformed when the address is almost one. */
@@ -41,16 +41,11 @@ function addressOf(word: string): TokenInput | undefined {
   return said === undefined ? undefined : malformed(said);
 }
 
-/** Whether `word` is, or is almost, an address. */
-function addressLike(word: string): boolean {
-  return isAddress(word) || malformedReason(word) !== undefined;
-}
-
 /** One word: `<address>-<chain>`, a link, or an address; `undefined` when it is none of these. */
 function parseWord(word: string): TokenInput | undefined {
   if (isLink(word)) return parseLink(word);
   const id = splitId(word);
-  if (id !== null && addressLike(id.address) && isChainWord(id.chain)) return idOf(id.address, id.chain);
+  if (id !== null && looksLikeAddress(id.address) && isChainWord(id.chain)) return idOf(id.address, id.chain);
   return addressOf(word);
 }
 
@@ -71,10 +66,10 @@ export function parseTokenInput(text: string): TokenInput {
     if (one !== undefined) return one;
   }
   if (words.length === 2 && first !== undefined && second !== undefined) {
-    if (addressLike(first) && isChainWord(second)) return idOf(first, second);
-    if (addressLike(second) && isChainWord(first)) return idOf(second, first);
+    if (looksLikeAddress(first) && isChainWord(second)) return idOf(first, second);
+    if (looksLikeAddress(second) && isChainWord(first)) return idOf(second, first);
   }
-  if (words.length > 1 && words.some((w) => addressLike(w) || isLink(w))) {
+  if (words.length > 1 && words.some((w) => looksLikeAddress(w) || isLink(w))) {
     const found = findAddresses(t);
     if (found.length === 1 && found[0] !== undefined) return found[0];
     return malformed({ key: "parse-one-token" });
