@@ -630,3 +630,6 @@ chart-picture-log-scale = log scale
 chart-picture-merged = { $factor } intervals per candle
 chart-picture-volume = Vol
 chart-picture-time-zone = UTC
+
+## code health: words that were written outside the message files
+discord-option-gap = /{ $command } needs { $missing } when you give { $later }.

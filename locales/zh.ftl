@@ -611,3 +611,6 @@ chart-picture-log-scale = 对数坐标
 chart-picture-merged = 每根 K 线合并 { $factor } 个周期
 chart-picture-volume = 成交量
 chart-picture-time-zone = UTC
+
+## code health: words that were written outside the message files
+discord-option-gap = /{ $command } 填了 { $later } 时也需要填 { $missing }。

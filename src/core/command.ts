@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 import type { CachedMarket } from "../cache/types.js";
 import type { ChartRenderer } from "../chart/types.js";
 import type { ChatKey, Store } from "../store/types.js";
-import type { Translator } from "../i18n/translator.js";
+import type { Catalog, Translator } from "../i18n/index.js";
 import type { Reply } from "./reply.js";
 
 export type ArgType =
@@ -71,6 +71,8 @@ export interface CommandContext {
   source: string;
   /** Words in the chat's language (see src/i18n/choose.ts): `ctx.i18n.t("key", args)`, `throw ctx.i18n.fail("key")`. */
   i18n: Translator;
+  /** Every language's words, for what a chat reads in another language than its own (`/settings language`). */
+  catalog: Catalog;
   /** A scheduled post's previous ranking (token ids, best first): a list marks each row's movement since then. */
   previousRanking?: readonly string[];
 }

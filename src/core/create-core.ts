@@ -139,7 +139,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
 
   function context(chat: ChatContext, i18n: Translator): CommandContext {
     const source = typeof deps.source === "string" ? deps.source : deps.source(i18n);
-    return { market, store: deps.store, chat, now, log: deps.log, charts: deps.charts, source, i18n };
+    return { market, store: deps.store, chat, now, log: deps.log, charts: deps.charts, source, i18n, catalog };
   }
 
   function find(name: string, i18n: Translator): Command {

@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { MARKET_SENTENCES } from "../../src/core/failure.js";
+import { MARKET_KEYS } from "../../src/core/failure.js";
+import { messages } from "../../src/i18n/index.js";
 import { UserError } from "../../src/core/errors.js";
 import type { Command } from "../../src/core/command.js";
 import { MarketError, type MarketErrorKind } from "../../src/market/errors.js";
 import { createFakeMarket } from "../cache/fake-market.js";
 import { groupChat, testCore } from "./helpers.js";
+
+/** What an English reader reads for each kind of market failure. */
+const MARKET_SENTENCES = Object.fromEntries(
+  Object.entries(MARKET_KEYS).map(([kind, key]) => [kind, messages().translator("en").t(key)]),
+) as Record<MarketErrorKind, string>;
 
 const KINDS: MarketErrorKind[] = [
   "timeout", "network", "server", "envelope", "malformed", "shape", "rate_limited", "quota", "unauthorized", "bad_request",

@@ -116,7 +116,7 @@ export function watchlistCommand(limits: AlertLimits): Command {
             cleanText(w.chain, 10),
             p === undefined ? ctx.i18n.t("watchlist-no-price") : formatPrice(p.current_price_usd),
             formatPercent(p?.price_change_24h ?? p?.price_change_1d, { arrow: false }),
-            p?.updated_at === undefined ? "—" : formatSince(p.updated_at, now),
+            p?.updated_at === undefined ? "—" : formatSince(p.updated_at, now, { i18n: ctx.i18n }),
           ]),
         },
       ];
@@ -125,7 +125,7 @@ export function watchlistCommand(limits: AlertLimits): Command {
         title: ctx.i18n.t("watchlist-title", { count: list.length, max: limits.watchlistMax }),
         tone: "info",
         blocks,
-        actions: [[refreshButton("watchlist", [])]],
+        actions: [[refreshButton("watchlist", [], ctx.i18n)]],
         footer: footerOf(ctx, prices),
       };
     },
