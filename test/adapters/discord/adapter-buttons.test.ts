@@ -10,7 +10,8 @@ import { MarketClient } from "../../../src/market/client.js";
 import { startSandbox, type Sandbox } from "../../../src/sandbox/index.js";
 import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite-store.js";
 import { OptionType, type FakeMessage, type RecordedRequest } from "../../fakes/discord-api.js";
-import { deferred, startHarness, type Harness } from "./harness.js";
+import { startHarness, type Harness } from "./harness.js";
+import { deferred } from "../../deferred.js";
 
 const EXPIRED_BUTTON = messages().translator("en").t("adapter-button-expired");
 const NOTHING_DETECTED = messages().translator("en").t("discord-nothing-detected");
