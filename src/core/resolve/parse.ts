@@ -8,6 +8,7 @@ import { isChainWord, knownChain, toServiceChain } from "./chains.js";
 import { isLink, parseLink } from "./links.js";
 import type { TokenInput } from "./types.js";
 import type { LocalMessage } from "../../i18n/index.js";
+import { stripInvisible } from "../format/clean.js";
 
 /** Longer input is not a token, a link to one, or anything worth searching for. */
 const MAX_INPUT_LENGTH = 512;
@@ -21,9 +22,14 @@ const MAX_SCAN_LENGTH = 4096;
 // Quotes, brackets and code marks people put around an address in chat.
 const WRAPPERS = /^[\s"'`<([{]+|[\s"'`>)\]}]+$/g;
 const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
-// Zero-width and other invisible characters that ride along when an address is copied from a
-// web page; whitespace controls (newlines, tabs) stay as word breaks.
-const INVISIBLE = /[\p{Cf}\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F]/gu;
+
+/**
+ * `s` without the zero-width and other invisible characters that ride along when an address is
+ * copied from a web page (the one list, format/clean.ts); line breaks and tabs stay as word breaks.
+ */
+function visible(s: string): string {
+  return stripInvisible(s, { keepLines: true });
+}
 
 function malformed(said: LocalMessage): TokenInput {
   return { kind: "malformed", said };
@@ -56,7 +62,7 @@ function parseWord(word: string): TokenInput | undefined {
  */
 export function parseTokenInput(text: string): TokenInput {
   // NFKC first: fullwidth `Ｐｅｐｅ` from an Asian keyboard is `Pepe`, and an address's digits are ASCII.
-  const t = text.normalize("NFKC").replace(INVISIBLE, "").replace(WRAPPERS, "");
+  const t = visible(text.normalize("NFKC")).replace(WRAPPERS, "");
   if (t === "") return malformed({ key: "resolve-empty" });
   if (t.length > MAX_INPUT_LENGTH) return malformed({ key: "parse-too-long" });
   const words = t.split(/\s+/);
@@ -92,10 +98,7 @@ function parseQuery(words: string[]): TokenInput {
  * followed by a chain name (`0x… on bsc`) taken with it, duplicates removed, at most 3.
  */
 export function findAddresses(text: string): TokenInput[] {
-  const words = text
-    .slice(0, MAX_SCAN_LENGTH)
-    .normalize("NFKC")
-    .replace(INVISIBLE, "")
+  const words = visible(text.slice(0, MAX_SCAN_LENGTH).normalize("NFKC"))
     .split(/[\s,;]+/)
     .map((w) => w.replace(WRAPPERS, "").replace(TRAILING_PUNCTUATION, ""))
     .filter((w) => w !== "");

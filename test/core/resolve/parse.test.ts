@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { isInvisible } from "../../../src/core/format/index.js";
 import { findAddresses, parseTokenInput } from "../../../src/core/resolve/index.js";
 import type { TokenInput } from "../../../src/core/resolve/types.js";
 import { messages } from "../../../src/i18n/index.js";
@@ -97,6 +98,14 @@ describe("parseTokenInput", () => {
     expect(reasonOf(parseTokenInput("0x6982508145454ce325ddbe47a25d4ec3d231193"))).toBe(
       "That looks like an EVM address, but it has 39 hex digits, not 40.",
     );
+  });
+
+  it("drops every character of the one invisible list (format/clean.ts) around an address", () => {
+    for (const ch of ["\u200b", "\u202e", "\ufeff", "\u0007", "\u009f", "\u115f", "\u3164", "\uffa0"]) {
+      expect(isInvisible(ch)).toBe(true);
+      expect(parseTokenInput(`${ch}${EVM}${ch}`)).toEqual({ kind: "address", address: EVM, families: ["evm"] });
+      expect(findAddresses(`see ${ch}${EVM}${ch} here`)).toEqual([{ kind: "address", address: EVM, families: ["evm"] }]);
+    }
   });
 
   it("takes the one address out of a sentence with more words", () => {
