@@ -725,3 +725,6 @@ cmd-calls-token = With remove: the token whose call goes
 cmd-pnl = This chat's call of a token as a picture: caller, price at the call, high since, now
 cmd-pnl-token = Symbol, name, address, address-chain or a link
 cmd-settings-setting-calls = calls
+
+## code health: words that were written outside the message files
+discord-option-gap = /{ $command } needs { $missing } when you give { $later }.

@@ -706,3 +706,6 @@ cmd-calls-token = 配合 remove：要删除喊单的代币
 cmd-pnl = 本聊天对某代币的喊单图片：喊单人、喊单价、此后最高、现在
 cmd-pnl-token = 符号、名称、地址、地址-链或链接
 cmd-settings-setting-calls = calls
+
+## code health: words that were written outside the message files
+discord-option-gap = /{ $command } 填了 { $later } 时也需要填 { $missing }。

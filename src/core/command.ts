@@ -7,7 +7,7 @@ import type { CachedMarket } from "../cache/types.js";
 import type { CallRules } from "../calls/rules.js";
 import type { ChartRenderer } from "../chart/types.js";
 import type { ChatKey, Store } from "../store/types.js";
-import type { Translator } from "../i18n/translator.js";
+import type { Catalog, Translator } from "../i18n/index.js";
 import type { Reply } from "./reply.js";
 
 export type ArgType =
@@ -92,6 +92,8 @@ export interface CommandContext {
   i18n: Translator;
   /** How calls are kept (`CALLS_WINDOW_DAYS`, `CALLS_SWEEP_MINUTES`); default 30 days and 60 minutes. */
   calls?: CallRules;
+  /** Every language's words, for what a chat reads in another language than its own (`/settings language`). */
+  catalog: Catalog;
   /** A scheduled post's previous ranking (token ids, best first): a list marks each row's movement since then. */
   previousRanking?: readonly string[];
 }

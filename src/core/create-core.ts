@@ -144,7 +144,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
 
   function context(chat: ChatContext, i18n: Translator): CommandContext {
     const source = typeof deps.source === "string" ? deps.source : deps.source(i18n);
-    return { market, store, chat, now, log: deps.log, charts: deps.charts, source, i18n, ...(deps.calls === undefined ? {} : { calls: deps.calls }) };
+    return { market, store, chat, now, log: deps.log, charts: deps.charts, source, i18n, catalog, ...(deps.calls === undefined ? {} : { calls: deps.calls }) };
   }
 
   function find(name: string, i18n: Translator): Command {

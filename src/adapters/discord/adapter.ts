@@ -36,6 +36,7 @@ import { discordRestAgent } from "./rest-agent.js";
 import { DISCORD_GLOBAL_PER_SECOND, sharedRestGate } from "./rest-gate.js";
 import { createShardClaimer, sharedIdentifyThrottler, type ShardClaimer } from "./shards.js";
 import { postToChannel, rejectChannelPostsOnRateLimit } from "./send.js";
+import { redactSecrets } from "../../secrets.js";
 
 /** Discord's public REST root. */
 export const DEFAULT_DISCORD_API_ROOT = "https://discord.com/api";
@@ -149,7 +150,7 @@ function loginFailure(err: unknown, token: string, apiRoot: string, closeCode: n
   if (closeCode === GatewayCloseCodes.DisallowedIntents || (err instanceof Error && /disallowed intents/i.test(err.message))) {
     return new Error(DISALLOWED_INTENTS);
   }
-  const detail = (err instanceof Error ? err.message : String(err)).split(token).join("[token]");
+  const detail = redactSecrets(err instanceof Error ? err.message : String(err), [token]);
   return new Error(`Could not connect to Discord at ${apiRoot}: ${detail}`);
 }
 

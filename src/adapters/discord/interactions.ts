@@ -24,12 +24,7 @@ import { answerInTime, type RespondOptions } from "./respond.js";
 import { chainChoices } from "./chain-choices.js";
 import { TOKEN_CARD_COMMAND, argsFromOptions, autocompletes, fixedChoices, optionName } from "./slash-commands.js";
 import { length, truncate } from "./text.js";
-import { DEFAULT_LOCALE, messages, wordsFor } from "../../i18n/index.js";
-
-/** What the caller reads for a button whose action is gone (in English; each caller reads it in their own language). */
-export const EXPIRED_BUTTON = messages().translator(DEFAULT_LOCALE).t("adapter-button-expired");
-/** What the caller reads when "Token card" found nothing (in English; each caller reads it in their own language). */
-export const NOTHING_DETECTED = messages().translator(DEFAULT_LOCALE).t("discord-nothing-detected");
+import { wordsFor } from "../../i18n/index.js";
 
 export interface InteractionDeps extends RespondOptions {
   core: BotCore;
@@ -82,7 +77,7 @@ export async function onChatInput(interaction: ChatInputCommandInteraction, deps
   }
   const parsed = argsFromOptions(command, (name) => interaction.options.get(name)?.value);
   if ("gap" in parsed) {
-    const sentence = `/${command.name} needs ${optionName(parsed.gap)} when you give ${optionName(parsed.later)}.`;
+    const sentence = wordsFor(interaction.locale).t("discord-option-gap", { command: command.name, missing: optionName(parsed.gap), later: optionName(parsed.later) });
     await interaction.reply(ephemeralText(sentence));
     return;
   }

@@ -31,7 +31,7 @@ async function resolveAll(ctx: CommandContext, typed: readonly string[]): Promis
         return { typed: t, res: await resolveArg(ctx, t) };
       } catch (e) {
         // Said in the chat's language: the error names its message.
-        if (isUserError(e)) return { typed: t, problem: e.localized === undefined ? e.message : ctx.i18n.t(e.localized.key, e.localized.args), error: e };
+        if (isUserError(e)) return { typed: t, problem: ctx.i18n.t(e.key, e.args), error: e };
         throw e;
       }
     }),

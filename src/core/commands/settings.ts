@@ -6,7 +6,6 @@ import type { Reply } from "../reply.js";
 import { canonicalTimezone } from "../../store/chat-settings.js";
 import type { ChatSettings } from "../../store/types.js";
 import { switchAutodetect } from "./autodetect.js";
-import { messages } from "../../i18n/index.js";
 
 const SETTINGS = ["chain", "autodetect", "timezone", "language", "cardchart", "calls"] as const;
 type Setting = (typeof SETTINGS)[number];
@@ -24,7 +23,7 @@ function view(settings: ChatSettings, ctx: CommandContext, changed?: string): Re
   const auto = settings.autodetect === undefined ? t("settings-autodetect-default") : t(settings.autodetect ? "settings-on" : "settings-off");
   const language = settings.language === undefined
     ? t("settings-language-auto", { name: t("language-name") })
-    : messages().translator(settings.language).t("language-name");
+    : ctx.catalog.translator(settings.language).t("language-name");
   return {
     title: changed === undefined ? t("settings-title") : t("settings-saved", { what: changed }),
     tone: changed === undefined ? "info" : "good",
@@ -40,7 +39,7 @@ function view(settings: ChatSettings, ctx: CommandContext, changed?: string): Re
           { label: t("settings-calls"), value: !keepsCalls(ctx.chat) ? t("settings-calls-private") : t(settings.calls === false ? "settings-off" : "settings-on") },
         ],
       },
-      { kind: "text", text: t("settings-how", { languages: messages().locales.join("|") }) },
+      { kind: "text", text: t("settings-how", { languages: ctx.catalog.locales.join("|") }) },
       { kind: "text", text: t("settings-cardchart-how") },
     ],
     actions: [],
@@ -74,11 +73,11 @@ async function patchFor(ctx: CommandContext, setting: Exclude<Setting, "autodete
     case "language": {
       const v = value.toLowerCase();
       if (CLEAR.has(v)) return [{ language: undefined }, ctx.i18n.t("settings-saved-language-auto")];
-      const locales = messages().locales;
+      const locales = ctx.catalog.locales;
       const locale = locales.find((l) => l === v);
       if (locale === undefined) throw ctx.i18n.fail("settings-bad-language", { languages: locales.join(", ") });
       // Said in the new language, which is what the chat reads from now on.
-      const words = messages().translator(locale);
+      const words = ctx.catalog.translator(locale);
       return [{ language: locale }, words.t("settings-saved-language", { name: words.t("language-name") })];
     }
   }
@@ -108,7 +107,7 @@ export const settingsCommand = defineCommand({
     const [patch, changed] = await patchFor(ctx, setting, value.trim());
     const saved = await ctx.store.updateSettings(ctx.chat, patch);
     // A new language shows at once; a cleared one shows from the next command, chosen per platform.
-    const i18n = patch.language === undefined ? ctx.i18n : messages().translator(patch.language);
+    const i18n = patch.language === undefined ? ctx.i18n : ctx.catalog.translator(patch.language);
     return { ...view(saved, { ...ctx, i18n }, changed), locale: i18n.locale };
   },
 });
