@@ -94,8 +94,11 @@ export interface FakeTelegram {
   readonly webhook: { url: string; secret?: string; allowedUpdates?: string[] } | undefined;
   /** Queues a raw update (an `update_id` is assigned). */
   pushUpdate(update: Omit<Update, "update_id">): Update;
-  /** A user's text message (bot_command entity when it starts with `/`). Default sender: `fakeUser()`. */
-  sendText(chat: Chat, text: string, opts?: { from?: User; threadId?: number }): Message;
+  /**
+   * A user's text message (bot_command entity when it starts with `/`). Default sender: `fakeUser()`.
+   * With `senderChat`, posted as that chat (an anonymous admin, or a linked channel).
+   */
+  sendText(chat: Chat, text: string, opts?: { from?: User; threadId?: number; senderChat?: Chat }): Message;
   /** Presses the callback button whose label or data is `which` on a message the bot sent; returns the query id. */
   pressButton(message: { chatId: string; messageId: number }, which: string, from?: User): string;
   /** An inline query (`@bot text`); returns its id. */
@@ -353,7 +356,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
       return state.webhook;
     },
     pushUpdate: (update) => helpers.push(update),
-    sendText: (chat, text, o = {}) => helpers.userMessage(chat, text, o.from ?? fakeUser({ id: chat.type === "private" ? chat.id : undefined }), o.threadId),
+    sendText: (chat, text, o = {}) => helpers.userMessage(chat, text, o.from ?? fakeUser({ id: chat.type === "private" ? chat.id : undefined }), o.threadId, o.senderChat),
     pressButton: (message, which, from) => helpers.press(String(message.chatId), message.messageId, which, from ?? fakeUser()),
     inlineQuery: (text, from) => helpers.inline(text, from ?? fakeUser()),
     memberUpdate: (chat, status, from) => helpers.member(chat, status, from ?? fakeUser()),

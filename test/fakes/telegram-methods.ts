@@ -341,7 +341,7 @@ export function createMethods(state: FakeState) {
   return {
     methods,
     push,
-    userMessage(chat: Chat, text: string, from: User, threadId?: number): Message {
+    userMessage(chat: Chat, text: string, from: User, threadId?: number, senderChat?: Chat): Message {
       chats.set(String(chat.id), chat);
       const command = /^\/[A-Za-z0-9_]+(@[A-Za-z0-9_]+)?/.exec(text);
       const message = {
@@ -349,6 +349,7 @@ export function createMethods(state: FakeState) {
         date: unix(),
         chat,
         from,
+        ...(senderChat === undefined ? {} : { sender_chat: senderChat }),
         text,
         ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] } : {}),
         ...(threadId === undefined ? {} : { message_thread_id: threadId, is_topic_message: true }),
