@@ -32,6 +32,8 @@ export function snowflake(): string {
 export interface FakeUser {
   id: string;
   username: string;
+  /** The display name the user chose (free text, so a test's hostile name goes here). */
+  globalName?: string;
   bot?: boolean;
 }
 
@@ -40,7 +42,7 @@ export function userJson(user: FakeUser): Json {
     id: user.id,
     username: user.username,
     discriminator: "0",
-    global_name: null,
+    global_name: user.globalName ?? null,
     avatar: null,
     bot: user.bot ?? false,
   };
