@@ -17,7 +17,7 @@ import type { MarketApi } from "../market/api.js";
 import { MarketClient, type MarketCallEvent } from "../market/client.js";
 import type { DispatchEvent, Scheduler } from "../market/scheduler.js";
 import type { Freshness } from "../core/answer-deadline.js";
-import { ALERT_LANE } from "../market/scheduler-lanes.js";
+import { ALERT_LANE, FEED_LANE } from "../market/scheduler-lanes.js";
 import { createRedisCacheStore } from "../redis/cache-store.js";
 import { connectRedis, type SharedRedis } from "../redis/connection.js";
 import { redisUnitLedger } from "../redis/unit-ledger.js";
@@ -86,6 +86,7 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     let client: MarketClient;
     const pacing = {
       timeoutMs: config.market.timeoutMs, dailyUnits: config.market.dailyUnits, logger: log, onCall: opts.onMarketCall, onDispatch: opts.onMarketDispatch,
+      laneShares: { [FEED_LANE]: config.buys.rateShare },
     };
     if (config.market.mode === "demo") {
       const { startSandbox } = await import("../sandbox/index.js");
