@@ -6,6 +6,7 @@
 import type Database from "better-sqlite3";
 import { ALERT_CHAT_TABLES, ALERTS_SCHEMA } from "./alerts-sqlite.js";
 import { BUTTON_ACTIONS_SCHEMA } from "./button-actions-sqlite.js";
+import { BUY_CHAT_TABLES, BUYS_SCHEMA } from "./buys-rows.js";
 import { SUBSCRIPTIONS_SCHEMA } from "./subscriptions-sqlite.js";
 
 export interface Migration {
@@ -51,6 +52,7 @@ export const migrations: Migration[] = [
   // sender: the poster that claimed a digest delivery, so that a new lease holder interrupts the
   // rows of the one before it and leaves its own alone; NULL for rows claimed before.
   { version: 7, name: "digest delivery sender", up: "ALTER TABLE digest_deliveries ADD COLUMN sender TEXT;" },
+  { version: 9, name: "buy feeds, pair cursors and owed buys", up: BUYS_SCHEMA },
 ];
 
 /**
@@ -58,4 +60,4 @@ export const migrations: Migration[] = [
  * `forgetGuild` and `moveChat` act on every table listed here: a migration that adds such a
  * table appends its name.
  */
-export const chatTables: string[] = ["chats", "subscriptions", ...ALERT_CHAT_TABLES];
+export const chatTables: string[] = ["chats", "subscriptions", ...ALERT_CHAT_TABLES, ...BUY_CHAT_TABLES];

@@ -11,10 +11,13 @@ import { OutageCache } from "./outage-cache.js";
 import { chatTables, migrations as projectMigrations, type Migration } from "./migrations.js";
 import { postgresAlerts, postgresWatchlists } from "./postgres-alerts.js";
 import { postgresButtonActions } from "./postgres-button-actions.js";
+import { postgresBuys } from "./postgres-buys.js";
 import { migratePostgres } from "./postgres-migrate.js";
 import { createSql, type Sql, type SqlRunner } from "./postgres-sql.js";
 import { postgresSubscriptions } from "./postgres-subscriptions.js";
-import type { AlertStore, ButtonActionStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore } from "./types.js";
+import type {
+  AlertStore, BuyFeedStore, ButtonActionStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore,
+} from "./types.js";
 
 export interface PostgresStoreOptions {
   /** postgres://user:password@host:port/database */
@@ -35,6 +38,7 @@ export class PostgresStore implements Store {
   readonly alerts: AlertStore;
   readonly watchlists: WatchlistStore;
   readonly buttonActions: ButtonActionStore;
+  readonly buys: BuyFeedStore;
   private readonly cache = new OutageCache();
   /** Versions of the migrations this open applied (empty when the schema was current). */
   applied: readonly number[] = [];
@@ -47,6 +51,7 @@ export class PostgresStore implements Store {
     this.alerts = withCachedAlerts(postgresAlerts(sql), this.cache);
     this.watchlists = withCachedWatchlist(postgresWatchlists(sql), this.cache);
     this.buttonActions = postgresButtonActions(sql);
+    this.buys = postgresBuys(sql);
   }
 
   /** Where the database is (host, port, name), for messages. */

@@ -12,8 +12,11 @@ import { ensureDatabaseFolder } from "./database-folder.js";
 import { sqliteStoreError, StoreError } from "./errors.js";
 import { SqliteGuard } from "./sqlite-guard.js";
 import { sqliteButtonActions } from "./button-actions-sqlite.js";
+import { sqliteBuys } from "./buys-sqlite.js";
 import { sqliteSubscriptions } from "./subscriptions-sqlite.js";
-import type { AlertStore, ButtonActionStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore } from "./types.js";
+import type {
+  AlertStore, BuyFeedStore, ButtonActionStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore,
+} from "./types.js";
 
 export interface SqliteStoreOptions {
   /** Database file; its folder is created. `:memory:` keeps everything in memory (tests). */
@@ -57,6 +60,7 @@ export class SqliteStore implements Store {
   private readonly q: ReturnType<typeof statements>;
   private readonly guard: SqliteGuard;
   private buttonActionStore: ButtonActionStore | undefined;
+  private buyStore: BuyFeedStore | undefined;
   /** Versions of the migrations this open applied (empty when the schema was current). */
   applied: readonly number[] = [];
 
@@ -81,6 +85,11 @@ export class SqliteStore implements Store {
   get buttonActions(): ButtonActionStore {
     this.buttonActionStore ??= this.guard.wrap(sqliteButtonActions(this.db));
     return this.buttonActionStore;
+  }
+
+  get buys(): BuyFeedStore {
+    this.buyStore ??= this.guard.wrap(sqliteBuys(this.db));
+    return this.buyStore;
   }
 
   get watchlists(): WatchlistStore {
