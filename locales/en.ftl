@@ -32,10 +32,6 @@ failure-quota = The market service's daily quota is spent; data comes back when 
 failure-unauthorized = The bot's market data key was refused; tell the bot's operator.
 failure-not-found = The market service does not know that token or pair.
 failure-bad-request = The market service refused that request; check the chain and the address.
-store-cant-save = Settings can't be saved right now; try again in a minute.
-store-read-only = Settings can't be saved right now: the bot's database is read-only. Tell the bot's operator.
-store-disk-full = Settings can't be saved right now: the bot's disk is full. Tell the bot's operator.
-store-damaged = Settings can't be saved right now: the bot's database is damaged. Tell the bot's operator.
 store-cant-read = I can't reach my database right now; try again in a minute.
 failure-busy-wait = The market service is busy. Try again in { $wait }.
 failure-busy-rate-wait = The market service is busy — this bot may ask it { $rps ->
@@ -630,6 +626,15 @@ chart-picture-log-scale = log scale
 chart-picture-merged = { $factor } intervals per candle
 chart-picture-volume = Vol
 chart-picture-time-zone = UTC
+
+## garbage in, nothing false out
+alert-percent-too-small = A move below { $min }% would fire at every check; choose { $min }% or more.
+store-save-unavailable = My database can't be reached, so that was not saved; try again in a minute.
+store-save-unknown = My database did not answer in time, so I can't tell whether that was saved; look again in a minute.
+store-save-read-only = That can't be saved right now: the bot's database is read-only. Tell the bot's operator.
+store-save-disk-full = That can't be saved right now: the bot's disk is full. Tell the bot's operator.
+store-save-damaged = That can't be saved right now: the bot's database is damaged. Tell the bot's operator.
+store-read-timeout = My database is not answering right now; try again in a minute.
 
 ## buy feed
 buys-not-admin = Only this chat's admins can manage its buy feeds.

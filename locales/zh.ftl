@@ -25,10 +25,6 @@ failure-quota = 行情服务今日额度已用完；额度重置后数据恢复�
 failure-unauthorized = 机器人的行情数据密钥被拒绝；请告知机器人的管理者。
 failure-not-found = 行情服务不认识这个代币或交易对。
 failure-bad-request = 行情服务拒绝了这个请求；请检查链和地址。
-store-cant-save = 设置暂时无法保存，请一分钟后再试。
-store-read-only = 设置暂时无法保存：机器人的数据库是只读的。请告知机器人的运营者。
-store-disk-full = 设置暂时无法保存：机器人的磁盘已满。请告知机器人的运营者。
-store-damaged = 设置暂时无法保存：机器人的数据库已损坏。请告知机器人的运营者。
 store-cant-read = 我暂时无法访问数据库，请一分钟后再试。
 failure-busy-wait = 行情服务正忙。请在{ $wait }后再试。
 failure-busy-rate-wait = 行情服务正忙——本机器人每秒最多可请求 { $rps } 次。请在{ $wait }后再试。
@@ -611,6 +607,15 @@ chart-picture-log-scale = 对数坐标
 chart-picture-merged = 每根 K 线合并 { $factor } 个周期
 chart-picture-volume = 成交量
 chart-picture-time-zone = UTC
+
+## garbage in, nothing false out
+alert-percent-too-small = 低于 { $min }% 的波动每次检查都会触发；请选择 { $min }% 或以上。
+store-save-unavailable = 我的数据库暂时连不上，所以没有保存；请一分钟后再试。
+store-save-unknown = 我的数据库没有及时回应，无法确定是否已保存；请一分钟后再看看。
+store-save-read-only = 暂时无法保存：机器人的数据库是只读的。请告诉机器人的运营者。
+store-save-disk-full = 暂时无法保存：机器人的磁盘已满。请告诉机器人的运营者。
+store-save-damaged = 暂时无法保存：机器人的数据库已损坏。请告诉机器人的运营者。
+store-read-timeout = 我的数据库现在没有回应；请一分钟后再试。
 
 ## buy feed
 buys-not-admin = 只有本聊天的管理员可以管理买单播报。

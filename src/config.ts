@@ -7,6 +7,7 @@ import { hostname } from "node:os";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
 import { z } from "zod";
+import { redactSecrets } from "./secrets.js";
 
 /** A bad setting: `message` is one line naming the variable and what it expects. */
 export class ConfigError extends Error {
@@ -218,6 +219,32 @@ function apiRoot(variable: string) {
   });
 }
 
+/**
+ * The `user:password` of a URL as written, parseable or not: everything between `://` and the
+ * last `@`. A password with `#`, `/` or `?` is cut short by a URL parser (or makes it fail), so
+ * the text is read as written, not as parsed.
+ */
+function userinfo(raw: string): string | undefined {
+  const m = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(.*)@/s.exec(raw);
+  return m?.[1] === "" ? undefined : m?.[1];
+}
+
+/** A URL that may carry a user:password: its scheme checked, and a password a parser would misread refused with the fix. */
+function credentialUrl(message: string, protocols: readonly string[]) {
+  return z.string().transform((raw, ctx) => {
+    const info = userinfo(raw);
+    if (info !== undefined && /[#/?]/.test(info)) {
+      ctx.addIssue({ code: "custom", message: "has a user:password with # / or ? in it: write them percent-encoded (%23, %2F, %3F)" });
+      return z.NEVER;
+    }
+    if (parseUrl(raw, protocols) === undefined) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return raw;
+  });
+}
+
 const token = (what: string, pattern: RegExp) => check(`must be ${what}`, (raw) => (pattern.test(raw) ? raw : undefined));
 
 /** Sent as a header value: anything outside printable ASCII would fail every request. */
@@ -257,9 +284,7 @@ const schema = z.object({
   DISCORD_PUBLIC_KEY: token("the application's public key, 64 hexadecimal digits (General Information in the developer portal)", /^[0-9a-fA-F]{64}$/).optional(),
 
   DATABASE_PATH: z.string().default("./data/chainpulse.db"),
-  DATABASE_URL: check("must be a postgres:// URL such as postgres://chainpulse:password@localhost:5432/chainpulse", (raw) =>
-    parseUrl(raw, ["postgres:", "postgresql:"]) ? raw : undefined,
-  ).optional(),
+  DATABASE_URL: credentialUrl("must be a postgres:// URL such as postgres://chainpulse:password@localhost:5432/chainpulse", ["postgres:", "postgresql:"]).optional(),
   HTTP_PORT: integer(1, 65_535, "a port number 1–65535").optional(),
   HTTP_HOST: token("a host name or IP address to listen on, such as 127.0.0.1 or 0.0.0.0", /^[A-Za-z0-9.:_[\]-]+$/).default(
     "127.0.0.1",
@@ -288,9 +313,7 @@ const schema = z.object({
   BUYS_RATE_SHARE: positiveNumber(1, "a share of MARKET_API_RPS above 0 and at most 1, such as 0.5").default(0.5),
 
   // A user:password is Redis AUTH and belongs here; echo() never shows it.
-  REDIS_URL: check("must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379", (raw) =>
-    parseUrl(raw, ["redis:", "rediss:"]) === undefined ? undefined : raw,
-  ).optional(),
+  REDIS_URL: credentialUrl("must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379", ["redis:", "rediss:"]).optional(),
   WORKER_ID: token("letters, digits and . _ : - only, such as worker-1", /^[A-Za-z0-9._:-]{1,64}$/).optional(),
 });
 
@@ -301,18 +324,13 @@ export const CONFIG_VARIABLES = Object.keys(schema.shape) as Variable[];
 
 const ECHO_LIMIT = 80;
 
-/** The value as the message may show it: never a secret, never URL credentials, one line. */
+/** The value as the message may show it: never a secret, never URL credentials (parseable or not), one line. */
 function echo(raw: string, secrets: readonly string[]): string {
-  let shown = raw;
-  if (URL.canParse(raw)) {
-    const url = new URL(raw);
-    if (url.username || url.password) {
-      url.username = url.username ? "***" : "";
-      url.password = url.password ? "***" : "";
-      shown = url.toString();
-    }
-  }
-  for (const secret of secrets) shown = shown.replaceAll(secret, "***");
+  const info = userinfo(raw);
+  const at = raw.lastIndexOf("@");
+  // Without a scheme the user:password has no start to find: all before the last @ goes.
+  const masked = info !== undefined ? raw.replace(`${info}@`, "***@") : at >= 0 ? `***${raw.slice(at)}` : raw;
+  let shown = redactSecrets(masked, [...secrets, ...(info === undefined ? [] : [info])]);
   if (shown.length > ECHO_LIMIT) shown = `${shown.slice(0, ECHO_LIMIT)}…`;
   return JSON.stringify(shown);
 }
@@ -365,7 +383,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     buys: buysConfig(v),
     redisUrl: v.REDIS_URL,
     workerId: v.WORKER_ID ?? `${hostname()}-${process.pid}`,
-    secrets: withTelegramSecretPart([...secrets, ...urlPassword(v.DATABASE_URL)]),
+    secrets: withTelegramSecretPart([...secrets, ...urlPassword(v.DATABASE_URL), ...urlPassword(v.REDIS_URL)]),
   };
 }
 
@@ -458,11 +476,19 @@ function discordShards(v: Values): DiscordConfig["shards"] {
 }
 
 /** The part of a Telegram token after the colon is the secret itself; redact it on its own too. */
-/** The password of a DATABASE_URL, for the logger to redact (decoded and as written). */
+/** The password of a DATABASE_URL or REDIS_URL, for the logger to redact (decoded and as written). */
 function urlPassword(raw: string | undefined): string[] {
-  if (raw === undefined || !URL.canParse(raw)) return [];
-  const password = new URL(raw).password;
-  return password ? [...new Set([password, decodeURIComponent(password)])] : [];
+  const info = raw === undefined ? undefined : userinfo(raw);
+  const colon = info?.indexOf(":") ?? -1;
+  const password = info === undefined || colon < 0 ? "" : info.slice(colon + 1);
+  if (password === "") return [];
+  let decoded = password;
+  try {
+    decoded = decodeURIComponent(password);
+  } catch {
+    // A stray % is the password as written; it is redacted as such.
+  }
+  return [...new Set([password, decoded])];
 }
 
 function withTelegramSecretPart(secrets: string[]): string[] {

@@ -9,11 +9,12 @@ import { hostname } from "node:os";
 import type { Logger } from "pino";
 import { canonicalId } from "../cache/keys.js";
 import type { MarketApi } from "../market/api.js";
+import { readPrice } from "../market/decimal.js";
 import { LIMITS } from "../market/limits.js";
 import type { PriceMap } from "../market/schemas.js";
 import type { Alert, AlertChange, Platform, Store, TokenSighting } from "../store/types.js";
 import type { FiredPayload, PausedPayload } from "./message.js";
-import { fires } from "./rules.js";
+import { fires } from "../core/alerts/rules.js";
 import { goneFromThisHost } from "./senders.js";
 
 /** Ids in one batch price call (the service's limit). */
@@ -61,11 +62,9 @@ export interface AlertChecker {
   release(): Promise<void>;
 }
 
-/** A usable price from a batch entry, or undefined. */
+/** A usable price from a batch entry (the strict reading: garbage is no price), or undefined. */
 function priceOf(map: ReadonlyMap<string, PriceMap[string]>, id: string): { text: string; value: number } | undefined {
-  const text = map.get(id)?.current_price_usd;
-  const value = Number(text);
-  return text !== undefined && Number.isFinite(value) && value > 0 ? { text, value } : undefined;
+  return readPrice(map.get(id)?.current_price_usd);
 }
 
 function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
@@ -175,9 +174,16 @@ export function createAlertChecker(opts: CheckerOptions): AlertChecker {
       }
       sightings.push({ tokenId: id, price: price.text, seenAt });
       for (const a of tokenAlerts) {
+        // An anchor stored before prices were read strictly ("Infinity", 1e-300) measures nothing:
+        // the move is measured from here instead of firing at the first real price.
+        if (a.rule === "move" && readPrice(a.anchorPrice) === undefined) {
+          changes.push({ alertId: a.id, anchorAt: a.anchorAt, set: { anchorPrice: price.text, anchorAt: seenAt, pausedAt: null } });
+          continue;
+        }
         // The alert's own anchor when it is newer than the last sighting (made or re-armed since).
         const previous = last?.price !== undefined && last.seenAt !== undefined && last.seenAt > a.anchorAt ? last.price : a.anchorPrice;
-        if (fires(a, Number(previous), price.value, seenAt, opts.cooldownMs)) changes.push(fired(a, a.rule === "move" ? a.anchorPrice : previous, price.text, seenAt));
+        const from = readPrice(previous);
+        if (from !== undefined && fires(a, from.value, price.value, seenAt, opts.cooldownMs)) changes.push(fired(a, a.rule === "move" ? a.anchorPrice : previous, price.text, seenAt));
         else if (a.pausedAt !== undefined) changes.push({ alertId: a.id, anchorAt: a.anchorAt, set: { pausedAt: null } });
       }
     }

@@ -3,6 +3,7 @@
  * language, so a message sent after a restart reads exactly as it would have before. Names were
  * cleaned when the alert was made, and the adapters escape them again.
  */
+import { ruleText, utcTime } from "../core/alerts/rule-text.js";
 import { cleanText, formatPercent, formatPrice } from "../core/format/index.js";
 import type { Action, Reply } from "../core/reply.js";
 import { openButton } from "../core/reply-parts.js";
@@ -33,25 +34,6 @@ export interface PausedPayload {
   chain: string;
   /** Since when it has been missing, epoch ms. */
   since: number;
-}
-
-/** The rule in words: `above $0.0042`, `moves 10% either way`. */
-export function ruleText(rule: AlertRule, level: string, i18n: Translator): string {
-  if (rule === "move") return i18n.t("alert-rule-move", { percent: String(Number(level)) });
-  return i18n.t(rule === "above" ? "alert-rule-above" : "alert-rule-below", { price: formatPrice(level) });
-}
-
-/** `24 Nov 09:12 UTC`: firings are read later than they happen, so the date is always there. */
-export function utcTime(ms: number, locale = "en"): string {
-  const d = new Date(ms);
-  if (locale !== "en") {
-    const text = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" }).format(d);
-    return `${text} UTC`;
-  }
-  const month = d.toLocaleString("en-GB", { month: "short", timeZone: "UTC" });
-  const hh = String(d.getUTCHours()).padStart(2, "0");
-  const mm = String(d.getUTCMinutes()).padStart(2, "0");
-  return `${d.getUTCDate()} ${month} ${hh}:${mm} UTC`;
 }
 
 function change(from: string, to: string): string {

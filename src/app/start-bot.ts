@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import type { Logger } from "pino";
 import type { PlatformAdapter } from "../adapters/types.js";
-import { consoleAlertSink } from "../alerts/console-sink.js";
+import { consoleAlertSink } from "../adapters/console/alert-sink.js";
 import { createAlertService, type AlertService } from "../alerts/service.js";
 import { buildCore, type BuiltCore } from "./build-core.js";
 import { readinessChecks } from "./readiness.js";

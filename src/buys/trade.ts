@@ -4,6 +4,7 @@
  * shows. A record whose USD amount is missing or not a finite number is never a trade: it is
  * skipped and counted, never posted as $0.
  */
+import { AMOUNT_RANGE, readDecimal } from "../market/decimal.js";
 import { normalizeAddress, splitId } from "../market/ids.js";
 import type { SwapTx } from "../market/schemas.js";
 
@@ -34,11 +35,9 @@ export function swapKey(pairId: string, tx: SwapTx): string {
   return [tx.chain ?? "", pairId, tx.tx_hash ?? "", tx.amount_usd ?? "", tx.from_token_amount ?? "", tx.to_token_amount ?? ""].join("|");
 }
 
-/** A USD amount the feed may decide on: a finite number ≥ 0, else undefined. */
+/** A USD amount the feed may decide on, by the one strict reading of the service's decimals; else undefined. */
 export function usdValue(text: string | undefined): number | undefined {
-  if (text === undefined || !/^\s*[+]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?\s*$/.test(text)) return undefined;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : undefined;
+  return readDecimal(text, AMOUNT_RANGE);
 }
 
 export type ReadSwap = { trade: Trade } | { skipped: "amount" | "token" };

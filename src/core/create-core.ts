@@ -3,7 +3,7 @@
  * failure into a reply. Adapters call it; it calls the market and the store; never back up.
  */
 import type { Logger } from "pino";
-import type { AlertLimits } from "../alerts/limits.js";
+import type { AlertLimits } from "./alerts/limits.js";
 import type { CachedMarket } from "../cache/types.js";
 import type { ChartRenderer } from "../chart/types.js";
 import type { Platform, Store } from "../store/types.js";
@@ -21,6 +21,7 @@ import { asking, newAsk } from "../market/ask.js";
 import { DIGEST_LANE } from "../market/scheduler-lanes.js";
 import { failureReply } from "./failure.js";
 import { errorReply, type Reply } from "./reply.js";
+import { deadlineStore } from "./store-deadline.js";
 import { findAddresses, type TokenInput } from "./resolve/index.js";
 import { callerLocale, chatLocale, messages, type Catalog, type Translator } from "../i18n/index.js";
 import { createSuggestionIndex, noting } from "./suggest.js";
@@ -85,6 +86,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
   const unmetered = new Set<Platform>(deps.unmetered ?? ["console"]);
   const index = createSuggestionIndex();
   const market = noting(deps.market, index);
+  const store = deadlineStore(deps.store);
 
   /** Whether the chat's auto-detect is on; a store failure is logged and counts as off. */
   const autodetectWanted = (chat: ChatContext): Promise<boolean> =>
@@ -101,7 +103,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
   async function languages(chat: ChatContext): Promise<Languages> {
     let setting: string | undefined;
     try {
-      setting = (await deps.store.getSettings({ platform: chat.platform, chatId: chat.chatId })).language;
+      setting = (await store.getSettings({ platform: chat.platform, chatId: chat.chatId })).language;
     } catch (error) {
       deps.log.debug({ err: error instanceof Error ? error.message : String(error) }, "chat language unknown: settings unreadable");
     }
@@ -139,7 +141,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
 
   function context(chat: ChatContext, i18n: Translator): CommandContext {
     const source = typeof deps.source === "string" ? deps.source : deps.source(i18n);
-    return { market, store: deps.store, chat, now, log: deps.log, charts: deps.charts, source, i18n };
+    return { market, store, chat, now, log: deps.log, charts: deps.charts, source, i18n };
   }
 
   function find(name: string, i18n: Translator): Command {
@@ -197,8 +199,10 @@ export function createBotCore(deps: CoreDeps): BotCore {
   ): Promise<Reply | null> {
     const refused = await admit(chat, over);
     if (refused === null) return null;
-    const langs = await languages(chat);
-    return refused === undefined ? caught(chat, commandText, langs, work) : { ...refused(langs.caller), locale: langs.caller.locale };
+    // The chat's language is read within the answer deadline too: a hung database holds no command.
+    const ask = commandAsk(chat.receivedAt ?? now(), deps.answerDeadlineMs ?? DEFAULT_ANSWER_DEADLINE_MS, now);
+    const langs = await asking(ask, () => languages(chat));
+    return refused === undefined ? caught(chat, commandText, langs, work, ask) : { ...refused(langs.caller), locale: langs.caller.locale };
   }
 
   /** The card of `choice`, or undefined when it failed (logged like any command). */

@@ -8,12 +8,13 @@ import { DEFAULT_LOCALE, messages, type Translator } from "../i18n/index.js";
 import type { StoreError, StoreErrorKind } from "../store/errors.js";
 import { errorReply, type Reply } from "./reply.js";
 
-/** The message (locales/*.ftl) for a change that could not be saved, by why. */
+/** The message (locales/*.ftl) for a change that could not be saved, by why; it names the database, not the setting. */
 const WRITE_KEYS: Readonly<Record<Exclude<StoreErrorKind, "invalid">, string>> = {
-  unavailable: "store-cant-save",
-  "read-only": "store-read-only",
-  full: "store-disk-full",
-  unusable: "store-damaged",
+  unavailable: "store-save-unavailable",
+  timeout: "store-save-unknown",
+  "read-only": "store-save-read-only",
+  full: "store-save-disk-full",
+  unusable: "store-save-damaged",
 };
 
 /** The reply to `error`, in the chat's language (`i18n`, default English), logging what the operator must know. */
@@ -21,8 +22,9 @@ export function storeFailureReply(error: StoreError, log: Logger, command: strin
   if (error.kind === "invalid") return errorReply(error.message, "user");
   const fields = { command, kind: error.kind, write: error.write, detail: error.message };
   // An outage of the server passes by itself; a full or read-only disk needs the operator.
-  if (error.kind === "unavailable") log.warn(fields, "command failed: database unavailable");
+  if (error.kind === "unavailable" || error.kind === "timeout") log.warn(fields, `command failed: database ${error.kind === "timeout" ? "not answering" : "unavailable"}`);
   else log.error(fields, `command failed: database ${error.kind}`);
-  const key = error.write || error.kind !== "unavailable" ? WRITE_KEYS[error.kind] : "store-cant-read";
+  const passing = error.kind === "unavailable" || error.kind === "timeout";
+  const key = error.write || !passing ? WRITE_KEYS[error.kind] : error.kind === "timeout" ? "store-read-timeout" : "store-cant-read";
   return errorReply((i18n ?? messages().translator(DEFAULT_LOCALE)).t(key), "internal");
 }

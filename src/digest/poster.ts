@@ -1,5 +1,5 @@
 /**
- * The digest poster. A tick every 15 s (croner) checks the few distinct schedules, queues a
+ * The digest poster. A tick every 15 s (node-cron) checks the few distinct schedules, queues a
  * (subscription, slot) row for each due subscription, asks the core for each post — the
  * chain's `/trending` reply as that chat would get it, its market calls on the digest lane
  * through the shared cache, each row marked with its movement since the subscription's previous
@@ -16,7 +16,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { localHolderGone } from "../workers/local-holder.js";
-import { Cron } from "croner";
+import { createTask, type ScheduledTask } from "node-cron";
 import type { Logger } from "pino";
 import type { PlatformAdapter, SendOutcome } from "../adapters/types.js";
 import type { BotCore } from "../core/bot-core.js";
@@ -106,7 +106,7 @@ export function createPoster(opts: PosterOptions): Poster {
   /** Counts the times this poster took the lease: a job claims only in the term it was queued in. */
   let term = 0;
   let stopping = false;
-  let task: Cron | undefined;
+  let task: ScheduledTask | undefined;
   let ticking: Promise<TickReport> | undefined;
   const inProgress = new Set<string>();
   const deliveries = new Set<Promise<void>>();
@@ -316,14 +316,19 @@ export function createPoster(opts: PosterOptions): Poster {
     start() {
       void this.tick().catch((e: unknown) => log.error({ err: e }, "digest tick failed"));
       // Every 15 s, so that another worker takes over a dead leader's slot within a minute;
-      // `protect` skips a tick while the previous one still runs.
-      task = new Cron("*/15 * * * * *", { protect: true }, async () => {
-        await this.tick().catch((e: unknown) => log.error({ err: e }, "digest tick failed"));
+      // `noOverlap` skips a tick while the previous one still runs, and a tick missed in a stall
+      // is made up by the next, which plans from the last one that ran.
+      task = createTask("*/15 * * * * *", () => this.tick().catch((e: unknown) => log.error({ err: e }, "digest tick failed")), {
+        name: "digest-poster",
+        noOverlap: true,
+        suppressMissedWarning: true,
+        logger: { info: (m) => log.debug(m), warn: (m) => log.warn(m), error: (m, e) => log.error({ err: e ?? m }, "digest tick scheduler"), debug: (m) => log.debug(m) },
       });
+      void task.start();
     },
     async stop() {
       stopping = true;
-      task?.stop();
+      await task?.destroy();
       await ticking;
       await Promise.all(Object.values(opts.queues).map((q) => q?.stop()));
       await Promise.all([...deliveries]);

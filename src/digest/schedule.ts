@@ -1,10 +1,11 @@
 /**
  * Digest schedules. Whatever an admin types ("every 1h", "daily 09:30", a cron expression)
  * becomes a 5-field cron expression plus a time zone, so that thousands of subscriptions share
- * a handful of distinct schedules and one minute tick checks each of them once. croner reads
- * an expression's runs in a zone; nothing is kept between calls.
+ * a handful of distinct schedules and one minute tick checks each of them once. node-cron reads
+ * an expression (`validate`, `parse`) and tells whether a minute is one of its runs in a zone
+ * (`match`); nothing is kept between calls.
  */
-import { Cron } from "croner";
+import { createTask, parse, validate, type ScheduledTask } from "node-cron";
 import { DEFAULT_LOCALE, messages, type MessageArgs, type Translator } from "../i18n/index.js";
 
 export interface Schedule {
@@ -35,63 +36,101 @@ export type ParsedSchedule = { ok: true; schedule: Schedule } | { ok: false; err
 
 const MINUTE = 60_000;
 const DAY_MINUTES = 24 * 60;
-/** Reference start for sampling: a fixed day at 00:00 UTC, so results don't depend on today. */
-const SAMPLE_FROM = Date.UTC(2026, 0, 5);
 
-/** The expression's runs in its zone; paused and without a job, so it never starts a timer. */
-function runsOf(schedule: Pick<Schedule, "cron" | "timezone">): Cron {
-  return new Cron(schedule.cron, { timezone: schedule.timezone, paused: true, mode: "5-part" });
+type Runs = Pick<Schedule, "cron" | "timezone">;
+
+/**
+ * Whether a minute is a run of the expression in its zone. node-cron requires both day fields
+ * when both are restricted; cron (and croner before it) runs on a day matching either, so such
+ * an expression is read as the two expressions it means.
+ */
+function matcher(schedule: Runs): { matches(minuteMs: number): boolean; close(): void } {
+  const [minute, hour, dayOfMonth, month, dayOfWeek] = schedule.cron.split(/\s+/);
+  const crons =
+    dayOfMonth !== "*" && dayOfWeek !== "*"
+      ? [`${minute} ${hour} ${dayOfMonth} ${month} *`, `${minute} ${hour} * ${month} ${dayOfWeek}`]
+      : [schedule.cron];
+  // A task never started sets no timer; it is node-cron's matcher in its zone.
+  const tasks: ScheduledTask[] = crons.map((c) => createTask(c, () => undefined, { timezone: schedule.timezone }));
+  return {
+    matches: (minuteMs) => tasks.some((t) => t.match(new Date(minuteMs))),
+    close: () => {
+      for (const t of tasks) void t.destroy();
+    },
+  };
 }
 
 /** Whether `schedule` has a slot at the minute starting at `minuteMs`. */
-export function isSlot(schedule: Pick<Schedule, "cron" | "timezone">, minuteMs: number): boolean {
-  return runsOf(schedule).match(new Date(floorMinute(minuteMs)));
+export function isSlot(schedule: Runs, minuteMs: number): boolean {
+  const m = matcher(schedule);
+  try {
+    return m.matches(floorMinute(minuteMs));
+  } finally {
+    m.close();
+  }
 }
 
 export function floorMinute(ms: number): number {
   return Math.floor(ms / MINUTE) * MINUTE;
 }
 
-/** The latest slot in (afterMs, atMs], or undefined. */
-export function latestSlot(schedule: Pick<Schedule, "cron" | "timezone">, afterMs: number, atMs: number): number | undefined {
-  // Runs fall on whole minutes; a reference one second into atMs's minute includes that minute.
-  const [latest] = runsOf(schedule).previousRuns(1, new Date(floorMinute(atMs) + 1000));
-  if (latest === undefined) return undefined;
-  const slot = latest.getTime();
-  return slot > afterMs ? slot : undefined;
+/** The zone's offset from UTC at `ms`, minutes (`GMT+05:45` is 345). */
+function offsetMinutes(timezone: string, ms: number): number {
+  const name = new Intl.DateTimeFormat("en-US", { timeZone: timezone, timeZoneName: "longOffset" })
+    .formatToParts(new Date(ms))
+    .find((p) => p.type === "timeZoneName")?.value;
+  const m = /^GMT([+-])(\d{2}):(\d{2})$/.exec(name ?? "");
+  if (!m) return 0;
+  return (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
+}
+
+/**
+ * The latest slot in (afterMs, atMs], or undefined. node-cron has no "previous run", so the
+ * window is walked back a minute at a time; where the zone's offset is the same at both ends
+ * (no clock change inside) only minutes whose local hour and minute the expression names are
+ * asked of node-cron, which then judges the day fields.
+ */
+export function latestSlot(schedule: Runs, afterMs: number, atMs: number): number | undefined {
+  const fields = parse(schedule.cron);
+  const minutes = new Set(fields.minute);
+  const hours = new Set(fields.hour);
+  const last = floorMinute(atMs);
+  const offset = offsetMinutes(schedule.timezone, last);
+  const steady = atMs - afterMs <= DAY_MINUTES * MINUTE && offset === offsetMinutes(schedule.timezone, afterMs);
+  const m = matcher(schedule);
+  try {
+    for (let t = last; t > afterMs; t -= MINUTE) {
+      if (steady) {
+        const local = (((t / MINUTE + offset) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+        if (!hours.has(Math.floor(local / 60)) || !minutes.has(local % 60)) continue;
+      }
+      if (m.matches(t)) return t;
+    }
+    return undefined;
+  } finally {
+    m.close();
+  }
 }
 
 /**
  * Shortest gap of the expression's minute and hour fields, read every day. Day-of-month, month
  * and day-of-week only remove slots, so `* * 1 * *` or `* * * 6 *` still post every minute on
- * their days: they are measured as `* * * * *`. That pattern repeats daily, so two days in UTC
- * hold every gap, including the one across midnight.
+ * their days: they are measured as `* * * * *`. The minutes of a day that the two fields name
+ * repeat daily, so the gaps between them, and the one across midnight, are all there is.
  */
 function shortestGapMinutes(cron: string): number {
-  const [minute, hour] = cron.split(/\s+/);
-  const daily = runsOf({ cron: `${minute} ${hour} * * *`, timezone: "UTC" });
-  const end = SAMPLE_FROM + 2 * DAY_MINUTES * MINUTE;
-  let prev: number | undefined;
-  let best = Infinity;
-  for (const run of daily.enumerate(new Date(SAMPLE_FROM - MINUTE))) {
-    const m = run.getTime();
-    if (m >= end) break;
-    if (prev !== undefined) best = Math.min(best, (m - prev) / MINUTE);
-    // Nothing is shorter than a minute.
-    if (best === 1) break;
-    prev = m;
-  }
-  return Number.isFinite(best) ? best : DAY_MINUTES;
+  const { minute, hour } = parse(cron);
+  const times = hour.flatMap((h) => minute.map((m) => h * 60 + m)).sort((a, b) => a - b);
+  const first = times[0];
+  const lastTime = times.at(-1);
+  if (first === undefined || lastTime === undefined) return DAY_MINUTES;
+  let best = first + DAY_MINUTES - lastTime;
+  for (let i = 1; i < times.length; i++) best = Math.min(best, (times[i] as number) - (times[i - 1] as number));
+  return best;
 }
 
 function validCron(expr: string): boolean {
-  if (expr.split(/\s+/).length !== 5) return false;
-  try {
-    runsOf({ cron: expr, timezone: "UTC" });
-    return true;
-  } catch {
-    return false;
-  }
+  return expr.split(/\s+/).length === 5 && validate(expr);
 }
 
 /**

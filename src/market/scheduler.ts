@@ -227,15 +227,32 @@ export class Scheduler {
       });
     }
     const paced = this.units.waitFor(job.lane, job.units);
-    if (paced > 0 && t + paced >= start) {
+    if (paced > 0 && t + paced >= start) return this.paced(job.endpoint, paced);
+    return this.busy(job.endpoint, job.lane, t, `it could start at the earliest in ${Math.round(start - t)} ms`);
+  }
+
+  private paced(endpoint: string, wait: number): MarketError {
+    return new MarketError({
+      kind: "quota",
+      endpoint,
+      message: `not sent: the day's compute units are paced: ${this.units.spent} of ${this.units.daily} spent`,
+      retryAfterMs: wait,
+    });
+  }
+
+  /**
+   * Why a queued call whose deadline passed was never sent, in the words of what held it: the
+   * day's pace, the service's pause, or the calls ahead of it. The service received nothing.
+   */
+  private held(q: Queued, lane: Lane, t: number): MarketError {
+    const paced = this.units.waitFor(lane, q.units);
+    if (paced > 0) return this.paced(q.endpoint, paced);
+    if (this.pausedUntil > t) {
       return new MarketError({
-        kind: "quota",
-        endpoint: job.endpoint,
-        message: `the day's compute units are paced: ${this.units.spent} of ${this.units.daily} spent`,
-        retryAfterMs: paced,
+        kind: "rate_limited", endpoint: q.endpoint, message: "not sent: the service asked for a pause (Retry-After)", retryAfterMs: this.pausedUntil - t, ratePerSecond: this.rps,
       });
     }
-    return this.busy(job.endpoint, job.lane, t, `it could start at the earliest in ${Math.round(start - t)} ms`);
+    return this.busy(q.endpoint, lane, t, "its deadline passed while it waited");
   }
 
   /** The earliest a new call of `lane` could leave: after everything of its lane and above. */
@@ -306,7 +323,10 @@ export class Scheduler {
         }
         wakeAt = Math.min(wakeAt, t + paced);
       }
-      if (next !== undefined && t < gate) wakeAt = gate;
+      // A call held past its deadline is refused then, saying what held it, not left for its
+      // asker to give up on as if the service had not answered.
+      wakeAt = Math.min(wakeAt, this.nextExpiry());
+      if (next !== undefined && t < gate) wakeAt = Math.min(wakeAt, gate);
       else if (next !== undefined) {
         this.dispatch(next, t);
         continue;
@@ -337,10 +357,17 @@ export class Scheduler {
         }
         queue.splice(i, 1);
         this.forget(q);
-        const error = this.busy(q.endpoint, lane, t, "its deadline passed while it waited");
+        const error = this.held(q, lane, t);
         for (const w of q.waiters) w.reject(error);
       }
     }
+  }
+
+  /** When the first queued call's deadline leaves too little time for an attempt. */
+  private nextExpiry(): number {
+    let at = Number.POSITIVE_INFINITY;
+    for (const lane of LANES) for (const q of this.queues[lane]) if (q.deadline !== undefined) at = Math.min(at, q.deadline - this.minAttemptMs + 1);
+    return at;
   }
 
   private forget(q: Queued): void {

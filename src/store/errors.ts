@@ -9,6 +9,8 @@ export type StoreErrorKind =
   | "invalid"
   /** The database server cannot be reached right now (PostgreSQL down, connection lost). */
   | "unavailable"
+  /** The server did not answer in the time a person waits (hung); a write's outcome is unknown. */
+  | "timeout"
   /** The database file or its folder cannot be written. */
   | "read-only"
   /** The disk under the database is full. */

@@ -5,6 +5,7 @@
  * or wrote, and changes fail with a StoreError the core turns into one sentence.
  */
 import type { Logger } from "pino";
+import { currentAsk, timeLeft } from "../market/ask.js";
 import { applySettingsPatch, toSettings, type SettingsRow } from "./chat-settings.js";
 import { isStoreError } from "./errors.js";
 import { OutageCache } from "./outage-cache.js";
@@ -39,7 +40,7 @@ export class PostgresStore implements Store {
   readonly watchlists: WatchlistStore;
   readonly buttonActions: ButtonActionStore;
   readonly buys: BuyFeedStore;
-  private readonly cache = new OutageCache();
+  private readonly cache: OutageCache;
   /** Versions of the migrations this open applied (empty when the schema was current). */
   applied: readonly number[] = [];
 
@@ -47,6 +48,7 @@ export class PostgresStore implements Store {
     private readonly sql: Sql,
     private readonly tables: readonly string[],
   ) {
+    this.cache = new OutageCache({ server: `PostgreSQL at DATABASE_URL (${sql.where})`, timeLeft: () => timeLeft(currentAsk()) });
     this.subscriptions = withCachedSubscriptions(postgresSubscriptions(sql), this.cache);
     this.alerts = withCachedAlerts(postgresAlerts(sql), this.cache);
     this.watchlists = withCachedWatchlist(postgresWatchlists(sql), this.cache);

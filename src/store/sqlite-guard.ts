@@ -10,10 +10,10 @@ import { sqliteStoreError, type StoreError } from "./errors.js";
  * Methods of the stores that only read. Any other method counts as a write, so a method added
  * later is treated as one until it is listed here.
  */
-const READS = new Set([
+export const STORE_READS: ReadonlySet<string> = new Set([
   "getSettings", "listSubscriptions", "activeSchedules", "subscriptionsOn", "queuedDeliveries", "deliveryCounts",
-  "leaseHolder", "listAlerts", "armedAlerts", "sightings", "queuedFirings", "firingCounts", "listWatched", "watchedTokenIds",
-  "getAction", "isOpen", "health",
+  "leaseHolder", "listAlerts", "armedAlerts", "sightings", "queuedFirings", "sendersInFlight", "firingCounts", "listWatched",
+  "watchedTokenIds", "getAction", "isOpen", "health",
 ]);
 
 export class SqliteGuard {
@@ -23,7 +23,7 @@ export class SqliteGuard {
 
   /** Runs `work` (method `name` of a store), translating and remembering a file failure. */
   run<T>(name: string, work: () => T): T {
-    const write = !READS.has(name);
+    const write = !STORE_READS.has(name);
     const succeeded = <V>(value: V): V => {
       if (write) this.problem = undefined;
       return value;

@@ -219,6 +219,7 @@ function openFailure(e: unknown, path: string): unknown {
     "read-only": `${what} cannot be written (${detail}): make the file and its folder writable by the user the bot runs as`,
     full: `${what} cannot grow: the disk is full (${detail}); free space, or set DATABASE_PATH to another disk`,
     unavailable: `${what} cannot be opened (${detail})`,
+    timeout: `${what} cannot be opened (${detail})`,
     invalid: `${what} cannot be opened (${detail})`,
   };
   return new StoreError(translated.kind, line[translated.kind], { write: true, cause: e });

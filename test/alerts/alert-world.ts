@@ -4,7 +4,7 @@
  * and helpers that find moments when a sandbox token's price has risen or fallen, so that
  * moving the clock moves the price. Each test adds its platform's adapter and the alert service.
  */
-import type { AlertLimits } from "../../src/alerts/limits.js";
+import type { AlertLimits } from "../../src/core/alerts/limits.js";
 import { createAlertService, type AlertService } from "../../src/alerts/service.js";
 import type { AlertSink } from "../../src/alerts/delivery.js";
 import type { CheckReport } from "../../src/alerts/checker.js";

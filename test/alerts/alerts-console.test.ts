@@ -4,7 +4,7 @@
  */
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
-import { consoleAlertSink } from "../../src/alerts/console-sink.js";
+import { consoleAlertSink } from "../../src/adapters/console/alert-sink.js";
 import { runConsole } from "../../src/adapters/console/run.js";
 import { startAlertWorld, T0, typed, type AlertWorld } from "./alert-world.js";
 

@@ -12,6 +12,7 @@ import type { FiredPayload } from "../../src/alerts/message.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import type { Store } from "../../src/store/types.js";
 import { ENGINES, storeEngines } from "../store/engines.js";
+import { deferred } from "../deferred.js";
 
 const engines = storeEngines();
 
@@ -19,12 +20,6 @@ const T0 = Date.UTC(2026, 10, 24, 9, 0);
 const HEARTBEAT_MS = 40_000;
 /** Sorted: a worker queues its firings in the order their chats' languages are read. */
 const CHATS = ["-101", "-102", "-103"];
-
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
 
 /**
  * A sink in two steps, as the real adapters: `prepared` lists the chats whose checks ran, `sent`

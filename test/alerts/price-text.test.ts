@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePercent, parsePrice } from "../../src/alerts/price-text.js";
+import { parsePercent, parsePrice } from "../../src/core/alerts/price-text.js";
 import { messages } from "../../src/i18n/index.js";
 
 const english = messages().translator("en");
@@ -56,5 +56,11 @@ describe("percents of a move alert", () => {
     expect(error(parsePercent("0%"))).toBe("A move of 0% would fire at every check; choose a percent above 0.");
     expect(error(parsePercent("1001%"))).toBe("A move can be at most 1,000%.");
     expect(error(parsePercent("lots"))).toBe("“lots” is not a percent; write it as 10% or 2.5%.");
+  });
+
+  it("refuses a move below 0.01%, the smallest move a firing can show, like 0", () => {
+    expect(error(parsePercent("0.000000000001"))).toBe("A move below 0.01% would fire at every check; choose 0.01% or more.");
+    expect(error(parsePercent("0.009%"))).toBe("A move below 0.01% would fire at every check; choose 0.01% or more.");
+    expect(parsePercent("0.01%")).toEqual({ ok: true, value: 0.01 });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distancePercent, fires, levelPassed } from "../../src/alerts/rules.js";
+import { distancePercent, fires, levelPassed } from "../../src/core/alerts/rules.js";
 
 const MIN = 60_000;
 const above = { rule: "above" as const, level: "10", anchorPrice: "8" };
@@ -31,6 +31,13 @@ describe("judging a crossing between the last price and this one", () => {
     expect(fires(move, 100, 109.9, 0, 0)).toBe(false);
     expect(fires(move, 100, 110, 0, 0)).toBe(true);
     expect(fires(move, 100, 90, 0, 0)).toBe(true);
+  });
+
+  it("never fires a move stored below 0.01% on an unchanged price, nor on garbage anchors", () => {
+    const tiny = { ...move, level: "0.000000000001" };
+    expect(fires(tiny, 100, 100, 0, 0)).toBe(false);
+    expect(fires(tiny, 100, 100.01, 0, 0)).toBe(true);
+    for (const anchorPrice of ["Infinity", "0x10", "1e-300", "0"]) expect(fires({ ...move, anchorPrice }, 100, 100, 0, 0)).toBe(false);
   });
 
   it("holds a move back within the cooldown after its last firing", () => {

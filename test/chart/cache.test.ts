@@ -3,15 +3,10 @@ import { ChartImageCache, chartCacheKey } from "../../src/chart/cache.js";
 import { renderChartSvg } from "../../src/chart/svg.js";
 import type { ChartSpec } from "../../src/chart/types.js";
 import { T0, walk } from "./candles.js";
+import { deferred } from "../deferred.js";
 
 const spec: ChartSpec = { title: "PEPE · eth · 1h", subtitle: "24h ▲ +1.50%", candles: walk({ count: 30, interval: 3600 }), intervalMinutes: 60 };
 const svg = renderChartSvg(spec);
-
-function deferred<T>(): { promise: Promise<T>; resolve: (v: T) => void } {
-  let resolve!: (v: T) => void;
-  const promise = new Promise<T>((res) => (resolve = res));
-  return { promise, resolve };
-}
 
 describe("ChartImageCache", () => {
   it("keys a picture by the SVG it is drawn from: same picture, same key", () => {

@@ -21,9 +21,11 @@ const noCharts: ChartRenderer = { render: () => Promise.reject(new Error("no cha
 
 export interface ClockedWorld {
   /**
-   * The hand-moved clock. `sleep` really waits (the fakes check pacing on the wall clock), then
-   * moves the clock to where the wait ends, never further: concurrent sleepers don't add up, so
-   * the clock never runs ahead of real time and deadlines see the same time pass.
+   * The hand-moved clock. `sleep` waits no real time: it lets whatever else is ready run first
+   * (one turn of the event loop), then moves the clock to where the wait ends, never back.
+   * Concurrent sleepers don't add up: four workers each waiting out the same 2.5 ms of pace
+   * move the clock 2.5 ms, as real time would. Pacing is checked on what the pacer decided, at
+   * this clock, not on arrival times at a fake.
    */
   clock: { now(): number; set(t: number): void; sleep(ms: number): Promise<void> };
   sandbox: Sandbox;
@@ -52,7 +54,7 @@ export async function startClockedWorld(opts: ClockedWorldOptions): Promise<Cloc
     set: (x: number) => void (t = x),
     sleep: async (ms: number) => {
       const until = t + ms;
-      await new Promise((r) => setTimeout(r, ms));
+      await new Promise((r) => setImmediate(r));
       t = Math.max(t, until);
     },
   };

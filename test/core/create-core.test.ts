@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { createCachedMarket } from "../../src/cache/cached-market.js";
+import type { CachedMarket } from "../../src/cache/types.js";
 import { MARKET_SENTENCES } from "../../src/core/failure.js";
 import { UserError } from "../../src/core/errors.js";
 import type { Command } from "../../src/core/command.js";
@@ -17,6 +19,25 @@ function throwing(name: string, error: unknown): Command {
       throw error;
     },
   };
+}
+
+/**
+ * The cache over the fake market, handing the test each search the core starts. The core
+ * awaits a search's promise before the test can (it is the first to hold it), so once the test's
+ * await returns, the core has read the answer into its suggestions.
+ */
+function watchedSearches(api: ReturnType<typeof createFakeMarket>["api"]): { market: CachedMarket; searches: Promise<unknown>[] } {
+  const cached = createCachedMarket(api);
+  const searches: Promise<unknown>[] = [];
+  const market: CachedMarket = {
+    ...cached,
+    search: (p) => {
+      const r = cached.search(p);
+      searches.push(r);
+      return r;
+    },
+  };
+  return { market, searches };
 }
 
 describe("createBotCore", () => {
@@ -117,22 +138,26 @@ describe("createBotCore", () => {
 
   it("suggests tokens at once from what is cached and searches in the background for the next keystroke", async () => {
     const fake = createFakeMarket();
-    const { core } = await testCore(fake.api);
+    const { market, searches } = watchedSearches(fake.api);
+    const { core } = await testCore(fake.api, { market });
     expect(core.suggestTokens("pepe")).toEqual([]);
-    await new Promise((resolve) => setImmediate(resolve));
+    await searches[0];
     const choice = { name: "pepe · — · eth", value: `0x${"1".repeat(40)}-eth` };
     expect(core.suggestTokens("PEP")).toEqual([choice]);
     expect(core.suggestTokens("pepe")).toEqual([choice]);
-    await new Promise((resolve) => setImmediate(resolve));
+    await Promise.all(searches);
     expect(fake.calls["search"]?.map((args) => (args[0] as { keyword: string }).keyword)).toEqual(["pepe", "pep"]);
   });
 
   it("starts no background search for a query that cannot be a symbol", async () => {
     const fake = createFakeMarket();
-    const { core } = await testCore(fake.api);
+    const { market, searches } = watchedSearches(fake.api);
+    const { core } = await testCore(fake.api, { market });
     for (const q of ["", "x", "0x12!", "a".repeat(40), "pe pe"]) core.suggestTokens(q);
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(fake.count("search")).toBe(0);
+    // A query that can be one, after them: the only search the market sees is its own.
+    core.suggestTokens("pepe");
+    await Promise.all(searches);
+    expect(fake.calls["search"]?.map((args) => (args[0] as { keyword: string }).keyword)).toEqual(["pepe"]);
   });
 
   it("lists every command in /help and explains one with its examples", async () => {

@@ -12,6 +12,7 @@ import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { createPoster, type Poster } from "../../src/digest/poster.js";
 import type { NewSubscription, SettingsStore, Store } from "../../src/store/types.js";
 import { ENGINES, storeEngines } from "../store/engines.js";
+import { deferred } from "../deferred.js";
 
 const engines = storeEngines();
 
@@ -35,12 +36,6 @@ const core: Pick<BotCore, "post"> = {
   post: async (_chat, _command, args) => ({ title: `Trending on ${args[0] ?? ""}`, tone: "info", blocks: [], actions: [] }),
 };
 
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
 /**
  * A Telegram adapter in two steps, as the real one: `prepared` lists the chats whose checks
  * ran, `sent` those whose request left. `holdPrepare`/`holdSend` keep one chat's step
@@ -49,7 +44,7 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 function steppedAdapter() {
   const prepared: string[] = [];
   const sent: string[] = [];
-  const holds = new Map<string, { step: "prepare" | "send"; reached: ReturnType<typeof deferred>; release: Promise<void> }>();
+  const holds = new Map<string, { step: "prepare" | "send"; reached: ReturnType<typeof deferred<void>>; release: Promise<void> }>();
   const hold = (step: "prepare" | "send", chatId: string, release: Promise<void>) => {
     const reached = deferred();
     holds.set(chatId, { step, reached, release });

@@ -78,4 +78,33 @@ describe("digest schedules", () => {
     const s = parsed("every 1h");
     expect(latestSlot(s, Date.UTC(2026, 10, 22, 8, 30), Date.UTC(2026, 10, 22, 9, 0, 59))).toBe(Date.UTC(2026, 10, 22, 9, 0));
   });
+
+  it("finds the slot in a window that holds a clock change", () => {
+    const s = parsed("daily 09:30");
+    // Berlin turns from UTC+2 to UTC+1 at 01:00 UTC on 25 October 2026.
+    expect(latestSlot(s, Date.UTC(2026, 9, 24, 20, 0), Date.UTC(2026, 9, 25, 12, 0))).toBe(Date.UTC(2026, 9, 25, 8, 30));
+  });
+
+  it("reads a zone whose offset is not whole hours", () => {
+    const s = parsed("daily 09:30", { ...opts, timezone: "Asia/Kathmandu" });
+    // Kathmandu is UTC+05:45.
+    expect(latestSlot(s, Date.UTC(2026, 10, 22, 0, 0), Date.UTC(2026, 10, 22, 12, 0))).toBe(Date.UTC(2026, 10, 22, 3, 45));
+    expect(isSlot(s, Date.UTC(2026, 10, 22, 3, 45))).toBe(true);
+  });
+
+  it("runs on a day matching either day field when both are given, as cron does", () => {
+    const s = parsed("0 9 1 * 1", { ...opts, timezone: "UTC" });
+    // 1 December 2026 is a Tuesday, 7 December a Monday, 8 December neither.
+    expect(isSlot(s, Date.UTC(2026, 11, 1, 9, 0))).toBe(true);
+    expect(isSlot(s, Date.UTC(2026, 11, 7, 9, 0))).toBe(true);
+    expect(isSlot(s, Date.UTC(2026, 11, 8, 9, 0))).toBe(false);
+    expect(latestSlot(s, Date.UTC(2026, 11, 7, 0, 0), Date.UTC(2026, 11, 7, 12, 0))).toBe(Date.UTC(2026, 11, 7, 9, 0));
+  });
+
+  it("skips a day the day fields leave out, whatever the hour and minute say", () => {
+    const s = parsed("30 9 * * 1-5", { ...opts, timezone: "UTC" });
+    // 22 November 2026 is a Sunday.
+    expect(latestSlot(s, Date.UTC(2026, 10, 22, 0, 0), Date.UTC(2026, 10, 22, 23, 0))).toBeUndefined();
+    expect(latestSlot(s, Date.UTC(2026, 10, 23, 0, 0), Date.UTC(2026, 10, 23, 23, 0))).toBe(Date.UTC(2026, 10, 23, 9, 30));
+  });
 });

@@ -1,9 +1,10 @@
 import { execFile, type ExecFileOptions } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { freePort } from "./free-port.js";
+import { DEFAULT_WHERE, postgresBinDir } from "./programs.js";
 
 /**
  * A throw-away PostgreSQL cluster in a temporary folder on a free loopback port, with trust
@@ -39,12 +40,7 @@ const START_ATTEMPTS = 5;
 
 /** The folder of initdb/pg_ctl: the newest /usr/lib/postgresql/<n>/bin, else whatever PATH has. */
 function binDir(): string | undefined {
-  const root = "/usr/lib/postgresql";
-  if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root)
-    .filter((v) => existsSync(join(root, v, "bin", "initdb")))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions[0] === undefined ? undefined : join(root, versions[0], "bin");
+  return postgresBinDir(DEFAULT_WHERE.postgresRoot);
 }
 
 /** Set when running as root: the account that owns the cluster and runs its programs. */

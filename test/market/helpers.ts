@@ -1,6 +1,7 @@
 /** Shared pieces of the market client tests: keys, a fake clock, a client on a fake server. */
 import { MarketClient, type MarketCallEvent, type MarketClientOptions } from "../../src/market/client.js";
 import type { FakeServer } from "./fake-server.js";
+import { deferred } from "../deferred.js";
 
 export const V2_KEY = "v2KEYq8Zr3xW7mN1pL5sT9vB2cF6hJ0kD4gA8eY3uI7oP1wQ5zX9nM2bV6cR0tS4y";
 export const V1_KEY = "v1KEYa1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0u1V2w3X4y5Z6a7B8c9D0e";
@@ -48,15 +49,6 @@ export function clientFor(server: FakeServer, overrides: Partial<MarketClientOpt
     ...overrides,
   });
   return { client, events, slept: clock.slept };
-}
-
-/** Node 20 has no Promise.withResolvers. */
-export function deferred<T = void>(): { promise: Promise<T>; resolve: (v: T) => void } {
-  let resolve!: (v: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
 }
 
 /** The rejection of `p`, failing the test if it resolves. */

@@ -134,6 +134,27 @@ describe("the scheduler", () => {
     expect(s.depth.alerts).toBe(0);
   });
 
+  it("refuses a person's call the day's pace holds past its deadline at that deadline, as the quota with the true wait", async () => {
+    const clock = steppedClock(Date.UTC(2026, 10, 24, 12, 0));
+    const units = new DailyUnits({ dailyUnits: 100_000, now: clock.now });
+    const s = schedulerOn(clock, 0, { units });
+    const order: string[] = [];
+    // A person may spend 60 % by noon: the price batch (100) waits about 1 s for the pace, in time.
+    units.charge(59_902);
+    const price = s.run(job("people", "price", order, { units: 100, deadline: clock.now() + 2_300 })).catch((e: unknown) => e);
+    await flush();
+    // Another search of the same command leaves first and spends what the batch was waiting for.
+    units.charge(500);
+    await clock.step();
+    await clock.step();
+    const refused = await price;
+    expect(order).toEqual([]);
+    expect(refused).toMatchObject({ kind: "quota" });
+    expect((refused as MarketError).status).toBeUndefined();
+    expect((refused as MarketError).retryAfterMs).toBeGreaterThan(30_000);
+    expect(clock.now()).toBeLessThanOrEqual(Date.UTC(2026, 10, 24, 12, 0) + 2_300);
+  });
+
   it("refuses work past a lane's length instead of queueing it without bound", async () => {
     const clock = steppedClock();
     const s = schedulerOn(clock, 1, { maxQueued: { refresh: 2 } });

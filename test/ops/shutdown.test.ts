@@ -2,12 +2,7 @@ import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
 import pino from "pino";
 import { handleShutdownSignals } from "../../src/ops/shutdown.js";
-
-function deferred<T = void>() {
-  let resolve!: (v: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
+import { deferred } from "../deferred.js";
 
 describe("shutdown signals", () => {
   it("stops gracefully on the first SIGTERM and exits 0 when done", async () => {

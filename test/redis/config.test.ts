@@ -10,7 +10,7 @@ describe("REDIS_URL", () => {
 
   it("refuses another scheme in one line that never shows the password", () => {
     expect(() => loadConfig({ REDIS_URL: "http://user:hunter2@cache.internal:6379" })).toThrow(
-      'REDIS_URL must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379, got "http://***:***@cache.internal:6379/"',
+      'REDIS_URL must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379, got "http://***@cache.internal:6379"',
     );
   });
 });

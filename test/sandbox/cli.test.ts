@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { sandboxCommand } from "../../src/cli/sandbox.js";
 import { DEMO_V1_KEY, DEMO_V2_KEY } from "../../src/sandbox/index.js";
-import { deferred } from "./helpers.js";
+import { deferred } from "../deferred.js";
+import { lines } from "../lines.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const main = fileURLToPath(new URL("./fixtures/cli-main.ts", import.meta.url));
@@ -51,11 +52,12 @@ describe("chainpulse sandbox", () => {
   });
 
   it("prints the variables that point the bot at it, and with them the bot's v1 commands are answered", async () => {
-    const out: string[] = [];
+    const printed = lines();
+    const out = printed.all;
     const stop = deferred();
-    const running = sandboxCommand(["--rate-limit", "pro"], { out: (l) => out.push(l), err: (l) => out.push(l), stopped: stop.promise });
+    const running = sandboxCommand(["--rate-limit", "pro"], { out: printed.push, err: printed.push, stopped: stop.promise });
     try {
-      while (!out.some((l) => l.startsWith("MARKET_API_RPS="))) await new Promise((r) => setImmediate(r));
+      await printed.until((all) => all.some((l) => l.startsWith("MARKET_API_RPS=")));
       const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out[0] ?? "")?.[1];
       const settings = out.filter((l) => /^[A-Z0-9_]+=/.test(l));
       expect(settings).toEqual([`MARKET_API_URL=${url}`, `MARKET_API_KEY=${DEMO_V2_KEY}`, `MARKET_API_V1_KEY=${DEMO_V1_KEY}`, "MARKET_API_RPS=20"]);
@@ -71,14 +73,15 @@ describe("chainpulse sandbox", () => {
   });
 
   it("prints its URL and keys, serves, and stops with exit code 0 when told to", async () => {
-    const out: string[] = [];
+    const printed = lines();
+    const out = printed.all;
     const stop = deferred();
     const running = sandboxCommand(["--port", "0", "--seed", "3", "--time", "2026-11-22T12:00:00Z", "--key", "k2", "--v1-key", "k1"], {
-      out: (l) => out.push(l),
-      err: (l) => out.push(l),
+      out: printed.push,
+      err: printed.push,
       stopped: stop.promise,
     });
-    while (out.length < 3) await new Promise((r) => setImmediate(r));
+    await printed.until((all) => all.length >= 3);
     const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out[0] ?? "")?.[1];
     expect(out[1]).toContain("k2");
     expect(out[2]).toContain("k1");
@@ -90,12 +93,12 @@ describe("chainpulse sandbox", () => {
   });
 
   it("serves the market of --time with the top of the seed range", async () => {
-    const out: string[] = [];
+    const printed = lines();
+    const out = printed.all;
     const stop = deferred();
-    let ended = false;
-    const running = sandboxCommand(["--seed", "4294967295", "--time", "2026-11-22T12:00:00Z"], { out: (l) => out.push(l), err: (l) => out.push(l), stopped: stop.promise });
-    void running.then(() => (ended = true));
-    while (out.length < 3 && !ended) await new Promise((r) => setImmediate(r));
+    const running = sandboxCommand(["--seed", "4294967295", "--time", "2026-11-22T12:00:00Z"], { out: printed.push, err: printed.push, stopped: stop.promise });
+    // A refusal ends the command before it has printed three lines.
+    await Promise.race([printed.until((all) => all.length >= 3), running]);
     expect(out[0]).toMatch(/serving/);
     const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out[0] ?? "")?.[1];
     const r = await fetch(`${url}/v2/ranks?topic=hot&limit=3`, { headers: { "X-API-KEY": DEMO_V2_KEY } });

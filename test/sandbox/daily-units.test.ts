@@ -1,17 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { sandboxCommand } from "../../src/cli/sandbox.js";
-import { deferred } from "./helpers.js";
+import { deferred } from "../deferred.js";
+import { lines } from "../lines.js";
 
 describe("chainpulse sandbox --daily-units", () => {
   it("charges each key's compute units and answers 403 once the day's units are spent, and tells the bot the figure", async () => {
-    const out: string[] = [];
+    const printed = lines();
+    const out = printed.all;
     const stop = deferred();
     const running = sandboxCommand(["--port", "0", "--daily-units", "10", "--key", "k2", "--v1-key", "k1"], {
-      out: (l) => out.push(l),
-      err: (l) => out.push(l),
+      out: printed.push,
+      err: printed.push,
       stopped: stop.promise,
     });
-    while (!out.some((l) => l.startsWith("MARKET_API_DAILY_UNITS="))) await new Promise((r) => setImmediate(r));
+    await printed.until((all) => all.some((l) => l.startsWith("MARKET_API_DAILY_UNITS=")));
     expect(out).toContain("MARKET_API_DAILY_UNITS=10");
     const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(out[0] ?? "")?.[1];
     const search = () => fetch(`${url}/v2/tokens?keyword=pepe`, { headers: { "X-API-KEY": "k2" } });

@@ -1,12 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import * as S from "../../src/market/schemas.js";
 import { parseFaults, startSandbox, type Sandbox, type SandboxToken } from "../../src/sandbox/index.js";
-import { TIME, dataOf, deferred, expectFailure, ordinary, v1, v2 } from "./helpers.js";
+import { TIME, dataOf, expectFailure, ordinary, v1, v2 } from "./helpers.js";
+import { deferred } from "../deferred.js";
 
 describe("fault injection", () => {
   let sb: Sandbox;
   let token: SandboxToken;
   let delays: { ms: number; release: () => void }[];
+  /** Resolved when the sandbox starts its next delay. */
+  let delayed = deferred();
   beforeAll(async () => {
     delays = [];
     sb = await startSandbox({
@@ -15,6 +18,7 @@ describe("fault injection", () => {
       delay: (ms) => {
         const d = deferred();
         delays.push({ ms, release: () => d.resolve() });
+        delayed.resolve();
         return d.promise;
       },
     });
@@ -31,8 +35,10 @@ describe("fault injection", () => {
   it("delays an answer by the configured latency", async () => {
     sb.setFaults([{ kind: "latency", ms: 250 }]);
     let answered = false;
+    delayed = deferred();
     const pending = detail().then((a) => ((answered = true), a));
-    await until(() => delays.length === 1);
+    await delayed.promise;
+    expect(delays).toHaveLength(1);
     expect(delays[0]?.ms).toBe(250);
     expect(answered).toBe(false);
     delays.shift()?.release();

@@ -123,9 +123,3 @@ export function expectRecord<T extends z.ZodType>(schema: T, value: unknown): z.
   return parsed.data as z.infer<T>;
 }
 
-/** A three-line deferred (Node 20 has no Promise.withResolvers). */
-export function deferred<T = void>(): { promise: Promise<T>; resolve: (v: T) => void } {
-  let resolve!: (v: T) => void;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}

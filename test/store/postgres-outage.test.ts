@@ -10,8 +10,10 @@ import { openPostgresStore, type PostgresStore } from "../../src/store/postgres-
 import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
 import { coreOverStore, type CoreOverStore } from "./core-over-store.js";
 
-const CANT_SAVE = "Settings can't be saved right now; try again in a minute.";
+const CANT_SAVE = "My database can't be reached, so that was not saved; try again in a minute.";
 const CANT_READ = "I can't reach my database right now; try again in a minute.";
+const SAVE_UNKNOWN = "My database did not answer in time, so I can't tell whether that was saved; look again in a minute.";
+const NOT_ANSWERING = "My database is not answering right now; try again in a minute.";
 
 describe("PostgreSQL lost mid-run", () => {
   let engine: PostgresEngine;
@@ -96,6 +98,46 @@ describe("PostgreSQL that stops answering on open connections", () => {
       expect(await store.health()).toMatchObject({ ok: false, detail: expect.stringContaining("DATABASE_URL") });
       await engine.resume();
       expect(await bot.say("/settings chain eth")).toContain("default chain eth");
+    } finally {
+      await engine.resume();
+      await bot.close();
+      await store.close();
+      await engine.destroy();
+    }
+  });
+});
+
+describe("PostgreSQL hung (SIGSTOPped) with the driver's own 15 s query timeout", () => {
+  // Six commands each held until the driver gave up would take 90 s: the bound is the answer deadline.
+  it("answers every command within the answer deadline: reads from memory, changes with the database's sentence, never the market's", { timeout: 45_000 }, async () => {
+    const engine = await startPostgres();
+    const store = await openPostgresStore({ url: await engine.createDatabase("hung"), connectTimeoutMs: 5_000 });
+    const bot = await coreOverStore(store);
+    try {
+      expect(await bot.say("/settings chain solana")).toContain("default chain solana");
+      expect(await bot.say("/watch wif")).toContain("WIF");
+      expect(await bot.say("/watchlist")).toContain("WIF");
+      await engine.pause();
+
+      const price = await bot.say("/price wif");
+      expect(price).toMatch(/WIF[^"]*\$\d/);
+      expect(price).not.toContain("error");
+      expect(await bot.say("/settings")).toContain("solana");
+      expect(await bot.say("/watchlist")).toContain("WIF");
+      const alert = await bot.say("/alert wif move 10%");
+      expect(alert).toContain(SAVE_UNKNOWN);
+      expect(alert).not.toContain("market service");
+      const watch = await bot.say("/watch pepe");
+      expect(watch).not.toContain("market service");
+      expect(watch).not.toContain("Settings");
+      // A chat this process never read: the server is known to hang, so it says so at once.
+      const other = JSON.stringify(await bot.core.handleText({ platform: "telegram", chatId: "-3003", userId: "7", isPrivate: false, isAdmin: async () => true }, "/alerts"));
+      expect(other).toContain(NOT_ANSWERING);
+      expect(bot.logs.some((l) => l["msg"] === "command failed: database not answering")).toBe(true);
+      expect(bot.logs.some((l) => String(l["msg"]).includes("bug"))).toBe(false);
+
+      await engine.resume();
+      await expect.poll(() => bot.say("/settings chain eth"), { timeout: 20_000 }).toContain("default chain eth");
     } finally {
       await engine.resume();
       await bot.close();

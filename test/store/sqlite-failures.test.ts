@@ -31,7 +31,7 @@ describe("SQLite that cannot be written", () => {
     store.db.pragma("query_only = ON");
 
     const reply = await bot.say("/settings chain bsc");
-    expect(reply).toContain("Settings can't be saved right now: the bot's database is read-only. Tell the bot's operator.");
+    expect(reply).toContain("That can't be saved right now: the bot's database is read-only. Tell the bot's operator.");
     expect(reply).not.toContain("went wrong");
     expect(bugLines()).toEqual([]);
     expect(bot.logs).toContainEqual(expect.objectContaining({ msg: "command failed: database read-only", kind: "read-only" }));
@@ -57,7 +57,7 @@ describe("SQLite that cannot be written", () => {
       if (!reply.includes("Europe/Berlin")) refused = reply;
     }
 
-    expect(refused).toContain("Settings can't be saved right now: the bot's disk is full. Tell the bot's operator.");
+    expect(refused).toContain("That can't be saved right now: the bot's disk is full. Tell the bot's operator.");
     expect(bugLines()).toEqual([]);
     expect(await store.health()).toEqual({ ok: false, detail: expect.stringContaining(`the disk under DATABASE_PATH (${path}) is full`) });
 

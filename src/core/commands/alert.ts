@@ -1,8 +1,9 @@
 /** `/alert <token> above|below <price>`, `/alert <token> move <percent>` and `/rearm <n>`. */
-import { requireManager, type AlertLimits } from "../../alerts/limits.js";
-import { ruleText } from "../../alerts/message.js";
-import { parsePercent, parsePrice } from "../../alerts/price-text.js";
-import { distancePercent, levelPassed } from "../../alerts/rules.js";
+import { requireManager, type AlertLimits } from "../alerts/limits.js";
+import { ruleText } from "../alerts/rule-text.js";
+import { parsePercent, parsePrice } from "../alerts/price-text.js";
+import { distancePercent, levelPassed } from "../alerts/rules.js";
+import { readPrice } from "../../market/decimal.js";
 import type { Alert, AlertRule } from "../../store/types.js";
 import type { MessageArgs } from "../../i18n/index.js";
 import { defineCommand, type Command, type CommandContext } from "../command.js";
@@ -13,13 +14,12 @@ import { resolveArg, symbolFor } from "./resolution.js";
 
 export const ALERT_RULES: readonly AlertRule[] = ["above", "below", "move"];
 
-/** The current price of one token, thin pools included; a UserError when the service has none. */
+/** The current price of one token, thin pools included; a UserError when the service has none it could mean. */
 export async function currentPrice(ctx: CommandContext, tokenId: string, symbol: string): Promise<{ text: string; value: number }> {
   const prices = await ctx.market.batchPrices({ tokenIds: [tokenId], tvlMin: 0 });
-  const text = prices.data[tokenId]?.current_price_usd;
-  const value = Number(text);
-  if (text === undefined || !(value > 0)) throw ctx.i18n.fail("alert-no-price", { symbol });
-  return { text, value };
+  const price = readPrice(prices.data[tokenId]?.current_price_usd);
+  if (price === undefined) throw ctx.i18n.fail("alert-no-price", { symbol });
+  return price;
 }
 
 /** "PEPE is already at or above $0.0042 (now $0.0051); choose a level above the current price." */
@@ -33,7 +33,7 @@ function distanceText(ctx: Pick<CommandContext, "i18n">, d: number): string {
 }
 
 /** The answer to a new or re-armed alert. */
-function setReply(ctx: CommandContext, title: string, alert: Alert, current: string): Reply {
+function setReply(ctx: CommandContext, title: string, alert: Alert, current: { text: string; value: number }): Reply {
   return {
     title,
     tone: "good",
@@ -41,8 +41,8 @@ function setReply(ctx: CommandContext, title: string, alert: Alert, current: str
       {
         kind: "fields",
         fields: [
-          { label: ctx.i18n.t("alert-field-now"), value: formatPrice(current), inline: true },
-          { label: ctx.i18n.t("alert-field-distance"), value: distanceText(ctx, distancePercent(alert, Number(current))), inline: true },
+          { label: ctx.i18n.t("alert-field-now"), value: formatPrice(current.text), inline: true },
+          { label: ctx.i18n.t("alert-field-distance"), value: distanceText(ctx, distancePercent(alert, current.value)), inline: true },
         ],
       },
       { kind: "text", text: ctx.i18n.t(alert.rule === "move" ? "alert-explain-move" : "alert-explain-level") },
@@ -92,15 +92,15 @@ export function alertCommand(limits: AlertLimits): Command {
         throw ctx.i18n.fail("alert-full", { count: added.full, max: limits.maxPerChat });
       }
       const a = added.alert;
-      return setReply(ctx, ctx.i18n.t("alert-set", { number: a.number, symbol, rule: ruleText(rule, a.level, ctx.i18n) }), a, price.text);
+      return setReply(ctx, ctx.i18n.t("alert-set", { number: a.number, symbol, rule: ruleText(rule, a.level, ctx.i18n) }), a, price);
     },
   });
 }
 
-/** Reads `#3` or `3` as an alert number. */
+/** Reads `#3`, `3` or `#1,000` (as replies print numbers, grouped) as an alert number. */
 export function alertNumber(raw: string): number | undefined {
-  const m = /^#?(\d{1,9})$/.exec(raw.trim());
-  return m ? Number(m[1]) : undefined;
+  const m = /^#?(\d{1,9}|\d{1,3}(?:,\d{3}){1,2})$/.exec(raw.trim());
+  return m ? Number(m[1]!.replaceAll(",", "")) : undefined;
 }
 
 /**
@@ -126,6 +126,6 @@ export const rearmCommand = defineCommand({
     const rearmed = await ctx.store.alerts.rearmAlert(ctx.chat, number, price.text, ctx.now());
     if (rearmed === undefined) throw ctx.i18n.fail("alert-no-such", { number });
     const words = { number, symbol: alert.symbol, rule: ruleText(alert.rule, alert.level, ctx.i18n), price: formatPrice(price.text) };
-    return setReply(ctx, ctx.i18n.t(alert.rule === "move" ? "alert-armed-from" : "alert-armed", words), rearmed, price.text);
+    return setReply(ctx, ctx.i18n.t(alert.rule === "move" ? "alert-armed-from" : "alert-armed", words), rearmed, price);
   },
 });

@@ -1,7 +1,8 @@
 /** `/alerts` (this chat's alerts, closest to firing first) and `/unalert <n>|all`. */
-import { requireManager, type AlertLimits } from "../../alerts/limits.js";
-import { ruleText, utcTime } from "../../alerts/message.js";
-import { distancePercent } from "../../alerts/rules.js";
+import { requireManager, type AlertLimits } from "../alerts/limits.js";
+import { ruleText, utcTime } from "../alerts/rule-text.js";
+import { distancePercent } from "../alerts/rules.js";
+import { readPrice } from "../../market/decimal.js";
 import type { Alert } from "../../store/types.js";
 import { defineCommand, type Command, type CommandContext } from "../command.js";
 import { cleanText, formatPrice } from "../format/index.js";
@@ -51,10 +52,9 @@ export function alertsCommand(limits: AlertLimits): Command {
       const ids = [...new Set(alerts.map((a) => a.tokenId))];
       const prices = await ctx.market.batchPrices({ tokenIds: ids, tvlMin: 0 });
       const list: Row[] = alerts.map((alert) => {
-        const price = prices.data[alert.tokenId]?.current_price_usd;
-        const value = Number(price);
-        if (price === undefined || !(value > 0)) return { alert };
-        return { alert, price, ...(alert.armed ? { distance: distancePercent(alert, value) } : {}) };
+        const price = readPrice(prices.data[alert.tokenId]?.current_price_usd);
+        if (price === undefined) return { alert };
+        return { alert, price: price.text, ...(alert.armed ? { distance: distancePercent(alert, price.value) } : {}) };
       });
       list.sort((a, b) => rank(a) - rank(b) || (a.distance ?? 0) - (b.distance ?? 0) || a.alert.number - b.alert.number);
       const shown = list.slice(0, SHOWN_MAX);

@@ -3,7 +3,7 @@
  * scan) so that Telegram's command menu, Discord's slash commands and `/help` derive from one
  * typed source.
  */
-import { DEFAULT_ALERT_LIMITS, type AlertLimits } from "../../alerts/limits.js";
+import { DEFAULT_ALERT_LIMITS, type AlertLimits } from "../alerts/limits.js";
 import type { Command } from "../command.js";
 import { alertCommand, rearmCommand } from "./alert.js";
 import { alertsCommand, unalertCommand } from "./alerts.js";

@@ -1,5 +1,6 @@
 /** `/watch <token> …`, `/unwatch <token>|all` and `/watchlist` (one batch price call however many). */
-import { requireManager, type AlertLimits } from "../../alerts/limits.js";
+import { requireManager, type AlertLimits } from "../alerts/limits.js";
+import { PERCENT_RANGE, readDecimal, readPrice } from "../../market/decimal.js";
 import type { WatchedToken } from "../../store/types.js";
 import { defineCommand, type Command, type CommandContext } from "../command.js";
 import { isUserError } from "../errors.js";
@@ -100,9 +101,11 @@ export function watchlistCommand(limits: AlertLimits): Command {
       const prices = await ctx.market.batchPrices({ tokenIds: list.map((w) => w.tokenId), tvlMin: 0 });
       const now = ctx.now();
       const rowsOf = list.map((w) => {
-        const p = prices.data[w.tokenId];
-        const change = Number(p?.price_change_24h ?? p?.price_change_1d);
-        return { w, p, change: Number.isFinite(change) ? change : -Infinity };
+        const entry = prices.data[w.tokenId];
+        // A garbage price is no price: the row says so, and its change is not trusted to order it.
+        const p = readPrice(entry?.current_price_usd) === undefined ? undefined : entry;
+        const change = readDecimal(p?.price_change_24h ?? p?.price_change_1d, PERCENT_RANGE);
+        return { w, p, change: change ?? -Infinity };
       });
       rowsOf.sort((a, b) => b.change - a.change || a.w.symbol.localeCompare(b.w.symbol));
       const shown = rowsOf.slice(0, SHOWN_MAX);

@@ -10,7 +10,8 @@ import { MarketClient } from "../../../src/market/client.js";
 import { startSandbox, type Sandbox } from "../../../src/sandbox/index.js";
 import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite-store.js";
 import { OptionType, type FakeMessage, type RecordedRequest } from "../../fakes/discord-api.js";
-import { deferred, startHarness, type Harness } from "./harness.js";
+import { startHarness, type Harness } from "./harness.js";
+import { deferred } from "../../deferred.js";
 
 /** PEPE's contract on eth. */
 const ADDRESS = "0x6982508145454ce325ddbe47a25d4ec3d2311933";

@@ -6,7 +6,8 @@ import type { ChartRenderer } from "../../../src/chart/types.js";
 import { openSqliteStore } from "../../../src/store/sqlite-store.js";
 import { OptionType, startFakeDiscord, type RecordedRequest } from "../../fakes/discord-api.js";
 import { startRealCore } from "../real-core.js";
-import { deferred, PNG, startHarness, type Harness } from "./harness.js";
+import { PNG, startHarness, type Harness } from "./harness.js";
+import { deferred } from "../../deferred.js";
 
 const pngCharts: ChartRenderer = { render: async () => PNG, close: async () => undefined };
 

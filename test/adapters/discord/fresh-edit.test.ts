@@ -12,7 +12,8 @@ import { MarketClient } from "../../../src/market/client.js";
 import { startSandbox, type Sandbox } from "../../../src/sandbox/index.js";
 import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite-store.js";
 import { OptionType } from "../../fakes/discord-api.js";
-import { deferred, startHarness, type Harness } from "./harness.js";
+import { startHarness, type Harness } from "./harness.js";
+import { deferred } from "../../deferred.js";
 
 const noCharts: ChartRenderer = { render: () => Promise.reject(new Error("charts are not part of this test")), close: async () => undefined };
 

@@ -8,7 +8,8 @@ import { openSqliteStore } from "../../../src/store/sqlite-store.js";
 import { startFakeDiscord, type FakeMessage } from "../../fakes/discord-api.js";
 import type { Command } from "../../../src/core/command.js";
 import { startRealCore } from "../real-core.js";
-import { deferred, startHarness } from "./harness.js";
+import { startHarness } from "./harness.js";
+import { deferred } from "../../deferred.js";
 
 /** A command that answers when the test lets it: Discord's deferral under test. */
 function slowCommand(gate: Promise<void>): Command {

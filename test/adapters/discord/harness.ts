@@ -33,12 +33,6 @@ export const PNG = Buffer.from(
   "base64",
 );
 
-export function deferred<T = void>(): { promise: Promise<T>; resolve: (v: T) => void } {
-  let resolve: (v: T) => void = () => undefined;
-  const promise = new Promise<T>((r) => (resolve = r));
-  return { promise, resolve };
-}
-
 export async function startHarness(opts: {
   core?: BotCore;
   /** Options of the real core, when no `core` is given. */

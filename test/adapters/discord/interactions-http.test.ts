@@ -13,7 +13,8 @@ import { startOpsServer, type OpsServer } from "../../../src/ops/http-server.js"
 import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite-store.js";
 import { OptionType, startFakeDiscord, type FakeDiscord, type FakeMessage, type RecordedRequest } from "../../fakes/discord-api.js";
 import { startRealCore, type RealCore } from "../real-core.js";
-import { deferred, PNG } from "./harness.js";
+import { PNG } from "./harness.js";
+import { deferred } from "../../deferred.js";
 
 const pngCharts: ChartRenderer = { render: async () => PNG, close: async () => undefined };
 

@@ -9,7 +9,8 @@ import { createAlertDelivery } from "../../../src/alerts/delivery.js";
 import type { FiredPayload } from "../../../src/alerts/message.js";
 import { createPacedQueue } from "../../../src/digest/paced-queue.js";
 import { memoryPaceLedger, type PaceLedger } from "../../../src/digest/pace-ledger.js";
-import { deferred, startHarness, type Harness } from "./harness.js";
+import { startHarness, type Harness } from "./harness.js";
+import { deferred } from "../../deferred.js";
 
 const CHANNEL = "500000000000000951";
 

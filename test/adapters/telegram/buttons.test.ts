@@ -10,7 +10,8 @@ import { HOSTILE_TOKENS, startSandbox, type Sandbox } from "../../../src/sandbox
 import { openSqliteStore } from "../../../src/store/sqlite-store.js";
 import { fakeUser, privateChat } from "../../fakes/telegram-api.js";
 import { type Harness, startHarness } from "./harness.js";
-import { deferred, PNG } from "./test-commands.js";
+import { PNG } from "./test-commands.js";
+import { deferred } from "../../deferred.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 /** PEPE on eth and on solana: a refresh naming both is too long for 64 bytes of callback data, so its button is a stored key. */

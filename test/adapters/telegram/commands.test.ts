@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Command } from "../../../src/core/command.js";
 import { fakeUser, groupChat, privateChat } from "../../fakes/telegram-api.js";
 import { type Harness, startHarness } from "./harness.js";
-import { deferred, PNG } from "./test-commands.js";
+import { PNG } from "./test-commands.js";
+import { deferred } from "../../deferred.js";
 
 /** Replies the sandbox cannot give: a slow one, a very long one, a broken one, a picture. */
 function adapterCommands(slowGate: { promise: Promise<void> }, started: string[]): Command[] {

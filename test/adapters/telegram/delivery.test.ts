@@ -8,7 +8,7 @@ import { openSqliteStore } from "../../../src/store/sqlite-store.js";
 import { fakeUser, groupChat, privateChat } from "../../fakes/telegram-api.js";
 import { startRealCore } from "../real-core.js";
 import { type Harness, startHarness } from "./harness.js";
-import { deferred } from "./test-commands.js";
+import { deferred } from "../../deferred.js";
 
 const post: Reply = {
   title: "Trending today",

@@ -4,7 +4,7 @@ import { createCommandList } from "../../../src/core/commands/index.js";
 import { HOSTILE_TOKENS } from "../../../src/sandbox/index.js";
 import { fakeUser, privateChat } from "../../fakes/telegram-api.js";
 import { type SandboxHarness, startSandboxHarness } from "./sandbox-harness.js";
-import { deferred } from "./test-commands.js";
+import { deferred } from "../../deferred.js";
 
 describe("Telegram on the sandbox market", () => {
   let h: SandboxHarness;

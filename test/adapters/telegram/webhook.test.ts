@@ -6,7 +6,8 @@ import type { Command } from "../../../src/core/command.js";
 import { createWebhookHandler, webhookPath } from "../../../src/adapters/telegram/webhook.js";
 import { fakeUser, privateChat } from "../../fakes/telegram-api.js";
 import { type Harness, startHarness } from "./harness.js";
-import { deferred, PNG } from "./test-commands.js";
+import { PNG } from "./test-commands.js";
+import { deferred } from "../../deferred.js";
 
 const SECRET = "webhook_secret-123";
 

@@ -3,9 +3,9 @@
  * are written as the commands they run, since typed numbers press the buttons of the last answer.
  */
 import type { Writable } from "node:stream";
-import { renderText } from "../adapters/console/render.js";
-import type { Reply } from "../core/reply.js";
-import type { AlertSink } from "./delivery.js";
+import { renderText } from "./render.js";
+import type { Reply } from "../../core/reply.js";
+import type { AlertSink } from "../../alerts/delivery.js";
 
 export interface ConsoleSinkOptions {
   output: Writable;

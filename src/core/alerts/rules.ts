@@ -2,7 +2,9 @@
  * When an alert fires, as pure functions of prices and times. A level is crossed between the
  * last price seen and this one, so a jump over it fires too; a move is judged against its anchor.
  */
-import type { Alert, AlertRule } from "../store/types.js";
+import { readPrice } from "../../market/decimal.js";
+import type { Alert, AlertRule } from "../../store/types.js";
+import { MOVE_PERCENT_MIN } from "./price-text.js";
 
 /** How far the price must go before the alert fires, in percent of the current price (0 = due). */
 export function distancePercent(alert: Pick<Alert, "rule" | "level" | "anchorPrice">, current: number): number {
@@ -13,8 +15,8 @@ export function distancePercent(alert: Pick<Alert, "rule" | "level" | "anchorPri
     case "below":
       return Math.max(0, ((current - level) / current) * 100);
     case "move": {
-      const anchor = Number(alert.anchorPrice);
-      const moved = anchor > 0 ? Math.abs(current / anchor - 1) * 100 : 0;
+      const anchor = readPrice(alert.anchorPrice)?.value;
+      const moved = anchor === undefined ? 0 : Math.abs(current / anchor - 1) * 100;
       return Math.max(0, level - moved);
     }
   }
@@ -43,11 +45,13 @@ export function fires(
     case "below":
       return previous > level && current <= level;
     case "move": {
-      const anchor = Number(alert.anchorPrice);
-      if (!(anchor > 0)) return false;
+      const anchor = readPrice(alert.anchorPrice)?.value;
+      if (anchor === undefined) return false;
       if (alert.lastFiredAt !== undefined && now - alert.lastFiredAt < cooldownMs) return false;
+      // A level stored before the floor (1e-12 %) would fire at every check on an unchanged price.
+      const floor = Math.max(level, MOVE_PERCENT_MIN);
       // A hair of tolerance: 10% up from 1 is 1.1, which floats read as 1.0999999999999999.
-      return Math.abs(current / anchor - 1) * 100 >= level - 1e-9;
+      return Math.abs(current / anchor - 1) * 100 >= floor - 1e-9;
     }
   }
 }

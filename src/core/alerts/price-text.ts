@@ -2,7 +2,7 @@
  * Prices and percents as people type them: `0.0042`, `$0.0042`, `1.5k`, `2M`, `1,250.5`,
  * `10%`. Each refusal names one sentence of the message files that shows the fix.
  */
-import type { LocalMessage } from "../i18n/index.js";
+import type { LocalMessage } from "../../i18n/index.js";
 
 export type Parsed = { ok: true; value: number } | { ok: false; error: LocalMessage };
 
@@ -43,7 +43,8 @@ export function parsePrice(text: string): Parsed {
   return { ok: true, value };
 }
 
-/** Smallest and largest move a `move` alert takes, in percent. */
+/** Smallest and largest move a `move` alert takes, in percent: a move is shown to 0.01 %, so a smaller one would read "moved 0.00%". */
+export const MOVE_PERCENT_MIN = 0.01;
 export const MOVE_PERCENT_MAX = 1000;
 
 /** Reads a percent for a `move` alert: `10%`, `10`, `2.5 %`; a sign is ignored (moves count both ways). */
@@ -53,6 +54,7 @@ export function parsePercent(text: string): Parsed {
   if (!/^(?:\d+(?:\.\d+)?|\.\d+)$/.test(raw)) return { ok: false, error: { key: "alert-percent-not-a-percent", args: { typed: shown } } };
   const value = Number(raw);
   if (value === 0) return { ok: false, error: { key: "alert-percent-zero" } };
+  if (value < MOVE_PERCENT_MIN) return { ok: false, error: { key: "alert-percent-too-small", args: { min: MOVE_PERCENT_MIN } } };
   if (value > MOVE_PERCENT_MAX) return { ok: false, error: { key: "alert-percent-too-big", args: { max: MOVE_PERCENT_MAX } } };
   return { ok: true, value };
 }

@@ -1,5 +1,5 @@
 /** How much alerts and watchlists a chat may hold, and who may change them. */
-import type { CommandContext } from "../core/command.js";
+import type { CommandContext } from "../command.js";
 
 export interface AlertLimits {
   /** Alerts one chat may hold (ALERTS_MAX_PER_CHAT). Default 20. */
