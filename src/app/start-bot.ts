@@ -16,6 +16,8 @@ import type { Config } from "../config.js";
 import { createPacedQueue } from "../digest/paced-queue.js";
 import { createDiscordDigestQueue, createTelegramDigestQueue } from "../digest/platform-queues.js";
 import { createPoster, type Poster } from "../digest/poster.js";
+import { createBuyMetrics } from "../buys/metrics.js";
+import { createBuyFeedService, type BuyFeedService } from "../buys/service.js";
 import { startOpsServer, type OpsServer, type RequestHandler } from "../ops/http-server.js";
 import { instrumentCore } from "../ops/instrument-core.js";
 import { createMetrics } from "../ops/metrics.js";
@@ -71,6 +73,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   const finished = new Promise<number>((r) => (resolveFinished = r));
   let stopping: Promise<void> | undefined;
   let poster: Poster | undefined;
+  let buyFeed: BuyFeedService | undefined;
   let alerts: AlertService | undefined;
   let ops: OpsServer | undefined;
   let built: BuiltCore | undefined;
@@ -83,6 +86,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       log.info({ reason }, "stopping");
       // The poster first: it records where it stopped while the platforms can still be reached.
       await alerts?.stop();
+      await buyFeed?.stop();
       await poster?.stop();
       await Promise.all(Object.values(adapters).map((a) => a?.stop()));
       await ops?.close();
@@ -214,6 +218,10 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       }),
     );
 
+    const feedParts = {
+      store: parts.store, market: parts.market, feedMarket: parts.feedMarket, budget: parts.feedBudget, logger: log,
+      pollSeconds: config.buys.pollSeconds, maxPollSeconds: config.buys.maxPollSeconds,
+    };
     // One paced queue per platform for digests and alerts alike: the platform's limits are per bot.
     const alertTimes = { checkMs: config.alerts.checkSeconds * 1000, cooldownMs: config.alerts.cooldownMinutes * 60_000, workerId: config.workerId };
     if (running.length > 0) {
@@ -248,6 +256,10 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         onOutcome: (platform, outcome) => metrics.digestDeliveries.inc({ platform, outcome }),
       });
       poster.start();
+      buyFeed = createBuyFeedService({
+        ...feedParts, sinks: adapters, queues, metrics: createBuyMetrics(metrics.registry, parts.store.buys),
+      });
+      buyFeed.start();
       await guard?.recordSuccess();
       log.info({ platforms: running.map((a) => a!.platform), market: config.market.mode, source: parts.source }, "chainpulse is running");
     } else {
@@ -263,6 +275,9 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         logger: log,
       });
       await alerts.start();
+      const consoleSink = consoleAlertSink({ output: opts.stdout, color: opts.stdin.isTTY === true });
+      buyFeed = createBuyFeedService({ ...feedParts, sinks: { console: consoleSink }, queues: { console: createPacedQueue({ maxInFlight: 1 }) } });
+      buyFeed.start();
       void runConsole({ core, input: opts.stdin, output: opts.stdout, isTTY: opts.stdin.isTTY === true })
         .then(() => stop("console input ended"))
         .then(() => resolveFinished(0), (e: unknown) => {
