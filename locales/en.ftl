@@ -132,7 +132,7 @@ cmd-amm-chain = Chain name
 cmd-check = Contract check (v1) of a contract on bsc, eth, arbitrum or core
 cmd-check-chain = Chain of the contract
 cmd-check-contract = Contract address (0x…)
-cmd-settings = Show this chat's settings; admins change the default chain, auto-detect, time zone, language
+cmd-settings = Show this chat's settings; admins change default chain, auto-detect, time zone, language, card chart
 cmd-settings-setting = Which setting to change
 cmd-settings-value = The new value
 cmd-autodetect = Answer pasted addresses and links with the token card (admins): on or off
@@ -635,6 +635,37 @@ store-save-read-only = That can't be saved right now: the bot's database is read
 store-save-disk-full = That can't be saved right now: the bot's disk is full. Tell the bot's operator.
 store-save-damaged = That can't be saved right now: the bot's database is damaged. Tell the bot's operator.
 store-read-timeout = My database is not answering right now; try again in a minute.
+
+## /convert
+cmd-convert = Convert an amount between a token and USD or another token: /convert 1.5m pepe to wif
+cmd-convert-amount = How much: 100, 0.25, 2k, 1.5m; $100 for dollars
+cmd-convert-token = The token you have (or want, with a $ amount)
+cmd-convert-to = A token or usd to convert into; default usd
+convert-amount-not-a-number = "{ $amount }" is not an amount; write it like 100, 0.25, 2k, 1.5m or $100, e.g. /convert 1.5m pepe.
+convert-amount-negative = An amount to convert is more than zero; "{ $amount }" is negative.
+convert-amount-zero = An amount to convert is more than zero.
+convert-amount-too-large = "{ $amount }" is more than any token's supply; I convert at most 1,000T (10^15).
+convert-to-what = Convert into what? Name a token or usd after "to", e.g. /convert 2k pepe to wif.
+convert-which-token = Which token? e.g. /convert 1.5m pepe or /convert $100 pepe.
+convert-dollars-two-tokens = A $ amount converts into one token: /convert $100 pepe; for token to token write /convert 2k pepe to wif.
+convert-no-price = { $symbol } has no current price on the market service, so I can't convert it.
+convert-unit-price = { $symbol } price
+convert-value = Value in USD
+convert-age = Data age
+convert-mid-note = Mid price, not a quote: a trade gets less after fees and slippage.
+convert-impact-sell = Estimated price impact selling { $symbol } into its main pair { $pair } on { $dex } ({ $address }): about { $impact } (constant-product estimate from the pair's reserves, before fees).
+convert-impact-buy = Estimated price impact buying { $symbol } from its main pair { $pair } on { $dex } ({ $address }): about { $impact } (constant-product estimate from the pair's reserves, before fees).
+convert-card = { $symbol } card
+
+## The chart on the token card
+cmd-settings-setting-cardchart = cardchart
+settings-cardchart = Chart on the token card
+settings-cardchart-how = Admins show or hide the 24h chart on the token card with /settings cardchart on|off.
+settings-cardchart-on-off = Say on or off, e.g. /settings cardchart off.
+settings-saved-cardchart-on = the token card shows its 24h chart
+settings-saved-cardchart-off = the token card goes without its chart
+card-chart-title = { $symbol } · { $chain } · 24h
+card-chart-alt = 24h price chart of { $symbol } on { $chain }: { $count } candles of 15 minutes, last { $last }, high { $high }, low { $low }.
 
 ## code health: words that were written outside the message files
 discord-option-gap = /{ $command } needs { $missing } when you give { $later }.

@@ -119,7 +119,7 @@ cmd-amm-chain = 链名
 cmd-check = 检查 bsc、eth、arbitrum 或 core 上的合约（v1）
 cmd-check-chain = 合约所在的链
 cmd-check-contract = 合约地址（0x…）
-cmd-settings = 查看本聊天的设置；管理员可修改默认链、自动识别、时区和语言
+cmd-settings = 查看本聊天的设置；管理员可修改默认链、自动识别、时区、语言和卡片图表
 cmd-settings-setting = 要修改哪项设置
 cmd-settings-value = 新的值
 cmd-autodetect = 用代币卡片回复粘贴的地址和链接（管理员）：开或关
@@ -616,6 +616,37 @@ store-save-read-only = 暂时无法保存：机器人的数据库是只读的。
 store-save-disk-full = 暂时无法保存：机器人的磁盘已满。请告诉机器人的运营者。
 store-save-damaged = 暂时无法保存：机器人的数据库已损坏。请告诉机器人的运营者。
 store-read-timeout = 我的数据库现在没有回应；请一分钟后再试。
+
+## /convert
+cmd-convert = 按中间价换算代币与美元或另一个代币的数量：/convert 1.5m pepe to wif
+cmd-convert-amount = 数量：100、0.25、2k、1.5m；美元写 $100
+cmd-convert-token = 你持有的代币（金额带 $ 时为想买的代币）
+cmd-convert-to = 换算成的代币或 usd；默认 usd
+convert-amount-not-a-number = “{ $amount }”不是数量；请写成 100、0.25、2k、1.5m 或 $100，例如 /convert 1.5m pepe。
+convert-amount-negative = 换算的数量要大于零；“{ $amount }”是负数。
+convert-amount-zero = 换算的数量要大于零。
+convert-amount-too-large = “{ $amount }”超过了任何代币的供应量；最多换算 1,000T（10^15）。
+convert-to-what = 换算成什么？在 “to” 后面写代币或 usd，例如 /convert 2k pepe to wif。
+convert-which-token = 哪个代币？例如 /convert 1.5m pepe 或 /convert $100 pepe。
+convert-dollars-two-tokens = 带 $ 的金额只换算成一个代币：/convert $100 pepe；代币换代币请写 /convert 2k pepe to wif。
+convert-no-price = 行情服务没有 { $symbol } 的当前价格，无法换算。
+convert-unit-price = { $symbol } 价格
+convert-value = 美元价值
+convert-age = 数据距今
+convert-mid-note = 这是中间价，不是报价：实际成交扣除手续费和滑点后会更少。
+convert-impact-sell = 估算价格冲击：在主交易对 { $pair }（{ $dex }，{ $address }）卖出 { $symbol } 约 { $impact }（按交易对储备的恒定乘积估算，未计手续费）。
+convert-impact-buy = 估算价格冲击：从主交易对 { $pair }（{ $dex }，{ $address }）买入 { $symbol } 约 { $impact }（按交易对储备的恒定乘积估算，未计手续费）。
+convert-card = { $symbol } 卡片
+
+## The chart on the token card
+cmd-settings-setting-cardchart = 卡片图表
+settings-cardchart = 代币卡片上的图表
+settings-cardchart-how = 管理员可用 /settings cardchart on|off 显示或隐藏代币卡片上的 24 小时图表。
+settings-cardchart-on-off = 请说 on 或 off，例如 /settings cardchart off。
+settings-saved-cardchart-on = 代币卡片显示 24 小时图表
+settings-saved-cardchart-off = 代币卡片不带图表
+card-chart-title = { $symbol } · { $chain } · 24 小时
+card-chart-alt = { $symbol } 在 { $chain } 上的 24 小时价格图：{ $count } 根 15 分钟 K 线，最新 { $last }，最高 { $high }，最低 { $low }。
 
 ## code health: words that were written outside the message files
 discord-option-gap = /{ $command } 填了 { $later } 时也需要填 { $missing }。

@@ -15,6 +15,7 @@ import type { PriceMap } from "../market/schemas.js";
 import type { Alert, AlertChange, Platform, Store, TokenSighting } from "../store/types.js";
 import type { FiredPayload, PausedPayload } from "./message.js";
 import { fires } from "../core/alerts/rules.js";
+import { releaseAtStop } from "../workers/lease-keeper.js";
 import { goneFromThisHost } from "./senders.js";
 
 /** Ids in one batch price call (the service's limit). */
@@ -58,7 +59,10 @@ export interface AlertChecker {
   lead(): Promise<boolean>;
   /** One check; checks do not overlap (a second call while one runs gets the same one). */
   check(): Promise<CheckReport>;
-  /** Gives the lease up (at stop). */
+  /**
+   * Gives the lease up (at stop). A check still waiting for prices (the day's pace can hold its
+   * calls for hours) ends without recording anything; the next check, here or elsewhere, redoes it.
+   */
   release(): Promise<void>;
 }
 
@@ -84,6 +88,8 @@ export function createAlertChecker(opts: CheckerOptions): AlertChecker {
   const log = opts.logger;
   const platforms = new Set(opts.platforms);
   let running: Promise<CheckReport> | undefined;
+  let release: () => void = () => undefined;
+  const released = new Promise<"released">((resolve) => (release = () => resolve("released")));
   /** Takes or renews the lease; takes it over at once from a process of this host that no longer runs (a restart after a SIGKILL). */
   const lead = async (t: number): Promise<boolean> => {
     const leases = opts.store.subscriptions;
@@ -98,7 +104,9 @@ export function createAlertChecker(opts: CheckerOptions): AlertChecker {
   const fetchPrices = async (ids: readonly string[]) => {
     const chunks: string[][] = [];
     for (let i = 0; i < ids.length; i += BATCH_MAX) chunks.push(ids.slice(i, i + BATCH_MAX));
-    const results = await Promise.allSettled(chunks.map((tokenIds) => opts.prices.batchPrices({ tokenIds, tvlMin: 0 })));
+    const results = await Promise.allSettled(
+      chunks.map((tokenIds) => Promise.race([opts.prices.batchPrices({ tokenIds, tvlMin: 0 }), released.then(() => Promise.reject(new Error("stopping")))])),
+    );
     const prices = new Map<string, PriceMap[string]>();
     const answered = new Set<string>();
     let failed = 0;
@@ -155,6 +163,7 @@ export function createAlertChecker(opts: CheckerOptions): AlertChecker {
     const { prices, answered, calls, failed } = await fetchPrices(ids);
     report.calls = calls;
     report.failedCalls = failed;
+    if (await Promise.race([released, Promise.resolve("running")]) === "released") return report;
     const seenAt = now();
     const byToken = groupBy(alerts, (a) => a.tokenId);
     const before = new Map((await opts.store.alerts.sightings([...byToken.keys()])).map((s) => [s.tokenId, s]));
@@ -200,8 +209,9 @@ export function createAlertChecker(opts: CheckerOptions): AlertChecker {
       return running;
     },
     async release() {
+      release();
       await running?.catch(() => undefined);
-      await opts.store.subscriptions.releaseLease(LEASE, holder);
+      await releaseAtStop(opts.store.subscriptions, LEASE, holder, log);
     },
   };
 }

@@ -1,30 +1,26 @@
 /**
  * Delivers recorded firings through the platforms' paced queues (the digest's: one pace per
- * platform however many kinds of post). Every worker delivers, each under its heartbeat lease
- * (senders.ts). A firing is claimed (`queued` → `sending`, under this worker's name, only while
- * its heartbeat holds) after every wait of its send — pace, chat guard, shared REST rate,
- * rendering (`prepareSend`) — so that the request leaves right after the claim commits. A
- * worker stopped or killed before a claim leaves the firing queued for any other; one killed
- * after it has sent, and once its heartbeat has run out another marks the firing `interrupted`
- * and never sends it again. A worker stalled past its heartbeat claims nothing more until it
- * renews it; its send in flight is recorded when it ends, over `interrupted`. Only a kill between
- * the claim's commit and the request's bytes (no await lies there) loses an alert; nothing can
- * send one twice.
+ * platform however many kinds of post), by the send protocol (src/delivery/protocol.ts). Every
+ * worker delivers, each under its heartbeat lease (senders.ts). A firing is claimed (→
+ * `sending`, under this worker's name, only while its heartbeat holds) after every wait of its
+ * send, so that the request leaves right after the claim commits. A worker stopped or killed
+ * before a claim leaves the firing queued for any other; one killed after it, and once its
+ * heartbeat has run out another marks the firing `interrupted` and sends it once more
+ * (recorded `resent`). A worker stalled past its heartbeat claims nothing more until it renews
+ * it; its send in flight is recorded when it ends, over `interrupted`, unless another has
+ * resent it meanwhile.
  */
 import type { Logger } from "pino";
-import type { PreparedSend, SendOutcome } from "../adapters/types.js";
-import type { Reply } from "../core/reply.js";
-import type { DeliveryResult, PacedQueue } from "../digest/paced-queue.js";
+import type { PacedQueue } from "../digest/paced-queue.js";
+import { createSendProtocol, type SendKind, type SendSink } from "../delivery/protocol.js";
 import type { AlertFiring, AlertStore, FiringState, Platform, SettingsStore, SubscriptionStore } from "../store/types.js";
 import { postLanguage, sourceIn } from "../i18n/index.js";
 import { firingReply } from "./message.js";
 import { goneSenders, HEARTBEAT_PREFIX } from "./senders.js";
+import { releaseAtStop } from "../workers/lease-keeper.js";
 
 /** What the deliverer needs of an adapter: `prepareSend`, when it has one, runs before the claim (adapters/types.ts). */
-export interface AlertSink {
-  send(chatId: string, reply: Reply): Promise<SendOutcome>;
-  prepareSend?(chatId: string, reply: Reply): Promise<PreparedSend>;
-}
+export type AlertSink = SendSink;
 
 export interface DeliveryOptions {
   alerts: AlertStore;
@@ -46,6 +42,8 @@ export interface DeliveryOptions {
   maxAgeMs?: number;
   /** Each firing's final state, and how long after it fired it got there (metrics, the benchmark). */
   onOutcome?: (platform: Platform, state: FiringState, afterMs: number) => void;
+  /** Each send's recorded outcome, by kind (metrics: sends per outcome). */
+  onSend?: (kind: string, platform: Platform, state: FiringState) => void;
 }
 
 export interface AlertDelivery {
@@ -78,94 +76,49 @@ export function createAlertDelivery(opts: DeliveryOptions): AlertDelivery {
   let holding = false;
   let stopping = false;
   const claiming = (): boolean => holding && !stopping;
+  const protocol = createSendProtocol({ queues: opts.queues, adapters: opts.adapters, logger: log, now, onOutcome: opts.onSend });
 
-  const record = async (f: AlertFiring, from: FiringState[], to: FiringState, detail?: string) => {
-    if (await opts.alerts.transitionFiring(f.id, from, to, now(), detail)) opts.onOutcome?.(f.platform, to, now() - f.firedAt);
-  };
+  const deadline = (f: AlertFiring): number => f.firedAt + maxAge;
 
-  /** The outcome of a firing this worker claimed, even if another has marked it interrupted meanwhile. */
-  const settleRow = async (f: AlertFiring, to: FiringState) => {
-    if (await opts.alerts.settleFiring(f.id, opts.sender, to, now())) opts.onOutcome?.(f.platform, to, now() - f.firedAt);
-  };
-
-  /** Applies what the platform said; returns the firing's final state. */
-  const settle = async (f: AlertFiring, out: SendOutcome, reply: Reply): Promise<FiringState> => {
-    const chat = { platform: f.platform, chatId: f.chatId };
-    switch (out.kind) {
-      case "delivered":
-        return "delivered";
-      case "gone":
-        log.info({ platform: f.platform, chatId: f.chatId, reason: out.reason }, "alert target gone: dropping the chat");
-        await opts.chats.forgetChat(chat);
-        return "gone";
-      case "moved": {
-        log.info({ platform: f.platform, from: f.chatId, to: out.toChatId }, "chat migrated: its alerts follow it");
-        await opts.chats.moveChat(chat, out.toChatId);
-        const queue = opts.queues[f.platform];
-        const adapter = opts.adapters[f.platform];
-        if (!queue || !adapter) return "moved";
-        const again = await queue.push({ chatId: out.toChatId, deadline: f.firedAt + maxAge, send: () => adapter.send(out.toChatId, reply) });
-        return again.kind === "delivered" ? "delivered" : "moved";
-      }
-      case "forbidden":
-        log.warn({ platform: f.platform, chatId: f.chatId, reason: out.reason }, "alert target forbids posting");
-        return "forbidden";
-      case "retry":
-      case "failed":
-        log.warn({ platform: f.platform, chatId: f.chatId, outcome: out }, "alert delivery failed");
-        return "failed";
-    }
+  /** Firings as rows of the send protocol: claimed under this worker's heartbeat. */
+  const firings: SendKind<AlertFiring> = {
+    name: "alert",
+    chats: opts.chats,
+    rows: {
+      claim: (f, at) => opts.alerts.claimFiring(f.id, opts.sender, heartbeatLease, at),
+      settle: (f, to, at, detail) => opts.alerts.settleFiring(f.id, opts.sender, to, at, detail),
+      expire: (f, at, detail) => opts.alerts.transitionFiring(f.id, ["queued", "interrupted"], "expired", at, detail),
+    },
+    recorded: (f, state) => opts.onOutcome?.(f.platform, state, now() - f.firedAt),
   };
 
   const deliver = (f: AlertFiring): Promise<void> | undefined => {
-    const queue = opts.queues[f.platform];
-    const adapter = opts.adapters[f.platform];
-    if (!queue || !adapter || inProgress.has(f.id)) return undefined;
+    if (!protocol.running(f.platform) || inProgress.has(f.id)) return undefined;
     inProgress.add(f.id);
-    let claimed = false;
     const p = (async () => {
       // Written in the language the chat has now, as the digest is.
       const i18n = await postLanguage(opts.chats, { platform: f.platform, chatId: f.chatId });
       const reply = firingReply(f, sourceIn(opts.source, i18n), i18n);
       if (reply === undefined) {
         log.error({ firing: f.id }, "an alert firing could not be read: dropped");
-        return record(f, ["queued"], "failed", "unreadable payload");
+        if (await opts.alerts.transitionFiring(f.id, ["queued", "interrupted"], "failed", now(), "unreadable payload")) firings.recorded?.(f, "failed");
+        return;
       }
-      const result: DeliveryResult = await queue.push({
+      await protocol.send(firings, {
+        item: f,
+        platform: f.platform,
         chatId: f.chatId,
-        deadline: f.firedAt + maxAge,
-        live: () => claimed || claiming(),
-        send: async () => {
-          // Every wait of the send comes before the claim (the pace before this call, the rest
-          // in prepareSend), so that nothing but the claim's own round trip stands between the
-          // firing becoming `sending` and the request leaving: a firing claimed but not sent
-          // when the worker dies is an alert lost.
-          const prepared: PreparedSend = adapter.prepareSend
-            ? await adapter.prepareSend(f.chatId, reply)
-            : { send: () => adapter.send(f.chatId, reply) };
-          if (!claimed) {
-            // Claimed once; a retry after a 429 sends under the same claim.
-            if (!claiming()) return { kind: "delivered" };
-            const claim = await opts.alerts.claimFiring(f.id, opts.sender, heartbeatLease, now());
-            if (claim === "unleased" && holding) {
-              // Stalled past the heartbeat: another worker may have given this one up already.
-              holding = false;
-              log.warn("the alert heartbeat ran out mid-delivery: this worker claims nothing more until it renews it");
-            }
-            if (claim !== "claimed") return { kind: "delivered" };
-            claimed = true;
-          }
-          return "outcome" in prepared ? prepared.outcome : prepared.send();
+        deadline: deadline(f),
+        reply,
+        claiming,
+        unleased: () => {
+          if (!holding) return;
+          // Stalled past the heartbeat: another worker may have given this one up already.
+          holding = false;
+          log.warn("the alert heartbeat ran out mid-delivery: this worker claims nothing more until it renews it");
         },
+        names: { firing: f.id },
       });
-      if (result.kind === "stopped") return;
-      // A firing that only waited past its hour is still queued; one whose 429 outlasted it was claimed.
-      if (result.kind === "expired") return claimed ? settleRow(f, "expired") : record(f, ["queued"], "expired");
-      if (!claimed) return;
-      const state = await settle(f, result, reply);
-      // A chat that is gone took its firings with it: there is no row left to record on.
-      if (state === "gone") opts.onOutcome?.(f.platform, state, now() - f.firedAt);
-      else await settleRow(f, state);
     })()
       .catch((e: unknown) => log.error({ err: e, firing: f.id }, "alert delivery crashed"))
       .finally(() => {
@@ -189,7 +142,7 @@ export function createAlertDelivery(opts: DeliveryOptions): AlertDelivery {
       const gone = await goneSenders(opts.leases, senders, opts.sender, now());
       if (gone.length === 0) return 0;
       const n = await opts.alerts.interruptFirings(now(), gone);
-      if (n > 0) log.warn({ firings: n, senders: gone }, "alert messages cut off mid-send by a crash were not resent: each reached its chat at most once");
+      if (n > 0) log.warn({ firings: n, senders: gone }, "alert messages cut off mid-send by a crash are sent once more");
       return n;
     },
     stop() {
@@ -197,7 +150,7 @@ export function createAlertDelivery(opts: DeliveryOptions): AlertDelivery {
     },
     async release() {
       holding = false;
-      await opts.leases.releaseLease(heartbeatLease, opts.sender);
+      await releaseAtStop(opts.leases, heartbeatLease, opts.sender, log);
     },
     async flush() {
       const started: Promise<void>[] = [];

@@ -1,7 +1,7 @@
 /**
  * Which workers that left firings `sending` are gone. Every worker delivers alerts, each
  * claiming a firing under its own name, and keeps a heartbeat lease `alerts.worker:<name>`
- * while it runs. A firing is marked `interrupted` (never resent) only when its sender is gone:
+ * while it runs. A firing is marked `interrupted` (to be sent once more) only when its sender is gone:
  * its heartbeat ran out, or it was a process on this host that no longer runs (a restart after
  * a SIGKILL need not wait for the heartbeat to run out). A worker starting beside live ones
  * leaves their sends alone, so their outcomes are recorded.

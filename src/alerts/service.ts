@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Logger } from "pino";
+import { isStoreError } from "../store/errors.js";
 import type { MarketApi } from "../market/api.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
 import type { FiringState, Platform, Store } from "../store/types.js";
@@ -35,6 +36,8 @@ export interface AlertServiceOptions {
   /** Each check's report (metrics). */
   onCheck?: (report: CheckReport) => void;
   onOutcome?: (platform: Platform, state: FiringState, afterMs: number) => void;
+  /** Each send's recorded outcome, by kind (metrics: sends per outcome). */
+  onSend?: (kind: string, platform: Platform, state: FiringState) => void;
 }
 
 export interface AlertService {
@@ -79,6 +82,7 @@ export function createAlertService(opts: AlertServiceOptions): AlertService {
     logger: log,
     now,
     onOutcome: opts.onOutcome,
+    onSend: opts.onSend,
   });
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;
@@ -120,7 +124,13 @@ export function createAlertService(opts: AlertServiceOptions): AlertService {
     if (took || now() - lastTick >= opts.checkMs - lease.renewMs / 2) await guarded();
   };
 
-  const safeBeat = (): Promise<void> => beat().catch((e: unknown) => log.error({ err: e }, "alert lease renewal failed"));
+  // A store outage is already one warning and a readiness check; a renewal failing every beat of
+  // it says nothing more. Anything else failing there is a bug, with its stack.
+  const safeBeat = (): Promise<void> =>
+    beat().catch((e: unknown) => {
+      if (isStoreError(e) && (e.kind === "unavailable" || e.kind === "timeout")) log.debug({ err: e.message }, "alert lease renewal failed: store unreachable");
+      else log.error({ err: e }, "alert lease renewal failed");
+    });
 
   return {
     checker,
@@ -141,11 +151,13 @@ export function createAlertService(opts: AlertServiceOptions): AlertService {
         stopped = true;
         clearInterval(timer);
         delivery.stop();
+        // Before the tick is awaited: a check whose prices the day's pace holds would hold the
+        // stop past its timeout; given up, it ends unrecorded and the next check redoes it.
+        await checker.release();
         await ticking;
         // Sequential: the digest poster stops the same queues after this, and finds them stopped.
         for (const q of Object.values(opts.queues)) await q?.stop();
         await delivery.settled();
-        await checker.release();
         await delivery.release();
       })();
       return stopping;

@@ -60,18 +60,21 @@ export interface BuiltCore {
   scheduler: Scheduler;
   /** The shared Redis when `REDIS_URL` is set: budgets, blocked chats and platform rates live there. */
   redis: SharedRedis | undefined;
-  /** Closes the store, the charts, the client and the sandbox; never rejects. */
-  close(): Promise<void>;
+  /**
+   * Closes the store, the charts, the client and the sandbox; never rejects. `abandon` cuts the
+   * market calls still out instead of waiting for them (nobody is left to answer).
+   */
+  close(opts?: { abandon?: boolean }): Promise<void>;
 }
 
 /** Builds the core from `config`; in demo mode starts the sandbox on a free loopback port first. */
 export async function buildCore(config: Config, opts: BuildOptions): Promise<BuiltCore> {
   const { log } = opts;
-  const closers: (() => Promise<void>)[] = [];
-  const close = async () => {
+  const closers: ((opts: { abandon?: boolean }) => Promise<void>)[] = [];
+  const close = async (opts: { abandon?: boolean } = {}) => {
     for (const c of closers.splice(0).reverse()) {
       try {
-        await c();
+        await c(opts);
       } catch (e) {
         log.warn({ err: e instanceof Error ? e.message : String(e) }, "closing failed");
       }
@@ -103,7 +106,7 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
       const gate = redis === undefined ? undefined : redisSpacingGate({ redis, rps: config.market.rps, apiKey: config.market.v2.key });
       client = new MarketClient({ v2: config.market.v2, v1: config.market.v1, rps: config.market.rps, ...pacing, unitLedger, ...(gate ? { gate } : {}) });
     }
-    closers.push(() => client.close());
+    closers.push((o) => client.close(o));
     const market = createCachedMarket(client, { onEvent: opts.onCacheEvent, ...cacheStore() });
     const store = await openStore({ databasePath: config.databasePath, databaseUrl: config.databaseUrl, logger: log });
     closers.push(() => store.close());

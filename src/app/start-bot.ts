@@ -215,6 +215,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     );
 
     // One paced queue per platform for digests and alerts alike: the platform's limits are per bot.
+    const onSend = (kind: string, platform: Platform, outcome: string): void => void metrics.sends.inc({ kind, platform, outcome });
     const alertTimes = { checkMs: config.alerts.checkSeconds * 1000, cooldownMs: config.alerts.cooldownMinutes * 60_000, workerId: config.workerId };
     if (running.length > 0) {
       const queues = {
@@ -234,8 +235,9 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         store: parts.store, prices: parts.alertPrices, adapters, queues, ...alertTimes, source: parts.source, logger: log,
         onOutcome: (platform, outcome, afterMs) => {
           metrics.alertDeliveries.inc({ platform, outcome });
-          if (outcome === "delivered") metrics.alertDeliverySeconds.observe({ platform }, afterMs / 1000);
+          if (outcome === "delivered" || outcome === "resent") metrics.alertDeliverySeconds.observe({ platform }, afterMs / 1000);
         },
+        onSend,
       });
       await alerts.start();
       poster = createPoster({
@@ -246,6 +248,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         queues,
         logger: log,
         onOutcome: (platform, outcome) => metrics.digestDeliveries.inc({ platform, outcome }),
+        onSend,
       });
       poster.start();
       await guard?.recordSuccess();

@@ -130,6 +130,9 @@ export async function storeCopyCommand(argv: string[], io: StoreIo = processIo):
     const rows = result.tables.reduce((n, t) => n + t.rows, 0);
     io.out(`Copied ${copied} of ${rows} rows from DATABASE_PATH (${c.databasePath}) to PostgreSQL at ${result.where}; ${rows - copied} were there already.`);
     for (const t of result.tables) io.out(`  ${t.table}: ${t.copied} copied, ${t.rows - t.copied} already there`);
+    for (const c of result.conflicts) {
+      io.out(`  alert #${c.from} of ${c.platform} chat ${c.chatId} is #${c.to} now: another alert of that chat had #${c.from} in PostgreSQL`);
+    }
     return 0;
   } catch (e) {
     return failed(io, e);

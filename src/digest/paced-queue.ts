@@ -9,17 +9,26 @@
 import type { SendOutcome } from "../adapters/types.js";
 import { MAX_CANDIDATES, memoryPaceLedger, type PaceLedger } from "./pace-ledger.js";
 
+/**
+ * A job that took its turn and did not send, because its row was not claimed (send protocol):
+ * another sender has it, the lease ran out, or the sender no longer claims.
+ */
+export interface Unclaimed {
+  kind: "unclaimed";
+  why: "taken" | "unleased" | "not-claiming";
+}
+
 export interface DeliveryJob {
   chatId: string;
   /** After this (epoch ms) the job is dropped, not sent late. */
   deadline: number;
   /** False once the job is no longer wanted (its poster lost the lease): dropped as `stopped` before it takes a slot. */
   live?(): boolean;
-  send(): Promise<SendOutcome>;
+  send(): Promise<SendOutcome | Unclaimed>;
 }
 
 /** `stopped`: the queue stopped, or the job was no longer live, before it started; it was not sent. */
-export type DeliveryResult = SendOutcome | { kind: "expired" } | { kind: "stopped" };
+export type DeliveryResult = SendOutcome | Unclaimed | { kind: "expired" } | { kind: "stopped" };
 
 export interface PacedQueueOptions {
   /** Messages a second across all chats; undefined = no global pace. Read by the default ledger. */
@@ -115,7 +124,7 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
         }
         opts.onWait?.(step.at - entry.queuedAt);
         sending++;
-        let out: SendOutcome;
+        let out: SendOutcome | Unclaimed;
         try {
           out = await entry.job.send();
         } catch (e) {

@@ -5,26 +5,28 @@
  * through the shared cache, each row marked with its movement since the subscription's previous
  * digest — and delivers through each platform's paced queue. The poster renders nothing itself.
  *
- * Exactly once per slot comes from the rows and a lease. One poster leads per database; it
- * claims a row (queued → sending, under its name, only while its lease holds) after every
- * check and wait of the send — pace, chat guard, rendering — so that the request leaves right
- * after the claim commits. A poster killed before a claim leaves the row queued for the next
- * leader; one killed after it has sent, and whoever leads next marks the row interrupted and
- * never sends it again. Only a kill between the claim's commit and the request's bytes (no
- * await lies there) loses a digest; nothing can send one twice.
+ * Once per slot comes from the rows, a lease and the send protocol (src/delivery/protocol.ts).
+ * One poster leads per database; it claims a row (queued → sending, under its name, only while
+ * its lease holds) after every check and wait of the send — pace, chat guard, rendering — so
+ * that the request leaves right after the claim commits. A poster killed before a claim leaves
+ * the row queued for the next leader; one killed after it, and whoever leads next marks the row
+ * interrupted and sends it once more (recorded `resent`). Only a digest Telegram accepted in
+ * the instant before the kill can reach its chat twice; none is lost.
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { localHolderGone } from "../workers/local-holder.js";
 import { createTask, type ScheduledTask } from "node-cron";
 import type { Logger } from "pino";
-import type { PlatformAdapter, SendOutcome } from "../adapters/types.js";
+import type { PlatformAdapter } from "../adapters/types.js";
 import type { BotCore } from "../core/bot-core.js";
 import type { Reply } from "../core/reply.js";
 import type { DeliveryState, PendingDelivery, Platform, SettingsStore, Subscription, SubscriptionStore } from "../store/types.js";
-import type { DeliveryResult, PacedQueue } from "./paced-queue.js";
+import type { PacedQueue } from "./paced-queue.js";
+import { createSendProtocol, type SendKind } from "../delivery/protocol.js";
 import { messages, type Translator } from "../i18n/index.js";
 import { latestSlot } from "./schedule.js";
+import { releaseAtStop } from "../workers/lease-keeper.js";
 
 export interface PosterOptions {
   subscriptions: SubscriptionStore;
@@ -45,6 +47,8 @@ export interface PosterOptions {
   leaseTtlMs?: number;
   /** Each delivery's outcome (metrics). */
   onOutcome?: (platform: Platform, outcome: DeliveryState) => void;
+  /** Each send's recorded outcome, by kind (metrics: sends per outcome). */
+  onSend?: (kind: string, platform: Platform, state: DeliveryState) => void;
 }
 
 export interface TickReport {
@@ -110,119 +114,65 @@ export function createPoster(opts: PosterOptions): Poster {
   let ticking: Promise<TickReport> | undefined;
   const inProgress = new Set<string>();
   const deliveries = new Set<Promise<void>>();
-
-  const record = async (d: PendingDelivery, from: DeliveryState[], to: DeliveryState, detail?: string) => {
-    if (await opts.subscriptions.transitionDelivery(d.subscription.id, d.slot, from, to, now(), detail)) {
-      opts.onOutcome?.(d.subscription.platform, to);
-    }
-  };
-
-  /** The outcome of a row this poster claimed, even if a new leader has marked it interrupted meanwhile. */
-  const settleRow = async (d: PendingDelivery, to: DeliveryState) => {
-    if (await opts.subscriptions.settleDelivery(d.subscription.id, d.slot, holder, to, now())) {
-      opts.onOutcome?.(d.subscription.platform, to);
-    }
-  };
+  const protocol = createSendProtocol({ queues: opts.queues, adapters: opts.adapters, logger: log, now, onOutcome: opts.onSend });
 
   /** Whether jobs of leadership term `t` may still claim rows. */
   const current = (t: number): boolean => leading && !stopping && term === t;
 
   /** Platforms the poster can post to: the others' subscriptions wait, costing no trending call. */
-  const running = (p: Platform): boolean => opts.adapters[p] !== undefined && opts.queues[p] !== undefined;
-
-  /** A message besides the digest (the resend to a migrated chat, a pause notice), paced like it. */
-  const sendPaced = (d: PendingDelivery, chatId: string, reply: Reply): Promise<DeliveryResult> => {
-    const s = d.subscription;
-    const queue = opts.queues[s.platform];
-    const adapter = opts.adapters[s.platform];
-    if (!queue || !adapter) return Promise.resolve({ kind: "stopped" });
-    return queue.push({ chatId, deadline: d.slot + s.intervalMinutes * MINUTE, send: () => adapter.send(chatId, reply) });
-  };
+  const running = (p: Platform): boolean => protocol.running(p);
 
   /** The next digest's movement is counted from the last one the chat got. */
   const keepRanking = async (s: Subscription, post: Reply): Promise<void> => {
     if (post.ranking !== undefined) await opts.subscriptions.setLastRanking(s.id, post.ranking);
   };
 
-  /** Applies what the platform said; returns the row's final state. */
-  const settle = async (d: PendingDelivery, out: SendOutcome, post: Reply): Promise<DeliveryState> => {
-    const s = d.subscription;
-    const chat = { platform: s.platform, chatId: s.chatId };
-    switch (out.kind) {
-      case "delivered":
-        await keepRanking(s, post);
-        return "delivered";
-      case "gone":
-        log.info({ platform: s.platform, chatId: s.chatId, reason: out.reason }, "digest target gone: dropping the chat");
-        await opts.chats.forgetChat(chat);
-        return "gone";
-      case "moved": {
-        log.info({ platform: s.platform, from: s.chatId, to: out.toChatId }, "chat migrated: following it");
-        await opts.chats.moveChat(chat, out.toChatId);
-        const again = await sendPaced(d, out.toChatId, post);
-        if (again.kind !== "delivered") return "moved";
-        await keepRanking(s, post);
-        return "delivered";
-      }
-      case "forbidden":
-        log.warn({ platform: s.platform, chatId: s.chatId, reason: out.reason }, "digest target forbids posting: pausing");
+  const deadline = (d: PendingDelivery): number => d.slot + d.subscription.intervalMinutes * MINUTE;
+
+  /** Digest deliveries as rows of the send protocol: claimed under this poster's lease. */
+  const digests: SendKind<PendingDelivery> = {
+    name: "digest",
+    chats: opts.chats,
+    rows: {
+      claim: (d, at) => opts.subscriptions.claimDelivery(d.subscription.id, d.slot, holder, LEASE, at),
+      settle: (d, to, at, detail) => opts.subscriptions.settleDelivery(d.subscription.id, d.slot, holder, to, at, detail),
+      expire: (d, at, detail) => opts.subscriptions.transitionDelivery(d.subscription.id, d.slot, ["queued", "interrupted"], "expired", at, detail),
+    },
+    async after(d, state, out, post) {
+      const s = d.subscription;
+      if (state === "delivered" || state === "resent") await keepRanking(s, post.reply);
+      if (out.kind === "forbidden") {
         await opts.subscriptions.pauseSubscription(s.id, out.reason);
-        await sendPaced(d, s.chatId, pausedNotice(s, messages().translator(post.locale ?? "en")));
-        return "forbidden";
-      case "retry":
-      case "failed":
-        log.warn({ platform: s.platform, chatId: s.chatId, outcome: out }, "digest delivery failed");
-        return "failed";
-    }
+        await protocol.paced(s.platform, s.chatId, deadline(d), pausedNotice(s, messages().translator(post.reply.locale ?? "en")));
+      }
+    },
+    recorded: (d, state) => opts.onOutcome?.(d.subscription.platform, state),
   };
 
   /** Starts one delivery; undefined when it is already under way or its platform is off. */
   const deliver = (d: PendingDelivery, post: Reply, myTerm: number): Promise<void> | undefined => {
     const s = d.subscription;
     const key = `${s.id}:${d.slot}`;
-    const queue = opts.queues[s.platform];
-    const adapter = opts.adapters[s.platform];
-    if (!queue || !adapter || inProgress.has(key)) return undefined;
+    if (!running(s.platform) || inProgress.has(key)) return undefined;
     inProgress.add(key);
-    let claimed = false;
-    const p = queue
-      .push({
+    const p = protocol
+      .send(digests, {
+        item: d,
+        platform: s.platform,
         chatId: s.chatId,
-        deadline: d.slot + s.intervalMinutes * MINUTE,
-        live: () => claimed || current(myTerm),
-        send: async () => {
-          // Every wait of the send comes before the claim (the pace before this call, the chat
-          // guard in prepareSend), so that nothing but the claim's own round trip stands
-          // between the row becoming `sending` and the request leaving: Telegram has no
-          // idempotency key, and a row claimed but not sent when the worker dies is a digest lost.
-          const prepared = adapter.prepareSend ? await adapter.prepareSend(s.chatId, post) : { send: () => adapter.send(s.chatId, post) };
-          if (!claimed) {
-            // Claimed row by row, once: a stop or a crash before it leaves the row queued for
-            // whichever worker leads next. The claim is one conditional UPDATE under the lease
-            // rather than a `FOR UPDATE SKIP LOCKED` batch or a job queue: one leader sends at
-            // the bot's one platform rate, so spreading a slot over workers would not make it
-            // faster, and a row held by no open transaction survives the worker's death as
-            // plain state that the next leader reads. A retry after a 429 sends under the same claim.
-            if (!current(myTerm)) return { kind: "delivered" };
-            const claim = await opts.subscriptions.claimDelivery(s.id, d.slot, holder, LEASE, now());
-            if (claim === "unleased" && term === myTerm && leading) {
-              // Stalled past the lease (another worker may lead now): claim nothing more.
-              leading = false;
-              log.warn("the digest lease ran out mid-slot: this worker stops claiming deliveries");
-            }
-            if (claim !== "claimed") return { kind: "delivered" };
-            claimed = true;
+        deadline: deadline(d),
+        reply: post,
+        claiming: () => current(myTerm),
+        unleased: () => {
+          if (term === myTerm && leading) {
+            // Stalled past the lease (another worker may lead now): claim nothing more.
+            leading = false;
+            log.warn("the digest lease ran out mid-slot: this worker stops claiming deliveries");
           }
-          return "outcome" in prepared ? prepared.outcome : prepared.send();
         },
+        names: { subscription: s.id, slot: d.slot },
       })
-      .then(async (result: DeliveryResult) => {
-        if (result.kind === "stopped") return;
-        // A job that only waited past its slot is still queued; one whose 429 outlasted it was claimed.
-        if (result.kind === "expired") return claimed ? settleRow(d, "expired") : record(d, ["queued"], "expired");
-        if (!claimed) return;
-        await settleRow(d, await settle(d, result, post));
-      })
+      .then(() => undefined)
       .catch((e: unknown) => log.error({ err: e, subscription: s.id, slot: d.slot }, "digest delivery crashed"))
       .finally(() => {
         inProgress.delete(key);
@@ -268,7 +218,7 @@ export function createPoster(opts: PosterOptions): Poster {
     // At every tick, not once per process: a worker that takes the lease back later must still
     // give up the rows of a leader that died in between. Its own rows in flight stay its own.
     const n = await opts.subscriptions.interruptSending(t, holder);
-    if (n > 0) log.warn({ rows: n }, "deliveries cut off by a crash or a stalled poster were not resent");
+    if (n > 0) log.warn({ rows: n }, "digest deliveries cut off by a crash or a stalled poster are sent once more");
     if (lastPruned === undefined || t - lastPruned >= HOUR) {
       const n = await opts.subscriptions.pruneDeliveries(t - KEEP_DELIVERIES_MS);
       if (n > 0) log.info({ rows: n }, "pruned finished digest deliveries older than a week");
@@ -278,8 +228,8 @@ export function createPoster(opts: PosterOptions): Poster {
     const byChain = new Map<string, PendingDelivery[]>();
     for (const d of await opts.subscriptions.queuedDeliveries()) {
       if (inProgress.has(`${d.subscription.id}:${d.slot}`)) continue;
-      if (t > d.slot + d.subscription.intervalMinutes * MINUTE) {
-        await record(d, ["queued"], "expired");
+      if (t > deadline(d)) {
+        if (await digests.rows.expire(d, t)) opts.onOutcome?.(d.subscription.platform, "expired");
         continue;
       }
       if (!running(d.subscription.platform)) continue;
@@ -332,7 +282,7 @@ export function createPoster(opts: PosterOptions): Poster {
       await ticking;
       await Promise.all(Object.values(opts.queues).map((q) => q?.stop()));
       await Promise.all([...deliveries]);
-      await opts.subscriptions.releaseLease(LEASE, holder);
+      await releaseAtStop(opts.subscriptions, LEASE, holder, log);
       leading = false;
     },
     leading: () => leading,

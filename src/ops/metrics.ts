@@ -17,6 +17,8 @@ export interface Metrics {
   digestDeliveries: Counter<"platform" | "outcome">;
   /** Time a message waited for the platform's pace. */
   pacingWaitSeconds: Histogram<"platform">;
+  /** Scheduled messages by kind, platform and recorded outcome: delivered, resent, forbidden (refused), gone, moved, failed, expired. */
+  sends: Counter<"kind" | "platform" | "outcome">;
   /** Alert messages by platform and final state: delivered, gone, moved, forbidden, failed, expired. */
   alertDeliveries: Counter<"platform" | "outcome">;
   /** Time from the check that saw a crossing to the platform's answer. */
@@ -73,6 +75,12 @@ export function createMetrics(options: { processMetrics?: boolean; worker?: stri
       help: "Time a digest message waited for the platform's pace",
       labelNames: ["platform"],
       buckets: [0, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+      registers,
+    }),
+    sends: new Counter({
+      name: "chainpulse_sends_total",
+      help: "Scheduled messages (digests, alerts, ...) by kind, platform and recorded outcome",
+      labelNames: ["kind", "platform", "outcome"],
       registers,
     }),
     alertDeliveries: new Counter({

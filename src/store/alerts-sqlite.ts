@@ -3,8 +3,9 @@
  * SQL is plain (ON CONFLICT upserts, no rowid tricks) so that PostgreSQL runs the same statements.
  */
 import type Database from "better-sqlite3";
+import { sqliteSendRows } from "./send-rows.js";
 import type {
-  Alert, AlertChange, AlertFiring, AlertStore, ChatKey, DeliveryClaim, FiringState, NewAlert, Platform, TokenSighting,
+  Alert, AlertChange, AlertFiring, AlertStore, ChatKey, FiringState, NewAlert, Platform, TokenSighting,
   WatchedToken, WatchlistStore,
 } from "./types.js";
 
@@ -71,6 +72,9 @@ CREATE TABLE watchlist (
 
 /** Tables of ALERTS_SCHEMA whose rows belong to one chat (forget and move act on them). */
 export const ALERT_CHAT_TABLES = ["alerts", "alert_numbers", "alert_firings", "watchlist"] as const;
+
+/** Alert firings as rows of the send protocol. */
+export const FIRING_SEND_TABLE = { table: "alert_firings", key: ["id"] } as const;
 
 export interface AlertRow {
   id: number;
@@ -163,16 +167,7 @@ export function sqliteAlerts(db: Database.Database): AlertStore {
     insertFiring: db.prepare(`
       INSERT INTO alert_firings (alert_id, platform, chat_id, kind, payload, state, fired_at, updated_at)
       SELECT id, platform, chat_id, ?, ?, 'queued', ?, ? FROM alerts WHERE id = ?`),
-    queued: db.prepare(`SELECT * FROM alert_firings WHERE state = 'queued' ORDER BY id`),
-    claim: db.prepare(`
-      UPDATE alert_firings SET state = 'sending', sender = @sender, updated_at = @now
-      WHERE id = @id AND state = 'queued'
-        AND EXISTS (SELECT 1 FROM leases WHERE name = @lease AND holder = @sender AND expires_at > @now)`),
-    leased: db.prepare(`SELECT 1 FROM leases WHERE name = @lease AND holder = @sender AND expires_at > @now`),
-    settle: db.prepare(`
-      UPDATE alert_firings SET state = ?, updated_at = ?, detail = ?
-      WHERE id = ? AND sender = ? AND state IN ('sending', 'interrupted')`),
-    senders: db.prepare(`SELECT DISTINCT COALESCE(sender, '') AS sender FROM alert_firings WHERE state = 'sending' ORDER BY sender`),
+    queued: db.prepare(`SELECT * FROM alert_firings WHERE state IN ('queued', 'interrupted') ORDER BY id`),
     prune: db.prepare(`DELETE FROM alert_firings WHERE state NOT IN ('queued', 'sending') AND fired_at < ?`),
     counts: db.prepare(`SELECT state, COUNT(*) AS n FROM alert_firings GROUP BY state`),
   };
@@ -209,10 +204,7 @@ export function sqliteAlerts(db: Database.Database): AlertStore {
     return q.insertFiring.run(c.notice.kind, c.notice.payload, now, now, c.alertId).changes;
   };
 
-  const claimOne = db.transaction((p: { id: number; sender: string; lease: string; now: number }): DeliveryClaim => {
-    if (q.claim.run(p).changes === 1) return "claimed";
-    return q.leased.get(p) === undefined ? "unleased" : "taken";
-  });
+  const sends = sqliteSendRows(db, FIRING_SEND_TABLE);
 
   const commit = db.transaction((sightings: readonly TokenSighting[], changes: readonly AlertChange[], now: number): number => {
     for (const s of sightings) {
@@ -266,31 +258,19 @@ export function sqliteAlerts(db: Database.Database): AlertStore {
       return (q.queued.all() as FiringRow[]).map(toFiring);
     },
     async transitionFiring(id, from, to, now, detail) {
-      const marks = from.map(() => "?").join(", ");
-      return (
-        db
-          .prepare(`UPDATE alert_firings SET state = ?, updated_at = ?, detail = ? WHERE id = ? AND state IN (${marks})`)
-          .run(to, now, detail ?? null, id, ...from).changes === 1
-      );
+      return sends.transition([id], from, to, now, detail);
     },
     async claimFiring(id, sender, lease, now) {
-      return claimOne({ id, sender, lease, now });
+      return sends.claim([id], sender, lease, now);
     },
     async settleFiring(id, sender, to, now, detail) {
-      return q.settle.run(to, now, detail ?? null, id, sender).changes === 1;
+      return sends.settle([id], sender, to, now, detail);
     },
     async sendersInFlight() {
-      return (q.senders.all() as { sender: string }[]).map((r) => r.sender);
+      return sends.sendersInFlight();
     },
     async interruptFirings(now, senders) {
-      let n = 0;
-      for (let i = 0; i < senders.length; i += IN_SLICE) {
-        const slice = senders.slice(i, i + IN_SLICE);
-        n += db
-          .prepare(`UPDATE alert_firings SET state = 'interrupted', updated_at = ? WHERE state = 'sending' AND COALESCE(sender, '') IN (${slice.map(() => "?").join(", ")})`)
-          .run(now, ...slice).changes;
-      }
-      return n;
+      return sends.interrupt(now, senders);
     },
     async pruneFirings(before) {
       return q.prune.run(before).changes;

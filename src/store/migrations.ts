@@ -51,6 +51,20 @@ export const migrations: Migration[] = [
   // sender: the poster that claimed a digest delivery, so that a new lease holder interrupts the
   // rows of the one before it and leaves its own alone; NULL for rows claimed before.
   { version: 7, name: "digest delivery sender", up: "ALTER TABLE digest_deliveries ADD COLUMN sender TEXT;" },
+  // attempts: how many times a row was claimed (send-rows.ts), so that a row left `sending` by a
+  // sender that is gone is sent once more and recorded `resent`. A row claimed before counts one.
+  {
+    version: 8,
+    name: "send attempts",
+    up: `
+      ALTER TABLE digest_deliveries ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE alert_firings ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+      UPDATE digest_deliveries SET attempts = 1 WHERE state <> 'queued';
+      UPDATE alert_firings SET attempts = 1 WHERE state <> 'queued';
+    `,
+  },
+  // card_chart: NULL = on (the default), else 0/1.
+  { version: 11, name: "chat card chart", up: "ALTER TABLE chats ADD COLUMN card_chart INTEGER;" },
 ];
 
 /**

@@ -2,7 +2,8 @@
  * Price alerts, their firings, the tokens' last seen prices and the watchlists in PostgreSQL:
  * the statements of alerts-sqlite.ts with numbered parameters, and the same behaviour.
  */
-import { toAlert, toFiring, type AlertRow, type FiringRow } from "./alerts-sqlite.js";
+import { FIRING_SEND_TABLE, toAlert, toFiring, type AlertRow, type FiringRow } from "./alerts-sqlite.js";
+import { postgresSendRows } from "./send-rows.js";
 import type { Sql, SqlRunner, SqlValue } from "./postgres-sql.js";
 import type { AlertChange, AlertStore, ChatKey, FiringState, TokenSighting, WatchlistStore } from "./types.js";
 
@@ -38,6 +39,7 @@ async function applyChange(tx: SqlRunner, c: AlertChange, now: number): Promise<
 export function postgresAlerts(sql: Sql): AlertStore {
   const one = async (runner: SqlRunner, chat: ChatKey, number: number) =>
     (await runner.read<AlertRow>("SELECT * FROM alerts WHERE platform = $1 AND chat_id = $2 AND number = $3", [chat.platform, chat.chatId, number]))[0];
+  const sends = postgresSendRows(sql, FIRING_SEND_TABLE);
 
   return {
     async addAlert(a, max, now) {
@@ -114,51 +116,22 @@ export function postgresAlerts(sql: Sql): AlertStore {
       });
     },
     async queuedFirings() {
-      return (await sql.read<FiringRow>("SELECT * FROM alert_firings WHERE state = 'queued' ORDER BY id")).map(toFiring);
+      return (await sql.read<FiringRow>("SELECT * FROM alert_firings WHERE state IN ('queued', 'interrupted') ORDER BY id")).map(toFiring);
     },
     async transitionFiring(id, from, to, now, detail) {
-      const r = await sql.write(
-        "UPDATE alert_firings SET state = $1, updated_at = $2, detail = $3 WHERE id = $4 AND state = ANY($5::text[])",
-        [to, now, detail ?? null, id, [...from]],
-      );
-      return r.count === 1;
+      return sends.transition([id], from, to, now, detail);
     },
     async claimFiring(id, sender, lease, now) {
-      // One statement: the lease is read and the firing claimed together, so a claim never
-      // lands after this sender's heartbeat has run out.
-      const { rows } = await sql.write<{ claimed: number | string; leased: number | string }>(
-        `WITH lease AS (SELECT 1 FROM leases WHERE name = $1 AND holder = $2 AND expires_at > $3),
-         claimed AS (
-           UPDATE alert_firings SET state = 'sending', sender = $2, updated_at = $3
-           WHERE id = $4 AND state = 'queued' AND EXISTS (SELECT 1 FROM lease)
-           RETURNING 1)
-         SELECT (SELECT COUNT(*) FROM claimed) AS claimed, (SELECT COUNT(*) FROM lease) AS leased`,
-        [lease, sender, now, id],
-      );
-      const r = rows[0];
-      if (r !== undefined && Number(r.claimed) === 1) return "claimed";
-      return r !== undefined && Number(r.leased) > 0 ? "taken" : "unleased";
+      return sends.claim([id], sender, lease, now);
     },
     async settleFiring(id, sender, to, now, detail) {
-      const r = await sql.write(
-        "UPDATE alert_firings SET state = $1, updated_at = $2, detail = $3 WHERE id = $4 AND sender = $5 AND state IN ('sending', 'interrupted')",
-        [to, now, detail ?? null, id, sender],
-      );
-      return r.count === 1;
+      return sends.settle([id], sender, to, now, detail);
     },
     async sendersInFlight() {
-      const rows = await sql.read<{ sender: string }>(
-        "SELECT COALESCE(sender, '') AS sender FROM alert_firings WHERE state = 'sending' GROUP BY COALESCE(sender, '') ORDER BY COALESCE(sender, '') COLLATE \"C\"",
-      );
-      return rows.map((r) => r.sender);
+      return sends.sendersInFlight();
     },
     async interruptFirings(now, senders) {
-      if (senders.length === 0) return 0;
-      const r = await sql.write(
-        "UPDATE alert_firings SET state = 'interrupted', updated_at = $1 WHERE state = 'sending' AND COALESCE(sender, '') = ANY($2::text[])",
-        [now, [...senders]],
-      );
-      return r.count;
+      return sends.interrupt(now, senders);
     },
     async pruneFirings(before) {
       return (await sql.write("DELETE FROM alert_firings WHERE state NOT IN ('queued', 'sending') AND fired_at < $1", [before])).count;

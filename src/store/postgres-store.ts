@@ -6,7 +6,7 @@
  */
 import type { Logger } from "pino";
 import { currentAsk, timeLeft } from "../market/ask.js";
-import { applySettingsPatch, toSettings, type SettingsRow } from "./chat-settings.js";
+import { applySettingsPatch, flagColumn, toSettings, type SettingsRow } from "./chat-settings.js";
 import { isStoreError } from "./errors.js";
 import { OutageCache } from "./outage-cache.js";
 import { chatTables, migrations as projectMigrations, type Migration } from "./migrations.js";
@@ -65,13 +65,13 @@ export class PostgresStore implements Store {
       const current = await this.settingsRow(tx, chat, true);
       const settings = applySettingsPatch(toSettings(current), patch);
       await tx.write(
-        `INSERT INTO chats (platform, chat_id, default_chain, autodetect, timezone, language) VALUES ($1, $2, $3, $4, $5, $6)
+        `INSERT INTO chats (platform, chat_id, default_chain, autodetect, timezone, language, card_chart) VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (platform, chat_id) DO UPDATE SET
            default_chain = excluded.default_chain, autodetect = excluded.autodetect, timezone = excluded.timezone,
-           language = excluded.language`,
+           language = excluded.language, card_chart = excluded.card_chart`,
         [
           chat.platform, chat.chatId, settings.defaultChain ?? null,
-          settings.autodetect === undefined ? null : settings.autodetect ? 1 : 0, settings.timezone, settings.language ?? null,
+          flagColumn(settings.autodetect), settings.timezone, settings.language ?? null, flagColumn(settings.cardChart),
         ],
       );
       return settings;
@@ -141,7 +141,7 @@ export class PostgresStore implements Store {
 
   private async settingsRow(runner: SqlRunner, chat: ChatKey, forUpdate = false): Promise<SettingsRow | undefined> {
     const rows = await runner.read<SettingsRow>(
-      `SELECT default_chain, autodetect, timezone, language FROM chats WHERE platform = $1 AND chat_id = $2${forUpdate ? " FOR UPDATE" : ""}`,
+      `SELECT default_chain, autodetect, timezone, language, card_chart FROM chats WHERE platform = $1 AND chat_id = $2${forUpdate ? " FOR UPDATE" : ""}`,
       [chat.platform, chat.chatId],
     );
     return rows[0];

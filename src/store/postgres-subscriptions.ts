@@ -3,12 +3,15 @@
  * subscriptions-sqlite.ts with numbered parameters, and the same behaviour.
  */
 import type { SqlRunner } from "./postgres-sql.js";
-import { toSubscription, type SubscriptionRow } from "./subscription-rows.js";
+import { postgresSendRows } from "./send-rows.js";
+import { DIGEST_SEND_TABLE, toSubscription, type SubscriptionRow } from "./subscription-rows.js";
 import type { ChatKey, DeliveryState, NewSubscription, PendingDelivery, SubscriptionStore } from "./types.js";
 
 export function postgresSubscriptions(sql: SqlRunner): SubscriptionStore {
   const one = async (platform: string, chatId: string, chain: string) =>
     (await sql.read<SubscriptionRow>("SELECT * FROM subscriptions WHERE platform = $1 AND chat_id = $2 AND chain = $3", [platform, chatId, chain]))[0];
+
+  const sends = postgresSendRows(sql, DIGEST_SEND_TABLE);
 
   return {
     async upsertSubscription(s: NewSubscription, now: number) {
@@ -66,48 +69,21 @@ export function postgresSubscriptions(sql: SqlRunner): SubscriptionStore {
     async queuedDeliveries(): Promise<PendingDelivery[]> {
       const rows = await sql.read<SubscriptionRow & { d_slot: number }>(
         `SELECT d.slot AS d_slot, s.* FROM digest_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
-         WHERE d.state = 'queued' ORDER BY d.slot, s.id`,
+         WHERE d.state IN ('queued', 'interrupted') ORDER BY d.slot, s.id`,
       );
       return rows.map((r) => ({ slot: r.d_slot, subscription: toSubscription(r) }));
     },
     async transitionDelivery(subscriptionId, slot, from, to, now, detail) {
-      const r = await sql.write(
-        `UPDATE digest_deliveries SET state = $1, updated_at = $2, detail = $3
-         WHERE subscription_id = $4 AND slot = $5 AND state = ANY($6::text[])`,
-        [to, now, detail ?? null, subscriptionId, slot, [...from]],
-      );
-      return r.count === 1;
+      return sends.transition([subscriptionId, slot], from, to, now, detail);
     },
     async claimDelivery(id, slot, sender, lease, now) {
-      // One statement: the lease is read and the row claimed together, so a claim never lands
-      // after this sender's lease has run out.
-      const { rows } = await sql.write<{ claimed: number; leased: number }>(
-        `WITH lease AS (SELECT 1 FROM leases WHERE name = $1 AND holder = $2 AND expires_at > $3),
-         claimed AS (
-           UPDATE digest_deliveries SET state = 'sending', sender = $2, updated_at = $3
-           WHERE subscription_id = $4 AND slot = $5 AND state = 'queued' AND EXISTS (SELECT 1 FROM lease)
-           RETURNING 1)
-         SELECT (SELECT COUNT(*) FROM claimed) AS claimed, (SELECT COUNT(*) FROM lease) AS leased`,
-        [lease, sender, now, id, slot],
-      );
-      const r = rows[0];
-      if (r !== undefined && r.claimed === 1) return "claimed";
-      return r !== undefined && r.leased > 0 ? "taken" : "unleased";
+      return sends.claim([id, slot], sender, lease, now);
     },
     async settleDelivery(id, slot, sender, to, now, detail) {
-      const r = await sql.write(
-        `UPDATE digest_deliveries SET state = $1, updated_at = $2, detail = $3
-         WHERE subscription_id = $4 AND slot = $5 AND sender = $6 AND state IN ('sending', 'interrupted')`,
-        [to, now, detail ?? null, id, slot, sender],
-      );
-      return r.count === 1;
+      return sends.settle([id, slot], sender, to, now, detail);
     },
     async interruptSending(now, holder) {
-      const r = await sql.write(
-        "UPDATE digest_deliveries SET state = 'interrupted', updated_at = $1 WHERE state = 'sending' AND (sender IS NULL OR sender <> $2)",
-        [now, holder],
-      );
-      return r.count;
+      return sends.interruptOthers(now, holder);
     },
     async pruneDeliveries(before) {
       return (await sql.write("DELETE FROM digest_deliveries WHERE state NOT IN ('queued', 'sending') AND slot < $1", [before])).count;

@@ -4,7 +4,7 @@
  */
 import Database from "better-sqlite3";
 import type { Logger } from "pino";
-import { applySettingsPatch, toSettings, type SettingsRow } from "./chat-settings.js";
+import { applySettingsPatch, flagColumn, toSettings, type SettingsRow } from "./chat-settings.js";
 import { migrate } from "./migrate.js";
 import { chatTables, migrations as projectMigrations, type Migration } from "./migrations.js";
 import { sqliteAlerts, sqliteWatchlists } from "./alerts-sqlite.js";
@@ -29,13 +29,13 @@ export interface SqliteStoreOptions {
 
 function statements(db: Database.Database) {
   return {
-    settings: db.prepare("SELECT default_chain, autodetect, timezone, language FROM chats WHERE platform = ? AND chat_id = ?"),
+    settings: db.prepare("SELECT default_chain, autodetect, timezone, language, card_chart FROM chats WHERE platform = ? AND chat_id = ?"),
     upsertSettings: db.prepare(`
-      INSERT INTO chats (platform, chat_id, default_chain, autodetect, timezone, language)
-      VALUES (@platform, @chatId, @defaultChain, @autodetect, @timezone, @language)
+      INSERT INTO chats (platform, chat_id, default_chain, autodetect, timezone, language, card_chart)
+      VALUES (@platform, @chatId, @defaultChain, @autodetect, @timezone, @language, @cardChart)
       ON CONFLICT (platform, chat_id) DO UPDATE SET
         default_chain = excluded.default_chain, autodetect = excluded.autodetect, timezone = excluded.timezone,
-        language = excluded.language`),
+        language = excluded.language, card_chart = excluded.card_chart`),
     noteGuild: db.prepare(`
       INSERT INTO chats (platform, chat_id, guild_id) VALUES (?, ?, ?)
       ON CONFLICT (platform, chat_id) DO UPDATE SET guild_id = excluded.guild_id`),
@@ -99,9 +99,10 @@ export class SqliteStore implements Store {
         platform: chat.platform,
         chatId: chat.chatId,
         defaultChain: next.defaultChain ?? null,
-        autodetect: next.autodetect === undefined ? null : next.autodetect ? 1 : 0,
+        autodetect: flagColumn(next.autodetect),
         timezone: next.timezone,
         language: next.language ?? null,
+        cardChart: flagColumn(next.cardChart),
       });
       return next;
     })());

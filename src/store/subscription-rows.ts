@@ -39,3 +39,6 @@ export function toSubscription(r: SubscriptionRow): Subscription {
     createdAt: r.created_at,
   };
 }
+
+/** Digest deliveries as rows of the send protocol: one per (subscription, slot). */
+export const DIGEST_SEND_TABLE = { table: "digest_deliveries", key: ["subscription_id", "slot"] } as const;

@@ -3,8 +3,9 @@
  * PostgreSQL (ON CONFLICT upserts, no rowid tricks) so that a shared store can follow.
  */
 import type Database from "better-sqlite3";
-import { toSubscription, type SubscriptionRow as Row } from "./subscription-rows.js";
-import type { ChatKey, DeliveryClaim, DeliveryState, NewSubscription, PendingDelivery, SubscriptionStore } from "./types.js";
+import { sqliteSendRows } from "./send-rows.js";
+import { DIGEST_SEND_TABLE, toSubscription, type SubscriptionRow as Row } from "./subscription-rows.js";
+import type { ChatKey, DeliveryState, NewSubscription, PendingDelivery, SubscriptionStore } from "./types.js";
 
 /**
  * Schema of the digest: subscriptions, one row per (subscription, slot), named leases.
@@ -66,18 +67,7 @@ export function sqliteSubscriptions(db: Database.Database): SubscriptionStore {
       ON CONFLICT (subscription_id, slot) DO NOTHING`),
     queued: db.prepare(`
       SELECT d.slot AS d_slot, s.* FROM digest_deliveries d JOIN subscriptions s ON s.id = d.subscription_id
-      WHERE d.state = 'queued' ORDER BY d.slot, s.id`),
-    claim: db.prepare(`
-      UPDATE digest_deliveries SET state = 'sending', sender = @sender, updated_at = @now
-      WHERE subscription_id = @id AND slot = @slot AND state = 'queued'
-        AND EXISTS (SELECT 1 FROM leases WHERE name = @lease AND holder = @sender AND expires_at > @now)`),
-    leased: db.prepare(`SELECT 1 FROM leases WHERE name = @lease AND holder = @sender AND expires_at > @now`),
-    settle: db.prepare(`
-      UPDATE digest_deliveries SET state = ?, updated_at = ?, detail = ?
-      WHERE subscription_id = ? AND slot = ? AND sender = ? AND state IN ('sending', 'interrupted')`),
-    interrupt: db.prepare(`
-      UPDATE digest_deliveries SET state = 'interrupted', updated_at = ?
-      WHERE state = 'sending' AND (sender IS NULL OR sender <> ?)`),
+      WHERE d.state IN ('queued', 'interrupted') ORDER BY d.slot, s.id`),
     prune: db.prepare(`DELETE FROM digest_deliveries WHERE state NOT IN ('queued', 'sending') AND slot < ?`),
     countAll: db.prepare(`SELECT state, COUNT(*) AS n FROM digest_deliveries GROUP BY state`),
     countSlot: db.prepare(`SELECT state, COUNT(*) AS n FROM digest_deliveries WHERE slot = ? GROUP BY state`),
@@ -98,10 +88,7 @@ export function sqliteSubscriptions(db: Database.Database): SubscriptionStore {
     return added;
   });
 
-  const claimOne = db.transaction((p: { id: number; slot: number; sender: string; lease: string; now: number }): DeliveryClaim => {
-    if (q.claim.run(p).changes === 1) return "claimed";
-    return q.leased.get(p) === undefined ? "unleased" : "taken";
-  });
+  const sends = sqliteSendRows(db, DIGEST_SEND_TABLE);
 
   return {
     async upsertSubscription(s: NewSubscription, now: number) {
@@ -132,20 +119,16 @@ export function sqliteSubscriptions(db: Database.Database): SubscriptionStore {
       return (q.queued.all() as (Row & { d_slot: number })[]).map((r) => ({ slot: r.d_slot, subscription: toSubscription(r) }));
     },
     async transitionDelivery(subscriptionId, slot, from, to, now, detail) {
-      const marks = from.map(() => "?").join(", ");
-      const r = db
-        .prepare(`UPDATE digest_deliveries SET state = ?, updated_at = ?, detail = ? WHERE subscription_id = ? AND slot = ? AND state IN (${marks})`)
-        .run(to, now, detail ?? null, subscriptionId, slot, ...from);
-      return r.changes === 1;
+      return sends.transition([subscriptionId, slot], from, to, now, detail);
     },
     async claimDelivery(id, slot, sender, lease, now) {
-      return claimOne({ id, slot, sender, lease, now });
+      return sends.claim([id, slot], sender, lease, now);
     },
     async settleDelivery(id, slot, sender, to, now, detail) {
-      return q.settle.run(to, now, detail ?? null, id, slot, sender).changes === 1;
+      return sends.settle([id, slot], sender, to, now, detail);
     },
     async interruptSending(now, holder) {
-      return q.interrupt.run(now, holder).changes;
+      return sends.interruptOthers(now, holder);
     },
     async pruneDeliveries(before) {
       return q.prune.run(before).changes;

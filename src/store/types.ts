@@ -20,6 +20,8 @@ export interface ChatSettings {
   timezone: string;
   /** The chat's language (a locale file's name, e.g. `en`, `zh`); undefined = chosen per platform (see src/i18n/choose.ts). */
   language?: string;
+  /** Show a 24 h chart with the token card; undefined = on. */
+  cardChart?: boolean;
 }
 
 export interface SettingsStore {
@@ -93,19 +95,26 @@ export interface Subscription {
 export type NewSubscription = Omit<Subscription, "id" | "pausedReason" | "lastRanking" | "createdAt">;
 
 /**
- * Where one (subscription, slot) stands. `queued` → `sending` (claimed by one sender) → an
- * outcome. A row left in `sending` by a sender that died or lost the lease becomes
- * `interrupted` and is never sent again: its request left right after the claim, so it is in
- * the chat; the sender, if it lives on, may still record the outcome over it.
+ * Where one scheduled message stands (src/store/send-rows.ts, src/delivery/protocol.ts):
+ * `queued` → `sending` (claimed by one sender) → an outcome. A row left in `sending` by a
+ * sender that died or lost its lease becomes `interrupted` — its outcome unknown — and is
+ * claimed and sent once more; a resend that is delivered is recorded `resent`. The first
+ * sender, if it lives on, may still record its outcome over `interrupted` before that.
  */
-export type DeliveryState =
-  | "queued" | "sending" | "delivered" | "gone" | "moved" | "forbidden" | "failed" | "expired" | "interrupted";
+export type SendState =
+  | "queued" | "sending" | "delivered" | "resent" | "gone" | "moved" | "forbidden" | "failed" | "expired" | "interrupted";
 
 /**
- * What a claim found: the row is now the sender's; another got it first (or it is gone); or the
+ * What a claim found: the row is now the sender's, for a first send (`claimed`) or for another
+ * after an interrupted one (`resend`); another got it first (or it is no longer waiting); or the
  * sender does not hold the lease it sends under, and nothing changed.
  */
-export type DeliveryClaim = "claimed" | "taken" | "unleased";
+export type SendClaim = "claimed" | "resend" | "taken" | "unleased";
+
+/** Where one (subscription, slot) stands. */
+export type DeliveryState = SendState;
+
+export type DeliveryClaim = SendClaim;
 
 export interface PendingDelivery {
   subscription: Subscription;
@@ -125,14 +134,14 @@ export interface SubscriptionStore {
   subscriptionsOn(cron: string, timezone: string): Promise<Subscription[]>;
   /** Queues (subscription, slot) rows that do not exist yet; returns how many were new. */
   queueDeliveries(slot: number, subscriptionIds: readonly number[], now: number): Promise<number>;
-  /** Queued rows, oldest slot first. */
+  /** Rows waiting for a send, oldest slot first: `queued`, and `interrupted` ones to send once more. */
   queuedDeliveries(): Promise<PendingDelivery[]>;
   /** Moves a row from one of `from` to `to`; false when another poster got there first. */
   transitionDelivery(
     subscriptionId: number, slot: number, from: readonly DeliveryState[], to: DeliveryState, now: number, detail?: string,
   ): Promise<boolean>;
   /**
-   * Claims a queued row for `sender` (`queued` → `sending`, recording the sender) while it
+   * Claims a queued or interrupted row for `sender` (→ `sending`, recording the sender) while it
    * holds the lease `lease` unexpired at `now`: a poster that lost its lease claims nothing.
    */
   claimDelivery(subscriptionId: number, slot: number, sender: string, lease: string, now: number): Promise<DeliveryClaim>;
@@ -141,7 +150,7 @@ export interface SubscriptionStore {
    * its send finished after another poster had given it up. False when the row is not its.
    */
   settleDelivery(subscriptionId: number, slot: number, sender: string, to: DeliveryState, now: number, detail?: string): Promise<boolean>;
-  /** Rows `sending` under any sender but `holder` (the lease holder now) become `interrupted`; returns how many. */
+  /** Rows `sending` under any sender but `holder` (the lease holder now) become `interrupted`, to be sent once more; returns how many. */
   interruptSending(now: number, holder: string): Promise<number>;
   /** Deletes rows in a final state whose slot is before `before`; returns how many. */
   pruneDeliveries(before: number): Promise<number>;
@@ -207,12 +216,8 @@ export interface AlertChange {
   notice?: { kind: "fired" | "paused"; payload: string };
 }
 
-/**
- * `queued` → `sending` (claimed by one worker under its heartbeat) → an outcome. A row left in
- * `sending` by a worker whose heartbeat ran out becomes `interrupted`, never resent; the worker,
- * if it lives on, may still record the outcome over it.
- */
-export type FiringState = "queued" | "sending" | "delivered" | "gone" | "moved" | "forbidden" | "failed" | "expired" | "interrupted";
+/** Where one firing stands (SendState): claimed by one worker under its heartbeat. */
+export type FiringState = SendState;
 
 /** One message an alert owes a chat, recorded before it is sent. */
 export interface AlertFiring {
@@ -244,12 +249,12 @@ export interface AlertStore {
    * its `anchorAt` (and, for a firing, is still armed), queuing its notice. Returns the notices queued.
    */
   commitCheck(sightings: readonly TokenSighting[], changes: readonly AlertChange[], now: number): Promise<number>;
-  /** Queued firings, oldest first. */
+  /** Firings waiting for a send, oldest first: `queued`, and `interrupted` ones to send once more. */
   queuedFirings(): Promise<AlertFiring[]>;
   /** Moves a firing from one of `from` to `to`; false when another process got there first or it is gone. */
   transitionFiring(id: number, from: readonly FiringState[], to: FiringState, now: number, detail?: string): Promise<boolean>;
   /**
-   * Claims a queued firing for `sender` (`queued` → `sending`, recording the sender) while it
+   * Claims a queued or interrupted firing for `sender` (→ `sending`, recording the sender) while it
    * holds its lease `lease` unexpired at `now`: a sender whose heartbeat ran out claims nothing.
    */
   claimFiring(id: number, sender: string, lease: string, now: number): Promise<DeliveryClaim>;
@@ -260,7 +265,7 @@ export interface AlertStore {
   settleFiring(id: number, sender: string, to: FiringState, now: number, detail?: string): Promise<boolean>;
   /** The senders of the firings now `sending` ("" for a row claimed before senders were recorded). */
   sendersInFlight(): Promise<string[]>;
-  /** Firings left `sending` by `senders` (known to be gone) become `interrupted`, never resent; returns how many. */
+  /** Firings left `sending` by `senders` (known to be gone) become `interrupted`, to be sent once more; returns how many. */
   interruptFirings(now: number, senders: readonly string[]): Promise<number>;
   /** Deletes firings in a final state fired before `before`; returns how many. */
   pruneFirings(before: number): Promise<number>;

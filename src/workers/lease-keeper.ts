@@ -89,3 +89,20 @@ export function createLeaseKeeper(opts: LeaseKeeperOptions): LeaseKeeper {
     },
   };
 }
+
+/**
+ * Gives a lease up at a stop. A store that cannot be reached then (PostgreSQL down) is no
+ * failure of the stop: the lease runs out by itself and another worker takes it then.
+ */
+export async function releaseAtStop(
+  leases: Pick<SubscriptionStore, "releaseLease">,
+  name: string,
+  holder: string,
+  logger: Logger,
+): Promise<void> {
+  try {
+    await leases.releaseLease(name, holder);
+  } catch (e) {
+    logger.warn({ lease: name, err: e instanceof Error ? e.message : String(e) }, "lease not given up at stop: the store is unreachable; it runs out by itself");
+  }
+}

@@ -139,7 +139,7 @@ describe("alerts on several workers", () => {
     expect(bSent).toEqual([]);
   });
 
-  it("marks a gone worker's send interrupted once its heartbeat has run out, never sends it again, and records the outcome if that worker comes back", async () => {
+  it("sends a gone worker's firing once more once its heartbeat has run out, recorded resent; that worker's late outcome does not overwrite it", async () => {
     const w = (world = await startAlertWorld());
     const held = heldSink();
     const bSent: string[] = [];
@@ -159,15 +159,17 @@ describe("alerts on several workers", () => {
 
     w.clock.set(T0 + ttlMs + renewMs);
     await b.tick();
-    expect(await w.store.alerts.firingCounts()).toEqual({ interrupted: 1 });
-    expect(bSent).toEqual([]);
+    await b.delivery.settled();
+    expect(await w.store.alerts.firingCounts()).toEqual({ resent: 1 });
+    expect(bSent).toEqual(["-100"]);
 
-    // The send cut off is never redone; a was only stalled, and its late outcome is the record.
+    // a was only stalled: its late outcome finds the firing b's, and nothing is sent again.
     held.release();
     await a.delivery.settled();
     await b.tick();
-    expect(await w.store.alerts.firingCounts()).toEqual({ delivered: 1 });
-    expect(bSent).toEqual([]);
+    await b.delivery.settled();
+    expect(await w.store.alerts.firingCounts()).toEqual({ resent: 1 });
+    expect(bSent).toEqual(["-100"]);
     expect(held.sent).toEqual(["-100"]);
   });
 });

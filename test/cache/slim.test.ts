@@ -18,6 +18,7 @@ import {
 import { createRedisCacheStore } from "../../src/redis/cache-store.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { useRedis } from "../engines/redis.js";
+import { deferred } from "../deferred.js";
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 /** A field the spec does not name, as the service may add any day (the schemas keep unknown fields). */
@@ -129,8 +130,15 @@ describe("a slimmed entry", () => {
   it("stays slim when a list's full record brings its card up to date", async () => {
     let t = T0;
     const stored: CacheEntry[] = [];
+    const secondWrite = deferred();
     const inner = createMemoryStore({ maxBytes: 16 * 1024 ** 2, now: () => t });
-    const store: CacheStore = { get: (k) => inner.get(k), set: (k, e, keep) => (k.startsWith("tokenDetail:") && stored.push(e), inner.set(k, e, keep)) };
+    const store: CacheStore = {
+      get: (k) => inner.get(k),
+      set: (k, e, keep) => {
+        if (k.startsWith("tokenDetail:") && stored.push(e) === 2) secondWrite.resolve();
+        return inner.set(k, e, keep);
+      },
+    };
     const market = createCachedMarket(client, { now: () => t, store });
     const token = sandbox.market.tokens[0];
     expect(token).toBeDefined();
@@ -141,7 +149,7 @@ describe("a slimmed entry", () => {
     expect(found.some((r) => `${r.token}-${r.chain}` === token.id)).toBe(true);
     await market.search({ keyword: token.symbol, chain: token.chain });
     // The refresh runs after the list is answered: wait for the card's second write.
-    for (let i = 0; i < 100 && stored.length < 2; i++) await new Promise((r) => setImmediate(r));
+    await secondWrite.promise;
     expect(stored).toHaveLength(2);
     const refreshed = stored[1]?.data as TokenDetail;
     expect(refreshed.token.current_price_usd).toBe(found.find((r) => `${r.token}-${r.chain}` === token.id)?.current_price_usd);

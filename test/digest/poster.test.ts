@@ -181,7 +181,7 @@ describe("digest poster", () => {
     expect(late.sent).toHaveLength(0);
   });
 
-  it("does not resend after a crash mid-slot, and resumes what was still queued", async () => {
+  it("sends once more after a crash mid-slot what was being sent, recorded resent, and resumes what was still queued", async () => {
     const first = setup();
     for (const c of ["a", "b", "c"]) await first.subs.upsertSubscription(sub(c), T0 - HOUR);
     await first.subs.queueDeliveries(T0, [1, 2, 3], T0);
@@ -192,8 +192,12 @@ describe("digest poster", () => {
     const second = setup({ path: first.path, holder: "b" });
     second.setNow(T0 + 60_000);
     await tick(second.poster);
-    expect(second.sent.map((x) => x.chatId)).toEqual(["c"]);
-    expect(await second.subs.deliveryCounts(T0)).toEqual({ interrupted: 1, delivered: 2 });
+    expect(second.sent.map((x) => x.chatId)).toEqual(["a", "c"]);
+    expect(await second.subs.deliveryCounts(T0)).toEqual({ resent: 1, delivered: 2 });
+    // A recorded outcome is never sent again.
+    second.setNow(T0 + 2 * 60_000);
+    await tick(second.poster);
+    expect(second.sent.map((x) => x.chatId)).toEqual(["a", "c"]);
   });
 
   it("lets only the lease holder post when two posters share a database", async () => {

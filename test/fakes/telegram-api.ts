@@ -91,7 +91,7 @@ export interface FakeTelegram {
   /** Every `setMyCommands` list by its `language_code` ("" for the default). */
   readonly commandsByLanguage: ReadonlyMap<string, readonly { command: string; description: string }[]>;
   /** The webhook URL and secret set, if any. */
-  readonly webhook: { url: string; secret?: string } | undefined;
+  readonly webhook: { url: string; secret?: string; allowedUpdates?: string[] } | undefined;
   /** Queues a raw update (an `update_id` is assigned). */
   pushUpdate(update: Omit<Update, "update_id">): Update;
   /** A user's text message (bot_command entity when it starts with `/`). Default sender: `fakeUser()`. */
@@ -124,6 +124,12 @@ export interface FakeTelegram {
    * test can kill the caller there, when the call took effect and the caller never learns it.
    */
   beforeAnswer(hook: ((call: ApiCall) => void | Promise<void>) | undefined): void;
+  /**
+   * Runs `hook` on each call as it arrives, before it takes effect (undefined: none). When the
+   * hook answers "drop", the call never takes effect and is never answered: a test can kill the
+   * caller there, when its request was on its way but never reached Telegram.
+   */
+  onArrival(hook: ((call: ApiCall) => "drop" | undefined | Promise<"drop" | undefined>) | undefined): void;
   /** Callback queries the bot has not answered. */
   unansweredCallbacks(): string[];
   /** Times of accepted sends (sendMessage/sendPhoto), to one chat or all. */
@@ -195,6 +201,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
   const faults: (FaultRule & { left: number })[] = [];
   const listeners = new Set<() => void>();
   let answering: ((call: ApiCall) => void | Promise<void>) | undefined;
+  let arriving: ((call: ApiCall) => "drop" | undefined | Promise<"drop" | undefined>) | undefined;
   const state: FakeState = {
     me,
     now,
@@ -257,6 +264,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
     calls.push(call);
     state.notify();
     try {
+      if ((await arriving?.(call)) === "drop") throw new ApiFailure(502, "Bad Gateway: dropped before it reached Telegram");
       const fault = faultFor(method, chatId, payload);
       if (fault) throw new ApiFailure(fault.error.error_code, fault.error.description, fault.error.parameters);
       const impl = methods[method];
@@ -375,6 +383,9 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
     conflict: () => {
       if (state.poll) state.poll.supersede();
       else state.conflictNext = true;
+    },
+    onArrival: (hook) => {
+      arriving = hook;
     },
     beforeAnswer: (hook) => {
       answering = hook;

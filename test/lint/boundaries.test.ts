@@ -66,6 +66,15 @@ describe("npm run lint holds the map of ARCHITECTURE.md", () => {
     expect(market.get("a.ts")).toEqual([expect.stringMatching(/must not import src\/cache/)]);
   });
 
+  it("lets the store read who waits (market/ask.ts) and nothing else of the market", async () => {
+    const found = await lintPlanted("store", {
+      "a.ts": 'import { currentAsk } from "../../market/ask.js";\nexport const a = currentAsk;\n',
+      "b.ts": 'import { MarketClient } from "../../market/client.js";\nexport const b = MarketClient;\n',
+    });
+    expect(found.get("a.ts")).toEqual([]);
+    expect(found.get("b.ts")).toEqual([expect.stringMatching(/src\/store\/ must not import src\/market/)]);
+  });
+
   it("refuses two modules that import each other", async () => {
     const found = await lintPlanted("digest", {
       "a.ts": 'import { b } from "./b.js";\nexport const a = (): number => b() + 1;\n',

@@ -1,10 +1,11 @@
 /**
  * A digest slot for 500 chats across three `chainpulse start` workers on real PostgreSQL and
  * Redis (the world of workers-world.ts), with its poster SIGKILLed at the worst moment: the
- * fake Bot API kills the leader when the 100th digest request reaches it, before answering,
- * so that message is in its chat and the worker never learns it. Every chat must still get
- * the digest exactly once: the rows the leader had not claimed stay queued for the next one,
- * and the row it was sending is marked interrupted, never resent.
+ * fake Bot API kills the leader when the 100th digest request arrives, and drops it (and any
+ * other digest request arriving until the leader is dead) before it takes effect, so that the
+ * leader dies with sends claimed and on their way that never reach Telegram. Every chat must
+ * still get the digest exactly once: the rows the leader had not claimed stay queued for the
+ * next one, and the rows it was sending are marked interrupted and sent once more (`resent`).
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +13,7 @@ import { TELEGRAM_IN_FLIGHT } from "../../src/digest/platform-queues.js";
 import { openStore } from "../../src/store/open-store.js";
 import type { Store } from "../../src/store/types.js";
 import type { ApiCall } from "../fakes/telegram-api.js";
-import { startWorkersWorld, until, type Worker, type WorkersWorld } from "./workers-world.js";
+import { startWorkersWorld, until, type WorkersWorld } from "./workers-world.js";
 
 const WORKERS = 3;
 const DIGEST_CHATS = 500;
@@ -59,15 +60,15 @@ function busiestSecond(times: number[]): number {
 }
 
 /** Each row of the slot: its chat, state and the poster that claimed it. */
-async function rowsOf(databaseUrl: string, slot: number): Promise<{ chat_id: string; state: string; sender: string | null }[]> {
+async function rowsOf(databaseUrl: string, slot: number): Promise<{ chat_id: string; state: string; sender: string | null; attempts: number }[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const r = await client.query(
-      `SELECT s.chat_id, d.state, d.sender FROM digest_deliveries d JOIN subscriptions s ON s.id = d.subscription_id WHERE d.slot = $1`,
+      `SELECT s.chat_id, d.state, d.sender, d.attempts::int AS attempts FROM digest_deliveries d JOIN subscriptions s ON s.id = d.subscription_id WHERE d.slot = $1`,
       [slot],
     );
-    return r.rows as { chat_id: string; state: string; sender: string | null }[];
+    return r.rows as { chat_id: string; state: string; sender: string | null; attempts: number }[];
   } finally {
     await client.end();
   }
@@ -75,7 +76,7 @@ async function rowsOf(databaseUrl: string, slot: number): Promise<{ chat_id: str
 
 describe("a digest slot across three workers", () => {
   it(
-    `reaches each of ${DIGEST_CHATS} chats exactly once when its poster is SIGKILLed as the ${KILL_AT}th digest arrives, before it is answered; another worker takes over within a minute; Telegram's rate is kept by all together`,
+    `reaches each of ${DIGEST_CHATS} chats exactly once when its poster is SIGKILLed with the ${KILL_AT}th digest and those beside it on their way, never arrived: they are resent; another worker takes over within a minute; Telegram's rate is kept by all together`,
     async () => {
       const { tg } = world;
       const now = Date.now();
@@ -86,15 +87,18 @@ describe("a digest slot across three workers", () => {
       const leader = world.holderOf(leaderName);
       expect(leader).toBeDefined();
 
-      // The kill, inside the fake: the 100th digest request has done its work (the message is
-      // in the chat) and is not answered until the worker is dead.
+      // From the 100th digest request on, the fake holds every request of the leader unanswered
+      // and never lets it take effect: once the leader has all its sends in flight held (and
+      // recorded the outcomes of those before), it is SIGKILLed with them claimed.
       let seen = 0;
-      let killed: { at: number; chatId: string; worker: Worker } | undefined;
-      tg.beforeAnswer(async (call: ApiCall) => {
-        if (call.method !== "sendMessage" || !isDigest(call.chatId) || ++seen !== KILL_AT) return;
-        killed = { at: Date.now(), chatId: call.chatId!, worker: leader! };
-        leader!.proc.child.kill("SIGKILL");
-        await leader!.proc.exited;
+      const held: string[] = [];
+      let dead!: () => void;
+      const leaderDead = new Promise<void>((r) => (dead = r));
+      tg.onArrival(async (call: ApiCall) => {
+        if (call.method !== "sendMessage" || !isDigest(call.chatId) || ++seen < KILL_AT || held.length === TELEGRAM_IN_FLIGHT) return undefined;
+        held.push(call.chatId!);
+        await leaderDead;
+        return "drop";
       });
 
       const subscriptions = Array.from({ length: DIGEST_CHATS }, (_, i) => ({
@@ -112,9 +116,13 @@ describe("a digest slot across three workers", () => {
       }
       expect(Date.now()).toBeLessThan(slot);
 
-      await until(() => killed !== undefined, `the ${KILL_AT}th digest`, slot - Date.now() + TAKEOVER_MS);
-      tg.beforeAnswer(undefined);
-      const victim = killed!;
+      await until(() => held.length === TELEGRAM_IN_FLIGHT, `the ${KILL_AT}th digest and the sends beside it`, slot - Date.now() + TAKEOVER_MS);
+      await until(async () => (await store.subscriptions.deliveryCounts(slot)).sending === TELEGRAM_IN_FLIGHT, "the leader to have only the held sends in flight", TAKEOVER_MS);
+      const victim = { at: Date.now(), worker: leader! };
+      leader!.proc.child.kill("SIGKILL");
+      await leader!.proc.exited;
+      tg.onArrival(undefined);
+      dead();
       await until(
         async () => {
           const next = world.holderOf(await store.subscriptions.leaseHolder("digest-poster"));
@@ -134,7 +142,7 @@ describe("a digest slot across three workers", () => {
         TAKEOVER_MS + (DIGEST_CHATS / TELEGRAM_RATE) * 1000,
       );
 
-      // Every chat exactly once, the one whose answer never came included.
+      // Every chat exactly once, the ones whose requests never arrived included.
       const digests = tg.sent.filter((s) => isDigest(s.chatId));
       const byChat = new Map<string, number>();
       for (const s of digests) byChat.set(s.chatId, (byChat.get(s.chatId) ?? 0) + 1);
@@ -142,19 +150,22 @@ describe("a digest slot across three workers", () => {
       expect([...byChat].filter(([, n]) => n !== 1)).toEqual([]);
       expect(digests.every((s) => s.text.startsWith("Trending on"))).toBe(true);
 
-      // The rows: the dead leader's unanswered sends interrupted (the 100th among them, at most
-      // the sends it had in flight), every other chat delivered.
+      // The rows: the dead leader's sends cut off resent by the next leader (the 100th among
+      // them, at most the sends it had in flight), every other chat delivered.
       const rows = await rowsOf(world.databaseUrl, slot);
-      const interrupted = rows.filter((r) => r.state === "interrupted");
+      const resent = rows.filter((r) => r.state === "resent");
       expect(rows).toHaveLength(DIGEST_CHATS);
-      expect(rows.filter((r) => r.state !== "interrupted" && r.state !== "delivered")).toEqual([]);
-      expect(interrupted.map((r) => r.chat_id)).toContain(victim.chatId);
-      expect(interrupted.length).toBeLessThanOrEqual(TELEGRAM_IN_FLIGHT);
-      expect(interrupted.every((r) => r.sender === leaderName)).toBe(true);
-      // The leader claimed up to the kill; the next one claimed the rest.
+      expect(rows.filter((r) => r.state !== "resent" && r.state !== "delivered")).toEqual([]);
+      expect(resent.map((r) => r.chat_id).sort()).toEqual([...held].sort());
+      expect(resent.every((r) => r.sender !== leaderName && r.attempts === 2)).toBe(true);
+      // The next leader counts what it resent among its sends.
+      const next = world.holderOf(await store.subscriptions.leaseHolder("digest-poster"));
+      const metrics = await (await fetch(`http://127.0.0.1:${next!.port}/metrics`)).text();
+      expect(metrics).toMatch(new RegExp(`chainpulse_sends_total\\{kind="digest",platform="telegram",outcome="resent"[^}]*\\} ${held.length}\\b`));
+      // The leader claimed up to the kill; the next one claimed the rest and the resends.
       const senders = new Set(rows.map((r) => r.sender));
       expect(senders.size).toBe(2);
-      expect(rows.filter((r) => r.sender === leaderName).length).toBeGreaterThanOrEqual(KILL_AT);
+      expect(rows.filter((r) => r.sender === leaderName).length).toBeGreaterThanOrEqual(KILL_AT - TELEGRAM_IN_FLIGHT);
 
       // Telegram's rate for the bot, kept by the workers together: no second holds more than it.
       expect(busiestSecond(digests.map((s) => s.at))).toBeLessThanOrEqual(TELEGRAM_RATE + 1);

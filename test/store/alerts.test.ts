@@ -118,7 +118,8 @@ describe.each(ENGINES)("alerts and watchlists on %s", (engine) => {
     expect(await store.alerts.interruptFirings(7, [])).toBe(0);
     expect(await store.alerts.transitionFiring(live!.id, ["sending"], "delivered", 8)).toBe(true);
     expect(await store.alerts.firingCounts()).toEqual({ interrupted: 1, delivered: 1, queued: 1 });
-    expect((await store.alerts.queuedFirings()).map((f) => f.id)).toEqual([waiting!.id]);
+    // The interrupted firing waits to be sent once more, with the queued one.
+    expect((await store.alerts.queuedFirings()).map((f) => f.id)).toEqual([dead!.id, waiting!.id]);
     expect(await store.alerts.sendersInFlight()).toEqual([]);
   });
 
@@ -137,6 +138,24 @@ describe.each(ENGINES)("alerts and watchlists on %s", (engine) => {
     expect(await store.alerts.firingCounts()).toEqual({ sending: 1, queued: 1 });
     await beat(store, "host-a:1:x", 1_020);
     expect(await store.alerts.claimFiring(b!.id, "host-a:1:x", lease, 1_030)).toBe("claimed");
+  });
+
+  it("claims an interrupted firing once more as a resend, and never one whose outcome was recorded", async () => {
+    const store = await db.open();
+    const [a, b] = await twoFirings(store);
+    await beat(store, "host-a:1:dead", 6);
+    await beat(store, "host-b:2:next", 6);
+    expect(await store.alerts.claimFiring(a!.id, "host-a:1:dead", HEARTBEAT_PREFIX + "host-a:1:dead", 6)).toBe("claimed");
+    expect(await store.alerts.claimFiring(b!.id, "host-a:1:dead", HEARTBEAT_PREFIX + "host-a:1:dead", 6)).toBe("claimed");
+    expect(await store.alerts.settleFiring(b!.id, "host-a:1:dead", "delivered", 7)).toBe(true);
+    expect(await store.alerts.interruptFirings(8, ["host-a:1:dead"])).toBe(1);
+    expect(await store.alerts.claimFiring(a!.id, "host-b:2:next", HEARTBEAT_PREFIX + "host-b:2:next", 9)).toBe("resend");
+    expect(await store.alerts.claimFiring(b!.id, "host-b:2:next", HEARTBEAT_PREFIX + "host-b:2:next", 9)).toBe("taken");
+    // The first sender's late outcome finds the firing another's.
+    expect(await store.alerts.settleFiring(a!.id, "host-a:1:dead", "delivered", 10)).toBe(false);
+    expect(await store.alerts.settleFiring(a!.id, "host-b:2:next", "resent", 10)).toBe(true);
+    expect(await store.alerts.firingCounts()).toEqual({ resent: 1, delivered: 1 });
+    expect(await store.alerts.queuedFirings()).toEqual([]);
   });
 
   it("lets a sender record its outcome over 'interrupted', and no one else's", async () => {

@@ -227,6 +227,45 @@ describe("chainpulse store copy", () => {
     }
   });
 
+  it("merges alerts into a PostgreSQL whose chat has alerts of its own: conflicts reported, counter past them, twice harmless", async () => {
+    const file = join(cwd, "alerts-install.db");
+    const chat = { platform: "telegram" as const, chatId: "-100600" };
+    const alert = (tokenId: string, at: number) => ({ ...chat, tokenId, symbol: tokenId.slice(0, 4).toUpperCase(), chain: "eth", rule: "above" as const, level: "2", anchorPrice: "1", anchorAt: at });
+    const sqlite = await openSqliteStore({ path: file });
+    for (const [i, token] of ["pepe-eth", "wif-solana", "bonk-solana"].entries()) await sqlite.alerts.addAlert(alert(token, 1_000 + i), 20, 1_000 + i);
+    const fired = (await sqlite.alerts.listAlerts(chat))[1]!;
+    await sqlite.alerts.commitCheck([], [{ alertId: fired.id, anchorAt: fired.anchorAt, set: { armed: false, lastFiredAt: 5_000 }, notice: { kind: "fired", payload: "{\"number\":2}" } }], 5_000);
+    await sqlite.close();
+    const url = await engine.createDatabase("copy_merge");
+    const pg = await openPostgresStore({ url });
+    try {
+      for (const [i, token] of ["eth-eth", "sol-solana"].entries()) await pg.alerts.addAlert(alert(token, 9_000 + i), 20, 9_000 + i);
+
+      const first = run(["store", "copy", "--to", url], { DATABASE_PATH: file });
+      expect(first.code).toBe(0);
+      expect(lines(first.stdout)).toEqual(expect.arrayContaining([
+        "  alerts: 3 copied, 0 already there",
+        "  alert #1 of telegram chat -100600 is #3 now: another alert of that chat had #1 in PostgreSQL",
+        "  alert #2 of telegram chat -100600 is #4 now: another alert of that chat had #2 in PostgreSQL",
+        "  alert #3 of telegram chat -100600 is #5 now: another alert of that chat had #3 in PostgreSQL",
+      ]));
+      const second = run(["store", "copy", "--to", url], { DATABASE_PATH: file });
+      expect(second.code).toBe(0);
+      expect(lines(second.stdout)).toEqual(expect.arrayContaining(["  alerts: 0 copied, 3 already there", "  alert_firings: 0 copied, 1 already there"]));
+      expect(lines(second.stdout).some((l) => l.includes(" is #"))).toBe(false);
+
+      const listed = await pg.alerts.listAlerts(chat);
+      expect(listed.map((a) => [a.number, a.tokenId])).toEqual([[1, "eth-eth"], [2, "sol-solana"], [3, "pepe-eth"], [4, "wif-solana"], [5, "bonk-solana"]]);
+      const firings = await pg.alerts.queuedFirings();
+      expect(firings.map((f) => f.alertId)).toEqual([listed[3]!.id]);
+      // The next /alert of the chat takes #6, not a copied number.
+      const next = await pg.alerts.addAlert(alert("link-eth", 20_000), 20, 20_000);
+      expect("alert" in next && next.alert.number).toBe(6);
+    } finally {
+      await pg.close();
+    }
+  });
+
   it("says there is nothing to copy when DATABASE_PATH has no file, with 78", async () => {
     const { code, stderr } = run(["store", "copy", "--to", await engine.createDatabase()], { DATABASE_PATH: join(cwd, "missing.db") });
     expect(code).toBe(78);

@@ -53,7 +53,7 @@ describe.each(ENGINES)("subscriptions on %s", (engine) => {
     expect(await subs.transitionDelivery(a.id, 60_000, ["queued"], "sending", 7)).toBe(false);
   });
 
-  it("marks rows a crash left in sending as interrupted after reopening the database", async () => {
+  it("marks rows a crash left in sending as interrupted after reopening the database, to be claimed once more as a resend", async () => {
     const first = await open();
     const a = await first.subs.upsertSubscription(sub("1"), 1);
     await first.subs.queueDeliveries(60_000, [a.id], 5);
@@ -62,7 +62,13 @@ describe.each(ENGINES)("subscriptions on %s", (engine) => {
     const second = await open();
     expect(await second.subs.interruptSending(7, "next-poster")).toBe(1);
     expect(await second.subs.deliveryCounts(60_000)).toEqual({ interrupted: 1 });
+    expect((await second.subs.queuedDeliveries()).map((d) => [d.subscription.id, d.slot])).toEqual([[a.id, 60_000]]);
+    await second.subs.acquireLease("digest-poster", "next-poster", 1_000, 8);
+    expect(await second.subs.claimDelivery(a.id, 60_000, "next-poster", "digest-poster", 9)).toBe("resend");
+    expect(await second.subs.settleDelivery(a.id, 60_000, "next-poster", "resent", 10)).toBe(true);
+    // A recorded outcome is never claimed again.
     expect(await second.subs.queuedDeliveries()).toEqual([]);
+    expect(await second.subs.claimDelivery(a.id, 60_000, "next-poster", "digest-poster", 11)).toBe("taken");
   });
 
   it("claims a queued row only for the holder of the lease, until the lease runs out", async () => {
@@ -117,6 +123,8 @@ describe.each(ENGINES)("subscriptions on %s", (engine) => {
     expect(await subs.settleDelivery(1, 60_000, "", "delivered", 8)).toBe(false);
     await subs.acquireLease("digest-poster", "next-poster", 1_000, 8);
     expect(await subs.claimDelivery(1, 120_000, "next-poster", "digest-poster", 9)).toBe("claimed");
+    // Schema 8 counts the claim made before it: the interrupted row is sent once more as a resend.
+    expect(await subs.claimDelivery(1, 60_000, "next-poster", "digest-poster", 9)).toBe("resend");
   });
 
   it("prunes only finished deliveries of slots before the cut-off", async () => {

@@ -12,6 +12,7 @@ import { autodetectCommand } from "./autodetect.js";
 import { chainsCommand } from "./chains.js";
 import { chartCommand } from "./chart.js";
 import { checkCommand } from "./check.js";
+import { convertCommand } from "./convert.js";
 import { createHelpCommand } from "./help.js";
 import { holdersCommand } from "./holders.js";
 import { liquidityCommand } from "./liquidity.js";
@@ -32,6 +33,7 @@ import { unwatchCommand, watchCommand, watchlistCommand } from "./watch.js";
 /** The market and settings commands, in `/help` order. */
 const BASE: readonly Command[] = [
   priceCommand,
+  convertCommand,
   tokenCommand,
   riskCommand,
   holdersCommand,

@@ -6,11 +6,11 @@ import { canonicalTimezone } from "../../store/chat-settings.js";
 import type { ChatSettings } from "../../store/types.js";
 import { switchAutodetect } from "./autodetect.js";
 
-const SETTINGS = ["chain", "autodetect", "timezone", "language"] as const;
+const SETTINGS = ["chain", "autodetect", "timezone", "language", "cardchart"] as const;
 type Setting = (typeof SETTINGS)[number];
 
 /** A value to show in "say what to set it to". */
-const EXAMPLE_VALUES: Readonly<Record<Setting, string>> = { chain: "solana", autodetect: "on", timezone: "Europe/Berlin", language: "zh" };
+const EXAMPLE_VALUES: Readonly<Record<Setting, string>> = { chain: "solana", autodetect: "on", timezone: "Europe/Berlin", language: "zh", cardchart: "off" };
 
 /** Words that clear the default chain (and the language). */
 const CLEAR = new Set(["none", "off", "reset", "clear", "auto"]);
@@ -32,9 +32,11 @@ function view(settings: ChatSettings, ctx: CommandContext, changed?: string): Re
           { label: t("settings-autodetect"), value: auto },
           { label: t("settings-timezone"), value: settings.timezone },
           { label: t("settings-language"), value: language },
+          { label: t("settings-cardchart"), value: t(cardChartOn(settings) ? "settings-on" : "settings-off") },
         ],
       },
       { kind: "text", text: t("settings-how", { languages: ctx.catalog.locales.join("|") }) },
+      { kind: "text", text: t("settings-cardchart-how") },
     ],
     actions: [],
     footer: { source: ctx.source },
@@ -54,6 +56,11 @@ async function patchFor(ctx: CommandContext, setting: Exclude<Setting, "autodete
       if (zone === undefined) throw ctx.i18n.fail("settings-bad-timezone", { zone: cleanText(value, 32) });
       return [{ timezone: zone }, ctx.i18n.t("settings-saved-timezone", { zone })];
     }
+    case "cardchart": {
+      const v = value.toLowerCase();
+      if (v !== "on" && v !== "off") throw ctx.i18n.fail("settings-cardchart-on-off");
+      return [{ cardChart: v === "on" }, ctx.i18n.t(v === "on" ? "settings-saved-cardchart-on" : "settings-saved-cardchart-off")];
+    }
     case "language": {
       const v = value.toLowerCase();
       if (CLEAR.has(v)) return [{ language: undefined }, ctx.i18n.t("settings-saved-language-auto")];
@@ -67,15 +74,20 @@ async function patchFor(ctx: CommandContext, setting: Exclude<Setting, "autodete
   }
 }
 
-/** `/settings [chain|autodetect|timezone value]`: show the chat's settings, or change one (admins). */
+/** Whether the token card carries its 24 h chart in a chat with these settings: on unless an admin turned it off. */
+export function cardChartOn(settings: Pick<ChatSettings, "cardChart">): boolean {
+  return settings.cardChart ?? true;
+}
+
+/** `/settings [chain|autodetect|timezone|language|cardchart value]`: show the chat's settings, or change one (admins). */
 export const settingsCommand = defineCommand({
   name: "settings",
-  description: "Show this chat's settings; admins change the default chain, auto-detect, time zone, language",
+  description: "Show this chat's settings; admins change default chain, auto-detect, time zone, language, card chart",
   args: [
     { name: "setting", description: "Which setting to change", type: "text", required: false, choices: SETTINGS },
     { name: "value", description: "The new value", type: "text", required: false },
   ],
-  examples: ["/settings", "/settings chain solana", "/settings autodetect off", "/settings timezone Europe/Berlin", "/settings language zh"],
+  examples: ["/settings", "/settings chain solana", "/settings autodetect off", "/settings timezone Europe/Berlin", "/settings language zh", "/settings cardchart off"],
   async run(ctx, args) {
     const { setting, value } = args;
     if (setting === undefined) return view(await ctx.store.getSettings(ctx.chat), ctx);

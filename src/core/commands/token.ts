@@ -9,6 +9,7 @@ import type { Block, Reply } from "../reply.js";
 import { footerOf, openButton, refreshButton, rows } from "../reply-parts.js";
 import { assessRecord, assessReport } from "../risk.js";
 import { appendixLinks } from "./appendix.js";
+import { cardKline, cardPicture } from "./card-chart.js";
 import { collisionParts, resolveArg } from "./resolution.js";
 import type { Translator } from "../../i18n/index.js";
 
@@ -64,8 +65,10 @@ function serviceRiskText(riskInfo: string | undefined, locale: string): string |
   return text === undefined ? undefined : cleanText(text, SERVICE_RISK_MAX);
 }
 
-/** The token card of a resolved token: market figures, pairs, links and a one-line risk verdict. */
-export async function tokenCard(ctx: CommandContext, res: Resolution, opts: { command: string }): Promise<Reply> {
+/** The token card of a resolved token: market figures, pairs, links, a one-line risk verdict and, unless the chat turned it off or `chart` is false (default true), its 24 h chart. */
+export async function tokenCard(ctx: CommandContext, res: Resolution, opts: { command: string; chart?: boolean }): Promise<Reply> {
+  // Inline results are text articles: a picture each would cost units and renders nobody sees.
+  const kline = opts.chart === false ? Promise.resolve(undefined) : cardKline(ctx, res.tokenId);
   const [detail, report, intro] = await Promise.all([
     ctx.market.tokenDetail(res.tokenId),
     ctx.market.riskReport(res.tokenId).then(
@@ -75,7 +78,12 @@ export async function tokenCard(ctx: CommandContext, res: Resolution, opts: { co
     ),
     introIn(ctx, res.tokenId),
   ]);
-  return renderCard(ctx, res, detail, report, { ...opts, intro });
+  const card = renderCard(ctx, res, detail, report, { ...opts, intro });
+  const t = detail.data.token;
+  const image = await cardPicture(ctx, await kline, {
+    symbol: cleanText(t.symbol ?? res.token?.symbol, 16), chain: res.chain, change24h: t.token_price_change_24h ?? t.price_change_24h,
+  });
+  return image === undefined ? card : { ...card, image };
 }
 
 /** Longest introduction shown on a card. */
