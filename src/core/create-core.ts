@@ -5,6 +5,7 @@
 import type { Logger } from "pino";
 import type { AlertLimits } from "./alerts/limits.js";
 import type { CachedMarket } from "../cache/types.js";
+import type { CallRules } from "../calls/rules.js";
 import type { ChartRenderer } from "../chart/types.js";
 import type { Platform, Store } from "../store/types.js";
 import { bindArgs, checkWords, commandCall, commandWords } from "./args.js";
@@ -49,6 +50,8 @@ export interface CoreDeps {
   answerDeadlineMs?: number;
   /** Told how fresh each command's answer was (metrics). */
   onAnswer?: (freshness: Freshness) => void;
+  /** How calls are kept (`CALLS_WINDOW_DAYS`, `CALLS_SWEEP_MINUTES`). Default 30 days and 60 minutes. */
+  calls?: CallRules;
 }
 
 /** A chat's words: `chat` for what everyone sees, `caller` for what only the caller sees (Discord). */
@@ -141,7 +144,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
 
   function context(chat: ChatContext, i18n: Translator): CommandContext {
     const source = typeof deps.source === "string" ? deps.source : deps.source(i18n);
-    return { market, store, chat, now, log: deps.log, charts: deps.charts, source, i18n, catalog };
+    return { market, store, chat, now, log: deps.log, charts: deps.charts, source, i18n, catalog, ...(deps.calls === undefined ? {} : { calls: deps.calls }) };
   }
 
   function find(name: string, i18n: Translator): Command {

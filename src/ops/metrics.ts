@@ -3,6 +3,7 @@
  * so that tests can build several apps in one process without "already registered" errors.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { packageVersion } from "./version.js";
 
 export interface Metrics {
   registry: Registry;
@@ -37,6 +38,8 @@ export function createMetrics(options: { processMetrics?: boolean; worker?: stri
   if (options.worker !== undefined) registry.setDefaultLabels({ worker: options.worker });
   if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: "chainpulse_" });
   const registers = [registry];
+  // A constant 1 whose label says which release runs, for the dashboard's version panel.
+  new Gauge({ name: "chainpulse_build_info", help: "1, labelled with the running version", labelNames: ["version"], registers }).set({ version: packageVersion() }, 1);
   return {
     registry,
     commands: new Counter({

@@ -29,7 +29,7 @@ import type { PaceLedger } from "../../digest/pace-ledger.js";
 import type { SharedRedis } from "../../redis/connection.js";
 import { redisPaceLedger } from "../../redis/pace-ledger.js";
 import { createActionStore, type ActionStore } from "./buttons.js";
-import { onAutocomplete, onButton, onChatInput, onMessageCommand, type InteractionDeps } from "./interactions.js";
+import { discordMember, onAutocomplete, onButton, onChatInput, onMessageCommand, type InteractionDeps } from "./interactions.js";
 import { NO_MENTIONS, renderMessage, replyOptions, type DiscordMessage } from "./message.js";
 import { createInteractionCallbacks, createInteractionsEndpoint, INTERACTIONS_PATH } from "./http-interactions.js";
 import { discordRestAgent } from "./rest-agent.js";
@@ -255,6 +255,7 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
       isPrivate: false,
       isAdmin: async () => false,
       guildId: message.guildId,
+      member: discordMember(message.author, message.member),
     };
     const reply: Reply | null = await opts.core.detect(chat, message.content);
     if (reply === null || reply.error !== undefined) return;

@@ -1,3 +1,4 @@
+import { keepsCalls } from "../../calls/rules.js";
 import { defineCommand, type CommandContext } from "../command.js";
 import { FALLBACK_CHAIN, resolveChain } from "../chains.js";
 import { cleanText } from "../format/index.js";
@@ -6,11 +7,13 @@ import { canonicalTimezone } from "../../store/chat-settings.js";
 import type { ChatSettings } from "../../store/types.js";
 import { switchAutodetect } from "./autodetect.js";
 
-const SETTINGS = ["chain", "autodetect", "timezone", "language", "cardchart"] as const;
+const SETTINGS = ["chain", "autodetect", "timezone", "language", "cardchart", "calls"] as const;
 type Setting = (typeof SETTINGS)[number];
 
 /** A value to show in "say what to set it to". */
-const EXAMPLE_VALUES: Readonly<Record<Setting, string>> = { chain: "solana", autodetect: "on", timezone: "Europe/Berlin", language: "zh", cardchart: "off" };
+const EXAMPLE_VALUES: Readonly<Record<Setting, string>> = {
+  chain: "solana", autodetect: "on", timezone: "Europe/Berlin", language: "zh", cardchart: "off", calls: "off",
+};
 
 /** Words that clear the default chain (and the language). */
 const CLEAR = new Set(["none", "off", "reset", "clear", "auto"]);
@@ -33,6 +36,7 @@ function view(settings: ChatSettings, ctx: CommandContext, changed?: string): Re
           { label: t("settings-timezone"), value: settings.timezone },
           { label: t("settings-language"), value: language },
           { label: t("settings-cardchart"), value: t(cardChartOn(settings) ? "settings-on" : "settings-off") },
+          { label: t("settings-calls"), value: !keepsCalls(ctx.chat) ? t("settings-calls-private") : t(settings.calls === false ? "settings-off" : "settings-on") },
         ],
       },
       { kind: "text", text: t("settings-how", { languages: ctx.catalog.locales.join("|") }) },
@@ -61,6 +65,11 @@ async function patchFor(ctx: CommandContext, setting: Exclude<Setting, "autodete
       if (v !== "on" && v !== "off") throw ctx.i18n.fail("settings-cardchart-on-off");
       return [{ cardChart: v === "on" }, ctx.i18n.t(v === "on" ? "settings-saved-cardchart-on" : "settings-saved-cardchart-off")];
     }
+    case "calls": {
+      const v = value.toLowerCase();
+      if (v !== "on" && v !== "off") throw ctx.i18n.fail("settings-say-value", { setting, example: EXAMPLE_VALUES.calls });
+      return [{ calls: v === "on" }, ctx.i18n.t(v === "on" ? "settings-saved-calls-on" : "settings-saved-calls-off")];
+    }
     case "language": {
       const v = value.toLowerCase();
       if (CLEAR.has(v)) return [{ language: undefined }, ctx.i18n.t("settings-saved-language-auto")];
@@ -87,7 +96,7 @@ export const settingsCommand = defineCommand({
     { name: "setting", description: "Which setting to change", type: "text", required: false, choices: SETTINGS },
     { name: "value", description: "The new value", type: "text", required: false },
   ],
-  examples: ["/settings", "/settings chain solana", "/settings autodetect off", "/settings timezone Europe/Berlin", "/settings language zh", "/settings cardchart off"],
+  examples: ["/settings", "/settings chain solana", "/settings autodetect off", "/settings timezone Europe/Berlin", "/settings language zh", "/settings cardchart off", "/settings calls off"],
   async run(ctx, args) {
     const { setting, value } = args;
     if (setting === undefined) return view(await ctx.store.getSettings(ctx.chat), ctx);
