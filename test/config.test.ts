@@ -31,11 +31,13 @@ const DEFAULTS: Config = {
   redisUrl: undefined,
   workerId: `${hostname()}-${process.pid}`,
   http: undefined,
+  opsToken: undefined,
   logLevel: "info",
   shutdownTimeoutMs: 10_000,
   sandboxSeed: 1,
   digest: { telegramRate: 25, maxSubscriptions: 10, minIntervalMinutes: 15 },
   alerts: { checkSeconds: 30, cooldownMinutes: 15, maxPerChat: 20, watchlistMax: 50 },
+  calls: { windowDays: 30, sweepMinutes: 60 },
   secrets: [],
 };
 
@@ -232,6 +234,17 @@ describe("loadConfig", () => {
     expect(error.message).not.toContain("AAHdqTcv");
   });
 
+  it("turns the operator's page on with OPS_TOKEN, keeps the token secret, and names what it needs", () => {
+    const token = "0123456789abcdef0123";
+    const config = loadConfig({ OPS_TOKEN: token, HTTP_PORT: "9464" });
+    expect(config.opsToken).toBe(token);
+    expect(config.secrets).toContain(token);
+    expect(failure({ OPS_TOKEN: token }).message).toBe("HTTP_PORT is required when OPS_TOKEN is set: the operator's page is served on the bot's HTTP port");
+    const short = failure({ OPS_TOKEN: "short", HTTP_PORT: "9464" });
+    expect(short.message).toBe("OPS_TOKEN must be at least 16 printable ASCII characters without spaces, such as the output of openssl rand -hex 32");
+    expect(short.message).not.toContain("short");
+  });
+
   it("never shows a secret that was pasted into another variable", () => {
     const error = failure({ MARKET_API_KEY: KEY, MARKET_API_URL: `market.example.com?key=${KEY}` });
     expect(error.variable).toBe("MARKET_API_URL");
@@ -282,6 +295,14 @@ describe("loadConfig", () => {
     expect(new Set(config.secrets)).toEqual(
       new Set([KEY, "v1-key-0000", TG_TOKEN, "AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw", "hook-secret", DC_TOKEN]),
     );
+  });
+});
+
+describe("calls", () => {
+  it("reads the window and the sweep's period, and refuses a sweep under a minute", () => {
+    expect(loadConfig({ CALLS_WINDOW_DAYS: "7", CALLS_SWEEP_MINUTES: "15" }).calls).toEqual({ windowDays: 7, sweepMinutes: 15 });
+    expect(() => loadConfig({ CALLS_SWEEP_MINUTES: "0" })).toThrow(/CALLS_SWEEP_MINUTES must be minutes from 1 to 1440/);
+    expect(() => loadConfig({ CALLS_WINDOW_DAYS: "30d" })).toThrow(/CALLS_WINDOW_DAYS must be days from 1 to 365/);
   });
 });
 

@@ -17,7 +17,8 @@ import type { MarketApi } from "../market/api.js";
 import { MarketClient, type MarketCallEvent } from "../market/client.js";
 import type { DispatchEvent, Scheduler } from "../market/scheduler.js";
 import type { Freshness } from "../core/answer-deadline.js";
-import { ALERT_LANE } from "../market/scheduler-lanes.js";
+import { ALERT_LANE, DIGEST_LANE } from "../market/scheduler-lanes.js";
+import type { CallRules } from "../calls/rules.js";
 import { createRedisCacheStore } from "../redis/cache-store.js";
 import type { SharedRedis } from "../redis/connection.js";
 import { redisUnitLedger } from "../redis/unit-ledger.js";
@@ -48,6 +49,10 @@ export interface BuildOptions {
 export interface BuiltCore {
   core: BotCore;
   market: CachedMarket;
+  /** K-lines for the calls sweep: uncached (each read spans a new range), on the scheduler's digest lane. */
+  callMarket: Pick<MarketApi, "tokenKline">;
+  /** How calls are kept (`CALLS_WINDOW_DAYS`, `CALLS_SWEEP_MINUTES`). */
+  callRules: CallRules;
   /** Batch prices for the alert checker: uncached (every check wants this moment's prices), on the scheduler's alert lane; the answers warm the price cache. */
   alertPrices: Pick<MarketApi, "batchPrices">;
   store: Store;
@@ -60,18 +65,21 @@ export interface BuiltCore {
   scheduler: Scheduler;
   /** The shared Redis when `REDIS_URL` is set: budgets, blocked chats and platform rates live there. */
   redis: SharedRedis | undefined;
-  /** Closes the store, the charts, the client and the sandbox; never rejects. */
-  close(): Promise<void>;
+  /**
+   * Closes the store, the charts, the client and the sandbox; never rejects. `abandon` cuts the
+   * market calls still out instead of waiting for them (nobody is left to answer).
+   */
+  close(opts?: { abandon?: boolean }): Promise<void>;
 }
 
 /** Builds the core from `config`; in demo mode starts the sandbox on a free loopback port first. */
 export async function buildCore(config: Config, opts: BuildOptions): Promise<BuiltCore> {
   const { log } = opts;
-  const closers: (() => Promise<void>)[] = [];
-  const close = async () => {
+  const closers: ((opts: { abandon?: boolean }) => Promise<void>)[] = [];
+  const close = async (opts: { abandon?: boolean } = {}) => {
     for (const c of closers.splice(0).reverse()) {
       try {
-        await c();
+        await c(opts);
       } catch (e) {
         log.warn({ err: e instanceof Error ? e.message : String(e) }, "closing failed");
       }
@@ -106,7 +114,7 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
       const gate = redis === undefined ? undefined : redisSpacingGate({ redis, rps: config.market.rps, apiKey: config.market.v2.key });
       client = new MarketClient({ v2: config.market.v2, v1: config.market.v1, rps: config.market.rps, ...pacing, unitLedger, ...(gate ? { gate } : {}) });
     }
-    closers.push(() => client.close());
+    closers.push((o) => client.close(o));
     const market = createCachedMarket(client, { onEvent: opts.onCacheEvent, ...cacheStore() });
     const store = await openStore({ databasePath: config.databasePath, databaseUrl: config.databaseUrl, logger: log });
     closers.push(() => store.close());
@@ -119,12 +127,13 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     // Read at start, so a broken message file stops the start rather than a reply.
     const catalog = messages();
     const sourceKey = config.market.mode === "demo" ? "source-demo" : "source-live";
-    const core = createBotCore({ market, store, charts, log, source: (i18n) => i18n.t(sourceKey), extraCommands, alertLimits, catalog, budget: { redis },
+    const callRules: CallRules = { windowMs: config.calls.windowDays * 86_400_000, sweepPeriodMs: config.calls.sweepMinutes * 60_000 };
+    const core = createBotCore({ calls: callRules, market, store, charts, log, source: (i18n) => i18n.t(sourceKey), extraCommands, alertLimits, catalog, budget: { redis },
       answerDeadlineMs: config.market.answerDeadlineMs, onAnswer: opts.onAnswer,
     });
     // Fetched uncached for the check, and kept in the price cache for the commands that follow until the next check.
     const alertPrices = sharingPrices(market, client.onLane(ALERT_LANE), { everyMs: config.alerts.checkSeconds * 1000 });
-    return { core, market, alertPrices, store, charts, source, sandbox, redis, scheduler: client.scheduler, close };
+    return { core, market, alertPrices, callMarket: client.onLane(DIGEST_LANE), callRules, store, charts, source, sandbox, redis, scheduler: client.scheduler, close };
   } catch (e) {
     await close();
     throw e;

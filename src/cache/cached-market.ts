@@ -18,7 +18,7 @@ import { createMemoryStore } from "./memory-store.js";
 import { createPriceBatcher } from "./price-batch.js";
 import { slimDetail, slimHolders, slimPrice, slimRiskReport, slimV1Token } from "./slim.js";
 import type { CacheEntry, CacheStore } from "./store.js";
-import { DEFAULT_NOT_FOUND_TTL_MS, DEFAULT_TTL, MAX_STALE } from "./ttl.js";
+import { DEFAULT_NOT_FOUND_TTL_MS, DEFAULT_TTL, freshMsOf, MAX_STALE } from "./ttl.js";
 import type { CachedMarket, Fetched } from "./types.js";
 
 /** One lookup as the cache saw it: answered from memory, from the service, or from an expired entry. */
@@ -233,7 +233,8 @@ export function createCachedMarket(api: MarketApi, opts: CachedMarketOptions = {
     const run = by === undefined || ask === undefined ? load : () => asking({ ...ask, deadline: Math.min(by, ask.deadline ?? by) }, load);
     started.promise = (async (): Promise<CacheEntry> => {
       try {
-        const entry: CacheEntry = { data: await run(), fetchedAt: now(), freshMs: ttls[method] };
+        const data = await run();
+        const entry: CacheEntry = { data, fetchedAt: now(), freshMs: freshMsOf(method, data, ttls[method]) };
         await store.set(key, entry, keepFor(method, entry.freshMs));
         const records = recordsOf(method, entry.data);
         if (records.length > 0) void refreshCards(records, entry.fetchedAt).catch(() => undefined);

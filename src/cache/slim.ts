@@ -34,11 +34,12 @@ export const CARD_TOKEN_FIELDS = [
 /**
  * The figures of a detail's pairs that a reply reads: the card's pair table and main pair
  * (name, venue, liquidity from reserves and prices, volume, fake or not) and /chart's pair
- * (its symbols and 24h change). Every pair is kept: /chart of a pool finds it among them.
+ * (its symbols and 24h change), and /convert's impact estimate (which reserve is the token's,
+ * by its address). Every pair is kept: /chart of a pool finds it among them.
  */
 export const CARD_PAIR_FIELDS = [
   "pair", "chain", "amm", "token0_symbol", "token1_symbol", "reserve0", "reserve1", "token0_price_usd",
-  "token1_price_usd", "volume_u", "is_fake", "price_change_24h", "price_change_1d",
+  "token1_price_usd", "volume_u", "is_fake", "price_change_24h", "price_change_1d", "token0_address", "token1_address",
 ] as const satisfies readonly (keyof PairV2)[];
 
 /** The report fields the verdict and findings (src/core/risk.ts) and /risk's title read. */

@@ -34,6 +34,21 @@ export const DEFAULT_TTL: Readonly<Record<keyof MarketApi, number>> = {
   supportedChains: 6 * HOUR,
 };
 
+/** Candles at least this long (minutes) change little in a minute: their K-line stays fresh longer. */
+export const LONG_CANDLE_MINUTES = 15;
+/** How long a K-line of long candles stays fresh: the token card's 24 h chart (15-minute candles) reads it. */
+export const LONG_CANDLE_TTL_MS = 2 * MINUTE;
+
+/**
+ * How long an answer of `method` stays fresh: its TTL, or for a K-line of candles of 15 minutes
+ * or more (the payload says its interval) at least `LONG_CANDLE_TTL_MS`.
+ */
+export function freshMsOf(method: keyof MarketApi, data: unknown, ttl: number): number {
+  if (method !== "tokenKline" && method !== "pairKline") return ttl;
+  const interval = (data as { interval?: unknown } | null)?.interval;
+  return typeof interval === "number" && interval >= LONG_CANDLE_MINUTES ? Math.max(ttl, LONG_CANDLE_TTL_MS) : ttl;
+}
+
 /** How long a "not found" answer is remembered, so garbage input cannot hammer the service. */
 export const DEFAULT_NOT_FOUND_TTL_MS = 30 * SECOND;
 

@@ -9,6 +9,7 @@ import { registerCommands } from "../adapters/discord/register.js";
 import { ConfigError, loadConfig, readEnvironment } from "../config.js";
 import { createCommandList } from "../core/commands/index.js";
 import { digestCommands } from "../digest/commands.js";
+import { redactSecrets } from "../secrets.js";
 
 /** Where the command writes and what it reads; defaults are the process's own. */
 export interface DiscordRegisterIo {
@@ -98,7 +99,7 @@ export async function discordRegisterCommand(argv: string[], io: DiscordRegister
     );
     return 0;
   } catch (e) {
-    const line = failureLine(e, guildId).split(discord.token).join("[token]").replace(/\s*\n\s*/g, "; ");
+    const line = redactSecrets(failureLine(e, guildId), [discord.token]).replace(/\s*\n\s*/g, "; ");
     io.err(`chainpulse discord register: ${line}`);
     return 1;
   }

@@ -155,9 +155,9 @@ class ClientCore implements Caller {
     this.logger?.debug({ endpoint: error.endpoint, kind: error.kind, err: error.message }, "market call refused before sending");
   }
 
-  close(): Promise<void> {
+  close(abandon = false): Promise<void> {
     this.scheduler.close();
-    return this.transport.close();
+    return this.transport.close(abandon);
   }
 
   /** A bug of ours (not the service's) still leaves as a MarketError, as MarketApi promises. */
@@ -213,8 +213,8 @@ export class MarketClient extends MarketEndpoints {
     return this.onLane(DIGEST_LANE);
   }
 
-  /** Refuses calls still waiting for their turn, closes idle connections and waits for requests in flight. */
-  close(): Promise<void> {
-    return this.#core.close();
+  /** Refuses calls still waiting for their turn, closes idle connections and waits for requests in flight (or, with `abandon`, cuts them). */
+  close(opts: { abandon?: boolean } = {}): Promise<void> {
+    return this.#core.close(opts.abandon);
   }
 }

@@ -17,7 +17,7 @@ export { FAULT_KINDS, parseFaults, type FaultKind, type FaultSpec } from "./faul
 export { PLANS, type PlanName } from "./limiter.js";
 export type { Market } from "./market.js";
 export type { SandboxLogger, SandboxStats } from "./server.js";
-export type { RiskProfile, SandboxPair, SandboxToken, Tag } from "./types.js";
+export type { PriceMove, RiskProfile, SandboxPair, SandboxToken, Tag } from "./types.js";
 
 /** Demo v2 key accepted by default (64 alphanumerics, like the service's keys). */
 export const DEMO_V2_KEY = "sandboxV2demoKey0000000000000000000000000000000000000000000000000";

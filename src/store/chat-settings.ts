@@ -51,12 +51,19 @@ export function applySettingsPatch(current: ChatSettings, patch: Partial<ChatSet
   return next;
 }
 
-/** A `chats` row as both engines return it (autodetect: NULL, 0 or 1). */
+/** A `chats` row as both engines return it (autodetect, card_chart: NULL, 0 or 1). */
 export interface SettingsRow {
   default_chain: string | null;
   autodetect: number | null;
   timezone: string;
   language: string | null;
+  card_chart: number | null;
+  calls: number | null;
+}
+
+/** A yes/no setting as its column holds it: NULL for the default. */
+export function flagColumn(v: boolean | undefined): number | null {
+  return v === undefined ? null : v ? 1 : 0;
 }
 
 export function toSettings(row: SettingsRow | undefined): ChatSettings {
@@ -66,5 +73,7 @@ export function toSettings(row: SettingsRow | undefined): ChatSettings {
     ...(row.autodetect === null ? {} : { autodetect: row.autodetect === 1 }),
     timezone: row.timezone,
     ...(row.language === null ? {} : { language: row.language }),
+    ...(row.card_chart === null ? {} : { cardChart: Number(row.card_chart) === 1 }),
+    ...(row.calls === null ? {} : { calls: Number(row.calls) === 1 }),
   };
 }

@@ -4,7 +4,7 @@
  */
 import Database from "better-sqlite3";
 import type { Logger } from "pino";
-import { applySettingsPatch, toSettings, type SettingsRow } from "./chat-settings.js";
+import { applySettingsPatch, flagColumn, toSettings, type SettingsRow } from "./chat-settings.js";
 import { migrate } from "./migrate.js";
 import { chatTables, migrations as projectMigrations, type Migration } from "./migrations.js";
 import { sqliteAlerts, sqliteWatchlists } from "./alerts-sqlite.js";
@@ -12,8 +12,9 @@ import { ensureDatabaseFolder } from "./database-folder.js";
 import { sqliteStoreError, StoreError } from "./errors.js";
 import { SqliteGuard } from "./sqlite-guard.js";
 import { sqliteButtonActions } from "./button-actions-sqlite.js";
+import { sqliteCalls } from "./calls-sqlite.js";
 import { sqliteSubscriptions } from "./subscriptions-sqlite.js";
-import type { AlertStore, ButtonActionStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore } from "./types.js";
+import type { AlertStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore } from "./types.js";
 
 export interface SqliteStoreOptions {
   /** Database file; its folder is created. `:memory:` keeps everything in memory (tests). */
@@ -29,13 +30,14 @@ export interface SqliteStoreOptions {
 
 function statements(db: Database.Database) {
   return {
-    settings: db.prepare("SELECT default_chain, autodetect, timezone, language FROM chats WHERE platform = ? AND chat_id = ?"),
+    settings: db.prepare("SELECT default_chain, autodetect, timezone, language, card_chart, calls FROM chats WHERE platform = ? AND chat_id = ?"),
     upsertSettings: db.prepare(`
-      INSERT INTO chats (platform, chat_id, default_chain, autodetect, timezone, language)
-      VALUES (@platform, @chatId, @defaultChain, @autodetect, @timezone, @language)
+      INSERT INTO chats (platform, chat_id, default_chain, autodetect, timezone, language, card_chart, calls)
+      VALUES (@platform, @chatId, @defaultChain, @autodetect, @timezone, @language, @cardChart, @calls)
       ON CONFLICT (platform, chat_id) DO UPDATE SET
         default_chain = excluded.default_chain, autodetect = excluded.autodetect, timezone = excluded.timezone,
-        language = excluded.language`),
+        language = excluded.language, card_chart = excluded.card_chart, calls = excluded.calls`),
+    forgetBoard: db.prepare("DELETE FROM calls WHERE platform = 'discord' AND chat_id = ?"),
     noteGuild: db.prepare(`
       INSERT INTO chats (platform, chat_id, guild_id) VALUES (?, ?, ?)
       ON CONFLICT (platform, chat_id) DO UPDATE SET guild_id = excluded.guild_id`),
@@ -54,17 +56,23 @@ export class SqliteStore implements Store {
   private alertStore: AlertStore | undefined;
   private watchlistStore: WatchlistStore | undefined;
   private readonly tables: readonly string[];
-  private readonly q: ReturnType<typeof statements>;
+  private statements: ReturnType<typeof statements> | undefined;
   private readonly guard: SqliteGuard;
   private buttonActionStore: ButtonActionStore | undefined;
+  private callStore: CallStore | undefined;
   /** Versions of the migrations this open applied (empty when the schema was current). */
   applied: readonly number[] = [];
 
   constructor(db: Database.Database, tables: readonly string[], path = db.name) {
     this.db = db;
     this.tables = tables;
-    this.q = statements(db);
     this.guard = new SqliteGuard(path);
+  }
+
+  /** Prepared on first use: a store opened with an older schema (tests) may lack a column they name. */
+  private get q(): ReturnType<typeof statements> {
+    this.statements ??= statements(this.db);
+    return this.statements;
   }
 
   /** Prepared on first use: a store opened with a custom schema (tests) may not have the tables. */
@@ -83,6 +91,11 @@ export class SqliteStore implements Store {
     return this.buttonActionStore;
   }
 
+  get calls(): CallStore {
+    this.callStore ??= this.guard.wrap(sqliteCalls(this.db));
+    return this.callStore;
+  }
+
   get watchlists(): WatchlistStore {
     this.watchlistStore ??= this.guard.wrap(sqliteWatchlists(this.db));
     return this.watchlistStore;
@@ -99,9 +112,11 @@ export class SqliteStore implements Store {
         platform: chat.platform,
         chatId: chat.chatId,
         defaultChain: next.defaultChain ?? null,
-        autodetect: next.autodetect === undefined ? null : next.autodetect ? 1 : 0,
+        autodetect: flagColumn(next.autodetect),
         timezone: next.timezone,
         language: next.language ?? null,
+        cardChart: flagColumn(next.cardChart),
+        calls: flagColumn(next.calls),
       });
       return next;
     })());
@@ -115,6 +130,8 @@ export class SqliteStore implements Store {
     this.guard.run("forgetGuild", () => this.db.transaction(() => {
       const chats = this.q.guildChats.all(guildId) as { platform: string; chat_id: string }[];
       for (const c of chats) this.deleteChat(c.platform, c.chat_id);
+      // The server's board of calls is keyed by the server, not by any of its channels.
+      if (this.tables.includes("calls")) this.q.forgetBoard.run(guildId);
     })());
   }
 

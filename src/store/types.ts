@@ -20,6 +20,10 @@ export interface ChatSettings {
   timezone: string;
   /** The chat's language (a locale file's name, e.g. `en`, `zh`); undefined = chosen per platform (see src/i18n/choose.ts). */
   language?: string;
+  /** Show a 24 h chart with the token card; undefined = on. */
+  cardChart?: boolean;
+  /** Whether cards here make calls and say who called a token; undefined = on (calls are kept in groups only). */
+  calls?: boolean;
 }
 
 export interface SettingsStore {
@@ -45,6 +49,8 @@ export interface Store extends SettingsStore {
   readonly watchlists: WatchlistStore;
   /** What buttons too small for their action run, on the same database. */
   readonly buttonActions: ButtonActionStore;
+  /** Members' calls of tokens and what the sweep read since, on the same database. */
+  readonly calls: CallStore;
   isOpen(): boolean;
   /** Whether the database can serve reads and writes now; when not, why, naming the setting to look at. */
   health(): Promise<StoreHealth>;
@@ -120,6 +126,14 @@ export interface PendingDelivery {
   slot: number;
 }
 
+/** A named lease as the table holds it: expired ones stay until taken again or released. */
+export interface LeaseRow {
+  name: string;
+  holder: string;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
 export interface SubscriptionStore {
   /** Adds, or replaces the schedule of, the chat's subscription to `chain`; clears a pause. */
   upsertSubscription(s: NewSubscription, now: number): Promise<Subscription>;
@@ -161,6 +175,8 @@ export interface SubscriptionStore {
   releaseLease(name: string, holder: string): Promise<void>;
   /** Who holds a lease now, if anyone (expired or not). */
   leaseHolder(name: string): Promise<string | undefined>;
+  /** Every named lease with its holder and expiry, by name (the operator's page). */
+  leases(): Promise<LeaseRow[]>;
   /** Takes a lease from `deadHolder` (known to be gone); false when someone else holds it now. */
   takeOverLease(name: string, deadHolder: string, holder: string, ttlMs: number, now: number): Promise<boolean>;
 }
@@ -291,4 +307,88 @@ export interface WatchlistStore {
   listWatched(chat: ChatKey): Promise<WatchedToken[]>;
   /** Distinct token ids on any watchlist of these platforms (the checker's batch). */
   watchedTokenIds(platforms: readonly Platform[]): Promise<string[]>;
+}
+
+/**
+ * A member's call of a token on a board: a Telegram chat, or a Discord server (its channels
+ * share one board). Prices are decimal text as the service wrote them.
+ */
+export interface Call {
+  id: number;
+  platform: Platform;
+  /** The board: a Telegram chat id, or a Discord server id. */
+  boardId: string;
+  tokenId: string;
+  /** Display symbol and chain, cleaned when the call was made. */
+  symbol: string;
+  chain: string;
+  userId: string;
+  /** The member's name as shown then (never a mention), and their @handle when they had one. */
+  userName: string;
+  userHandle?: string;
+  calledAt: number;
+  /** The price and market cap the card showed. */
+  price: string;
+  marketCap?: string;
+  /** The highest K-line `high` from the call's minute that the sweep has read; the call price before its first read. */
+  high: string;
+  /** Start of the K-line bucket of that high (epoch ms); undefined while the high is the call price. */
+  highAt?: number;
+  /** The last close the sweep read, and until when it has read (epoch ms); undefined before the first read. */
+  lastPrice?: string;
+  sweptTo?: number;
+}
+
+export type NewCall = Pick<Call, "platform" | "boardId" | "tokenId" | "symbol" | "chain" | "userId" | "userName" | "userHandle" | "calledAt" | "price" | "marketCap">;
+
+/** What one sweep read for one call. */
+export interface CallRead {
+  callId: number;
+  high: string;
+  highAt?: number;
+  lastPrice: string;
+  sweptTo: number;
+}
+
+/** A token the sweep should read, from the earliest point any of its calls still needs. */
+export interface TokenToSweep {
+  tokenId: string;
+  /** Epoch ms: the oldest of its calls' `sweptTo` (or call time, never read). */
+  from: number;
+}
+
+/** How the last sweep went, for the boards' "as of" and a stretched period. */
+export interface SweepStatus {
+  /** When it ran (epoch ms). */
+  ranAt: number;
+  /** The period it keeps (ms): the configured one, or longer when the plan cannot cover every token. */
+  periodMs: number;
+  /** Tokens called in the last 7 days when it ran. */
+  tokens: number;
+}
+
+export interface CallStore {
+  /**
+   * Records `call` unless the board already has a call of the token made at or after `since`;
+   * either way returns the board's call of it, and whether it is this one. Atomic across processes.
+   */
+  recordCall(call: NewCall, since: number): Promise<{ call: Call; made: boolean }>;
+  /** The board's call of a token made at or after `since`, if any. */
+  currentCall(board: ChatKey, tokenId: string, since: number): Promise<Call | undefined>;
+  /** Deletes a call; false when it was gone already. */
+  removeCall(id: number): Promise<boolean>;
+  /** The board's calls made at or after `since`, oldest first. */
+  boardCalls(board: ChatKey, since: number): Promise<Call[]>;
+  /** One member's calls on the board, newest first, at most `limit`. */
+  memberCalls(board: ChatKey, userId: string, limit: number): Promise<Call[]>;
+  /** A caller of the board by @handle (any case) or by the name shown, most recent first. */
+  findCaller(board: ChatKey, handleOrName: string): Promise<{ userId: string; userName: string } | undefined>;
+  /** Every call of a token made at or after `since`, of every board. */
+  tokenCalls(tokenId: string, since: number): Promise<Call[]>;
+  /** Tokens with a call made at or after `since`, the one read longest ago first. */
+  tokensToSweep(since: number): Promise<TokenToSweep[]>;
+  /** Saves a sweep's reads; a call removed meanwhile is left gone. */
+  saveReads(reads: readonly CallRead[]): Promise<void>;
+  sweepStatus(): Promise<SweepStatus | undefined>;
+  setSweepStatus(status: SweepStatus): Promise<void>;
 }

@@ -1,8 +1,15 @@
 /** The service failing, through the console against the sandbox: sentences, stale data, coalescing, the budget. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MARKET_SENTENCES } from "../../src/core/failure.js";
+import { MARKET_KEYS } from "../../src/core/failure.js";
+import { messages } from "../../src/i18n/index.js";
+import type { MarketErrorKind } from "../../src/market/errors.js";
 import type { FaultKind } from "../../src/sandbox/index.js";
 import { startWorld, type Bot, type World } from "./sandbox-world.js";
+
+/** What an English reader reads for each kind of market failure. */
+const MARKET_SENTENCES = Object.fromEntries(
+  Object.entries(MARKET_KEYS).map(([kind, key]) => [kind, messages().translator("en").t(key)]),
+) as Record<MarketErrorKind, string>;
 
 let world: World;
 let bot: Bot;

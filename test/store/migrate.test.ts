@@ -8,7 +8,7 @@ import { migrations as projectMigrations, type Migration } from "../../src/store
 import { openSqliteStore, type SqliteStore, type SqliteStoreOptions } from "../../src/store/sqlite-store.js";
 
 /** The version a migration appended after the project's own gets. */
-const NEXT = projectMigrations.length + 1;
+const NEXT = Math.max(...projectMigrations.map((m) => m.version)) + 1;
 const projectVersions = projectMigrations.map((m) => m.version);
 const projectRecords = projectMigrations.map((m) => ({ version: m.version, name: m.name }));
 

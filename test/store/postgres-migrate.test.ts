@@ -5,7 +5,7 @@ import { postgresSchema } from "../../src/store/postgres-migrate.js";
 import { openPostgresStore, type PostgresStore, type PostgresStoreOptions } from "../../src/store/postgres-store.js";
 import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
 
-const NEXT = projectMigrations.length + 1;
+const NEXT = Math.max(...projectMigrations.map((m) => m.version)) + 1;
 const projectVersions = projectMigrations.map((m) => m.version);
 const notesMigration: Migration = {
   version: NEXT,

@@ -53,6 +53,15 @@ describe.each(ENGINES)("the store on %s", (engine) => {
       expect(await store.getSettings(group)).toEqual({ timezone: "UTC" });
     });
 
+    it("keeps the card chart switched off or on, and clears it back to the default when given as undefined", async () => {
+      const store = await db.open();
+      await store.updateSettings(group, { cardChart: false, defaultChain: "bsc" });
+      expect(await store.getSettings(group)).toEqual({ cardChart: false, defaultChain: "bsc", timezone: "UTC" });
+      expect(await store.updateSettings(group, { cardChart: true })).toEqual({ cardChart: true, defaultChain: "bsc", timezone: "UTC" });
+      expect(await (await db.open()).getSettings(group)).toEqual({ cardChart: true, defaultChain: "bsc", timezone: "UTC" });
+      expect(await store.updateSettings(group, { cardChart: undefined })).toEqual({ defaultChain: "bsc", timezone: "UTC" });
+    });
+
     it("keeps the chat's language and clears it when given as undefined", async () => {
       const store = await db.open();
       await store.updateSettings(group, { language: "zh", defaultChain: "bsc" });

@@ -2,7 +2,8 @@
  * Putting a rendered Reply into a chat: as an answer to a message, as a post (digests), or
  * in place of a message whose button was pressed. Long text is split (the parts after the
  * first do not reply again); a message with buttons stays one message, cut short if need be;
- * an image becomes a photo whose caption holds what fits, the rest following as messages.
+ * an image becomes a photo with the reply as its caption when it fits the caption limit, else
+ * the text goes first and the picture follows it.
  *
  * A reply that is one text message may ride in the webhook response of the update it answers
  * (see webhook-reply.ts), which makes it exactly once; a photo (an upload) or several messages
@@ -40,20 +41,24 @@ export async function sendReply(api: Api, actions: ActionStore, target: Target, 
   const common = { parse_mode: "HTML" as const, ...(target.threadId === undefined ? {} : { message_thread_id: target.threadId }) };
   const answering =
     target.replyTo === undefined ? {} : { reply_parameters: { message_id: target.replyTo, allow_sending_without_reply: true } };
-  let rest: string[];
-  if (reply.image) {
-    const photo = renderPhotoReply(reply);
+  const photo = reply.image === undefined ? undefined : renderPhotoReply(reply);
+  if (reply.image && photo?.rest.length === 0) {
     const file = new InputFile(reply.image.png, reply.image.filename);
     sent.push(await api.sendPhoto(target.chatId, file, { ...common, ...answering, caption: photo.caption, ...(keyboard ? { reply_markup: keyboard } : {}) }));
-    rest = photo.rest;
-  } else {
-    const [first = "", ...more] = renderReplyHtml(reply, { mode: keyboard ? "trim" : "split" });
-    const send = () => api.sendMessage(target.chatId, first, { ...common, ...answering, link_preview_options: NO_PREVIEW, ...(keyboard ? { reply_markup: keyboard } : {}) });
-    sent.push(await (more.length === 0 ? mayRide(send) : send()));
-    rest = more;
+    return sent;
   }
-  for (const part of rest) sent.push(await api.sendMessage(target.chatId, part, { ...common, link_preview_options: NO_PREVIEW }));
+  // Text over the caption limit goes first, whole and with its buttons; the picture follows it.
+  const [first = "", ...more] = renderReplyHtml(reply, { mode: keyboard ? "trim" : "split" });
+  const send = () => api.sendMessage(target.chatId, first, { ...common, ...answering, link_preview_options: NO_PREVIEW, ...(keyboard ? { reply_markup: keyboard } : {}) });
+  sent.push(await (more.length === 0 && reply.image === undefined ? mayRide(send) : send()));
+  for (const part of more) sent.push(await api.sendMessage(target.chatId, part, { ...common, link_preview_options: NO_PREVIEW }));
+  if (reply.image) sent.push(await api.sendPhoto(target.chatId, new InputFile(reply.image.png, reply.image.filename), common));
   return sent;
+}
+
+/** Whether `reply`'s picture goes as a photo with the reply as its caption (else it follows the text). */
+function captioned(reply: Reply): boolean {
+  return reply.image !== undefined && renderPhotoReply(reply).rest.length === 0;
 }
 
 /**
@@ -70,7 +75,8 @@ export async function editReply(api: Api, actions: ActionStore, message: Message
       const [caption = ""] = renderReplyHtml(reply, { mode: "trim", firstLimit: CAPTION_LIMIT });
       const media = new InputFile(reply.image.png, reply.image.filename);
       await api.editMessageMedia(chatId, message.message_id, { type: "photo", media, caption, parse_mode: "HTML" }, markup);
-    } else if (!message.photo && !reply.image) {
+    } else if (!message.photo && !captioned(reply)) {
+      // A text whose picture follows it (too long for a caption) is edited as text; the picture below stays.
       const [text = ""] = renderReplyHtml(reply, { mode: "trim" });
       await api.editMessageText(chatId, message.message_id, text, { parse_mode: "HTML", link_preview_options: NO_PREVIEW, ...markup });
     } else {

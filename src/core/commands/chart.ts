@@ -176,7 +176,8 @@ async function findSeries(ctx: CommandContext, ask: Ask): Promise<Series> {
   return tokenSeries(ctx, await resolveArg(ctx, input), ask);
 }
 
-function priceText(category: KlineCategory): (p: number, decimals?: number, zeros?: number) => string {
+/** How the picture writes prices of `category`: dollars for u, bare ratios for r and m. */
+export function priceText(category: KlineCategory): (p: number, decimals?: number, zeros?: number) => string {
   // The core's notation drops trailing zeros; axis labels ask for fixed decimals and leading
   // zeros, to line up in one notation.
   const text = (p: number, decimals?: number, zeros?: number): string =>
@@ -233,7 +234,7 @@ function buttons(series: Series, ask: Ask, intervalName: string, i18n: Translato
 }
 
 /** The words the picture draws itself, in the chat's language. */
-function chartWords(i18n: Translator): ChartWords {
+export function chartWords(i18n: Translator): ChartWords {
   return {
     empty: i18n.t("chart-picture-empty"),
     logScale: i18n.t("chart-picture-log-scale"),

@@ -1,4 +1,5 @@
 import type { Fetched } from "../../cache/types.js";
+import { callOnCard, type CallParts } from "../../calls/card-line.js";
 import type { PairV2, RiskReport, TokenDetail } from "../../market/schemas.js";
 import { defineCommand, type CommandContext } from "../command.js";
 import {
@@ -9,6 +10,7 @@ import type { Block, Reply } from "../reply.js";
 import { footerOf, openButton, refreshButton, rows } from "../reply-parts.js";
 import { assessRecord, assessReport } from "../risk.js";
 import { appendixLinks } from "./appendix.js";
+import { cardKline, cardPicture } from "./card-chart.js";
 import { collisionParts, resolveArg } from "./resolution.js";
 import type { Translator } from "../../i18n/index.js";
 
@@ -64,8 +66,10 @@ function serviceRiskText(riskInfo: string | undefined, locale: string): string |
   return text === undefined ? undefined : cleanText(text, SERVICE_RISK_MAX);
 }
 
-/** The token card of a resolved token: market figures, pairs, links and a one-line risk verdict. */
-export async function tokenCard(ctx: CommandContext, res: Resolution, opts: { command: string }): Promise<Reply> {
+/** The token card of a resolved token: market figures, pairs, links, a one-line risk verdict and, unless the chat turned it off or `chart` is false (default true), its 24 h chart. */
+export async function tokenCard(ctx: CommandContext, res: Resolution, opts: { command: string; chart?: boolean }): Promise<Reply> {
+  // Inline results are text articles: a picture each would cost units and renders nobody sees.
+  const kline = opts.chart === false ? Promise.resolve(undefined) : cardKline(ctx, res.tokenId);
   const [detail, report, intro] = await Promise.all([
     ctx.market.tokenDetail(res.tokenId),
     ctx.market.riskReport(res.tokenId).then(
@@ -75,7 +79,13 @@ export async function tokenCard(ctx: CommandContext, res: Resolution, opts: { co
     ),
     introIn(ctx, res.tokenId),
   ]);
-  return renderCard(ctx, res, detail, report, { ...opts, intro });
+  const t = detail.data.token;
+  const call = await callOnCard(ctx, { tokenId: res.tokenId, symbol: t.symbol ?? res.token?.symbol ?? "", chain: res.chain, price: t.current_price_usd, marketCap: t.market_cap });
+  const card = renderCard(ctx, res, detail, report, { ...opts, intro, call });
+  const image = await cardPicture(ctx, await kline, {
+    symbol: cleanText(t.symbol ?? res.token?.symbol, 16), chain: res.chain, change24h: t.token_price_change_24h ?? t.price_change_24h,
+  });
+  return image === undefined ? card : { ...card, image };
 }
 
 /** Longest introduction shown on a card. */
@@ -100,7 +110,7 @@ function renderCard(
   res: Resolution,
   detail: Fetched<TokenDetail>,
   report: Fetched<RiskReport> | undefined,
-  opts: { command: string; intro?: string | undefined },
+  opts: { command: string; intro?: string | undefined; call: CallParts },
 ): Reply {
   const t = detail.data.token;
   const symbol = cleanText(t.symbol ?? res.token?.symbol, 16);
@@ -146,6 +156,7 @@ function renderCard(
       { kind: "text", text: verdict.line },
       ...(serviceRisk === undefined ? [] : [{ kind: "text" as const, text: say("risk-service-note", { text: serviceRisk }) }]),
       ...(opts.intro === undefined ? [] : [{ kind: "text" as const, text: say("card-intro", { text: opts.intro }) }]),
+      ...opts.call.blocks,
     ],
     actions: [
       [
@@ -156,6 +167,7 @@ function renderCard(
       ],
       ...rows(links, 5, 1),
       ...collision.actions,
+      ...opts.call.actions,
     ],
     footer: footerOf(ctx, detail, ...(report === undefined ? [] : [report])),
   };

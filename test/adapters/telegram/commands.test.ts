@@ -142,14 +142,16 @@ describe("Telegram commands, end to end against the fake Bot API and the real co
     expect(h.logs.some((l) => l.includes("telegram refused a rendered reply") && l.includes('"partsDelivered":1'))).toBe(true);
   });
 
-  it("sends an image as a photo with a caption within 1024 characters and the rest as a message", async () => {
+  it("sends a reply too long for a caption as its text with the buttons first, and the picture after it", async () => {
     const chat = privateChat(fakeUser());
     const ask = h.fake.sendText(chat, "/picture");
-    const photo = await h.fake.waitForSent((s) => s.method === "sendPhoto" && s.replyTo === ask.message_id);
-    await h.fake.waitForSent((s) => s.method === "sendMessage" && s.chatId === String(chat.id));
+    const text = await h.fake.waitForSent((s) => s.method === "sendMessage" && s.replyTo === ask.message_id);
+    const photo = await h.fake.waitForSent((s) => s.method === "sendPhoto" && s.chatId === String(chat.id));
+    expect(text.text).toContain("candles candles");
+    expect(text.keyboard?.[0]?.[0]?.text).toBe("1h");
+    expect(photo.messageId).toBeGreaterThan(text.messageId);
     expect(photo.photo?.data.subarray(1, 4).toString()).toBe("PNG");
-    expect(photo.text.length).toBeLessThanOrEqual(1024);
-    expect(photo.keyboard?.[0]?.[0]?.text).toBe("1h");
+    expect(photo.text).toBe("");
   });
 
   it("keeps answering other chats while one chat waits on a slow command", async () => {
