@@ -22,7 +22,7 @@ import type { Freshness } from "../core/answer-deadline.js";
 import { ALERT_LANE, DIGEST_LANE, FEED_LANE } from "../market/scheduler-lanes.js";
 import type { CallRules } from "../calls/rules.js";
 import { createRedisCacheStore } from "../redis/cache-store.js";
-import { connectRedis, type SharedRedis } from "../redis/connection.js";
+import type { SharedRedis } from "../redis/connection.js";
 import { redisUnitLedger } from "../redis/unit-ledger.js";
 import { redisSpacingGate } from "../redis/spacing-gate.js";
 import type { Sandbox } from "../sandbox/index.js";
@@ -92,7 +92,10 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     }
   };
   try {
-    const redis = config.redisUrl === undefined ? undefined : await connectRedis({ url: config.redisUrl, log, onChange: opts.onRedisChange });
+    // Loaded only when configured: ioredis alone costs a process start a tenth of a second.
+    const redis = config.redisUrl === undefined
+      ? undefined
+      : await (await import("../redis/connection.js")).connectRedis({ url: config.redisUrl, log, onChange: opts.onRedisChange });
     if (redis !== undefined) closers.push(() => redis.close());
     // With Redis, every process shares one cache and its misses.
     const cacheStore = () => (redis === undefined ? {} : { store: createRedisCacheStore({ redis }) });
