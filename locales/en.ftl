@@ -728,3 +728,52 @@ cmd-settings-setting-calls = calls
 
 ## code health: words that were written outside the message files
 discord-option-gap = /{ $command } needs { $missing } when you give { $later }.
+
+## buy feed
+buys-not-admin = Only this chat's admins can manage its buy feeds.
+buys-bad-amount = "{ $value }" is not an amount for { $option }; type one like 250, $1.5k or 2k.
+buys-bad-switch = "{ $value }" is not on or off; type sells on or sells off.
+buys-bad-emoji = "{ $value }" is not one emoji; type emoji and one emoji, like emoji 🚀.
+buys-missing-value = { $option } needs a value after it, like { $option } 250.
+buys-bad-option = "{ $word }" is not a /buys option; use min, sells, whale, emoji or step.
+buys-no-pair = { $symbol } has no trading pair with liquidity, so it has no buys to post.
+buys-too-many = This chat already follows { $count } tokens, the most it may ({ $max }); /stopbuys one first.
+buys-none = This chat follows no token's buys.
+buys-how-to-start = Start with /buys and a token, e.g. /buys pepe min 250.
+buys-how-to-stop = Stop with /stopbuys { $symbol }.
+buys-not-following = This chat does not follow the buys of { $token }.
+buys-started = Posting the buys of { $symbol } ({ $chain }) here from now on.
+buys-changed = The buy feed of { $symbol } ({ $chain }) is changed.
+buys-stopped = No more buys of { $symbol } here.
+buys-stopped-all = Stopped { $count ->
+    [one] the one buy feed
+   *[other] all { $count } buy feeds
+} of this chat.
+buys-list-title = Buy feeds of this chat: { $count } of { $max }
+buys-options = min { $min } · sells { $sells } · whale { $whale } · { $emoji } per { $step }
+buys-sells-on = on
+buys-sells-off = off
+buys-checked-every = checked about every { $seconds } s
+buys-title-buy = { $symbol } buy
+buys-title-sell = { $symbol } sell
+buys-spent = Spent
+buys-got = Got
+buys-received = Received
+buys-sold = Sold
+buys-price = Price
+buys-cap = Market cap
+buys-fdv = FDV
+buys-dex = DEX
+buys-buyer = Buyer
+buys-seller = Seller
+buys-time = Time
+buys-when = { $time } · { $seconds } s ago
+buys-open-buyer = Buyer
+buys-open-seller = Seller
+buys-open-tx = Transaction
+buys-summary = { $emoji } { $count } more { $symbol } trades · { $total } in { $seconds } s · largest { $largest } by { $wallet }
+cmd-buys = Post a token's buys here as they happen, or list this chat's feeds
+cmd-buys-token = Symbol, name, address, address-chain or a link
+cmd-buys-options = min <usd>, sells on|off, whale <usd>, emoji <emoji>, step <usd>
+cmd-stopbuys = Stop posting a token's buys here, or all of them
+cmd-stopbuys-token = A token this chat follows, or all

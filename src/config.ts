@@ -124,6 +124,16 @@ export interface Config {
     /** Minutes between two sweeps that read called tokens' K-lines (`CALLS_SWEEP_MINUTES`). Default 60, at least 1. */
     sweepMinutes: number;
   };
+  buys: {
+    /** Seconds between two polls of a pair with recent trades (`BUYS_POLL_SECONDS`). Default 15, at least 5. */
+    pollSeconds: number;
+    /** Longest interval a quiet pair backs off to (`BUYS_MAX_POLL_SECONDS`). Default 300, at least `pollSeconds`. */
+    maxPollSeconds: number;
+    /** Tokens one chat's buy feed may follow (`BUYS_MAX_PER_CHAT`). Default 5. */
+    maxPerChat: number;
+    /** Share of `MARKET_API_RPS` and of the day's units the feed's polls may use (`BUYS_RATE_SHARE`). Default 0.5. */
+    rateShare: number;
+  };
   /** Redis shared by several processes (`REDIS_URL`); undefined keeps that state in process. */
   redisUrl: string | undefined;
   /** This process's name among the bot's workers (`WORKER_ID`): leases, /readyz, the metrics' `worker` label. Default `<hostname>-<pid>`. */
@@ -309,6 +319,10 @@ const schema = z.object({
 
   CALLS_WINDOW_DAYS: integer(1, 365, "days from 1 to 365").default(30),
   CALLS_SWEEP_MINUTES: integer(1, 1440, "minutes from 1 to 1440").default(60),
+  BUYS_POLL_SECONDS: integer(5, 3600, "seconds from 5 to 3600").default(15),
+  BUYS_MAX_POLL_SECONDS: integer(5, 86_400, "seconds from 5 to 86400, at least BUYS_POLL_SECONDS").default(300),
+  BUYS_MAX_PER_CHAT: integer(1, 100, "a whole number from 1 to 100").default(5),
+  BUYS_RATE_SHARE: positiveNumber(1, "a share of MARKET_API_RPS above 0 and at most 1, such as 0.5").default(0.5),
 
   // A user:password is Redis AUTH and belongs here; echo() never shows it.
   REDIS_URL: credentialUrl("must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379", ["redis:", "rediss:"]).optional(),
@@ -380,6 +394,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       watchlistMax: v.WATCHLIST_MAX,
     },
     calls: { windowDays: v.CALLS_WINDOW_DAYS, sweepMinutes: v.CALLS_SWEEP_MINUTES },
+    buys: buysConfig(v),
     redisUrl: v.REDIS_URL,
     workerId: v.WORKER_ID ?? `${hostname()}-${process.pid}`,
     secrets: withTelegramSecretPart([...secrets, ...urlPassword(v.DATABASE_URL), ...urlPassword(v.REDIS_URL)]),
@@ -387,6 +402,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 }
 
 type Values = z.output<typeof schema>;
+
+function buysConfig(v: Values): Config["buys"] {
+  if (v.BUYS_MAX_POLL_SECONDS < v.BUYS_POLL_SECONDS) {
+    throw new ConfigError(
+      "BUYS_MAX_POLL_SECONDS",
+      `BUYS_MAX_POLL_SECONDS must be at least BUYS_POLL_SECONDS (${v.BUYS_POLL_SECONDS}), got ${v.BUYS_MAX_POLL_SECONDS}`,
+    );
+  }
+  return { pollSeconds: v.BUYS_POLL_SECONDS, maxPollSeconds: v.BUYS_MAX_POLL_SECONDS, maxPerChat: v.BUYS_MAX_PER_CHAT, rateShare: v.BUYS_RATE_SHARE };
+}
 
 function required(variable: string, because: string): never {
   throw new ConfigError(variable, `${variable} is required ${because}`);

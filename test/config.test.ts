@@ -38,10 +38,28 @@ const DEFAULTS: Config = {
   digest: { telegramRate: 25, maxSubscriptions: 10, minIntervalMinutes: 15 },
   alerts: { checkSeconds: 30, cooldownMinutes: 15, maxPerChat: 20, watchlistMax: 50 },
   calls: { windowDays: 30, sweepMinutes: 60 },
+  buys: { pollSeconds: 15, maxPollSeconds: 300, maxPerChat: 5, rateShare: 0.5 },
   secrets: [],
 };
 
 describe("loadConfig", () => {
+  describe("buy feed", () => {
+    it("reads the feed's poll times, limit and share of the plan", () => {
+      expect(loadConfig({ BUYS_POLL_SECONDS: "20", BUYS_MAX_POLL_SECONDS: "20", BUYS_MAX_PER_CHAT: "3", BUYS_RATE_SHARE: "0.25" }).buys).toEqual({
+        pollSeconds: 20, maxPollSeconds: 20, maxPerChat: 3, rateShare: 0.25,
+      });
+    });
+
+    it("refuses a poll under 5 s, a longest poll under the poll, and a share outside (0, 1]", () => {
+      expect(failure({ BUYS_POLL_SECONDS: "4" })).toMatchObject({ variable: "BUYS_POLL_SECONDS" });
+      expect(failure({ BUYS_POLL_SECONDS: "30", BUYS_MAX_POLL_SECONDS: "20" }).message).toBe(
+        "BUYS_MAX_POLL_SECONDS must be at least BUYS_POLL_SECONDS (30), got 20",
+      );
+      expect(failure({ BUYS_RATE_SHARE: "1.5" })).toMatchObject({ variable: "BUYS_RATE_SHARE" });
+      expect(failure({ BUYS_RATE_SHARE: "0" })).toMatchObject({ variable: "BUYS_RATE_SHARE" });
+    });
+  });
+
   it("runs on demo data with every default when nothing is set", () => {
     expect(loadConfig({})).toEqual(DEFAULTS);
   });

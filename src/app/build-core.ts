@@ -12,15 +12,17 @@ import type { BotCore } from "../core/bot-core.js";
 import { createBotCore } from "../core/create-core.js";
 import { messages } from "../i18n/index.js";
 import { digestCommands } from "../digest/commands.js";
+import { buysCommands } from "../buys/commands.js";
+import type { PollBudget } from "../buys/plan.js";
 import type { Logger } from "../log.js";
 import type { MarketApi } from "../market/api.js";
 import { MarketClient, type MarketCallEvent } from "../market/client.js";
 import type { DispatchEvent, Scheduler } from "../market/scheduler.js";
 import type { Freshness } from "../core/answer-deadline.js";
-import { ALERT_LANE, DIGEST_LANE } from "../market/scheduler-lanes.js";
+import { ALERT_LANE, DIGEST_LANE, FEED_LANE } from "../market/scheduler-lanes.js";
 import type { CallRules } from "../calls/rules.js";
 import { createRedisCacheStore } from "../redis/cache-store.js";
-import { connectRedis, type SharedRedis } from "../redis/connection.js";
+import type { SharedRedis } from "../redis/connection.js";
 import { redisUnitLedger } from "../redis/unit-ledger.js";
 import { redisSpacingGate } from "../redis/spacing-gate.js";
 import type { Sandbox } from "../sandbox/index.js";
@@ -63,6 +65,10 @@ export interface BuiltCore {
   sandbox: Sandbox | undefined;
   /** The market key's scheduler: queue depth per lane, the day's compute units. */
   scheduler: Scheduler;
+  /** The market uncached, for the buy watcher's polls (each asks a window of its own). */
+  feedMarket: Pick<MarketApi, "swaps">;
+  /** The buy feed's share of the plan now. */
+  feedBudget: () => PollBudget;
   /** The shared Redis when `REDIS_URL` is set: budgets, blocked chats and platform rates live there. */
   redis: SharedRedis | undefined;
   /**
@@ -86,7 +92,10 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     }
   };
   try {
-    const redis = config.redisUrl === undefined ? undefined : await connectRedis({ url: config.redisUrl, log, onChange: opts.onRedisChange });
+    // Loaded only when configured: ioredis alone costs a process start a tenth of a second.
+    const redis = config.redisUrl === undefined
+      ? undefined
+      : await (await import("../redis/connection.js")).connectRedis({ url: config.redisUrl, log, onChange: opts.onRedisChange });
     if (redis !== undefined) closers.push(() => redis.close());
     // With Redis, every process shares one cache and its misses.
     const cacheStore = () => (redis === undefined ? {} : { store: createRedisCacheStore({ redis }) });
@@ -94,6 +103,7 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     let client: MarketClient;
     const pacing = {
       timeoutMs: config.market.timeoutMs, dailyUnits: config.market.dailyUnits, logger: log, onCall: opts.onMarketCall, onDispatch: opts.onMarketDispatch,
+      laneShares: { [FEED_LANE]: config.buys.rateShare },
     };
     if (config.market.mode === "demo") {
       const { startSandbox } = await import("../sandbox/index.js");
@@ -119,7 +129,11 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     closers.push(() => charts.close());
     const source = config.market.mode === "demo" ? DEMO_SOURCE : LIVE_SOURCE;
     // start and ask answer the same commands: the digest's included.
-    const extraCommands = digestCommands({ maxPerChat: config.digest.maxSubscriptions, minIntervalMinutes: config.digest.minIntervalMinutes });
+    const feedBudget = () => ({ rate: client.scheduler.laneRate(FEED_LANE), dailyUnits: client.scheduler.units.dailyFor(FEED_LANE) });
+    const extraCommands = [
+      ...digestCommands({ maxPerChat: config.digest.maxSubscriptions, minIntervalMinutes: config.digest.minIntervalMinutes }),
+      ...buysCommands({ maxPerChat: config.buys.maxPerChat, pollSeconds: config.buys.pollSeconds, maxPollSeconds: config.buys.maxPollSeconds, budget: feedBudget }),
+    ];
     const alertLimits = { maxPerChat: config.alerts.maxPerChat, watchlistMax: config.alerts.watchlistMax };
     // Read at start, so a broken message file stops the start rather than a reply.
     const catalog = messages();
@@ -130,7 +144,10 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     });
     // Fetched uncached for the check, and kept in the price cache for the commands that follow until the next check.
     const alertPrices = sharingPrices(market, client.onLane(ALERT_LANE), { everyMs: config.alerts.checkSeconds * 1000 });
-    return { core, market, alertPrices, callMarket: client.onLane(DIGEST_LANE), callRules, store, charts, source, sandbox, redis, scheduler: client.scheduler, close };
+    return {
+      core, market, alertPrices, callMarket: client.onLane(DIGEST_LANE), callRules, store, charts, source, sandbox, redis,
+      scheduler: client.scheduler, feedMarket: client, feedBudget, close,
+    };
   } catch (e) {
     await close();
     throw e;

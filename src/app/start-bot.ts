@@ -18,6 +18,8 @@ import { createPacedQueue } from "../digest/paced-queue.js";
 import { createDiscordDigestQueue, createTelegramDigestQueue } from "../digest/platform-queues.js";
 import { createPoster, type Poster } from "../digest/poster.js";
 import { createDeliveryWatch } from "../ops/delivery-watch.js";
+import { createBuyMetrics } from "../buys/metrics.js";
+import { createBuyFeedService, type BuyFeedService } from "../buys/service.js";
 import { startOpsServer, type OpsServer, type RequestHandler } from "../ops/http-server.js";
 import { createOpsPage } from "../ops/ops-page.js";
 import { instrumentCore } from "../ops/instrument-core.js";
@@ -76,6 +78,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   const finished = new Promise<number>((r) => (resolveFinished = r));
   let stopping: Promise<void> | undefined;
   let poster: Poster | undefined;
+  let buyFeed: BuyFeedService | undefined;
   let alerts: AlertService | undefined;
   let sweeper: Sweeper | undefined;
   let ops: OpsServer | undefined;
@@ -90,6 +93,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       // The poster first: it records where it stopped while the platforms can still be reached.
       await alerts?.stop();
       await sweeper?.stop();
+      await buyFeed?.stop();
       await poster?.stop();
       await Promise.all(Object.values(adapters).map((a) => a?.stop()));
       await ops?.close();
@@ -234,6 +238,10 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       periodMs: parts.callRules.sweepPeriodMs, plan: { rps: parts.scheduler.rps, dailyUnits: parts.scheduler.units.daily },
     });
     sweeper.start();
+    const feedParts = {
+      store: parts.store, market: parts.market, feedMarket: parts.feedMarket, budget: parts.feedBudget, logger: log,
+      pollSeconds: config.buys.pollSeconds, maxPollSeconds: config.buys.maxPollSeconds,
+    };
     // One paced queue per platform for digests and alerts alike: the platform's limits are per bot.
     const onSend = (kind: string, platform: Platform, outcome: string): void => void metrics.sends.inc({ kind, platform, outcome });
     const alertTimes = { checkMs: config.alerts.checkSeconds * 1000, cooldownMs: config.alerts.cooldownMinutes * 60_000, workerId: config.workerId };
@@ -271,6 +279,10 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         onSend,
       });
       poster.start();
+      buyFeed = createBuyFeedService({
+        ...feedParts, sinks: adapters, queues, metrics: createBuyMetrics(metrics.registry, parts.store.buys),
+      });
+      buyFeed.start();
       await guard?.recordSuccess();
       log.info({ platforms: running.map((a) => a!.platform), market: config.market.mode, source: parts.source }, "chainpulse is running");
     } else {
@@ -286,6 +298,9 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         logger: log,
       });
       await alerts.start();
+      const consoleSink = consoleAlertSink({ output: opts.stdout, color: opts.stdin.isTTY === true });
+      buyFeed = createBuyFeedService({ ...feedParts, sinks: { console: consoleSink }, queues: { console: createPacedQueue({ maxInFlight: 1 }) } });
+      buyFeed.start();
       void runConsole({ core, input: opts.stdin, output: opts.stdout, isTTY: opts.stdin.isTTY === true })
         .then(() => stop("console input ended"))
         .then(() => resolveFinished(0), (e: unknown) => {

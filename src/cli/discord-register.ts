@@ -10,6 +10,7 @@ import { ConfigError, loadConfig, readEnvironment } from "../config.js";
 import { createCommandList } from "../core/commands/index.js";
 import { digestCommands } from "../digest/commands.js";
 import { redactSecrets } from "../secrets.js";
+import { buysCommands } from "../buys/commands.js";
 
 /** Where the command writes and what it reads; defaults are the process's own. */
 export interface DiscordRegisterIo {
@@ -81,9 +82,11 @@ export async function discordRegisterCommand(argv: string[], io: DiscordRegister
     return 78;
   }
 
-  const commands = createCommandList(
-    digestCommands({ maxPerChat: config.digest.maxSubscriptions, minIntervalMinutes: config.digest.minIntervalMinutes }),
-  );
+  const commands = createCommandList([
+    ...digestCommands({ maxPerChat: config.digest.maxSubscriptions, minIntervalMinutes: config.digest.minIntervalMinutes }),
+    // The plan's share only words /buys' answer; the registration needs names and descriptions.
+    ...buysCommands({ maxPerChat: config.buys.maxPerChat, pollSeconds: config.buys.pollSeconds, maxPollSeconds: config.buys.maxPollSeconds, budget: () => ({}) }),
+  ]);
   try {
     const result = await registerCommands({
       token: discord.token,

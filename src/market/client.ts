@@ -54,6 +54,8 @@ export interface MarketClientOptions {
   dailyUnits?: number;
   /** Where the day's spend is counted; default in this process. */
   unitLedger?: UnitLedger;
+  /** Lanes held to a share of the rate and of the day's units (the buy feed's `BUYS_RATE_SHARE`). Default none. */
+  laneShares?: Partial<Record<Lane, number>>;
   /** Most chunks of one batch-price call in flight at once. Default 4. */
   concurrency?: number;
   logger?: Logger;
@@ -108,8 +110,11 @@ class ClientCore implements Caller {
       ledger: options.unitLedger,
       now: this.now,
       onLedgerError: (e) => this.logger?.warn({ err: e instanceof Error ? e.message : String(e) }, "compute-unit ledger failed; counting locally"),
+      shares: options.laneShares,
     });
-    this.scheduler = new Scheduler({ rps: options.rps, units, now: this.now, sleep, logger: options.logger, onDispatch: options.onDispatch, gate: options.gate });
+    this.scheduler = new Scheduler({
+      rps: options.rps, units, now: this.now, sleep, logger: options.logger, onDispatch: options.onDispatch, gate: options.gate, laneShares: options.laneShares,
+    });
   }
 
   async call<S extends z.ZodType>(spec: CallSpec<S>, viewLane: Lane): Promise<z.output<S>> {

@@ -9,6 +9,7 @@ import { CHAINS, type ChainDef } from "./chains.js";
 import { HOSTILE_TOKENS, type HostileToken } from "./hostile.js";
 import { MarketBuilder, freshLaunchAt } from "./build.js";
 import { Extremes, pathOf } from "./extremes.js";
+import { PlacedSwaps } from "./placed-swaps.js";
 import { priceAt, snapshot, type Snapshot } from "./walk.js";
 import type { PriceMove, SandboxPair, SandboxToken } from "./types.js";
 
@@ -42,6 +43,8 @@ export class Market {
   /** The next fresh launch not yet built. */
   private nextFresh = 0;
   readonly chains: readonly ChainDef[] = CHAINS;
+  /** Swaps tests placed on pairs, and the pairs they made quiet: empty unless a test asks. */
+  readonly placed = new PlacedSwaps();
   /** The hostile tokens, all present in `tokens`. */
   readonly hostile: readonly HostileToken[] = HOSTILE_TOKENS;
   private readonly tokenById = new Map<string, SandboxToken>();

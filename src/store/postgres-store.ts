@@ -12,11 +12,14 @@ import { OutageCache } from "./outage-cache.js";
 import { chatTables, migrations as projectMigrations, type Migration } from "./migrations.js";
 import { postgresAlerts, postgresWatchlists } from "./postgres-alerts.js";
 import { postgresButtonActions } from "./postgres-button-actions.js";
+import { postgresBuys } from "./postgres-buys.js";
 import { postgresCalls } from "./postgres-calls.js";
 import { migratePostgres } from "./postgres-migrate.js";
 import { createSql, type Sql, type SqlRunner } from "./postgres-sql.js";
 import { postgresSubscriptions } from "./postgres-subscriptions.js";
-import type { AlertStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore } from "./types.js";
+import type {
+  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore,
+} from "./types.js";
 
 export interface PostgresStoreOptions {
   /** postgres://user:password@host:port/database */
@@ -38,6 +41,7 @@ export class PostgresStore implements Store {
   readonly watchlists: WatchlistStore;
   readonly buttonActions: ButtonActionStore;
   readonly calls: CallStore;
+  readonly buys: BuyFeedStore;
   private readonly cache: OutageCache;
   /** Versions of the migrations this open applied (empty when the schema was current). */
   applied: readonly number[] = [];
@@ -52,6 +56,7 @@ export class PostgresStore implements Store {
     this.watchlists = withCachedWatchlist(postgresWatchlists(sql), this.cache);
     this.buttonActions = postgresButtonActions(sql);
     this.calls = postgresCalls(sql);
+    this.buys = postgresBuys(sql);
   }
 
   /** Where the database is (host, port, name), for messages. */

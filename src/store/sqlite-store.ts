@@ -12,9 +12,12 @@ import { ensureDatabaseFolder } from "./database-folder.js";
 import { sqliteStoreError, StoreError } from "./errors.js";
 import { SqliteGuard } from "./sqlite-guard.js";
 import { sqliteButtonActions } from "./button-actions-sqlite.js";
+import { sqliteBuys } from "./buys-sqlite.js";
 import { sqliteCalls } from "./calls-sqlite.js";
 import { sqliteSubscriptions } from "./subscriptions-sqlite.js";
-import type { AlertStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore } from "./types.js";
+import type {
+  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore,
+} from "./types.js";
 
 export interface SqliteStoreOptions {
   /** Database file; its folder is created. `:memory:` keeps everything in memory (tests). */
@@ -60,6 +63,7 @@ export class SqliteStore implements Store {
   private readonly guard: SqliteGuard;
   private buttonActionStore: ButtonActionStore | undefined;
   private callStore: CallStore | undefined;
+  private buyStore: BuyFeedStore | undefined;
   /** Versions of the migrations this open applied (empty when the schema was current). */
   applied: readonly number[] = [];
 
@@ -94,6 +98,11 @@ export class SqliteStore implements Store {
   get calls(): CallStore {
     this.callStore ??= this.guard.wrap(sqliteCalls(this.db));
     return this.callStore;
+  }
+
+  get buys(): BuyFeedStore {
+    this.buyStore ??= this.guard.wrap(sqliteBuys(this.db));
+    return this.buyStore;
   }
 
   get watchlists(): WatchlistStore {

@@ -51,6 +51,8 @@ export interface Store extends SettingsStore {
   readonly buttonActions: ButtonActionStore;
   /** Members' calls of tokens and what the sweep read since, on the same database. */
   readonly calls: CallStore;
+  /** Each chat's buy feeds, the pairs' watch cursors and the buys owed to chats, on the same database. */
+  readonly buys: BuyFeedStore;
   isOpen(): boolean;
   /** Whether the database can serve reads and writes now; when not, why, naming the setting to look at. */
   health(): Promise<StoreHealth>;
@@ -391,4 +393,95 @@ export interface CallStore {
   saveReads(reads: readonly CallRead[]): Promise<void>;
   sweepStatus(): Promise<SweepStatus | undefined>;
   setSweepStatus(status: SweepStatus): Promise<void>;
+/** What a chat's buy feed of one token posts. Amounts are USD decimal text. */
+export interface BuyOptions {
+  /** Smallest trade posted. Default 50. */
+  minUsd: string;
+  /** Sells are posted too (in red). Default off. */
+  sells: boolean;
+  /** A trade at or over this is a whale (🐳, with the media). Default 10000. */
+  whaleUsd: string;
+  /** The bar's emoji. Default 🟢. */
+  emoji: string;
+  /** One emoji per this many USD (at most 40). Default 50. */
+  stepUsd: string;
+  /** Shown on whale posts: the platform's file id of a picture, GIF or video. */
+  media?: { kind: "photo" | "animation" | "video"; fileId: string };
+}
+
+/** A chat's buy feed of one token: posts its trades from `createdAt` on. */
+export interface BuyFeed extends ChatKey {
+  tokenId: string;
+  /** Display symbol and chain, cleaned when the feed was made. */
+  symbol: string;
+  chain: string;
+  options: BuyOptions;
+  /** Epoch ms; trades before it are not this chat's. */
+  createdAt: number;
+}
+
+/** Where the watch of one pair stands. */
+export interface PairWatch {
+  pairId: string;
+  tokenId: string;
+  /** Epoch seconds: the newest `tx_time` handed out; a poll asks from it minus the overlap. */
+  cursor: number;
+  /** Epoch seconds of the newest trade seen, for the back-off of a quiet pair. */
+  lastTradeAt?: number;
+  /** Epoch ms of the next poll. */
+  nextPollAt: number;
+}
+
+/**
+ * Where a buy owed to a chat stands: `queued` → `posted` (in its own post) or `folded` (in a
+ * summary post); the send protocol takes the posts from there.
+ */
+export type OwedBuyState = "queued" | "posted" | "folded" | "dropped";
+
+/** One trade owed to one chat, recorded once per (chat, swap identity). */
+export interface OwedBuy extends ChatKey {
+  /** Chain, pair, transaction hash and amounts: one swap, whatever poll saw it. */
+  swapKey: string;
+  tokenId: string;
+  /** Epoch seconds of the trade. */
+  txTime: number;
+  /** What the post shows (JSON text of the swap as the watcher read it). */
+  payload: string;
+  state: OwedBuyState;
+  /** When the watcher recorded it, epoch ms. */
+  queuedAt: number;
+  /** The summary post it was folded into, when folded. */
+  summaryId?: string;
+}
+
+export type NewOwedBuy = Omit<OwedBuy, "state" | "queuedAt" | "summaryId">;
+
+export interface BuyFeedStore {
+  /**
+   * Starts the chat's feed of a token (its pairs watched from `now`), or changes its options;
+   * refuses a new token when the chat already follows `max`: then `{ full }` with its count.
+   */
+  upsertFeed(feed: Omit<BuyFeed, "createdAt">, pairIds: readonly string[], max: number, now: number): Promise<{ feed: BuyFeed; created: boolean } | { full: number }>;
+  listFeeds(chat: ChatKey): Promise<BuyFeed[]>;
+  /** Stops the chat's feed of a token, or all; a pair no feed follows any more is no longer watched. Returns how many. */
+  removeFeeds(chat: ChatKey, tokenId: string | "all"): Promise<number>;
+  /** Every feed of the token a pair belongs to. */
+  feedsOnPair(pairId: string): Promise<BuyFeed[]>;
+  /** Every pair watched, soonest poll first. */
+  watches(): Promise<PairWatch[]>;
+  /**
+   * One poll's outcome in one transaction: the buys owed (a swap a chat already has is left
+   * alone) and the pair's new cursor, back-off and next poll. Returns how many buys were new.
+   */
+  commitPoll(watch: PairWatch, owed: readonly NewOwedBuy[], now: number): Promise<number>;
+  /** Chats with buys queued, oldest buy first. */
+  chatsOwed(): Promise<ChatKey[]>;
+  /** The chat's queued buys, oldest trade first. */
+  queuedBuys(chat: ChatKey): Promise<OwedBuy[]>;
+  /** Moves the chat's buys from `queued` to `to` (with the summary they went into); returns how many moved. */
+  settleBuys(chat: ChatKey, swapKeys: readonly string[], to: Exclude<OwedBuyState, "queued">, now: number, summaryId?: string): Promise<number>;
+  /** Deletes buys no longer queued that were recorded before `before` (epoch ms); returns how many. */
+  pruneBuys(before: number): Promise<number>;
+  /** Buys by state (tests, metrics). */
+  buyCounts(): Promise<Partial<Record<OwedBuyState, number>>>;
 }

@@ -77,11 +77,11 @@ describe("the cache in front of the sandbox", () => {
     expect(world.sandbox.stats().byEndpoint["tokenDetail"]).toBe(1);
   });
 
-  it("makes 100 concurrent /token commands cost one detail and one report request", async () => {
+  it("makes 100 concurrent /token commands cost one detail, one report and one card K-line request", async () => {
     const chat = { platform: "console" as const, chatId: "c", userId: "u", isPrivate: true, isAdmin: async () => true };
     const replies = await Promise.all(Array.from({ length: 100 }, () => bot.core.handleText(chat, `/token ${pepe()}`)));
     expect(new Set(replies.map((r) => r?.title)).size).toBe(1);
-    expect(world.sandbox.stats().byEndpoint).toEqual({ supportedChains: 1, tokenDetail: 1, riskReport: 1 });
+    expect(world.sandbox.stats().byEndpoint).toEqual({ supportedChains: 1, tokenDetail: 1, riskReport: 1, tokenKline: 1 });
   });
 
   it("asks about an unknown token once, however often it is typed", async () => {
