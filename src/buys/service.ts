@@ -1,8 +1,10 @@
 /**
  * The buy feed as the running bot has it: the watcher (under its lease) and the delivery of
- * owed buys, one turn a second; what a post adds from the market (cap or FDV, the chain's
+ * owed buys by the send protocol under the same lease, one turn a second; what a post adds from the market (cap or FDV, the chain's
  * explorer) comes from the cache on the feed lane.
  */
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import type { Logger } from "pino";
 import type { CachedMarket } from "../cache/types.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
@@ -14,7 +16,7 @@ import type { BuyMetrics } from "./metrics.js";
 import type { PlanOptions, PollBudget } from "./plan.js";
 import type { PostContext } from "./post.js";
 import { usdValue } from "./trade.js";
-import { createWatcher, type WatcherOptions } from "./watcher.js";
+import { createWatcher, WATCHER_LEASE, type WatcherOptions } from "./watcher.js";
 
 export interface BuyFeedServiceOptions extends PlanOptions {
   store: Store;
@@ -37,8 +39,9 @@ const TURN_MS = 1_000;
 
 export function createBuyFeedService(opts: BuyFeedServiceOptions): BuyFeedService {
   const platforms = Object.keys(opts.sinks) as Platform[];
+  const holder = `${hostname()}:${process.pid}:${randomUUID()}`;
   const watcher = createWatcher({
-    buys: opts.store.buys, leases: opts.store.subscriptions, market: opts.feedMarket, budget: opts.budget, platforms,
+    holder, buys: opts.store.buys, leases: opts.store.subscriptions, market: opts.feedMarket, budget: opts.budget, platforms,
     logger: opts.logger, pollSeconds: opts.pollSeconds, maxPollSeconds: opts.maxPollSeconds, ...(opts.metrics ? { events: opts.metrics } : {}),
   });
   const extras = (tokenId: string, chain: string): Promise<Pick<PostContext, "cap" | "explorer">> =>
@@ -51,6 +54,7 @@ export function createBuyFeedService(opts: BuyFeedServiceOptions): BuyFeedServic
     });
   const delivery = createBuyDelivery({
     buys: opts.store.buys, chats: opts.store, sinks: opts.sinks, queues: opts.queues, extras, logger: opts.logger,
+    lease: WATCHER_LEASE, sender: holder, leading: () => watcher.leading() && !stopping,
     ...(opts.metrics ? { onSettled: opts.metrics.settled } : {}),
   });
   let timer: NodeJS.Timeout | undefined;
@@ -59,7 +63,7 @@ export function createBuyFeedService(opts: BuyFeedServiceOptions): BuyFeedServic
 
   const once = async (): Promise<void> => {
     await watcher.tick();
-    // Every worker delivers what its platforms owe; the settle before each send keeps a buy to one sender.
+    // Only the watcher sends, under its lease: a post cut off by its death is resent by the next.
     await delivery.flush();
   };
   const loop = (): void => {
