@@ -4,7 +4,7 @@
  * its own per buy, or one summary for those the chat's pace cannot take within two minutes
  * (fold.ts). A post is a row of `buy_messages`, queued in the transaction that moves its buys
  * out of `queued`, so a buy is in exactly one post and none is lost between the two. Then every
- * waiting post is sent: claimed under the watcher's lease (only the watcher sends, as only the
+ * waiting post is started on its way (the paced queue gives it its turn): claimed under the watcher's lease (only the watcher sends, as only the
  * digest poster posts), sent, and its outcome recorded. A post left `sending` by a watcher that
  * is gone is marked `interrupted` by the next one and sent once more (recorded `resent`).
  */
@@ -40,8 +40,13 @@ export interface BuyDeliveryOptions {
 }
 
 export interface BuyDelivery {
-  /** Queues the owed buys as posts and sends every waiting post; resolves when they all have an outcome. */
+  /**
+   * Queues the owed buys as posts and starts sending every waiting post not under way yet;
+   * resolves once they are started, so a chat's pace never holds up the watcher (or its lease).
+   */
   flush(): Promise<void>;
+  /** Resolves when the sends started so far have an outcome. */
+  settled(): Promise<void>;
 }
 
 /** What a post renders, as `buy_messages.payload` keeps it. */
@@ -60,6 +65,7 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
   const log = opts.logger;
   const protocol = createSendProtocol({ queues: opts.queues, adapters: opts.sinks, logger: log, now, onOutcome: opts.onSend });
   const inProgress = new Set<string>();
+  const deliveries = new Set<Promise<void>>();
   /** Cleared when a claim finds the lease run out: nothing more is claimed this turn. */
   let leased = true;
   const claiming = (): boolean => leased && opts.leading();
@@ -141,24 +147,25 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
       if (!claiming()) return;
       const interrupted = await opts.buys.interruptBuyPosts(now(), opts.sender);
       if (interrupted > 0) log.warn({ posts: interrupted }, "buy posts cut off mid-send by a watcher that is gone are sent once more");
-      const before = await opts.buys.waitingBuyPosts();
+      const before = (await opts.buys.waitingBuyPosts()).filter((p) => !inProgress.has(id(p)));
       for (const chat of await opts.buys.chatsOwed()) {
         if (!protocol.running(chat.platform)) continue;
         await queueChat(chat, before.filter((p) => p.platform === chat.platform && p.chatId === chat.chatId).length);
       }
-      const waiting = (await opts.buys.waitingBuyPosts()).filter((p) => protocol.running(p.platform) && !inProgress.has(id(p)));
-      await Promise.all(
-        waiting.map(async (p) => {
-          inProgress.add(id(p));
-          try {
-            await deliver(p);
-          } catch (e) {
-            log.warn({ err: e instanceof Error ? e.message : String(e), platform: p.platform, chatId: p.chatId, post: p.postKey }, "buy post delivery failed");
-          } finally {
+      for (const p of await opts.buys.waitingBuyPosts()) {
+        if (!protocol.running(p.platform) || inProgress.has(id(p))) continue;
+        inProgress.add(id(p));
+        const sending: Promise<void> = deliver(p)
+          .catch((e: unknown) => log.warn({ err: e instanceof Error ? e.message : String(e), platform: p.platform, chatId: p.chatId, post: p.postKey }, "buy post delivery failed"))
+          .finally(() => {
             inProgress.delete(id(p));
-          }
-        }),
-      );
+            deliveries.delete(sending);
+          });
+        deliveries.add(sending);
+      }
+    },
+    async settled() {
+      await Promise.all([...deliveries]);
     },
   };
 }

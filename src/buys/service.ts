@@ -82,6 +82,8 @@ export function createBuyFeedService(opts: BuyFeedServiceOptions): BuyFeedServic
       stopping = true;
       if (timer) clearTimeout(timer);
       await turn;
+      // Posts still waiting for their turn are not claimed any more and stay queued for the next watcher.
+      await delivery.settled();
       await watcher.stop();
     },
     leading: () => watcher.leading(),

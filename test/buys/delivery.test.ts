@@ -1,6 +1,6 @@
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createBuyDelivery } from "../../src/buys/delivery.js";
+import { createBuyDelivery, type BuyDelivery } from "../../src/buys/delivery.js";
 import { DEFAULT_OPTIONS } from "../../src/buys/options.js";
 import type { Trade } from "../../src/buys/trade.js";
 import { WATCHER_LEASE } from "../../src/buys/watcher.js";
@@ -34,6 +34,11 @@ describe("delivering owed buys", () => {
       T,
     );
 
+  const flushed = async (d: BuyDelivery) => {
+    await d.flush();
+    await d.settled();
+  };
+
   /** A watcher's delivery: it sends while it holds the watcher's lease as `sender`. */
   async function world(sent: Reply[], sender = "w1") {
     const leading = await store.subscriptions.acquireLease(WATCHER_LEASE, sender, 45_000, T + 200_000);
@@ -48,7 +53,7 @@ describe("delivering owed buys", () => {
     const trades = Array.from({ length: 55 }, (_, i) => trade(i));
     await owe(trades);
     const sent: Reply[] = [];
-    await (await world(sent)).flush();
+    await flushed(await world(sent));
     expect(sent).toHaveLength(40);
     expect(sent.filter((r) => r.title.includes("more PEPE trades"))).toHaveLength(1);
     expect(sent[0]?.title).toBe("🟢 16 more PEPE trades · $1.72K in 15 s · largest $115 by 0x0000…0015");
@@ -63,10 +68,10 @@ describe("delivering owed buys", () => {
     const second: Reply[] = [];
     const leader = await world(first);
     const other = await world(second, "w2");
-    await Promise.all([leader.flush(), other.flush()]);
+    await Promise.all([flushed(leader), flushed(other)]);
     expect([first.length, second.length]).toEqual([2, 0]);
     await store.subscriptions.releaseLease(WATCHER_LEASE, "w1");
-    await (await world(second, "w3")).flush();
+    await flushed(await world(second, "w3"));
     expect([first.length, second.length]).toEqual([2, 0]);
     expect(await store.buys.buyPostCounts()).toEqual({ delivered: 2 });
   });
@@ -75,7 +80,7 @@ describe("delivering owed buys", () => {
     await owe([trade(1)]);
     await store.buys.removeFeeds(group, "pepe-eth");
     const sent: Reply[] = [];
-    await (await world(sent)).flush();
+    await flushed(await world(sent));
     expect(sent).toEqual([]);
     expect(await store.buys.buyCounts()).toEqual({ dropped: 1 });
   });

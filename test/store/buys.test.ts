@@ -115,7 +115,7 @@ describe.each(ENGINES)("buy feeds on %s", (engine) => {
       reached();
       return new Promise<SendOutcome>((r) => (answer = r));
     });
-    const abandoned = dead.flush();
+    await dead.flush();
     await atPlatform;
     expect(await store.buys.buyPostCounts()).toEqual({ sending: 1 });
     // Its lease runs out; the next watcher takes it, finds the post cut off and sends it once more.
@@ -123,14 +123,16 @@ describe.each(ENGINES)("buy feeds on %s", (engine) => {
     const sent: Reply[] = [];
     const next = await watcher("next", async (reply) => (sent.push(reply), { kind: "delivered" }));
     await next.flush();
+    await next.settled();
     expect(sent).toHaveLength(1);
     expect(sent[0]?.title).toContain("PEPE");
     expect(await store.buys.buyPostCounts()).toEqual({ resent: 1 });
     await next.flush();
+    await next.settled();
     expect(sent).toHaveLength(1);
     // The dead sender's answer arriving late changes nothing: the outcome is recorded.
     answer({ kind: "delivered" });
-    await abandoned;
+    await dead.settled();
     expect(await store.buys.buyPostCounts()).toEqual({ resent: 1 });
     expect(await store.buys.buyCounts()).toEqual({ posted: 1 });
   });
