@@ -11,7 +11,7 @@ import type { PacedQueue } from "../digest/paced-queue.js";
 import { asking, newAsk } from "../market/ask.js";
 import { FEED_LANE } from "../market/scheduler-lanes.js";
 import type { Platform, Store } from "../store/types.js";
-import { createBuyDelivery, type BuySink } from "./delivery.js";
+import { createBuyDelivery, type BuyDeliveryOptions, type BuySink } from "./delivery.js";
 import type { BuyMetrics } from "./metrics.js";
 import type { PlanOptions, PollBudget } from "./plan.js";
 import type { PostContext } from "./post.js";
@@ -27,6 +27,8 @@ export interface BuyFeedServiceOptions extends PlanOptions {
   queues: Partial<Record<Platform, PacedQueue>>;
   logger: Logger;
   metrics?: BuyMetrics;
+  /** Each post's recorded send outcome (metrics: sends per outcome, kind `buy`). */
+  onSend?: BuyDeliveryOptions["onSend"];
 }
 
 export interface BuyFeedService {
@@ -55,7 +57,7 @@ export function createBuyFeedService(opts: BuyFeedServiceOptions): BuyFeedServic
   const delivery = createBuyDelivery({
     buys: opts.store.buys, chats: opts.store, sinks: opts.sinks, queues: opts.queues, extras, logger: opts.logger,
     lease: WATCHER_LEASE, sender: holder, leading: () => watcher.leading() && !stopping,
-    ...(opts.metrics ? { onSettled: opts.metrics.settled } : {}),
+    ...(opts.metrics ? { onSettled: opts.metrics.settled } : {}), ...(opts.onSend ? { onSend: opts.onSend } : {}),
   });
   let timer: NodeJS.Timeout | undefined;
   let turn: Promise<void> | undefined;
