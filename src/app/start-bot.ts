@@ -280,7 +280,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       });
       poster.start();
       buyFeed = createBuyFeedService({
-        ...feedParts, sinks: adapters, queues, metrics: createBuyMetrics(metrics.registry, parts.store.buys),
+        ...feedParts, sinks: adapters, queues, metrics: createBuyMetrics(metrics.registry, parts.store.buys), onSend,
       });
       buyFeed.start();
       await guard?.recordSuccess();

@@ -1,116 +1,171 @@
 /**
- * Sends the buys owed to chats through the platforms' paced queues (the digest's and alerts'),
- * each token's buys of a chat as posts, folded into one summary when the chat's pace cannot
- * take them all within two minutes (fold.ts). A buy is settled (`queued` → `posted`/`folded`)
- * after the pace's wait and right before its request, so two workers never both send it and a
- * restart never sends it again. It stands in for the one send protocol of the digests and
- * alerts (prepare → claim under lease → send → record) until the feed's posts join it.
+ * Sends the buys owed to chats by the one send protocol (src/delivery/protocol.ts), as the
+ * digests and alerts are sent. Each turn first turns a chat's queued buys into posts: a post of
+ * its own per buy, or one summary for those the chat's pace cannot take within two minutes
+ * (fold.ts). A post is a row of `buy_messages`, queued in the transaction that moves its buys
+ * out of `queued`, so a buy is in exactly one post and none is lost between the two. Then every
+ * waiting post is started on its way (the paced queue gives it its turn): claimed under the watcher's lease (only the watcher sends, as only the
+ * digest poster posts), sent, and its outcome recorded. A post left `sending` by a watcher that
+ * is gone is marked `interrupted` by the next one and sent once more (recorded `resent`).
  */
 import type { Logger } from "pino";
-import type { SendOutcome } from "../adapters/types.js";
-import type { Reply } from "../core/reply.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
+import { createSendProtocol, type SendKind, type SendSink } from "../delivery/protocol.js";
 import { postLanguage } from "../i18n/index.js";
-import type { BuyFeed, BuyFeedStore, ChatKey, OwedBuy, Platform, SettingsStore } from "../store/types.js";
+import type { BuyFeed, BuyFeedStore, BuyOptions, BuyPost, ChatKey, OwedBuy, Platform, SendState, SettingsStore } from "../store/types.js";
 import { planFold, SLOTS_IN_TWO_MINUTES } from "./fold.js";
 import { buyPost, summaryPost, type PostContext } from "./post.js";
 import type { Trade } from "./trade.js";
 
-export interface BuySink {
-  send(chatId: string, reply: Reply): Promise<SendOutcome>;
-}
+export type BuySink = SendSink;
 
 export interface BuyDeliveryOptions {
   buys: BuyFeedStore;
   chats: Pick<SettingsStore, "getSettings" | "forgetChat" | "moveChat">;
   sinks: Partial<Record<Platform, BuySink>>;
   queues: Partial<Record<Platform, PacedQueue>>;
+  /** The lease posts are claimed under (the watcher's) and this sender's name on it. */
+  lease: string;
+  sender: string;
+  /** Whether this sender holds the lease now (the watcher leads and is not stopping). */
+  leading: () => boolean;
   /** What a post adds from the market: the token's cap or FDV and the chain's explorer. Default nothing. */
   extras?: (tokenId: string, chain: string) => Promise<Pick<PostContext, "cap" | "explorer">>;
   logger: Logger;
   now?: () => number;
-  /** Each buy's state and how long after its trade it went out (metrics, tests). */
+  /** Each post delivered: its buys' state and how long after the newest trade it went out (metrics, tests). */
   onSettled?: (e: { platform: Platform; state: "posted" | "folded"; count: number; delayMs: number }) => void;
+  /** Each send's recorded outcome (metrics: sends per outcome). */
+  onSend?: (kind: string, platform: Platform, state: SendState) => void;
 }
 
 export interface BuyDelivery {
-  /** Queues every owed buy not under way yet; resolves when they all have an outcome. */
+  /**
+   * Queues the owed buys as posts and starts sending every waiting post not under way yet;
+   * resolves once they are started, so a chat's pace never holds up the watcher (or its lease).
+   */
   flush(): Promise<void>;
+  /** Resolves when the sends started so far have an outcome. */
+  settled(): Promise<void>;
 }
 
-const TWO_MINUTES = 120_000;
+/** What a post renders, as `buy_messages.payload` keeps it. */
+interface PostPayload {
+  symbol: string;
+  chain: string;
+  options: BuyOptions;
+  trades: Trade[];
+}
+
+/** A post not sent within this long is recorded `expired`: news of a trade that old is no longer a buy feed. */
+const HOUR = 3_600_000;
 
 export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
   const now = opts.now ?? Date.now;
+  const log = opts.logger;
+  const protocol = createSendProtocol({ queues: opts.queues, adapters: opts.sinks, logger: log, now, onOutcome: opts.onSend });
   const inProgress = new Set<string>();
+  const deliveries = new Set<Promise<void>>();
+  /** Cleared when a claim finds the lease run out: nothing more is claimed this turn. */
+  let leased = true;
+  const claiming = (): boolean => leased && opts.leading();
+  const id = (p: ChatKey & { postKey: string }): string => `${p.platform}:${p.chatId}:${p.postKey}`;
 
-  const send = async (chat: ChatKey, keys: string[], state: "posted" | "folded", reply: Reply, newest: number): Promise<void> => {
-    const queue = opts.queues[chat.platform];
-    const sink = opts.sinks[chat.platform];
-    if (queue === undefined || sink === undefined) return;
-    const result = await queue.push({
-      chatId: chat.chatId,
-      deadline: now() + TWO_MINUTES,
-      send: async () => {
-        const summaryId = state === "folded" ? `${keys[0] ?? ""}+${keys.length}` : undefined;
-        if ((await opts.buys.settleBuys(chat, keys, state, now(), summaryId)) === 0) return { kind: "delivered" };
-        opts.onSettled?.({ platform: chat.platform, state, count: keys.length, delayMs: now() - newest * 1000 });
-        return sink.send(chat.chatId, reply);
-      },
-    });
-    if (result.kind === "gone") await opts.chats.forgetChat(chat);
-    else if (result.kind === "moved") await opts.chats.moveChat(chat, result.toChatId);
-    else if (result.kind !== "delivered" && result.kind !== "stopped" && result.kind !== "expired") {
-      opts.logger.warn({ platform: chat.platform, chatId: chat.chatId, outcome: result }, "buy post not delivered");
-    }
+  const posts: SendKind<BuyPost> = {
+    name: "buy",
+    chats: opts.chats,
+    rows: {
+      claim: (p, at) => opts.buys.claimBuyPost(p, opts.sender, opts.lease, at),
+      settle: (p, to, at, detail) => opts.buys.settleBuyPost(p, opts.sender, to, at, detail),
+      expire: (p, at, detail) => opts.buys.expireBuyPost(p, at, detail),
+    },
+    recorded: (p, state) => {
+      if (state !== "delivered" && state !== "resent") return;
+      const trades = (JSON.parse(p.payload) as PostPayload).trades;
+      opts.onSettled?.({
+        platform: p.platform, state: p.kind === "summary" ? "folded" : "posted", count: trades.length,
+        delayMs: now() - Math.max(...trades.map((t) => t.txTime)) * 1000,
+      });
+    },
   };
 
-  const deliverChat = async (chat: ChatKey): Promise<void> => {
+  /** Turns the chat's queued buys into posts; `waiting` posts of the chat already take part of its pace. */
+  const queueChat = async (chat: ChatKey, waiting: number): Promise<void> => {
     const queued = await opts.buys.queuedBuys(chat);
     const feeds = new Map<string, BuyFeed>((await opts.buys.listFeeds(chat)).map((f) => [f.tokenId, f]));
     const byToken = new Map<string, OwedBuy[]>();
     for (const b of queued) byToken.set(b.tokenId, [...(byToken.get(b.tokenId) ?? []), b]);
-    const i18n = await postLanguage(opts.chats, chat);
-    const slots = Math.max(1, Math.floor((SLOTS_IN_TWO_MINUTES[chat.platform] - (opts.queues[chat.platform]?.pending() ?? 0)) / Math.max(1, byToken.size)));
-    const jobs: Promise<void>[] = [];
+    const room = SLOTS_IN_TWO_MINUTES[chat.platform] - (opts.queues[chat.platform]?.pending() ?? 0) - waiting;
+    const slots = Math.max(1, Math.floor(room / Math.max(1, byToken.size)));
     for (const [tokenId, owed] of byToken) {
       const feed = feeds.get(tokenId);
       // A feed stopped since: its buys are no longer wanted.
       if (feed === undefined) {
-        await opts.buys.settleBuys(chat, owed.map((b) => b.swapKey), "dropped", now());
+        await opts.buys.dropBuys(chat, owed.map((b) => b.swapKey), now());
         continue;
       }
-      const extras = (await opts.extras?.(tokenId, feed.chain).catch(() => ({}))) ?? {};
-      const ctx = (): PostContext => ({ i18n, now: now(), symbol: feed.symbol, ...extras });
+      const payload = (trades: Trade[]): string => JSON.stringify({ symbol: feed.symbol, chain: feed.chain, options: feed.options, trades } satisfies PostPayload);
       const plan = planFold(owed, slots);
-      if (plan.folded.length > 0) {
-        const trades = plan.folded.map((b) => JSON.parse(b.payload) as Trade);
-        jobs.push(send(chat, plan.folded.map((b) => b.swapKey), "folded", summaryPost(trades, feed.options, ctx()), Math.max(...trades.map((t) => t.txTime))));
+      const first = plan.folded[0];
+      if (first !== undefined) {
+        await opts.buys.queueBuyPost({
+          ...chat, postKey: `fold:${first.swapKey}:${plan.folded.length}`, tokenId, kind: "summary",
+          txTime: Math.max(...plan.folded.map((b) => b.txTime)), payload: payload(plan.folded.map((b) => JSON.parse(b.payload) as Trade)), swapKeys: plan.folded.map((b) => b.swapKey),
+        }, now());
       }
       for (const b of plan.posts) {
-        const trade = JSON.parse(b.payload) as Trade;
-        jobs.push(send(chat, [b.swapKey], "posted", buyPost(trade, feed.options, ctx()), trade.txTime));
+        await opts.buys.queueBuyPost({ ...chat, postKey: b.swapKey, tokenId, kind: "post", txTime: b.txTime, payload: payload([JSON.parse(b.payload) as Trade]), swapKeys: [b.swapKey] }, now());
       }
     }
-    await Promise.all(jobs);
+  };
+
+  const deliver = async (p: BuyPost): Promise<void> => {
+    const what = JSON.parse(p.payload) as PostPayload;
+    const i18n = await postLanguage(opts.chats, p);
+    const extras = (await opts.extras?.(p.tokenId, what.chain).catch(() => ({}))) ?? {};
+    const ctx: PostContext = { i18n, now: now(), symbol: what.symbol, ...extras };
+    const reply = p.kind === "summary" ? summaryPost(what.trades, what.options, ctx) : buyPost(what.trades[0] as Trade, what.options, ctx);
+    await protocol.send(posts, {
+      item: p,
+      platform: p.platform,
+      chatId: p.chatId,
+      deadline: p.queuedAt + HOUR,
+      reply,
+      claiming,
+      unleased: () => {
+        if (!leased) return;
+        leased = false;
+        log.warn("the buy watcher's lease ran out mid-delivery: it claims no more posts this turn");
+      },
+      names: { post: p.postKey },
+    });
   };
 
   return {
     async flush() {
-      const chats = (await opts.buys.chatsOwed()).filter((c) => opts.sinks[c.platform] !== undefined && !inProgress.has(`${c.platform}:${c.chatId}`));
-      await Promise.all(
-        chats.map(async (c) => {
-          const key = `${c.platform}:${c.chatId}`;
-          inProgress.add(key);
-          try {
-            await deliverChat(c);
-          } catch (e) {
-            opts.logger.warn({ err: e instanceof Error ? e.message : String(e), platform: c.platform, chatId: c.chatId }, "buy delivery failed");
-          } finally {
-            inProgress.delete(key);
-          }
-        }),
-      );
+      leased = true;
+      if (!claiming()) return;
+      const interrupted = await opts.buys.interruptBuyPosts(now(), opts.sender);
+      if (interrupted > 0) log.warn({ posts: interrupted }, "buy posts cut off mid-send by a watcher that is gone are sent once more");
+      const before = (await opts.buys.waitingBuyPosts()).filter((p) => !inProgress.has(id(p)));
+      for (const chat of await opts.buys.chatsOwed()) {
+        if (!protocol.running(chat.platform)) continue;
+        await queueChat(chat, before.filter((p) => p.platform === chat.platform && p.chatId === chat.chatId).length);
+      }
+      for (const p of await opts.buys.waitingBuyPosts()) {
+        if (!protocol.running(p.platform) || inProgress.has(id(p))) continue;
+        inProgress.add(id(p));
+        const sending: Promise<void> = deliver(p)
+          .catch((e: unknown) => log.warn({ err: e instanceof Error ? e.message : String(e), platform: p.platform, chatId: p.chatId, post: p.postKey }, "buy post delivery failed"))
+          .finally(() => {
+            inProgress.delete(id(p));
+            deliveries.delete(sending);
+          });
+        deliveries.add(sending);
+      }
+    },
+    async settled() {
+      await Promise.all([...deliveries]);
     },
   };
 }

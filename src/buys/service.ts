@@ -1,20 +1,22 @@
 /**
  * The buy feed as the running bot has it: the watcher (under its lease) and the delivery of
- * owed buys, one turn a second; what a post adds from the market (cap or FDV, the chain's
+ * owed buys by the send protocol under the same lease, one turn a second; what a post adds from the market (cap or FDV, the chain's
  * explorer) comes from the cache on the feed lane.
  */
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import type { Logger } from "pino";
 import type { CachedMarket } from "../cache/types.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
 import { asking, newAsk } from "../market/ask.js";
 import { FEED_LANE } from "../market/scheduler-lanes.js";
 import type { Platform, Store } from "../store/types.js";
-import { createBuyDelivery, type BuySink } from "./delivery.js";
+import { createBuyDelivery, type BuyDeliveryOptions, type BuySink } from "./delivery.js";
 import type { BuyMetrics } from "./metrics.js";
 import type { PlanOptions, PollBudget } from "./plan.js";
 import type { PostContext } from "./post.js";
 import { usdValue } from "./trade.js";
-import { createWatcher, type WatcherOptions } from "./watcher.js";
+import { createWatcher, WATCHER_LEASE, type WatcherOptions } from "./watcher.js";
 
 export interface BuyFeedServiceOptions extends PlanOptions {
   store: Store;
@@ -25,6 +27,8 @@ export interface BuyFeedServiceOptions extends PlanOptions {
   queues: Partial<Record<Platform, PacedQueue>>;
   logger: Logger;
   metrics?: BuyMetrics;
+  /** Each post's recorded send outcome (metrics: sends per outcome, kind `buy`). */
+  onSend?: BuyDeliveryOptions["onSend"];
 }
 
 export interface BuyFeedService {
@@ -37,8 +41,9 @@ const TURN_MS = 1_000;
 
 export function createBuyFeedService(opts: BuyFeedServiceOptions): BuyFeedService {
   const platforms = Object.keys(opts.sinks) as Platform[];
+  const holder = `${hostname()}:${process.pid}:${randomUUID()}`;
   const watcher = createWatcher({
-    buys: opts.store.buys, leases: opts.store.subscriptions, market: opts.feedMarket, budget: opts.budget, platforms,
+    holder, buys: opts.store.buys, leases: opts.store.subscriptions, market: opts.feedMarket, budget: opts.budget, platforms,
     logger: opts.logger, pollSeconds: opts.pollSeconds, maxPollSeconds: opts.maxPollSeconds, ...(opts.metrics ? { events: opts.metrics } : {}),
   });
   const extras = (tokenId: string, chain: string): Promise<Pick<PostContext, "cap" | "explorer">> =>
@@ -51,7 +56,8 @@ export function createBuyFeedService(opts: BuyFeedServiceOptions): BuyFeedServic
     });
   const delivery = createBuyDelivery({
     buys: opts.store.buys, chats: opts.store, sinks: opts.sinks, queues: opts.queues, extras, logger: opts.logger,
-    ...(opts.metrics ? { onSettled: opts.metrics.settled } : {}),
+    lease: WATCHER_LEASE, sender: holder, leading: () => watcher.leading() && !stopping,
+    ...(opts.metrics ? { onSettled: opts.metrics.settled } : {}), ...(opts.onSend ? { onSend: opts.onSend } : {}),
   });
   let timer: NodeJS.Timeout | undefined;
   let turn: Promise<void> | undefined;
@@ -59,7 +65,7 @@ export function createBuyFeedService(opts: BuyFeedServiceOptions): BuyFeedServic
 
   const once = async (): Promise<void> => {
     await watcher.tick();
-    // Every worker delivers what its platforms owe; the settle before each send keeps a buy to one sender.
+    // Only the watcher sends, under its lease: a post cut off by its death is resent by the next.
     await delivery.flush();
   };
   const loop = (): void => {
@@ -78,6 +84,8 @@ export function createBuyFeedService(opts: BuyFeedServiceOptions): BuyFeedServic
       stopping = true;
       if (timer) clearTimeout(timer);
       await turn;
+      // Posts still waiting for their turn are not claimed any more and stay queued for the next watcher.
+      await delivery.settled();
       await watcher.stop();
     },
     leading: () => watcher.leading(),

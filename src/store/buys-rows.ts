@@ -1,9 +1,12 @@
 /**
  * The buy feed's schema and its rows as both engines read them. `buy_posts` keys a chat's
  * buys by swap identity, so a swap seen by two polls, two workers or a restarted one is owed
- * once; `buy_pairs` holds one row per pair watched for the whole bot (its cursor).
+ * once; `buy_messages` are the posts the send protocol sends (a single buy or a summary), each
+ * carrying buys moved out of `queued` in the transaction that queued it; `buy_pairs` holds one
+ * row per pair watched for the whole bot (its cursor).
  */
-import type { BuyFeed, BuyOptions, OwedBuy, OwedBuyState, PairWatch, Platform } from "./types.js";
+import { SEND_COLUMNS, type SendTable } from "./send-rows.js";
+import type { BuyFeed, BuyOptions, BuyPost, OwedBuy, OwedBuyState, PairWatch, Platform, SendState } from "./types.js";
 
 export const BUYS_SCHEMA = `
 CREATE TABLE buy_feeds (
@@ -39,10 +42,45 @@ CREATE TABLE buy_posts (
   PRIMARY KEY (platform, chat_id, swap_key)
 );
 CREATE INDEX buy_posts_state ON buy_posts (state, queued_at);
+CREATE TABLE buy_messages (
+  platform TEXT NOT NULL,
+  chat_id TEXT NOT NULL,
+  post_key TEXT NOT NULL,
+  token_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  tx_time BIGINT NOT NULL,
+  payload TEXT NOT NULL,
+  queued_at BIGINT NOT NULL,
+  ${SEND_COLUMNS},
+  PRIMARY KEY (platform, chat_id, post_key)
+);
+CREATE INDEX buy_messages_state ON buy_messages (state, queued_at);
 `;
 
 /** Tables of BUYS_SCHEMA whose rows belong to one chat (forget and move act on them). */
-export const BUY_CHAT_TABLES = ["buy_feeds", "buy_posts"] as const;
+export const BUY_CHAT_TABLES = ["buy_feeds", "buy_posts", "buy_messages"] as const;
+
+/** The feed's posts as rows of the send protocol. */
+export const BUY_MESSAGES: SendTable = { table: "buy_messages", key: ["platform", "chat_id", "post_key"] };
+
+export interface MessageRow {
+  platform: string;
+  chat_id: string;
+  post_key: string;
+  token_id: string;
+  kind: string;
+  tx_time: number;
+  payload: string;
+  queued_at: number;
+  state: string;
+}
+
+export function toBuyPost(r: MessageRow): BuyPost {
+  return {
+    platform: r.platform as Platform, chatId: r.chat_id, postKey: r.post_key, tokenId: r.token_id, kind: r.kind === "summary" ? "summary" : "post",
+    txTime: r.tx_time, payload: r.payload, state: r.state as SendState, queuedAt: r.queued_at,
+  };
+}
 
 export interface FeedRow {
   platform: string;

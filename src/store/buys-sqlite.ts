@@ -1,7 +1,8 @@
 /** The buy feed's state in SQLite: feeds, pair cursors and the buys owed to chats (buys-rows.ts). */
 import type Database from "better-sqlite3";
-import { toFeed, toOwed, toWatch, type FeedRow, type PairRow, type PostRow } from "./buys-rows.js";
-import type { BuyFeed, BuyFeedStore, ChatKey, NewOwedBuy, OwedBuyState, PairWatch } from "./types.js";
+import { BUY_MESSAGES, toBuyPost, toFeed, toOwed, toWatch, type FeedRow, type MessageRow, type PairRow, type PostRow } from "./buys-rows.js";
+import { sqliteSendRows } from "./send-rows.js";
+import type { BuyFeed, BuyFeedStore, BuyPostKey, ChatKey, NewBuyPost, NewOwedBuy, OwedBuyState, PairWatch, SendState } from "./types.js";
 
 /** Pairs watched afresh (no feed on their token yet) start at `now`; a pair already watched keeps its cursor. */
 export const WATCH_PAIR_SQL = `
@@ -34,8 +35,19 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
     settle: db.prepare(`
       UPDATE buy_posts SET state = ?, updated_at = ?, summary_id = ? WHERE platform = ? AND chat_id = ? AND swap_key = ? AND state = 'queued'`),
     prune: db.prepare(`DELETE FROM buy_posts WHERE state <> 'queued' AND queued_at < ?`),
+    pruneMessages: db.prepare(`DELETE FROM buy_messages WHERE state NOT IN ('queued', 'sending', 'interrupted') AND queued_at < ?`),
     counts: db.prepare(`SELECT state, COUNT(*) AS n FROM buy_posts GROUP BY state`),
+    postCounts: db.prepare(`SELECT state, COUNT(*) AS n FROM buy_messages GROUP BY state`),
+    queueMessage: db.prepare(`
+      INSERT INTO buy_messages (platform, chat_id, post_key, token_id, kind, tx_time, payload, queued_at, state, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?) ON CONFLICT (platform, chat_id, post_key) DO NOTHING`),
+    waiting: db.prepare(`SELECT * FROM buy_messages WHERE state IN ('queued', 'interrupted') ORDER BY queued_at, platform, chat_id, tx_time, post_key`),
   };
+  const rows = sqliteSendRows(db, BUY_MESSAGES);
+  const key = (p: BuyPostKey) => [p.platform, p.chatId, p.postKey] as const;
+
+  /** Thrown inside a transaction to undo it: one of the post's buys was taken by another post. */
+  class Taken extends Error {}
 
   const upsert = db.transaction((feed: Omit<BuyFeed, "createdAt">, pairIds: readonly string[], max: number, now: number) => {
     const existing = q.one.get(feed.platform, feed.chatId, feed.tokenId) as FeedRow | undefined;
@@ -67,6 +79,11 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
     return n;
   });
 
+  const queuePost = db.transaction((p: NewBuyPost, now: number) => {
+    if (q.queueMessage.run(p.platform, p.chatId, p.postKey, p.tokenId, p.kind, p.txTime, p.payload, now, now).changes === 0) throw new Taken();
+    if (settle(p, p.swapKeys, p.kind === "summary" ? "folded" : "posted", now, p.postKey) !== p.swapKeys.length) throw new Taken();
+  });
+
   return {
     async upsertFeed(feed, pairIds, max, now) {
       return upsert(feed, pairIds, max, now);
@@ -92,15 +109,37 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
     async queuedBuys(chat) {
       return (q.queued.all(chat.platform, chat.chatId) as PostRow[]).map(toOwed);
     },
-    async settleBuys(chat, swapKeys, to, now, summaryId) {
-      return settle(chat, swapKeys, to, now, summaryId ?? null);
+    async dropBuys(chat, swapKeys, now) {
+      return settle(chat, swapKeys, "dropped", now, null);
     },
+    async queueBuyPost(post, now) {
+      try {
+        queuePost(post, now);
+        return true;
+      } catch (e) {
+        if (e instanceof Taken) return false;
+        throw e;
+      }
+    },
+    async waitingBuyPosts() {
+      return (q.waiting.all() as MessageRow[]).map(toBuyPost);
+    },
+    claimBuyPost: (p, sender, lease, now) => rows.claim(key(p), sender, lease, now),
+    settleBuyPost: (p, sender, to, now, detail) => rows.settle(key(p), sender, to, now, detail),
+    expireBuyPost: (p, now, detail) => rows.transition(key(p), ["queued", "interrupted"], "expired", now, detail),
+    interruptBuyPosts: (now, holder) => rows.interruptOthers(now, holder),
     async pruneBuys(before) {
+      q.pruneMessages.run(before);
       return q.prune.run(before).changes;
     },
     async buyCounts() {
       const out: Partial<Record<OwedBuyState, number>> = {};
       for (const r of q.counts.all() as { state: OwedBuyState; n: number }[]) out[r.state] = r.n;
+      return out;
+    },
+    async buyPostCounts() {
+      const out: Partial<Record<SendState, number>> = {};
+      for (const r of q.postCounts.all() as { state: SendState; n: number }[]) out[r.state] = r.n;
       return out;
     },
   };

@@ -1,9 +1,25 @@
 /** The buy feed's state in PostgreSQL: the same tables and behaviour as buys-sqlite.ts. */
-import { toFeed, toOwed, toWatch, type FeedRow, type PairRow, type PostRow } from "./buys-rows.js";
-import type { Sql } from "./postgres-sql.js";
-import type { BuyFeedStore, OwedBuyState } from "./types.js";
+import { BUY_MESSAGES, toBuyPost, toFeed, toOwed, toWatch, type FeedRow, type MessageRow, type PairRow, type PostRow } from "./buys-rows.js";
+import type { Sql, SqlRunner } from "./postgres-sql.js";
+import { postgresSendRows } from "./send-rows.js";
+import type { BuyFeedStore, BuyPostKey, ChatKey, OwedBuyState, SendState } from "./types.js";
+
+/** Thrown inside a transaction to undo it: one of the post's buys was taken by another post. */
+class Taken extends Error {}
+
+const settle = async (tx: SqlRunner, chat: ChatKey, swapKeys: readonly string[], to: OwedBuyState, now: number, summaryId: string | null): Promise<number> => {
+  if (swapKeys.length === 0) return 0;
+  const r = await tx.write(
+    `UPDATE buy_posts SET state = $1, updated_at = $2, summary_id = $3
+     WHERE platform = $4 AND chat_id = $5 AND swap_key = ANY($6::text[]) AND state = 'queued'`,
+    [to, now, summaryId, chat.platform, chat.chatId, [...swapKeys]],
+  );
+  return r.count;
+};
 
 export function postgresBuys(sql: Sql): BuyFeedStore {
+  const rows = postgresSendRows(sql, BUY_MESSAGES);
+  const key = (p: BuyPostKey) => [p.platform, p.chatId, p.postKey] as const;
   return {
     async upsertFeed(feed, pairIds, max, now) {
       return sql.transaction(async (tx) => {
@@ -92,21 +108,48 @@ export function postgresBuys(sql: Sql): BuyFeedStore {
       );
       return rows.map(toOwed);
     },
-    async settleBuys(chat, swapKeys, to, now, summaryId) {
-      if (swapKeys.length === 0) return 0;
-      const r = await sql.write(
-        `UPDATE buy_posts SET state = $1, updated_at = $2, summary_id = $3
-         WHERE platform = $4 AND chat_id = $5 AND swap_key = ANY($6::text[]) AND state = 'queued'`,
-        [to, now, summaryId ?? null, chat.platform, chat.chatId, [...swapKeys]],
-      );
-      return r.count;
+    async dropBuys(chat, swapKeys, now) {
+      return settle(sql, chat, swapKeys, "dropped", now, null);
     },
+    async queueBuyPost(p, now) {
+      try {
+        await sql.transaction(async (tx) => {
+          const r = await tx.write(
+            `INSERT INTO buy_messages (platform, chat_id, post_key, token_id, kind, tx_time, payload, queued_at, state, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'queued', $8) ON CONFLICT (platform, chat_id, post_key) DO NOTHING`,
+            [p.platform, p.chatId, p.postKey, p.tokenId, p.kind, p.txTime, p.payload, now],
+          );
+          if (r.count === 0) throw new Taken();
+          if ((await settle(tx, p, p.swapKeys, p.kind === "summary" ? "folded" : "posted", now, p.postKey)) !== p.swapKeys.length) throw new Taken();
+        });
+        return true;
+      } catch (e) {
+        if (e instanceof Taken) return false;
+        throw e;
+      }
+    },
+    async waitingBuyPosts() {
+      const found = await sql.read<MessageRow>(
+        `SELECT * FROM buy_messages WHERE state IN ('queued', 'interrupted') ORDER BY queued_at, platform COLLATE "C", chat_id COLLATE "C", tx_time, post_key COLLATE "C"`,
+      );
+      return found.map(toBuyPost);
+    },
+    claimBuyPost: (p, sender, lease, now) => rows.claim(key(p), sender, lease, now),
+    settleBuyPost: (p, sender, to, now, detail) => rows.settle(key(p), sender, to, now, detail),
+    expireBuyPost: (p, now, detail) => rows.transition(key(p), ["queued", "interrupted"], "expired", now, detail),
+    interruptBuyPosts: (now, holder) => rows.interruptOthers(now, holder),
     async pruneBuys(before) {
+      await sql.write("DELETE FROM buy_messages WHERE state NOT IN ('queued', 'sending', 'interrupted') AND queued_at < $1", [before]);
       return (await sql.write("DELETE FROM buy_posts WHERE state <> 'queued' AND queued_at < $1", [before])).count;
     },
     async buyCounts() {
       const out: Partial<Record<OwedBuyState, number>> = {};
       for (const r of await sql.read<{ state: OwedBuyState; n: number }>("SELECT state, COUNT(*) AS n FROM buy_posts GROUP BY state")) out[r.state] = r.n;
+      return out;
+    },
+    async buyPostCounts() {
+      const out: Partial<Record<SendState, number>> = {};
+      for (const r of await sql.read<{ state: SendState; n: number }>("SELECT state, COUNT(*) AS n FROM buy_messages GROUP BY state")) out[r.state] = r.n;
       return out;
     },
   };

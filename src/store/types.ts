@@ -393,6 +393,8 @@ export interface CallStore {
   saveReads(reads: readonly CallRead[]): Promise<void>;
   sweepStatus(): Promise<SweepStatus | undefined>;
   setSweepStatus(status: SweepStatus): Promise<void>;
+}
+
 /** What a chat's buy feed of one token posts. Amounts are USD decimal text. */
 export interface BuyOptions {
   /** Smallest trade posted. Default 50. */
@@ -478,10 +480,49 @@ export interface BuyFeedStore {
   chatsOwed(): Promise<ChatKey[]>;
   /** The chat's queued buys, oldest trade first. */
   queuedBuys(chat: ChatKey): Promise<OwedBuy[]>;
-  /** Moves the chat's buys from `queued` to `to` (with the summary they went into); returns how many moved. */
-  settleBuys(chat: ChatKey, swapKeys: readonly string[], to: Exclude<OwedBuyState, "queued">, now: number, summaryId?: string): Promise<number>;
-  /** Deletes buys no longer queued that were recorded before `before` (epoch ms); returns how many. */
+  /** Moves the chat's buys from `queued` to `dropped` (their feed was stopped); returns how many moved. */
+  dropBuys(chat: ChatKey, swapKeys: readonly string[], now: number): Promise<number>;
+  /**
+   * Queues one post of the send protocol and, in the same transaction, moves the buys it
+   * carries from `queued` to `posted` (a post of its own) or `folded` (a summary): false, and
+   * nothing changed, when one of them is no longer queued or the post exists already.
+   */
+  queueBuyPost(post: NewBuyPost, now: number): Promise<boolean>;
+  /** Posts waiting for a send (`queued` or `interrupted`), oldest first. */
+  waitingBuyPosts(): Promise<BuyPost[]>;
+  /** Claims a waiting post for `sender` while it holds the lease `lease` (send-rows.ts). */
+  claimBuyPost(post: BuyPostKey, sender: string, lease: string, now: number): Promise<SendClaim>;
+  /** Records the outcome of a post `sender` claimed. */
+  settleBuyPost(post: BuyPostKey, sender: string, to: SendState, now: number, detail?: string): Promise<boolean>;
+  /** A waiting post never claimed whose deadline passed becomes `expired`. */
+  expireBuyPost(post: BuyPostKey, now: number, detail?: string): Promise<boolean>;
+  /** Posts left `sending` by anyone but `holder` (the one sender of the feed) become `interrupted`; returns how many. */
+  interruptBuyPosts(now: number, holder: string): Promise<number>;
+  /** Deletes buys no longer queued, and posts with an outcome, recorded before `before` (epoch ms); returns how many buys. */
   pruneBuys(before: number): Promise<number>;
   /** Buys by state (tests, metrics). */
   buyCounts(): Promise<Partial<Record<OwedBuyState, number>>>;
+  /** Posts by send state (tests). */
+  buyPostCounts(): Promise<Partial<Record<SendState, number>>>;
 }
+
+/** One post of the buy feed as the send protocol keys it. */
+export interface BuyPostKey extends ChatKey {
+  /** A single buy's swap key, or `fold:<first swap key>:<count>` for a summary. */
+  postKey: string;
+}
+
+/** One post of the buy feed: a single buy or a summary of folded ones, a row of the send protocol. */
+export interface BuyPost extends BuyPostKey {
+  tokenId: string;
+  kind: "post" | "summary";
+  /** Epoch seconds of the newest trade it carries (a chat's posts go out oldest first). */
+  txTime: number;
+  /** What the post renders (JSON text: the feed's symbol, chain and options, and the trades it carries). */
+  payload: string;
+  state: SendState;
+  /** When it was queued, epoch ms. */
+  queuedAt: number;
+}
+
+export type NewBuyPost = Omit<BuyPost, "state" | "queuedAt"> & { swapKeys: readonly string[] };

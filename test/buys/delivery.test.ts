@@ -1,8 +1,9 @@
 import { pino } from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createBuyDelivery } from "../../src/buys/delivery.js";
+import { createBuyDelivery, type BuyDelivery } from "../../src/buys/delivery.js";
 import { DEFAULT_OPTIONS } from "../../src/buys/options.js";
 import type { Trade } from "../../src/buys/trade.js";
+import { WATCHER_LEASE } from "../../src/buys/watcher.js";
 import type { Reply } from "../../src/core/reply.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.js";
@@ -33,11 +34,18 @@ describe("delivering owed buys", () => {
       T,
     );
 
-  function world(sent: Reply[]) {
+  const flushed = async (d: BuyDelivery) => {
+    await d.flush();
+    await d.settled();
+  };
+
+  /** A watcher's delivery: it sends while it holds the watcher's lease as `sender`. */
+  async function world(sent: Reply[], sender = "w1") {
+    const leading = await store.subscriptions.acquireLease(WATCHER_LEASE, sender, 45_000, T + 200_000);
     const sink = { send: async (_chat: string, reply: Reply) => (sent.push(reply), { kind: "delivered" as const }) };
     return createBuyDelivery({
       buys: store.buys, chats: store, sinks: { telegram: sink }, queues: { telegram: createPacedQueue({ maxInFlight: 1, now: () => T + 200_000 }) },
-      logger: pino({ level: "silent" }), now: () => T + 200_000,
+      lease: WATCHER_LEASE, sender, leading: () => leading, logger: pino({ level: "silent" }), now: () => T + 200_000,
     });
   }
 
@@ -45,29 +53,34 @@ describe("delivering owed buys", () => {
     const trades = Array.from({ length: 55 }, (_, i) => trade(i));
     await owe(trades);
     const sent: Reply[] = [];
-    await world(sent).flush();
+    await flushed(await world(sent));
     expect(sent).toHaveLength(40);
     expect(sent.filter((r) => r.title.includes("more PEPE trades"))).toHaveLength(1);
     expect(sent[0]?.title).toBe("🟢 16 more PEPE trades · $1.72K in 15 s · largest $115 by 0x0000…0015");
     expect(await store.buys.buyCounts()).toEqual({ folded: 16, posted: 39 });
+    expect(await store.buys.buyPostCounts()).toEqual({ delivered: 40 });
     expect(await store.buys.queuedBuys(group)).toEqual([]);
   });
 
-  it("sends nothing twice: a second worker flushing the same record finds the buys settled", async () => {
+  it("sends nothing twice: a worker without the watcher's lease sends nothing, and a restarted one finds every post recorded", async () => {
     await owe([trade(1), trade(2)]);
     const first: Reply[] = [];
     const second: Reply[] = [];
-    await Promise.all([world(first).flush(), world(second).flush()]);
-    expect(first.length + second.length).toBe(2);
-    await world(second).flush();
-    expect(first.length + second.length).toBe(2);
+    const leader = await world(first);
+    const other = await world(second, "w2");
+    await Promise.all([flushed(leader), flushed(other)]);
+    expect([first.length, second.length]).toEqual([2, 0]);
+    await store.subscriptions.releaseLease(WATCHER_LEASE, "w1");
+    await flushed(await world(second, "w3"));
+    expect([first.length, second.length]).toEqual([2, 0]);
+    expect(await store.buys.buyPostCounts()).toEqual({ delivered: 2 });
   });
 
   it("drops the buys of a feed stopped since they were owed", async () => {
     await owe([trade(1)]);
     await store.buys.removeFeeds(group, "pepe-eth");
     const sent: Reply[] = [];
-    await world(sent).flush();
+    await flushed(await world(sent));
     expect(sent).toEqual([]);
     expect(await store.buys.buyCounts()).toEqual({ dropped: 1 });
   });

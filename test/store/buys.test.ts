@@ -1,5 +1,12 @@
+import { pino } from "pino";
 import { beforeEach, describe, expect, it } from "vitest";
-import type { BuyFeed, BuyOptions, ChatKey, NewOwedBuy, Store } from "../../src/store/types.js";
+import { createBuyDelivery } from "../../src/buys/delivery.js";
+import type { Trade } from "../../src/buys/trade.js";
+import { WATCHER_LEASE } from "../../src/buys/watcher.js";
+import type { SendOutcome } from "../../src/adapters/types.js";
+import type { Reply } from "../../src/core/reply.js";
+import { createPacedQueue } from "../../src/digest/paced-queue.js";
+import type { BuyFeed, BuyOptions, ChatKey, NewBuyPost, NewOwedBuy, Store } from "../../src/store/types.js";
 import { ENGINES, storeEngines, type TestDatabase } from "./engines.js";
 
 const engines = storeEngines();
@@ -63,15 +70,71 @@ describe.each(ENGINES)("buy feeds on %s", (engine) => {
     expect(await again.buys.commitPoll(w, [owed(group, "a", 90)], 3)).toBe(0);
   });
 
-  it("settles queued buys into posts and summaries once, and prunes only settled ones", async () => {
+  it("queues a post with its buys moved out of queued in one step, each buy in one post, and prunes only settled ones", async () => {
     await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 0);
     await store.buys.commitPoll({ pairId: "p1", tokenId: "pepe", cursor: 100, nextPollAt: 1 }, [owed(group, "a", 90), owed(group, "b", 91), owed(group, "c", 92)], 1_000);
-    expect(await store.buys.settleBuys(group, ["a"], "posted", 2_000)).toBe(1);
-    expect(await store.buys.settleBuys(group, ["a", "b", "c"], "folded", 2_000, "s1")).toBe(2);
+    const post = (postKey: string, kind: "post" | "summary", swapKeys: string[]): NewBuyPost => ({ ...group, postKey, tokenId: "pepe", kind, txTime: 92, payload: "{}", swapKeys });
+    expect(await store.buys.queueBuyPost(post("a", "post", ["a"]), 2_000)).toBe(true);
+    // "a" is in a post already: the summary is refused whole and "b", "c" stay queued.
+    expect(await store.buys.queueBuyPost(post("fold:a:3", "summary", ["a", "b", "c"]), 2_000)).toBe(false);
+    expect((await store.buys.queuedBuys(group)).map((b) => b.swapKey)).toEqual(["b", "c"]);
+    expect(await store.buys.queueBuyPost(post("fold:b:2", "summary", ["b", "c"]), 2_000)).toBe(true);
+    expect(await store.buys.queueBuyPost(post("fold:b:2", "summary", ["b", "c"]), 2_000)).toBe(false);
     expect(await store.buys.queuedBuys(group)).toEqual([]);
     expect(await store.buys.buyCounts()).toEqual({ posted: 1, folded: 2 });
+    expect((await store.buys.waitingBuyPosts()).map((p) => [p.postKey, p.kind, p.state])).toEqual([["a", "post", "queued"], ["fold:b:2", "summary", "queued"]]);
     expect(await store.buys.pruneBuys(1_000)).toBe(0);
-    expect(await store.buys.pruneBuys(1_001)).toBe(3);
+    await store.buys.expireBuyPost({ ...group, postKey: "a" }, 3_000);
+    expect(await store.buys.buyPostCounts()).toEqual({ expired: 1, queued: 1 });
+    expect(await store.buys.pruneBuys(2_001)).toBe(3);
+    expect(await store.buys.buyPostCounts()).toEqual({ queued: 1 });
+  });
+
+  it("resends once, recorded resent, a post whose watcher died between its claim and its outcome", async () => {
+    await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 0);
+    const trade: Trade = {
+      swapKey: "s1", pairId: "p1", tokenId: "pepe", chain: "eth", side: "buy", txHash: "0x1", txTime: 1_000, amountUsd: "500",
+      quoteAmount: "0.2", quoteSymbol: "WETH", tokenAmount: "1000", wallet: `0x${"1".repeat(40)}`, amm: "uniswapv2",
+    };
+    await store.buys.commitPoll({ pairId: "p1", tokenId: "pepe", cursor: 1_000, nextPollAt: 1 }, [{ ...group, swapKey: "s1", tokenId: "pepe", txTime: 1_000, payload: JSON.stringify(trade) }], 1_000_000);
+    let clock = 1_001_000;
+    const now = () => clock;
+    const watcher = async (sender: string, send: (reply: Reply) => Promise<SendOutcome>) => {
+      const leading = await store.subscriptions.acquireLease(WATCHER_LEASE, sender, 45_000, clock);
+      return createBuyDelivery({
+        buys: store.buys, chats: store, sinks: { telegram: { send: (_chat, reply) => send(reply) } },
+        queues: { telegram: createPacedQueue({ maxInFlight: 1, now }) }, lease: WATCHER_LEASE, sender, leading: () => leading,
+        logger: pino({ level: "silent" }), now,
+      });
+    };
+    // The first watcher claims the post and its request never comes back: it died mid-send.
+    let reached!: () => void;
+    const atPlatform = new Promise<void>((r) => (reached = r));
+    let answer!: (o: SendOutcome) => void;
+    const dead = await watcher("dead", () => {
+      reached();
+      return new Promise<SendOutcome>((r) => (answer = r));
+    });
+    await dead.flush();
+    await atPlatform;
+    expect(await store.buys.buyPostCounts()).toEqual({ sending: 1 });
+    // Its lease runs out; the next watcher takes it, finds the post cut off and sends it once more.
+    clock += 60_000;
+    const sent: Reply[] = [];
+    const next = await watcher("next", async (reply) => (sent.push(reply), { kind: "delivered" }));
+    await next.flush();
+    await next.settled();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.title).toContain("PEPE");
+    expect(await store.buys.buyPostCounts()).toEqual({ resent: 1 });
+    await next.flush();
+    await next.settled();
+    expect(sent).toHaveLength(1);
+    // The dead sender's answer arriving late changes nothing: the outcome is recorded.
+    answer({ kind: "delivered" });
+    await dead.settled();
+    expect(await store.buys.buyPostCounts()).toEqual({ resent: 1 });
+    expect(await store.buys.buyCounts()).toEqual({ posted: 1 });
   });
 
   it("forgets a removed chat's feeds and buys, and moves a migrated group's with it", async () => {
