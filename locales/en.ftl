@@ -666,3 +666,21 @@ settings-saved-cardchart-on = the token card shows its 24h chart
 settings-saved-cardchart-off = the token card goes without its chart
 card-chart-title = { $symbol } · { $chain } · 24h
 card-chart-alt = 24h price chart of { $symbol } on { $chain }: { $count } candles of 15 minutes, last { $last }, high { $high }, low { $low }.
+
+## launches
+launch-not-checked = ⚪ Not checked: no contract report yet — this is not a sign it is safe
+launch-new = 🆕 New on { $chain }: { $symbol } ({ $name })
+launch-label-address = Address
+launch-label-liquidity = Liquidity
+launch-label-price = Price
+launch-label-launched = Launched
+launch-summary-title = 🆕 { $count } more new tokens on { $chain } this hour
+launch-summary-why = Past this chat's { $max } launch posts an hour; here they are in one list.
+launch-not-here = Launch posts go to Telegram and Discord chats, not to the console.
+launch-bad-min = Say the minimum liquidity in USD, e.g. /subscribe launches solana min 5000.
+launch-subscribed = New { $chain } tokens will be posted here, the contract report first (minimum liquidity { $min }).
+launch-how-to-stop = To stop: /unsubscribe launches { $chain }
+launch-stopped = New { $chain } tokens are no longer posted here.
+launch-none-on = This chat gets no { $chain } launch posts.
+launch-list-title = New launches posted here
+launch-col-min = Min liquidity

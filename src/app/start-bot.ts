@@ -3,7 +3,8 @@
  * comes first so that health is served through the crash-loop wait and the build.
  * Each part is built by its own module; this file decides what runs and in which order it stops.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import { dirname, join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import type { Logger } from "pino";
@@ -16,6 +17,7 @@ import type { Config } from "../config.js";
 import { createPacedQueue } from "../digest/paced-queue.js";
 import { createDiscordDigestQueue, createTelegramDigestQueue } from "../digest/platform-queues.js";
 import { createPoster, type Poster } from "../digest/poster.js";
+import { createLaunchWatcher, type LaunchWatcher } from "../launches/watcher.js";
 import { startOpsServer, type OpsServer, type RequestHandler } from "../ops/http-server.js";
 import { instrumentCore } from "../ops/instrument-core.js";
 import { createMetrics } from "../ops/metrics.js";
@@ -71,6 +73,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   const finished = new Promise<number>((r) => (resolveFinished = r));
   let stopping: Promise<void> | undefined;
   let poster: Poster | undefined;
+  let launches: LaunchWatcher | undefined;
   let alerts: AlertService | undefined;
   let ops: OpsServer | undefined;
   let built: BuiltCore | undefined;
@@ -83,6 +86,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       log.info({ reason }, "stopping");
       // The poster first: it records where it stopped while the platforms can still be reached.
       await alerts?.stop();
+      await launches?.stop();
       await poster?.stop();
       await Promise.all(Object.values(adapters).map((a) => a?.stop()));
       await ops?.close();
@@ -238,7 +242,10 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         },
       });
       await alerts.start();
+      // The poster's own form of name (host:pid:random), shared with the launch watcher that claims under its lease.
+      const postHolder = `${hostname()}:${process.pid}:${randomUUID()}`;
       poster = createPoster({
+        holder: postHolder,
         subscriptions: parts.store.subscriptions,
         chats: parts.store,
         core,
@@ -248,6 +255,12 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         onOutcome: (platform, outcome) => metrics.digestDeliveries.inc({ platform, outcome }),
       });
       poster.start();
+      const leader = poster;
+      launches = createLaunchWatcher({
+        launches: parts.store.launches, chats: parts.store, market: parts.market, adapters, queues, holder: postHolder,
+        leading: () => leader.leading(), perHour: config.launches.perHour, source: parts.source, logger: log,
+      });
+      launches.start();
       await guard?.recordSuccess();
       log.info({ platforms: running.map((a) => a!.platform), market: config.market.mode, source: parts.source }, "chainpulse is running");
     } else {

@@ -6,6 +6,7 @@
 import type Database from "better-sqlite3";
 import { ALERT_CHAT_TABLES, ALERTS_SCHEMA } from "./alerts-sqlite.js";
 import { BUTTON_ACTIONS_SCHEMA } from "./button-actions-sqlite.js";
+import { LAUNCH_CHAT_TABLES, LAUNCHES_SCHEMA } from "./launches-sqlite.js";
 import { SUBSCRIPTIONS_SCHEMA } from "./subscriptions-sqlite.js";
 
 export interface Migration {
@@ -63,8 +64,8 @@ export const migrations: Migration[] = [
       UPDATE alert_firings SET attempts = 1 WHERE state <> 'queued';
     `,
   },
-  // card_chart: NULL = on (the default), else 0/1.
-  { version: 11, name: "chat card chart", up: "ALTER TABLE chats ADD COLUMN card_chart INTEGER;" },
+  // card_chart: NULL = on (the default), else 0/1. launch tables: launches-sqlite.ts.
+  { version: 11, name: "chat card chart, new launches", up: `ALTER TABLE chats ADD COLUMN card_chart INTEGER;\n${LAUNCHES_SCHEMA}` },
 ];
 
 /**
@@ -72,4 +73,4 @@ export const migrations: Migration[] = [
  * `forgetGuild` and `moveChat` act on every table listed here: a migration that adds such a
  * table appends its name.
  */
-export const chatTables: string[] = ["chats", "subscriptions", ...ALERT_CHAT_TABLES];
+export const chatTables: string[] = ["chats", "subscriptions", ...ALERT_CHAT_TABLES, ...LAUNCH_CHAT_TABLES];

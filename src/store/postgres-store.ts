@@ -15,7 +15,8 @@ import { postgresButtonActions } from "./postgres-button-actions.js";
 import { migratePostgres } from "./postgres-migrate.js";
 import { createSql, type Sql, type SqlRunner } from "./postgres-sql.js";
 import { postgresSubscriptions } from "./postgres-subscriptions.js";
-import type { AlertStore, ButtonActionStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore } from "./types.js";
+import { postgresLaunches } from "./postgres-launches.js";
+import type { AlertStore, ButtonActionStore, ChatKey, ChatSettings, LaunchStore, Store, StoreHealth, SubscriptionStore, WatchlistStore } from "./types.js";
 
 export interface PostgresStoreOptions {
   /** postgres://user:password@host:port/database */
@@ -36,6 +37,7 @@ export class PostgresStore implements Store {
   readonly alerts: AlertStore;
   readonly watchlists: WatchlistStore;
   readonly buttonActions: ButtonActionStore;
+  readonly launches: LaunchStore;
   private readonly cache: OutageCache;
   /** Versions of the migrations this open applied (empty when the schema was current). */
   applied: readonly number[] = [];
@@ -49,6 +51,7 @@ export class PostgresStore implements Store {
     this.alerts = withCachedAlerts(postgresAlerts(sql), this.cache);
     this.watchlists = withCachedWatchlist(postgresWatchlists(sql), this.cache);
     this.buttonActions = postgresButtonActions(sql);
+    this.launches = postgresLaunches(sql);
   }
 
   /** Where the database is (host, port, name), for messages. */

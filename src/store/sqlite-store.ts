@@ -13,7 +13,8 @@ import { sqliteStoreError, StoreError } from "./errors.js";
 import { SqliteGuard } from "./sqlite-guard.js";
 import { sqliteButtonActions } from "./button-actions-sqlite.js";
 import { sqliteSubscriptions } from "./subscriptions-sqlite.js";
-import type { AlertStore, ButtonActionStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore } from "./types.js";
+import { sqliteLaunches } from "./launches-sqlite.js";
+import type { AlertStore, ButtonActionStore, ChatKey, ChatSettings, LaunchStore, Store, StoreHealth, SubscriptionStore, WatchlistStore } from "./types.js";
 
 export interface SqliteStoreOptions {
   /** Database file; its folder is created. `:memory:` keeps everything in memory (tests). */
@@ -53,6 +54,7 @@ export class SqliteStore implements Store {
   private subs: SubscriptionStore | undefined;
   private alertStore: AlertStore | undefined;
   private watchlistStore: WatchlistStore | undefined;
+  private launchStore: LaunchStore | undefined;
   private readonly tables: readonly string[];
   private readonly q: ReturnType<typeof statements>;
   private readonly guard: SqliteGuard;
@@ -81,6 +83,11 @@ export class SqliteStore implements Store {
   get buttonActions(): ButtonActionStore {
     this.buttonActionStore ??= this.guard.wrap(sqliteButtonActions(this.db));
     return this.buttonActionStore;
+  }
+
+  get launches(): LaunchStore {
+    this.launchStore ??= this.guard.wrap(sqliteLaunches(this.db));
+    return this.launchStore;
   }
 
   get watchlists(): WatchlistStore {
