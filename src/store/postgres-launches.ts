@@ -29,7 +29,7 @@ export function postgresLaunches(sql: SqlRunner): LaunchStore {
       return rows.map(toLaunchSubscription);
     },
     async launchChains() {
-      const rows = await sql.read<{ chain: string }>(`SELECT DISTINCT chain FROM launch_subscriptions ORDER BY chain COLLATE "C"`);
+      const rows = await sql.read<{ chain: string }>(`SELECT chain FROM launch_subscriptions GROUP BY chain ORDER BY chain COLLATE "C"`);
       return rows.map((r) => r.chain);
     },
     async launchSubscribersOn(chain) {
