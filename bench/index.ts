@@ -8,6 +8,7 @@ import { sandboxThroughput } from "./sandbox-throughput.js";
 import { alerts } from "./alerts.js";
 import { answersUnderQuota } from "./answers-under-quota.js";
 import { workers } from "./workers.js";
+import { calls } from "./calls.js";
 import type { Benchmark } from "./types.js";
 
-export const BENCHMARKS: readonly Benchmark[] = [latency, upstream, fanout, charts, memory, sandboxThroughput, alerts, answersUnderQuota, workers];
+export const BENCHMARKS: readonly Benchmark[] = [latency, upstream, fanout, charts, memory, sandboxThroughput, alerts, answersUnderQuota, workers, calls];

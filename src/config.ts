@@ -92,6 +92,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Health, readiness and metrics server; undefined (off) unless `HTTP_PORT` is set. */
   http: { port: number; host: string } | undefined;
+  /** The operator's page at `/` on the HTTP port (`OPS_TOKEN`); undefined = off. */
+  opsToken: string | undefined;
   /** Default info. */
   logLevel: LogLevel;
   /** How long a graceful stop may take before the process exits anyway. Default 10000. */
@@ -120,6 +122,22 @@ export interface Config {
     /** Tokens one chat's watchlist may hold. Default 50. */
     watchlistMax: number;
   };
+  calls: {
+    /** Days a call of a token stands in a chat before another member can call it (`CALLS_WINDOW_DAYS`). Default 30. */
+    windowDays: number;
+    /** Minutes between two sweeps that read called tokens' K-lines (`CALLS_SWEEP_MINUTES`). Default 60, at least 1. */
+    sweepMinutes: number;
+  };
+  buys: {
+    /** Seconds between two polls of a pair with recent trades (`BUYS_POLL_SECONDS`). Default 15, at least 5. */
+    pollSeconds: number;
+    /** Longest interval a quiet pair backs off to (`BUYS_MAX_POLL_SECONDS`). Default 300, at least `pollSeconds`. */
+    maxPollSeconds: number;
+    /** Tokens one chat's buy feed may follow (`BUYS_MAX_PER_CHAT`). Default 5. */
+    maxPerChat: number;
+    /** Share of `MARKET_API_RPS` and of the day's units the feed's polls may use (`BUYS_RATE_SHARE`). Default 0.5. */
+    rateShare: number;
+  };
   /** Redis shared by several processes (`REDIS_URL`); undefined keeps that state in process. */
   redisUrl: string | undefined;
   /** This process's name among the bot's workers (`WORKER_ID`): leases, /readyz, the metrics' `worker` label. Default `<hostname>-<pid>`. */
@@ -134,6 +152,7 @@ const SECRET_VARIABLES = [
   "TELEGRAM_BOT_TOKEN",
   "TELEGRAM_WEBHOOK_SECRET",
   "DISCORD_BOT_TOKEN",
+  "OPS_TOKEN",
 ] as const;
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -283,6 +302,7 @@ const schema = z.object({
   HTTP_HOST: token("a host name or IP address to listen on, such as 127.0.0.1 or 0.0.0.0", /^[A-Za-z0-9.:_[\]-]+$/).default(
     "127.0.0.1",
   ),
+  OPS_TOKEN: token("at least 16 printable ASCII characters without spaces, such as the output of openssl rand -hex 32", /^[\x21-\x7E]{16,}$/).optional(),
   LOG_LEVEL: check(`must be one of ${LOG_LEVELS.join(", ")}`, (raw) =>
     LOG_LEVELS.find((level) => level === raw.toLowerCase()),
   ).default("info"),
@@ -302,6 +322,13 @@ const schema = z.object({
   ALERT_COOLDOWN_MINUTES: integer(0, 1440, "minutes from 0 to 1440").default(15),
   ALERTS_MAX_PER_CHAT: integer(1, 1000, "a whole number from 1 to 1000").default(20),
   WATCHLIST_MAX: integer(1, 1000, "a whole number from 1 to 1000").default(50),
+
+  CALLS_WINDOW_DAYS: integer(1, 365, "days from 1 to 365").default(30),
+  CALLS_SWEEP_MINUTES: integer(1, 1440, "minutes from 1 to 1440").default(60),
+  BUYS_POLL_SECONDS: integer(5, 3600, "seconds from 5 to 3600").default(15),
+  BUYS_MAX_POLL_SECONDS: integer(5, 86_400, "seconds from 5 to 86400, at least BUYS_POLL_SECONDS").default(300),
+  BUYS_MAX_PER_CHAT: integer(1, 100, "a whole number from 1 to 100").default(5),
+  BUYS_RATE_SHARE: positiveNumber(1, "a share of MARKET_API_RPS above 0 and at most 1, such as 0.5").default(0.5),
 
   // A user:password is Redis AUTH and belongs here; echo() never shows it.
   REDIS_URL: credentialUrl("must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379", ["redis:", "rediss:"]).optional(),
@@ -357,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databasePath: v.DATABASE_PATH,
     databaseUrl: v.DATABASE_URL,
     http: v.HTTP_PORT === undefined ? undefined : { port: v.HTTP_PORT, host: v.HTTP_HOST },
+    opsToken: opsToken(v),
     logLevel: v.LOG_LEVEL,
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     sandboxSeed: v.SANDBOX_SEED,
@@ -372,6 +400,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxPerChat: v.ALERTS_MAX_PER_CHAT,
       watchlistMax: v.WATCHLIST_MAX,
     },
+    calls: { windowDays: v.CALLS_WINDOW_DAYS, sweepMinutes: v.CALLS_SWEEP_MINUTES },
+    buys: buysConfig(v),
     redisUrl: v.REDIS_URL,
     workerId: v.WORKER_ID ?? `${hostname()}-${process.pid}`,
     secrets: withTelegramSecretPart([...secrets, ...urlPassword(v.DATABASE_URL), ...urlPassword(v.REDIS_URL)]),
@@ -379,6 +409,16 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
 }
 
 type Values = z.output<typeof schema>;
+
+function buysConfig(v: Values): Config["buys"] {
+  if (v.BUYS_MAX_POLL_SECONDS < v.BUYS_POLL_SECONDS) {
+    throw new ConfigError(
+      "BUYS_MAX_POLL_SECONDS",
+      `BUYS_MAX_POLL_SECONDS must be at least BUYS_POLL_SECONDS (${v.BUYS_POLL_SECONDS}), got ${v.BUYS_MAX_POLL_SECONDS}`,
+    );
+  }
+  return { pollSeconds: v.BUYS_POLL_SECONDS, maxPollSeconds: v.BUYS_MAX_POLL_SECONDS, maxPerChat: v.BUYS_MAX_PER_CHAT, rateShare: v.BUYS_RATE_SHARE };
+}
 
 function required(variable: string, because: string): never {
   throw new ConfigError(variable, `${variable} is required ${because}`);
@@ -440,6 +480,13 @@ function discordConfig(v: Values): DiscordConfig | undefined {
     shards: discordShards(v),
     publicKey: v.DISCORD_PUBLIC_KEY?.toLowerCase(),
   };
+}
+
+function opsToken(v: Values): string | undefined {
+  if (v.OPS_TOKEN !== undefined && v.HTTP_PORT === undefined) {
+    required("HTTP_PORT", "when OPS_TOKEN is set: the operator's page is served on the bot's HTTP port");
+  }
+  return v.OPS_TOKEN;
 }
 
 function discordShards(v: Values): DiscordConfig["shards"] {

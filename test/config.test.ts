@@ -31,16 +31,36 @@ const DEFAULTS: Config = {
   redisUrl: undefined,
   workerId: `${hostname()}-${process.pid}`,
   http: undefined,
+  opsToken: undefined,
   logLevel: "info",
   shutdownTimeoutMs: 10_000,
   sandboxSeed: 1,
   digest: { telegramRate: 25, maxSubscriptions: 10, minIntervalMinutes: 15 },
   launches: { perHour: 20 },
   alerts: { checkSeconds: 30, cooldownMinutes: 15, maxPerChat: 20, watchlistMax: 50 },
+  calls: { windowDays: 30, sweepMinutes: 60 },
+  buys: { pollSeconds: 15, maxPollSeconds: 300, maxPerChat: 5, rateShare: 0.5 },
   secrets: [],
 };
 
 describe("loadConfig", () => {
+  describe("buy feed", () => {
+    it("reads the feed's poll times, limit and share of the plan", () => {
+      expect(loadConfig({ BUYS_POLL_SECONDS: "20", BUYS_MAX_POLL_SECONDS: "20", BUYS_MAX_PER_CHAT: "3", BUYS_RATE_SHARE: "0.25" }).buys).toEqual({
+        pollSeconds: 20, maxPollSeconds: 20, maxPerChat: 3, rateShare: 0.25,
+      });
+    });
+
+    it("refuses a poll under 5 s, a longest poll under the poll, and a share outside (0, 1]", () => {
+      expect(failure({ BUYS_POLL_SECONDS: "4" })).toMatchObject({ variable: "BUYS_POLL_SECONDS" });
+      expect(failure({ BUYS_POLL_SECONDS: "30", BUYS_MAX_POLL_SECONDS: "20" }).message).toBe(
+        "BUYS_MAX_POLL_SECONDS must be at least BUYS_POLL_SECONDS (30), got 20",
+      );
+      expect(failure({ BUYS_RATE_SHARE: "1.5" })).toMatchObject({ variable: "BUYS_RATE_SHARE" });
+      expect(failure({ BUYS_RATE_SHARE: "0" })).toMatchObject({ variable: "BUYS_RATE_SHARE" });
+    });
+  });
+
   it("runs on demo data with every default when nothing is set", () => {
     expect(loadConfig({})).toEqual(DEFAULTS);
   });
@@ -233,6 +253,17 @@ describe("loadConfig", () => {
     expect(error.message).not.toContain("AAHdqTcv");
   });
 
+  it("turns the operator's page on with OPS_TOKEN, keeps the token secret, and names what it needs", () => {
+    const token = "0123456789abcdef0123";
+    const config = loadConfig({ OPS_TOKEN: token, HTTP_PORT: "9464" });
+    expect(config.opsToken).toBe(token);
+    expect(config.secrets).toContain(token);
+    expect(failure({ OPS_TOKEN: token }).message).toBe("HTTP_PORT is required when OPS_TOKEN is set: the operator's page is served on the bot's HTTP port");
+    const short = failure({ OPS_TOKEN: "short", HTTP_PORT: "9464" });
+    expect(short.message).toBe("OPS_TOKEN must be at least 16 printable ASCII characters without spaces, such as the output of openssl rand -hex 32");
+    expect(short.message).not.toContain("short");
+  });
+
   it("never shows a secret that was pasted into another variable", () => {
     const error = failure({ MARKET_API_KEY: KEY, MARKET_API_URL: `market.example.com?key=${KEY}` });
     expect(error.variable).toBe("MARKET_API_URL");
@@ -283,6 +314,14 @@ describe("loadConfig", () => {
     expect(new Set(config.secrets)).toEqual(
       new Set([KEY, "v1-key-0000", TG_TOKEN, "AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw", "hook-secret", DC_TOKEN]),
     );
+  });
+});
+
+describe("calls", () => {
+  it("reads the window and the sweep's period, and refuses a sweep under a minute", () => {
+    expect(loadConfig({ CALLS_WINDOW_DAYS: "7", CALLS_SWEEP_MINUTES: "15" }).calls).toEqual({ windowDays: 7, sweepMinutes: 15 });
+    expect(() => loadConfig({ CALLS_SWEEP_MINUTES: "0" })).toThrow(/CALLS_SWEEP_MINUTES must be minutes from 1 to 1440/);
+    expect(() => loadConfig({ CALLS_WINDOW_DAYS: "30d" })).toThrow(/CALLS_WINDOW_DAYS must be days from 1 to 365/);
   });
 });
 

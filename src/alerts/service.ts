@@ -36,6 +36,8 @@ export interface AlertServiceOptions {
   /** Each check's report (metrics). */
   onCheck?: (report: CheckReport) => void;
   onOutcome?: (platform: Platform, state: FiringState, afterMs: number) => void;
+  /** Each send's recorded outcome, by kind (metrics: sends per outcome). */
+  onSend?: (kind: string, platform: Platform, state: FiringState) => void;
 }
 
 export interface AlertService {
@@ -80,6 +82,7 @@ export function createAlertService(opts: AlertServiceOptions): AlertService {
     logger: log,
     now,
     onOutcome: opts.onOutcome,
+    onSend: opts.onSend,
   });
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> | undefined;

@@ -12,14 +12,17 @@ import type { BotCore } from "../core/bot-core.js";
 import { createBotCore } from "../core/create-core.js";
 import { messages } from "../i18n/index.js";
 import { digestCommands } from "../digest/commands.js";
+import { buysCommands } from "../buys/commands.js";
+import type { PollBudget } from "../buys/plan.js";
 import type { Logger } from "../log.js";
 import type { MarketApi } from "../market/api.js";
 import { MarketClient, type MarketCallEvent } from "../market/client.js";
 import type { DispatchEvent, Scheduler } from "../market/scheduler.js";
 import type { Freshness } from "../core/answer-deadline.js";
-import { ALERT_LANE } from "../market/scheduler-lanes.js";
+import { ALERT_LANE, DIGEST_LANE, FEED_LANE } from "../market/scheduler-lanes.js";
+import type { CallRules } from "../calls/rules.js";
 import { createRedisCacheStore } from "../redis/cache-store.js";
-import { connectRedis, type SharedRedis } from "../redis/connection.js";
+import type { SharedRedis } from "../redis/connection.js";
 import { redisUnitLedger } from "../redis/unit-ledger.js";
 import { redisSpacingGate } from "../redis/spacing-gate.js";
 import type { Sandbox } from "../sandbox/index.js";
@@ -48,6 +51,10 @@ export interface BuildOptions {
 export interface BuiltCore {
   core: BotCore;
   market: CachedMarket;
+  /** K-lines for the calls sweep: uncached (each read spans a new range), on the scheduler's digest lane. */
+  callMarket: Pick<MarketApi, "tokenKline">;
+  /** How calls are kept (`CALLS_WINDOW_DAYS`, `CALLS_SWEEP_MINUTES`). */
+  callRules: CallRules;
   /** Batch prices for the alert checker: uncached (every check wants this moment's prices), on the scheduler's alert lane; the answers warm the price cache. */
   alertPrices: Pick<MarketApi, "batchPrices">;
   store: Store;
@@ -58,27 +65,37 @@ export interface BuiltCore {
   sandbox: Sandbox | undefined;
   /** The market key's scheduler: queue depth per lane, the day's compute units. */
   scheduler: Scheduler;
+  /** The market uncached, for the buy watcher's polls (each asks a window of its own). */
+  feedMarket: Pick<MarketApi, "swaps">;
+  /** The buy feed's share of the plan now. */
+  feedBudget: () => PollBudget;
   /** The shared Redis when `REDIS_URL` is set: budgets, blocked chats and platform rates live there. */
   redis: SharedRedis | undefined;
-  /** Closes the store, the charts, the client and the sandbox; never rejects. */
-  close(): Promise<void>;
+  /**
+   * Closes the store, the charts, the client and the sandbox; never rejects. `abandon` cuts the
+   * market calls still out instead of waiting for them (nobody is left to answer).
+   */
+  close(opts?: { abandon?: boolean }): Promise<void>;
 }
 
 /** Builds the core from `config`; in demo mode starts the sandbox on a free loopback port first. */
 export async function buildCore(config: Config, opts: BuildOptions): Promise<BuiltCore> {
   const { log } = opts;
-  const closers: (() => Promise<void>)[] = [];
-  const close = async () => {
+  const closers: ((opts: { abandon?: boolean }) => Promise<void>)[] = [];
+  const close = async (opts: { abandon?: boolean } = {}) => {
     for (const c of closers.splice(0).reverse()) {
       try {
-        await c();
+        await c(opts);
       } catch (e) {
         log.warn({ err: e instanceof Error ? e.message : String(e) }, "closing failed");
       }
     }
   };
   try {
-    const redis = config.redisUrl === undefined ? undefined : await connectRedis({ url: config.redisUrl, log, onChange: opts.onRedisChange });
+    // Loaded only when configured: ioredis alone costs a process start a tenth of a second.
+    const redis = config.redisUrl === undefined
+      ? undefined
+      : await (await import("../redis/connection.js")).connectRedis({ url: config.redisUrl, log, onChange: opts.onRedisChange });
     if (redis !== undefined) closers.push(() => redis.close());
     // With Redis, every process shares one cache and its misses.
     const cacheStore = () => (redis === undefined ? {} : { store: createRedisCacheStore({ redis }) });
@@ -86,6 +103,7 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     let client: MarketClient;
     const pacing = {
       timeoutMs: config.market.timeoutMs, dailyUnits: config.market.dailyUnits, logger: log, onCall: opts.onMarketCall, onDispatch: opts.onMarketDispatch,
+      laneShares: { [FEED_LANE]: config.buys.rateShare },
     };
     if (config.market.mode === "demo") {
       const { startSandbox } = await import("../sandbox/index.js");
@@ -103,7 +121,7 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
       const gate = redis === undefined ? undefined : redisSpacingGate({ redis, rps: config.market.rps, apiKey: config.market.v2.key });
       client = new MarketClient({ v2: config.market.v2, v1: config.market.v1, rps: config.market.rps, ...pacing, unitLedger, ...(gate ? { gate } : {}) });
     }
-    closers.push(() => client.close());
+    closers.push((o) => client.close(o));
     const market = createCachedMarket(client, { onEvent: opts.onCacheEvent, ...cacheStore() });
     const store = await openStore({ databasePath: config.databasePath, databaseUrl: config.databaseUrl, logger: log });
     closers.push(() => store.close());
@@ -111,17 +129,25 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     closers.push(() => charts.close());
     const source = config.market.mode === "demo" ? DEMO_SOURCE : LIVE_SOURCE;
     // start and ask answer the same commands: the digest's included.
-    const extraCommands = digestCommands({ maxPerChat: config.digest.maxSubscriptions, minIntervalMinutes: config.digest.minIntervalMinutes });
+    const feedBudget = () => ({ rate: client.scheduler.laneRate(FEED_LANE), dailyUnits: client.scheduler.units.dailyFor(FEED_LANE) });
+    const extraCommands = [
+      ...digestCommands({ maxPerChat: config.digest.maxSubscriptions, minIntervalMinutes: config.digest.minIntervalMinutes }),
+      ...buysCommands({ maxPerChat: config.buys.maxPerChat, pollSeconds: config.buys.pollSeconds, maxPollSeconds: config.buys.maxPollSeconds, budget: feedBudget }),
+    ];
     const alertLimits = { maxPerChat: config.alerts.maxPerChat, watchlistMax: config.alerts.watchlistMax };
     // Read at start, so a broken message file stops the start rather than a reply.
     const catalog = messages();
     const sourceKey = config.market.mode === "demo" ? "source-demo" : "source-live";
-    const core = createBotCore({ market, store, charts, log, source: (i18n) => i18n.t(sourceKey), extraCommands, alertLimits, catalog, budget: { redis },
+    const callRules: CallRules = { windowMs: config.calls.windowDays * 86_400_000, sweepPeriodMs: config.calls.sweepMinutes * 60_000 };
+    const core = createBotCore({ calls: callRules, market, store, charts, log, source: (i18n) => i18n.t(sourceKey), extraCommands, alertLimits, catalog, budget: { redis },
       answerDeadlineMs: config.market.answerDeadlineMs, onAnswer: opts.onAnswer,
     });
     // Fetched uncached for the check, and kept in the price cache for the commands that follow until the next check.
     const alertPrices = sharingPrices(market, client.onLane(ALERT_LANE), { everyMs: config.alerts.checkSeconds * 1000 });
-    return { core, market, alertPrices, store, charts, source, sandbox, redis, scheduler: client.scheduler, close };
+    return {
+      core, market, alertPrices, callMarket: client.onLane(DIGEST_LANE), callRules, store, charts, source, sandbox, redis,
+      scheduler: client.scheduler, feedMarket: client, feedBudget, close,
+    };
   } catch (e) {
     await close();
     throw e;

@@ -11,14 +11,19 @@ import type { Logger } from "pino";
 import type { PlatformAdapter } from "../adapters/types.js";
 import { consoleAlertSink } from "../adapters/console/alert-sink.js";
 import { createAlertService, type AlertService } from "../alerts/service.js";
+import { createSweeper, type Sweeper } from "../calls/sweeper.js";
 import { buildCore, type BuiltCore } from "./build-core.js";
 import { readinessChecks } from "./readiness.js";
 import type { Config } from "../config.js";
 import { createPacedQueue } from "../digest/paced-queue.js";
 import { createDiscordDigestQueue, createTelegramDigestQueue } from "../digest/platform-queues.js";
 import { createPoster, type Poster } from "../digest/poster.js";
+import { createDeliveryWatch } from "../ops/delivery-watch.js";
+import { createBuyMetrics } from "../buys/metrics.js";
+import { createBuyFeedService, type BuyFeedService } from "../buys/service.js";
 import { createLaunchWatcher, type LaunchWatcher } from "../launches/watcher.js";
 import { startOpsServer, type OpsServer, type RequestHandler } from "../ops/http-server.js";
+import { createOpsPage } from "../ops/ops-page.js";
 import { instrumentCore } from "../ops/instrument-core.js";
 import { createMetrics } from "../ops/metrics.js";
 import { createMarketMetrics } from "../market/scheduler-metrics.js";
@@ -66,6 +71,8 @@ function startGuardFor(config: Config): StartGuard | undefined {
 export async function startBot(opts: StartOptions): Promise<RunningBot> {
   const { config, log } = opts;
   const metrics = createMetrics({ worker: config.workerId });
+  const page = createOpsPage({ token: config.opsToken, secrets: config.secrets, registry: metrics.registry, worker: config.workerId, rps: config.market.rps });
+  const deliveryWatch = createDeliveryWatch();
   const guard = startGuardFor(config);
   const adapters: Partial<Record<Platform, PlatformAdapter>> = {};
   const routes = new Map<string, RequestHandler>();
@@ -73,8 +80,10 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   const finished = new Promise<number>((r) => (resolveFinished = r));
   let stopping: Promise<void> | undefined;
   let poster: Poster | undefined;
+  let buyFeed: BuyFeedService | undefined;
   let launches: LaunchWatcher | undefined;
   let alerts: AlertService | undefined;
+  let sweeper: Sweeper | undefined;
   let ops: OpsServer | undefined;
   let built: BuiltCore | undefined;
   let phase = "starting";
@@ -86,10 +95,13 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       log.info({ reason }, "stopping");
       // The poster first: it records where it stopped while the platforms can still be reached.
       await alerts?.stop();
+      await sweeper?.stop();
+      await buyFeed?.stop();
       await launches?.stop();
       await poster?.stop();
       await Promise.all(Object.values(adapters).map((a) => a?.stop()));
       await ops?.close();
+      page.close();
       await built?.close();
     })();
     return stopping;
@@ -111,6 +123,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         checks: [{ name: "starting", check: async () => ({ ok: false, detail: phase }) }],
         logger: log,
         routes,
+        page,
       });
     } catch (e) {
       throw new FatalStartError(`the HTTP port ${config.http.host}:${config.http.port} could not be opened (${e instanceof Error ? e.message : String(e)})`);
@@ -140,6 +153,12 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       onAnswer: marketMetrics.answered,
     });
     marketMetrics.watch(built.scheduler);
+    const { subscriptions, alerts: firings } = built.store;
+    page.attach({
+      leases: () => subscriptions.leases(),
+      rows: new Map([["digest", () => subscriptions.deliveryCounts()], ["alert", () => firings.firingCounts()]]),
+      deliveries: deliveryWatch,
+    });
   } catch (e) {
     await stop("start-up failed");
     throw e;
@@ -218,7 +237,17 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       }),
     );
 
+    sweeper = createSweeper({
+      market: parts.callMarket, store: parts.store.calls, leases: parts.store.subscriptions, holder: config.workerId, now: Date.now, log,
+      periodMs: parts.callRules.sweepPeriodMs, plan: { rps: parts.scheduler.rps, dailyUnits: parts.scheduler.units.daily },
+    });
+    sweeper.start();
+    const feedParts = {
+      store: parts.store, market: parts.market, feedMarket: parts.feedMarket, budget: parts.feedBudget, logger: log,
+      pollSeconds: config.buys.pollSeconds, maxPollSeconds: config.buys.maxPollSeconds,
+    };
     // One paced queue per platform for digests and alerts alike: the platform's limits are per bot.
+    const onSend = (kind: string, platform: Platform, outcome: string): void => void metrics.sends.inc({ kind, platform, outcome });
     const alertTimes = { checkMs: config.alerts.checkSeconds * 1000, cooldownMs: config.alerts.cooldownMinutes * 60_000, workerId: config.workerId };
     if (running.length > 0) {
       const queues = {
@@ -235,11 +264,12 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         }),
       };
       alerts = createAlertService({
-        store: parts.store, prices: parts.alertPrices, adapters, queues, ...alertTimes, source: parts.source, logger: log,
+        store: parts.store, prices: parts.alertPrices, adapters, queues: deliveryWatch.watch("alert", queues), ...alertTimes, source: parts.source, logger: log,
         onOutcome: (platform, outcome, afterMs) => {
           metrics.alertDeliveries.inc({ platform, outcome });
-          if (outcome === "delivered") metrics.alertDeliverySeconds.observe({ platform }, afterMs / 1000);
+          if (outcome === "delivered" || outcome === "resent") metrics.alertDeliverySeconds.observe({ platform }, afterMs / 1000);
         },
+        onSend,
       });
       await alerts.start();
       // The poster's own form of name (host:pid:random), shared with the launch watcher that claims under its lease.
@@ -250,11 +280,16 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         chats: parts.store,
         core,
         adapters,
-        queues,
+        queues: deliveryWatch.watch("digest", queues),
         logger: log,
         onOutcome: (platform, outcome) => metrics.digestDeliveries.inc({ platform, outcome }),
+        onSend,
       });
       poster.start();
+      buyFeed = createBuyFeedService({
+        ...feedParts, sinks: adapters, queues, metrics: createBuyMetrics(metrics.registry, parts.store.buys),
+      });
+      buyFeed.start();
       const leader = poster;
       launches = createLaunchWatcher({
         launches: parts.store.launches, chats: parts.store, market: parts.market, adapters, queues, holder: postHolder,
@@ -276,6 +311,9 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         logger: log,
       });
       await alerts.start();
+      const consoleSink = consoleAlertSink({ output: opts.stdout, color: opts.stdin.isTTY === true });
+      buyFeed = createBuyFeedService({ ...feedParts, sinks: { console: consoleSink }, queues: { console: createPacedQueue({ maxInFlight: 1 }) } });
+      buyFeed.start();
       void runConsole({ core, input: opts.stdin, output: opts.stdout, isTTY: opts.stdin.isTTY === true })
         .then(() => stop("console input ended"))
         .then(() => resolveFinished(0), (e: unknown) => {

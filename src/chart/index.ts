@@ -6,4 +6,5 @@ export { CHART_MIN_SLOTS } from "./layout.js";
 export { CHART_FONT_FILES, rasterizeSvg, renderChartPng } from "./rasterize.js";
 export { createChartRenderer, type ChartRendererOptions } from "./renderer.js";
 export { renderChartSvg } from "./svg.js";
+export { renderPnlSvg, type PnlCardSpec } from "./pnl-card.js";
 export type { Candle, ChartRenderer, ChartSpec } from "./types.js";

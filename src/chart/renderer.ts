@@ -5,6 +5,7 @@ import type { Logger } from "pino";
 import { ChartImageCache, type ChartImageCacheOptions } from "./cache.js";
 import { ChartError } from "./errors.js";
 import type { RenderRequest, RenderResponse } from "./render-worker.js";
+import { renderPnlSvg, type PnlCardSpec } from "./pnl-card.js";
 import { renderChartSvg } from "./svg.js";
 import type { ChartRenderer, ChartSpec } from "./types.js";
 
@@ -107,18 +108,25 @@ export function createChartRenderer(options: ChartRendererOptions = {}): ChartRe
     }
   }
 
+  function draw(svg: string): Promise<Uint8Array> {
+    if (closed) return Promise.reject(new ChartError("closed"));
+    return pictures.getOrRender(svg, () => {
+      const busy = slots.filter((s) => s.job).length;
+      if (busy >= maxWorkers && queue.length >= maxQueue) return Promise.reject(new ChartError("busy"));
+      return new Promise<Uint8Array>((resolve, reject) => {
+        queue.push({ id: nextId++, svg, resolve, reject });
+        pump();
+      });
+    });
+  }
+
   return {
     render(spec: ChartSpec): Promise<Uint8Array> {
-      if (closed) return Promise.reject(new ChartError("closed"));
-      const svg = renderChartSvg(spec);
-      return pictures.getOrRender(svg, () => {
-        const busy = slots.filter((s) => s.job).length;
-        if (busy >= maxWorkers && queue.length >= maxQueue) return Promise.reject(new ChartError("busy"));
-        return new Promise<Uint8Array>((resolve, reject) => {
-          queue.push({ id: nextId++, svg, resolve, reject });
-          pump();
-        });
-      });
+      return closed ? Promise.reject(new ChartError("closed")) : draw(renderChartSvg(spec));
+    },
+
+    renderCard(spec: PnlCardSpec): Promise<Uint8Array> {
+      return closed ? Promise.reject(new ChartError("closed")) : draw(renderPnlSvg(spec));
     },
 
     async close(): Promise<void> {

@@ -1,3 +1,5 @@
+import type { PnlCardSpec } from "./pnl-card.js";
+
 /** One candle, already parsed from the service's decimal strings. */
 export interface Candle {
   /** Bucket start, unix seconds. */
@@ -54,5 +56,7 @@ export interface ChartWords {
 /** Renders charts off the hot path of other chats. */
 export interface ChartRenderer {
   render(spec: ChartSpec): Promise<Uint8Array>;
+  /** A call's PnL card, the same way; absent from stand-ins that draw charts only (a reply then goes without its picture). */
+  renderCard?(spec: PnlCardSpec): Promise<Uint8Array>;
   close(): Promise<void>;
 }

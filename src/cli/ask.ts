@@ -135,6 +135,7 @@ export async function askCommand(argv: string[]): Promise<number> {
     }
     return 0;
   } finally {
-    await built.close();
+    // The answer is out: a market call still running in the background (a hung service) must not hold the exit.
+    await built.close({ abandon: true });
   }
 }

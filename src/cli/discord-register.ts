@@ -9,6 +9,8 @@ import { registerCommands } from "../adapters/discord/register.js";
 import { ConfigError, loadConfig, readEnvironment } from "../config.js";
 import { createCommandList } from "../core/commands/index.js";
 import { digestCommands } from "../digest/commands.js";
+import { redactSecrets } from "../secrets.js";
+import { buysCommands } from "../buys/commands.js";
 
 /** Where the command writes and what it reads; defaults are the process's own. */
 export interface DiscordRegisterIo {
@@ -80,9 +82,11 @@ export async function discordRegisterCommand(argv: string[], io: DiscordRegister
     return 78;
   }
 
-  const commands = createCommandList(
-    digestCommands({ maxPerChat: config.digest.maxSubscriptions, minIntervalMinutes: config.digest.minIntervalMinutes }),
-  );
+  const commands = createCommandList([
+    ...digestCommands({ maxPerChat: config.digest.maxSubscriptions, minIntervalMinutes: config.digest.minIntervalMinutes }),
+    // The plan's share only words /buys' answer; the registration needs names and descriptions.
+    ...buysCommands({ maxPerChat: config.buys.maxPerChat, pollSeconds: config.buys.pollSeconds, maxPollSeconds: config.buys.maxPollSeconds, budget: () => ({}) }),
+  ]);
   try {
     const result = await registerCommands({
       token: discord.token,
@@ -98,7 +102,7 @@ export async function discordRegisterCommand(argv: string[], io: DiscordRegister
     );
     return 0;
   } catch (e) {
-    const line = failureLine(e, guildId).split(discord.token).join("[token]").replace(/\s*\n\s*/g, "; ");
+    const line = redactSecrets(failureLine(e, guildId), [discord.token]).replace(/\s*\n\s*/g, "; ");
     io.err(`chainpulse discord register: ${line}`);
     return 1;
   }

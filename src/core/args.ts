@@ -6,12 +6,8 @@
 import type { ArgSpec, ArgValues, Command } from "./command.js";
 import { userError, type MessageArgs } from "../i18n/index.js";
 import { cleanText } from "./format/index.js";
-import { isAddress, malformedReason } from "./resolve/addresses.js";
+import { looksLikeAddress } from "./resolve/addresses.js";
 import { knownChain } from "./resolve/chains.js";
-
-function looksLikeAddress(word: string): boolean {
-  return isAddress(word) || malformedReason(word) !== undefined;
-}
 
 /** Longest message the parser reads, in characters. */
 export const MAX_MESSAGE_LENGTH = 1000;

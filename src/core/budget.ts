@@ -10,6 +10,18 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { SharedRedis } from "../redis/connection.js";
 
+/**
+ * Messages Telegram takes in one group a minute: about 20. Past that it answers 429, and a
+ * refused reply is one a person never reads.
+ */
+export const TELEGRAM_GROUP_PER_MINUTE = 20;
+
+/**
+ * Commands a Telegram group may run a minute: one less than Telegram takes, so that the
+ * budget's sentence, the 20th message, is taken too.
+ */
+export const TELEGRAM_GROUP_COMMANDS_PER_MINUTE = TELEGRAM_GROUP_PER_MINUTE - 1;
+
 export interface BudgetOptions {
   /** Commands one user may run per window, over all chats. Default 10. */
   perUser?: number;
@@ -30,8 +42,11 @@ export type BudgetVerdict =
   | { kind: "silent"; scope: "user" | "chat"; retryInMs: number };
 
 export interface Budget {
-  /** Counts one command by `userId` in `chatKey` at `now` (epoch ms) and says whether it may run. */
-  take(userId: string, chatKey: string, now: number): Promise<BudgetVerdict>;
+  /**
+   * Counts one command by `userId` in `chatKey` at `now` (epoch ms) and says whether it may
+   * run; `chatLimit` lowers the chat's budget for this chat (a Telegram group: what Telegram takes).
+   */
+  take(userId: string, chatKey: string, now: number, chatLimit?: number): Promise<BudgetVerdict>;
 }
 
 function limiter(points: number, durationSec: number, keyPrefix: string, redis: SharedRedis | undefined): RateLimiterAbstract {
@@ -69,7 +84,8 @@ export function createBudget(opts: BudgetOptions = {}): Budget {
   const chats = limiter(perChat, keepSec, "budget:chat", opts.redis);
 
   return {
-    async take(userId, chatKey, now) {
+    async take(userId, chatKey, now, chatLimit) {
+      const chatMax = Math.min(perChat, chatLimit ?? perChat);
       const window = Math.floor(now / windowMs);
       const retryInMs = (window + 1) * windowMs - now;
       // The user and chat ids are opaque to the store: JSON keeps a ":" in one from reading as another key.
@@ -77,10 +93,10 @@ export function createBudget(opts: BudgetOptions = {}): Budget {
       const user = await consume(users, userKey);
       if (user > perUser) return { kind: user === perUser + 1 ? "warn" : "silent", scope: "user", retryInMs };
       const chat = await consume(chats, JSON.stringify([window, chatKey]));
-      if (chat > perChat) {
+      if (chat > chatMax) {
         // A command the chat refused was not run: it does not count against the user.
         await users.reward(userKey).catch(() => undefined);
-        return { kind: chat === perChat + 1 ? "warn" : "silent", scope: "chat", retryInMs };
+        return { kind: chat === chatMax + 1 ? "warn" : "silent", scope: "chat", retryInMs };
       }
       return { kind: "ok" };
     },

@@ -4,9 +4,10 @@
  */
 import type { Logger } from "pino";
 import type { CachedMarket } from "../cache/types.js";
+import type { CallRules } from "../calls/rules.js";
 import type { ChartRenderer } from "../chart/types.js";
 import type { ChatKey, Store } from "../store/types.js";
-import type { Translator } from "../i18n/translator.js";
+import type { Catalog, Translator } from "../i18n/index.js";
 import type { Reply } from "./reply.js";
 
 export type ArgType =
@@ -36,6 +37,16 @@ export interface ArgSpec {
 /** Parsed arguments by name; a variadic argument is a list. */
 export type ArgValues = Record<string, string | string[] | undefined>;
 
+/** A member as the chat shows them: a name to show (never to mention), and what kind of sender they are. */
+export interface Member {
+  /** Display name (Telegram first and last name, Discord server nickname or global name). */
+  name: string;
+  /** The @handle without "@", when they have one; found by `/calls @handle`, never printed with "@". */
+  handle?: string;
+  /** A bot, or someone posting as the group or a channel (Telegram anonymous admins), makes no calls. */
+  kind: "person" | "bot" | "anonymous";
+}
+
 export interface ChatContext extends ChatKey {
   userId: string;
   /** A private (one-to-one) chat. */
@@ -57,6 +68,14 @@ export interface ChatContext extends ChatKey {
   userLanguage?: string;
   /** The server's language (Discord `guild_locale`). */
   serverLanguage?: string;
+  /**
+   * Who wrote what the bot answers, when a member wrote it: a typed or slash command, a pasted
+   * address, Discord's "Token card". Absent for buttons, inline queries and scheduled posts,
+   * which make no calls.
+   */
+  member?: Member;
+  /** The member whose message the command replies to (Telegram), for commands about a member. */
+  repliedTo?: Member & { userId: string };
 }
 
 export interface CommandContext {
@@ -71,6 +90,10 @@ export interface CommandContext {
   source: string;
   /** Words in the chat's language (see src/i18n/choose.ts): `ctx.i18n.t("key", args)`, `throw ctx.i18n.fail("key")`. */
   i18n: Translator;
+  /** How calls are kept (`CALLS_WINDOW_DAYS`, `CALLS_SWEEP_MINUTES`); default 30 days and 60 minutes. */
+  calls?: CallRules;
+  /** Every language's words, for what a chat reads in another language than its own (`/settings language`). */
+  catalog: Catalog;
   /** A scheduled post's previous ranking (token ids, best first): a list marks each row's movement since then. */
   previousRanking?: readonly string[];
 }

@@ -5,11 +5,12 @@
 import type { Logger } from "pino";
 import type { AlertLimits } from "./alerts/limits.js";
 import type { CachedMarket } from "../cache/types.js";
+import type { CallRules } from "../calls/rules.js";
 import type { ChartRenderer } from "../chart/types.js";
 import type { Platform, Store } from "../store/types.js";
 import { bindArgs, checkWords, commandCall, commandWords } from "./args.js";
 import type { BotCore, Choice, InlineCard } from "./bot-core.js";
-import { createBudget, type BudgetOptions } from "./budget.js";
+import { createBudget, TELEGRAM_GROUP_COMMANDS_PER_MINUTE, type BudgetOptions } from "./budget.js";
 import { chatEvents } from "./chat-events.js";
 import type { ChatContext, Command, CommandContext } from "./command.js";
 import { autodetectOn } from "./commands/autodetect.js";
@@ -35,7 +36,7 @@ export interface CoreDeps {
   source: string | ((i18n: Translator) => string);
   /** Clock in epoch ms. Default `Date.now`. */
   now?: () => number;
-  /** Command budgets. Defaults: 10 a minute per user, 30 per chat. */
+  /** Command budgets. Defaults: 10 a minute per user, 30 per chat (19 in a Telegram group). */
   budget?: BudgetOptions;
   /** Platforms outside the budget. Default `["console"]`: the person at the terminal runs the bot. */
   unmetered?: readonly Platform[];
@@ -49,6 +50,8 @@ export interface CoreDeps {
   answerDeadlineMs?: number;
   /** Told how fresh each command's answer was (metrics). */
   onAnswer?: (freshness: Freshness) => void;
+  /** How calls are kept (`CALLS_WINDOW_DAYS`, `CALLS_SWEEP_MINUTES`). Default 30 days and 60 minutes. */
+  calls?: CallRules;
 }
 
 /** A chat's words: `chat` for what everyone sees, `caller` for what only the caller sees (Discord). */
@@ -141,7 +144,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
 
   function context(chat: ChatContext, i18n: Translator): CommandContext {
     const source = typeof deps.source === "string" ? deps.source : deps.source(i18n);
-    return { market, store, chat, now, log: deps.log, charts: deps.charts, source, i18n };
+    return { market, store, chat, now, log: deps.log, charts: deps.charts, source, i18n, catalog, ...(deps.calls === undefined ? {} : { calls: deps.calls }) };
   }
 
   function find(name: string, i18n: Translator): Command {
@@ -160,7 +163,9 @@ export function createBotCore(deps: CoreDeps): BotCore {
    */
   async function admit(chat: ChatContext, over: Over): Promise<((i18n: Translator) => Reply) | null | undefined> {
     if (unmetered.has(chat.platform)) return undefined;
-    const verdict = await budget.take(chat.userId, `${chat.platform}:${chat.chatId}`, now());
+    // A Telegram group takes about 20 messages a minute: more commands would only be refused.
+    const groupLimit = chat.platform === "telegram" && !chat.isPrivate ? TELEGRAM_GROUP_COMMANDS_PER_MINUTE : undefined;
+    const verdict = await budget.take(chat.userId, `${chat.platform}:${chat.chatId}`, now(), groupLimit);
     if (verdict.kind === "ok") return undefined;
     if (over === "quiet" || (verdict.kind === "silent" && over === "polite")) return null;
     const args = { seconds: seconds(verdict.retryInMs) };

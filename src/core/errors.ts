@@ -1,20 +1,11 @@
-import type { LocalMessage } from "../i18n/translator.js";
-
 /**
- * A failure the user should read as is: unknown token, bad chain, not an admin. `localized`
- * names the message it says, so it can be written again in the caller's language (a Discord
- * answer only the caller sees); make one with `ctx.i18n.fail(key, args)`.
+ * The failures a person can fix. `UserError` is defined beside the message type
+ * (`i18n/message.ts`) so the translator can build one without importing the core; the core's
+ * code names it from here.
  */
-export class UserError extends Error {
-  override readonly name = "UserError";
+import { UserError } from "../i18n/message.js";
 
-  constructor(
-    message: string,
-    readonly localized?: LocalMessage,
-  ) {
-    super(message);
-  }
-}
+export { UserError };
 
 export function isUserError(e: unknown): e is UserError {
   return e instanceof UserError;

@@ -5,14 +5,14 @@
  */
 import type { Logger } from "pino";
 import { isMarketError, type MarketError, type MarketErrorKind } from "../market/errors.js";
-import { DEFAULT_LOCALE, messages, type Translator } from "../i18n/index.js";
+import type { Translator } from "../i18n/index.js";
 import { isStoreError } from "../store/errors.js";
 import { isUserError } from "./errors.js";
 import { errorReply, type Reply } from "./reply.js";
 import { storeFailureReply } from "./store-failure.js";
 
 /** The message each kind of market failure shows (locales/*.ftl). */
-const MARKET_KEYS: Readonly<Record<MarketErrorKind, string>> = {
+export const MARKET_KEYS: Readonly<Record<MarketErrorKind, string>> = {
   timeout: "failure-not-answering",
   network: "failure-not-answering",
   server: "failure-server",
@@ -28,18 +28,8 @@ const MARKET_KEYS: Readonly<Record<MarketErrorKind, string>> = {
   invalid_params: "failure-sorry",
 };
 
-function english(): Translator {
-  return messages().translator(DEFAULT_LOCALE);
-}
-
-/** What a user reads for each kind of market failure, in English (read from the message files when asked). */
-export const MARKET_SENTENCES: Readonly<Record<MarketErrorKind, string>> = Object.defineProperties(
-  {},
-  Object.fromEntries(Object.entries(MARKET_KEYS).map(([kind, key]) => [kind, { enumerable: true, get: () => english().t(key) }])),
-) as Record<MarketErrorKind, string>;
-
 /** A wait as people say it: "about 20 s", "about 3 min", "about an hour", "about 5 h". */
-export function aboutWait(ms: number, i18n: Translator = english()): string {
+export function aboutWait(ms: number, i18n: Translator): string {
   const s = ms / 1000;
   if (s <= 1) return i18n.t("wait-second");
   if (s < 60) return i18n.t("wait-seconds", { n: s < 10 ? Math.ceil(s) : Math.round(s / 5) * 5 });
@@ -55,7 +45,7 @@ function utcClock(ms: number): string {
 }
 
 /** The sentence for `error` with the true wait when the service or the scheduler said one. */
-export function marketSentence(error: MarketError, now: number, i18n: Translator = english()): string {
+export function marketSentence(error: MarketError, now: number, i18n: Translator): string {
   const wait = error.retryAfterMs;
   if (wait === undefined) return i18n.t(MARKET_KEYS[error.kind]);
   const about = aboutWait(wait, i18n);
@@ -82,18 +72,15 @@ export function failureReply(
     log: Logger;
     commandText: string;
     now?: number;
-    /** The chat's language. Default English. */
-    i18n?: Translator;
+    /** The chat's language. */
+    i18n: Translator;
     /** The language of answers only the caller sees (user errors on Discord). Default `i18n`. */
     callerI18n?: Translator;
   },
 ): Reply {
-  const i18n = opts.i18n ?? english();
+  const i18n = opts.i18n;
   const caller = opts.callerI18n ?? i18n;
-  if (isUserError(error)) {
-    const said = error.localized;
-    return errorReply(said === undefined ? error.message : caller.t(said.key, said.args), "user");
-  }
+  if (isUserError(error)) return errorReply(caller.t(error.key, error.args), "user");
   const command = opts.commandText.slice(0, LOGGED_TEXT_MAX);
   if (isStoreError(error)) return storeFailureReply(error, opts.log, command, i18n);
   if (isMarketError(error)) {

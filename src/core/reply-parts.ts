@@ -2,7 +2,7 @@
 import type { Fetched } from "../cache/types.js";
 import type { CommandContext } from "./command.js";
 import type { Action, Footer } from "./reply.js";
-import { DEFAULT_LOCALE, messages, type Translator } from "../i18n/index.js";
+import type { Translator } from "../i18n/index.js";
 
 /**
  * The footer of a reply built from one or more lookups: the oldest fetch time (the reply is
@@ -18,7 +18,7 @@ export function footerOf(ctx: CommandContext, ...parts: readonly Fetched<unknown
 }
 
 /** A button that runs the same command again and replaces the message. */
-export function refreshButton(command: string, args: readonly string[], i18n: Translator = messages().translator(DEFAULT_LOCALE)): Action {
+export function refreshButton(command: string, args: readonly string[], i18n: Translator): Action {
   return { kind: "command", label: i18n.t("button-refresh"), command, args: [...args], edit: true };
 }
 

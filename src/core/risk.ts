@@ -6,7 +6,7 @@
 import type { RiskReport, TokenV2 } from "../market/schemas.js";
 import { DASH, formatRatio, shortAddress } from "./format/index.js";
 import type { Field, Tone } from "./reply.js";
-import { DEFAULT_LOCALE, messages, type Translator } from "../i18n/index.js";
+import type { Translator } from "../i18n/index.js";
 
 export type RiskLevel = "high" | "caution" | "low" | "none";
 
@@ -30,13 +30,6 @@ const LP_LOCK_MIN = 0.5;
 /** Top holders (without LP) owning more than this is a warning. */
 const CONCENTRATION_MAX = 0.5;
 const CREATOR_MAX = 0.05;
-
-/** The line for a token with no risk data, in English. */
-export const NO_DATA_LINE = english().t("risk-no-data");
-
-function english(): Translator {
-  return messages().translator(DEFAULT_LOCALE);
-}
 
 const yes = (flag: string | undefined): boolean => flag === "1";
 const num = (v: string | number | undefined): number | undefined => {
@@ -78,7 +71,7 @@ function verdictOf(high: string[], caution: string[], i18n: Translator, lowKey =
 }
 
 /** The verdict and findings of a contract risk report. */
-export function assessReport(r: RiskReport, i18n: Translator = english()): { verdict: RiskVerdict; findings: Field[] } {
+export function assessReport(r: RiskReport, i18n: Translator): { verdict: RiskVerdict; findings: Field[] } {
   const { t } = i18n;
   if (!hasReport(r)) return { verdict: { level: "none", line: t("risk-no-data"), tone: "warn", reasons: [] }, findings: [] };
   const high: string[] = [];
@@ -140,7 +133,7 @@ export function assessReport(r: RiskReport, i18n: Translator = english()): { ver
  * A rough verdict from a token record's `risk_level` / `risk_score`, for when the full report
  * is not at hand. High when `risk_level` is -1, or not listed and the score is above 55.
  */
-export function assessRecord(t: Pick<TokenV2, "risk_level" | "risk_score">, i18n: Translator = english()): RiskVerdict {
+export function assessRecord(t: Pick<TokenV2, "risk_level" | "risk_score">, i18n: Translator): RiskVerdict {
   const score = num(t.risk_score);
   const scored = () => i18n.t("risk-score", { score: String(score) });
   if (t.risk_level === -1) return verdictOf([i18n.t("risk-flagged")], [], i18n);

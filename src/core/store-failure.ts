@@ -4,7 +4,7 @@
  * helps or the operator must act, and the log line names the setting (never "bug").
  */
 import type { Logger } from "pino";
-import { DEFAULT_LOCALE, messages, type Translator } from "../i18n/index.js";
+import type { Translator } from "../i18n/index.js";
 import type { StoreError, StoreErrorKind } from "../store/errors.js";
 import { errorReply, type Reply } from "./reply.js";
 
@@ -17,8 +17,8 @@ const WRITE_KEYS: Readonly<Record<Exclude<StoreErrorKind, "invalid">, string>> =
   unusable: "store-save-damaged",
 };
 
-/** The reply to `error`, in the chat's language (`i18n`, default English), logging what the operator must know. */
-export function storeFailureReply(error: StoreError, log: Logger, command: string, i18n?: Translator): Reply {
+/** The reply to `error`, in the chat's language (`i18n`), logging what the operator must know. */
+export function storeFailureReply(error: StoreError, log: Logger, command: string, i18n: Translator): Reply {
   if (error.kind === "invalid") return errorReply(error.message, "user");
   const fields = { command, kind: error.kind, write: error.write, detail: error.message };
   // An outage of the server passes by itself; a full or read-only disk needs the operator.
@@ -26,5 +26,5 @@ export function storeFailureReply(error: StoreError, log: Logger, command: strin
   else log.error(fields, `command failed: database ${error.kind}`);
   const passing = error.kind === "unavailable" || error.kind === "timeout";
   const key = error.write || !passing ? WRITE_KEYS[error.kind] : error.kind === "timeout" ? "store-read-timeout" : "store-cant-read";
-  return errorReply((i18n ?? messages().translator(DEFAULT_LOCALE)).t(key), "internal");
+  return errorReply(i18n.t(key), "internal");
 }

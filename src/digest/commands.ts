@@ -5,7 +5,6 @@
  */
 import { defineCommand, type Command, type CommandContext } from "../core/command.js";
 import { resolveChain } from "../core/chains.js";
-import { UserError } from "../core/errors.js";
 import type { Reply } from "../core/reply.js";
 import { parseSchedule } from "./schedule.js";
 import { launchSubscriptionsTable, subscribeLaunches, unsubscribeLaunches } from "../launches/commands.js";
@@ -65,8 +64,8 @@ export function digestCommands(limits: DigestLimits): Command[] {
       const { chain } = await resolveChain(ctx, args.chain);
       const { schedule: scheduleWords, topN } = takeTopN(ctx, args.schedule ?? []);
       const { timezone } = await ctx.store.getSettings(ctx.chat);
-      const parsed = parseSchedule(scheduleWords, { timezone, minIntervalMinutes: limits.minIntervalMinutes, i18n: ctx.i18n });
-      if (!parsed.ok) throw new UserError(parsed.error);
+      const parsed = parseSchedule(scheduleWords, { timezone, minIntervalMinutes: limits.minIntervalMinutes });
+      if (!parsed.ok) throw ctx.i18n.fail(parsed.error.key, parsed.error.args);
       const existing = await ctx.store.subscriptions.listSubscriptions(ctx.chat);
       if (!existing.some((s) => s.chain === chain) && existing.length >= limits.maxPerChat) {
         throw ctx.i18n.fail("digest-too-many", { count: existing.length });

@@ -2,6 +2,7 @@
  * The digest delivery queues as the bot ships them, one per platform. The bot and the fan-out
  * benchmark both build their queues here, so the benchmark measures the settings that ship.
  */
+import { TELEGRAM_GROUP_PER_MINUTE } from "../core/budget.js";
 import type { SharedRedis } from "../redis/connection.js";
 import { redisPaceLedger } from "../redis/pace-ledger.js";
 import { createPacedQueue, type PacedQueue } from "./paced-queue.js";
@@ -11,7 +12,7 @@ import type { PaceOptions } from "./pace-ledger.js";
  * Telegram digest messages a minute to one chat: 20. Telegram refuses a group more than about
  * 20 messages a minute with 429, and a refused send pauses every chat's digests.
  */
-export const TELEGRAM_PER_CHAT_PER_MINUTE = 20;
+export const TELEGRAM_PER_CHAT_PER_MINUTE = TELEGRAM_GROUP_PER_MINUTE;
 
 /**
  * Telegram digest sends in flight at once: 4. Enough to hide one Bot API round trip behind the

@@ -6,7 +6,7 @@
  * (`match`); nothing is kept between calls.
  */
 import { createTask, parse, validate, type ScheduledTask } from "node-cron";
-import { DEFAULT_LOCALE, messages, type MessageArgs, type Translator } from "../i18n/index.js";
+import type { LocalMessage, MessageArgs } from "../i18n/index.js";
 
 export interface Schedule {
   /** 5-field cron expression (minute hour day-of-month month day-of-week). */
@@ -32,7 +32,7 @@ const EVERY = new Map<string, { cron: string; minutes: number }>([
 ]);
 
 /** Parse outcome: a schedule, or one sentence saying what is wrong. */
-export type ParsedSchedule = { ok: true; schedule: Schedule } | { ok: false; error: string };
+export type ParsedSchedule = { ok: true; schedule: Schedule } | { ok: false; error: LocalMessage };
 
 const MINUTE = 60_000;
 const DAY_MINUTES = 24 * 60;
@@ -139,10 +139,10 @@ function validCron(expr: string): boolean {
  */
 export function parseSchedule(
   words: readonly string[],
-  opts: { timezone: string; minIntervalMinutes: number; /** Language of the refusals. Default English. */ i18n?: Translator },
+  opts: { timezone: string; minIntervalMinutes: number },
 ): ParsedSchedule {
-  const i18n = opts.i18n ?? messages().translator(DEFAULT_LOCALE);
-  const refuse = (key: string, args?: MessageArgs): ParsedSchedule => ({ ok: false, error: i18n.t(key, args) });
+  // A refusal names its message; the command writes it in the reader's language.
+  const refuse = (key: string, args?: MessageArgs): ParsedSchedule => ({ ok: false, error: args === undefined ? { key } : { key, args } });
   const text = words.join(" ").trim().toLowerCase();
   let schedule: Schedule;
   if (text === "" || text.startsWith("every ")) {

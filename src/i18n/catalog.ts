@@ -6,8 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { FluentBundle, FluentResource } from "@fluent/bundle";
 import { DEFAULT_LOCALE, matchLocale } from "./locale.js";
-import type { UserError } from "../core/errors.js";
-import { createTranslator, type MessageArgs, type Translator } from "./translator.js";
+import { createTranslator, type Translator } from "./translator.js";
 
 /** `locales/` beside `src/` and `dist/`. */
 export const LOCALES_DIR = new URL("../../locales/", import.meta.url);
@@ -59,14 +58,6 @@ let shared: Catalog | undefined;
 export function messages(): Catalog {
   shared ??= loadCatalog();
   return shared;
-}
-
-/**
- * A UserError saying message `key`, for code with no translator at hand (argument parsing,
- * token resolution): the core's catch site writes it in the reader's language.
- */
-export function userError(key: string, args?: MessageArgs): UserError {
-  return messages().translator(DEFAULT_LOCALE).fail(key, args);
 }
 
 /** The translator for a platform's language tag (`zh-CN`, `zh-hans`, `en-US`); the default locale's when none matches. */

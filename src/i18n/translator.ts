@@ -3,24 +3,15 @@
  * default locale's for a key a translation lacks (a test keeps the files complete; the
  * fallback only keeps a half-translated file from showing message ids).
  */
-import type { FluentBundle, FluentVariable } from "@fluent/bundle";
-import { UserError } from "../core/errors.js";
-
-/** Arguments of a message: strings are shown as given; numbers through the locale's plural and number rules. */
-export type MessageArgs = Record<string, FluentVariable>;
-
-/** A message by id with its arguments, to be written later in some locale. */
-export interface LocalMessage {
-  key: string;
-  args?: MessageArgs;
-}
+import type { FluentBundle } from "@fluent/bundle";
+import { UserError, type MessageArgs } from "./message.js";
 
 export interface Translator {
   /** The locale's name, e.g. `en` or `zh` (also a BCP 47 tag for `Intl`). */
   readonly locale: string;
   /** The message `key` with `args`; the key itself when no locale has it. */
   t(key: string, args?: MessageArgs): string;
-  /** A UserError saying message `key`, which can be written again in another locale. */
+  /** A UserError saying message `key`: the catch site writes it in the reader's language, whichever translator built it. */
   fail(key: string, args?: MessageArgs): UserError;
   /** Whether this locale's own file has message `key` (no fallback). */
   has(key: string): boolean;
@@ -39,7 +30,7 @@ export function createTranslator(locale: string, bundle: FluentBundle, fallback:
   return {
     locale,
     t,
-    fail: (key, args) => new UserError(t(key, args), args === undefined ? { key } : { key, args }),
+    fail: (key, args) => new UserError(key, args),
     has: (key) => bundle.hasMessage(key),
   };
 }

@@ -54,6 +54,8 @@ export interface MarketClientOptions {
   dailyUnits?: number;
   /** Where the day's spend is counted; default in this process. */
   unitLedger?: UnitLedger;
+  /** Lanes held to a share of the rate and of the day's units (the buy feed's `BUYS_RATE_SHARE`). Default none. */
+  laneShares?: Partial<Record<Lane, number>>;
   /** Most chunks of one batch-price call in flight at once. Default 4. */
   concurrency?: number;
   logger?: Logger;
@@ -108,8 +110,11 @@ class ClientCore implements Caller {
       ledger: options.unitLedger,
       now: this.now,
       onLedgerError: (e) => this.logger?.warn({ err: e instanceof Error ? e.message : String(e) }, "compute-unit ledger failed; counting locally"),
+      shares: options.laneShares,
     });
-    this.scheduler = new Scheduler({ rps: options.rps, units, now: this.now, sleep, logger: options.logger, onDispatch: options.onDispatch, gate: options.gate });
+    this.scheduler = new Scheduler({
+      rps: options.rps, units, now: this.now, sleep, logger: options.logger, onDispatch: options.onDispatch, gate: options.gate, laneShares: options.laneShares,
+    });
   }
 
   async call<S extends z.ZodType>(spec: CallSpec<S>, viewLane: Lane): Promise<z.output<S>> {
@@ -155,9 +160,9 @@ class ClientCore implements Caller {
     this.logger?.debug({ endpoint: error.endpoint, kind: error.kind, err: error.message }, "market call refused before sending");
   }
 
-  close(): Promise<void> {
+  close(abandon = false): Promise<void> {
     this.scheduler.close();
-    return this.transport.close();
+    return this.transport.close(abandon);
   }
 
   /** A bug of ours (not the service's) still leaves as a MarketError, as MarketApi promises. */
@@ -213,8 +218,8 @@ export class MarketClient extends MarketEndpoints {
     return this.onLane(DIGEST_LANE);
   }
 
-  /** Refuses calls still waiting for their turn, closes idle connections and waits for requests in flight. */
-  close(): Promise<void> {
-    return this.#core.close();
+  /** Refuses calls still waiting for their turn, closes idle connections and waits for requests in flight (or, with `abandon`, cuts them). */
+  close(opts: { abandon?: boolean } = {}): Promise<void> {
+    return this.#core.close(opts.abandon);
   }
 }

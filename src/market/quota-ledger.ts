@@ -46,6 +46,7 @@ export class MemoryUnitLedger implements UnitLedger {
 const PACE: Readonly<Record<Lane, { factor: number; slack: number }>> = {
   people: { factor: 1, slack: 0.1 },
   alerts: { factor: 1, slack: 0.05 },
+  feed: { factor: 1, slack: 0.02 },
   digest: { factor: 1, slack: 0.02 },
   refresh: { factor: 0.9, slack: 0 },
 };
@@ -57,6 +58,11 @@ export interface DailyUnitsOptions {
   now: () => number;
   /** Told when a shared ledger could not be read or written; the local count goes on. */
   onLedgerError?: (e: unknown) => void;
+  /**
+   * Lanes held to a share of the day's units (0 < share ≤ 1), paced over the day as the whole
+   * is; counted by this process. Default none.
+   */
+  shares?: Partial<Record<Lane, number>>;
 }
 
 /** Counts the day's spend and says when a lane may spend more. */
@@ -67,6 +73,9 @@ export class DailyUnits {
   private readonly onLedgerError: (e: unknown) => void;
   private day = -1;
   private spentToday = 0;
+  private readonly shares: Partial<Record<Lane, number>>;
+  /** Today's spend of each lane held to a share. */
+  private readonly laneSpent = new Map<Lane, number>();
 
   constructor(opts: DailyUnitsOptions) {
     if (opts.dailyUnits !== undefined && (!Number.isFinite(opts.dailyUnits) || opts.dailyUnits <= 0)) {
@@ -76,6 +85,7 @@ export class DailyUnits {
     this.ledger = opts.ledger ?? new MemoryUnitLedger();
     this.now = opts.now;
     this.onLedgerError = opts.onLedgerError ?? (() => undefined);
+    this.shares = { ...opts.shares };
   }
 
   /** Units spent today as far as this process knows. */
@@ -92,11 +102,25 @@ export class DailyUnits {
   /** Ms until `lane` may spend `units` more: 0 when it may now. */
   waitFor(lane: Lane, units: number): number {
     if (this.daily === undefined) return 0;
-    const t = this.now();
     this.roll();
+    const whole = this.paced(lane, this.spentToday + units, this.daily);
+    const share = this.shares[lane];
+    if (share === undefined) return whole;
+    return Math.max(whole, this.paced(lane, (this.laneSpent.get(lane) ?? 0) + units, this.daily * share));
+  }
+
+  /** Units `lane` may spend today: its share of the day's, or all of them; undefined when the plan's are unknown. */
+  dailyFor(lane: Lane): number | undefined {
+    if (this.daily === undefined) return undefined;
+    return this.daily * (this.shares[lane] ?? 1);
+  }
+
+  /** Ms until a spend reaching `total` of `budget` is within `lane`'s pace. */
+  private paced(lane: Lane, total: number, budget: number): number {
+    const t = this.now();
     const dayStart = Math.floor(t / DAY_MS) * DAY_MS;
     const { factor, slack } = PACE[lane];
-    const need = (this.spentToday + units) / this.daily;
+    const need = total / budget;
     if (need > 1) return dayStart + DAY_MS - t;
     const at = (need - slack) / factor;
     const fraction = (t - dayStart) / DAY_MS;
@@ -104,10 +128,11 @@ export class DailyUnits {
     return at >= 1 ? dayStart + DAY_MS - t : Math.ceil((at - fraction) * DAY_MS);
   }
 
-  /** Counts `units` spent now. */
-  charge(units: number): void {
+  /** Counts `units` spent now, by `lane` when given. */
+  charge(units: number, lane?: Lane): void {
     this.roll();
     this.spentToday += units;
+    if (lane !== undefined && this.shares[lane] !== undefined) this.laneSpent.set(lane, (this.laneSpent.get(lane) ?? 0) + units);
     const day = this.day;
     this.ledger.add(day, units).then(
       (total) => {
@@ -134,6 +159,7 @@ export class DailyUnits {
     if (day === this.day) return;
     this.day = day;
     this.spentToday = 0;
+    this.laneSpent.clear();
     this.ledger.total(day).then(
       (total) => {
         if (this.day === day) this.spentToday = Math.max(this.spentToday, total);

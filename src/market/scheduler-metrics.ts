@@ -1,7 +1,8 @@
 /**
  * What the scheduler and the answers look like from /metrics: the wait and queue depth per
- * lane, calls and compute units per endpoint, the day's units left when the plan's daily
- * units are known, and answers by freshness (fresh, stale, busy, failed).
+ * lane, calls and compute units per endpoint and per lane, the day's units spent (with the
+ * allowance and units left when the plan's daily units are known), and answers by freshness
+ * (fresh, stale, busy, failed).
  */
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
 import type { DispatchEvent, Scheduler } from "./scheduler.js";
@@ -32,6 +33,12 @@ export function createMarketMetrics(registry: Registry): MarketMetrics {
     labelNames: ["endpoint"],
     registers,
   });
+  const laneUnits = new Counter({
+    name: "chainpulse_market_lane_units_total",
+    help: "Compute units spent, by scheduler lane (people, alerts, digest, refresh)",
+    labelNames: ["lane"],
+    registers,
+  });
   const sent = new Counter({
     name: "chainpulse_market_sent_total",
     help: "HTTP calls sent to the market service (every attempt), by endpoint",
@@ -56,6 +63,23 @@ export function createMarketMetrics(registry: Registry): MarketMetrics {
     },
   });
   new Gauge({
+    name: "chainpulse_market_units_spent_today",
+    help: "Compute units spent since midnight UTC as the day's ledger counts them (shared by the workers with REDIS_URL)",
+    registers,
+    collect() {
+      if (watched !== undefined) this.set(watched.units.spent);
+    },
+  });
+  new Gauge({
+    name: "chainpulse_market_daily_units",
+    help: "The plan's compute units per day (only with MARKET_API_DAILY_UNITS)",
+    registers,
+    collect() {
+      const daily = watched?.units.daily;
+      if (daily !== undefined) this.set(daily);
+    },
+  });
+  new Gauge({
     name: "chainpulse_market_units_left",
     help: "Compute units left today (only with MARKET_API_DAILY_UNITS)",
     registers,
@@ -68,6 +92,7 @@ export function createMarketMetrics(registry: Registry): MarketMetrics {
     dispatched(e) {
       wait.observe({ lane: e.lane }, e.waitedMs / 1000);
       units.inc({ endpoint: e.endpoint }, e.units);
+      laneUnits.inc({ lane: e.lane }, e.units);
       sent.inc({ endpoint: e.endpoint });
     },
     answered(freshness) {

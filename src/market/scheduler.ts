@@ -16,7 +16,7 @@ import { DailyUnits } from "./quota-ledger.js";
 import { LANES, type Lane } from "./scheduler-lanes.js";
 import { inProcessGate, type SpacingGate } from "./spacing-gate.js";
 
-export { LANES, ALERT_LANE, DIGEST_LANE, type Lane } from "./scheduler-lanes.js";
+export { LANES, ALERT_LANE, DIGEST_LANE, FEED_LANE, type Lane } from "./scheduler-lanes.js";
 
 /** One call as the scheduler sees it. */
 export interface Job<T> {
@@ -48,8 +48,14 @@ export interface SchedulerOptions {
   units?: DailyUnits;
   now: () => number;
   sleep: (ms: number) => Promise<void>;
-  /** Longest queue per lane. Defaults: people 1000, alerts 5000, digest 5000, refresh 1000. */
+  /** Longest queue per lane. Defaults: people 1000, alerts 5000, feed 1000, digest 5000, refresh 1000. */
   maxQueued?: Partial<Record<Lane, number>>;
+  /**
+   * Lanes held to a share of `rps` (0 < share ≤ 1): their calls leave at most `share · rps` a
+   * second, whatever else is waiting, so a lane that could always fill the plan (the buy feed)
+   * leaves the rest to the lanes below it. Default none.
+   */
+  laneShares?: Partial<Record<Lane, number>>;
   /** Shortest useful attempt: a call that cannot start this long before its deadline is refused. Default 250. */
   minAttemptMs?: number;
   logger?: Logger;
@@ -74,7 +80,7 @@ interface Queued {
   waiters: Waiter[];
 }
 
-const DEFAULT_MAX_QUEUED: Readonly<Record<Lane, number>> = { people: 1000, alerts: 5000, digest: 5000, refresh: 1000 };
+const DEFAULT_MAX_QUEUED: Readonly<Record<Lane, number>> = { people: 1000, alerts: 5000, feed: 1000, digest: 5000, refresh: 1000 };
 /** Without `Retry-After`, a 429 pauses the key this long: the service counts per second. */
 const RATE_PAUSE_MS = 1000;
 /**
@@ -107,7 +113,11 @@ export class Scheduler {
   private readonly logger: Logger | undefined;
   private readonly onDispatch: ((e: DispatchEvent) => void) | undefined;
   private readonly gate: SpacingGate;
-  private readonly queues: Record<Lane, Queued[]> = { people: [], alerts: [], digest: [], refresh: [] };
+  private readonly queues: Record<Lane, Queued[]> = { people: [], alerts: [], feed: [], digest: [], refresh: [] };
+  /** Spacing of each lane held to a share: ms between two of its calls. */
+  private readonly laneIntervalMs = new Map<Lane, number>();
+  /** When a lane held to a share may send again. */
+  private readonly laneFreeAt = new Map<Lane, number>();
   private readonly byKey = new Map<string, Queued>();
   private nextFreeAt = Number.NEGATIVE_INFINITY;
   /** A 429's `Retry-After`: nothing leaves before this. */
@@ -133,11 +143,27 @@ export class Scheduler {
     this.logger = opts.logger;
     this.onDispatch = opts.onDispatch;
     this.gate = opts.gate ?? inProcessGate;
+    for (const lane of LANES) {
+      const share = opts.laneShares?.[lane];
+      if (share === undefined) continue;
+      if (!Number.isFinite(share) || share <= 0 || share > 1) throw new RangeError(`the ${lane} lane's share must be above 0 and at most 1, got ${share}`);
+      if (this.intervalMs > 0) this.laneIntervalMs.set(lane, this.intervalMs / share);
+    }
+  }
+
+  /** Calls a second `lane` may send: the plan's rate, or its share of it; undefined without a rate. */
+  laneRate(lane: Lane): number | undefined {
+    if (this.rps === undefined) return undefined;
+    const spacing = this.laneIntervalMs.get(lane);
+    return spacing === undefined ? this.rps : this.rps * (this.intervalMs / spacing);
   }
 
   /** Calls waiting per lane. */
   get depth(): Record<Lane, number> {
-    return { people: this.queues.people.length, alerts: this.queues.alerts.length, digest: this.queues.digest.length, refresh: this.queues.refresh.length };
+    return {
+      people: this.queues.people.length, alerts: this.queues.alerts.length, feed: this.queues.feed.length,
+      digest: this.queues.digest.length, refresh: this.queues.refresh.length,
+    };
   }
 
   /** When the daily limit was reached and has not yet returned, the epoch ms it returns. */
@@ -285,6 +311,11 @@ export class Scheduler {
       for (const lane of LANES) {
         const head = this.queues[lane][0];
         if (head === undefined) continue;
+        const laneFree = this.laneFreeAt.get(lane) ?? Number.NEGATIVE_INFINITY;
+        if (t < laneFree) {
+          wakeAt = Math.min(wakeAt, laneFree);
+          continue;
+        }
         const paced = this.units.waitFor(lane, head.units);
         if (paced === 0) {
           next = head;
@@ -347,7 +378,9 @@ export class Scheduler {
     this.queues[q.lane].shift();
     this.forget(q);
     this.nextFreeAt = t + this.intervalMs;
-    this.units.charge(q.units);
+    const spacing = this.laneIntervalMs.get(q.lane);
+    if (spacing !== undefined) this.laneFreeAt.set(q.lane, t + spacing);
+    this.units.charge(q.units, q.lane);
     try {
       this.onDispatch?.({ lane: q.lane, endpoint: q.endpoint, waitedMs: t - q.enqueuedAt, units: q.units });
     } catch (e) {

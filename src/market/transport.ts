@@ -122,9 +122,12 @@ export class Transport {
     return outcome;
   }
 
-  /** Stops keeping connections open; in-flight requests finish first. Calling it again is harmless. */
-  close(): Promise<void> {
-    this.closing ??= this.agent.close();
+  /**
+   * Stops keeping connections open; in-flight requests finish first, or with `abandon` are cut
+   * (nobody waits for them any more: a one-shot `ask` has printed its answer). Calling it again is harmless.
+   */
+  close(abandon = false): Promise<void> {
+    this.closing ??= abandon ? this.agent.destroy() : this.agent.close();
     return this.closing;
   }
 

@@ -1,6 +1,6 @@
 /**
- * The operator's port: /healthz, /readyz, /metrics, and the Telegram webhook when one is
- * configured. Loopback unless told otherwise: metrics are for the operator, not the world.
+ * The operator's port: /healthz, /readyz, /metrics, the operator's page at /, and the Telegram
+ * webhook when one is configured. Loopback unless told otherwise: metrics are for the operator, not the world.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -23,6 +23,8 @@ export interface OpsServerOptions {
   logger: Logger;
   /** Extra routes by exact path, e.g. the Telegram webhook. */
   routes?: ReadonlyMap<string, RequestHandler>;
+  /** The operator's page: `/` and `/login` (ops-page.ts). Unset, both are 404. */
+  page?: { handle(req: IncomingMessage, res: ServerResponse, readiness: () => Promise<Readiness>): Promise<void> };
   /** A readiness check slower than this counts as not ready. Default 2000 ms. */
   checkTimeoutMs?: number;
 }
@@ -49,10 +51,13 @@ async function runCheck(c: ReadinessCheck, timeoutMs: number): Promise<{ ok: boo
   }
 }
 
-export async function readiness(
-  checks: readonly ReadinessCheck[],
-  timeoutMs: number,
-): Promise<{ ready: boolean; checks: Record<string, { ok: boolean; detail?: string }> }> {
+/** Whether every check passed, and each check's result by name. */
+export interface Readiness {
+  ready: boolean;
+  checks: Record<string, { ok: boolean; detail?: string }>;
+}
+
+export async function readiness(checks: readonly ReadinessCheck[], timeoutMs: number): Promise<Readiness> {
   const results = await Promise.all(checks.map(async (c) => [c.name, await runCheck(c, timeoutMs)] as const));
   return { ready: results.every(([, r]) => r.ok), checks: Object.fromEntries(results) };
 }
@@ -69,6 +74,7 @@ export async function startOpsServer(opts: OpsServerOptions): Promise<OpsServer>
     const path = (req.url ?? "/").split("?")[0] ?? "/";
     const extra = opts.routes?.get(path);
     if (extra) return extra(req, res);
+    if (opts.page && (path === "/" || path === "/login")) return opts.page.handle(req, res, () => readiness(checks, timeoutMs));
     if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain", "method not allowed\n");
     switch (path) {
       case "/healthz":

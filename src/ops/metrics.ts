@@ -3,6 +3,7 @@
  * so that tests can build several apps in one process without "already registered" errors.
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { packageVersion } from "./version.js";
 
 export interface Metrics {
   registry: Registry;
@@ -17,6 +18,8 @@ export interface Metrics {
   digestDeliveries: Counter<"platform" | "outcome">;
   /** Time a message waited for the platform's pace. */
   pacingWaitSeconds: Histogram<"platform">;
+  /** Scheduled messages by kind, platform and recorded outcome: delivered, resent, forbidden (refused), gone, moved, failed, expired. */
+  sends: Counter<"kind" | "platform" | "outcome">;
   /** Alert messages by platform and final state: delivered, gone, moved, forbidden, failed, expired. */
   alertDeliveries: Counter<"platform" | "outcome">;
   /** Time from the check that saw a crossing to the platform's answer. */
@@ -35,6 +38,8 @@ export function createMetrics(options: { processMetrics?: boolean; worker?: stri
   if (options.worker !== undefined) registry.setDefaultLabels({ worker: options.worker });
   if (options.processMetrics ?? true) collectDefaultMetrics({ register: registry, prefix: "chainpulse_" });
   const registers = [registry];
+  // A constant 1 whose label says which release runs, for the dashboard's version panel.
+  new Gauge({ name: "chainpulse_build_info", help: "1, labelled with the running version", labelNames: ["version"], registers }).set({ version: packageVersion() }, 1);
   return {
     registry,
     commands: new Counter({
@@ -73,6 +78,12 @@ export function createMetrics(options: { processMetrics?: boolean; worker?: stri
       help: "Time a digest message waited for the platform's pace",
       labelNames: ["platform"],
       buckets: [0, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+      registers,
+    }),
+    sends: new Counter({
+      name: "chainpulse_sends_total",
+      help: "Scheduled messages (digests, alerts, ...) by kind, platform and recorded outcome",
+      labelNames: ["kind", "platform", "outcome"],
       registers,
     }),
     alertDeliveries: new Counter({

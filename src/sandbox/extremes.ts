@@ -27,7 +27,8 @@ export interface Range {
 export function pathOf(token: SandboxToken, pair: SandboxPair | undefined, category: KlineCategory, native: SandboxToken | undefined): PricePath {
   const scale = pair ? 1 + pair.spread : 1;
   const base: PricePath = {
-    id: pair ? `p${pair.key}` : `t${token.key}`,
+    // Moves change the path: its remembered ranges must not stand for the moved one.
+    id: `${pair ? `p${pair.key}` : `t${token.key}`}~${token.moves?.length ?? 0}`,
     at: (t) => (pair ? priceAt(token, t) * scale : priceAt(token, t)),
     minutes: (m0, n) => {
       const out = pricesAtMinutes(token, m0, n);
@@ -38,7 +39,7 @@ export function pathOf(token: SandboxToken, pair: SandboxPair | undefined, categ
   const over = category === "r" && pair ? pair.quote : category === "m" ? native : undefined;
   if (!over) return base;
   return {
-    id: `${base.id}/${over.key}`,
+    id: `${base.id}/${over.key}~${over.moves?.length ?? 0}`,
     at: (t) => base.at(t) / priceAt(over, t),
     minutes: (m0, n) => {
       const out = base.minutes(m0, n);

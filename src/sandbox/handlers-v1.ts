@@ -72,7 +72,7 @@ export const V1_ENDPOINTS: readonly Endpoint[] = [
     handle(ctx) {
       const pair = pairAt(ctx);
       const size = intParam(ctx.query, "size", { default: LIMITS.v1Txs.default, min: 1, max: LIMITS.v1Txs.max });
-      return swapTxs(pair, { limit: size, fromTime: -1, toTime: ctx.now, sort: "desc" }, ctx.now);
+      return swapTxs(pair, { limit: size, fromTime: -1, toTime: ctx.now, sort: "desc" }, ctx.now, ctx.market.placed);
     },
   },
   {

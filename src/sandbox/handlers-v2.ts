@@ -174,7 +174,7 @@ export const V2_ENDPOINTS: readonly Endpoint[] = [
       const limit = intParam(ctx.query, "limit", { default: LIMITS.swaps.default, min: 1, max: LIMITS.swaps.max });
       const sort = choiceParam(ctx.query, "sort", SWAP_SORT, "asc");
       const { fromTime, toTime } = timeParams(ctx);
-      const txs = swapTxs(pair, { limit, fromTime, toTime, sort }, ctx.now);
+      const txs = swapTxs(pair, { limit, fromTime, toTime, sort }, ctx.now, ctx.market.placed);
       return { txs, total_count: txs.length, limit, to_time: toTime, pair_id: pair.id };
     },
   },

@@ -9,15 +9,18 @@ import type { AddressInfo } from "node:net";
 import { FaultPlan, type FaultSpec } from "./faults.js";
 import { Limiter, PLANS, type PlanName } from "./limiter.js";
 import { Market } from "./market.js";
+import type { PlacedSwap } from "./placed-swaps.js";
 import { Rankings } from "./ranks.js";
+import type { SandboxPair } from "./types.js";
 import { Pipeline, type SandboxLogger, type SandboxStats } from "./server.js";
 
 export { HOSTILE_TOKENS, type HostileToken } from "./hostile.js";
 export { FAULT_KINDS, parseFaults, type FaultKind, type FaultSpec } from "./faults.js";
 export { PLANS, type PlanName } from "./limiter.js";
 export type { Market } from "./market.js";
+export type { PlacedSwap } from "./placed-swaps.js";
 export type { SandboxLogger, SandboxStats } from "./server.js";
-export type { RiskProfile, SandboxPair, SandboxToken, Tag } from "./types.js";
+export type { PriceMove, RiskProfile, SandboxPair, SandboxToken, Tag } from "./types.js";
 
 /** Demo v2 key accepted by default (64 alphanumerics, like the service's keys). */
 export const DEMO_V2_KEY = "sandboxV2demoKey0000000000000000000000000000000000000000000000000";
@@ -69,6 +72,10 @@ export interface Sandbox {
   /** Requests served since start or the last reset. */
   stats(): SandboxStats;
   resetStats(): void;
+  /** Places swaps on a pair (`<pair>-<chain>`), served beside its own stream from their `indexedAt`. */
+  placeSwaps(pairId: string, swaps: readonly PlacedSwap[]): void;
+  /** Silences a pair's own stream: from now on it serves only the swaps placed on it. */
+  quietPair(pairId: string): void;
   /** Replaces the faults in force (and restarts their seeded decisions). */
   setFaults(faults: readonly FaultSpec[]): void;
   clearFaults(): void;
@@ -114,6 +121,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     market,
     stats: () => pipeline.snapshotStats(),
     resetStats: () => pipeline.resetStats(),
+    placeSwaps: (pairId, swaps) => market.placed.place(knownPair(market, pairId), swaps),
+    quietPair: (pairId) => market.placed.quiet(knownPair(market, pairId)),
     setFaults: (f) => faults.set(f),
     clearFaults: () => faults.set([]),
     close: () =>
@@ -122,4 +131,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
         server.closeAllConnections();
       }),
   };
+}
+
+function knownPair(market: Market, pairId: string): SandboxPair {
+  const pair = market.pair(pairId);
+  if (!pair) throw new Error(`sandbox: no pair ${pairId}`);
+  return pair;
 }

@@ -9,8 +9,9 @@ import { CHAINS, type ChainDef } from "./chains.js";
 import { HOSTILE_TOKENS, type HostileToken } from "./hostile.js";
 import { MarketBuilder, freshLaunchAt } from "./build.js";
 import { Extremes, pathOf } from "./extremes.js";
+import { PlacedSwaps } from "./placed-swaps.js";
 import { priceAt, snapshot, type Snapshot } from "./walk.js";
-import type { SandboxPair, SandboxToken } from "./types.js";
+import type { PriceMove, SandboxPair, SandboxToken } from "./types.js";
 
 /** Default number of tokens: the issue asks for at least 2,000. */
 export const DEFAULT_TOKEN_COUNT = 2_400;
@@ -42,6 +43,8 @@ export class Market {
   /** The next fresh launch not yet built. */
   private nextFresh = 0;
   readonly chains: readonly ChainDef[] = CHAINS;
+  /** Swaps tests placed on pairs, and the pairs they made quiet: empty unless a test asks. */
+  readonly placed = new PlacedSwaps();
   /** The hostile tokens, all present in `tokens`. */
   readonly hostile: readonly HostileToken[] = HOSTILE_TOKENS;
   private readonly tokenById = new Map<string, SandboxToken>();
@@ -129,6 +132,16 @@ export class Market {
   /** USD price of `token` at epoch second `t`. */
   priceAt(token: SandboxToken, t: number): number {
     return priceAt(token, t);
+  }
+
+  /**
+   * Moves the token's price by `factor` over the whole minutes `fromMinute`…`toMinute` (a wick
+   * of one minute, or a lasting rise): every record, price and K-line built after reads it.
+   */
+  movePrice(token: SandboxToken, move: PriceMove): void {
+    token.moves = [...(token.moves ?? []), move];
+    this.snapshots.delete(token);
+    this.ranges.delete(token);
   }
 
   /** The token's state at epoch second `now`, shared by every record built for that second. */

@@ -77,11 +77,18 @@ export class Rng {
 const HEX = "0123456789abcdef";
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
-/** `length` characters of `alphabet` drawn from the hash stream of `key`. */
+/**
+ * `length` characters of `alphabet` drawn from the hash stream of `key`: character i is
+ * hash32(...key, i), computed from the key's hash once. Built from character codes in one
+ * go, since a string grown a character at a time stays a chain of pieces in memory, and the
+ * market keeps ten thousand of them.
+ */
 function draw(alphabet: string, length: number, key: number[]): string {
-  let out = "";
-  for (let i = 0; i < length; i++) out += alphabet[hash32(...key, i) % alphabet.length];
-  return out;
+  let h = 0x811c9dc5;
+  for (const p of key) h = mix(h, p);
+  const codes = new Array<number>(length);
+  for (let i = 0; i < length; i++) codes[i] = alphabet.charCodeAt((mix(h, i) >>> 0) % alphabet.length);
+  return String.fromCharCode(...codes);
 }
 
 /** Lowercase EVM address (0x + 40 hex) derived from `key`. */

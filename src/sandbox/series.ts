@@ -11,6 +11,7 @@ import { buyShare, pairPriceAt, priceAt, tradesUpTo, volumeBetween } from "./wal
 import { walletOf } from "./wallets.js";
 import type { KlineCategory } from "../market/limits.js";
 import type { Market } from "./market.js";
+import type { PlacedSwaps } from "./placed-swaps.js";
 import type { Rec } from "./records.js";
 import type { SandboxPair, SandboxToken } from "./types.js";
 
@@ -95,22 +96,41 @@ function routerOf(pair: SandboxPair): string {
   return family === "solana" ? solanaAddress(key) : family === "tron" ? tronAddress(key) : evmAddress(key);
 }
 
-/** The latest ≤ `limit` swaps of `pair` in [fromTime, toTime], then ordered by `sort`. */
-export function swapTxs(pair: SandboxPair, q: SwapQuery, now: number): Rec[] {
+/**
+ * The latest ≤ `limit` swaps of `pair` in [fromTime, toTime], then ordered by `sort`: its
+ * synthetic stream (none once the pair is quiet) and the swaps a test placed on it.
+ */
+export function swapTxs(pair: SandboxPair, q: SwapQuery, now: number, placed?: PlacedSwaps): Rec[] {
   const end = Math.min(q.toTime, now);
   const lower = Math.max(q.fromTime, pair.createdAt);
+  const synthetic = placed?.isQuiet(pair) ? [] : syntheticSwaps(pair, q.limit, lower, end, now);
+  const extra = placed?.records(pair, lower, end, now) ?? [];
+  let out = synthetic;
+  if (extra.length > 0) {
+    // Newest first; in one second the synthetic swaps come before the placed ones, always the same way.
+    out = [...synthetic, ...extra.map((x) => x.rec)]
+      .map((rec, i) => ({ rec, i, time: rec.tx_time as number }))
+      .sort((a, b) => b.time - a.time || a.i - b.i)
+      .slice(0, q.limit)
+      .map((x) => x.rec);
+  }
+  return q.sort === "asc" ? out.reverse() : out;
+}
+
+/** The latest ≤ `limit` synthetic swaps of `pair` in [lower, end], newest first. */
+function syntheticSwaps(pair: SandboxPair, limit: number, lower: number, end: number, now: number): Rec[] {
   const out: Rec[] = [];
   const first = Math.floor(tradesUpTo(pair, lower - 1));
   let m = Math.floor(end / 60);
-  while (m * 60 + 60 > lower && out.length < q.limit) {
+  while (m * 60 + 60 > lower && out.length < limit) {
     const trades = tradesInMinute(pair, m, now).filter((t) => t.time >= lower && t.time <= end);
-    for (let i = trades.length - 1; i >= 0 && out.length < q.limit; i--) out.push(swapRecord(pair, m, trades[i] as Trade));
+    for (let i = trades.length - 1; i >= 0 && out.length < limit; i--) out.push(swapRecord(pair, m, trades[i] as Trade));
     // A quiet pair may have gone years without a trade: jump to the minute of the one before.
     const prior = Math.floor(tradesUpTo(pair, m * 60 - 1));
     if (prior <= first) break;
     m = Math.floor(secondOfTrade(pair, prior, lower, m * 60 - 1) / 60);
   }
-  return q.sort === "asc" ? out.reverse() : out;
+  return out;
 }
 
 /** The second of `pair`'s n-th trade, known to lie in [lo, hi]. */

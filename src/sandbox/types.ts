@@ -27,6 +27,17 @@ export const RISK_PROFILES: readonly RiskProfile[] = [
 /** Rank-topic categories a token may carry besides its chain. */
 export type Tag = "meme" | "ai" | "depin" | "gamefi" | "rwa" | "l2";
 
+/**
+ * A move tests place on a token's walk (`Market.movePrice`): its price times `factor` at the
+ * whole minutes `fromMinute`…`toMinute` (epoch minutes), blending linearly in log price into the
+ * neighbouring minutes, so extremes still sit on minute knots and every K-line agrees.
+ */
+export interface PriceMove {
+  fromMinute: number;
+  toMinute: number;
+  factor: number;
+}
+
 export interface SandboxToken {
   /** `<address>-<chain>`, address lowercase on EVM chains. */
   id: string;
@@ -54,6 +65,8 @@ export interface SandboxToken {
   launchAt: number;
   /** Hash seed of everything computed on demand for this token. */
   key: number;
+  /** Moves placed on the walk by tests; absent: none. */
+  moves?: PriceMove[];
   /**
    * Hash seed of the price walk: the token's own key, or one shared by the copies of one asset
    * on several chains (WETH, USDC, PEPE), so that they move together and differ only by their

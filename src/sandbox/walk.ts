@@ -35,9 +35,26 @@ function logOffset(token: SandboxToken, t: number): number {
   return token.volatility * sum;
 }
 
+/** Log of the moves' factor at whole minute `m`. */
+function moveAtMinute(token: SandboxToken, m: number): number {
+  let sum = 0;
+  for (const mv of token.moves ?? []) if (m >= mv.fromMinute && m <= mv.toMinute) sum += Math.log(mv.factor);
+  return sum;
+}
+
+/** Log of the moves' factor at `t` (epoch seconds): linear between the minute knots around it. */
+function moveOffset(token: SandboxToken, t: number): number {
+  if (token.moves === undefined || token.moves.length === 0) return 0;
+  const x = t / 60;
+  const i = Math.floor(x);
+  const a = moveAtMinute(token, i);
+  return a + (moveAtMinute(token, i + 1) - a) * (x - i);
+}
+
 /** The token's USD price at `t` (epoch seconds); before launch, its launch price. */
 export function priceAt(token: SandboxToken, t: number): number {
-  return token.basePrice * Math.exp(logOffset(token, Math.max(t, token.launchAt)));
+  const at = Math.max(t, token.launchAt);
+  return token.basePrice * Math.exp(logOffset(token, at) + moveOffset(token, at));
 }
 
 /**
@@ -72,6 +89,7 @@ export function pricesAtMinutes(token: SandboxToken, m0: number, n: number): Flo
     }
   }
   for (let j = 0; j < n; j++) out[j] = token.basePrice * Math.exp(token.volatility === 0 ? 0 : token.volatility * (out[j] as number));
+  if (token.moves !== undefined && token.moves.length > 0) for (let j = 0; j < n; j++) out[j] = (out[j] as number) * Math.exp(moveAtMinute(token, m0 + j));
   return out;
 }
 

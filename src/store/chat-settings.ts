@@ -58,6 +58,7 @@ export interface SettingsRow {
   timezone: string;
   language: string | null;
   card_chart: number | null;
+  calls: number | null;
 }
 
 /** A yes/no setting as its column holds it: NULL for the default. */
@@ -73,5 +74,6 @@ export function toSettings(row: SettingsRow | undefined): ChatSettings {
     timezone: row.timezone,
     ...(row.language === null ? {} : { language: row.language }),
     ...(row.card_chart === null ? {} : { cardChart: Number(row.card_chart) === 1 }),
+    ...(row.calls === null ? {} : { calls: Number(row.calls) === 1 }),
   };
 }

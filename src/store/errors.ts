@@ -3,6 +3,8 @@
  * instead of "something went wrong": a value the chat may not store, a database that cannot
  * be reached, one that cannot be written (read-only, disk full), one that cannot be opened.
  */
+import { statfsSync } from "node:fs";
+import { dirname } from "node:path";
 
 export type StoreErrorKind =
   /** The value was refused (unknown time zone, bad chain name); the message is for the user. */
@@ -46,12 +48,32 @@ const SQLITE_FULL = /^SQLITE_FULL/;
 const SQLITE_IO = /^SQLITE_IOERR/;
 const SQLITE_DAMAGED = /^SQLITE_(CORRUPT|NOTADB)/;
 
+/** Free bytes below which the disk under the database counts as full. */
+const FULL_BELOW_BYTES = 64 * 1024;
+
+/**
+ * Whether the disk under `path` is (all but) full. SQLite reports a full disk as SQLITE_FULL
+ * only when a page cannot be added; opening an existing file whose -wal or -shm cannot grow
+ * says "disk I/O error" or "unable to open", which would otherwise read as a permission fault.
+ */
+function diskFull(path: string): boolean {
+  try {
+    const fs = statfsSync(dirname(path));
+    return fs.bavail * fs.bsize < FULL_BELOW_BYTES;
+  } catch {
+    return false;
+  }
+}
+
 /** A better-sqlite3 failure as a StoreError when it is about the database, else undefined. */
 export function sqliteStoreError(e: unknown, path: string, write: boolean): StoreError | undefined {
   if (e instanceof StoreError) return e;
   const code = codeOf(e);
   if (code === undefined) return undefined;
   const detail = (e as Error).message;
+  if ((SQLITE_READ_ONLY.test(code) || SQLITE_IO.test(code)) && path !== ":memory:" && diskFull(path)) {
+    return new StoreError("full", `the disk under DATABASE_PATH (${path}) is full: ${detail}`, { write, cause: e });
+  }
   if (SQLITE_READ_ONLY.test(code)) {
     return new StoreError("read-only", `the SQLite database at DATABASE_PATH (${path}) cannot be written: ${detail}`, { write, cause: e });
   }

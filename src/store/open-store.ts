@@ -1,6 +1,5 @@
 /** The store the settings ask for: PostgreSQL when DATABASE_URL is set, else SQLite at DATABASE_PATH. */
 import type { Logger } from "pino";
-import { openPostgresStore } from "./postgres-store.js";
 import { openSqliteStore } from "./sqlite-store.js";
 import type { Store } from "./types.js";
 
@@ -12,6 +11,10 @@ export interface OpenStoreOptions {
 
 /** Opens the configured database and brings it to the newest schema. */
 export async function openStore(options: OpenStoreOptions): Promise<Store> {
-  if (options.databaseUrl !== undefined) return openPostgresStore({ url: options.databaseUrl, logger: options.logger });
+  // Loaded only when asked for: pg costs every SQLite process start a tenth of a second.
+  if (options.databaseUrl !== undefined) {
+    const { openPostgresStore } = await import("./postgres-store.js");
+    return openPostgresStore({ url: options.databaseUrl, logger: options.logger });
+  }
   return openSqliteStore({ path: options.databasePath, logger: options.logger });
 }

@@ -12,11 +12,15 @@ import { OutageCache } from "./outage-cache.js";
 import { chatTables, migrations as projectMigrations, type Migration } from "./migrations.js";
 import { postgresAlerts, postgresWatchlists } from "./postgres-alerts.js";
 import { postgresButtonActions } from "./postgres-button-actions.js";
+import { postgresBuys } from "./postgres-buys.js";
+import { postgresCalls } from "./postgres-calls.js";
 import { migratePostgres } from "./postgres-migrate.js";
 import { createSql, type Sql, type SqlRunner } from "./postgres-sql.js";
 import { postgresSubscriptions } from "./postgres-subscriptions.js";
 import { postgresLaunches } from "./postgres-launches.js";
-import type { AlertStore, ButtonActionStore, ChatKey, ChatSettings, LaunchStore, Store, StoreHealth, SubscriptionStore, WatchlistStore } from "./types.js";
+import type {
+  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, LaunchStore, Store, StoreHealth, SubscriptionStore, WatchlistStore,
+} from "./types.js";
 
 export interface PostgresStoreOptions {
   /** postgres://user:password@host:port/database */
@@ -37,6 +41,8 @@ export class PostgresStore implements Store {
   readonly alerts: AlertStore;
   readonly watchlists: WatchlistStore;
   readonly buttonActions: ButtonActionStore;
+  readonly calls: CallStore;
+  readonly buys: BuyFeedStore;
   readonly launches: LaunchStore;
   private readonly cache: OutageCache;
   /** Versions of the migrations this open applied (empty when the schema was current). */
@@ -51,6 +57,8 @@ export class PostgresStore implements Store {
     this.alerts = withCachedAlerts(postgresAlerts(sql), this.cache);
     this.watchlists = withCachedWatchlist(postgresWatchlists(sql), this.cache);
     this.buttonActions = postgresButtonActions(sql);
+    this.calls = postgresCalls(sql);
+    this.buys = postgresBuys(sql);
     this.launches = postgresLaunches(sql);
   }
 
@@ -68,13 +76,14 @@ export class PostgresStore implements Store {
       const current = await this.settingsRow(tx, chat, true);
       const settings = applySettingsPatch(toSettings(current), patch);
       await tx.write(
-        `INSERT INTO chats (platform, chat_id, default_chain, autodetect, timezone, language, card_chart) VALUES ($1, $2, $3, $4, $5, $6, $7)
+        `INSERT INTO chats (platform, chat_id, default_chain, autodetect, timezone, language, card_chart, calls) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
          ON CONFLICT (platform, chat_id) DO UPDATE SET
            default_chain = excluded.default_chain, autodetect = excluded.autodetect, timezone = excluded.timezone,
-           language = excluded.language, card_chart = excluded.card_chart`,
+           language = excluded.language, card_chart = excluded.card_chart, calls = excluded.calls`,
         [
           chat.platform, chat.chatId, settings.defaultChain ?? null,
           flagColumn(settings.autodetect), settings.timezone, settings.language ?? null, flagColumn(settings.cardChart),
+          flagColumn(settings.calls),
         ],
       );
       return settings;
@@ -92,6 +101,8 @@ export class PostgresStore implements Store {
     const chats = await this.sql.transaction(async (tx) => {
       const rows = await tx.read<{ platform: string; chat_id: string }>("SELECT platform, chat_id FROM chats WHERE guild_id = $1 FOR UPDATE", [guildId]);
       for (const c of rows) await this.deleteChat(tx, c.platform, c.chat_id);
+      // The server's board of calls is keyed by the server, not by any of its channels.
+      if (this.tables.includes("calls")) await tx.write("DELETE FROM calls WHERE platform = 'discord' AND chat_id = $1", [guildId]);
       return rows;
     });
     for (const c of chats) this.cache.forget({ platform: c.platform as ChatKey["platform"], chatId: c.chat_id });
@@ -144,7 +155,7 @@ export class PostgresStore implements Store {
 
   private async settingsRow(runner: SqlRunner, chat: ChatKey, forUpdate = false): Promise<SettingsRow | undefined> {
     const rows = await runner.read<SettingsRow>(
-      `SELECT default_chain, autodetect, timezone, language, card_chart FROM chats WHERE platform = $1 AND chat_id = $2${forUpdate ? " FOR UPDATE" : ""}`,
+      `SELECT default_chain, autodetect, timezone, language, card_chart, calls FROM chats WHERE platform = $1 AND chat_id = $2${forUpdate ? " FOR UPDATE" : ""}`,
       [chat.platform, chat.chatId],
     );
     return rows[0];

@@ -120,6 +120,10 @@ export function postgresSubscriptions(sql: SqlRunner): SubscriptionStore {
     async leaseHolder(name) {
       return (await sql.read<{ holder: string }>("SELECT holder FROM leases WHERE name = $1", [name]))[0]?.holder;
     },
+    async leases() {
+      const rows = await sql.read<{ name: string; holder: string; expires_at: string }>("SELECT name, holder, expires_at FROM leases ORDER BY name");
+      return rows.map((r) => ({ name: r.name, holder: r.holder, expiresAt: Number(r.expires_at) }));
+    },
     async takeOverLease(name, deadHolder, holder, ttlMs, now) {
       const r = await sql.write("UPDATE leases SET holder = $1, expires_at = $2 WHERE name = $3 AND holder = $4", [
         holder,

@@ -12,9 +12,13 @@ import { ensureDatabaseFolder } from "./database-folder.js";
 import { sqliteStoreError, StoreError } from "./errors.js";
 import { SqliteGuard } from "./sqlite-guard.js";
 import { sqliteButtonActions } from "./button-actions-sqlite.js";
+import { sqliteBuys } from "./buys-sqlite.js";
+import { sqliteCalls } from "./calls-sqlite.js";
 import { sqliteSubscriptions } from "./subscriptions-sqlite.js";
+import type {
+  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, LaunchStore, Store, StoreHealth, SubscriptionStore, WatchlistStore,
+} from "./types.js";
 import { sqliteLaunches } from "./launches-sqlite.js";
-import type { AlertStore, ButtonActionStore, ChatKey, ChatSettings, LaunchStore, Store, StoreHealth, SubscriptionStore, WatchlistStore } from "./types.js";
 
 export interface SqliteStoreOptions {
   /** Database file; its folder is created. `:memory:` keeps everything in memory (tests). */
@@ -30,13 +34,14 @@ export interface SqliteStoreOptions {
 
 function statements(db: Database.Database) {
   return {
-    settings: db.prepare("SELECT default_chain, autodetect, timezone, language, card_chart FROM chats WHERE platform = ? AND chat_id = ?"),
+    settings: db.prepare("SELECT default_chain, autodetect, timezone, language, card_chart, calls FROM chats WHERE platform = ? AND chat_id = ?"),
     upsertSettings: db.prepare(`
-      INSERT INTO chats (platform, chat_id, default_chain, autodetect, timezone, language, card_chart)
-      VALUES (@platform, @chatId, @defaultChain, @autodetect, @timezone, @language, @cardChart)
+      INSERT INTO chats (platform, chat_id, default_chain, autodetect, timezone, language, card_chart, calls)
+      VALUES (@platform, @chatId, @defaultChain, @autodetect, @timezone, @language, @cardChart, @calls)
       ON CONFLICT (platform, chat_id) DO UPDATE SET
         default_chain = excluded.default_chain, autodetect = excluded.autodetect, timezone = excluded.timezone,
-        language = excluded.language, card_chart = excluded.card_chart`),
+        language = excluded.language, card_chart = excluded.card_chart, calls = excluded.calls`),
+    forgetBoard: db.prepare("DELETE FROM calls WHERE platform = 'discord' AND chat_id = ?"),
     noteGuild: db.prepare(`
       INSERT INTO chats (platform, chat_id, guild_id) VALUES (?, ?, ?)
       ON CONFLICT (platform, chat_id) DO UPDATE SET guild_id = excluded.guild_id`),
@@ -56,17 +61,24 @@ export class SqliteStore implements Store {
   private watchlistStore: WatchlistStore | undefined;
   private launchStore: LaunchStore | undefined;
   private readonly tables: readonly string[];
-  private readonly q: ReturnType<typeof statements>;
+  private statements: ReturnType<typeof statements> | undefined;
   private readonly guard: SqliteGuard;
   private buttonActionStore: ButtonActionStore | undefined;
+  private callStore: CallStore | undefined;
+  private buyStore: BuyFeedStore | undefined;
   /** Versions of the migrations this open applied (empty when the schema was current). */
   applied: readonly number[] = [];
 
   constructor(db: Database.Database, tables: readonly string[], path = db.name) {
     this.db = db;
     this.tables = tables;
-    this.q = statements(db);
     this.guard = new SqliteGuard(path);
+  }
+
+  /** Prepared on first use: a store opened with an older schema (tests) may lack a column they name. */
+  private get q(): ReturnType<typeof statements> {
+    this.statements ??= statements(this.db);
+    return this.statements;
   }
 
   /** Prepared on first use: a store opened with a custom schema (tests) may not have the tables. */
@@ -83,6 +95,16 @@ export class SqliteStore implements Store {
   get buttonActions(): ButtonActionStore {
     this.buttonActionStore ??= this.guard.wrap(sqliteButtonActions(this.db));
     return this.buttonActionStore;
+  }
+
+  get calls(): CallStore {
+    this.callStore ??= this.guard.wrap(sqliteCalls(this.db));
+    return this.callStore;
+  }
+
+  get buys(): BuyFeedStore {
+    this.buyStore ??= this.guard.wrap(sqliteBuys(this.db));
+    return this.buyStore;
   }
 
   get launches(): LaunchStore {
@@ -110,6 +132,7 @@ export class SqliteStore implements Store {
         timezone: next.timezone,
         language: next.language ?? null,
         cardChart: flagColumn(next.cardChart),
+        calls: flagColumn(next.calls),
       });
       return next;
     })());
@@ -123,6 +146,8 @@ export class SqliteStore implements Store {
     this.guard.run("forgetGuild", () => this.db.transaction(() => {
       const chats = this.q.guildChats.all(guildId) as { platform: string; chat_id: string }[];
       for (const c of chats) this.deleteChat(c.platform, c.chat_id);
+      // The server's board of calls is keyed by the server, not by any of its channels.
+      if (this.tables.includes("calls")) this.q.forgetBoard.run(guildId);
     })());
   }
 

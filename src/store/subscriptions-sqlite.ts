@@ -5,7 +5,7 @@
 import type Database from "better-sqlite3";
 import { sqliteSendRows } from "./send-rows.js";
 import { DIGEST_SEND_TABLE, toSubscription, type SubscriptionRow as Row } from "./subscription-rows.js";
-import type { ChatKey, DeliveryState, NewSubscription, PendingDelivery, SubscriptionStore } from "./types.js";
+import type { ChatKey, DeliveryState, LeaseRow, NewSubscription, PendingDelivery, SubscriptionStore } from "./types.js";
 
 /**
  * Schema of the digest: subscriptions, one row per (subscription, slot), named leases.
@@ -78,6 +78,7 @@ export function sqliteSubscriptions(db: Database.Database): SubscriptionStore {
       ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
       WHERE leases.holder = excluded.holder OR leases.expires_at <= @now`),
     leaseHolder: db.prepare(`SELECT holder FROM leases WHERE name = ?`),
+    leases: db.prepare(`SELECT name, holder, expires_at AS expiresAt FROM leases ORDER BY name`),
     release: db.prepare(`DELETE FROM leases WHERE name = ? AND holder = ?`),
     takeOver: db.prepare(`UPDATE leases SET holder = ?, expires_at = ? WHERE name = ? AND holder = ?`),
   };
@@ -152,6 +153,9 @@ export function sqliteSubscriptions(db: Database.Database): SubscriptionStore {
     },
     async leaseHolder(name) {
       return (q.leaseHolder.get(name) as { holder: string } | undefined)?.holder;
+    },
+    async leases() {
+      return q.leases.all() as LeaseRow[];
     },
     async takeOverLease(name, deadHolder, holder, ttlMs, now) {
       return q.takeOver.run(holder, now + ttlMs, name, deadHolder).changes === 1;

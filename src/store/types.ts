@@ -22,6 +22,8 @@ export interface ChatSettings {
   language?: string;
   /** Show a 24 h chart with the token card; undefined = on. */
   cardChart?: boolean;
+  /** Whether cards here make calls and say who called a token; undefined = on (calls are kept in groups only). */
+  calls?: boolean;
 }
 
 export interface SettingsStore {
@@ -47,6 +49,10 @@ export interface Store extends SettingsStore {
   readonly watchlists: WatchlistStore;
   /** What buttons too small for their action run, on the same database. */
   readonly buttonActions: ButtonActionStore;
+  /** Members' calls of tokens and what the sweep read since, on the same database. */
+  readonly calls: CallStore;
+  /** Each chat's buy feeds, the pairs' watch cursors and the buys owed to chats, on the same database. */
+  readonly buys: BuyFeedStore;
   /** New-launch subscriptions and their posts, on the same database. */
   readonly launches: LaunchStore;
   isOpen(): boolean;
@@ -124,6 +130,14 @@ export interface PendingDelivery {
   slot: number;
 }
 
+/** A named lease as the table holds it: expired ones stay until taken again or released. */
+export interface LeaseRow {
+  name: string;
+  holder: string;
+  /** Epoch ms. */
+  expiresAt: number;
+}
+
 export interface SubscriptionStore {
   /** Adds, or replaces the schedule of, the chat's subscription to `chain`; clears a pause. */
   upsertSubscription(s: NewSubscription, now: number): Promise<Subscription>;
@@ -165,6 +179,8 @@ export interface SubscriptionStore {
   releaseLease(name: string, holder: string): Promise<void>;
   /** Who holds a lease now, if anyone (expired or not). */
   leaseHolder(name: string): Promise<string | undefined>;
+  /** Every named lease with its holder and expiry, by name (the operator's page). */
+  leases(): Promise<LeaseRow[]>;
   /** Takes a lease from `deadHolder` (known to be gone); false when someone else holds it now. */
   takeOverLease(name: string, deadHolder: string, holder: string, ttlMs: number, now: number): Promise<boolean>;
 }
@@ -295,6 +311,183 @@ export interface WatchlistStore {
   listWatched(chat: ChatKey): Promise<WatchedToken[]>;
   /** Distinct token ids on any watchlist of these platforms (the checker's batch). */
   watchedTokenIds(platforms: readonly Platform[]): Promise<string[]>;
+}
+
+/**
+ * A member's call of a token on a board: a Telegram chat, or a Discord server (its channels
+ * share one board). Prices are decimal text as the service wrote them.
+ */
+export interface Call {
+  id: number;
+  platform: Platform;
+  /** The board: a Telegram chat id, or a Discord server id. */
+  boardId: string;
+  tokenId: string;
+  /** Display symbol and chain, cleaned when the call was made. */
+  symbol: string;
+  chain: string;
+  userId: string;
+  /** The member's name as shown then (never a mention), and their @handle when they had one. */
+  userName: string;
+  userHandle?: string;
+  calledAt: number;
+  /** The price and market cap the card showed. */
+  price: string;
+  marketCap?: string;
+  /** The highest K-line `high` from the call's minute that the sweep has read; the call price before its first read. */
+  high: string;
+  /** Start of the K-line bucket of that high (epoch ms); undefined while the high is the call price. */
+  highAt?: number;
+  /** The last close the sweep read, and until when it has read (epoch ms); undefined before the first read. */
+  lastPrice?: string;
+  sweptTo?: number;
+}
+
+export type NewCall = Pick<Call, "platform" | "boardId" | "tokenId" | "symbol" | "chain" | "userId" | "userName" | "userHandle" | "calledAt" | "price" | "marketCap">;
+
+/** What one sweep read for one call. */
+export interface CallRead {
+  callId: number;
+  high: string;
+  highAt?: number;
+  lastPrice: string;
+  sweptTo: number;
+}
+
+/** A token the sweep should read, from the earliest point any of its calls still needs. */
+export interface TokenToSweep {
+  tokenId: string;
+  /** Epoch ms: the oldest of its calls' `sweptTo` (or call time, never read). */
+  from: number;
+}
+
+/** How the last sweep went, for the boards' "as of" and a stretched period. */
+export interface SweepStatus {
+  /** When it ran (epoch ms). */
+  ranAt: number;
+  /** The period it keeps (ms): the configured one, or longer when the plan cannot cover every token. */
+  periodMs: number;
+  /** Tokens called in the last 7 days when it ran. */
+  tokens: number;
+}
+
+export interface CallStore {
+  /**
+   * Records `call` unless the board already has a call of the token made at or after `since`;
+   * either way returns the board's call of it, and whether it is this one. Atomic across processes.
+   */
+  recordCall(call: NewCall, since: number): Promise<{ call: Call; made: boolean }>;
+  /** The board's call of a token made at or after `since`, if any. */
+  currentCall(board: ChatKey, tokenId: string, since: number): Promise<Call | undefined>;
+  /** Deletes a call; false when it was gone already. */
+  removeCall(id: number): Promise<boolean>;
+  /** The board's calls made at or after `since`, oldest first. */
+  boardCalls(board: ChatKey, since: number): Promise<Call[]>;
+  /** One member's calls on the board, newest first, at most `limit`. */
+  memberCalls(board: ChatKey, userId: string, limit: number): Promise<Call[]>;
+  /** A caller of the board by @handle (any case) or by the name shown, most recent first. */
+  findCaller(board: ChatKey, handleOrName: string): Promise<{ userId: string; userName: string } | undefined>;
+  /** Every call of a token made at or after `since`, of every board. */
+  tokenCalls(tokenId: string, since: number): Promise<Call[]>;
+  /** Tokens with a call made at or after `since`, the one read longest ago first. */
+  tokensToSweep(since: number): Promise<TokenToSweep[]>;
+  /** Saves a sweep's reads; a call removed meanwhile is left gone. */
+  saveReads(reads: readonly CallRead[]): Promise<void>;
+  sweepStatus(): Promise<SweepStatus | undefined>;
+  setSweepStatus(status: SweepStatus): Promise<void>;
+}
+
+/** What a chat's buy feed of one token posts. Amounts are USD decimal text. */
+export interface BuyOptions {
+  /** Smallest trade posted. Default 50. */
+  minUsd: string;
+  /** Sells are posted too (in red). Default off. */
+  sells: boolean;
+  /** A trade at or over this is a whale (🐳, with the media). Default 10000. */
+  whaleUsd: string;
+  /** The bar's emoji. Default 🟢. */
+  emoji: string;
+  /** One emoji per this many USD (at most 40). Default 50. */
+  stepUsd: string;
+  /** Shown on whale posts: the platform's file id of a picture, GIF or video. */
+  media?: { kind: "photo" | "animation" | "video"; fileId: string };
+}
+
+/** A chat's buy feed of one token: posts its trades from `createdAt` on. */
+export interface BuyFeed extends ChatKey {
+  tokenId: string;
+  /** Display symbol and chain, cleaned when the feed was made. */
+  symbol: string;
+  chain: string;
+  options: BuyOptions;
+  /** Epoch ms; trades before it are not this chat's. */
+  createdAt: number;
+}
+
+/** Where the watch of one pair stands. */
+export interface PairWatch {
+  pairId: string;
+  tokenId: string;
+  /** Epoch seconds: the newest `tx_time` handed out; a poll asks from it minus the overlap. */
+  cursor: number;
+  /** Epoch seconds of the newest trade seen, for the back-off of a quiet pair. */
+  lastTradeAt?: number;
+  /** Epoch ms of the next poll. */
+  nextPollAt: number;
+}
+
+/**
+ * Where a buy owed to a chat stands: `queued` → `posted` (in its own post) or `folded` (in a
+ * summary post); the send protocol takes the posts from there.
+ */
+export type OwedBuyState = "queued" | "posted" | "folded" | "dropped";
+
+/** One trade owed to one chat, recorded once per (chat, swap identity). */
+export interface OwedBuy extends ChatKey {
+  /** Chain, pair, transaction hash and amounts: one swap, whatever poll saw it. */
+  swapKey: string;
+  tokenId: string;
+  /** Epoch seconds of the trade. */
+  txTime: number;
+  /** What the post shows (JSON text of the swap as the watcher read it). */
+  payload: string;
+  state: OwedBuyState;
+  /** When the watcher recorded it, epoch ms. */
+  queuedAt: number;
+  /** The summary post it was folded into, when folded. */
+  summaryId?: string;
+}
+
+export type NewOwedBuy = Omit<OwedBuy, "state" | "queuedAt" | "summaryId">;
+
+export interface BuyFeedStore {
+  /**
+   * Starts the chat's feed of a token (its pairs watched from `now`), or changes its options;
+   * refuses a new token when the chat already follows `max`: then `{ full }` with its count.
+   */
+  upsertFeed(feed: Omit<BuyFeed, "createdAt">, pairIds: readonly string[], max: number, now: number): Promise<{ feed: BuyFeed; created: boolean } | { full: number }>;
+  listFeeds(chat: ChatKey): Promise<BuyFeed[]>;
+  /** Stops the chat's feed of a token, or all; a pair no feed follows any more is no longer watched. Returns how many. */
+  removeFeeds(chat: ChatKey, tokenId: string | "all"): Promise<number>;
+  /** Every feed of the token a pair belongs to. */
+  feedsOnPair(pairId: string): Promise<BuyFeed[]>;
+  /** Every pair watched, soonest poll first. */
+  watches(): Promise<PairWatch[]>;
+  /**
+   * One poll's outcome in one transaction: the buys owed (a swap a chat already has is left
+   * alone) and the pair's new cursor, back-off and next poll. Returns how many buys were new.
+   */
+  commitPoll(watch: PairWatch, owed: readonly NewOwedBuy[], now: number): Promise<number>;
+  /** Chats with buys queued, oldest buy first. */
+  chatsOwed(): Promise<ChatKey[]>;
+  /** The chat's queued buys, oldest trade first. */
+  queuedBuys(chat: ChatKey): Promise<OwedBuy[]>;
+  /** Moves the chat's buys from `queued` to `to` (with the summary they went into); returns how many moved. */
+  settleBuys(chat: ChatKey, swapKeys: readonly string[], to: Exclude<OwedBuyState, "queued">, now: number, summaryId?: string): Promise<number>;
+  /** Deletes buys no longer queued that were recorded before `before` (epoch ms); returns how many. */
+  pruneBuys(before: number): Promise<number>;
+  /** Buys by state (tests, metrics). */
+  buyCounts(): Promise<Partial<Record<OwedBuyState, number>>>;
 }
 
 /** A chat's subscription to a chain's new launches; `minLiquidity` in whole USD (0 = any). */

@@ -134,4 +134,19 @@ describe("garbage prices from the service", () => {
     expect(await b.say("/alerts")).not.toMatch(/NaN|Infinity/);
     await b.close();
   });
+
+  it("finds alert #1,000 as /unalert and /rearm are given it, grouped as replies print it (point 8)", async () => {
+    t = T0 + 9_000_000;
+    proxy.garbage = undefined;
+    const b = await bot();
+    // The chat has given out 999 numbers before: the next alert is #1,000.
+    b.store.db.prepare("INSERT INTO alert_numbers (platform, chat_id, last_number) VALUES (?, ?, 999)").run(chat.platform, chat.chatId);
+    expect(await b.say("/alert pepe move 10%")).toContain("Alert #1,000 set");
+    t += 60_000;
+    expect(await b.say("/rearm #1,000")).toContain("#1,000");
+    expect(await b.say("/unalert #1,000")).toContain("Deleted alert #1,000.");
+    expect(await b.store.alerts.listAlerts(chat)).toEqual([]);
+    expect(await b.say("/unalert 1,00")).toContain("Which alert?");
+    await b.close();
+  });
 });

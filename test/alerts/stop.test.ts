@@ -72,11 +72,16 @@ function sigterm(stop: () => Promise<void>): Promise<number> {
 }
 
 describe("a stop", () => {
-  it("exits 0 with PostgreSQL stopped: the leases it cannot give up are left to run out, with one warning each", async () => {
+  it("exits 0 with PostgreSQL stopped: the leases it cannot give up are left to run out, with one warning each (and beats log at debug)", async () => {
     const w = await start();
     await w.service.start();
     await w.service.tick();
     await w.engine.stop();
+    // A beat of the outage: the outage is the store's warning and readiness, not an error with a stack each beat.
+    await w.service.beat();
+    expect(w.lines.filter((l) => String(l.msg).startsWith("alert lease renewal failed")).map((l) => [l.level, l.msg])).toEqual([
+      [20, "alert lease renewal failed: store unreachable"],
+    ]);
     expect(await sigterm(() => w.service.stop())).toBe(0);
     expect(w.lines.filter((l) => l.msg === "lease not given up at stop: the store is unreachable; it runs out by itself").map((l) => l.lease)).toEqual(
       expect.arrayContaining(["alerts.checker"]),

@@ -90,6 +90,12 @@ const HOLDS: Record<string, (r: BenchResult) => void> = {
   sandbox: (r) => {
     for (const f of rows(r, ": throughput")) expect(f.target?.text, f.metric).toBe("≥ 2,000 req/s");
   },
+  calls: (r) => {
+    // Smoke size: every K-line call is one per token the period reads, none for a token not called in 7 days.
+    for (const f of rows(r, ": K-line calls in one sweep")) expect(f.target?.met, f.metric).toBe(true);
+    for (const f of rows(r, "not called in 7 days")) expect(f.value, f.metric).toBe(0);
+    for (const f of rows(r, ": tokens called in 7 days")) expect(f.value, f.metric).toBe(36);
+  },
   workers: (r) => {
     // Every setup (in process; 1, 2, 3 workers on Redis and PostgreSQL; one chat at a time) answered every command it sent.
     const sent = rows(r, ": commands sent");

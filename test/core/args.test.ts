@@ -2,6 +2,7 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import { MAX_MESSAGE_LENGTH, MAX_WORDS, bindArgs, commandCall, commandWords, splitWords, usage } from "../../src/core/args.js";
 import { defineCommand, type Command, type CommandContext } from "../../src/core/command.js";
 import { isUserError } from "../../src/core/errors.js";
+import { messages } from "../../src/i18n/index.js";
 
 const holders: Command = {
   name: "holders",
@@ -21,7 +22,7 @@ function userMessage(fn: () => unknown): string {
   try {
     fn();
   } catch (e) {
-    if (isUserError(e)) return e.message;
+    if (isUserError(e)) return messages().translator("en").t(e.key, e.args);
     throw e;
   }
   throw new Error("expected a UserError");

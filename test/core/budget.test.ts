@@ -51,6 +51,18 @@ describe.each([
     expect((await budget.take(u1, c1, t + 103)).kind).toBe("warn");
   });
 
+  it("holds a chat to a lower limit when the caller gives one (a Telegram group: what Telegram takes), warning once", async () => {
+    const { c1, c2 } = names();
+    const budget = await make({ perUser: 100, perChat: 30 });
+    const t = 1_800_000_000_000;
+    for (let i = 0; i < 19; i++) expect((await budget.take(`u${i}`, c1, t + i, 19)).kind).toBe("ok");
+    expect(await budget.take("u-late", c1, t + 20, 19)).toMatchObject({ kind: "warn", scope: "chat" });
+    expect((await budget.take("u-later", c1, t + 21, 19)).kind).toBe("silent");
+    // Another chat without the limit keeps the whole budget.
+    for (let i = 0; i < 30; i++) expect((await budget.take(`u${i}`, c2, t + i)).kind).toBe("ok");
+    expect((await budget.take("u-late", c2, t + 31)).kind).toBe("warn");
+  });
+
   it("keeps one user's key from reading as another's, whatever the ids contain", async () => {
     const { u1, c1 } = names();
     const budget = await make({ perUser: 1, perChat: 100 });

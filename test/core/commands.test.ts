@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { pairLiquidity } from "../../src/core/commands/token.js";
 import { formatCount, formatPercent, formatPrice, formatSince, formatUsd, shortAddress } from "../../src/core/format/index.js";
+import { messages } from "../../src/i18n/index.js";
 import type { SandboxToken } from "../../src/sandbox/index.js";
 import { CONSOLE_CHAT } from "../../src/adapters/console/run.js";
 import { startWorld, T0, type Bot, type World } from "./sandbox-world.js";
@@ -111,7 +112,7 @@ describe("/token", () => {
       TVL: formatUsd(d.tvl ?? d.main_pair_tvl),
       "Change 5m / 1h / 4h / 24h": [d.token_price_change_5m, d.token_price_change_1h, d.token_price_change_4h, d.token_price_change_24h].map(pct).join(" / "),
       "Buys / sells 24h": `${formatCount(d.buy_tx)} / ${formatCount(d.sell_tx)}`,
-      Age: formatSince(d.launch_at ?? d.created_at, T0),
+      Age: formatSince(d.launch_at ?? d.created_at, T0, { i18n: messages().translator("en") }),
     });
     for (const v of [d.market_cap, d.fdv, d.buy_tx, d.token_price_change_5m, d.token_price_change_4h]) expect(v).toBeDefined();
     const main = detail.pairs.find((p) => p.pair === d.main_pair);

@@ -1,12 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
 import type { CachedMarket } from "../../src/cache/types.js";
-import { MARKET_SENTENCES } from "../../src/core/failure.js";
+import { MARKET_KEYS } from "../../src/core/failure.js";
+import { messages } from "../../src/i18n/index.js";
 import { UserError } from "../../src/core/errors.js";
 import type { Command } from "../../src/core/command.js";
 import { MarketError, type MarketErrorKind } from "../../src/market/errors.js";
 import { createFakeMarket } from "../cache/fake-market.js";
 import { groupChat, testCore } from "./helpers.js";
+
+/** What an English reader reads for each kind of market failure. */
+const MARKET_SENTENCES = Object.fromEntries(
+  Object.entries(MARKET_KEYS).map(([kind, key]) => [kind, messages().translator("en").t(key)]),
+) as Record<MarketErrorKind, string>;
 
 const KINDS: MarketErrorKind[] = [
   "timeout", "network", "server", "envelope", "malformed", "shape", "rate_limited", "quota", "unauthorized", "bad_request",
@@ -88,9 +94,9 @@ describe("createBotCore", () => {
     if (variable === "MARKET_API_KEY") expect(logs[0]?.["msg"]).not.toContain("MARKET_API_V1_KEY");
   });
 
-  it("shows a UserError as it is and logs nothing", async () => {
-    const { core, logs } = await testCore(createFakeMarket().api, { extraCommands: [throwing("oops", new UserError("That token is not on bsc."))] });
-    expect(await core.handleText(groupChat(), "/oops")).toMatchObject({ title: "That token is not on bsc.", error: "user", tone: "warn" });
+  it("shows a UserError in the reader's words and logs nothing", async () => {
+    const { core, logs } = await testCore(createFakeMarket().api, { extraCommands: [throwing("oops", new UserError("link-no-address"))] });
+    expect(await core.handleText(groupChat(), "/oops")).toMatchObject({ title: "I can't find a token address in that link.", error: "user", tone: "warn" });
     expect(logs).toEqual([]);
   });
 

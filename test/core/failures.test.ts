@@ -1,8 +1,15 @@
 /** The service failing, through the console against the sandbox: sentences, stale data, coalescing, the budget. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MARKET_SENTENCES } from "../../src/core/failure.js";
+import { MARKET_KEYS } from "../../src/core/failure.js";
+import { messages } from "../../src/i18n/index.js";
+import type { MarketErrorKind } from "../../src/market/errors.js";
 import type { FaultKind } from "../../src/sandbox/index.js";
 import { startWorld, type Bot, type World } from "./sandbox-world.js";
+
+/** What an English reader reads for each kind of market failure. */
+const MARKET_SENTENCES = Object.fromEntries(
+  Object.entries(MARKET_KEYS).map(([kind, key]) => [kind, messages().translator("en").t(key)]),
+) as Record<MarketErrorKind, string>;
 
 let world: World;
 let bot: Bot;
@@ -70,11 +77,11 @@ describe("the cache in front of the sandbox", () => {
     expect(world.sandbox.stats().byEndpoint["tokenDetail"]).toBe(1);
   });
 
-  it("makes 100 concurrent /token commands cost one detail and one report request", async () => {
+  it("makes 100 concurrent /token commands cost one detail, one report and one card K-line request", async () => {
     const chat = { platform: "console" as const, chatId: "c", userId: "u", isPrivate: true, isAdmin: async () => true };
     const replies = await Promise.all(Array.from({ length: 100 }, () => bot.core.handleText(chat, `/token ${pepe()}`)));
     expect(new Set(replies.map((r) => r?.title)).size).toBe(1);
-    expect(world.sandbox.stats().byEndpoint).toEqual({ supportedChains: 1, tokenDetail: 1, riskReport: 1 });
+    expect(world.sandbox.stats().byEndpoint).toEqual({ supportedChains: 1, tokenDetail: 1, riskReport: 1, tokenKline: 1 });
   });
 
   it("asks about an unknown token once, however often it is typed", async () => {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { assessRecord, assessReport, hasReport, NO_DATA_LINE, topTenShare } from "../../src/core/risk.js";
+import { assessRecord as assessRecordIn, assessReport as assessReportIn, hasReport, topTenShare } from "../../src/core/risk.js";
+import { messages } from "../../src/i18n/index.js";
 import { riskReport } from "../../src/market/schemas.js";
 
+const en = messages().translator("en");
+const NO_DATA_LINE = en.t("risk-no-data");
+const assessReport = (r: Parameters<typeof assessReportIn>[0]) => assessReportIn(r, en);
+const assessRecord = (t: Parameters<typeof assessRecordIn>[0]) => assessRecordIn(t, en);
 const report = (fields: Record<string, unknown>) => riskReport.parse({ err_code: "0", ...fields });
 
 describe("assessReport", () => {

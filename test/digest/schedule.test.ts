@@ -1,12 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { isSlot, latestSlot, parseSchedule } from "../../src/digest/schedule.js";
+import { messages } from "../../src/i18n/index.js";
 
 const opts = { timezone: "Europe/Berlin", minIntervalMinutes: 15 };
+const en = messages().translator("en");
 
 function parsed(text: string, o = opts) {
   const r = parseSchedule(text ? text.split(" ") : [], o);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(r.error.key);
   return r.schedule;
+}
+
+/** The refusal of `words` as an English reader reads it; undefined when the schedule is accepted. */
+function refusal(words: string[], o = opts): string | undefined {
+  const r = parseSchedule(words, o);
+  return r.ok ? undefined : en.t(r.error.key, r.error.args);
 }
 
 describe("digest schedules", () => {
@@ -31,14 +39,13 @@ describe("digest schedules", () => {
   });
 
   it("refuses schedules more frequent than the minimum interval", () => {
-    const r = parseSchedule(["*/5", "*", "*", "*", "*"], opts);
-    expect(r).toEqual({ ok: false, error: "Digests can be at most every 15 minutes, to spare the data service." });
+    expect(refusal(["*/5", "*", "*", "*", "*"])).toBe("Digests can be at most every 15 minutes, to spare the data service.");
     expect(parseSchedule(["every", "15m"], { ...opts, minIntervalMinutes: 60 }).ok).toBe(false);
   });
 
   it("refuses a cron expression that posts too often on the days it runs, whatever those days are", () => {
     for (const expr of ["* * * 6 *", "*/1 * 1 * *", "*/5 * * * 1", "0,10 9 29 2 *"]) {
-      expect(parseSchedule(expr.split(" "), opts)).toEqual({ ok: false, error: "Digests can be at most every 15 minutes, to spare the data service." });
+      expect(refusal(expr.split(" "))).toBe("Digests can be at most every 15 minutes, to spare the data service.");
     }
     expect(parsed("0 9 * * 1")).toMatchObject({ cron: "0 9 * * 1", intervalMinutes: 1440 });
     expect(parsed("45 23 * * 1-5").intervalMinutes).toBe(1440);
@@ -47,8 +54,8 @@ describe("digest schedules", () => {
   });
 
   it("explains what it could not read", () => {
-    expect(parseSchedule(["every", "7m"], opts)).toMatchObject({ ok: false, error: expect.stringMatching(/every 15m/) });
-    expect(parseSchedule(["daily", "25:00"], opts)).toMatchObject({ ok: false, error: expect.stringMatching(/daily HH:MM/) });
+    expect(refusal(["every", "7m"])).toMatch(/every 15m/);
+    expect(refusal(["daily", "25:00"])).toMatch(/daily HH:MM/);
     expect(parseSchedule(["0", "0", "0", "*", "*", "*"], opts).ok).toBe(false);
     expect(parseSchedule(["banana"], opts).ok).toBe(false);
   });
@@ -61,10 +68,7 @@ describe("digest schedules", () => {
   });
 
   it.each(["constructor", "__proto__", "toString", "hasOwnProperty"])("says every %s is not a schedule it knows", (word) => {
-    expect(parseSchedule(["every", word], opts)).toEqual({
-      ok: false,
-      error: `"every ${word.toLowerCase()}" is not a schedule I know: use every 15m, 30m, 1h, 4h or 12h.`,
-    });
+    expect(refusal(["every", word])).toBe(`"every ${word.toLowerCase()}" is not a schedule I know: use every 15m, 30m, 1h, 4h or 12h.`);
   });
 
   it("finds a daily slot in the chat's zone on both sides of a clock change", () => {

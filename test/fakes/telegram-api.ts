@@ -91,7 +91,7 @@ export interface FakeTelegram {
   /** Every `setMyCommands` list by its `language_code` ("" for the default). */
   readonly commandsByLanguage: ReadonlyMap<string, readonly { command: string; description: string }[]>;
   /** The webhook URL and secret set, if any. */
-  readonly webhook: { url: string; secret?: string } | undefined;
+  readonly webhook: { url: string; secret?: string; allowedUpdates?: string[] } | undefined;
   /** Queues a raw update (an `update_id` is assigned). */
   pushUpdate(update: Omit<Update, "update_id">): Update;
   /** A user's text message (bot_command entity when it starts with `/`). Default sender: `fakeUser()`. */

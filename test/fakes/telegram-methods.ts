@@ -76,7 +76,7 @@ export interface FakeState {
   commands: { command: string; description: string }[];
   /** Each `setMyCommands` list by its `language_code` ("" for the default). */
   commandsByLanguage: Map<string, { command: string; description: string }[]>;
-  webhook: { url: string; secret?: string } | undefined;
+  webhook: { url: string; secret?: string; allowedUpdates?: string[] } | undefined;
   conflictNext: boolean;
   poll: Poll | undefined;
   notify(): void;
@@ -320,7 +320,8 @@ export function createMethods(state: FakeState) {
       if (!url.startsWith("https://")) throw badRequest("bad webhook: An HTTPS URL must be provided for webhook");
       const secret = p.secret_token === undefined ? undefined : String(p.secret_token);
       if (secret !== undefined && !/^[A-Za-z0-9_-]{1,256}$/.test(secret)) throw badRequest("secret token contains unallowed characters");
-      state.webhook = { url, ...(secret ? { secret } : {}) };
+      const allowed = Array.isArray(p.allowed_updates) ? p.allowed_updates.map(String) : undefined;
+      state.webhook = { url, ...(secret ? { secret } : {}), ...(allowed ? { allowedUpdates: allowed } : {}) };
       state.poll?.supersede();
       return true;
     },
@@ -329,7 +330,12 @@ export function createMethods(state: FakeState) {
       if (p.drop_pending_updates) state.updates = [];
       return true;
     },
-    getWebhookInfo: () => ({ url: state.webhook?.url ?? "", has_custom_certificate: false, pending_update_count: state.updates.length }),
+    getWebhookInfo: () => ({
+      url: state.webhook?.url ?? "",
+      has_custom_certificate: false,
+      pending_update_count: state.updates.length,
+      ...(state.webhook?.allowedUpdates ? { allowed_updates: state.webhook.allowedUpdates } : {}),
+    }),
   };
 
   return {

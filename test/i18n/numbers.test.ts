@@ -27,7 +27,7 @@ describe("numbers and times in Chinese", () => {
     const now = Date.UTC(2026, 10, 22, 14, 5, 12);
     expect(formatAsOf(Date.UTC(2026, 10, 22, 14, 5, 0), now, { i18n: zh })).toBe("数据时间 14:05 UTC（12秒前）");
     expect(formatAsOf(Date.UTC(2026, 10, 21, 12, 0, 0), now, { i18n: zh })).toMatch(/^数据时间 11月21日 12:00 UTC（1天2小时前）$/);
-    expect(formatAsOf(Date.UTC(2026, 10, 22, 14, 5, 0), now)).toBe("as of 14:05 UTC (12s ago)");
+    expect(formatAsOf(Date.UTC(2026, 10, 22, 14, 5, 0), now, { i18n: messages().translator("en") })).toBe("as of 14:05 UTC (12s ago)");
   });
 });
 

@@ -37,19 +37,57 @@ describe("the scheduler", () => {
     expect(at).toEqual([0, 525, 1050]);
   });
 
-  it("serves strict lanes: a person, then alerts, then digests, then refreshes, whatever queued first", async () => {
+  it("serves strict lanes: a person, then alerts, then the feed, then digests, then refreshes, whatever queued first", async () => {
     const clock = steppedClock();
     const s = schedulerOn(clock, 10);
     const order: string[] = [];
     void s.run(job("refresh", "first-in", order));
     void s.run(job("refresh", "refresh", order));
     void s.run(job("digest", "digest", order));
+    void s.run(job("feed", "feed", order));
     void s.run(job("alerts", "alert", order));
     void s.run(job("people", "person", order));
     await flush();
-    expect(s.depth).toEqual({ people: 1, alerts: 1, digest: 1, refresh: 1 });
-    for (let i = 0; i < 4; i++) await clock.step();
-    expect(order).toEqual(["first-in", "person", "alert", "digest", "refresh"]);
+    expect(s.depth).toEqual({ people: 1, alerts: 1, feed: 1, digest: 1, refresh: 1 });
+    for (let i = 0; i < 5; i++) await clock.step();
+    expect(order).toEqual(["first-in", "person", "alert", "feed", "digest", "refresh"]);
+  });
+
+  it("holds the feed lane to its share of the rate, letting lower lanes use the rest", async () => {
+    const clock = steppedClock();
+    const s = schedulerOn(clock, 2, { laneShares: { feed: 0.5 } });
+    expect(s.laneRate("feed")).toBe(1);
+    expect(s.laneRate("digest")).toBe(2);
+    const at: { name: string; t: number }[] = [];
+    const timed = (lane: Lane, name: string): Job<void> => ({ lane, endpoint: "swaps", units: 50, send: async () => void at.push({ name, t: clock.now() }) });
+    for (let i = 0; i < 3; i++) void s.run(timed("feed", `feed${i}`));
+    for (let i = 0; i < 3; i++) void s.run(timed("digest", `digest${i}`));
+    await flush();
+    for (let i = 0; i < 8 && at.length < 6; i++) await clock.step();
+    // The plan's slots are 525 ms apart; the feed may take every second one.
+    expect(at).toEqual([
+      { name: "feed0", t: 0 }, { name: "digest0", t: 525 }, { name: "feed1", t: 1050 },
+      { name: "digest1", t: 1575 }, { name: "feed2", t: 2100 }, { name: "digest2", t: 2625 },
+    ]);
+  });
+
+  it("refuses a lane share outside (0, 1]", () => {
+    const clock = steppedClock();
+    expect(() => schedulerOn(clock, 1, { laneShares: { feed: 0 } })).toThrow(/feed lane's share/);
+    expect(() => schedulerOn(clock, 1, { laneShares: { feed: 1.5 } })).toThrow(/feed lane's share/);
+  });
+
+  it("paces the feed lane's units to its share of the day, while other lanes go on", async () => {
+    const clock = steppedClock(Date.UTC(2026, 10, 24, 12, 0));
+    const units = new DailyUnits({ dailyUnits: 1_000, now: clock.now, shares: { feed: 0.5 } });
+    expect(units.dailyFor("feed")).toBe(500);
+    expect(units.dailyFor("people")).toBe(1_000);
+    // Half the day gone: the feed may have spent half its 500 plus 2 % slack (260).
+    units.charge(250, "feed");
+    expect(units.waitFor("feed", 10)).toBe(0);
+    units.charge(10, "feed");
+    expect(units.waitFor("feed", 10)).toBeGreaterThan(0);
+    expect(units.waitFor("digest", 10)).toBe(0);
   });
 
   it("sends a call queued twice once, moved up to the more urgent lane, and answers both askers", async () => {
@@ -61,7 +99,7 @@ describe("the scheduler", () => {
     void s.run(job("digest", "digest", order));
     const person = s.run(job("people", "pepe", order, { key: "detail pepe" }));
     await flush();
-    expect(s.depth).toEqual({ people: 1, alerts: 0, digest: 1, refresh: 0 });
+    expect(s.depth).toEqual({ people: 1, alerts: 0, feed: 0, digest: 1, refresh: 0 });
     await clock.step();
     await clock.step();
     expect(await Promise.all([refresh, person])).toEqual(["pepe", "pepe"]);

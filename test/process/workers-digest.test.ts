@@ -158,6 +158,10 @@ describe("a digest slot across three workers", () => {
       expect(rows.filter((r) => r.state !== "resent" && r.state !== "delivered")).toEqual([]);
       expect(resent.map((r) => r.chat_id).sort()).toEqual([...held].sort());
       expect(resent.every((r) => r.sender !== leaderName && r.attempts === 2)).toBe(true);
+      // The next leader counts what it resent among its sends.
+      const next = world.holderOf(await store.subscriptions.leaseHolder("digest-poster"));
+      const metrics = await (await fetch(`http://127.0.0.1:${next!.port}/metrics`)).text();
+      expect(metrics).toMatch(new RegExp(`chainpulse_sends_total\\{kind="digest",platform="telegram",outcome="resent"[^}]*\\} ${held.length}\\b`));
       // The leader claimed up to the kill; the next one claimed the rest and the resends.
       const senders = new Set(rows.map((r) => r.sender));
       expect(senders.size).toBe(2);

@@ -125,7 +125,7 @@ describe("three workers of one bot behind a load balancer", () => {
 
 
   it(
-    `a rolling restart of all ${WORKERS} workers, one at a time with SIGTERM, while updates keep arriving: each update answered exactly once and in order per chat, each worker exiting 0`,
+    `a rolling restart of all ${WORKERS} workers, one at a time with SIGTERM, while updates keep arriving: each update answered exactly once and in order per chat, each worker exiting 0, the webhook set once in all`,
     async () => {
       // Whichever worker an earlier scenario killed comes back first.
       for (const [i, w] of world.workers.entries()) {
@@ -172,6 +172,8 @@ describe("three workers of one bot behind a load balancer", () => {
       expect(ridingReplies(asked)).toBe([...asked.values()].reduce((n, m) => n + m.length, 0));
       expect(world.tg.calls.filter((c) => c.error?.error_code === 429)).toEqual([]);
       expect(world.market.statuses.get(429) ?? 0).toBe(0);
+      // Each worker held the webhook's lease in turn, and found the webhook already set.
+      expect(world.tg.calls.filter((c) => c.method === "setWebhook")).toHaveLength(1);
     },
     ROLLING_MS,
   );

@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -64,5 +65,24 @@ describe("SQLite that cannot be written", () => {
     store.db.pragma("max_page_count = 1073741823");
     await store.updateSettings({ platform: "telegram", chatId: "-1" }, { defaultChain: "eth" });
     expect(await store.health()).toEqual({ ok: true });
+  });
+});
+
+describe("an existing SQLite file on a full disk", () => {
+  // A real full disk: a 512 KiB tmpfs (the tests run as root, as the PostgreSQL engine's do).
+  it("stops the start advising to free space, not to make the file writable", async () => {
+    const mount = join(dir, "small-disk");
+    mkdirSync(mount);
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=512k", "tmpfs", mount]);
+    try {
+      const file = join(mount, "chainpulse.db");
+      await (await openSqliteStore({ path: file })).close();
+      expect(() => writeFileSync(join(mount, "filler"), Buffer.alloc(1024 * 1024))).toThrow(/ENOSPC/);
+      const failure = await openSqliteStore({ path: file }).then(() => undefined, (e: unknown) => e as Error);
+      expect(failure?.message).toMatch(new RegExp(`^the database at DATABASE_PATH \\(${file.replaceAll("/", "\\/")}\\) cannot grow: the disk is full .*; free space, or set DATABASE_PATH to another disk$`));
+      expect(failure?.message).not.toContain("writable");
+    } finally {
+      execFileSync("umount", [mount]);
+    }
   });
 });

@@ -152,6 +152,17 @@ describe.each(ENGINES)("subscriptions on %s", (engine) => {
     expect(await subs.acquireLease("poster", "a", 1_000, 2_000)).toBe(true);
   });
 
+  it("lists every lease with its holder and expiry, by name", async () => {
+    const { subs } = await open();
+    expect(await subs.leases()).toEqual([]);
+    await subs.acquireLease("poster", "a", 1_000, 0);
+    await subs.acquireLease("alert-heartbeat:b", "b", 30_000, 5);
+    expect(await subs.leases()).toEqual([
+      { name: "alert-heartbeat:b", holder: "b", expiresAt: 30_005 },
+      { name: "poster", holder: "a", expiresAt: 1_000 },
+    ]);
+  });
+
   it("keeps the ranking of the previous digest", async () => {
     const { subs } = await open();
     const a = await subs.upsertSubscription(sub("1"), 1);

@@ -29,13 +29,14 @@ import type { PaceLedger } from "../../digest/pace-ledger.js";
 import type { SharedRedis } from "../../redis/connection.js";
 import { redisPaceLedger } from "../../redis/pace-ledger.js";
 import { createActionStore, type ActionStore } from "./buttons.js";
-import { onAutocomplete, onButton, onChatInput, onMessageCommand, type InteractionDeps } from "./interactions.js";
+import { discordMember, onAutocomplete, onButton, onChatInput, onMessageCommand, type InteractionDeps } from "./interactions.js";
 import { NO_MENTIONS, renderMessage, replyOptions, type DiscordMessage } from "./message.js";
 import { createInteractionCallbacks, createInteractionsEndpoint, INTERACTIONS_PATH } from "./http-interactions.js";
 import { discordRestAgent } from "./rest-agent.js";
 import { DISCORD_GLOBAL_PER_SECOND, sharedRestGate } from "./rest-gate.js";
 import { createShardClaimer, sharedIdentifyThrottler, type ShardClaimer } from "./shards.js";
 import { postToChannel, rejectChannelPostsOnRateLimit } from "./send.js";
+import { redactSecrets } from "../../secrets.js";
 
 /** Discord's public REST root. */
 export const DEFAULT_DISCORD_API_ROOT = "https://discord.com/api";
@@ -149,7 +150,7 @@ function loginFailure(err: unknown, token: string, apiRoot: string, closeCode: n
   if (closeCode === GatewayCloseCodes.DisallowedIntents || (err instanceof Error && /disallowed intents/i.test(err.message))) {
     return new Error(DISALLOWED_INTENTS);
   }
-  const detail = (err instanceof Error ? err.message : String(err)).split(token).join("[token]");
+  const detail = redactSecrets(err instanceof Error ? err.message : String(err), [token]);
   return new Error(`Could not connect to Discord at ${apiRoot}: ${detail}`);
 }
 
@@ -254,6 +255,7 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
       isPrivate: false,
       isAdmin: async () => false,
       guildId: message.guildId,
+      member: discordMember(message.author, message.member),
     };
     const reply: Reply | null = await opts.core.detect(chat, message.content);
     if (reply === null || reply.error !== undefined) return;

@@ -10,10 +10,13 @@ import {
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   type MessageContextMenuCommandInteraction,
+  type APIInteractionGuildMember,
+  type GuildMember,
+  type User,
 } from "discord.js";
 import type { Logger } from "pino";
 import type { BotCore, Choice } from "../../core/bot-core.js";
-import type { ChatContext } from "../../core/command.js";
+import type { ChatContext, Member } from "../../core/command.js";
 import { errorReply, type Reply } from "../../core/reply.js";
 import { actionIdOf, type ActionStore } from "./buttons.js";
 import { ephemeralText } from "./message.js";
@@ -21,12 +24,7 @@ import { answerInTime, type RespondOptions } from "./respond.js";
 import { chainChoices } from "./chain-choices.js";
 import { TOKEN_CARD_COMMAND, argsFromOptions, autocompletes, fixedChoices, optionName } from "./slash-commands.js";
 import { length, truncate } from "./text.js";
-import { DEFAULT_LOCALE, messages, wordsFor } from "../../i18n/index.js";
-
-/** What the caller reads for a button whose action is gone (in English; each caller reads it in their own language). */
-export const EXPIRED_BUTTON = messages().translator(DEFAULT_LOCALE).t("adapter-button-expired");
-/** What the caller reads when "Token card" found nothing (in English; each caller reads it in their own language). */
-export const NOTHING_DETECTED = messages().translator(DEFAULT_LOCALE).t("discord-nothing-detected");
+import { wordsFor } from "../../i18n/index.js";
 
 export interface InteractionDeps extends RespondOptions {
   core: BotCore;
@@ -38,13 +36,22 @@ export interface InteractionDeps extends RespondOptions {
   noteGuild(chatId: string, guildId: string): void;
 }
 
+/** A Discord user as the core names members: the server nickname, else the global name, else the username. */
+export function discordMember(user: User, member: GuildMember | APIInteractionGuildMember | null): Member {
+  const nick = member === null ? undefined : "nick" in member ? (member.nick ?? undefined) : undefined;
+  return { name: nick ?? user.globalName ?? user.username, handle: user.username, kind: user.bot ? "bot" : "person" };
+}
+
 /** The core's view of where an interaction happened and who started it. */
 export function chatOf(interaction: BaseInteraction, deps: Pick<InteractionDeps, "noteGuild" | "messageContent">): ChatContext {
   const chatId = interaction.channelId ?? interaction.user.id;
   const guildId = interaction.guildId ?? undefined;
   if (guildId !== undefined) deps.noteGuild(chatId, guildId);
   const permissions = interaction.memberPermissions;
+  // Only what the member typed or chose (a slash command, "Token card") can make a call; a button press cannot.
+  const typed = interaction.isChatInputCommand() || interaction.isMessageContextMenuCommand();
   return {
+    ...(typed ? { member: discordMember(interaction.user, interaction.member) } : {}),
     platform: "discord",
     chatId,
     userId: interaction.user.id,
@@ -70,7 +77,7 @@ export async function onChatInput(interaction: ChatInputCommandInteraction, deps
   }
   const parsed = argsFromOptions(command, (name) => interaction.options.get(name)?.value);
   if ("gap" in parsed) {
-    const sentence = `/${command.name} needs ${optionName(parsed.gap)} when you give ${optionName(parsed.later)}.`;
+    const sentence = wordsFor(interaction.locale).t("discord-option-gap", { command: command.name, missing: optionName(parsed.gap), later: optionName(parsed.later) });
     await interaction.reply(ephemeralText(sentence));
     return;
   }

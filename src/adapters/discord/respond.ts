@@ -10,12 +10,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { ButtonInteraction, ChatInputCommandInteraction, MessageContextMenuCommandInteraction } from "discord.js";
 import type { Reply } from "../../core/reply.js";
 import { editOptions, ephemeralText, renderMessage, replyOptions, type RenderMessageOptions } from "./message.js";
-import { DEFAULT_LOCALE, messages, wordsFor } from "../../i18n/index.js";
-
-/** What the user reads when the command budget said no and the core answers with silence. */
-export const BUDGET_SENTENCE = messages().translator(DEFAULT_LOCALE).t("discord-budget");
-/** What the user reads when Discord refused the answer to a deferred interaction. */
-export const DEFERRED_FAILED = messages().translator(DEFAULT_LOCALE).t("discord-deferred-failed");
+import { wordsFor } from "../../i18n/index.js";
 
 export type AnswerableInteraction = ChatInputCommandInteraction | MessageContextMenuCommandInteraction | ButtonInteraction;
 

@@ -297,7 +297,14 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
           const hook = opts.webhook;
           const setWebhook = async (): Promise<void> => {
             const url = `${hook.url.replace(/\/+$/, "")}${webhookPath(hook.secret)}`;
+            // A worker taking the lease over (a rolling restart, a holder gone) finds the webhook
+            // already set by the one before: one setWebhook for the bot, not one per holder. The
+            // URL's path is made from the secret, so the same URL means the same secret.
+            const info = await bot.api.getWebhookInfo(signal);
+            const allowed = new Set(info.allowed_updates ?? []);
+            if (info.url === url && allowed.size === ALLOWED_UPDATES.length && ALLOWED_UPDATES.every((u) => allowed.has(u))) return;
             await bot.api.setWebhook(url, { secret_token: hook.secret, allowed_updates: [...ALLOWED_UPDATES] }, signal);
+            log.info({ username: bot.botInfo.username }, "telegram webhook set");
           };
           if (opts.lease) {
             // One worker sets it (again, when its holder is gone), not every worker at each start; every worker answers on it.

@@ -84,7 +84,7 @@ export function alertsCommand(limits: AlertLimits): Command {
         title: ctx.i18n.t("alerts-title", { count: alerts.length, max: limits.maxPerChat }),
         tone: "info",
         blocks,
-        actions: [...rows(buttons, 5, 4), [refreshButton("alerts", [])]],
+        actions: [...rows(buttons, 5, 4), [refreshButton("alerts", [], ctx.i18n)]],
         footer: footerOf(ctx, prices),
       };
     },

@@ -9,15 +9,18 @@ import { alertCommand, rearmCommand } from "./alert.js";
 import { alertsCommand, unalertCommand } from "./alerts.js";
 import { ammCommand } from "./amm.js";
 import { autodetectCommand } from "./autodetect.js";
+import { callsCommand } from "./calls.js";
 import { chainsCommand } from "./chains.js";
 import { chartCommand } from "./chart.js";
 import { checkCommand } from "./check.js";
 import { convertCommand } from "./convert.js";
 import { createHelpCommand } from "./help.js";
 import { holdersCommand } from "./holders.js";
+import { lbCommand } from "./lb.js";
 import { liquidityCommand } from "./liquidity.js";
 import { mainCommand } from "./main.js";
 import { pairsCommand } from "./pairs.js";
+import { pnlCommand } from "./pnl.js";
 import { priceCommand } from "./price.js";
 import { riskCommand } from "./risk.js";
 import { searchCommand } from "./search.js";
@@ -49,6 +52,9 @@ const BASE: readonly Command[] = [
   liquidityCommand,
   ammCommand,
   checkCommand,
+  lbCommand,
+  callsCommand,
+  pnlCommand,
   settingsCommand,
   autodetectCommand,
 ];

@@ -1,3 +1,4 @@
+import { callOnCard } from "../../calls/card-line.js";
 import { defineCommand, type CommandContext } from "../command.js";
 import { UserError, isUserError } from "../errors.js";
 import { cleanText, formatPercent, formatPrice } from "../format/index.js";
@@ -30,7 +31,7 @@ async function resolveAll(ctx: CommandContext, typed: readonly string[]): Promis
         return { typed: t, res: await resolveArg(ctx, t) };
       } catch (e) {
         // Said in the chat's language: the error names its message.
-        if (isUserError(e)) return { typed: t, problem: e.localized === undefined ? e.message : ctx.i18n.t(e.localized.key, e.localized.args), error: e };
+        if (isUserError(e)) return { typed: t, problem: ctx.i18n.t(e.key, e.args), error: e };
         throw e;
       }
     }),
@@ -80,7 +81,12 @@ export const priceCommand = defineCommand({
       ...collision.blocks,
       { kind: "table", columns: [t("col-token"), t("col-chain"), t("col-price"), t("col-24h")], align: ["left", "left", "right", "right"], rows },
     ];
-    const actions: Action[][] = [firstRow, ...collision.actions];
+    // Only a price of one token is a card that makes and shows calls.
+    const call = single === undefined
+      ? { blocks: [], actions: [] }
+      : await callOnCard(ctx, { tokenId: single.res.tokenId, symbol: symbols[0] as string, chain: single.res.chain, price: prices.data[single.res.tokenId]?.current_price_usd });
+    blocks.push(...call.blocks);
+    const actions: Action[][] = [firstRow, ...collision.actions, ...call.actions];
     if (problems.length > 0) blocks.push({ kind: "text", text: problems.map((p) => `${cleanText(p.typed, 24)}: ${p.problem}`).join("\n") });
     const missing = found.filter((f) => prices.data[f.res.tokenId] === undefined);
     if (missing.length > 0) blocks.push({ kind: "text", text: t("price-none-why") });

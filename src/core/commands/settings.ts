@@ -1,3 +1,4 @@
+import { keepsCalls } from "../../calls/rules.js";
 import { defineCommand, type CommandContext } from "../command.js";
 import { FALLBACK_CHAIN, resolveChain } from "../chains.js";
 import { cleanText } from "../format/index.js";
@@ -5,13 +6,14 @@ import type { Reply } from "../reply.js";
 import { canonicalTimezone } from "../../store/chat-settings.js";
 import type { ChatSettings } from "../../store/types.js";
 import { switchAutodetect } from "./autodetect.js";
-import { messages } from "../../i18n/index.js";
 
-const SETTINGS = ["chain", "autodetect", "timezone", "language", "cardchart"] as const;
+const SETTINGS = ["chain", "autodetect", "timezone", "language", "cardchart", "calls"] as const;
 type Setting = (typeof SETTINGS)[number];
 
 /** A value to show in "say what to set it to". */
-const EXAMPLE_VALUES: Readonly<Record<Setting, string>> = { chain: "solana", autodetect: "on", timezone: "Europe/Berlin", language: "zh", cardchart: "off" };
+const EXAMPLE_VALUES: Readonly<Record<Setting, string>> = {
+  chain: "solana", autodetect: "on", timezone: "Europe/Berlin", language: "zh", cardchart: "off", calls: "off",
+};
 
 /** Words that clear the default chain (and the language). */
 const CLEAR = new Set(["none", "off", "reset", "clear", "auto"]);
@@ -21,7 +23,7 @@ function view(settings: ChatSettings, ctx: CommandContext, changed?: string): Re
   const auto = settings.autodetect === undefined ? t("settings-autodetect-default") : t(settings.autodetect ? "settings-on" : "settings-off");
   const language = settings.language === undefined
     ? t("settings-language-auto", { name: t("language-name") })
-    : messages().translator(settings.language).t("language-name");
+    : ctx.catalog.translator(settings.language).t("language-name");
   return {
     title: changed === undefined ? t("settings-title") : t("settings-saved", { what: changed }),
     tone: changed === undefined ? "info" : "good",
@@ -34,9 +36,10 @@ function view(settings: ChatSettings, ctx: CommandContext, changed?: string): Re
           { label: t("settings-timezone"), value: settings.timezone },
           { label: t("settings-language"), value: language },
           { label: t("settings-cardchart"), value: t(cardChartOn(settings) ? "settings-on" : "settings-off") },
+          { label: t("settings-calls"), value: !keepsCalls(ctx.chat) ? t("settings-calls-private") : t(settings.calls === false ? "settings-off" : "settings-on") },
         ],
       },
-      { kind: "text", text: t("settings-how", { languages: messages().locales.join("|") }) },
+      { kind: "text", text: t("settings-how", { languages: ctx.catalog.locales.join("|") }) },
       { kind: "text", text: t("settings-cardchart-how") },
     ],
     actions: [],
@@ -62,14 +65,19 @@ async function patchFor(ctx: CommandContext, setting: Exclude<Setting, "autodete
       if (v !== "on" && v !== "off") throw ctx.i18n.fail("settings-cardchart-on-off");
       return [{ cardChart: v === "on" }, ctx.i18n.t(v === "on" ? "settings-saved-cardchart-on" : "settings-saved-cardchart-off")];
     }
+    case "calls": {
+      const v = value.toLowerCase();
+      if (v !== "on" && v !== "off") throw ctx.i18n.fail("settings-say-value", { setting, example: EXAMPLE_VALUES.calls });
+      return [{ calls: v === "on" }, ctx.i18n.t(v === "on" ? "settings-saved-calls-on" : "settings-saved-calls-off")];
+    }
     case "language": {
       const v = value.toLowerCase();
       if (CLEAR.has(v)) return [{ language: undefined }, ctx.i18n.t("settings-saved-language-auto")];
-      const locales = messages().locales;
+      const locales = ctx.catalog.locales;
       const locale = locales.find((l) => l === v);
       if (locale === undefined) throw ctx.i18n.fail("settings-bad-language", { languages: locales.join(", ") });
       // Said in the new language, which is what the chat reads from now on.
-      const words = messages().translator(locale);
+      const words = ctx.catalog.translator(locale);
       return [{ language: locale }, words.t("settings-saved-language", { name: words.t("language-name") })];
     }
   }
@@ -88,7 +96,7 @@ export const settingsCommand = defineCommand({
     { name: "setting", description: "Which setting to change", type: "text", required: false, choices: SETTINGS },
     { name: "value", description: "The new value", type: "text", required: false },
   ],
-  examples: ["/settings", "/settings chain solana", "/settings autodetect off", "/settings timezone Europe/Berlin", "/settings language zh", "/settings cardchart off"],
+  examples: ["/settings", "/settings chain solana", "/settings autodetect off", "/settings timezone Europe/Berlin", "/settings language zh", "/settings cardchart off", "/settings calls off"],
   async run(ctx, args) {
     const { setting, value } = args;
     if (setting === undefined) return view(await ctx.store.getSettings(ctx.chat), ctx);
@@ -99,7 +107,7 @@ export const settingsCommand = defineCommand({
     const [patch, changed] = await patchFor(ctx, setting, value.trim());
     const saved = await ctx.store.updateSettings(ctx.chat, patch);
     // A new language shows at once; a cleared one shows from the next command, chosen per platform.
-    const i18n = patch.language === undefined ? ctx.i18n : messages().translator(patch.language);
+    const i18n = patch.language === undefined ? ctx.i18n : ctx.catalog.translator(patch.language);
     return { ...view(saved, { ...ctx, i18n }, changed), locale: i18n.locale };
   },
 });

@@ -1,4 +1,5 @@
 import type { Fetched } from "../../cache/types.js";
+import { callOnCard, type CallParts } from "../../calls/card-line.js";
 import type { PairV2, RiskReport, TokenDetail } from "../../market/schemas.js";
 import { defineCommand, type CommandContext } from "../command.js";
 import {
@@ -78,8 +79,9 @@ export async function tokenCard(ctx: CommandContext, res: Resolution, opts: { co
     ),
     introIn(ctx, res.tokenId),
   ]);
-  const card = renderCard(ctx, res, detail, report, { ...opts, intro });
   const t = detail.data.token;
+  const call = await callOnCard(ctx, { tokenId: res.tokenId, symbol: t.symbol ?? res.token?.symbol ?? "", chain: res.chain, price: t.current_price_usd, marketCap: t.market_cap });
+  const card = renderCard(ctx, res, detail, report, { ...opts, intro, call });
   const image = await cardPicture(ctx, await kline, {
     symbol: cleanText(t.symbol ?? res.token?.symbol, 16), chain: res.chain, change24h: t.token_price_change_24h ?? t.price_change_24h,
   });
@@ -108,7 +110,7 @@ function renderCard(
   res: Resolution,
   detail: Fetched<TokenDetail>,
   report: Fetched<RiskReport> | undefined,
-  opts: { command: string; intro?: string | undefined },
+  opts: { command: string; intro?: string | undefined; call: CallParts },
 ): Reply {
   const t = detail.data.token;
   const symbol = cleanText(t.symbol ?? res.token?.symbol, 16);
@@ -154,6 +156,7 @@ function renderCard(
       { kind: "text", text: verdict.line },
       ...(serviceRisk === undefined ? [] : [{ kind: "text" as const, text: say("risk-service-note", { text: serviceRisk }) }]),
       ...(opts.intro === undefined ? [] : [{ kind: "text" as const, text: say("card-intro", { text: opts.intro }) }]),
+      ...opts.call.blocks,
     ],
     actions: [
       [
@@ -164,6 +167,7 @@ function renderCard(
       ],
       ...rows(links, 5, 1),
       ...collision.actions,
+      ...opts.call.actions,
     ],
     footer: footerOf(ctx, detail, ...(report === undefined ? [] : [report])),
   };

@@ -3,7 +3,7 @@ import { requireManager, type AlertLimits } from "../alerts/limits.js";
 import { PERCENT_RANGE, readDecimal, readPrice } from "../../market/decimal.js";
 import type { WatchedToken } from "../../store/types.js";
 import { defineCommand, type Command, type CommandContext } from "../command.js";
-import { isUserError } from "../errors.js";
+import { isUserError, type UserError } from "../errors.js";
 import { cleanText, formatPercent, formatPrice, formatSince } from "../format/index.js";
 import type { Block, Reply } from "../reply.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
@@ -32,7 +32,7 @@ export function watchCommand(limits: AlertLimits): Command {
       if (typed.length > WATCH_AT_ONCE) throw ctx.i18n.fail("watch-too-many", { max: WATCH_AT_ONCE, count: typed.length });
       // Resolved side by side (as /price does): twenty searches one after another would outlast any answer deadline.
       const outcomes = await Promise.all(
-        typed.map(async (t): Promise<Omit<WatchedToken, "addedAt"> | { typed: string; error: Error }> => {
+        typed.map(async (t): Promise<Omit<WatchedToken, "addedAt"> | { typed: string; error: UserError }> => {
           try {
             const res = await resolveArg(ctx, t);
             return { tokenId: res.tokenId, symbol: await symbolFor(ctx, res), chain: cleanText(res.chain, 16) };
@@ -43,12 +43,12 @@ export function watchCommand(limits: AlertLimits): Command {
         }),
       );
       const found = outcomes.filter((o): o is Omit<WatchedToken, "addedAt"> => "tokenId" in o);
-      const problems = outcomes.filter((o): o is { typed: string; error: Error } => "error" in o);
+      const problems = outcomes.filter((o): o is { typed: string; error: UserError } => "error" in o);
       if (found.length === 0) throw problems[0]?.error ?? ctx.i18n.fail("watch-which");
       const r = await ctx.store.watchlists.addWatched(ctx.chat, found, limits.watchlistMax, ctx.now());
       const name = (id: string) => found.find((f) => f.tokenId === id)?.symbol ?? id;
       if (r.added.length === 0 && r.refused.length > 0) throw ctx.i18n.fail("watch-full", { max: limits.watchlistMax });
-      const notes = problems.map((p) => `${cleanText(p.typed, 24)}: ${p.error.message}`);
+      const notes = problems.map((p) => `${cleanText(p.typed, 24)}: ${ctx.i18n.t(p.error.key, p.error.args)}`);
       if (r.already.length > 0) notes.push(ctx.i18n.t("watch-already", { names: r.already.map(name).join(", ") }));
       if (r.refused.length > 0) notes.push(ctx.i18n.t("watch-refused", { max: limits.watchlistMax, names: r.refused.map(name).join(", ") }));
       if (r.added.length === 0) return { ...done(ctx.i18n.t("watch-nothing-new"), notes), tone: "info" };
@@ -119,7 +119,7 @@ export function watchlistCommand(limits: AlertLimits): Command {
             cleanText(w.chain, 10),
             p === undefined ? ctx.i18n.t("watchlist-no-price") : formatPrice(p.current_price_usd),
             formatPercent(p?.price_change_24h ?? p?.price_change_1d, { arrow: false }),
-            p?.updated_at === undefined ? "—" : formatSince(p.updated_at, now),
+            p?.updated_at === undefined ? "—" : formatSince(p.updated_at, now, { i18n: ctx.i18n }),
           ]),
         },
       ];
@@ -128,7 +128,7 @@ export function watchlistCommand(limits: AlertLimits): Command {
         title: ctx.i18n.t("watchlist-title", { count: list.length, max: limits.watchlistMax }),
         tone: "info",
         blocks,
-        actions: [[refreshButton("watchlist", [])]],
+        actions: [[refreshButton("watchlist", [], ctx.i18n)]],
         footer: footerOf(ctx, prices),
       };
     },

@@ -2,7 +2,7 @@
  * Ages and "as of" times. Timestamps from the service are unix seconds, except that some came
  * in milliseconds (service-notes.md: treat > 1e12 as ms) and 0 means unknown.
  */
-import { DEFAULT_LOCALE, messages, type Translator } from "../../i18n/index.js";
+import { DEFAULT_LOCALE, type Translator } from "../../i18n/index.js";
 import { DASH } from "./number.js";
 
 const MINUTE = 60;
@@ -25,8 +25,8 @@ export interface AgeOptions {
    * all "just now" says nothing about their order.
    */
   seconds?: boolean;
-  /** The language of the units (`3d 4h`, `3天4小时`). Default English. */
-  i18n?: Translator;
+  /** The language of the units (`3d 4h`, `3天4小时`). */
+  i18n: Translator;
 }
 
 /**
@@ -34,10 +34,10 @@ export interface AgeOptions {
  * `just now` below a minute (with `seconds`: `42s`, `3m 5s`). Negative, over 200 years or not a
  * number → `—`.
  */
-export function formatAge(seconds: string | number | undefined, opts: AgeOptions = {}): string {
+export function formatAge(seconds: string | number | undefined, opts: AgeOptions): string {
   const s = typeof seconds === "string" ? Number(seconds.trim() === "" ? NaN : seconds) : seconds;
   if (s === undefined || !Number.isFinite(s) || s < 0 || s > MAX_AGE_S) return DASH;
-  const i18n = opts.i18n ?? messages().translator(DEFAULT_LOCALE);
+  const i18n = opts.i18n;
   const unit = (n: number, name: string) => i18n.t(`age-${name}`, { n });
   if (opts.seconds === true && s < MINUTE) return unit(Math.floor(s), "s");
   if (s < MINUTE) return i18n.t("age-just-now");
@@ -63,7 +63,7 @@ function toEpochMs(v: string | number | undefined): number | null {
  * How long ago a timestamp was (token age, swap age): `3d 4h`, `just now`. Takes epoch seconds
  * (or ms when > 1e12); 0, garbage and times more than 5 minutes ahead of `nowMs` → `—`.
  */
-export function formatSince(epoch: string | number | undefined, nowMs: number, opts: AgeOptions = {}): string {
+export function formatSince(epoch: string | number | undefined, nowMs: number, opts: AgeOptions): string {
   const ms = toEpochMs(epoch);
   if (ms === null) return DASH;
   const ago = (nowMs - ms) / 1000;
@@ -75,8 +75,8 @@ export function formatSince(epoch: string | number | undefined, nowMs: number, o
 export interface AsOfOptions {
   /** IANA time zone of the chat, e.g. `Europe/Berlin`. Default `UTC`; an unknown zone falls back to UTC. */
   timeZone?: string;
-  /** The language. Default English. */
-  i18n?: Translator;
+  /** The language. */
+  i18n: Translator;
 }
 
 /**
@@ -84,7 +84,7 @@ export interface AsOfOptions {
  * (`as of 21 Nov 14:05 UTC (1d 2h ago)`). Takes epoch ms (or seconds when ≤ 1e12); 0, garbage and
  * dates before 1990 → `—`.
  */
-export function formatAsOf(epoch: string | number | undefined, nowMs: number, opts: AsOfOptions = {}): string {
+export function formatAsOf(epoch: string | number | undefined, nowMs: number, opts: AsOfOptions): string {
   const ms = toEpochMs(epoch);
   if (ms === null) return DASH;
   const agoS = Math.max(0, Math.floor((nowMs - ms) / 1000));
@@ -98,7 +98,7 @@ export function formatAsOf(epoch: string | number | undefined, nowMs: number, op
     ...(zone === "UTC" ? {} : { timeZoneName: "short" }),
   }).formatToParts(new Date(ms));
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  const i18n = opts.i18n ?? messages().translator(DEFAULT_LOCALE);
+  const i18n = opts.i18n;
   const date = agoS < DAY
     ? ""
     : i18n.locale === DEFAULT_LOCALE

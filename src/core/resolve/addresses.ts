@@ -5,7 +5,6 @@
 import { familiesOf } from "../../market/ids.js";
 import { userError, type LocalMessage } from "../../i18n/index.js";
 import type { UserError } from "../errors.js";
-import type { TokenInput } from "./types.js";
 
 const EVM_LIKE = /^0x[0-9a-z]{20,}$/i;
 // Long, alphanumeric, with digits and both cases: base58 keys look like this, symbols and
@@ -18,21 +17,21 @@ export function isAddress(s: string): boolean {
   return familiesOf(s).length > 0;
 }
 
-/**
- * One sentence on why `s` looks like an address but is not one; `undefined` when it is a valid
- * address or does not look like one at all.
- */
-export function malformedReason(s: string): string | undefined {
-  return malformedError(s)?.message;
+/** Whether `s` is, or is almost, an address. */
+export function looksLikeAddress(s: string): boolean {
+  return isAddress(s) || malformedMessage(s) !== undefined;
 }
 
-/** `malformedReason` as a UserError that the core writes in the reader's language. */
+/** Why `s` is almost an address, as a UserError that the core writes in the reader's language. */
 export function malformedError(s: string): UserError | undefined {
   const said = malformedMessage(s);
   return said === undefined ? undefined : userError(said.key, said.args);
 }
 
-/** Which message says why `s` is almost an address. */
+/**
+ * Which message says why `s` looks like an address but is not one; `undefined` when it is a
+ * valid address or does not look like one at all.
+ */
 export function malformedMessage(s: string): LocalMessage | undefined {
   if (isAddress(s)) return undefined;
   if (EVM_LIKE.test(s)) return evmReason(s.slice(2));
@@ -52,19 +51,4 @@ function base58Reason(s: string): LocalMessage {
   const bad = NOT_BASE58.exec(s);
   if (bad) return { key: tron ? "address-tron-bad-char" : "address-solana-bad-char", args: { char: bad[0] } };
   return { key: "address-solana-length", args: { count: s.length } };
-}
-
-/** What each malformed input says, as a message to write in the reader's language. */
-const SAID = new WeakMap<TokenInput, LocalMessage>();
-
-/** A malformed input saying `said` (its `reason` in English). */
-export function malformedInput(said: LocalMessage): TokenInput {
-  const input: TokenInput = { kind: "malformed", reason: userError(said.key, said.args).message };
-  SAID.set(input, said);
-  return input;
-}
-
-/** The message a malformed input says, to write it in the reader's language. */
-export function saidOf(input: TokenInput): LocalMessage | undefined {
-  return SAID.get(input);
 }

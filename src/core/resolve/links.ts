@@ -3,7 +3,7 @@
  * path, with the site's chain names mapped to the service's.
  */
 import { familiesOf, splitId } from "../../market/ids.js";
-import { isAddress, malformedInput, malformedMessage } from "./addresses.js";
+import { isAddress, malformedMessage } from "./addresses.js";
 import { isChainWord, toServiceChain } from "./chains.js";
 import type { TokenInput } from "./types.js";
 
@@ -106,7 +106,7 @@ export function parseLink(text: string): TokenInput | undefined {
   const reader = READERS.get(host);
   const hit = reader === undefined ? anyAddress(segments) : reader(segments, url);
   if (hit === undefined) {
-    return { kind: "malformed", reason: "I can't find a token address in that link." };
+    return { kind: "malformed", said: { key: "link-no-address" } };
   }
   return fromHit(hit);
 }
@@ -131,7 +131,7 @@ function anyAddress(segments: string[]): LinkHit | undefined {
 
 function fromHit(hit: LinkHit): TokenInput {
   const said = malformedMessage(hit.address) ?? (isAddress(hit.address) ? undefined : { key: "link-no-address" });
-  if (said !== undefined) return malformedInput(said);
+  if (said !== undefined) return { kind: "malformed", said };
   if (hit.chain === undefined) return { kind: "address", address: hit.address, families: familiesOf(hit.address) };
   const chain = toServiceChain(hit.chain);
   return hit.isPair ? { kind: "id", address: hit.address, chain, isPair: true } : { kind: "id", address: hit.address, chain };

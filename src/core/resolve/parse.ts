@@ -3,11 +3,12 @@
  * `<address> <chain>`, an address alone, a pasted link, or a symbol or name.
  */
 import { familiesOf, normalizeAddress, splitId } from "../../market/ids.js";
-import { isAddress, malformedInput, malformedMessage, malformedReason } from "./addresses.js";
+import { isAddress, looksLikeAddress, malformedMessage } from "./addresses.js";
 import { isChainWord, knownChain, toServiceChain } from "./chains.js";
 import { isLink, parseLink } from "./links.js";
 import type { TokenInput } from "./types.js";
 import type { LocalMessage } from "../../i18n/index.js";
+import { stripInvisible } from "../format/clean.js";
 
 /** Longer input is not a token, a link to one, or anything worth searching for. */
 const MAX_INPUT_LENGTH = 512;
@@ -21,12 +22,17 @@ const MAX_SCAN_LENGTH = 4096;
 // Quotes, brackets and code marks people put around an address in chat.
 const WRAPPERS = /^[\s"'`<([{]+|[\s"'`>)\]}]+$/g;
 const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
-// Zero-width and other invisible characters that ride along when an address is copied from a
-// web page; whitespace controls (newlines, tabs) stay as word breaks.
-const INVISIBLE = /[\p{Cf}\u0000-\u0008\u000E-\u001F\u007F-\u0084\u0086-\u009F]/gu;
+
+/**
+ * `s` without the zero-width and other invisible characters that ride along when an address is
+ * copied from a web page (the one list, format/clean.ts); line breaks and tabs stay as word breaks.
+ */
+function visible(s: string): string {
+  return stripInvisible(s, { keepLines: true });
+}
 
 function malformed(said: LocalMessage): TokenInput {
-  return malformedInput(said);
+  return { kind: "malformed", said };
 }
 
 /** An address with a chain word: malformed when the address is almost one. */
@@ -41,16 +47,11 @@ function addressOf(word: string): TokenInput | undefined {
   return said === undefined ? undefined : malformed(said);
 }
 
-/** Whether `word` is, or is almost, an address. */
-function addressLike(word: string): boolean {
-  return isAddress(word) || malformedReason(word) !== undefined;
-}
-
 /** One word: `<address>-<chain>`, a link, or an address; `undefined` when it is none of these. */
 function parseWord(word: string): TokenInput | undefined {
   if (isLink(word)) return parseLink(word);
   const id = splitId(word);
-  if (id !== null && addressLike(id.address) && isChainWord(id.chain)) return idOf(id.address, id.chain);
+  if (id !== null && looksLikeAddress(id.address) && isChainWord(id.chain)) return idOf(id.address, id.chain);
   return addressOf(word);
 }
 
@@ -61,7 +62,7 @@ function parseWord(word: string): TokenInput | undefined {
  */
 export function parseTokenInput(text: string): TokenInput {
   // NFKC first: fullwidth `Ｐｅｐｅ` from an Asian keyboard is `Pepe`, and an address's digits are ASCII.
-  const t = text.normalize("NFKC").replace(INVISIBLE, "").replace(WRAPPERS, "");
+  const t = visible(text.normalize("NFKC")).replace(WRAPPERS, "");
   if (t === "") return malformed({ key: "resolve-empty" });
   if (t.length > MAX_INPUT_LENGTH) return malformed({ key: "parse-too-long" });
   const words = t.split(/\s+/);
@@ -71,10 +72,10 @@ export function parseTokenInput(text: string): TokenInput {
     if (one !== undefined) return one;
   }
   if (words.length === 2 && first !== undefined && second !== undefined) {
-    if (addressLike(first) && isChainWord(second)) return idOf(first, second);
-    if (addressLike(second) && isChainWord(first)) return idOf(second, first);
+    if (looksLikeAddress(first) && isChainWord(second)) return idOf(first, second);
+    if (looksLikeAddress(second) && isChainWord(first)) return idOf(second, first);
   }
-  if (words.length > 1 && words.some((w) => addressLike(w) || isLink(w))) {
+  if (words.length > 1 && words.some((w) => looksLikeAddress(w) || isLink(w))) {
     const found = findAddresses(t);
     if (found.length === 1 && found[0] !== undefined) return found[0];
     return malformed({ key: "parse-one-token" });
@@ -97,10 +98,7 @@ function parseQuery(words: string[]): TokenInput {
  * followed by a chain name (`0x… on bsc`) taken with it, duplicates removed, at most 3.
  */
 export function findAddresses(text: string): TokenInput[] {
-  const words = text
-    .slice(0, MAX_SCAN_LENGTH)
-    .normalize("NFKC")
-    .replace(INVISIBLE, "")
+  const words = visible(text.slice(0, MAX_SCAN_LENGTH).normalize("NFKC"))
     .split(/[\s,;]+/)
     .map((w) => w.replace(WRAPPERS, "").replace(TRAILING_PUNCTUATION, ""))
     .filter((w) => w !== "");

@@ -15,7 +15,6 @@ import { canonicalId } from "./canonical.js";
 import { rankByLiquidity } from "./rank.js";
 import type { Resolution, TokenInput } from "./types.js";
 import { userError } from "../../i18n/index.js";
-import { saidOf } from "./addresses.js";
 
 /** Options of `resolveToken`. */
 export interface ResolveOptions {
@@ -42,7 +41,7 @@ export async function resolveToken(
   const limit = Math.min(Math.max(1, opts.searchLimit ?? 50), 300);
   switch (input.kind) {
     case "malformed":
-      throw new UserError(input.reason, saidOf(input));
+      throw new UserError(input.said.key, input.said.args);
     case "id":
       return resolveId(market, input.address, input.chain, { isPair: input.isPair === true, limit });
     case "address":

@@ -1,5 +1,6 @@
 import type { ChainFamily } from "../../market/ids.js";
 import type { TokenV2 } from "../../market/schemas.js";
+import type { LocalMessage } from "../../i18n/index.js";
 
 /** What a person typed, read without asking the service. */
 export type TokenInput =
@@ -12,8 +13,8 @@ export type TokenInput =
   | { kind: "address"; address: string; families: ChainFamily[] }
   /** A symbol or name, with a chain when one was named (`pepe bsc`). */
   | { kind: "query"; text: string; chain?: string }
-  /** Almost an address, or nothing usable: `reason` is one sentence to show as is. */
-  | { kind: "malformed"; reason: string };
+  /** Almost an address, or nothing usable: `said` is why, written in the reader's language when shown. */
+  | { kind: "malformed"; said: LocalMessage };
 
 /** A token id chosen from what was typed, with the runners-up to offer as buttons. */
 export interface Resolution {

@@ -2,16 +2,19 @@
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createActionStore } from "../../../src/adapters/discord/index.js";
-import { EXPIRED_BUTTON, NOTHING_DETECTED } from "../../../src/adapters/discord/interactions.js";
 import { createCachedMarket } from "../../../src/cache/cached-market.js";
 import type { ChartRenderer } from "../../../src/chart/types.js";
 import { createBotCore } from "../../../src/core/create-core.js";
+import { messages } from "../../../src/i18n/index.js";
 import { MarketClient } from "../../../src/market/client.js";
 import { startSandbox, type Sandbox } from "../../../src/sandbox/index.js";
 import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite-store.js";
 import { OptionType, type FakeMessage, type RecordedRequest } from "../../fakes/discord-api.js";
 import { startHarness, type Harness } from "./harness.js";
 import { deferred } from "../../deferred.js";
+
+const EXPIRED_BUTTON = messages().translator("en").t("adapter-button-expired");
+const NOTHING_DETECTED = messages().translator("en").t("discord-nothing-detected");
 
 /** PEPE's contract on eth. */
 const ADDRESS = "0x6982508145454ce325ddbe47a25d4ec3d2311933";

@@ -3,7 +3,7 @@ import pino from "pino";
 import { GatewayIntentBits } from "discord.js";
 import { DISALLOWED_INTENTS } from "../../../src/adapters/discord/adapter.js";
 import { createDiscordAdapter } from "../../../src/adapters/discord/index.js";
-import { DEFERRED_FAILED } from "../../../src/adapters/discord/respond.js";
+import { messages } from "../../../src/i18n/index.js";
 import { openSqliteStore } from "../../../src/store/sqlite-store.js";
 import { startFakeDiscord, type FakeMessage } from "../../fakes/discord-api.js";
 import type { Command } from "../../../src/core/command.js";
@@ -118,7 +118,7 @@ describe("Discord client errors and REST refusals", () => {
       gate.resolve();
       const followUp = await h.fake.waitFor((r) => r.method === "POST" && r.path === `/webhooks/${h.fake.applicationId}/${ia.token}`);
       const message = h.fake.messages.get((followUp.response as FakeMessage).id);
-      expect(message?.content).toBe(DEFERRED_FAILED);
+      expect(message?.content).toBe(messages().translator("en").t("discord-deferred-failed"));
       expect((message?.flags ?? 0) & 64).toBe(64);
       expect(ia.requests().map((r) => `${r.method} ${r.status}`)).toEqual(["POST 204", "PATCH 400", "POST 200"]);
       expect(await h.logged("discord interaction failed")).toContain('"code":50035');

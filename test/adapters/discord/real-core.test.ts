@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
 import { buildCore, type BuiltCore } from "../../../src/app/build-core.js";
 import { createDiscordAdapter } from "../../../src/adapters/discord/index.js";
-import { NOTHING_DETECTED } from "../../../src/adapters/discord/interactions.js";
+import { messages } from "../../../src/i18n/index.js";
 import type { PlatformAdapter } from "../../../src/adapters/types.js";
 import { loadConfig } from "../../../src/config.js";
 import { HOSTILE_TOKENS } from "../../../src/sandbox/index.js";
@@ -217,7 +217,7 @@ describe("Discord on the real command core and the sandbox market", () => {
     });
 
     it("says a message without an address holds no token", async () => {
-      expect(titleOf(await tokenCard("gm everyone").settled())).toBe(NOTHING_DETECTED);
+      expect(titleOf(await tokenCard("gm everyone").settled())).toBe(messages().translator("en").t("discord-nothing-detected"));
     });
   });
 });

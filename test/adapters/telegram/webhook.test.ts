@@ -83,7 +83,11 @@ describe("Telegram webhook mode", () => {
 
   it("sets the webhook on a path derived from the secret, with the secret token and the four update kinds", async () => {
     await startWebhook();
-    expect(h.fake.webhook).toEqual({ url: `https://bot.example.test${webhookPath(SECRET)}`, secret: SECRET });
+    expect(h.fake.webhook).toEqual({
+      url: `https://bot.example.test${webhookPath(SECRET)}`,
+      secret: SECRET,
+      allowedUpdates: ["message", "callback_query", "inline_query", "my_chat_member"],
+    });
     expect(webhookPath(SECRET)).not.toContain(SECRET);
     const set = h.fake.calls.find((c) => c.method === "setWebhook");
     expect(set?.payload.allowed_updates).toEqual(["message", "callback_query", "inline_query", "my_chat_member"]);

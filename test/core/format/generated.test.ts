@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   formatAge, formatAmount, formatAsOf, formatCount, formatPercent, formatPrice, formatRatio, formatSince, formatUsd,
 } from "../../../src/core/format/index.js";
+import { messages } from "../../../src/i18n/index.js";
+
+const en = { i18n: messages().translator("en") };
 
 /** mulberry32: a seeded generator so a failure names a case that can be replayed. */
 function seeded(seed: number): () => number {
@@ -36,7 +39,7 @@ describe("formatting of generated decimal strings", () => {
       const s = decimalString(rand);
       const outputs = [
         formatPrice(s), formatUsd(s), formatUsd(s, { allowNegative: true }), formatAmount(s), formatCount(s),
-        formatPercent(s), formatRatio(s), formatAge(s), formatSince(s, now), formatAsOf(Number(s), now),
+        formatPercent(s), formatRatio(s), formatAge(s, en), formatSince(s, now, en), formatAsOf(Number(s), now, en),
       ];
       for (const out of outputs) {
         if (FORBIDDEN.test(out) || out === "") expect.fail(`${JSON.stringify(s)} printed ${JSON.stringify(out)}`);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { isInvisible } from "../../../src/core/format/index.js";
 import { findAddresses, parseTokenInput } from "../../../src/core/resolve/index.js";
+import type { TokenInput } from "../../../src/core/resolve/types.js";
+import { messages } from "../../../src/i18n/index.js";
+
+/** Why `input` is malformed, as an English reader reads it; "" when it is not malformed. */
+function reasonOf(input: TokenInput): string {
+  return input.kind === "malformed" ? messages().translator("en").t(input.said.key, input.said.args) : "";
+}
 
 const EVM = "0x6982508145454ce325ddbe47a25d4ec3d2311933";
 const EVM_MIXED = "0x6982508145454Ce325dDbE47a25d4ec3d2311933";
@@ -83,14 +91,21 @@ describe("parseTokenInput", () => {
   ] as const)("explains what is wrong with %j", (text, reason) => {
     const input = parseTokenInput(text);
     expect(input.kind).toBe("malformed");
-    expect(input.kind === "malformed" ? input.reason : "").toContain(reason);
+    expect(reasonOf(input)).toContain(reason);
   });
 
   it("writes the full sentence for a 39-digit address", () => {
-    expect(parseTokenInput("0x6982508145454ce325ddbe47a25d4ec3d231193")).toEqual({
-      kind: "malformed",
-      reason: "That looks like an EVM address, but it has 39 hex digits, not 40.",
-    });
+    expect(reasonOf(parseTokenInput("0x6982508145454ce325ddbe47a25d4ec3d231193"))).toBe(
+      "That looks like an EVM address, but it has 39 hex digits, not 40.",
+    );
+  });
+
+  it("drops every character of the one invisible list (format/clean.ts) around an address", () => {
+    for (const ch of ["\u200b", "\u202e", "\ufeff", "\u0007", "\u009f", "\u115f", "\u3164", "\uffa0"]) {
+      expect(isInvisible(ch)).toBe(true);
+      expect(parseTokenInput(`${ch}${EVM}${ch}`)).toEqual({ kind: "address", address: EVM, families: ["evm"] });
+      expect(findAddresses(`see ${ch}${EVM}${ch} here`)).toEqual([{ kind: "address", address: EVM, families: ["evm"] }]);
+    }
   });
 
   it("takes the one address out of a sentence with more words", () => {

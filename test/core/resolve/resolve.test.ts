@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { CachedMarket } from "../../../src/cache/types.js";
 import { UserError } from "../../../src/core/errors.js";
+import { messages } from "../../../src/i18n/index.js";
 import { parseTokenInput, resolveToken, type ResolveOptions } from "../../../src/core/resolve/index.js";
 import type { MarketApi } from "../../../src/market/api.js";
 import { MarketClient } from "../../../src/market/client.js";
@@ -44,7 +45,8 @@ const resolve = (text: string, opts: ResolveOptions = {}) => resolveToken(market
 async function userErrorOf(text: string, opts: ResolveOptions = {}): Promise<string> {
   const error = await resolve(text, opts).then(() => undefined, (e: unknown) => e);
   expect(error).toBeInstanceOf(UserError);
-  return (error as UserError).message;
+  const said = error as UserError;
+  return messages().translator("en").t(said.key, said.args);
 }
 
 /** Ground truth: the sandbox's most liquid token with this symbol, optionally on one chain. */

@@ -9,11 +9,7 @@ import type { StoredAction } from "../action-store.js";
 import { editReply, sendReply, thread } from "../deliver.js";
 import { describeError } from "../errors.js";
 import { chatContext, type FeatureDeps, logUndelivered } from "./deps.js";
-import { DEFAULT_LOCALE, messages, wordsFor } from "../../../i18n/index.js";
-
-/** What a press on a button whose action is no longer stored is answered with. */
-/** What the presser reads for a button whose action is gone (in English; a private chat reads its user's language). */
-export const EXPIRED_BUTTON = messages().translator(DEFAULT_LOCALE).t("adapter-button-expired");
+import { wordsFor } from "../../../i18n/index.js";
 
 async function answerQuery(ctx: Context, deps: FeatureDeps, text?: string): Promise<void> {
   try {
@@ -48,7 +44,7 @@ export function callbacksFeature(deps: FeatureDeps): CallbackFeatures {
     // A message older than 48 h comes back with date 0: it can no longer be edited.
     if (!action || !message || message.date === 0) {
       // Only the presser sees the answer; a group's language would cost a read, so private chats alone follow the user's.
-      const words = ctx.chat?.type === "private" ? wordsFor(ctx.from.language_code) : messages().translator(DEFAULT_LOCALE);
+      const words = wordsFor(ctx.chat?.type === "private" ? ctx.from.language_code : undefined);
       return answerQuery(ctx, deps, words.t("adapter-button-expired"));
     }
     await answerQuery(ctx, deps);

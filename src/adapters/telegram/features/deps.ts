@@ -1,9 +1,9 @@
 /** What every feature composer works with, and the one way a feature answers a message. */
 import { type Context, GrammyError } from "grammy";
-import type { Message } from "grammy/types";
+import type { Message, User } from "grammy/types";
 import type { Logger } from "pino";
 import type { BotCore } from "../../../core/bot-core.js";
-import type { ChatContext } from "../../../core/command.js";
+import type { ChatContext, Member } from "../../../core/command.js";
 import type { Reply } from "../../../core/reply.js";
 import type { ActionStore } from "../action-store.js";
 import type { AdminCheck } from "../admins.js";
@@ -35,6 +35,26 @@ export function logUndelivered(log: Logger, e: unknown, fields: Record<string, u
   }
 }
 
+/** A message's sender as the core names members: posting as the group or a channel is anonymous. */
+function memberOf(from: User | undefined, senderChat: Message["sender_chat"]): Member | undefined {
+  if (senderChat !== undefined) return { name: senderChat.title ?? "", kind: "anonymous" };
+  if (from === undefined) return undefined;
+  const name = [from.first_name, from.last_name].filter((p) => p !== undefined && p !== "").join(" ");
+  return { name, ...(from.username === undefined ? {} : { handle: from.username }), kind: from.is_bot ? "bot" : "person" };
+}
+
+/** Who wrote a message the bot answers, and whose message it replies to (only messages: a button or inline query names nobody). */
+function messageMembers(message: Message | undefined): Pick<ChatContext, "member" | "repliedTo"> {
+  if (message === undefined) return {};
+  const member = memberOf(message.from, message.sender_chat);
+  const replied = message.reply_to_message;
+  const other = replied === undefined ? undefined : memberOf(replied.from, replied.sender_chat);
+  return {
+    ...(member === undefined ? {} : { member }),
+    ...(other === undefined || replied?.from === undefined || replied.sender_chat !== undefined ? {} : { repliedTo: { ...other, userId: String(replied.from.id) } }),
+  };
+}
+
 /** The core's view of the chat an update came from (inline queries: the user's own chat). */
 export function chatContext(ctx: Context, admins: AdminCheck): ChatContext {
   const from = ctx.from;
@@ -56,6 +76,7 @@ export function chatContext(ctx: Context, admins: AdminCheck): ChatContext {
     // With privacy mode on, a group shows the bot only commands, unless the bot is its admin.
     seesMessages: async () => chat.type === "private" || ctx.me.can_read_all_group_messages || admins.isAdmin(chat, ctx.me.id),
     ...language,
+    ...messageMembers(ctx.message),
   };
 }
 

@@ -1,0 +1,167 @@
+/**
+ * /buys and /stopbuys: a chat's buy feeds as its admins (or, in a private chat, the person)
+ * manage them. Appended to the registry, so /help, Telegram's menu and Discord's slash
+ * commands list them.
+ */
+import { defineCommand, type Command, type CommandContext } from "../core/command.js";
+import { resolveArg, symbolFor } from "../core/commands/resolution.js";
+import { cleanText, formatUsd } from "../core/format/index.js";
+import type { Reply } from "../core/reply.js";
+import type { PairV2 } from "../market/schemas.js";
+import type { BuyFeed, BuyOptions } from "../store/types.js";
+import { applyOptions, DEFAULT_OPTIONS, type OptionError } from "./options.js";
+import { intervals, type PlanOptions, type PollBudget } from "./plan.js";
+import { usdValue } from "./trade.js";
+
+export interface BuysLimits extends PlanOptions {
+  /** Tokens one chat may follow (BUYS_MAX_PER_CHAT). */
+  maxPerChat: number;
+  /** The feed's share of the plan now, for "checked about every …". */
+  budget: () => PollBudget;
+}
+
+/** Pairs a feed watches: the token's pairs with liquidity, most liquid (the main pair) first. */
+export const MAX_PAIRS = 3;
+/** Least USD in a pool for its swaps to count as the token's market. */
+const MIN_LIQUIDITY_USD = 1_000;
+
+function liquidity(p: PairV2): number {
+  const side = (reserve: string | undefined, price: string | undefined) => (usdValue(reserve) ?? 0) * (usdValue(price) ?? 0);
+  return side(p.reserve0, p.token0_price_usd) + side(p.reserve1, p.token1_price_usd);
+}
+
+/** The pair ids (`<pair>-<chain>`) a feed of this token watches. */
+export function feedPairs(pairs: readonly PairV2[]): string[] {
+  return pairs
+    .filter((p) => p.is_fake !== true && liquidity(p) >= MIN_LIQUIDITY_USD)
+    .sort((a, b) => liquidity(b) - liquidity(a))
+    .slice(0, MAX_PAIRS)
+    .map((p) => `${p.pair}-${p.chain}`);
+}
+
+async function requireManager(ctx: CommandContext): Promise<void> {
+  if (ctx.chat.isPrivate || (await ctx.chat.isAdmin())) return;
+  throw ctx.i18n.fail("buys-not-admin");
+}
+
+function optionFailure(ctx: CommandContext, e: OptionError): Error {
+  switch (e.error) {
+    case "amount":
+      return ctx.i18n.fail("buys-bad-amount", { option: e.word, value: cleanText(e.value, 24) });
+    case "switch":
+      return ctx.i18n.fail("buys-bad-switch", { value: cleanText(e.value, 24) });
+    case "emoji":
+      return ctx.i18n.fail("buys-bad-emoji", { value: cleanText(e.value, 24) });
+    case "missing":
+      return ctx.i18n.fail("buys-missing-value", { option: cleanText(e.word, 24) });
+    case "unknown":
+      return ctx.i18n.fail("buys-bad-option", { word: cleanText(e.word, 24) });
+  }
+}
+
+function optionsText(ctx: CommandContext, o: BuyOptions): string {
+  const { t, locale } = ctx.i18n;
+  return t("buys-options", {
+    min: formatUsd(o.minUsd, { locale }), whale: formatUsd(o.whaleUsd, { locale }), step: formatUsd(o.stepUsd, { locale }),
+    emoji: o.emoji, sells: t(o.sells ? "buys-sells-on" : "buys-sells-off"),
+  });
+}
+
+export function buysCommands(limits: BuysLimits): Command[] {
+  /** Seconds between polls of each followed token's pairs, as the plan stands now. */
+  const checkedEvery = async (ctx: CommandContext): Promise<Map<string, number>> => {
+    const watches = await ctx.store.buys.watches();
+    const every = intervals(watches, Math.floor(ctx.now() / 1000), limits, limits.budget());
+    const byToken = new Map<string, number>();
+    for (const w of watches) {
+      const s = every.get(w.pairId);
+      if (s !== undefined) byToken.set(w.tokenId, Math.min(byToken.get(w.tokenId) ?? s, s));
+    }
+    return byToken;
+  };
+
+  const list = async (ctx: CommandContext): Promise<Reply> => {
+    const { t } = ctx.i18n;
+    const feeds = await ctx.store.buys.listFeeds(ctx.chat);
+    if (feeds.length === 0) {
+      return { title: t("buys-none"), tone: "info", blocks: [{ kind: "text", text: t("buys-how-to-start") }], actions: [] };
+    }
+    const every = await checkedEvery(ctx);
+    const line = (f: BuyFeed): string => {
+      const seconds = every.get(f.tokenId);
+      const when = seconds === undefined ? "" : ` · ${t("buys-checked-every", { seconds })}`;
+      return `${cleanText(f.symbol, 16)} (${cleanText(f.chain, 16)}) — ${optionsText(ctx, f.options)}${when}`;
+    };
+    return {
+      title: t("buys-list-title", { count: feeds.length, max: limits.maxPerChat }),
+      tone: "info",
+      blocks: feeds.map((f) => ({ kind: "text" as const, text: line(f) })),
+      actions: [],
+    };
+  };
+
+  const buys = defineCommand({
+    name: "buys",
+    description: "Post a token's buys here as they happen, or list this chat's feeds",
+    args: [
+      { name: "token", description: "Symbol, name, address, address-chain or a link", type: "token", required: false },
+      { name: "options", description: "min <usd>, sells on|off, whale <usd>, emoji <emoji>, step <usd>", type: "text", required: false, variadic: true },
+    ],
+    examples: ["/buys", "/buys pepe", "/buys pepe min 250 sells on", "/buys pepe whale 5k emoji 🚀 step 100"],
+    async run(ctx, args) {
+      if (args.token === undefined) return list(ctx);
+      await requireManager(ctx);
+      const res = await resolveArg(ctx, args.token);
+      const current = (await ctx.store.buys.listFeeds(ctx.chat)).find((f) => f.tokenId === res.tokenId);
+      const applied = applyOptions(current?.options ?? DEFAULT_OPTIONS, args.options ?? []);
+      if ("error" in applied) throw optionFailure(ctx, applied);
+      const symbol = await symbolFor(ctx, res);
+      const pairs = feedPairs((await ctx.market.tokenDetail(res.tokenId)).data.pairs);
+      if (pairs.length === 0) throw ctx.i18n.fail("buys-no-pair", { symbol });
+      const saved = await ctx.store.buys.upsertFeed(
+        { platform: ctx.chat.platform, chatId: ctx.chat.chatId, tokenId: res.tokenId, symbol, chain: res.chain, options: applied.options },
+        pairs, limits.maxPerChat, ctx.now(),
+      );
+      if ("full" in saved) throw ctx.i18n.fail("buys-too-many", { count: saved.full, max: limits.maxPerChat });
+      const { t } = ctx.i18n;
+      const seconds = (await checkedEvery(ctx)).get(res.tokenId) ?? limits.pollSeconds;
+      return {
+        title: t(saved.created ? "buys-started" : "buys-changed", { symbol, chain: cleanText(res.chain, 16) }),
+        tone: "good",
+        blocks: [
+          { kind: "text", text: `${optionsText(ctx, applied.options)} · ${t("buys-checked-every", { seconds })}` },
+          { kind: "text", text: t("buys-how-to-stop", { symbol }) },
+        ],
+        actions: [],
+      };
+    },
+  });
+
+  const stop = defineCommand({
+    name: "stopbuys",
+    description: "Stop posting a token's buys here, or all of them",
+    args: [{ name: "token", description: "A token this chat follows, or all", type: "text", required: true }],
+    examples: ["/stopbuys pepe", "/stopbuys all"],
+    async run(ctx, args) {
+      await requireManager(ctx);
+      const { t } = ctx.i18n;
+      if (args.token.toLowerCase() === "all") {
+        const n = await ctx.store.buys.removeFeeds(ctx.chat, "all");
+        if (n === 0) throw ctx.i18n.fail("buys-none");
+        return { title: t("buys-stopped-all", { count: n }), tone: "good", blocks: [], actions: [] };
+      }
+      const feeds = await ctx.store.buys.listFeeds(ctx.chat);
+      // A symbol this chat follows is matched here first: no search needed to stop it.
+      const typed = args.token.toLowerCase();
+      const bySymbol = feeds.find((f) => f.symbol.toLowerCase() === typed || f.tokenId.toLowerCase() === typed);
+      const tokenId = bySymbol?.tokenId ?? (await resolveArg(ctx, args.token)).tokenId;
+      const feed = feeds.find((f) => f.tokenId === tokenId);
+      if (feed === undefined || (await ctx.store.buys.removeFeeds(ctx.chat, tokenId)) === 0) {
+        throw ctx.i18n.fail("buys-not-following", { token: cleanText(args.token, 24) });
+      }
+      return { title: t("buys-stopped", { symbol: cleanText(feed.symbol, 16) }), tone: "good", blocks: [], actions: [] };
+    },
+  });
+
+  return [buys, stop];
+}

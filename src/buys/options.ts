@@ -1,0 +1,59 @@
+/**
+ * The words after `/buys <token>`: `min <usd>`, `sells on|off`, `whale <usd>`, `emoji <emoji>`,
+ * `step <usd>`, in any order; the options not named keep their values. Amounts take what people
+ * type (`250`, `$1.5k`, `2k`, `1,000`). Every word is looked up in a Map, never as a property.
+ */
+import type { BuyOptions } from "../store/types.js";
+
+export const DEFAULT_OPTIONS: BuyOptions = { minUsd: "50", sells: false, whaleUsd: "10000", emoji: "🟢", stepUsd: "50" };
+
+/** Most emoji one bar shows. */
+export const MAX_BAR = 40;
+
+export type OptionError =
+  | { error: "amount"; word: string; value: string }
+  | { error: "switch"; value: string }
+  | { error: "emoji"; value: string }
+  | { error: "unknown"; word: string }
+  | { error: "missing"; word: string };
+
+const SUFFIX = new Map([["", 1], ["k", 1_000], ["m", 1_000_000]]);
+const SWITCH = new Map([["on", true], ["off", false], ["yes", true], ["no", false]]);
+const AMOUNT_OPTIONS = new Map<string, "minUsd" | "whaleUsd" | "stepUsd">([["min", "minUsd"], ["whale", "whaleUsd"], ["step", "stepUsd"]]);
+/** One pictograph, with its variation selector, skin tone or joined parts: never text or markup. */
+const EMOJI = /^\p{Extended_Pictographic}(\uFE0F|\p{Emoji_Modifier}|\u200D\p{Extended_Pictographic}\uFE0F?)*$/u;
+
+/** `250`, `$1.5k`, `2K`, `1,000` → a positive decimal text of USD; undefined when it is not one. */
+export function parseUsd(word: string): string | undefined {
+  const m = /^\$?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?([kKmM]?)$/.exec(word.trim());
+  if (!m) return undefined;
+  const n = Number(`${(m[1] ?? "").replaceAll(",", "")}${m[3] ?? ""}`) * (SUFFIX.get((m[4] ?? "").toLowerCase()) ?? 1);
+  if (!Number.isFinite(n) || n <= 0 || n > 1e12) return undefined;
+  return String(Math.round(n * 100) / 100);
+}
+
+/** Applies the option words to `base`; the first word that is not right is the error. */
+export function applyOptions(base: BuyOptions, words: readonly string[]): { options: BuyOptions } | OptionError {
+  const out: BuyOptions = { ...base };
+  for (let i = 0; i < words.length; i++) {
+    const word = (words[i] ?? "").toLowerCase();
+    const value = words[i + 1];
+    const amount = AMOUNT_OPTIONS.get(word);
+    if (amount === undefined && word !== "sells" && word !== "emoji") return { error: "unknown", word: words[i] ?? "" };
+    if (value === undefined) return { error: "missing", word };
+    i++;
+    if (amount !== undefined) {
+      const usd = parseUsd(value);
+      if (usd === undefined) return { error: "amount", word, value };
+      out[amount] = usd;
+    } else if (word === "sells") {
+      const on = SWITCH.get(value.toLowerCase());
+      if (on === undefined) return { error: "switch", value };
+      out.sells = on;
+    } else {
+      if (!EMOJI.test(value) || value.length > 16) return { error: "emoji", value };
+      out.emoji = value;
+    }
+  }
+  return { options: out };
+}

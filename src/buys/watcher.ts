@@ -1,0 +1,184 @@
+/**
+ * The buy feed's watcher: one for the whole bot, however many chats follow a token and however
+ * many workers run (the lease `buy-watcher`, taken as the digest poster takes its own). Each tick
+ * polls the pairs whose turn has come on the feed lane, reads their swaps as trades, and records
+ * in one transaction per pair the buys each following chat is owed and the pair's new cursor:
+ * a worker killed mid-poll leaves the cursor where it was, and the next poll (its own after a
+ * restart, or another worker's) asks the same window again; the record keeps each buy once.
+ */
+import { hostname } from "node:os";
+import { randomUUID } from "node:crypto";
+import type { Logger } from "pino";
+import { asking, newAsk } from "../market/ask.js";
+import type { MarketApi } from "../market/api.js";
+import { FEED_LANE } from "../market/scheduler-lanes.js";
+import type { BuyFeed, BuyFeedStore, NewOwedBuy, PairWatch, Platform, SubscriptionStore } from "../store/types.js";
+import { localHolderGone } from "../workers/local-holder.js";
+import { intervals, type PlanOptions, type PollBudget } from "./plan.js";
+import { pollSwaps } from "./poll.js";
+import { readSwap, usdValue, type Trade } from "./trade.js";
+
+export const WATCHER_LEASE = "buy-watcher";
+
+/** What the watcher reports for /metrics and tests. */
+export interface WatchEvents {
+  polled?(e: { pairId: string; pages: number; intervalSeconds: number }): void;
+  /** Swaps newer than the pair's cursor, and those skipped for a missing or non-finite amount_usd. */
+  swaps?(e: { seen: number; skipped: number }): void;
+  /** Buys recorded as owed to chats (new ones only). */
+  owed?(n: number): void;
+}
+
+export interface WatcherOptions extends PlanOptions {
+  buys: BuyFeedStore;
+  leases: Pick<SubscriptionStore, "acquireLease" | "releaseLease" | "leaseHolder" | "takeOverLease">;
+  market: Pick<MarketApi, "swaps">;
+  /** The feed's share of the plan right now (scheduler.laneRate, units.dailyFor). */
+  budget: () => PollBudget;
+  /** Platforms running in this process: chats of others are left to the workers that run them. */
+  platforms: readonly Platform[];
+  logger: Logger;
+  now?: () => number;
+  /** Seconds each poll reaches back before the cursor, for swaps indexed late. Default 60. */
+  overlapSeconds?: number;
+  /** Swaps a page asks for. Default 300, the service's most. */
+  pageSize?: number;
+  /** Pages one poll may ask for. Default 20. */
+  maxPages?: number;
+  /** Name on the lease. Default host:pid:random. */
+  holder?: string;
+  /** Lease time without renewal, ms. Default 45000. */
+  leaseTtlMs?: number;
+  events?: WatchEvents;
+}
+
+export interface Watcher {
+  /** Takes or keeps the lease and polls the pairs whose turn has come; resolves with the pairs polled. */
+  tick(): Promise<string[]>;
+  /** Ticks every `everyMs` (default 1000) until stopped. */
+  start(everyMs?: number): void;
+  stop(): Promise<void>;
+  leading(): boolean;
+}
+
+/** Whether the followed chat takes this trade. */
+export function wants(feed: BuyFeed, t: Trade): boolean {
+  if (t.txTime < Math.floor(feed.createdAt / 1000)) return false;
+  if (t.side === "sell" && !feed.options.sells) return false;
+  const usd = usdValue(t.amountUsd);
+  const min = usdValue(feed.options.minUsd) ?? 0;
+  return usd !== undefined && usd >= min;
+}
+
+export function createWatcher(opts: WatcherOptions): Watcher {
+  const now = opts.now ?? Date.now;
+  const holder = opts.holder ?? `${hostname()}:${process.pid}:${randomUUID()}`;
+  const ttl = opts.leaseTtlMs ?? 45_000;
+  const overlap = opts.overlapSeconds ?? 60;
+  const pageSize = opts.pageSize ?? 300;
+  const maxPages = opts.maxPages ?? 20;
+  const log = opts.logger;
+  let leading = false;
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let ticking: Promise<string[]> | undefined;
+
+  const lead = async (t: number): Promise<boolean> => {
+    if (await opts.leases.acquireLease(WATCHER_LEASE, holder, ttl, t)) return true;
+    const current = await opts.leases.leaseHolder(WATCHER_LEASE);
+    if (current === undefined) return false;
+    const gone = localHolderGone(current);
+    if (!(gone === "this process" ? current !== holder : gone)) return false;
+    log.info({ previous: current }, "the previous buy watcher on this host is gone: taking over its lease");
+    return opts.leases.takeOverLease(WATCHER_LEASE, current, holder, ttl, t);
+  };
+
+  const poll = async (w: PairWatch, intervalSeconds: number): Promise<void> => {
+    const t = now();
+    const nowSeconds = Math.floor(t / 1000);
+    const res = await asking(newAsk(FEED_LANE), () =>
+      pollSwaps(opts.market, { pairId: w.pairId, fromTime: w.cursor - overlap, toTime: nowSeconds, pageSize, maxPages }),
+    );
+    if (res.crowdedSecond !== undefined) log.warn({ pair: w.pairId, second: res.crowdedSecond }, "a full page of swaps in one second: the rest of it could not be asked for");
+    if (res.cutAt !== undefined) log.warn({ pair: w.pairId, pages: res.pages, cutAt: res.cutAt }, "a poll reached its page limit before the cursor");
+    const feeds = (await opts.buys.feedsOnPair(w.pairId)).filter((f) => opts.platforms.includes(f.platform));
+    const owed: NewOwedBuy[] = [];
+    let newest = w.cursor;
+    let seen = 0;
+    let skipped = 0;
+    for (const tx of res.txs) {
+      const txTime = tx.tx_time ?? 0;
+      const fresh = txTime > w.cursor;
+      if (fresh) seen++;
+      newest = Math.max(newest, txTime);
+      const read = readSwap(w.tokenId, w.pairId, tx);
+      if ("skipped" in read) {
+        if (fresh && read.skipped === "amount") skipped++;
+        continue;
+      }
+      const payload = JSON.stringify(read.trade);
+      for (const f of feeds) {
+        if (wants(f, read.trade)) owed.push({ platform: f.platform, chatId: f.chatId, swapKey: read.trade.swapKey, tokenId: w.tokenId, txTime: read.trade.txTime, payload });
+      }
+    }
+    const traded = newest > w.cursor;
+    const next: PairWatch = {
+      ...w,
+      cursor: Math.min(newest, nowSeconds),
+      ...(traded ? { lastTradeAt: newest } : {}),
+      nextPollAt: t + intervalSeconds * 1000,
+    };
+    const added = await opts.buys.commitPoll(next, owed, t);
+    opts.events?.polled?.({ pairId: w.pairId, pages: res.pages, intervalSeconds });
+    opts.events?.swaps?.({ seen, skipped });
+    if (added > 0) opts.events?.owed?.(added);
+    if (skipped > 0) log.info({ pair: w.pairId, skipped }, "swaps without a finite amount_usd were skipped");
+  };
+
+  const run = async (): Promise<string[]> => {
+    const t = now();
+    leading = !stopping && (await lead(t));
+    if (!leading) return [];
+    const watches = await opts.buys.watches();
+    const every = intervals(watches, Math.floor(t / 1000), opts, opts.budget());
+    const polled: string[] = [];
+    for (const w of watches) {
+      if (stopping || w.nextPollAt > t) continue;
+      try {
+        await poll(w, every.get(w.pairId) ?? opts.pollSeconds);
+        polled.push(w.pairId);
+      } catch (e) {
+        // Left as it was: the pair's next tick asks the same window again.
+        log.warn({ err: e instanceof Error ? e.message : String(e), pair: w.pairId }, "buy feed poll failed");
+      }
+    }
+    return polled;
+  };
+
+  return {
+    tick() {
+      ticking ??= run().finally(() => (ticking = undefined));
+      return ticking;
+    },
+    start(everyMs = 1_000) {
+      const loop = (): void => {
+        timer = setTimeout(() => {
+          void this.tick()
+            .catch((e: unknown) => log.error({ err: e }, "buy watcher tick failed"))
+            .finally(() => {
+              if (!stopping) loop();
+            });
+        }, everyMs);
+      };
+      loop();
+    },
+    async stop() {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+      await ticking;
+      await opts.leases.releaseLease(WATCHER_LEASE, holder);
+      leading = false;
+    },
+    leading: () => leading,
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * How calls write members and multiples. A member's name is shown, never a mention: cleaned
+ * like any stranger's text, and its "@" written as the full-width "＠", which neither Telegram
+ * nor Discord reads as a mention, so a member named "@everyone" or after another member's
+ * handle notifies nobody.
+ */
+import { cleanText, formatSince } from "../core/format/index.js";
+import type { Translator } from "../i18n/index.js";
+
+/** Longest member name shown. */
+const NAME_MAX = 32;
+
+/** `name` as boards and cards show it. */
+export function shownName(name: string): string {
+  return cleanText(name, NAME_MAX).replace(/@/g, "＠");
+}
+
+/** A multiple of the call price: `0.52×`, `2.4×`, `31×`, `1,240×`; `—` when unknown. */
+export function formatMultiple(x: number | undefined, locale = "en"): string {
+  if (x === undefined || !Number.isFinite(x) || x < 0) return "—";
+  const digits = x < 1 ? 2 : x < 10 ? 1 : 0;
+  return `${new Intl.NumberFormat(locale === "zh" ? "zh-CN" : "en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x)}×`;
+}
+
+/** How long ago `at` was, as a phrase: `3h ago`, `just now`. */
+export function agoPhrase(at: number, now: number, i18n: Translator): string {
+  return now - at < 60_000 ? i18n.t("age-just-now") : i18n.t("age-ago", { age: formatSince(at, now, { i18n }) });
+}

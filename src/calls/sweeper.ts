@@ -1,0 +1,62 @@
+/**
+ * Runs the sweep every period on one worker: the one holding the store's `calls-sweep` lease,
+ * so several processes on one key read each token once. The lease lives a little over two
+ * periods, so a worker that dies hands the sweep on within that; a sweep that is still running
+ * when the next is due is not doubled.
+ */
+import type { SubscriptionStore } from "../store/types.js";
+import { sweepOnce, type SweepDeps, type SweepResult } from "./sweep.js";
+
+const LEASE = "calls-sweep";
+
+export interface Sweeper {
+  /** One sweep now if this worker leads (tests, the first run); undefined when another worker leads. */
+  tick(): Promise<SweepResult | undefined>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface SweeperOptions extends SweepDeps {
+  leases: Pick<SubscriptionStore, "acquireLease" | "releaseLease">;
+  /** This worker's name in the lease. */
+  holder: string;
+}
+
+export function createSweeper(opts: SweeperOptions): Sweeper {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<SweepResult | undefined> | undefined;
+  let stopped = false;
+
+  const sweep = async (): Promise<SweepResult | undefined> => {
+    if (!(await opts.leases.acquireLease(LEASE, opts.holder, opts.periodMs * 2 + 60_000, opts.now()))) return undefined;
+    const result = await sweepOnce(opts);
+    opts.log.info({ ...result }, "calls sweep read called tokens' K-lines");
+    return result;
+  };
+
+  const tick = (): Promise<SweepResult | undefined> => {
+    running ??= sweep()
+      .catch((e: unknown) => {
+        opts.log.error({ err: e instanceof Error ? e.message : String(e) }, "calls sweep failed");
+        return undefined;
+      })
+      .finally(() => (running = undefined));
+    return running;
+  };
+
+  return {
+    tick,
+    start() {
+      if (stopped) return;
+      void tick();
+      timer = setInterval(() => void tick(), opts.periodMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+      await opts.leases.releaseLease(LEASE, opts.holder).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { asOfNote } from "../../calls/as-of.js";
+import { formatMultiple, shownName } from "../../calls/names.js";
+import { highMultiple } from "../../calls/ranking.js";
+import { boardOf, keepsCalls, multipleOf, TAKE_BACK_MS } from "../../calls/rules.js";
+import type { Call, ChatKey } from "../../store/types.js";
+import { defineCommand, type CommandContext } from "../command.js";
+import { cleanText, formatPrice, formatSince } from "../format/index.js";
+import type { Block, Reply } from "../reply.js";
+import { resolveArg } from "./resolution.js";
+
+/** Calls one `/calls` lists at most. */
+const LISTED = 20;
+/** A Discord mention, `<@123>` or `<@!123>`: it names the member by id. */
+const DISCORD_MENTION = /^<@!?(\d{5,25})>$/;
+
+/** The board's standing call of a token: the id the "Not a call" button carries, else the token as typed. */
+async function standingCall(ctx: CommandContext, board: ChatKey, typed: string): Promise<{ call?: Call; symbol: string }> {
+  const byId = await ctx.store.calls.currentCall(board, typed, 0);
+  if (byId !== undefined) return { call: byId, symbol: byId.symbol };
+  const res = await resolveArg(ctx, typed);
+  const call = await ctx.store.calls.currentCall(board, res.tokenId, 0);
+  return { ...(call === undefined ? {} : { call }), symbol: cleanText(res.token?.symbol ?? typed, 16) };
+}
+
+/** `/calls remove <token>`: the caller within 2 minutes of the call, or an admin at any time. */
+async function removeCall(ctx: CommandContext, typed: string | undefined): Promise<Reply> {
+  const { t } = ctx.i18n;
+  if (typed === undefined) throw ctx.i18n.fail("calls-remove-which");
+  const board = boardOf(ctx.chat);
+  const { call, symbol } = await standingCall(ctx, board, typed);
+  if (call === undefined) throw ctx.i18n.fail("calls-none-of", { symbol: cleanText(symbol, 16) });
+  const own = call.userId === ctx.chat.userId;
+  const inTime = ctx.now() - call.calledAt <= TAKE_BACK_MS;
+  const name = shownName(call.userName);
+  if (!(own && inTime) && !(await ctx.chat.isAdmin())) {
+    throw own ? ctx.i18n.fail("calls-too-late", { symbol: call.symbol }) : ctx.i18n.fail("calls-not-yours");
+  }
+  await ctx.store.calls.removeCall(call.id);
+  const title = own && inTime ? t("calls-taken-back", { name, symbol: call.symbol }) : t("calls-removed", { name, symbol: call.symbol });
+  return { title, tone: "good", blocks: [], actions: [], footer: { source: ctx.source, asOf: ctx.now() } };
+}
+
+/** Whose calls `/calls [who]` lists: a reply names them, else `who`, else the caller. */
+async function whose(ctx: CommandContext, board: ChatKey, who: string | undefined): Promise<{ userId: string; name: string }> {
+  if (who === undefined) {
+    const replied = ctx.chat.repliedTo;
+    if (replied !== undefined) return { userId: replied.userId, name: replied.name };
+    return { userId: ctx.chat.userId, name: ctx.chat.member?.name ?? "" };
+  }
+  const mention = DISCORD_MENTION.exec(who.trim());
+  if (mention !== null) return { userId: mention[1] as string, name: "" };
+  const found = await ctx.store.calls.findCaller(board, who);
+  if (found === undefined) throw ctx.i18n.fail("calls-no-such-caller", { who: shownName(who) });
+  return { userId: found.userId, name: found.userName };
+}
+
+/** `/calls [@member]` and `/calls remove <token>`. */
+export const callsCommand = defineCommand({
+  name: "calls",
+  description: "A member's calls in this chat with the high since and now; admins: /calls remove <token>",
+  args: [
+    { name: "who", description: "A member (@name, or reply to their message), or remove", type: "text", required: false },
+    { name: "token", description: "With remove: the token whose call goes", type: "token", required: false },
+  ],
+  examples: ["/calls", "/calls @ana", "/calls remove pepe"],
+  async run(ctx, args) {
+    if (!keepsCalls(ctx.chat)) throw ctx.i18n.fail("calls-in-groups");
+    if (args.who?.toLowerCase() === "remove") return removeCall(ctx, args.token);
+    const { t, locale } = ctx.i18n;
+    const board = boardOf(ctx.chat);
+    const member = await whose(ctx, board, args.who);
+    const calls = await ctx.store.calls.memberCalls(board, member.userId, LISTED);
+    const name = shownName(calls[0]?.userName ?? member.name);
+    const title = t("calls-title", { name });
+    if (calls.length === 0) return { title, tone: "info", blocks: [{ kind: "text", text: t("calls-none-by", { name }) }], actions: [], footer: { source: ctx.source, asOf: ctx.now() } };
+    const blocks: Block[] = [{
+      kind: "table",
+      columns: [t("col-token"), t("calls-col-when"), t("calls-col-price"), t("calls-col-high"), t("calls-col-now")],
+      align: ["left", "left", "right", "right", "right"],
+      rows: calls.map((c) => [
+        cleanText(c.symbol, 10), formatSince(c.calledAt, ctx.now(), { i18n: ctx.i18n }), formatPrice(c.price, { locale }),
+        formatMultiple(highMultiple(c), locale), formatMultiple(multipleOf(c.price, c.lastPrice), locale),
+      ]),
+    }];
+    const note = await asOfNote(ctx, calls);
+    if (note !== undefined) blocks.push({ kind: "text", text: note });
+    return { title, tone: "info", blocks, actions: [], footer: { source: ctx.source, asOf: ctx.now() } };
+  },
+});

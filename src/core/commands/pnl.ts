@@ -1,0 +1,69 @@
+import { formatMultiple, shownName } from "../../calls/names.js";
+import { highMultiple } from "../../calls/ranking.js";
+import { boardOf, keepsCalls, multipleOf } from "../../calls/rules.js";
+import { isChartError, type PnlCardSpec } from "../../chart/index.js";
+import type { Call } from "../../store/types.js";
+import { defineCommand, type CommandContext } from "../command.js";
+import { DASH, cleanText, formatPrice, formatSince, formatUsd } from "../format/index.js";
+import type { Reply } from "../reply.js";
+import { resolveArg, symbolFor } from "./resolution.js";
+
+/** The picture, or undefined when it could not be drawn (the figures stand in the text). */
+async function picture(ctx: CommandContext, spec: PnlCardSpec, call: Call): Promise<Uint8Array | undefined> {
+  if (ctx.charts.renderCard === undefined) return undefined;
+  try {
+    return await ctx.charts.renderCard(spec);
+  } catch (e) {
+    if (isChartError(e) && e.kind === "busy") throw ctx.i18n.fail("chart-busy");
+    ctx.log.error({ err: e instanceof Error ? { name: e.name, message: e.message } : String(e), callId: call.id }, "pnl card render failed");
+    return undefined;
+  }
+}
+
+/** `/pnl <token>`: this chat's call of a token as a picture, from what the sweep kept. */
+export const pnlCommand = defineCommand({
+  name: "pnl",
+  description: "This chat's call of a token as a picture: caller, price at the call, high since, now",
+  args: [{ name: "token", description: "Symbol, name, address, address-chain or a link", type: "token", required: true }],
+  examples: ["/pnl pepe", "/pnl 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth"],
+  async run(ctx, args) {
+    if (!keepsCalls(ctx.chat)) throw ctx.i18n.fail("calls-in-groups");
+    const { t, locale } = ctx.i18n;
+    const res = await resolveArg(ctx, args.token);
+    const call = await ctx.store.calls.currentCall(boardOf(ctx.chat), res.tokenId, 0);
+    if (call === undefined) throw ctx.i18n.fail("pnl-never-called", { symbol: await symbolFor(ctx, res) });
+    const high = highMultiple(call);
+    const now = multipleOf(call.price, call.lastPrice);
+    const symbol = cleanText(call.symbol, 16);
+    const name = shownName(call.userName);
+    const when = call.highAt === undefined ? DASH : formatSince(call.calledAt, call.highAt, { i18n: ctx.i18n });
+    const asOf = call.sweptTo ?? call.calledAt;
+    const rows = [
+      { label: t("pnl-called"), value: formatSince(call.calledAt, ctx.now(), { i18n: ctx.i18n }) },
+      { label: t("pnl-price-at-call"), value: formatPrice(call.price, { locale }) },
+      { label: t("pnl-market-cap-at-call"), value: formatUsd(call.marketCap, { locale }) },
+      { label: t("pnl-high"), value: t("pnl-high-value", { price: formatPrice(call.high, { locale }), multiple: formatMultiple(high, locale), when }) },
+      { label: t("pnl-now"), value: call.lastPrice === undefined ? DASH : t("pnl-now-value", { price: formatPrice(call.lastPrice, { locale }), multiple: formatMultiple(now, locale) }) },
+      { label: t("pnl-as-of"), value: formatSince(asOf, ctx.now(), { i18n: ctx.i18n }) },
+    ];
+    const caption = t("pnl-caption", { symbol, high: formatMultiple(high, locale), when, now: formatMultiple(now, locale) });
+    const spec: PnlCardSpec = {
+      title: `${symbol} · ${cleanText(call.chain, 16)}`,
+      subtitle: t("pnl-called-by", { name }),
+      headline: formatMultiple(high, locale),
+      headlineLabel: t("pnl-headline"),
+      up: (now ?? high) >= 1,
+      rows,
+      source: ctx.source,
+    };
+    const png = await picture(ctx, spec, call);
+    const reply: Reply = {
+      title: caption,
+      tone: "info",
+      blocks: [{ kind: "fields", fields: [{ label: t("pnl-caller"), value: name }, ...rows] }],
+      actions: [],
+      footer: { source: ctx.source, asOf },
+    };
+    return png === undefined ? reply : { ...reply, image: { png, alt: caption, filename: "pnl.png" } };
+  },
+});

@@ -1,0 +1,122 @@
+/**
+ * `GET /` on the operator's port: the status page to whoever shows OPS_TOKEN (a bearer header,
+ * or the cookie of the login form at `POST /login`), 401 with the form to anyone else. Without
+ * OPS_TOKEN the page is off and `/` says how to turn it on. The history it charts is sampled
+ * from the registry once a minute from the moment the bot is built.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Registry } from "prom-client";
+import type { Readiness } from "./http-server.js";
+import { createHistory, MINUTE_MS } from "./history.js";
+import { esc } from "./html.js";
+import { createPageAuth } from "./page-auth.js";
+import { readSeries } from "./series.js";
+import { pageMetric, statusModel, type StatusSources } from "./status-model.js";
+import { statusPage } from "./status-page.js";
+import { packageVersion } from "./version.js";
+
+export const LOGIN_PATH = "/login";
+export const OFF_TEXT =
+  "The operator's page is off. Set OPS_TOKEN to a long random value (e.g. `openssl rand -hex 32`) and restart; then open this address and log in with it, or send `Authorization: Bearer <OPS_TOKEN>`. /healthz, /readyz and /metrics are served either way.\n";
+/** A login form posts a token and nothing else. */
+const MAX_FORM_BYTES = 4096;
+
+export interface OpsPage {
+  /** Answers `/` and `/login`. */
+  handle(req: IncomingMessage, res: ServerResponse, readiness: () => Promise<Readiness>): Promise<void>;
+  /** What the page shows once the bot is built. */
+  attach(parts: NonNullable<StatusSources["parts"]>): void;
+  /** Stops the sampling. */
+  close(): void;
+}
+
+export interface OpsPageOptions {
+  /** OPS_TOKEN; undefined turns the page off. */
+  token: string | undefined;
+  /** Every secret value set: never in the page, whatever a check's detail or a reason carries. */
+  secrets: readonly string[];
+  registry: Registry;
+  worker: string;
+  rps: number;
+  now?: () => number;
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    "content-type": type,
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    // Nothing loads from anywhere, the page included: only its inline style.
+    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    ...headers,
+  });
+  res.end(body);
+}
+
+function loginPage(wrong: boolean): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>chainpulse — log in</title><meta name="viewport" content="width=device-width,initial-scale=1">
+<style>body{font:15px system-ui,sans-serif;display:grid;place-items:center;min-height:90vh;background:#f8fafc}form{background:#fff;border:1px solid #e2e8f0;border-radius:8px;padding:20px 24px;display:grid;gap:10px;min-width:300px}p.bad{color:#b91c1c;margin:0}</style></head>
+<body><form method="post" action="${LOGIN_PATH}"><b>chainpulse operator's page</b>${wrong ? '<p class="bad">That is not the token.</p>' : ""}<label>OPS_TOKEN <input type="password" name="token" autocomplete="current-password" required autofocus></label><button type="submit">Log in</button></form></body></html>`;
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefined> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_FORM_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+}
+
+export function createOpsPage(opts: OpsPageOptions): OpsPage {
+  const now = opts.now ?? Date.now;
+  if (opts.token === undefined) {
+    return {
+      handle: async (req, res) => (req.url?.split("?")[0] === "/" ? send(res, 200, "text/plain; charset=utf-8", OFF_TEXT) : send(res, 404, "text/plain", "not found\n")),
+      attach: () => undefined,
+      close: () => undefined,
+    };
+  }
+  const auth = createPageAuth(opts.token);
+  const secrets = opts.secrets.filter((s) => s.length > 0);
+  const history = createHistory();
+  const sample = () => readSeries(opts.registry, pageMetric);
+  const source: Omit<StatusSources, "readiness"> = { version: packageVersion(), worker: opts.worker, startedAt: now(), now, rps: opts.rps, history, sample };
+  const take = () => {
+    const at = now();
+    // A registry read that fails leaves a minute out of the charts; the next minute samples again.
+    void sample().then((values) => history.add({ at, values }), () => undefined);
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const redact = (html: string) => secrets.reduce((h, s) => h.replaceAll(s, "***").replaceAll(esc(s), "***"), html);
+
+  return {
+    async handle(req, res, readiness) {
+      const path = req.url?.split("?")[0];
+      if (path === LOGIN_PATH) {
+        if (req.method !== "POST") return send(res, 405, "text/plain", "method not allowed\n", { allow: "POST" });
+        const form = await readForm(req);
+        const cookie = auth.login(form?.get("token") ?? "");
+        if (cookie === undefined) return send(res, 401, "text/html; charset=utf-8", loginPage(true));
+        return send(res, 303, "text/plain", "logged in\n", { "set-cookie": cookie, location: "/" });
+      }
+      if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain", "method not allowed\n");
+      if (!auth.allowed(req)) return send(res, 401, "text/html; charset=utf-8", loginPage(false), { "www-authenticate": 'Bearer realm="chainpulse"' });
+      const model = await statusModel({ ...source, readiness });
+      return send(res, 200, "text/html; charset=utf-8", redact(statusPage(model)));
+    },
+    attach(parts) {
+      source.parts = parts;
+      // From the moment there is a scheduler to read: a sample before it would lack the day's spend.
+      take();
+      timer = setInterval(take, MINUTE_MS);
+      timer.unref();
+    },
+    close() {
+      clearInterval(timer);
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/** The buy feed's state in SQLite: feeds, pair cursors and the buys owed to chats (buys-rows.ts). */
+import type Database from "better-sqlite3";
+import { toFeed, toOwed, toWatch, type FeedRow, type PairRow, type PostRow } from "./buys-rows.js";
+import type { BuyFeed, BuyFeedStore, ChatKey, NewOwedBuy, OwedBuyState, PairWatch } from "./types.js";
+
+/** Pairs watched afresh (no feed on their token yet) start at `now`; a pair already watched keeps its cursor. */
+export const WATCH_PAIR_SQL = `
+  INSERT INTO buy_pairs (pair_id, token_id, cursor, last_trade_at, next_poll_at) VALUES (?, ?, ?, NULL, ?)
+  ON CONFLICT (pair_id) DO UPDATE SET cursor = excluded.cursor, last_trade_at = NULL, next_poll_at = excluded.next_poll_at
+  WHERE NOT EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = buy_pairs.token_id)`;
+
+export function sqliteBuys(db: Database.Database): BuyFeedStore {
+  const q = {
+    one: db.prepare(`SELECT * FROM buy_feeds WHERE platform = ? AND chat_id = ? AND token_id = ?`),
+    count: db.prepare(`SELECT COUNT(*) AS n FROM buy_feeds WHERE platform = ? AND chat_id = ?`),
+    watchPair: db.prepare(WATCH_PAIR_SQL),
+    insertFeed: db.prepare(`
+      INSERT INTO buy_feeds (platform, chat_id, token_id, symbol, chain, options, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (platform, chat_id, token_id) DO UPDATE SET symbol = excluded.symbol, chain = excluded.chain, options = excluded.options`),
+    list: db.prepare(`SELECT * FROM buy_feeds WHERE platform = ? AND chat_id = ? ORDER BY created_at, token_id`),
+    removeOne: db.prepare(`DELETE FROM buy_feeds WHERE platform = ? AND chat_id = ? AND token_id = ?`),
+    removeAll: db.prepare(`DELETE FROM buy_feeds WHERE platform = ? AND chat_id = ?`),
+    unwatch: db.prepare(`DELETE FROM buy_pairs WHERE NOT EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = buy_pairs.token_id)`),
+    onPair: db.prepare(`
+      SELECT f.* FROM buy_feeds f JOIN buy_pairs p ON p.token_id = f.token_id WHERE p.pair_id = ? ORDER BY f.platform, f.chat_id`),
+    watches: db.prepare(`
+      SELECT * FROM buy_pairs p WHERE EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = p.token_id) ORDER BY next_poll_at, pair_id`),
+    setWatch: db.prepare(`UPDATE buy_pairs SET cursor = MAX(cursor, ?), last_trade_at = ?, next_poll_at = ? WHERE pair_id = ?`),
+    owe: db.prepare(`
+      INSERT INTO buy_posts (platform, chat_id, swap_key, token_id, tx_time, payload, state, queued_at, updated_at)
+      VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?) ON CONFLICT (platform, chat_id, swap_key) DO NOTHING`),
+    chatsOwed: db.prepare(`SELECT platform, chat_id, MIN(queued_at) AS first FROM buy_posts WHERE state = 'queued' GROUP BY platform, chat_id ORDER BY first, platform, chat_id`),
+    queued: db.prepare(`SELECT * FROM buy_posts WHERE platform = ? AND chat_id = ? AND state = 'queued' ORDER BY tx_time, swap_key`),
+    settle: db.prepare(`
+      UPDATE buy_posts SET state = ?, updated_at = ?, summary_id = ? WHERE platform = ? AND chat_id = ? AND swap_key = ? AND state = 'queued'`),
+    prune: db.prepare(`DELETE FROM buy_posts WHERE state <> 'queued' AND queued_at < ?`),
+    counts: db.prepare(`SELECT state, COUNT(*) AS n FROM buy_posts GROUP BY state`),
+  };
+
+  const upsert = db.transaction((feed: Omit<BuyFeed, "createdAt">, pairIds: readonly string[], max: number, now: number) => {
+    const existing = q.one.get(feed.platform, feed.chatId, feed.tokenId) as FeedRow | undefined;
+    if (existing === undefined) {
+      const n = (q.count.get(feed.platform, feed.chatId) as { n: number }).n;
+      if (n >= max) return { full: n };
+      for (const pairId of pairIds) q.watchPair.run(pairId, feed.tokenId, Math.floor(now / 1000), now);
+    }
+    q.insertFeed.run(feed.platform, feed.chatId, feed.tokenId, feed.symbol, feed.chain, JSON.stringify(feed.options), existing?.created_at ?? now);
+    return { feed: toFeed(q.one.get(feed.platform, feed.chatId, feed.tokenId) as FeedRow), created: existing === undefined };
+  });
+
+  const remove = db.transaction((chat: ChatKey, tokenId: string | "all") => {
+    const n = tokenId === "all" ? q.removeAll.run(chat.platform, chat.chatId).changes : q.removeOne.run(chat.platform, chat.chatId, tokenId).changes;
+    q.unwatch.run();
+    return n;
+  });
+
+  const commit = db.transaction((w: PairWatch, owed: readonly NewOwedBuy[], now: number) => {
+    let added = 0;
+    for (const o of owed) added += q.owe.run(o.platform, o.chatId, o.swapKey, o.tokenId, o.txTime, o.payload, now, now).changes;
+    q.setWatch.run(w.cursor, w.lastTradeAt ?? null, w.nextPollAt, w.pairId);
+    return added;
+  });
+
+  const settle = db.transaction((chat: ChatKey, keys: readonly string[], to: OwedBuyState, now: number, summaryId: string | null) => {
+    let n = 0;
+    for (const k of keys) n += q.settle.run(to, now, summaryId, chat.platform, chat.chatId, k).changes;
+    return n;
+  });
+
+  return {
+    async upsertFeed(feed, pairIds, max, now) {
+      return upsert(feed, pairIds, max, now);
+    },
+    async listFeeds(chat) {
+      return (q.list.all(chat.platform, chat.chatId) as FeedRow[]).map(toFeed);
+    },
+    async removeFeeds(chat, tokenId) {
+      return remove(chat, tokenId);
+    },
+    async feedsOnPair(pairId) {
+      return (q.onPair.all(pairId) as FeedRow[]).map(toFeed);
+    },
+    async watches() {
+      return (q.watches.all() as PairRow[]).map(toWatch);
+    },
+    async commitPoll(watch, owed, now) {
+      return commit(watch, owed, now);
+    },
+    async chatsOwed() {
+      return (q.chatsOwed.all() as { platform: ChatKey["platform"]; chat_id: string }[]).map((r) => ({ platform: r.platform, chatId: r.chat_id }));
+    },
+    async queuedBuys(chat) {
+      return (q.queued.all(chat.platform, chat.chatId) as PostRow[]).map(toOwed);
+    },
+    async settleBuys(chat, swapKeys, to, now, summaryId) {
+      return settle(chat, swapKeys, to, now, summaryId ?? null);
+    },
+    async pruneBuys(before) {
+      return q.prune.run(before).changes;
+    },
+    async buyCounts() {
+      const out: Partial<Record<OwedBuyState, number>> = {};
+      for (const r of q.counts.all() as { state: OwedBuyState; n: number }[]) out[r.state] = r.n;
+      return out;
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { pino } from "pino";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createBuyDelivery } from "../../src/buys/delivery.js";
+import { DEFAULT_OPTIONS } from "../../src/buys/options.js";
+import type { Trade } from "../../src/buys/trade.js";
+import type { Reply } from "../../src/core/reply.js";
+import { createPacedQueue } from "../../src/digest/paced-queue.js";
+import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.js";
+import type { ChatKey } from "../../src/store/types.js";
+
+const T = Date.UTC(2026, 10, 22, 12, 0);
+const group: ChatKey = { platform: "telegram", chatId: "-100" };
+
+function trade(i: number): Trade {
+  return {
+    swapKey: `k${String(i).padStart(3, "0")}`, pairId: "p-eth", tokenId: "pepe-eth", chain: "eth", side: "buy", txHash: `0x${i}`, txTime: T / 1000 + i,
+    amountUsd: String(100 + i), quoteAmount: "0.1", quoteSymbol: "WETH", tokenAmount: "1000", wallet: `0x${String(i).padStart(40, "0")}`, amm: "uniswapv2",
+  };
+}
+
+describe("delivering owed buys", () => {
+  let store: SqliteStore;
+  beforeEach(async () => {
+    store = await openSqliteStore({ path: ":memory:" });
+    await store.buys.upsertFeed({ ...group, tokenId: "pepe-eth", symbol: "PEPE", chain: "eth", options: DEFAULT_OPTIONS }, ["p-eth"], 5, T);
+  });
+  afterEach(() => store.close());
+
+  const owe = (trades: Trade[]) =>
+    store.buys.commitPoll(
+      { pairId: "p-eth", tokenId: "pepe-eth", cursor: T / 1000 + 100, nextPollAt: T },
+      trades.map((t) => ({ ...group, swapKey: t.swapKey, tokenId: t.tokenId, txTime: t.txTime, payload: JSON.stringify(t) })),
+      T,
+    );
+
+  function world(sent: Reply[]) {
+    const sink = { send: async (_chat: string, reply: Reply) => (sent.push(reply), { kind: "delivered" as const }) };
+    return createBuyDelivery({
+      buys: store.buys, chats: store, sinks: { telegram: sink }, queues: { telegram: createPacedQueue({ maxInFlight: 1, now: () => T + 200_000 }) },
+      logger: pino({ level: "silent" }), now: () => T + 200_000,
+    });
+  }
+
+  it("folds a burst the group's pace cannot take into one summary, every buy in exactly one post or summary", async () => {
+    const trades = Array.from({ length: 55 }, (_, i) => trade(i));
+    await owe(trades);
+    const sent: Reply[] = [];
+    await world(sent).flush();
+    expect(sent).toHaveLength(40);
+    expect(sent.filter((r) => r.title.includes("more PEPE trades"))).toHaveLength(1);
+    expect(sent[0]?.title).toBe("🟢 16 more PEPE trades · $1.72K in 15 s · largest $115 by 0x0000…0015");
+    expect(await store.buys.buyCounts()).toEqual({ folded: 16, posted: 39 });
+    expect(await store.buys.queuedBuys(group)).toEqual([]);
+  });
+
+  it("sends nothing twice: a second worker flushing the same record finds the buys settled", async () => {
+    await owe([trade(1), trade(2)]);
+    const first: Reply[] = [];
+    const second: Reply[] = [];
+    await Promise.all([world(first).flush(), world(second).flush()]);
+    expect(first.length + second.length).toBe(2);
+    await world(second).flush();
+    expect(first.length + second.length).toBe(2);
+  });
+
+  it("drops the buys of a feed stopped since they were owed", async () => {
+    await owe([trade(1)]);
+    await store.buys.removeFeeds(group, "pepe-eth");
+    const sent: Reply[] = [];
+    await world(sent).flush();
+    expect(sent).toEqual([]);
+    expect(await store.buys.buyCounts()).toEqual({ dropped: 1 });
+  });
+});

@@ -1,0 +1,159 @@
+import { pino } from "pino";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createWatcher, type Watcher, type WatcherOptions } from "../../src/buys/watcher.js";
+import type { Trade } from "../../src/buys/trade.js";
+import { MarketClient } from "../../src/market/client.js";
+import { startSandbox, type Sandbox, type SandboxToken } from "../../src/sandbox/index.js";
+import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.js";
+import type { BuyOptions, ChatKey } from "../../src/store/types.js";
+
+const T0 = Date.UTC(2026, 10, 22, 12, 30);
+const S0 = T0 / 1000;
+const OPTIONS: BuyOptions = { minUsd: "50", sells: false, whaleUsd: "10000", emoji: "🟢", stepUsd: "50" };
+const chat = (id: string): ChatKey => ({ platform: "telegram", chatId: id });
+
+describe("the buy watcher", () => {
+  let sb: Sandbox;
+  let clock = T0;
+  let client: MarketClient;
+  let token: SandboxToken;
+  let pairId: string;
+  let store: SqliteStore;
+  let dir = 0;
+  const watchers: Watcher[] = [];
+
+  beforeAll(async () => {
+    sb = await startSandbox({ now: () => clock });
+  });
+  afterAll(async () => {
+    await sb.close();
+  });
+  beforeEach(async () => {
+    clock = T0;
+    // A client of its own per test: its scheduler's clock must never go back.
+    client = new MarketClient({ v2: { baseUrl: sb.url, key: sb.v2Key }, retry: { maxAttempts: 1 }, now: () => clock });
+    // A token of its own per test, its pairs quiet: every swap served is one the test placed.
+    token = sb.market.tokens.filter((t) => !t.hostile && !t.main && t.chain === "eth" && t.pairs.length > 0 && t.launchAt < S0 - 86_400)[dir++] as SandboxToken;
+    pairId = token.pairs[0]?.id ?? "";
+    for (const p of token.pairs) sb.quietPair(p.id);
+    store = await openSqliteStore({ path: ":memory:" });
+    sb.resetStats();
+  });
+  afterEach(async () => {
+    for (const w of watchers.splice(0)) await w.stop();
+    await store.close();
+    await client.close();
+  });
+
+  function watcher(extra: Partial<WatcherOptions> = {}): Watcher {
+    const w = createWatcher({
+      buys: store.buys, leases: store.subscriptions, market: client, budget: () => ({}), platforms: ["telegram", "discord"],
+      logger: pino({ level: "silent" }), now: () => clock, pollSeconds: 15, maxPollSeconds: 300, ...extra,
+    });
+    watchers.push(w);
+    return w;
+  }
+
+  const follow = (c: ChatKey, options: Partial<BuyOptions> = {}) =>
+    store.buys.upsertFeed({ ...c, tokenId: token.id, symbol: token.symbol, chain: token.chain, options: { ...OPTIONS, ...options } }, [pairId], 5, clock);
+
+  const owedTo = async (c: ChatKey): Promise<Trade[]> => (await store.buys.queuedBuys(c)).map((b) => JSON.parse(b.payload) as Trade);
+  const swapCalls = () => sb.stats().byEndpoint.swaps ?? 0;
+
+  it("polls a pair once for every chat following its token, each chat owed the trades at or over its own minimum", async () => {
+    await follow(chat("a"));
+    await follow(chat("b"), { minUsd: "500" });
+    await follow(chat("c"), { sells: true });
+    sb.placeSwaps(pairId, [
+      { time: S0 + 3, side: "buy", amountUsd: 40 },
+      { time: S0 + 4, side: "buy", amountUsd: 60 },
+      { time: S0 + 5, side: "sell", amountUsd: 700 },
+      { time: S0 + 6, side: "buy", amountUsd: 900 },
+    ]);
+    clock = T0 + 10_000;
+    expect(await watcher().tick()).toEqual([pairId]);
+    expect(swapCalls()).toBe(1);
+    expect((await owedTo(chat("a"))).map((t) => t.amountUsd)).toEqual(["60", "900"]);
+    expect((await owedTo(chat("b"))).map((t) => t.amountUsd)).toEqual(["900"]);
+    expect((await owedTo(chat("c"))).map((t) => [t.side, t.amountUsd])).toEqual([["buy", "60"], ["sell", "700"], ["buy", "900"]]);
+    const [first] = await owedTo(chat("a"));
+    expect(first).toMatchObject({ tokenId: token.id, pairId, quoteSymbol: token.pairs[0]?.quote.symbol, txTime: S0 + 4 });
+  });
+
+  it("posts a swap the service indexes late, once polls covered its time, within the overlap", async () => {
+    await follow(chat("a"));
+    sb.placeSwaps(pairId, [{ time: S0 + 20, side: "buy", amountUsd: 75, indexedAt: S0 + 70 }, { time: S0 + 25, side: "buy", amountUsd: 80 }]);
+    const w = watcher();
+    clock = T0 + 30_000;
+    await w.tick();
+    expect((await owedTo(chat("a"))).map((t) => t.amountUsd)).toEqual(["80"]);
+    clock = T0 + 75_000;
+    await w.tick();
+    expect((await owedTo(chat("a"))).map((t) => t.amountUsd)).toEqual(["75", "80"]);
+  });
+
+  it("pages back from a full page to the cursor, telling same-second swaps apart by identity", async () => {
+    await follow(chat("a"));
+    // 47 buys over three seconds, 20 a page: pages end inside a second.
+    const burst = Array.from({ length: 47 }, (_, i) => ({ time: S0 + 5 + (i % 3), side: "buy" as const, amountUsd: 100 + i }));
+    sb.placeSwaps(pairId, burst);
+    clock = T0 + 10_000;
+    await watcher({ pageSize: 20 }).tick();
+    expect(swapCalls()).toBeGreaterThan(2);
+    const got = (await owedTo(chat("a"))).map((t) => Number(t.amountUsd)).sort((x, y) => x - y);
+    expect(got).toEqual(burst.map((b) => b.amountUsd));
+  });
+
+  it("skips and counts swaps with a missing or non-finite amount_usd, and keeps a hostile wallet as text", async () => {
+    await follow(chat("a"));
+    sb.placeSwaps(pairId, [
+      { time: S0 + 1, side: "buy", amountUsd: null },
+      { time: S0 + 2, side: "buy", amountUsd: "NaN" },
+      { time: S0 + 3, side: "buy", amountUsd: "Infinity" },
+      { time: S0 + 4, side: "buy", amountUsd: 120, wallet: "<a href=x>@everyone</a>" },
+    ]);
+    const counted: { seen: number; skipped: number }[] = [];
+    clock = T0 + 10_000;
+    await watcher({ events: { swaps: (e) => counted.push(e) } }).tick();
+    expect(counted).toEqual([{ seen: 4, skipped: 3 }]);
+    expect((await owedTo(chat("a"))).map((t) => [t.amountUsd, t.wallet])).toEqual([["120", "<a href=x>@everyone</a>"]]);
+  });
+
+  it("lets one of two workers watch, and the other take over a dead one's lease without owing a buy twice", async () => {
+    await follow(chat("a"));
+    sb.placeSwaps(pairId, [{ time: S0 + 2, side: "buy", amountUsd: 100 }]);
+    const one = watcher({ holder: "remote-1:1:a", leaseTtlMs: 30_000 });
+    const two = watcher({ holder: "remote-2:2:b", leaseTtlMs: 30_000 });
+    clock = T0 + 5_000;
+    expect(await one.tick()).toEqual([pairId]);
+    expect(await two.tick()).toEqual([]);
+    expect(two.leading()).toBe(false);
+    // The first worker dies without a word: the second leads once its lease runs out, and asks
+    // again from the cursor with the overlap, seeing the first buy again.
+    sb.placeSwaps(pairId, [{ time: S0 + 40, side: "buy", amountUsd: 200 }]);
+    clock = T0 + 50_000;
+    expect(await two.tick()).toEqual([pairId]);
+    expect((await owedTo(chat("a"))).map((t) => t.amountUsd)).toEqual(["100", "200"]);
+  });
+
+  it("backs a quiet pair off, up to the longest interval, and stretches every interval evenly past the share", async () => {
+    await follow(chat("a"));
+    const polled: number[] = [];
+    const w = watcher({ events: { polled: (e) => polled.push(e.intervalSeconds) } });
+    clock = T0 + 1_000;
+    await w.tick();
+    clock = T0 + 200_000;
+    await w.tick();
+    clock = T0 + 1_000_000;
+    await w.tick();
+    // Quiet since the watch began at T0: half the quiet time, between 15 and 300 s.
+    expect(polled).toEqual([15, 100, 300]);
+    const slow = watcher({ holder: "slow:1:x", budget: () => ({ rate: 0.001 }) });
+    await store.subscriptions.releaseLease("buy-watcher", (await store.subscriptions.leaseHolder("buy-watcher")) ?? "");
+    const before = (await store.buys.watches())[0]?.nextPollAt ?? 0;
+    clock = before;
+    await slow.tick();
+    // A poll every 300 s wants 0.0033 a second; the share plans for 0.0008 (80 % of 0.001): 4.17 times longer.
+    expect(((await store.buys.watches())[0]?.nextPollAt ?? 0) - clock).toBe(1_250_000);
+  });
+});

@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { renderPnlSvg, type PnlCardSpec } from "../../src/chart/index.js";
+import type { ChartRenderer } from "../../src/chart/types.js";
+import { openSqliteStore } from "../../src/store/sqlite-store.js";
+import type { Store } from "../../src/store/types.js";
+import { HOUR, MINUTE, PEPE, startCallsWorld, T0, textOf, type CallsWorld } from "./calls-world.js";
+
+let dir: string;
+let store: Store;
+let world: CallsWorld;
+const cards: PnlCardSpec[] = [];
+/** Draws each card as its SVG's bytes, so the test reads what the picture says. */
+const charts: ChartRenderer = {
+  render: () => Promise.reject(new Error("no charts here")),
+  renderCard: async (spec) => {
+    cards.push(spec);
+    return new TextEncoder().encode(renderPnlSvg(spec));
+  },
+  close: async () => undefined,
+};
+
+beforeEach(async () => {
+  cards.length = 0;
+  dir = mkdtempSync(join(tmpdir(), "chainpulse-pnl-"));
+  store = await openSqliteStore({ path: join(dir, "bot.db") });
+  world = await startCallsWorld(store, { charts });
+});
+
+afterEach(async () => {
+  await world.close();
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("/pnl", () => {
+  it("draws the chat's call with the high the sweep kept, when it came, and now, in English and Chinese", async () => {
+    await world.say(world.member("1", "<ana & \"co\">"), `/token ${PEPE}`);
+    world.sandbox.market.movePrice(world.token(PEPE), { fromMinute: (T0 + 30 * MINUTE) / MINUTE, toMinute: (T0 + 30 * MINUTE) / MINUTE, factor: 3 });
+    world.clock.advance(HOUR);
+    await world.sweep();
+    const reply = await world.say(world.member("2", "bob"), "/pnl pepe");
+    expect(reply.title).toMatch(/^PEPE call: high 3\.\d× \(2\dm after the call\) · now (0\.9\d|1\.0)×$/);
+    expect(reply.image?.filename).toBe("pnl.png");
+    const svg = new TextDecoder().decode(reply.image?.png);
+    expect(svg).toContain("called by &lt;ana &amp; &quot;co&quot;&gt;");
+    expect(svg).not.toContain("<ana");
+    expect(textOf(reply)).toMatch(/Market cap at the call: \$[\d.,]+[KMB]?/);
+    await world.say(world.member("9", "mod", { admin: true }), "/settings language zh");
+    const zh = await world.say(world.member("2", "bob"), "/pnl pepe");
+    expect(zh.title).toMatch(/^PEPE 喊单：最高 3\.\d×（喊单后 2\d分钟）· 现在 (0\.9\d|1\.0)×$/);
+    expect(cards.at(-1)?.headlineLabel).toBe("喊单后最高倍数");
+  });
+});

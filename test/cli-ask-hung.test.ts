@@ -1,0 +1,42 @@
+/**
+ * Issue 27, point 8: `chainpulse ask` against a market that hangs prints its answer at the
+ * answer deadline and exits then, instead of lingering until the hung call's timeout: the
+ * call still out is cut, since nobody is left to answer.
+ */
+import { execFile } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSandbox, type Sandbox } from "../src/sandbox/index.js";
+
+const BIN = fileURLToPath(new URL("../bin/chainpulse.js", import.meta.url));
+let dir: string;
+let sandbox: Sandbox;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "chainpulse-ask-hung-"));
+  sandbox = await startSandbox({ seed: 1, faults: [{ kind: "hang", endpoints: ["batchPrices"] }] });
+});
+afterAll(async () => {
+  await sandbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("chainpulse ask while the market hangs", () => {
+  // The hung call's timeout is 120 s and the child is killed at 60 s: an ask that waited for it fails here.
+  it("exits once its answer is printed, not when the hung call gives up", { timeout: 90_000 }, async () => {
+    const env = {
+      PATH: process.env.PATH ?? "", DATABASE_PATH: ":memory:", LOG_LEVEL: "warn", ANSWER_DEADLINE_MS: "1500",
+      MARKET_API_URL: sandbox.url, MARKET_API_KEY: sandbox.v2Key, MARKET_TIMEOUT_MS: "120000",
+    };
+    const result = await new Promise<{ code: number | null; signal: string | null; stdout: string }>((resolve) => {
+      execFile(process.execPath, [BIN, "ask", "/price pepe"], { cwd: dir, env, timeout: 60_000 }, (error, stdout) =>
+        resolve({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, signal: error?.signal ?? null, stdout }),
+      );
+    });
+    expect(result.signal).toBeNull();
+    expect(result.stdout).toContain("The market service is not answering");
+    expect(result.code).toBe(1);
+  });
+});

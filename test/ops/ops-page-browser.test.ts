@@ -1,0 +1,201 @@
+/**
+ * The operator's page as a person sees it: a real bot (real core, Telegram adapter on the fake
+ * Bot API, the sandbox market over HTTP, alerts checked every 10 s) with traffic, alerts that
+ * fire, and one chat whose deliveries the platform refuses; the page opened in Debian's
+ * Chromium through its login form.
+ */
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { PassThrough, Readable } from "node:stream";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBot, type RunningBot } from "../../src/app/start-bot.js";
+import { loadConfig } from "../../src/config.js";
+import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { freePort } from "../engines/free-port.js";
+import { fakeUser, groupChat, startFakeTelegram, type FakeTelegram } from "../fakes/telegram-api.js";
+import { launchChromium } from "./chromium.js";
+
+const OPS_TOKEN = "ops-token-0123456789abcdef";
+const HOSTILE_REASON = 'Forbidden: not enough rights to send text messages <img src=x onerror="alert(1)"> & co';
+const good = groupChat({ id: -1001, supergroup: true });
+const failing = groupChat({ id: -1002, supergroup: true });
+const admin = fakeUser({ id: 7 });
+
+let tg: FakeTelegram;
+let sandbox: Sandbox;
+let bot: RunningBot;
+let base: string;
+let dir: string;
+let secrets: string[];
+
+/** The value of one series in /metrics text, or 0. */
+function metric(text: string, name: string, labels: Record<string, string> = {}): number {
+  const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  let sum = 0;
+  for (const line of text.split("\n")) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    if (want.every((w) => line.includes(w))) sum += Number(line.slice(line.lastIndexOf(" ") + 1));
+  }
+  return sum;
+}
+
+const metricsText = async () => (await fetch(`${base}/metrics`)).text();
+
+/** Polls /metrics (each answer an event of the bot's) until `accept` holds. */
+async function metricsWhen(accept: (text: string) => boolean): Promise<string> {
+  for (;;) {
+    const text = await metricsText();
+    if (accept(text)) return text;
+    await new Promise<void>((r) => setImmediate(r));
+  }
+}
+
+/**
+ * A famous symbol whose token the sandbox moves at least 0.02 % away from its price now at every
+ * second of the next 10 to 90: a 0.01 % move alert set on it now fires at the next check or two.
+ */
+function movingSymbol(): string {
+  const now = Math.floor(Date.now() / 1000);
+  for (const symbol of ["WIF", "SHIB", "TRUMP", "PEPE", "BONK", "UNI", "POPCAT", "JUP"]) {
+    const token = sandbox.market.bySymbol(symbol)[0];
+    if (token === undefined) continue;
+    const p0 = sandbox.market.priceAt(token, now);
+    let moving = true;
+    for (let s = 10; s <= 90 && moving; s++) moving = Math.abs(sandbox.market.priceAt(token, now + s) / p0 - 1) >= 0.0002;
+    if (moving) return symbol.toLowerCase();
+  }
+  throw new Error("no famous sandbox token moves 0.02 % within the next 90 s");
+}
+
+async function ask(chat: typeof good, text: string): Promise<string> {
+  const m = tg.sendText(chat, text, { from: admin });
+  return (await tg.waitForSent((s) => s.replyTo === m.message_id)).text;
+}
+
+beforeAll(async () => {
+  tg = await startFakeTelegram({ maxPollMs: 500 });
+  sandbox = await startSandbox({});
+  dir = mkdtempSync(join(tmpdir(), "cp-ops-page-"));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    TELEGRAM_BOT_TOKEN: tg.token,
+    TELEGRAM_API_ROOT: tg.apiRoot,
+    MARKET_API_KEY: sandbox.v2Key,
+    MARKET_API_URL: sandbox.url,
+    MARKET_API_V1_URL: sandbox.url,
+    MARKET_API_V1_KEY: sandbox.v1Key,
+    MARKET_API_DAILY_UNITS: "5000",
+    HTTP_PORT: String(port),
+    OPS_TOKEN,
+    DATABASE_PATH: join(dir, "bot.db"),
+    WORKER_ID: "w1",
+    ALERT_CHECK_SECONDS: "10",
+  });
+  secrets = [...config.secrets];
+  bot = await startBot({ config, log: pino({ level: "silent" }), stdin: Readable.from([]), stdout: new PassThrough() });
+  for (const chat of [good, failing]) tg.setMember(chat.id, admin.id, "administrator");
+}, 60_000);
+
+afterAll(async () => {
+  await bot?.stop("test over");
+  await tg?.close();
+  await sandbox?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the operator's page in a browser", () => {
+  it("shows the day's units by lane with the right totals, the failing chat with its reason, and no secret", async () => {
+    expect(await ask(good, "/price pepe")).toMatch(/PEPE/);
+    expect(await ask(good, "/token wif")).toMatch(/WIF/);
+    const symbol = movingSymbol();
+    expect(await ask(good, `/alert ${symbol} move 0.01%`)).toMatch(/Alert #1 set/);
+    expect(await ask(failing, `/alert ${symbol} move 0.01%`)).toMatch(/Alert #1 set/);
+    tg.fail({ method: "sendMessage", chatId: failing.id, error: { error_code: 403, description: HOSTILE_REASON } });
+    // The next check fires both: one reaches its chat, the other is refused.
+    await metricsWhen((t) => metric(t, "chainpulse_alert_deliveries_total", { outcome: "delivered" }) >= 1 && metric(t, "chainpulse_alert_deliveries_total", { outcome: "forbidden" }) >= 1);
+
+    const { context, close } = await launchChromium();
+    try {
+      const page = await context.newPage();
+      const elsewhere: string[] = [];
+      page.on("request", (r) => {
+        if (!r.url().startsWith(base)) elsewhere.push(r.url());
+      });
+      const first = await page.goto(base);
+      expect(first?.status()).toBe(401);
+      await page.fill('input[name="token"]', "not-the-token-at-all");
+      await page.click('button[type="submit"]');
+      await expect.poll(() => page.textContent("form")).toContain("That is not the token.");
+      await page.fill('input[name="token"]', OPS_TOKEN);
+      await page.click('button[type="submit"]');
+      await page.waitForSelector("#quota");
+
+      // The bot may still be spending (a cache refresh): read /metrics on both sides of a page load until they agree.
+      let before = "";
+      let after = "-";
+      while (before !== after) {
+        before = await metricsText();
+        await page.reload();
+        after = await metricsText();
+        const lanes = (t: string) => ["people", "alerts", "digest", "refresh"].map((lane) => metric(t, "chainpulse_market_lane_units_total", { lane }));
+        if (lanes(before).join() === lanes(after).join()) after = before;
+      }
+      const laneUnits = Object.fromEntries(["people", "alerts", "digest", "refresh"].map((lane) => [lane, metric(before, "chainpulse_market_lane_units_total", { lane })]));
+      expect(laneUnits.people).toBeGreaterThan(0);
+      expect(laneUnits.alerts).toBeGreaterThan(0);
+      const total = Object.values(laneUnits).reduce((a, b) => a + b, 0);
+      const spent = metric(before, "chainpulse_market_units_spent_today");
+      expect(spent).toBe(total);
+
+      // The legend reads each lane's units, the chart draws them stacked with the same last values.
+      for (const [lane, units] of Object.entries(laneUnits)) {
+        expect(await page.textContent(`[data-lane-units="${lane}"]`)).toBe(units.toLocaleString("en-US"));
+        expect(Number(await page.getAttribute(`#quota svg polygon[data-layer="${lane}"]`, "data-last"))).toBe(units);
+      }
+      expect(await page.textContent("#lane-units-total")).toBe(total.toLocaleString("en-US"));
+      expect(await page.textContent("#spent-today")).toBe(spent.toLocaleString("en-US"));
+      expect(await page.textContent("#quota")).toContain("of 5,000");
+      expect(await page.textContent("#quota")).toContain("Pace: known once this worker has counted for 5 minutes.");
+
+      // The failing chat, by id, with what Telegram said, as text; the chat that got its alert is not listed.
+      const row = page.locator("#deliveries-alert tr", { hasText: String(failing.id) });
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await row.locator("td").allTextContents()).toEqual(["telegram", String(failing.id), "forbidden", HOSTILE_REASON, "1", expect.stringMatching(/^\d\d:\d\d UTC$/)]);
+      expect(await page.locator("#deliveries-alert").textContent()).not.toContain(String(good.id));
+      expect(await page.locator("img").count()).toBe(0);
+      expect(await page.textContent("#readiness")).toContain("ready");
+      expect(await page.textContent("#workers")).toContain("w1");
+
+      const html = await page.content();
+      for (const s of [...secrets, OPS_TOKEN]) expect(html).not.toContain(s);
+      expect(html).toContain('<meta http-equiv="refresh" content="15">');
+      expect(elsewhere).toEqual([]);
+
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const shot = join(dir, "ops-page.png");
+      await page.screenshot({ path: shot, fullPage: true });
+      if (process.env.UPDATE_SCREENSHOTS === "1") copyFileSync(shot, join(import.meta.dirname, "../../docs/ops-page.png"));
+    } finally {
+      await close();
+    }
+  }, 90_000);
+
+  it("answers 401 without the token, with a wrong one, and a forged cookie", async () => {
+    expect((await fetch(base)).status).toBe(401);
+    expect((await fetch(base, { headers: { authorization: "Bearer wrong-token-0123456789" } })).status).toBe(401);
+    expect((await fetch(base, { headers: { cookie: `chainpulse_ops=${OPS_TOKEN}` } })).status).toBe(401);
+    const ok = await fetch(base, { headers: { authorization: `Bearer ${OPS_TOKEN}` } });
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain("Compute units today");
+    const login = await fetch(`${base}/login`, { method: "POST", body: new URLSearchParams({ token: OPS_TOKEN }), redirect: "manual" });
+    expect(login.status).toBe(303);
+    const cookie = login.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).not.toContain(OPS_TOKEN);
+    expect((await fetch(base, { headers: { cookie: cookie.split(";")[0] ?? "" } })).status).toBe(200);
+  });
+});

@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from "vitest";
+import pino from "pino";
+import { startOpsServer, type OpsServer } from "../../src/ops/http-server.js";
+import { createMetrics } from "../../src/ops/metrics.js";
+import { createOpsPage, OFF_TEXT, type OpsPage } from "../../src/ops/ops-page.js";
+
+const TOKEN = "a-token-of-twenty-chars";
+let server: OpsServer | undefined;
+let page: OpsPage | undefined;
+afterEach(async () => {
+  await server?.close();
+  page?.close();
+  server = page = undefined;
+});
+
+async function start(token: string | undefined, secrets: string[] = []) {
+  const metrics = createMetrics({ processMetrics: false, worker: "w<1>" });
+  page = createOpsPage({ token, secrets, registry: metrics.registry, worker: "w<1>", rps: 5 });
+  server = await startOpsServer({
+    host: "127.0.0.1",
+    port: 0,
+    metrics,
+    checks: [{ name: "store", check: async () => ({ ok: false, detail: `cannot reach <b>db</b> with ${secrets[0] ?? "nothing"}` }) }],
+    logger: pino({ level: "silent" }),
+    page,
+  });
+  return `http://127.0.0.1:${server.port}`;
+}
+
+describe("the operator's page route", () => {
+  it("is off without OPS_TOKEN: / says how to turn it on, /login is not there, /metrics is as before", async () => {
+    const base = await start(undefined);
+    const off = await fetch(base);
+    expect(off.status).toBe(200);
+    expect(await off.text()).toBe(OFF_TEXT);
+    expect(OFF_TEXT).toContain("Set OPS_TOKEN");
+    expect((await fetch(`${base}/login`, { method: "POST", body: "token=x" })).status).toBe(404);
+    expect((await fetch(`${base}/metrics`)).status).toBe(200);
+  });
+
+  it("escapes what checks and names carry, and shows no secret even when a check's detail holds one", async () => {
+    const secret = "market-key-secret-123";
+    const base = await start(TOKEN, [secret]);
+    const res = await fetch(base, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-security-policy")).toContain("default-src 'none'");
+    const html = await res.text();
+    expect(html).toContain("cannot reach &#60;b&#62;db&#60;/b&#62; with ***");
+    expect(html).toContain("worker w&#60;1&#62;");
+    expect(html).not.toContain(secret);
+    expect(html).not.toContain("<b>db");
+    // Before the bot is built the page still shows readiness.
+    expect(html).toContain("not ready");
+  });
+
+  it("refuses a login form that is too long or wrong, and a GET of /login", async () => {
+    const base = await start(TOKEN);
+    expect((await fetch(`${base}/login`, { method: "POST", body: `token=${"x".repeat(5000)}` })).status).toBe(401);
+    expect((await fetch(`${base}/login`, { method: "POST", body: "token=wrong" })).status).toBe(401);
+    expect((await fetch(`${base}/login`)).status).toBe(405);
+    expect((await fetch(base, { headers: { authorization: `Basic ${TOKEN}` } })).status).toBe(401);
+  });
+});

@@ -1,0 +1,104 @@
+import { describe, expect, it } from "vitest";
+import { createDeliveryWatch } from "../../src/ops/delivery-watch.js";
+import { createHistory } from "../../src/ops/history.js";
+import { seriesKey } from "../../src/ops/series.js";
+import { statusModel, type StatusSources } from "../../src/ops/status-model.js";
+
+const DAY_START = Date.UTC(2026, 10, 27);
+const H = 3_600_000;
+
+/** A sample as the registry gives it: the day's spend, the allowance, units per lane, alert deliveries. */
+function sample(o: { spent: number; daily?: number; people: number; alerts: number; delivered?: number; forbidden?: number }): Map<string, number> {
+  const m = new Map<string, number>([
+    [seriesKey("chainpulse_market_units_spent_today"), o.spent],
+    [seriesKey("chainpulse_market_lane_units_total", { lane: "people", worker: "w1" }), o.people],
+    [seriesKey("chainpulse_market_lane_units_total", { lane: "alerts", worker: "w1" }), o.alerts],
+    [seriesKey("chainpulse_alert_deliveries_total", { platform: "telegram", outcome: "delivered" }), o.delivered ?? 0],
+    [seriesKey("chainpulse_alert_deliveries_total", { platform: "telegram", outcome: "forbidden" }), o.forbidden ?? 0],
+  ]);
+  if (o.daily !== undefined) m.set(seriesKey("chainpulse_market_daily_units"), o.daily);
+  return m;
+}
+
+function sources(at: number, startedAt: number, now: Map<string, number>, points: [number, Map<string, number>][]): StatusSources {
+  const history = createHistory();
+  for (const [t, values] of points) history.add({ at: t, values });
+  return {
+    version: "1.2.3",
+    worker: "w1",
+    startedAt,
+    now: () => at,
+    rps: 5,
+    readiness: async () => ({ ready: true, checks: {} }),
+    history,
+    sample: async () => now,
+    parts: { leases: async () => [], rows: new Map(), deliveries: createDeliveryWatch(() => at) },
+  };
+}
+
+describe("the operator's page model", () => {
+  it("says when the allowance runs out at the last hour's pace, and that it lasts when it does", async () => {
+    const at = DAY_START + 11 * H;
+    const points: [number, Map<string, number>][] = [
+      [DAY_START + 9 * H, sample({ spent: 2_000, daily: 100_000, people: 1_500, alerts: 500 })],
+      [DAY_START + 10 * H, sample({ spent: 5_000, daily: 100_000, people: 3_000, alerts: 2_000 })],
+    ];
+    const m = await statusModel(sources(at, DAY_START + 8 * H, sample({ spent: 15_000, daily: 100_000, people: 10_000, alerts: 5_000 }), points));
+    expect(m.quota.pace).toEqual({ perHour: 10_000, overMs: H });
+    // 85,000 left at 10,000 an hour: 8.5 h after 11:00.
+    expect(m.quota.runsOut).toEqual({ at: at + 8.5 * H });
+    expect(m.quota.byLane.filter((l) => l.units > 0)).toEqual([{ lane: "people", units: 10_000 }, { lane: "alerts", units: 5_000 }]);
+    expect(m.quota.countedSince).toBe(DAY_START + 8 * H);
+
+    const roomy = await statusModel(sources(at, DAY_START + 8 * H, sample({ spent: 15_000, daily: 1_000_000, people: 10_000, alerts: 5_000 }), points.map(([t, s]) => [t, new Map([...s, [seriesKey("chainpulse_market_daily_units"), 1_000_000]])])));
+    expect(roomy.quota.runsOut).toEqual({ lasts: true });
+  });
+
+  it("claims no pace from a start-up burst, and no run-out without an allowance", async () => {
+    const at = DAY_START + 10 * H;
+    const burst = await statusModel(sources(at, at - 60_000, sample({ spent: 900, daily: 10_000, people: 900, alerts: 0 }), [[at - 60_000, sample({ spent: 0, daily: 10_000, people: 0, alerts: 0 })]]));
+    expect(burst.quota.pace).toBeUndefined();
+    expect(burst.quota.runsOut).toBeUndefined();
+    const unpaced = await statusModel(sources(at, at - H, sample({ spent: 900, people: 900, alerts: 0 }), [[at - H, sample({ spent: 0, people: 0, alerts: 0 })]]));
+    expect(unpaced.quota.pace?.perHour).toBe(900);
+    expect(unpaced.quota.runsOut).toBeUndefined();
+  });
+
+  it("counts the day's units from midnight when the process ran through it, and the last hour's deliveries from an hour ago", async () => {
+    const at = DAY_START + 30 * 60_000;
+    const m = await statusModel(
+      sources(at, DAY_START - 5 * H, sample({ spent: 700, people: 4_000, alerts: 1_200, delivered: 9, forbidden: 3 }), [
+        [DAY_START - 60_000, sample({ spent: 50_000, people: 3_500, alerts: 1_000, delivered: 5, forbidden: 1 })],
+        [DAY_START + 60_000, sample({ spent: 100, people: 3_600, alerts: 1_000, delivered: 6, forbidden: 3 })],
+      ]),
+    );
+    expect(m.quota.byLane.filter((l) => l.units > 0)).toEqual([{ lane: "people", units: 500 }, { lane: "alerts", units: 200 }]);
+    expect(m.quota.xs).toEqual([DAY_START + 60_000, at]);
+    const alerts = m.deliveries.find((d) => d.kind === "alert");
+    expect(Object.fromEntries(alerts?.sinceStart ?? [])).toEqual({ delivered: 9, forbidden: 3 });
+    expect(Object.fromEntries(alerts?.lastHour ?? [])).toEqual({ delivered: 4, forbidden: 2 });
+  });
+
+  it("keeps a day of minutes and no more", () => {
+    const history = createHistory();
+    for (let i = 0; i < 3_000; i++) history.add({ at: i * 60_000, values: new Map() });
+    expect(history.size()).toBe(24 * 60 + 1);
+    expect(history.since(0)[0]?.at).toBe((3_000 - 24 * 60 - 1) * 60_000);
+    expect(history.at(2_999.5 * 60_000)?.at).toBe(2_999 * 60_000);
+  });
+
+  it("lists a chat while its deliveries fail, with the platform's reason, until one succeeds", async () => {
+    const watch = createDeliveryWatch(() => 1_000);
+    let answer: { kind: "forbidden"; reason: string } | { kind: "delivered" } = { kind: "forbidden", reason: "Forbidden: not enough rights" };
+    const queue = { push: async (_job: unknown) => answer, stop: async () => undefined, pending: () => 0, inFlight: () => 0 };
+    const { telegram } = watch.watch("alert", { telegram: queue });
+    const job = { chatId: "-100", deadline: 0, send: async () => answer };
+    await telegram?.push(job);
+    await telegram?.push(job);
+    expect(watch.failing()).toEqual([{ kind: "alert", platform: "telegram", chatId: "-100", outcome: "forbidden", reason: "Forbidden: not enough rights", count: 2, lastAt: 1_000 }]);
+    answer = { kind: "delivered" };
+    await telegram?.push(job);
+    expect(watch.failing()).toEqual([]);
+    expect(watch.last("alert")).toEqual({ at: 1_000, outcome: "delivered" });
+  });
+});
