@@ -108,6 +108,10 @@ export interface Config {
     /** Shortest schedule an admin may choose, in minutes. Default 15. */
     minIntervalMinutes: number;
   };
+  launches: {
+    /** New-launch posts one chat gets an hour; the rest are folded into one summary. Default 20. */
+    perHour: number;
+  };
   alerts: {
     /** Seconds between two price checks of every alert and watchlist. Default 30, at least 10. */
     checkSeconds: number;
@@ -312,6 +316,8 @@ const schema = z.object({
   DIGEST_MAX_SUBSCRIPTIONS: integer(1, 1000, "a whole number from 1 to 1000").default(10),
   DIGEST_MIN_INTERVAL_MINUTES: integer(1, 1440, "minutes from 1 to 1440").default(15),
 
+  LAUNCHES_PER_HOUR: integer(1, 1000, "a whole number from 1 to 1000").default(20),
+
   ALERT_CHECK_SECONDS: integer(10, 3600, "seconds from 10 to 3600").default(30),
   ALERT_COOLDOWN_MINUTES: integer(0, 1440, "minutes from 0 to 1440").default(15),
   ALERTS_MAX_PER_CHAT: integer(1, 1000, "a whole number from 1 to 1000").default(20),
@@ -387,6 +393,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxSubscriptions: v.DIGEST_MAX_SUBSCRIPTIONS,
       minIntervalMinutes: v.DIGEST_MIN_INTERVAL_MINUTES,
     },
+    launches: { perHour: v.LAUNCHES_PER_HOUR },
     alerts: {
       checkSeconds: v.ALERT_CHECK_SECONDS,
       cooldownMinutes: v.ALERT_COOLDOWN_MINUTES,

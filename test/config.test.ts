@@ -36,6 +36,7 @@ const DEFAULTS: Config = {
   shutdownTimeoutMs: 10_000,
   sandboxSeed: 1,
   digest: { telegramRate: 25, maxSubscriptions: 10, minIntervalMinutes: 15 },
+  launches: { perHour: 20 },
   alerts: { checkSeconds: 30, cooldownMinutes: 15, maxPerChat: 20, watchlistMax: 50 },
   calls: { windowDays: 30, sweepMinutes: 60 },
   buys: { pollSeconds: 15, maxPollSeconds: 300, maxPerChat: 5, rateShare: 0.5 },

@@ -3,7 +3,8 @@
  * comes first so that health is served through the crash-loop wait and the build.
  * Each part is built by its own module; this file decides what runs and in which order it stops.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import { dirname, join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import type { Logger } from "pino";
@@ -20,6 +21,7 @@ import { createPoster, type Poster } from "../digest/poster.js";
 import { createDeliveryWatch } from "../ops/delivery-watch.js";
 import { createBuyMetrics } from "../buys/metrics.js";
 import { createBuyFeedService, type BuyFeedService } from "../buys/service.js";
+import { createLaunchWatcher, type LaunchWatcher } from "../launches/watcher.js";
 import { startOpsServer, type OpsServer, type RequestHandler } from "../ops/http-server.js";
 import { createOpsPage } from "../ops/ops-page.js";
 import { instrumentCore } from "../ops/instrument-core.js";
@@ -79,6 +81,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   let stopping: Promise<void> | undefined;
   let poster: Poster | undefined;
   let buyFeed: BuyFeedService | undefined;
+  let launches: LaunchWatcher | undefined;
   let alerts: AlertService | undefined;
   let sweeper: Sweeper | undefined;
   let ops: OpsServer | undefined;
@@ -94,6 +97,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       await alerts?.stop();
       await sweeper?.stop();
       await buyFeed?.stop();
+      await launches?.stop();
       await poster?.stop();
       await Promise.all(Object.values(adapters).map((a) => a?.stop()));
       await ops?.close();
@@ -268,7 +272,10 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         onSend,
       });
       await alerts.start();
+      // The poster's own form of name (host:pid:random), shared with the launch watcher that claims under its lease.
+      const postHolder = `${hostname()}:${process.pid}:${randomUUID()}`;
       poster = createPoster({
+        holder: postHolder,
         subscriptions: parts.store.subscriptions,
         chats: parts.store,
         core,
@@ -283,6 +290,12 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         ...feedParts, sinks: adapters, queues, metrics: createBuyMetrics(metrics.registry, parts.store.buys), onSend,
       });
       buyFeed.start();
+      const leader = poster;
+      launches = createLaunchWatcher({
+        launches: parts.store.launches, chats: parts.store, market: parts.market, adapters, queues, holder: postHolder,
+        leading: () => leader.leading(), perHour: config.launches.perHour, source: parts.source, logger: log,
+      });
+      launches.start();
       await guard?.recordSuccess();
       log.info({ platforms: running.map((a) => a!.platform), market: config.market.mode, source: parts.source }, "chainpulse is running");
     } else {

@@ -7,6 +7,7 @@ import { defineCommand, type Command, type CommandContext } from "../core/comman
 import { resolveChain } from "../core/chains.js";
 import type { Reply } from "../core/reply.js";
 import { parseSchedule } from "./schedule.js";
+import { launchSubscriptionsTable, subscribeLaunches, unsubscribeLaunches } from "../launches/commands.js";
 
 export interface DigestLimits {
   /** Subscriptions a chat may hold. Default 10. */
@@ -52,8 +53,9 @@ export function digestCommands(limits: DigestLimits): Command[] {
         variadic: true,
       },
     ],
-    examples: ["/subscribe solana", "/subscribe eth every 4h top 5", "/subscribe bsc daily 09:30"],
+    examples: ["/subscribe solana", "/subscribe eth every 4h top 5", "/subscribe bsc daily 09:30", "/subscribe launches solana min 5000"],
     async run(ctx, args) {
+      if (args.chain.toLowerCase() === "launches") return subscribeLaunches(ctx, args.schedule ?? []);
       // Only the platforms' chats get posts; a console subscription would be stored and never sent.
       if (ctx.chat.platform === "console") {
         throw ctx.i18n.fail("digest-not-here");
@@ -89,11 +91,15 @@ export function digestCommands(limits: DigestLimits): Command[] {
   const unsubscribe = defineCommand({
     name: "unsubscribe",
     description: "Stop a chain's digest here, or all of them (admins)",
-    args: [{ name: "chain", description: "A chain, or all", type: "text", required: true }],
-    examples: ["/unsubscribe solana", "/unsubscribe all"],
+    args: [
+      { name: "chain", description: "A chain, all, or launches and a chain", type: "text", required: true },
+      { name: "more", description: "The chain after launches", type: "text", required: false, variadic: true },
+    ],
+    examples: ["/unsubscribe solana", "/unsubscribe all", "/unsubscribe launches solana"],
     async run(ctx, args) {
       await requireAdmin(ctx);
       const input = args.chain.toLowerCase();
+      if (input === "launches") return unsubscribeLaunches(ctx, args.more ?? []);
       const chain = input === "all" ? "all" : (await resolveChain(ctx, input)).chain;
       const n = await ctx.store.subscriptions.removeSubscriptions(ctx.chat, chain);
       if (n === 0) throw chain === "all" ? ctx.i18n.fail("digest-none") : ctx.i18n.fail("digest-none-on", { chain });
@@ -110,6 +116,8 @@ export function digestCommands(limits: DigestLimits): Command[] {
       await requireAdmin(ctx);
       const { t } = ctx.i18n;
       const subs = await ctx.store.subscriptions.listSubscriptions(ctx.chat);
+      const launches = await launchSubscriptionsTable(ctx);
+      if (subs.length === 0 && launches !== undefined) return { title: t("launch-list-title"), tone: "info", blocks: [launches], actions: [] };
       if (subs.length === 0) {
         return { title: t("digest-none"), tone: "info", blocks: [{ kind: "text", text: t("digest-how-to-start") }], actions: [] };
       }
@@ -122,6 +130,7 @@ export function digestCommands(limits: DigestLimits): Command[] {
             columns: [t("digest-col-chain"), t("digest-col-schedule"), t("digest-col-top"), t("digest-col-state")],
             rows: subs.map((s) => [s.chain, s.label, String(s.topN), t(s.pausedReason ? "digest-paused" : "digest-active")]),
           },
+          ...(launches === undefined ? [] : [{ kind: "text" as const, text: t("launch-list-title") }, launches]),
         ],
         actions: [],
       };

@@ -8,6 +8,7 @@ import { ALERT_CHAT_TABLES, ALERTS_SCHEMA } from "./alerts-sqlite.js";
 import { BUTTON_ACTIONS_SCHEMA } from "./button-actions-sqlite.js";
 import { CALLS_SCHEMA } from "./calls-sqlite.js";
 import { BUY_CHAT_TABLES, BUYS_SCHEMA } from "./buys-rows.js";
+import { LAUNCH_CHAT_TABLES, LAUNCHES_SCHEMA } from "./launches-sqlite.js";
 import { SUBSCRIPTIONS_SCHEMA } from "./subscriptions-sqlite.js";
 
 export interface Migration {
@@ -68,8 +69,8 @@ export const migrations: Migration[] = [
   { version: 9, name: "buy feeds, pair cursors and owed buys", up: BUYS_SCHEMA },
   // calls: NULL = on. The calls table's chat_id is the board (a Discord server's id for its channels).
   { version: 10, name: "calls", up: `ALTER TABLE chats ADD COLUMN calls INTEGER;${CALLS_SCHEMA}` },
-  // card_chart: NULL = on (the default), else 0/1.
-  { version: 11, name: "chat card chart", up: "ALTER TABLE chats ADD COLUMN card_chart INTEGER;" },
+  // card_chart: NULL = on (the default), else 0/1. launch tables: launches-sqlite.ts.
+  { version: 11, name: "chat card chart, new launches", up: `ALTER TABLE chats ADD COLUMN card_chart INTEGER;\n${LAUNCHES_SCHEMA}` },
 ];
 
 /**
@@ -77,4 +78,4 @@ export const migrations: Migration[] = [
  * `forgetGuild` and `moveChat` act on every table listed here: a migration that adds such a
  * table appends its name.
  */
-export const chatTables: string[] = ["chats", "subscriptions", ...ALERT_CHAT_TABLES, "calls", ...BUY_CHAT_TABLES];
+export const chatTables: string[] = ["chats", "subscriptions", ...ALERT_CHAT_TABLES, "calls", ...BUY_CHAT_TABLES, ...LAUNCH_CHAT_TABLES];

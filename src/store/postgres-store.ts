@@ -17,8 +17,9 @@ import { postgresCalls } from "./postgres-calls.js";
 import { migratePostgres } from "./postgres-migrate.js";
 import { createSql, type Sql, type SqlRunner } from "./postgres-sql.js";
 import { postgresSubscriptions } from "./postgres-subscriptions.js";
+import { postgresLaunches } from "./postgres-launches.js";
 import type {
-  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore,
+  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, LaunchStore, Store, StoreHealth, SubscriptionStore, WatchlistStore,
 } from "./types.js";
 
 export interface PostgresStoreOptions {
@@ -42,6 +43,7 @@ export class PostgresStore implements Store {
   readonly buttonActions: ButtonActionStore;
   readonly calls: CallStore;
   readonly buys: BuyFeedStore;
+  readonly launches: LaunchStore;
   private readonly cache: OutageCache;
   /** Versions of the migrations this open applied (empty when the schema was current). */
   applied: readonly number[] = [];
@@ -57,6 +59,7 @@ export class PostgresStore implements Store {
     this.buttonActions = postgresButtonActions(sql);
     this.calls = postgresCalls(sql);
     this.buys = postgresBuys(sql);
+    this.launches = postgresLaunches(sql);
   }
 
   /** Where the database is (host, port, name), for messages. */

@@ -16,8 +16,9 @@ import { sqliteBuys } from "./buys-sqlite.js";
 import { sqliteCalls } from "./calls-sqlite.js";
 import { sqliteSubscriptions } from "./subscriptions-sqlite.js";
 import type {
-  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, Store, StoreHealth, SubscriptionStore, WatchlistStore,
+  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, LaunchStore, Store, StoreHealth, SubscriptionStore, WatchlistStore,
 } from "./types.js";
+import { sqliteLaunches } from "./launches-sqlite.js";
 
 export interface SqliteStoreOptions {
   /** Database file; its folder is created. `:memory:` keeps everything in memory (tests). */
@@ -58,6 +59,7 @@ export class SqliteStore implements Store {
   private subs: SubscriptionStore | undefined;
   private alertStore: AlertStore | undefined;
   private watchlistStore: WatchlistStore | undefined;
+  private launchStore: LaunchStore | undefined;
   private readonly tables: readonly string[];
   private statements: ReturnType<typeof statements> | undefined;
   private readonly guard: SqliteGuard;
@@ -103,6 +105,11 @@ export class SqliteStore implements Store {
   get buys(): BuyFeedStore {
     this.buyStore ??= this.guard.wrap(sqliteBuys(this.db));
     return this.buyStore;
+  }
+
+  get launches(): LaunchStore {
+    this.launchStore ??= this.guard.wrap(sqliteLaunches(this.db));
+    return this.launchStore;
   }
 
   get watchlists(): WatchlistStore {

@@ -53,6 +53,8 @@ export interface Store extends SettingsStore {
   readonly calls: CallStore;
   /** Each chat's buy feeds, the pairs' watch cursors and the buys owed to chats, on the same database. */
   readonly buys: BuyFeedStore;
+  /** New-launch subscriptions and their posts, on the same database. */
+  readonly launches: LaunchStore;
   isOpen(): boolean;
   /** Whether the database can serve reads and writes now; when not, why, naming the setting to look at. */
   health(): Promise<StoreHealth>;
@@ -526,3 +528,59 @@ export interface BuyPost extends BuyPostKey {
 }
 
 export type NewBuyPost = Omit<BuyPost, "state" | "queuedAt"> & { swapKeys: readonly string[] };
+
+/** A chat's subscription to a chain's new launches; `minLiquidity` in whole USD (0 = any). */
+export interface LaunchSubscription extends ChatKey {
+  chain: string;
+  minLiquidity: number;
+  createdAt: number;
+}
+
+/** A post of one new token, or the summary of the tokens folded past a chat's hourly cap. */
+export type LaunchPostKind = "token" | "summary";
+
+/** A launch post's state: a send state, or held past the hourly cap (`folded`) until a summary names it (`summarised`). */
+export type LaunchPostState = SendState | "folded" | "summarised";
+
+export interface NewLaunchPost extends ChatKey {
+  /** The token's id, or `summary:<hour start>` for a summary. */
+  tokenId: string;
+  kind: LaunchPostKind;
+  chain: string;
+  /** JSON the post is written from, in the chat's language at send time. */
+  payload: string;
+}
+
+export interface LaunchPost extends NewLaunchPost {
+  queuedAt: number;
+  state: LaunchPostState;
+}
+
+export interface LaunchStore {
+  /** Adds, or changes the minimum of, the chat's subscription to `chain`. */
+  upsertLaunchSubscription(s: Omit<LaunchSubscription, "createdAt">, now: number): Promise<LaunchSubscription>;
+  /** Removes the chat's subscription to `chain`; returns how many (0 or 1). */
+  removeLaunchSubscription(chat: ChatKey, chain: string): Promise<number>;
+  listLaunchSubscriptions(chat: ChatKey): Promise<LaunchSubscription[]>;
+  /** Chains with at least one subscription: one watcher each. */
+  launchChains(): Promise<string[]>;
+  launchSubscribersOn(chain: string): Promise<LaunchSubscription[]>;
+  /** Adds the (chat, token) row unless it exists; true when it was new. */
+  queueLaunchPost(p: NewLaunchPost, state: "queued" | "folded", now: number): Promise<boolean>;
+  /** Token posts of the chat queued since `since` and not folded: its posts this hour. */
+  launchesCountedSince(chat: ChatKey, since: number): Promise<number>;
+  /** Rows waiting for a send, oldest first: `queued`, and `interrupted` ones to send once more. */
+  waitingLaunchPosts(): Promise<LaunchPost[]>;
+  /** Folded rows queued before `before`, oldest first: due for their summary. */
+  foldedBefore(before: number): Promise<LaunchPost[]>;
+  markSummarised(chat: ChatKey, tokenIds: readonly string[], now: number): Promise<void>;
+  claimLaunchPost(p: LaunchPost, sender: string, lease: string, now: number): Promise<SendClaim>;
+  settleLaunchPost(p: LaunchPost, sender: string, to: SendState, now: number, detail?: string): Promise<boolean>;
+  transitionLaunchPost(p: LaunchPost, from: readonly SendState[], to: SendState, now: number, detail?: string): Promise<boolean>;
+  /** Rows `sending` under anyone but `holder` (the watcher's lease holder now) become `interrupted`. */
+  interruptLaunchPosts(now: number, holder: string): Promise<number>;
+  /** Deletes finished rows queued before `before`; returns how many. */
+  pruneLaunchPosts(before: number): Promise<number>;
+  /** Counts of rows by state (tests, metrics). */
+  launchPostCounts(): Promise<Partial<Record<LaunchPostState, number>>>;
+}

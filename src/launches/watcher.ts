@@ -1,0 +1,224 @@
+/**
+ * The launch watcher: one pass a minute, only on the worker holding the digest poster's lease.
+ * Per subscribed chain it reads the `new` rank topic (one list for every chain, shared through
+ * the cache) and the chain's trending list on the digest lane, takes the tokens launched since
+ * each chat subscribed in `launch_at` order, asks each one's contract report, and queues one row
+ * per (chat, token): posted once whatever the watcher sees again. Honeypots and tokens whose
+ * sale the report says is blocked are never queued. Past `perHour` posts in a chat's clock hour
+ * a token is folded; the next hour one summary names them. Rows go out through the send protocol.
+ */
+import type { Logger } from "pino";
+import { createTask, type ScheduledTask } from "node-cron";
+import type { CachedMarket } from "../cache/types.js";
+import { createSendProtocol, type SendSink } from "../delivery/protocol.js";
+import type { PacedQueue } from "../digest/paced-queue.js";
+import { postLanguage, sourceIn } from "../i18n/index.js";
+import { asking, newAsk } from "../market/ask.js";
+import { joinId } from "../market/ids.js";
+import type { RiskReport, TokenV2 } from "../market/schemas.js";
+import { DIGEST_LANE } from "../market/scheduler-lanes.js";
+import type { ChatKey, LaunchPost, LaunchStore, LaunchSubscription, Platform, SettingsStore } from "../store/types.js";
+import { launchKind } from "./kind.js";
+import { launchPayload, launchReply, saleBlocked, summaryPayload, summaryReply, type LaunchPayload } from "./post.js";
+
+export interface LaunchWatcherOptions {
+  launches: LaunchStore;
+  chats: SettingsStore;
+  market: Pick<CachedMarket, "rankList" | "trending" | "riskReport">;
+  adapters: Partial<Record<Platform, SendSink>>;
+  queues: Partial<Record<Platform, PacedQueue>>;
+  /** The digest poster's holder name, under whose lease rows are claimed. */
+  holder: string;
+  /** Whether this worker holds the digest poster's lease now. */
+  leading: () => boolean;
+  perHour: number;
+  source: string;
+  logger: Logger;
+  now?: () => number;
+}
+
+export interface LaunchWatcher {
+  /** One pass: queue new tokens and summaries, start their sends; `done` resolves when they have an outcome. */
+  tick(): Promise<{ queued: number; done: Promise<void> }>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+const HOUR = 3_600_000;
+/** Finished rows are kept this long: a token seen again within it is not posted again. */
+const KEEP_MS = 8 * 24 * HOUR;
+/** Trending list rows asked per pass (the service's page maximum). */
+const TRENDING_PAGE = 100;
+/** The `new` topic's longest list. */
+const NEW_LIMIT = 300;
+
+const num = (v: string | number | undefined): number | undefined => {
+  if (v === undefined || v === "") return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : undefined;
+};
+
+export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
+  const now = opts.now ?? Date.now;
+  const log = opts.logger;
+  const protocol = createSendProtocol({ queues: opts.queues, adapters: opts.adapters, logger: log, now });
+  const kind = launchKind(opts.launches, opts.chats, opts.holder);
+  const inProgress = new Set<string>();
+  const deliveries = new Set<Promise<void>>();
+  let stopping = false;
+  let task: ScheduledTask | undefined;
+  let ticking: Promise<{ queued: number; done: Promise<void> }> | undefined;
+  const claiming = () => !stopping && opts.leading();
+
+  /** The chain's tokens from both lists, once each, oldest launch first. */
+  const candidates = async (chain: string): Promise<TokenV2[]> => {
+    const [ranked, trending] = await asking(newAsk(DIGEST_LANE, undefined, now), () =>
+      Promise.all([opts.market.rankList({ topic: "new", limit: NEW_LIMIT }), opts.market.trending({ chain, pageSize: TRENDING_PAGE })]),
+    );
+    const byId = new Map<string, TokenV2>();
+    for (const t of [...ranked.data, ...trending.data.tokens]) {
+      if (t.chain === chain && t.launch_at !== undefined) byId.set(joinId(t.token, t.chain), t);
+    }
+    return [...byId.values()].sort((a, b) => (a.launch_at ?? 0) - (b.launch_at ?? 0));
+  };
+
+  const report = async (tokenId: string): Promise<RiskReport | undefined> => {
+    try {
+      return (await asking(newAsk(DIGEST_LANE, undefined, now), () => opts.market.riskReport(tokenId))).data;
+    } catch (e) {
+      // Posted as "not checked", never as safe.
+      log.info({ err: e, token: tokenId }, "no contract report for a new token");
+      return undefined;
+    }
+  };
+
+  const queueFor = async (sub: ChatKey, payload: LaunchPayload, hourStart: number, t: number): Promise<boolean> => {
+    const used = await opts.launches.launchesCountedSince(sub, hourStart);
+    const row = { platform: sub.platform, chatId: sub.chatId, tokenId: payload.tokenId, kind: "token" as const, chain: payload.chain, payload: JSON.stringify(payload) };
+    return opts.launches.queueLaunchPost(row, used < opts.perHour ? "queued" : "folded", t);
+  };
+
+  const watchChain = async (chain: string, subs: LaunchSubscription[], hourStart: number, t: number): Promise<number> => {
+    const since = Math.min(...subs.map((s) => s.createdAt));
+    let queued = 0;
+    for (const token of await candidates(chain)) {
+      const launchedMs = (token.launch_at ?? 0) * 1000;
+      if (launchedMs < since) continue;
+      const liquidity = num(token.main_pair_tvl) ?? num(token.tvl);
+      const chats = subs.filter((s) => launchedMs >= s.createdAt && (s.minLiquidity === 0 || (liquidity ?? 0) >= s.minLiquidity));
+      if (chats.length === 0) continue;
+      const tokenId = joinId(token.token, token.chain);
+      const r = await report(tokenId);
+      if (saleBlocked(r)) {
+        log.info({ token: tokenId }, "a new token whose sale is blocked is not posted");
+        continue;
+      }
+      const payload: LaunchPayload = {
+        tokenId, chain, address: token.token, symbol: token.symbol ?? "?", name: token.name ?? token.symbol ?? "?",
+        launchAt: token.launch_at ?? 0, liquidity, priceUsd: token.current_price_usd, report: r,
+      };
+      for (const s of chats) if (await queueFor(s, payload, hourStart, t)) queued++;
+    }
+    return queued;
+  };
+
+  /** One summary per chat for the tokens folded in hours gone by. */
+  const summarise = async (hourStart: number, t: number): Promise<void> => {
+    const byChat = new Map<string, LaunchPost[]>();
+    for (const p of await opts.launches.foldedBefore(hourStart)) {
+      const key = JSON.stringify([p.platform, p.chatId, p.chain]);
+      byChat.set(key, [...(byChat.get(key) ?? []), p]);
+    }
+    for (const rows of byChat.values()) {
+      const first = rows[0]!;
+      const tokens = rows.flatMap((r) => {
+        const p = launchPayload.safeParse(JSON.parse(r.payload));
+        return p.success ? [{ symbol: p.data.symbol, address: p.data.address, launchAt: p.data.launchAt }] : [];
+      });
+      const hour = Math.floor(first.queuedAt / HOUR) * HOUR;
+      const payload = JSON.stringify({ chain: first.chain, max: opts.perHour, tokens });
+      await opts.launches.queueLaunchPost(
+        { platform: first.platform, chatId: first.chatId, tokenId: `summary:${first.chain}:${hour}`, kind: "summary", chain: first.chain, payload },
+        "queued",
+        t,
+      );
+      await opts.launches.markSummarised(first, rows.map((r) => r.tokenId), t);
+    }
+  };
+
+  const send = (p: LaunchPost): Promise<void> | undefined => {
+    const key = JSON.stringify([p.platform, p.chatId, p.tokenId]);
+    if (!protocol.running(p.platform) || inProgress.has(key)) return undefined;
+    inProgress.add(key);
+    const d = (async () => {
+      const i18n = await postLanguage(opts.chats, p);
+      const source = sourceIn(opts.source, i18n);
+      const parsed = p.kind === "summary" ? summaryPayload.safeParse(JSON.parse(p.payload)) : launchPayload.safeParse(JSON.parse(p.payload));
+      if (!parsed.success) {
+        log.error({ token: p.tokenId }, "a launch post could not be read: dropped");
+        await opts.launches.transitionLaunchPost(p, ["queued", "interrupted"], "failed", now(), "unreadable payload");
+        return;
+      }
+      const reply = "tokens" in parsed.data ? summaryReply(parsed.data, source, i18n) : launchReply(parsed.data, source, i18n);
+      await protocol.send(kind, {
+        item: p, platform: p.platform, chatId: p.chatId, deadline: p.queuedAt + HOUR, reply, claiming,
+        unleased: () => log.warn("the digest lease ran out mid-send: launch posts wait for the next pass"),
+        names: { token: p.tokenId },
+      });
+    })()
+      .catch((e: unknown) => log.error({ err: e, token: p.tokenId }, "launch post crashed"))
+      .finally(() => {
+        inProgress.delete(key);
+        deliveries.delete(d);
+      });
+    deliveries.add(d);
+    return d;
+  };
+
+  const run = async (): Promise<{ queued: number; done: Promise<void> }> => {
+    if (!claiming()) return { queued: 0, done: Promise.resolve() };
+    const t = now();
+    const hourStart = Math.floor(t / HOUR) * HOUR;
+    await opts.launches.interruptLaunchPosts(t, opts.holder);
+    await opts.launches.pruneLaunchPosts(t - KEEP_MS);
+    await summarise(hourStart, t);
+    let queued = 0;
+    for (const chain of await opts.launches.launchChains()) {
+      const subs = (await opts.launches.launchSubscribersOn(chain)).filter((s) => protocol.running(s.platform));
+      if (subs.length === 0) continue;
+      try {
+        queued += await watchChain(chain, subs, hourStart, t);
+      } catch (e) {
+        // The next pass reads the lists again; nothing was lost.
+        log.warn({ err: e, chain }, "new launches could not be read");
+      }
+    }
+    const started: Promise<void>[] = [];
+    for (const p of await opts.launches.waitingLaunchPosts()) {
+      const d = send(p);
+      if (d) started.push(d);
+    }
+    return { queued, done: Promise.all(started).then(() => undefined) };
+  };
+
+  return {
+    tick() {
+      ticking ??= run().finally(() => (ticking = undefined));
+      return ticking;
+    },
+    start() {
+      task = createTask("0 * * * * *", () => this.tick().catch((e: unknown) => log.error({ err: e }, "launch pass failed")), {
+        name: "launch-watcher",
+        noOverlap: true,
+        suppressMissedWarning: true,
+      });
+      void task.start();
+    },
+    async stop() {
+      stopping = true;
+      await task?.destroy();
+      await ticking;
+      await Promise.all([...deliveries]);
+    },
+  };
+}
