@@ -287,12 +287,12 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       });
       poster.start();
       buyFeed = createBuyFeedService({
-        ...feedParts, sinks: adapters, queues, metrics: createBuyMetrics(metrics.registry, parts.store.buys), onSend,
+        ...feedParts, sinks: adapters, queues: deliveryWatch.watch("buy", queues), metrics: createBuyMetrics(metrics.registry, parts.store.buys), onSend,
       });
       buyFeed.start();
       const leader = poster;
       launches = createLaunchWatcher({
-        launches: parts.store.launches, chats: parts.store, market: parts.market, adapters, queues, holder: postHolder,
+        launches: parts.store.launches, chats: parts.store, market: parts.market, adapters, queues: deliveryWatch.watch("launch", queues), holder: postHolder, onSend,
         leading: () => leader.leading(), perHour: config.launches.perHour, source: parts.source, logger: log,
       });
       launches.start();

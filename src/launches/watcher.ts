@@ -17,7 +17,7 @@ import { asking, newAsk } from "../market/ask.js";
 import { joinId } from "../market/ids.js";
 import type { RiskReport, TokenV2 } from "../market/schemas.js";
 import { DIGEST_LANE } from "../market/scheduler-lanes.js";
-import type { ChatKey, LaunchPost, LaunchStore, LaunchSubscription, Platform, SettingsStore } from "../store/types.js";
+import type { ChatKey, LaunchPost, LaunchStore, LaunchSubscription, Platform, SendState, SettingsStore } from "../store/types.js";
 import { launchKind } from "./kind.js";
 import { launchPayload, launchReply, saleBlocked, summaryPayload, summaryReply, type LaunchPayload } from "./post.js";
 
@@ -35,6 +35,8 @@ export interface LaunchWatcherOptions {
   source: string;
   logger: Logger;
   now?: () => number;
+  /** Each recorded send, for the sends metric. */
+  onSend?: (kind: string, platform: Platform, state: SendState) => void;
 }
 
 export interface LaunchWatcher {
@@ -61,7 +63,7 @@ const num = (v: string | number | undefined): number | undefined => {
 export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
   const now = opts.now ?? Date.now;
   const log = opts.logger;
-  const protocol = createSendProtocol({ queues: opts.queues, adapters: opts.adapters, logger: log, now });
+  const protocol = createSendProtocol({ queues: opts.queues, adapters: opts.adapters, logger: log, now, ...(opts.onSend ? { onOutcome: opts.onSend } : {}) });
   const kind = launchKind(opts.launches, opts.chats, opts.holder);
   const inProgress = new Set<string>();
   const deliveries = new Set<Promise<void>>();

@@ -46,13 +46,14 @@ function parse(key: string): { name: string; labels: Map<string, string> } {
   return { name, labels: new Map(parts.map((p) => [p.slice(0, p.indexOf("=")), p.slice(p.indexOf("=") + 1)])) };
 }
 
-/** The values of `metric` summed per value of `label`. */
-export function byLabel(sample: Sample, metric: string, label: string): Map<string, number> {
+/** The values of `metric` summed per value of `label`, of the series whose labels hold `where`. */
+export function byLabel(sample: Sample, metric: string, label: string, where: Readonly<Record<string, string>> = {}): Map<string, number> {
   const out = new Map<string, number>();
   for (const [key, value] of sample) {
     const { name, labels } = parse(key);
     const at = labels.get(label);
     if (name !== metric || at === undefined) continue;
+    if (Object.entries(where).some(([l, v]) => labels.get(l) !== v)) continue;
     out.set(at, (out.get(at) ?? 0) + value);
   }
   return out;

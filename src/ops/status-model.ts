@@ -17,12 +17,15 @@ const HOUR_MS = 3_600_000;
 export const MIN_PACE_MS = 5 * 60_000;
 export const FRESHNESS = ["fresh", "stale", "busy", "failed"] as const;
 const DELIVERIES = /^chainpulse_(\w+)_deliveries_total$/;
+/** The send protocol's counter of every scheduled message, by kind and recorded outcome. */
+const SENDS = "chainpulse_sends_total";
 
 /** The metrics the page reads; the history keeps these only. */
 export function pageMetric(name: string): boolean {
   return (
     DELIVERIES.test(name) ||
     [
+      SENDS,
       "chainpulse_market_lane_units_total",
       "chainpulse_market_units_spent_today",
       "chainpulse_market_daily_units",
@@ -196,17 +199,21 @@ async function deliveriesView(src: StatusSources, then: Sample, now: Sample): Pr
     if (kind !== undefined) kinds.add(kind);
   }
   for (const kind of src.parts?.rows.keys() ?? []) kinds.add(kind);
+  // Kinds without a counter of their own (the buy feed, launches) are counted by the send protocol's.
+  for (const kind of byLabel(now, SENDS, "kind").keys()) kinds.add(kind);
+  const names = metricNames(now);
   const failing = src.parts?.deliveries.failing() ?? [];
   return Promise.all(
     [...kinds].sort().map(async (kind): Promise<DeliveryView> => {
-      const metric = `chainpulse_${kind}_deliveries_total`;
-      const sinceStart = byLabel(now, metric, "outcome");
+      const own = `chainpulse_${kind}_deliveries_total`;
+      const outcomes = (s: Sample): Map<string, number> => (names.has(own) ? byLabel(s, own, "outcome") : byLabel(s, SENDS, "outcome", { kind }));
+      const sinceStart = outcomes(now);
       const rows = await src.parts?.rows.get(kind)?.();
       const last = src.parts?.deliveries.last(kind);
       return {
         kind,
         sinceStart,
-        lastHour: delta(sinceStart, byLabel(then, metric, "outcome")),
+        lastHour: delta(sinceStart, outcomes(then)),
         ...(rows === undefined ? {} : { rows }),
         ...(last === undefined ? {} : { last }),
         failing: failing.filter((c) => c.kind === kind),

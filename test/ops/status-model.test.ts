@@ -79,6 +79,25 @@ describe("the operator's page model", () => {
     expect(Object.fromEntries(alerts?.lastHour ?? [])).toEqual({ delivered: 4, forbidden: 2 });
   });
 
+  it("shows the buy feed and launches from the send protocol's counter, each kind apart", async () => {
+    const at = DAY_START + 2 * H;
+    const sends = (buy: number, launch: number, alert: number): Map<string, number> =>
+      new Map([
+        ...sample({ spent: 10, people: 1, alerts: 1, delivered: 1 }),
+        [seriesKey("chainpulse_sends_total", { kind: "buy", platform: "telegram", outcome: "delivered" }), buy],
+        [seriesKey("chainpulse_sends_total", { kind: "buy", platform: "discord", outcome: "resent" }), 1],
+        [seriesKey("chainpulse_sends_total", { kind: "launch", platform: "telegram", outcome: "delivered" }), launch],
+        [seriesKey("chainpulse_sends_total", { kind: "alert", platform: "telegram", outcome: "delivered" }), alert],
+      ]);
+    const m = await statusModel(sources(at, DAY_START, sends(30, 4, 50), [[at - H, sends(10, 1, 40)]]));
+    const view = (kind: string) => m.deliveries.find((d) => d.kind === kind);
+    expect(Object.fromEntries(view("buy")?.sinceStart ?? [])).toEqual({ delivered: 30, resent: 1 });
+    expect(Object.fromEntries(view("buy")?.lastHour ?? [])).toEqual({ delivered: 20, resent: 0 });
+    expect(Object.fromEntries(view("launch")?.sinceStart ?? [])).toEqual({ delivered: 4 });
+    // A kind with a counter of its own keeps it: alerts are not counted twice.
+    expect(Object.fromEntries(view("alert")?.sinceStart ?? [])).toEqual({ delivered: 1, forbidden: 0 });
+  });
+
   it("keeps a day of minutes and no more", () => {
     const history = createHistory();
     for (let i = 0; i < 3_000; i++) history.add({ at: i * 60_000, values: new Map() });
