@@ -107,7 +107,7 @@ export function buysCommands(limits: BuysLimits): Command[] {
       { name: "token", description: "Symbol, name, address, address-chain or a link", type: "token", required: false },
       { name: "options", description: "min <usd>, sells on|off, whale <usd>, emoji <emoji>, step <usd>", type: "text", required: false, variadic: true },
     ],
-    examples: ["/buys", "/buys pepe", "/buys pepe min 250 sells on", "/buys pepe whale 5k emoji 🚀 step 100"],
+    examples: ["/buys pepe", "/buys", "/buys pepe min 250 sells on", "/buys pepe whale 5k emoji 🚀 step 100"],
     async run(ctx, args) {
       if (args.token === undefined) return list(ctx);
       await requireManager(ctx);

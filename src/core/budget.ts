@@ -27,6 +27,8 @@ export interface BudgetOptions {
   perUser?: number;
   /** Commands one chat may run per window, over all its users. Default 30. */
   perChat?: number;
+  /** The same for a Telegram group, which takes about 20 messages a minute. Default 19: the 20th is the budget's sentence. */
+  perTelegramGroup?: number;
   /** Window length in ms. Default 60000. */
   windowMs?: number;
   /** Shared counters; undefined counts in process. */

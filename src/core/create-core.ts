@@ -164,7 +164,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
   async function admit(chat: ChatContext, over: Over): Promise<((i18n: Translator) => Reply) | null | undefined> {
     if (unmetered.has(chat.platform)) return undefined;
     // A Telegram group takes about 20 messages a minute: more commands would only be refused.
-    const groupLimit = chat.platform === "telegram" && !chat.isPrivate ? TELEGRAM_GROUP_COMMANDS_PER_MINUTE : undefined;
+    const groupLimit = chat.platform === "telegram" && !chat.isPrivate ? (deps.budget?.perTelegramGroup ?? TELEGRAM_GROUP_COMMANDS_PER_MINUTE) : undefined;
     const verdict = await budget.take(chat.userId, `${chat.platform}:${chat.chatId}`, now(), groupLimit);
     if (verdict.kind === "ok") return undefined;
     if (over === "quiet" || (verdict.kind === "silent" && over === "polite")) return null;

@@ -52,7 +52,7 @@ export async function startRealCore(opts: RealCoreOptions): Promise<RealCore> {
     log: pino({ level: "silent" }),
     source: "demo data (sandbox)",
     now: () => T0,
-    budget: opts.budget ?? { perUser: 100_000, perChat: 100_000 },
+    budget: opts.budget ?? { perUser: 100_000, perChat: 100_000, perTelegramGroup: 100_000 },
     ...(opts.extraCommands === undefined ? {} : { extraCommands: opts.extraCommands }),
   });
   return {

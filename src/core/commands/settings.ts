@@ -91,7 +91,7 @@ export function cardChartOn(settings: Pick<ChatSettings, "cardChart">): boolean 
 /** `/settings [chain|autodetect|timezone|language|cardchart value]`: show the chat's settings, or change one (admins). */
 export const settingsCommand = defineCommand({
   name: "settings",
-  description: "Show this chat's settings; admins change default chain, auto-detect, time zone, language, card chart",
+  description: "Show this chat's settings; admins change default chain, auto-detect, time zone, language, card chart, calls",
   args: [
     { name: "setting", description: "Which setting to change", type: "text", required: false, choices: SETTINGS },
     { name: "value", description: "The new value", type: "text", required: false },

@@ -40,12 +40,13 @@ describe("Telegram buttons", () => {
   let client: MarketClient;
   let clock: number;
   let gate = deferred();
+  let store: Awaited<ReturnType<typeof openSqliteStore>>;
 
   beforeEach(async () => {
     clock = Date.UTC(2026, 10, 22, 12, 0);
     gate = deferred();
     sandbox = await startSandbox({ now: () => clock, seed: 1 });
-    const store = await openSqliteStore({ path: ":memory:" });
+    store = await openSqliteStore({ path: ":memory:" });
     client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 20_000 });
     const core = createBotCore({
       market: createCachedMarket(client, { now: () => clock }),
@@ -66,8 +67,15 @@ describe("Telegram buttons", () => {
     await sandbox.close();
   });
 
+  /** A private chat whose token card is text: these tests edit a card's text (a card with its chart is a photo). */
+  async function textCardChat(user = fakeUser()): Promise<ReturnType<typeof privateChat>> {
+    const chat = privateChat(user);
+    await store.updateSettings({ platform: "telegram", chatId: String(chat.id) }, { cardChart: false });
+    return chat;
+  }
+
   async function card(text = "/token pepe"): Promise<{ chatId: string; messageId: number; text: string }> {
-    const ask = h.fake.sendText(privateChat(fakeUser()), text);
+    const ask = h.fake.sendText(await textCardChat(), text);
     return h.fake.waitForSent((s) => s.replyTo === ask.message_id);
   }
 
@@ -131,7 +139,7 @@ describe("Telegram buttons", () => {
 
   it("answers a press at once while a slow command holds the chat, and edits only after that command's answer", async () => {
     const user = fakeUser();
-    const chat = privateChat(user);
+    const chat = await textCardChat(user);
     const ask = h.fake.sendText(chat, "/token pepe");
     const sent = await h.fake.waitForSent((s) => s.replyTo === ask.message_id);
     const slow = h.fake.sendText(chat, "/slow");
