@@ -69,15 +69,15 @@ describe("SQLite that cannot be written", () => {
 });
 
 describe("an existing SQLite file on a full disk", () => {
-  // A real full disk: a 512 KiB tmpfs (the tests run as root, as the PostgreSQL engine's do).
+  // A real full disk: a 2 MiB tmpfs (the tests run as root, as the PostgreSQL engine's do).
   it("stops the start advising to free space, not to make the file writable", async () => {
     const mount = join(dir, "small-disk");
     mkdirSync(mount);
-    execFileSync("mount", ["-t", "tmpfs", "-o", "size=512k", "tmpfs", mount]);
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", mount]);
     try {
       const file = join(mount, "chainpulse.db");
       await (await openSqliteStore({ path: file })).close();
-      expect(() => writeFileSync(join(mount, "filler"), Buffer.alloc(1024 * 1024))).toThrow(/ENOSPC/);
+      expect(() => writeFileSync(join(mount, "filler"), Buffer.alloc(4 * 1024 * 1024))).toThrow(/ENOSPC/);
       const failure = await openSqliteStore({ path: file }).then(() => undefined, (e: unknown) => e as Error);
       expect(failure?.message).toMatch(new RegExp(`^the database at DATABASE_PATH \\(${file.replaceAll("/", "\\/")}\\) cannot grow: the disk is full .*; free space, or set DATABASE_PATH to another disk$`));
       expect(failure?.message).not.toContain("writable");
