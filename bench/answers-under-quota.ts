@@ -139,7 +139,7 @@ function switchable(to: { client: MarketApi }): MarketApi {
  * busy, and the bot answers from older data or with the busy sentence. The warm-up's calls so
  * stay within the plan's allowance over the simulated time, with no 429 to wait out for real.
  */
-function simulatedPlan(api: MarketApi, rps: number, now: () => number): { api: MarketApi; calls(): number } {
+function simulatedPlan(api: MarketApi, rps: number, now: () => number): { api: MarketApi; calls(): number; lastSlot(): number } {
   const spacing = 1000 / rps;
   let nextFree = Number.NEGATIVE_INFINITY;
   let calls = 0;
@@ -159,7 +159,7 @@ function simulatedPlan(api: MarketApi, rps: number, now: () => number): { api: M
       return (api[method] as (...a: unknown[]) => Promise<unknown>)(...args);
     },
   });
-  return { api: limited, calls: () => calls };
+  return { api: limited, calls: () => calls, lastSlot: () => nextFree - spacing };
 }
 
 /** The scheduler's shortest useful attempt (its default minAttemptMs). */
@@ -268,7 +268,8 @@ async function once(tokens: readonly SandboxToken[], s: Scenario, queueOnly: boo
     warmed();
     await shared.allWarm;
     // The warm-up's calls end here: what the plan allows is counted over all its simulated time.
-    if (!queueOnly) warmSpanMs = clock() - warmFrom;
+    // A person's call may hold a slot up to its deadline ahead of the clock: the span runs to the last slot held.
+    if (!queueOnly) warmSpanMs = Math.max(clock(), warmPlan.lastSlot()) - warmFrom;
     shared.lag = 0;
     warming = false;
     live.client = client;
