@@ -71,7 +71,14 @@ function startGuardFor(config: Config): StartGuard | undefined {
 export async function startBot(opts: StartOptions): Promise<RunningBot> {
   const { config, log } = opts;
   const metrics = createMetrics({ worker: config.workerId });
-  const page = createOpsPage({ token: config.opsToken, secrets: config.secrets, registry: metrics.registry, worker: config.workerId, rps: config.market.rps });
+  const page = createOpsPage({
+    token: config.opsToken,
+    secrets: config.secrets,
+    registry: metrics.registry,
+    worker: config.workerId,
+    rps: config.market.rps,
+    onSampleError: (e) => log.warn({ err: e }, "operator's page: a minute's sample was not saved"),
+  });
   const deliveryWatch = createDeliveryWatch();
   const guard = startGuardFor(config);
   const adapters: Partial<Record<Platform, PlatformAdapter>> = {};
@@ -158,6 +165,8 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       leases: () => subscriptions.leases(),
       rows: new Map([["digest", () => subscriptions.deliveryCounts()], ["alert", () => firings.firingCounts()]]),
       deliveries: deliveryWatch,
+      // Workers share PostgreSQL: each page then charts them all.
+      ...(config.databaseUrl === undefined ? {} : { samples: built.store.opsSamples }),
     });
   } catch (e) {
     await stop("start-up failed");
