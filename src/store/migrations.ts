@@ -4,12 +4,12 @@
  * no SQLite-only types) so that a PostgreSQL store can run the same statements.
  */
 import type Database from "better-sqlite3";
-import { ALERT_CHAT_TABLES, ALERTS_SCHEMA } from "./alerts-sqlite.js";
-import { BUTTON_ACTIONS_SCHEMA } from "./button-actions-sqlite.js";
-import { CALLS_SCHEMA } from "./calls-sqlite.js";
+import { ALERT_CHAT_TABLES, ALERTS_SCHEMA } from "./sqlite/alerts.js";
+import { BUTTON_ACTIONS_SCHEMA } from "./sqlite/button-actions.js";
+import { CALLS_SCHEMA } from "./sqlite/calls.js";
 import { BUY_CHAT_TABLES, BUYS_SCHEMA } from "./buys-rows.js";
-import { LAUNCH_CHAT_TABLES, LAUNCHES_SCHEMA } from "./launches-sqlite.js";
-import { SUBSCRIPTIONS_SCHEMA } from "./subscriptions-sqlite.js";
+import { LAUNCH_CHAT_TABLES, LAUNCHES_SCHEMA } from "./sqlite/launches.js";
+import { SUBSCRIPTIONS_SCHEMA } from "./sqlite/subscriptions.js";
 
 export interface Migration {
   /** Positive integer, strictly increasing down the list. */
@@ -69,7 +69,7 @@ export const migrations: Migration[] = [
   { version: 9, name: "buy feeds, pair cursors and owed buys", up: BUYS_SCHEMA },
   // calls: NULL = on. The calls table's chat_id is the board (a Discord server's id for its channels).
   { version: 10, name: "calls", up: `ALTER TABLE chats ADD COLUMN calls INTEGER;${CALLS_SCHEMA}` },
-  // card_chart: NULL = on (the default), else 0/1. launch tables: launches-sqlite.ts.
+  // card_chart: NULL = on (the default), else 0/1. launch tables: sqlite/launches.ts.
   { version: 11, name: "chat card chart, new launches", up: `ALTER TABLE chats ADD COLUMN card_chart INTEGER;\n${LAUNCHES_SCHEMA}` },
 ];
 

@@ -8,7 +8,7 @@
  * for a row that went `sending` without a claim counted, as before schema 8).
  */
 import type Database from "better-sqlite3";
-import type { SqlRunner, SqlValue } from "./postgres-sql.js";
+import type { SqlRunner, SqlValue } from "./postgres/sql.js";
 import type { SendClaim, SendState } from "./types.js";
 
 /**

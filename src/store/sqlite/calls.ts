@@ -1,9 +1,9 @@
 /**
  * Members' calls of tokens in SQLite: one row per call, with what the sweep has read since.
- * Plain SQL, so PostgreSQL runs the same statements (postgres-calls.ts).
+ * Plain SQL, so PostgreSQL runs the same statements (postgres/calls.ts).
  */
 import type Database from "better-sqlite3";
-import type { Call, CallRead, CallStore, ChatKey, Platform, SweepStatus, TokenToSweep } from "./types.js";
+import type { Call, CallRead, CallStore, ChatKey, Platform, SweepStatus, TokenToSweep } from "../types.js";
 
 /**
  * Schema of calls. `chat_id` is the board: a Telegram chat, or a Discord server whose channels

@@ -3,7 +3,7 @@
  * button carries, until it expires. Plain SQL, so PostgreSQL runs the same statements.
  */
 import type Database from "better-sqlite3";
-import type { ButtonActionStore } from "./types.js";
+import type { ButtonActionStore } from "../types.js";
 
 /** The button actions table; `expires_at` is indexed for the prune. */
 export const BUTTON_ACTIONS_SCHEMA = `

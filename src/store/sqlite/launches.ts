@@ -5,8 +5,8 @@
  * `folded` rows until one `summary` row names them all.
  */
 import type Database from "better-sqlite3";
-import { SEND_COLUMNS, sqliteSendRows, type SendTable } from "./send-rows.js";
-import type { ChatKey, LaunchPost, LaunchPostKind, LaunchPostState, LaunchStore, LaunchSubscription, NewLaunchPost } from "./types.js";
+import { SEND_COLUMNS, sqliteSendRows, type SendTable } from "../send-rows.js";
+import type { ChatKey, LaunchPost, LaunchPostKind, LaunchPostState, LaunchStore, LaunchSubscription, NewLaunchPost } from "../types.js";
 
 export const LAUNCHES_SCHEMA = `
 CREATE TABLE launch_subscriptions (

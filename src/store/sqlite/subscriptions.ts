@@ -3,9 +3,9 @@
  * PostgreSQL (ON CONFLICT upserts, no rowid tricks) so that a shared store can follow.
  */
 import type Database from "better-sqlite3";
-import { sqliteSendRows } from "./send-rows.js";
-import { DIGEST_SEND_TABLE, toSubscription, type SubscriptionRow as Row } from "./subscription-rows.js";
-import type { ChatKey, DeliveryState, LeaseRow, NewSubscription, PendingDelivery, SubscriptionStore } from "./types.js";
+import { sqliteSendRows } from "../send-rows.js";
+import { DIGEST_SEND_TABLE, toSubscription, type SubscriptionRow as Row } from "../subscription-rows.js";
+import type { ChatKey, DeliveryState, LeaseRow, NewSubscription, PendingDelivery, SubscriptionStore } from "../types.js";
 
 /**
  * Schema of the digest: subscriptions, one row per (subscription, slot), named leases.

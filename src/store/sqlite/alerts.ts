@@ -3,11 +3,11 @@
  * SQL is plain (ON CONFLICT upserts, no rowid tricks) so that PostgreSQL runs the same statements.
  */
 import type Database from "better-sqlite3";
-import { sqliteSendRows } from "./send-rows.js";
+import { sqliteSendRows } from "../send-rows.js";
 import type {
   Alert, AlertChange, AlertFiring, AlertStore, ChatKey, FiringState, NewAlert, Platform, TokenSighting,
   WatchedToken, WatchlistStore,
-} from "./types.js";
+} from "../types.js";
 
 /**
  * Schema of alerts and watchlists. `alert_numbers` keeps each chat's last alert number so that a
