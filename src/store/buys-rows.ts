@@ -57,6 +57,20 @@ CREATE TABLE buy_messages (
 CREATE INDEX buy_messages_state ON buy_messages (state, queued_at);
 `;
 
+/**
+ * Each wallet's first buy of a token the feed saw (its swap key), kept while some chat follows
+ * the token and forgotten with its last feed; a token holds at most a bounded number of wallets
+ * (the watcher's bound), past which no buy is called a wallet's first.
+ */
+export const BUY_WALLETS_SCHEMA = `
+CREATE TABLE buy_wallets (
+  token_id TEXT NOT NULL,
+  wallet TEXT NOT NULL,
+  swap_key TEXT NOT NULL,
+  PRIMARY KEY (token_id, wallet)
+);
+`;
+
 /** Tables of BUYS_SCHEMA whose rows belong to one chat (forget and move act on them). */
 export const BUY_CHAT_TABLES = ["buy_feeds", "buy_posts", "buy_messages"] as const;
 

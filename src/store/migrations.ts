@@ -7,7 +7,7 @@ import type Database from "better-sqlite3";
 import { ALERT_CHAT_TABLES, ALERTS_SCHEMA } from "./sqlite/alerts.js";
 import { BUTTON_ACTIONS_SCHEMA } from "./sqlite/button-actions.js";
 import { CALLS_SCHEMA } from "./sqlite/calls.js";
-import { BUY_CHAT_TABLES, BUYS_SCHEMA } from "./buys-rows.js";
+import { BUY_CHAT_TABLES, BUYS_SCHEMA, BUY_WALLETS_SCHEMA } from "./buys-rows.js";
 import { LAUNCH_CHAT_TABLES, LAUNCHES_SCHEMA } from "./sqlite/launches.js";
 import { SUBSCRIPTIONS_SCHEMA } from "./sqlite/subscriptions.js";
 
@@ -71,6 +71,8 @@ export const migrations: Migration[] = [
   { version: 10, name: "calls", up: `ALTER TABLE chats ADD COLUMN calls INTEGER;${CALLS_SCHEMA}` },
   // card_chart: NULL = on (the default), else 0/1. launch tables: sqlite/launches.ts.
   { version: 11, name: "chat card chart, new launches", up: `ALTER TABLE chats ADD COLUMN card_chart INTEGER;\n${LAUNCHES_SCHEMA}` },
+  // Each wallet's first buy the buy feed saw of a token, while some chat follows it: buys-rows.ts.
+  { version: 12, name: "buy feed wallets", up: BUY_WALLETS_SCHEMA },
 ];
 
 /**

@@ -95,7 +95,7 @@ describe("the buy feed through Discord", () => {
     ]);
     const fields = new Map((embedOf(out[0]!).fields ?? []).map((f) => [f.name, unescape(f.value)]));
     expect(fields.get("Spent")).toMatch(/^\$250 \([\d.,]+ USDC\)$/);
-    expect(fields.get("Buyer")).toBe("0x1111…1111");
+    expect(fields.get("Buyer")).toBe("0x1111…1111 · first buy seen since the feed started");
     expect(fields.get("Time")).toBe("12:30:06 UTC · 24 s ago");
     const body = out[0]!.body as { allowed_mentions: unknown; components: { components: { label: string; url?: string }[] }[] };
     expect(body.allowed_mentions).toEqual({ parse: [] });

@@ -88,7 +88,7 @@ describe("the buy feed through Telegram", () => {
     expect(buy!.text).toMatch(/^Price: \$0\.0₄\d+$/m);
     expect(buy!.text).toMatch(/^Market cap: \$[\d.]+B$/m);
     expect(buy!.text).toMatch(/^DEX: uniswapv3$/m);
-    expect(buy!.text).toMatch(/^Buyer: 0x1111…1111$/m);
+    expect(buy!.text).toMatch(/^Buyer: 0x1111…1111 · first buy seen since the feed started$/m);
     expect(buy!.text).toContain("12:30:06 UTC · 24 s ago");
     expect(buy!.text).not.toMatch(/new holder/i);
     const links = buy!.keyboard?.flat() ?? [];
@@ -99,6 +99,31 @@ describe("the buy feed through Telegram", () => {
     await turnAt(w, T0 + 60_000);
     expect(posts(w)).toHaveLength(3);
     expect(await w.store.buys.buyPostCounts()).toEqual({ delivered: 3 });
+  });
+
+  it("says a buy is the wallet's first seen since the feed started only when it is, in English and Chinese", async () => {
+    const w = await start();
+    await w.ask("/buys pepe min 100");
+    const [a, b] = ["0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "0xbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"];
+    await w.place(w.idOf("PEPE"), [
+      { time: S0 + 3, side: "buy", amountUsd: 20, wallet: b },
+      { time: S0 + 4, side: "buy", amountUsd: 200, wallet: a },
+      { time: S0 + 5, side: "buy", amountUsd: 300, wallet: a },
+      { time: S0 + 6, side: "buy", amountUsd: 400, wallet: b },
+    ]);
+    await turnAt(w, T0 + 30_000);
+    await w.store.updateSettings({ platform: "telegram", chatId: String(w.chat.id) }, { language: "zh" });
+    await w.place(w.idOf("PEPE"), [{ time: S0 + 40, side: "buy", amountUsd: 500 }]);
+    await turnAt(w, T0 + 60_000);
+    const buyers = posts(w).map((p) => /^(Buyer|买家)[:：] ?(.*)$/m.exec(p.text)?.[2]);
+    // b's first buy was under the minimum: seen, not posted, so its next is not its first.
+    expect(buyers).toEqual([
+      "0xaaaa…aaaa · first buy seen since the feed started",
+      "0xaaaa…aaaa",
+      "0xbbbb…bbbb",
+      expect.stringMatching(/^0x[0-9a-f]{4}…[0-9a-f]{4} · 自本推送开始以来首次见到其买入$/),
+    ]);
+    expect(posts(w).map((p) => p.text).join("\n")).not.toMatch(/new holder|新持有/i);
   });
 
   it("folds a burst the group's pace cannot take into one summary, every buy in exactly one post or summary", async () => {
