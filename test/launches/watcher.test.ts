@@ -32,7 +32,7 @@ describe("launch watcher on the sandbox", () => {
       const watcher = createLaunchWatcher({
         launches: world.store.launches, chats: world.store, market: createCachedMarket(world.client, { now: world.clock.now }),
         adapters: { telegram: adapter }, queues: { telegram: createPacedQueue({ maxInFlight: 1, now: world.clock.now, sleep: world.clock.sleep }) }, holder, leading: () => true,
-        perHour: 3, source: "sandbox", logger: world.log, now: world.clock.now,
+        perHour: 3, core: world.core, logger: world.log, now: world.clock.now,
       });
 
       const first = await watcher.tick();
