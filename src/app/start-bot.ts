@@ -266,7 +266,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         }),
       };
       alerts = createAlertService({
-        store: parts.store, prices: parts.alertPrices, adapters, queues: deliveryWatch.watch("alert", queues), ...alertTimes, source: parts.source, logger: log,
+        store: parts.store, prices: parts.alertPrices, adapters, queues: deliveryWatch.watch("alert", queues), ...alertTimes, core, logger: log,
         onOutcome: (platform, outcome, afterMs) => {
           metrics.alertDeliveries.inc({ platform, outcome });
           if (outcome === "delivered" || outcome === "resent") metrics.alertDeliverySeconds.observe({ platform }, afterMs / 1000);
@@ -294,8 +294,8 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       buyFeed.start();
       const leader = poster;
       launches = createLaunchWatcher({
-        launches: parts.store.launches, chats: parts.store, market: parts.market, adapters, queues: deliveryWatch.watch("launch", queues), holder: postHolder, onSend,
-        leading: () => leader.leading(), perHour: config.launches.perHour, source: parts.source, logger: log,
+        launches: parts.store.launches, chats: parts.store, core, market: parts.market, adapters, queues: deliveryWatch.watch("launch", queues), holder: postHolder, onSend,
+        leading: () => leader.leading(), perHour: config.launches.perHour, logger: log,
       });
       launches.start();
       await guard?.recordSuccess();
@@ -309,7 +309,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         adapters: { console: consoleAlertSink({ output: opts.stdout, color: opts.stdin.isTTY === true }) },
         queues: { console: createPacedQueue({ maxInFlight: 1 }) },
         ...alertTimes,
-        source: parts.source,
+        core,
         logger: log,
       });
       await alerts.start();
