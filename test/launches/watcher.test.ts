@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import type { PlatformAdapter } from "../../src/adapters/types.js";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
-import type { Reply } from "../../src/core/reply.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { createLaunchWatcher } from "../../src/launches/watcher.js";
 import { startClockedWorld } from "../core/clocked-world.js";
+import { recordingAdapter } from "../fakes/recording-adapter.js";
 
 const T0 = Date.UTC(2026, 10, 22, 10, 0);
 const DAY = 86_400_000;
@@ -13,17 +12,7 @@ describe("launch watcher on the sandbox", () => {
   it("posts each new token once, verdict first, honeypots held back, and folds past the hourly cap", async () => {
     const world = await startClockedWorld({ start: T0, tmpPrefix: "cp-launch-" });
     try {
-      const sent: { chatId: string; reply: Reply }[] = [];
-      const adapter: PlatformAdapter = {
-        platform: "telegram",
-        start: async () => undefined,
-        stop: async () => undefined,
-        isReady: () => true,
-        send: async (chatId, reply) => {
-          sent.push({ chatId, reply });
-          return { kind: "delivered" };
-        },
-      };
+      const { adapter, sent } = recordingAdapter();
       const holder = "test-host:1:a";
       const leases = world.store.subscriptions;
       expect(await leases.acquireLease("digest-poster", holder, 10 * DAY, world.clock.now())).toBe(true);
