@@ -52,15 +52,6 @@ export interface WorkersWorld {
   close(): Promise<void>;
 }
 
-/** Waits for `check`, polling; fails naming `what` (worked out then, if a function) after `timeoutMs`. */
-export async function until(check: () => boolean | Promise<boolean>, what: string | (() => string), timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${typeof what === "string" ? what : what()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** Until the worker on `port` says it is ready. */
 export const ready = (port: number): Promise<unknown> => waitForHttp(`http://127.0.0.1:${port}/readyz`, (r) => r.status === 200, 60_000);
 
