@@ -23,7 +23,7 @@ describe("launch watcher on the sandbox", () => {
       await world.store.launches.upsertLaunchSubscription({ platform: "telegram", chatId: "42", chain, minLiquidity: 0 }, T0 - 7 * DAY);
       const watcher = createLaunchWatcher({
         launches: world.store.launches, chats: world.store, market: createCachedMarket(world.client, { now: world.clock.now }),
-        adapters: { telegram: adapter }, queues: { telegram: createPacedQueue({ maxInFlight: 1, now: world.clock.now, sleep: world.clock.sleep }) }, holder, leading: () => true,
+        adapters: { telegram: adapter }, queues: { telegram: createPacedQueue({ maxInFlight: 1, now: world.clock.now, sleep: world.clock.sleep }) }, holder, lease: { leading: () => true },
         perHour: 3, core: world.core, logger: world.log, now: world.clock.now,
       });
 
