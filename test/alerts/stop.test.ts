@@ -14,7 +14,7 @@ import { MarketClient } from "../../src/market/client.js";
 import { DAY_MS, MemoryUnitLedger } from "../../src/market/quota-ledger.js";
 import { handleShutdownSignals } from "../../src/ops/shutdown.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { openPostgresStore, type PostgresStore } from "../../src/store/postgres-store.js";
+import { openPostgresStore, type PostgresStore } from "../../src/store/postgres/store.js";
 import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
 
 interface World {

@@ -9,9 +9,9 @@ import type { BotCore } from "../../src/core/bot-core.js";
 import type { Reply } from "../../src/core/reply.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { createPoster, type TickReport } from "../../src/digest/poster.js";
-import { migrate } from "../../src/store/migrate.js";
+import { migrate } from "../../src/store/sqlite/migrate.js";
 import { migrations } from "../../src/store/migrations.js";
-import { sqliteSubscriptions } from "../../src/store/subscriptions-sqlite.js";
+import { sqliteSubscriptions } from "../../src/store/sqlite/subscriptions.js";
 import type { ChatKey, DeliveryState, NewSubscription, Platform, SettingsStore } from "../../src/store/types.js";
 
 const HOUR = 3_600_000;

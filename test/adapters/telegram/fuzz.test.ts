@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Chat, Message } from "grammy/types";
-import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite/store.js";
 import { fakeUser, groupChat, privateChat } from "../../fakes/telegram-api.js";
 import { type Harness, startHarness } from "./harness.js";
 

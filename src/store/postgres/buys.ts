@@ -1,8 +1,8 @@
-/** The buy feed's state in PostgreSQL: the same tables and behaviour as buys-sqlite.ts. */
-import { BUY_MESSAGES, toBuyPost, toFeed, toOwed, toWatch, type FeedRow, type MessageRow, type PairRow, type PostRow } from "./buys-rows.js";
-import type { Sql, SqlRunner } from "./postgres-sql.js";
-import { postgresSendRows } from "./send-rows.js";
-import type { BuyFeedStore, BuyPostKey, ChatKey, OwedBuyState, SendState } from "./types.js";
+/** The buy feed's state in PostgreSQL: the same tables and behaviour as sqlite/buys.ts. */
+import { BUY_MESSAGES, toBuyPost, toFeed, toOwed, toWatch, type FeedRow, type MessageRow, type PairRow, type PostRow } from "../buys-rows.js";
+import type { Sql, SqlRunner } from "./sql.js";
+import { postgresSendRows } from "../send-rows.js";
+import type { BuyFeedStore, BuyPostKey, ChatKey, OwedBuyState, SendState } from "../types.js";
 
 /** Thrown inside a transaction to undo it: one of the post's buys was taken by another post. */
 class Taken extends Error {}

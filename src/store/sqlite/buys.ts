@@ -1,8 +1,8 @@
 /** The buy feed's state in SQLite: feeds, pair cursors and the buys owed to chats (buys-rows.ts). */
 import type Database from "better-sqlite3";
-import { BUY_MESSAGES, toBuyPost, toFeed, toOwed, toWatch, type FeedRow, type MessageRow, type PairRow, type PostRow } from "./buys-rows.js";
-import { sqliteSendRows } from "./send-rows.js";
-import type { BuyFeed, BuyFeedStore, BuyPostKey, ChatKey, NewBuyPost, NewOwedBuy, OwedBuyState, PairWatch, SendState } from "./types.js";
+import { BUY_MESSAGES, toBuyPost, toFeed, toOwed, toWatch, type FeedRow, type MessageRow, type PairRow, type PostRow } from "../buys-rows.js";
+import { sqliteSendRows } from "../send-rows.js";
+import type { BuyFeed, BuyFeedStore, BuyPostKey, ChatKey, NewBuyPost, NewOwedBuy, OwedBuyState, PairWatch, SendState } from "../types.js";
 
 /** Pairs watched afresh (no feed on their token yet) start at `now`; a pair already watched keeps its cursor. */
 export const WATCH_PAIR_SQL = `
