@@ -48,8 +48,8 @@ const PLAN: Record<Size, Plan> = {
   smoke: { lanes: 3, coldSeconds: 1.5, warmSeconds: 0, rounds: 1, seconds: 0.3, quietSeconds: 0.3 },
 };
 const SECRET = "workers-bench-secret";
-/** Bound on a worker becoming ready: four node processes start at once on 2 shared cores. */
-const READY_TIMEOUT_MS = 30_000;
+/** Bound on a worker becoming ready: four node processes start at once on 2 cores that other work may hold too. */
+const READY_TIMEOUT_MS = 90_000;
 /** Bound on warming the cache: ten commands at once, 15 market calls at the plan's pace. */
 const WARM_CACHE_MS = 10_000;
 /** Bound on rebuilding dist/ when src/ changed since its last build (a build with no change takes 5 s). */
