@@ -307,6 +307,37 @@ CREATE TABLE launch_posts (
 CREATE INDEX launch_posts_state ON launch_posts (state, queued_at);
 `,
   },
+  // Each wallet's first buy the buy feed saw of a token (its swap key), kept while some chat
+  // follows the token and forgotten with its last feed; bounded per token by the watcher.
+  {
+    version: 12,
+    name: "buy feed wallets",
+    up: `
+CREATE TABLE buy_wallets (
+  token_id TEXT NOT NULL,
+  wallet TEXT NOT NULL,
+  swap_key TEXT NOT NULL,
+  PRIMARY KEY (token_id, wallet)
+);
+`,
+  },
+  // The operator's page: each worker's minutes (its counters' rises and its gauges, as JSON),
+  // so that any worker's page charts the whole bot. Kept a day, by `at`.
+  {
+    version: 15,
+    name: "operator's page samples",
+    up: `
+CREATE TABLE ops_samples (
+  worker TEXT NOT NULL,
+  at BIGINT NOT NULL,
+  since BIGINT NOT NULL,
+  counters TEXT NOT NULL,
+  gauges TEXT NOT NULL,
+  PRIMARY KEY (worker, at)
+);
+CREATE INDEX ops_samples_at ON ops_samples (at);
+`,
+  },
 ];
 
 /**

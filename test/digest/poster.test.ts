@@ -6,6 +6,7 @@ import pino from "pino";
 import { describe, expect, it } from "vitest";
 import type { PlatformAdapter, SendOutcome } from "../../src/adapters/types.js";
 import type { BotCore } from "../../src/core/bot-core.js";
+import { createPostRenderer } from "../../src/core/posts/renderer.js";
 import type { Reply } from "../../src/core/reply.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { createPoster, type TickReport } from "../../src/digest/poster.js";
@@ -25,10 +26,14 @@ interface PostCall {
   args: readonly string[];
 }
 
-/** Stands for the core's `post`: a reply titled like the digest, or a failure for chains in `failing`. */
+/**
+ * Stands for the core's `post`: a reply titled like the digest, or a failure for chains in
+ * `failing`; its notices are the core's own, in English (no chat here has a language set).
+ */
 function postingCore(failing: ReadonlySet<string> = new Set()) {
   const calls: PostCall[] = [];
-  const core: Pick<BotCore, "post"> = {
+  const core: Pick<BotCore, "post" | "render"> = {
+    ...createPostRenderer({ settings: { getSettings: async () => ({ timezone: "UTC" }) }, source: "test", log: pino({ level: "silent" }) }),
     post: async (chat, command, args) => {
       calls.push({ chat: { platform: chat.platform, chatId: chat.chatId }, command, args });
       const [chain = "", , top = ""] = args;
