@@ -7,6 +7,7 @@ import type { ChatKey } from "../store/types.js";
 import type { CommandCall } from "./args.js";
 import type { ChatEvents } from "./chat-events.js";
 import type { ChatContext, Command } from "./command.js";
+import type { Answering } from "./fresher.js";
 import type { Reply } from "./reply.js";
 
 export interface Choice {
@@ -28,13 +29,17 @@ export interface BotCore {
    * A message that starts with `/` (any `@botname` is dropped): parse once, check the budget,
    * run. Resolves to the one Reply to send, or `null` when the budget already said
    * its polite sentence and the user should now get silence. Never rejects.
+   *
+   * Every answer to a person (here, `command`, `run`, `detect`) that showed older data is
+   * asked again outside the budget, and a fresher one handed to `answering.onFresher`: the
+   * adapter puts it in place of the message it sent (`fresher.ts`).
    */
-  handleText(chat: ChatContext, text: string): Promise<Reply | null>;
+  handleText(chat: ChatContext, text: string, answering?: Answering): Promise<Reply | null>;
   /**
    * A command the platform already picked out of a message (Telegram's bot_command entity):
    * its name and argument text, split into words here. Same answer as `handleText`. Never rejects.
    */
-  command(chat: ChatContext, call: CommandCall): Promise<Reply | null>;
+  command(chat: ChatContext, call: CommandCall, answering?: Answering): Promise<Reply | null>;
   /**
    * A command's reply for a scheduled post to `chat` (a digest, an alert): what the command
    * answers when typed there, in the chat's language, outside any budget, its market calls on
@@ -44,7 +49,7 @@ export interface BotCore {
    */
   post(chat: ChatKey, command: string, args: readonly string[], opts?: { lane?: Lane; previousRanking?: readonly string[] }): Promise<Reply>;
   /** A command by name with raw arguments (buttons, Discord options). Never rejects. */
-  run(chat: ChatContext, command: string, args: readonly string[]): Promise<Reply | null>;
+  run(chat: ChatContext, command: string, args: readonly string[], answering?: Answering): Promise<Reply | null>;
   /**
    * Free text: if it holds a contract address or a DEX/explorer link and the chat's auto-detect
    * is on (or `asked`), the token card; else `null`. Outside private chats a failure
@@ -52,7 +57,7 @@ export interface BotCore {
    * `asked` (the user picked the message, e.g. Discord's "Token card") it is the reply that
    * says so, and `null` means only that nothing was found. Never rejects.
    */
-  detect(chat: ChatContext, text: string, opts?: { asked?: boolean }): Promise<Reply | null>;
+  detect(chat: ChatContext, text: string, opts?: { asked?: boolean } & Answering): Promise<Reply | null>;
   /**
    * Up to `max` token cards for an inline query (`@bot pepe`), costing one unit of the budget
    * for the whole query: suggestions from cached searches, one search first when none are

@@ -17,7 +17,8 @@ import {
 import type { Logger } from "pino";
 import type { BotCore, Choice } from "../../core/bot-core.js";
 import type { ChatContext, Member } from "../../core/command.js";
-import { errorReply, type Reply } from "../../core/reply.js";
+import type { Answering } from "../../core/fresher.js";
+import { errorReply } from "../../core/reply.js";
 import { actionIdOf, type ActionStore } from "./buttons.js";
 import { ephemeralText } from "./message.js";
 import { answerInTime, type RespondOptions } from "./respond.js";
@@ -81,8 +82,7 @@ export async function onChatInput(interaction: ChatInputCommandInteraction, deps
     await interaction.reply(ephemeralText(sentence));
     return;
   }
-  const run = (): Promise<Reply | null> => deps.core.run(chatOf(interaction, deps), command.name, parsed.args);
-  await answerInTime(interaction, run(), "reply", { ...deps, rerun: run });
+  await answerInTime(interaction, (answering) => deps.core.run(chatOf(interaction, deps), command.name, parsed.args, answering), "reply", deps);
 }
 
 function fits(choice: Choice): boolean {
@@ -137,8 +137,8 @@ export async function onButton(interaction: ButtonInteraction, deps: Interaction
     await interaction.reply(ephemeralText(wordsFor(interaction.locale).t("adapter-button-expired")));
     return;
   }
-  const run = (): Promise<Reply | null> => deps.core.run(chatOf(interaction, deps), action.command, action.args);
-  await answerInTime(interaction, run(), action.edit ? "update" : "reply", { ...deps, rerun: run });
+  const ask = (answering: Answering) => deps.core.run(chatOf(interaction, deps), action.command, action.args, answering);
+  await answerInTime(interaction, ask, action.edit ? "update" : "reply", deps);
 }
 
 /** "Token card": auto-detect on a chosen message, without the message-content intent. */
@@ -149,6 +149,7 @@ export async function onMessageCommand(interaction: MessageContextMenuCommandInt
   }
   const target = interaction.targetMessage;
   const text = [target.content, ...target.embeds.flatMap((e) => [e.url ?? "", e.description ?? ""])].join("\n");
-  const work = deps.core.detect(chatOf(interaction, deps), text, { asked: true }).then((r) => r ?? errorReply(wordsFor(interaction.locale).t("discord-nothing-detected"), "user"));
-  await answerInTime(interaction, work, "reply", deps);
+  const ask = (answering: Answering) =>
+    deps.core.detect(chatOf(interaction, deps), text, { asked: true, ...answering }).then((r) => r ?? errorReply(wordsFor(interaction.locale).t("discord-nothing-detected"), "user"));
+  await answerInTime(interaction, ask, "reply", deps);
 }
