@@ -4,7 +4,7 @@
  */
 import type { Lane } from "../market/scheduler-lanes.js";
 import type { ChatKey } from "../store/types.js";
-import type { CommandCall } from "./args.js";
+import type { CommandCall, NamedValues } from "./args.js";
 import type { ChatEvents } from "./chat-events.js";
 import type { ChatContext, Command } from "./command.js";
 import type { Answering } from "./fresher.js";
@@ -50,6 +50,8 @@ export interface BotCore {
   post(chat: ChatKey, command: string, args: readonly string[], opts?: { lane?: Lane; previousRanking?: readonly string[] }): Promise<Reply>;
   /** A command by name with raw arguments (buttons, Discord options). Never rejects. */
   run(chat: ChatContext, command: string, args: readonly string[], answering?: Answering): Promise<Reply | null>;
+  /** A command by name with its arguments by name (Discord's options). Never rejects. */
+  runNamed(chat: ChatContext, command: string, named: NamedValues, answering?: Answering): Promise<Reply | null>;
   /**
    * Free text: if it holds a contract address or a DEX/explorer link and the chat's auto-detect
    * is on (or `asked`), the token card; else `null`. Outside private chats a failure

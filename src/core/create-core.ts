@@ -8,7 +8,7 @@ import type { CachedMarket } from "../cache/types.js";
 import type { CallRules } from "../calls/rules.js";
 import type { ChartRenderer } from "../chart/types.js";
 import type { Platform, Store } from "../store/types.js";
-import { bindArgs, checkWords, commandCall, commandWords } from "./args.js";
+import { bindArgs, bindNamed, checkWords, commandCall, commandWords } from "./args.js";
 import type { BotCore, Choice, InlineCard } from "./bot-core.js";
 import { createBudget, TELEGRAM_GROUP_COMMANDS_PER_MINUTE, type BudgetOptions } from "./budget.js";
 import { chatEvents } from "./chat-events.js";
@@ -273,6 +273,13 @@ export function createBotCore(deps: CoreDeps): BotCore {
         checkWords(args);
         const cmd = find(command.toLowerCase(), i18n);
         return cmd.run(context(chat, i18n, reasked), bindArgs(cmd, args));
+      }, "polite", answering);
+    },
+    runNamed(chat, command, named, answering) {
+      const text = [`/${command}`, ...[...named].map(([name, value]) => `${name}:${value}`)].join(" ");
+      return guarded(chat, text, async (i18n, reasked) => {
+        const cmd = find(command.toLowerCase(), i18n);
+        return cmd.run(context(chat, i18n, reasked), bindNamed(cmd, named));
       }, "polite", answering);
     },
     async detect(chat, text, opts = {}) {

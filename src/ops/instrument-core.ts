@@ -35,6 +35,7 @@ export function instrumentCore(core: BotCore, metrics: Metrics): BotCore {
     },
     command,
     run: (chat, name, args, answering) => timed(label(name), () => core.run(chat, name, args, answering)),
+    runNamed: (chat, name, named, answering) => timed(label(name), () => core.runNamed(chat, name, named, answering)),
     post: (chat, name, args, opts) => core.post(chat, name, args, opts),
     detect: async (chat, text, opts) => {
       const reply = await core.detect(chat, text, opts);

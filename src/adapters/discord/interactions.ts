@@ -23,7 +23,7 @@ import { actionIdOf, type ActionStore } from "./buttons.js";
 import { ephemeralText } from "./message.js";
 import { answerInTime, type RespondOptions } from "./respond.js";
 import { chainChoices } from "./chain-choices.js";
-import { TOKEN_CARD_COMMAND, argsFromOptions, autocompletes, fixedChoices, optionName } from "./slash-commands.js";
+import { TOKEN_CARD_COMMAND, autocompletes, fixedChoices, namedOptions, optionName } from "./slash-commands.js";
 import { length, truncate } from "./text.js";
 import { wordsFor } from "../../i18n/index.js";
 
@@ -69,20 +69,15 @@ export function chatOf(interaction: BaseInteraction, deps: Pick<InteractionDeps,
   };
 }
 
-/** A slash command: arguments from options, then the core within the time window. */
+/** A slash command: its options by name to the core, answered within the time window. */
 export async function onChatInput(interaction: ChatInputCommandInteraction, deps: InteractionDeps): Promise<void> {
   const command = deps.core.commands.find((c) => c.name === interaction.commandName);
   if (command === undefined) {
     await interaction.reply(ephemeralText(wordsFor(interaction.locale).t("discord-unknown-command")));
     return;
   }
-  const parsed = argsFromOptions(command, (name) => interaction.options.get(name)?.value);
-  if ("gap" in parsed) {
-    const sentence = wordsFor(interaction.locale).t("discord-option-gap", { command: command.name, missing: optionName(parsed.gap), later: optionName(parsed.later) });
-    await interaction.reply(ephemeralText(sentence));
-    return;
-  }
-  await answerInTime(interaction, (answering) => deps.core.run(chatOf(interaction, deps), command.name, parsed.args, answering), "reply", deps);
+  const named = namedOptions(command, (name) => interaction.options.get(name)?.value);
+  await answerInTime(interaction, (answering) => deps.core.runNamed(chatOf(interaction, deps), command.name, named, answering), "reply", deps);
 }
 
 function fits(choice: Choice): boolean {
