@@ -728,7 +728,6 @@ cmd-pnl-token = Symbol, name, address, address-chain or a link
 cmd-settings-setting-calls = calls
 
 ## code health: words that were written outside the message files
-discord-option-gap = /{ $command } needs { $missing } when you give { $later }.
 
 ## buy feed
 buys-not-admin = Only this chat's admins can manage its buy feeds.

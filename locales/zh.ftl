@@ -709,7 +709,6 @@ cmd-pnl-token = 符号、名称、地址、地址-链或链接
 cmd-settings-setting-calls = calls
 
 ## code health: words that were written outside the message files
-discord-option-gap = /{ $command } 填了 { $later } 时也需要填 { $missing }。
 
 ## buy feed
 buys-not-admin = 只有本聊天的管理员可以管理买单播报。

@@ -9,7 +9,8 @@ import type { Chat, Message } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workloadTokens } from "../../bench/workload.js";
 import { fakeUser, privateChat } from "../fakes/telegram-api.js";
-import { startWorkersWorld, until, type WorkersWorld } from "./workers-world.js";
+import { startWorkersWorld, type WorkersWorld } from "./workers-world.js";
+import { until } from "./until.js";
 
 const WORKERS = 3;
 const RPS = 5;
