@@ -232,7 +232,7 @@ async function once(tokens: readonly SandboxToken[], s: Scenario, queueOnly: boo
   const queue = createTelegramDigestQueue({ ratePerSecond: SHIPPED_TELEGRAM_RATE });
   const alerts = createAlertService({
     store: harness.store, prices: sharingPrices(market, client.onLane("alerts"), { everyMs: ALERT_CHECK_MS }), adapters: { telegram: adapter }, queues: { telegram: queue },
-    checkMs: ALERT_CHECK_MS, cooldownMs: 15 * MINUTE, source: "benchmark (sandbox)", logger: quiet,
+    checkMs: ALERT_CHECK_MS, cooldownMs: 15 * MINUTE, core: harness.core, logger: quiet,
     onCheck: (r) => void (alertTokens ??= r.tokens),
   });
   let alertTokens: number | undefined;

@@ -795,3 +795,6 @@ launch-stopped = New { $chain } tokens are no longer posted here.
 launch-none-on = This chat gets no { $chain } launch posts.
 launch-list-title = New launches posted here
 launch-col-min = Min liquidity
+
+## buy feed: first buys
+buys-first-buy = first buy seen since the feed started

@@ -773,3 +773,6 @@ launch-stopped = 这里不再推送 { $chain } 新币。
 launch-none-on = 本聊天没有 { $chain } 新币推送。
 launch-list-title = 这里推送的新币
 launch-col-min = 最低流动性
+
+## buy feed: first buys
+buys-first-buy = 自本推送开始以来首次见到其买入

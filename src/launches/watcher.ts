@@ -12,18 +12,22 @@ import { createTask, type ScheduledTask } from "node-cron";
 import type { CachedMarket } from "../cache/types.js";
 import { createSendProtocol, type SendSink } from "../delivery/protocol.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
-import { postLanguage, sourceIn } from "../i18n/index.js";
+import type { BotCore } from "../core/bot-core.js";
+import { launchPayload, type LaunchPayload } from "../core/posts/launch.js";
 import { asking, newAsk } from "../market/ask.js";
 import { joinId } from "../market/ids.js";
 import type { RiskReport, TokenV2 } from "../market/schemas.js";
 import { DIGEST_LANE } from "../market/scheduler-lanes.js";
 import type { ChatKey, LaunchPost, LaunchStore, LaunchSubscription, Platform, SendState, SettingsStore } from "../store/types.js";
 import { launchKind } from "./kind.js";
-import { launchPayload, launchReply, saleBlocked, summaryPayload, summaryReply, type LaunchPayload } from "./post.js";
+import { saleBlocked } from "./held-back.js";
 
 export interface LaunchWatcherOptions {
   launches: LaunchStore;
-  chats: SettingsStore;
+  /** Chat state to drop or move when a chat is gone or migrated. */
+  chats: Pick<SettingsStore, "forgetChat" | "moveChat">;
+  /** Writes each post from its row, in the chat's language. */
+  core: Pick<BotCore, "render">;
   market: Pick<CachedMarket, "rankList" | "trending" | "riskReport">;
   adapters: Partial<Record<Platform, SendSink>>;
   queues: Partial<Record<Platform, PacedQueue>>;
@@ -32,7 +36,6 @@ export interface LaunchWatcherOptions {
   /** Whether this worker holds the digest poster's lease now. */
   leading: () => boolean;
   perHour: number;
-  source: string;
   logger: Logger;
   now?: () => number;
   /** Each recorded send, for the sends metric. */
@@ -153,15 +156,12 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
     if (!protocol.running(p.platform) || inProgress.has(key)) return undefined;
     inProgress.add(key);
     const d = (async () => {
-      const i18n = await postLanguage(opts.chats, p);
-      const source = sourceIn(opts.source, i18n);
-      const parsed = p.kind === "summary" ? summaryPayload.safeParse(JSON.parse(p.payload)) : launchPayload.safeParse(JSON.parse(p.payload));
-      if (!parsed.success) {
+      const reply = await opts.core.render({ platform: p.platform, chatId: p.chatId }, { kind: p.kind === "summary" ? "launch-summary" : "launch", record: p.payload });
+      if (reply.error !== undefined) {
         log.error({ token: p.tokenId }, "a launch post could not be read: dropped");
         await opts.launches.transitionLaunchPost(p, ["queued", "interrupted"], "failed", now(), "unreadable payload");
         return;
       }
-      const reply = "tokens" in parsed.data ? summaryReply(parsed.data, source, i18n) : launchReply(parsed.data, source, i18n);
       await protocol.send(kind, {
         item: p, platform: p.platform, chatId: p.chatId, deadline: p.queuedAt + HOUR, reply, claiming,
         unleased: () => log.warn("the digest lease ran out mid-send: launch posts wait for the next pass"),

@@ -36,6 +36,7 @@ export function instrumentCore(core: BotCore, metrics: Metrics): BotCore {
     command,
     run: (chat, name, args) => timed(label(name), () => core.run(chat, name, args)),
     post: (chat, name, args, opts) => core.post(chat, name, args, opts),
+    render: (chat, post) => core.render(chat, post),
     detect: async (chat, text, opts) => {
       const reply = await core.detect(chat, text, opts);
       if (reply !== null) metrics.commands.inc({ command: "detect", outcome: outcome(reply) });

@@ -467,7 +467,10 @@ export interface BuyFeedStore {
    */
   upsertFeed(feed: Omit<BuyFeed, "createdAt">, pairIds: readonly string[], max: number, now: number): Promise<{ feed: BuyFeed; created: boolean } | { full: number }>;
   listFeeds(chat: ChatKey): Promise<BuyFeed[]>;
-  /** Stops the chat's feed of a token, or all; a pair no feed follows any more is no longer watched. Returns how many. */
+  /**
+   * Stops the chat's feed of a token, or all; a pair no feed follows any more is no longer
+   * watched, and its token's wallets are forgotten. Returns how many.
+   */
   removeFeeds(chat: ChatKey, tokenId: string | "all"): Promise<number>;
   /** Every feed of the token a pair belongs to. */
   feedsOnPair(pairId: string): Promise<BuyFeed[]>;
@@ -478,6 +481,12 @@ export interface BuyFeedStore {
    * alone) and the pair's new cursor, back-off and next poll. Returns how many buys were new.
    */
   commitPoll(watch: PairWatch, owed: readonly NewOwedBuy[], now: number): Promise<number>;
+  /**
+   * Records each wallet's first buy of the token seen (`buys` oldest first; a wallet already
+   * recorded keeps its first), while the token has fewer than `max` wallets recorded. Returns
+   * the swap keys among `buys` that are their wallet's first buy seen, now or before.
+   */
+  firstBuys(tokenId: string, buys: readonly { wallet: string; swapKey: string }[], max: number): Promise<Set<string>>;
   /** Chats with buys queued, oldest buy first. */
   chatsOwed(): Promise<ChatKey[]>;
   /** The chat's queued buys, oldest trade first. */

@@ -13,7 +13,7 @@ import type { ChatContext } from "../../src/core/command.js";
 import { createBotCore } from "../../src/core/create-core.js";
 import { MarketClient } from "../../src/market/client.js";
 import { startSandbox, type FaultSpec, type Sandbox } from "../../src/sandbox/index.js";
-import { openSqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import { steppedClock, type SteppedClock } from "../market/helpers.js";
 
 /** 2026-11-22 12:00 UTC. */

@@ -15,7 +15,7 @@ import type { ChatContext } from "../../src/core/command.js";
 import { createBotCore, type CoreDeps } from "../../src/core/create-core.js";
 import { MarketClient } from "../../src/market/client.js";
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/index.js";
-import { openSqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore } from "../../src/store/sqlite/store.js";
 
 /** 2026-11-22 12:00 UTC. */
 export const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);

@@ -6,11 +6,12 @@ import pino from "pino";
 import { describe, expect, it } from "vitest";
 import type { SendOutcome } from "../../src/adapters/types.js";
 import type { BotCore } from "../../src/core/bot-core.js";
+import { createPostRenderer } from "../../src/core/posts/renderer.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { createPoster, type TickReport } from "../../src/digest/poster.js";
-import { migrate } from "../../src/store/migrate.js";
+import { migrate } from "../../src/store/sqlite/migrate.js";
 import { migrations } from "../../src/store/migrations.js";
-import { sqliteSubscriptions } from "../../src/store/subscriptions-sqlite.js";
+import { sqliteSubscriptions } from "../../src/store/sqlite/subscriptions.js";
 import type { ChatKey, DeliveryState, NewSubscription, Platform, SettingsStore } from "../../src/store/types.js";
 import { recordingAdapter } from "../fakes/recording-adapter.js";
 
@@ -25,10 +26,14 @@ interface PostCall {
   args: readonly string[];
 }
 
-/** Stands for the core's `post`: a reply titled like the digest, or a failure for chains in `failing`. */
+/**
+ * Stands for the core's `post`: a reply titled like the digest, or a failure for chains in
+ * `failing`; its notices are the core's own, in English (no chat here has a language set).
+ */
 function postingCore(failing: ReadonlySet<string> = new Set()) {
   const calls: PostCall[] = [];
-  const core: Pick<BotCore, "post"> = {
+  const core: Pick<BotCore, "post" | "render"> = {
+    ...createPostRenderer({ settings: { getSettings: async () => ({ timezone: "UTC" }) }, source: "test", log: pino({ level: "silent" }) }),
     post: async (chat, command, args) => {
       calls.push({ chat: { platform: chat.platform, chatId: chat.chatId }, command, args });
       const [chain = "", , top = ""] = args;

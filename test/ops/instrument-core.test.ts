@@ -18,6 +18,7 @@ function recordingCore() {
     command: async (...a) => (calls.push(["command", a]), reply),
     run: async (...a) => (calls.push(["run", a]), reply),
     post: async (...a) => (calls.push(["post", a]), reply),
+    render: async (...a) => (calls.push(["render", a]), reply),
     detect: async (...a) => (calls.push(["detect", a]), reply),
     inlineCards: async (...a) => (calls.push(["inlineCards", a]), []),
     suggestTokens: (...a) => (calls.push(["suggestTokens", a]), []),
@@ -34,6 +35,7 @@ describe("the core's metrics decorator", () => {
     await wrapped.command(chat, { name: "price", args: "pepe" });
     await wrapped.run(chat, "price", ["pepe"]);
     await wrapped.post({ platform: "discord", chatId: "1" }, "trending", ["eth", "1", "5"], { lane: "alerts" });
+    await wrapped.render({ platform: "discord", chatId: "1" }, { kind: "digest-paused", chain: "eth" });
     await wrapped.detect(chat, "0xabc", { asked: true });
     await wrapped.inlineCards(chat, "pepe", 10);
     wrapped.suggestTokens("pe");
@@ -41,6 +43,7 @@ describe("the core's metrics decorator", () => {
       ["command", [chat, { name: "price", args: "pepe" }]],
       ["run", [chat, "price", ["pepe"]]],
       ["post", [{ platform: "discord", chatId: "1" }, "trending", ["eth", "1", "5"], { lane: "alerts" }]],
+      ["render", [{ platform: "discord", chatId: "1" }, { kind: "digest-paused", chain: "eth" }]],
       ["detect", [chat, "0xabc", { asked: true }]],
       ["inlineCards", [chat, "pepe", 10]],
       ["suggestTokens", ["pe"]],

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../src/sandbox/index.js";
-import { openSqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import type { FakeTelegram } from "../fakes/telegram-api.js";
 import { countByState, readDb, RESTART_TEST_MS, sentByChat, useRestartWorld } from "./restart-world.js";
 import { until } from "./until.js";

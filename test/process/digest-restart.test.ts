@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openSqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import type { FakeTelegram } from "../fakes/telegram-api.js";
 import { countByState, readDb, RESTART_TEST_MS, sentByChat, useRestartWorld } from "./restart-world.js";
 import { until } from "./until.js";

@@ -1,40 +1,42 @@
 /**
- * What a fired or paused alert says: a core Reply built from the firing's record in the chat's
+ * What a fired or paused alert says: a Reply built from the firing's record in the chat's
  * language, so a message sent after a restart reads exactly as it would have before. Names were
  * cleaned when the alert was made, and the adapters escape them again.
  */
-import { ruleText, utcTime } from "../core/alerts/rule-text.js";
-import { cleanText, formatPercent, formatPrice } from "../core/format/index.js";
-import type { Action, Reply } from "../core/reply.js";
-import { openButton } from "../core/reply-parts.js";
-import type { Translator } from "../i18n/index.js";
-import type { AlertFiring, AlertRule } from "../store/types.js";
+import { z } from "zod";
+import type { Translator } from "../../i18n/index.js";
+import { ruleText, utcTime } from "../alerts/rule-text.js";
+import { cleanText, formatPercent, formatPrice } from "../format/index.js";
+import type { Action, Reply } from "../reply.js";
+import { openButton } from "../reply-parts.js";
 
 /** A fired alert as the check saw it. Prices are decimal text. */
-export interface FiredPayload {
-  number: number;
-  tokenId: string;
-  symbol: string;
-  chain: string;
-  rule: AlertRule;
-  level: string;
+export const firedPayload = z.object({
+  number: z.number(),
+  tokenId: z.string(),
+  symbol: z.string(),
+  chain: z.string(),
+  rule: z.enum(["above", "below", "move"]),
+  level: z.string(),
   /** The price judged from: the last one seen (above/below) or the anchor (move). */
-  from: string;
+  from: z.string(),
   /** The price that crossed the level or completed the move. */
-  price: string;
+  price: z.string(),
   /** When the check saw it, epoch ms. */
-  at: number;
-}
+  at: z.number(),
+});
+export type FiredPayload = z.infer<typeof firedPayload>;
 
 /** A token with no price for 24 h: its alerts in this chat are paused. */
-export interface PausedPayload {
-  numbers: number[];
-  tokenId: string;
-  symbol: string;
-  chain: string;
+export const pausedPayload = z.object({
+  numbers: z.array(z.number()),
+  tokenId: z.string(),
+  symbol: z.string(),
+  chain: z.string(),
   /** Since when it has been missing, epoch ms. */
-  since: number;
-}
+  since: z.number(),
+});
+export type PausedPayload = z.infer<typeof pausedPayload>;
 
 function change(from: string, to: string): string {
   const a = Number(from);
@@ -88,15 +90,4 @@ export function pausedReply(p: PausedPayload, source: string, i18n: Translator):
     footer: { source, asOf: p.since },
     locale: i18n.locale,
   };
-}
-
-/** The reply a firing record stands for; undefined when the record cannot be read (logged by the caller). */
-export function firingReply(f: Pick<AlertFiring, "kind" | "payload">, source: string, i18n: Translator): Reply | undefined {
-  try {
-    const payload: unknown = JSON.parse(f.payload);
-    if (typeof payload !== "object" || payload === null) return undefined;
-    return f.kind === "fired" ? firedReply(payload as FiredPayload, source, i18n) : pausedReply(payload as PausedPayload, source, i18n);
-  } catch {
-    return undefined;
-  }
 }

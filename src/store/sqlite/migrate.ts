@@ -5,7 +5,7 @@
  */
 import type Database from "better-sqlite3";
 import type { Logger } from "pino";
-import type { Migration } from "./migrations.js";
+import type { Migration } from "../migrations.js";
 
 export interface MigrateOptions {
   migrations: readonly Migration[];

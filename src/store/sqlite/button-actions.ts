@@ -3,17 +3,7 @@
  * button carries, until it expires. Plain SQL, so PostgreSQL runs the same statements.
  */
 import type Database from "better-sqlite3";
-import type { ButtonActionStore } from "./types.js";
-
-/** The button actions table; `expires_at` is indexed for the prune. */
-export const BUTTON_ACTIONS_SCHEMA = `
-CREATE TABLE button_actions (
-  key TEXT PRIMARY KEY,
-  action TEXT NOT NULL,
-  expires_at BIGINT NOT NULL
-);
-CREATE INDEX button_actions_expiry ON button_actions (expires_at);
-`;
+import type { ButtonActionStore } from "../types.js";
 
 export function sqliteButtonActions(db: Database.Database): ButtonActionStore {
   const put = db.prepare(`

@@ -1,8 +1,8 @@
-/** New-launch subscriptions and posts in PostgreSQL: the statements of launches-sqlite.ts with numbered parameters. */
-import type { SqlRunner } from "./postgres-sql.js";
-import { postgresSendRows } from "./send-rows.js";
-import { LAUNCH_SEND_TABLE, launchKey, toLaunchPost, toLaunchSubscription, type LaunchPostRow, type LaunchSubscriptionRow } from "./launches-sqlite.js";
-import type { LaunchPostState, LaunchStore } from "./types.js";
+/** New-launch subscriptions and posts in PostgreSQL: the statements of sqlite/launches.ts with numbered parameters. */
+import type { SqlRunner } from "./sql.js";
+import { postgresSendRows } from "../send-rows.js";
+import { LAUNCH_SEND_TABLE, launchKey, toLaunchPost, toLaunchSubscription, type LaunchPostRow, type LaunchSubscriptionRow } from "../sqlite/launches.js";
+import type { LaunchPostState, LaunchStore } from "../types.js";
 
 export function postgresLaunches(sql: SqlRunner): LaunchStore {
   const sends = postgresSendRows(sql, LAUNCH_SEND_TABLE);

@@ -1,11 +1,11 @@
 /**
  * Subscriptions, digest deliveries and leases in PostgreSQL: the statements of
- * subscriptions-sqlite.ts with numbered parameters, and the same behaviour.
+ * sqlite/subscriptions.ts with numbered parameters, and the same behaviour.
  */
-import type { SqlRunner } from "./postgres-sql.js";
-import { postgresSendRows } from "./send-rows.js";
-import { DIGEST_SEND_TABLE, toSubscription, type SubscriptionRow } from "./subscription-rows.js";
-import type { ChatKey, DeliveryState, NewSubscription, PendingDelivery, SubscriptionStore } from "./types.js";
+import type { SqlRunner } from "./sql.js";
+import { postgresSendRows } from "../send-rows.js";
+import { DIGEST_SEND_TABLE, toSubscription, type SubscriptionRow } from "../subscription-rows.js";
+import type { ChatKey, DeliveryState, NewSubscription, PendingDelivery, SubscriptionStore } from "../types.js";
 
 export function postgresSubscriptions(sql: SqlRunner): SubscriptionStore {
   const one = async (platform: string, chatId: string, chain: string) =>

@@ -1,6 +1,6 @@
-/** Button actions in PostgreSQL: the statements of button-actions-sqlite.ts, GREATEST for SQLite's two-argument MAX. */
-import type { SqlRunner } from "./postgres-sql.js";
-import type { ButtonActionStore } from "./types.js";
+/** Button actions in PostgreSQL: the statements of sqlite/button-actions.ts, GREATEST for SQLite's two-argument MAX. */
+import type { SqlRunner } from "./sql.js";
+import type { ButtonActionStore } from "../types.js";
 
 export function postgresButtonActions(sql: SqlRunner): ButtonActionStore {
   return {

@@ -3,8 +3,8 @@
  * naming DATABASE_PATH, and the last such failure is remembered for readiness until a write
  * succeeds again: a read-only database must not look healthy while every change fails.
  */
-import type { StoreHealth } from "./types.js";
-import { sqliteStoreError, type StoreError } from "./errors.js";
+import type { StoreHealth } from "../types.js";
+import { sqliteStoreError, type StoreError } from "../errors.js";
 
 /**
  * Methods of the stores that only read. Any other method counts as a write, so a method added

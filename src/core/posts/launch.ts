@@ -1,14 +1,15 @@
 /**
  * The words of a launch post, written at send time in the chat's language: the contract
  * report's verdict first, then the token. A token without a report is "not checked", never
- * low risk. The payload is what the watcher stored on the row.
+ * low risk. The payload is what the launch watcher stored on the row
+ * (src/launches/watcher.ts).
  */
-import { assessReport, hasReport } from "../core/risk.js";
-import { formatPrice, formatUsd, shortAddress } from "../core/format/index.js";
-import type { Reply } from "../core/reply.js";
-import type { Translator } from "../i18n/index.js";
-import { riskReport, type RiskReport } from "../market/schemas.js";
 import { z } from "zod";
+import type { Translator } from "../../i18n/index.js";
+import { riskReport } from "../../market/schemas.js";
+import { formatPrice, formatUsd, shortAddress } from "../format/index.js";
+import type { Reply } from "../reply.js";
+import { assessReport, hasReport } from "../risk.js";
 
 /** One new token as the watcher saw it. */
 export const launchPayload = z.object({
@@ -31,12 +32,6 @@ export const summaryPayload = z.object({
   tokens: z.array(z.object({ symbol: z.string(), address: z.string(), launchAt: z.number() })),
 });
 export type SummaryPayload = z.infer<typeof summaryPayload>;
-
-/** Why a token is never posted: a honeypot, or a report that says its sale is blocked. */
-export function saleBlocked(r: RiskReport | undefined): boolean {
-  if (r === undefined || !hasReport(r)) return false;
-  return r.is_honeypot === 1 || r.cannot_sell_all === "1" || Number(r.sell_tax) >= 1;
-}
 
 export function launchReply(p: LaunchPayload, source: string, i18n: Translator): Reply {
   const { t } = i18n;

@@ -1,8 +1,8 @@
-/** The buy feed's state in PostgreSQL: the same tables and behaviour as buys-sqlite.ts. */
-import { BUY_MESSAGES, toBuyPost, toFeed, toOwed, toWatch, type FeedRow, type MessageRow, type PairRow, type PostRow } from "./buys-rows.js";
-import type { Sql, SqlRunner } from "./postgres-sql.js";
-import { postgresSendRows } from "./send-rows.js";
-import type { BuyFeedStore, BuyPostKey, ChatKey, OwedBuyState, SendState } from "./types.js";
+/** The buy feed's state in PostgreSQL: the same tables and behaviour as sqlite/buys.ts. */
+import { BUY_MESSAGES, toBuyPost, toFeed, toOwed, toWatch, type FeedRow, type MessageRow, type PairRow, type PostRow } from "../buys-rows.js";
+import type { Sql, SqlRunner } from "./sql.js";
+import { postgresSendRows } from "../send-rows.js";
+import type { BuyFeedStore, BuyPostKey, ChatKey, OwedBuyState, SendState } from "../types.js";
 
 /** Thrown inside a transaction to undo it: one of the post's buys was taken by another post. */
 class Taken extends Error {}
@@ -61,6 +61,7 @@ export function postgresBuys(sql: Sql): BuyFeedStore {
             ? await tx.write("DELETE FROM buy_feeds WHERE platform = $1 AND chat_id = $2", [chat.platform, chat.chatId])
             : await tx.write("DELETE FROM buy_feeds WHERE platform = $1 AND chat_id = $2 AND token_id = $3", [chat.platform, chat.chatId, tokenId]);
         await tx.write("DELETE FROM buy_pairs WHERE NOT EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = buy_pairs.token_id)");
+        await tx.write("DELETE FROM buy_wallets WHERE NOT EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = buy_wallets.token_id)");
         return r.count;
       });
     },
@@ -92,6 +93,32 @@ export function postgresBuys(sql: Sql): BuyFeedStore {
           w.cursor, w.lastTradeAt ?? null, w.nextPollAt, w.pairId,
         ]);
         return added;
+      });
+    },
+    async firstBuys(tokenId, buys, max) {
+      if (buys.length === 0) return new Set();
+      return sql.transaction(async (tx) => {
+        // One watcher writes a token's wallets; the lock keeps the bound if two ever overlap.
+        await tx.write("SELECT pg_advisory_xact_lock(hashtext($1))", [`buy-wallets:${tokenId}`]);
+        let room = max - ((await tx.read<{ n: number }>("SELECT COUNT(*)::int AS n FROM buy_wallets WHERE token_id = $1", [tokenId]))[0]?.n ?? 0);
+        const known = new Map(
+          (await tx.read<{ wallet: string; swap_key: string }>("SELECT wallet, swap_key FROM buy_wallets WHERE token_id = $1 AND wallet = ANY($2::text[])", [
+            tokenId, [...new Set(buys.map((b) => b.wallet))],
+          ])).map((r) => [r.wallet, r.swap_key]),
+        );
+        const out = new Set<string>();
+        for (const b of buys) {
+          const first = known.get(b.wallet);
+          if (first === undefined && room > 0) {
+            await tx.write("INSERT INTO buy_wallets (token_id, wallet, swap_key) VALUES ($1, $2, $3) ON CONFLICT (token_id, wallet) DO NOTHING", [tokenId, b.wallet, b.swapKey]);
+            known.set(b.wallet, b.swapKey);
+            room--;
+            out.add(b.swapKey);
+          } else if (first === b.swapKey) {
+            out.add(b.swapKey);
+          }
+        }
+        return out;
       });
     },
     async chatsOwed() {

@@ -3,49 +3,11 @@
  * PostgreSQL (ON CONFLICT upserts, no rowid tricks) so that a shared store can follow.
  */
 import type Database from "better-sqlite3";
-import { sqliteSendRows } from "./send-rows.js";
-import { DIGEST_SEND_TABLE, toSubscription, type SubscriptionRow as Row } from "./subscription-rows.js";
-import type { ChatKey, DeliveryState, LeaseRow, NewSubscription, PendingDelivery, SubscriptionStore } from "./types.js";
+import { sqliteSendRows } from "../send-rows.js";
+import { DIGEST_SEND_TABLE, toSubscription, type SubscriptionRow as Row } from "../subscription-rows.js";
+import type { ChatKey, DeliveryState, LeaseRow, NewSubscription, PendingDelivery, SubscriptionStore } from "../types.js";
 
-/**
- * Schema of the digest: subscriptions, one row per (subscription, slot), named leases.
- * Delivery rows outlive their subscription (no cascade) as the record of what was posted, and
- * ids are never reused (AUTOINCREMENT) so an old row can never stand for a new subscription.
- */
-export const SUBSCRIPTIONS_SCHEMA = `
-CREATE TABLE subscriptions (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  platform TEXT NOT NULL,
-  chat_id TEXT NOT NULL,
-  chain TEXT NOT NULL,
-  cron TEXT NOT NULL,
-  timezone TEXT NOT NULL,
-  label TEXT NOT NULL,
-  interval_minutes INTEGER NOT NULL,
-  top_n INTEGER NOT NULL,
-  paused_reason TEXT,
-  last_ranking TEXT NOT NULL DEFAULT '[]',
-  created_at INTEGER NOT NULL,
-  UNIQUE (platform, chat_id, chain)
-);
-CREATE INDEX subscriptions_schedule ON subscriptions (cron, timezone);
-CREATE TABLE digest_deliveries (
-  subscription_id INTEGER NOT NULL,
-  slot INTEGER NOT NULL,
-  state TEXT NOT NULL,
-  updated_at INTEGER NOT NULL,
-  detail TEXT,
-  PRIMARY KEY (subscription_id, slot)
-);
-CREATE INDEX digest_deliveries_state ON digest_deliveries (state, slot);
-CREATE TABLE leases (
-  name TEXT PRIMARY KEY,
-  holder TEXT NOT NULL,
-  expires_at INTEGER NOT NULL
-);
-`;
-
-/** Subscription queries on an open better-sqlite3 database that has SUBSCRIPTIONS_SCHEMA. */
+/** Subscription queries on an open better-sqlite3 database that has the digest's tables (migration 2). */
 export function sqliteSubscriptions(db: Database.Database): SubscriptionStore {
   const q = {
     upsert: db.prepare(`

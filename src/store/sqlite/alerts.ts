@@ -3,75 +3,11 @@
  * SQL is plain (ON CONFLICT upserts, no rowid tricks) so that PostgreSQL runs the same statements.
  */
 import type Database from "better-sqlite3";
-import { sqliteSendRows } from "./send-rows.js";
+import { sqliteSendRows } from "../send-rows.js";
 import type {
   Alert, AlertChange, AlertFiring, AlertStore, ChatKey, FiringState, NewAlert, Platform, TokenSighting,
   WatchedToken, WatchlistStore,
-} from "./types.js";
-
-/**
- * Schema of alerts and watchlists. `alert_numbers` keeps each chat's last alert number so that a
- * number is never reused in a chat: a Delete button on an old message can never hit a newer
- * alert. Firings outlive their alert (no cascade) as the record of what was sent.
- */
-export const ALERTS_SCHEMA = `
-CREATE TABLE alerts (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  platform TEXT NOT NULL,
-  chat_id TEXT NOT NULL,
-  number INTEGER NOT NULL,
-  token_id TEXT NOT NULL,
-  symbol TEXT NOT NULL,
-  chain TEXT NOT NULL,
-  rule TEXT NOT NULL,
-  level TEXT NOT NULL,
-  anchor_price TEXT NOT NULL,
-  anchor_at BIGINT NOT NULL,
-  armed INTEGER NOT NULL,
-  paused_at BIGINT,
-  last_fired_at BIGINT,
-  created_at BIGINT NOT NULL,
-  UNIQUE (platform, chat_id, number)
-);
-CREATE INDEX alerts_armed ON alerts (armed, token_id);
-CREATE TABLE alert_numbers (
-  platform TEXT NOT NULL,
-  chat_id TEXT NOT NULL,
-  last_number INTEGER NOT NULL,
-  PRIMARY KEY (platform, chat_id)
-);
-CREATE TABLE alert_firings (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  alert_id INTEGER NOT NULL,
-  platform TEXT NOT NULL,
-  chat_id TEXT NOT NULL,
-  kind TEXT NOT NULL,
-  payload TEXT NOT NULL,
-  state TEXT NOT NULL,
-  fired_at BIGINT NOT NULL,
-  updated_at BIGINT NOT NULL,
-  detail TEXT
-);
-CREATE INDEX alert_firings_state ON alert_firings (state, id);
-CREATE TABLE alert_tokens (
-  token_id TEXT PRIMARY KEY,
-  price TEXT,
-  seen_at BIGINT,
-  missing_since BIGINT
-);
-CREATE TABLE watchlist (
-  platform TEXT NOT NULL,
-  chat_id TEXT NOT NULL,
-  token_id TEXT NOT NULL,
-  symbol TEXT NOT NULL,
-  chain TEXT NOT NULL,
-  added_at BIGINT NOT NULL,
-  PRIMARY KEY (platform, chat_id, token_id)
-);
-`;
-
-/** Tables of ALERTS_SCHEMA whose rows belong to one chat (forget and move act on them). */
-export const ALERT_CHAT_TABLES = ["alerts", "alert_numbers", "alert_firings", "watchlist"] as const;
+} from "../types.js";
 
 /** Alert firings as rows of the send protocol. */
 export const FIRING_SEND_TABLE = { table: "alert_firings", key: ["id"] } as const;
@@ -141,7 +77,7 @@ export function toFiring(r: FiringRow): AlertFiring {
 /** SQLite binds at most 999 parameters in old builds: lists are sent in slices well under it. */
 const IN_SLICE = 500;
 
-/** Alert queries on an open better-sqlite3 database that has ALERTS_SCHEMA. */
+/** Alert queries on an open better-sqlite3 database that has the alert tables (migration 3). */
 export function sqliteAlerts(db: Database.Database): AlertStore {
   const q = {
     count: db.prepare(`SELECT COUNT(*) AS n FROM alerts WHERE platform = ? AND chat_id = ?`),
@@ -282,7 +218,7 @@ export function sqliteAlerts(db: Database.Database): AlertStore {
   };
 }
 
-/** Watchlist queries on an open better-sqlite3 database that has ALERTS_SCHEMA. */
+/** Watchlist queries on an open better-sqlite3 database that has the watchlist table (migration 3). */
 export function sqliteWatchlists(db: Database.Database): WatchlistStore {
   const q = {
     count: db.prepare(`SELECT COUNT(*) AS n FROM watchlist WHERE platform = ? AND chat_id = ?`),

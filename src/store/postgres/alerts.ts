@@ -1,11 +1,11 @@
 /**
  * Price alerts, their firings, the tokens' last seen prices and the watchlists in PostgreSQL:
- * the statements of alerts-sqlite.ts with numbered parameters, and the same behaviour.
+ * the statements of sqlite/alerts.ts with numbered parameters, and the same behaviour.
  */
-import { FIRING_SEND_TABLE, toAlert, toFiring, type AlertRow, type FiringRow } from "./alerts-sqlite.js";
-import { postgresSendRows } from "./send-rows.js";
-import type { Sql, SqlRunner, SqlValue } from "./postgres-sql.js";
-import type { AlertChange, AlertStore, ChatKey, FiringState, TokenSighting, WatchlistStore } from "./types.js";
+import { FIRING_SEND_TABLE, toAlert, toFiring, type AlertRow, type FiringRow } from "../sqlite/alerts.js";
+import { postgresSendRows } from "../send-rows.js";
+import type { Sql, SqlRunner, SqlValue } from "./sql.js";
+import type { AlertChange, AlertStore, ChatKey, FiringState, TokenSighting, WatchlistStore } from "../types.js";
 
 /** A change applies only to the alert as the check read it; a firing only while it is armed. */
 async function applyChange(tx: SqlRunner, c: AlertChange, now: number): Promise<number> {

@@ -5,7 +5,7 @@
  */
 import pg from "pg";
 import type { Logger } from "pino";
-import { postgresStoreError } from "./errors.js";
+import { postgresStoreError } from "../errors.js";
 
 /** int8 (COUNT, BIGINT columns) as a number: the stores keep epoch ms and ids, all below 2^53. */
 const INT8_OID = 20;

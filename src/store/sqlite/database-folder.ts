@@ -6,7 +6,7 @@
  */
 import { mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { StoreError } from "./errors.js";
+import { StoreError } from "../errors.js";
 
 function exists(path: string): boolean {
   try {

@@ -1,42 +1,9 @@
 /**
  * Members' calls of tokens in SQLite: one row per call, with what the sweep has read since.
- * Plain SQL, so PostgreSQL runs the same statements (postgres-calls.ts).
+ * Plain SQL, so PostgreSQL runs the same statements (postgres/calls.ts).
  */
 import type Database from "better-sqlite3";
-import type { Call, CallRead, CallStore, ChatKey, Platform, SweepStatus, TokenToSweep } from "./types.js";
-
-/**
- * Schema of calls. `chat_id` is the board: a Telegram chat, or a Discord server whose channels
- * share it (a server id never equals a channel id). `call_sweep` holds one row, the last sweep.
- */
-export const CALLS_SCHEMA = `
-CREATE TABLE calls (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  platform TEXT NOT NULL,
-  chat_id TEXT NOT NULL,
-  token_id TEXT NOT NULL,
-  symbol TEXT NOT NULL,
-  chain TEXT NOT NULL,
-  user_id TEXT NOT NULL,
-  user_name TEXT NOT NULL,
-  user_handle TEXT,
-  called_at BIGINT NOT NULL,
-  price TEXT NOT NULL,
-  market_cap TEXT,
-  high TEXT NOT NULL,
-  high_at BIGINT,
-  last_price TEXT,
-  swept_to BIGINT
-);
-CREATE INDEX calls_board ON calls (platform, chat_id, called_at);
-CREATE INDEX calls_token ON calls (token_id, called_at);
-CREATE TABLE call_sweep (
-  id INTEGER PRIMARY KEY,
-  ran_at BIGINT NOT NULL,
-  period_ms BIGINT NOT NULL,
-  tokens INTEGER NOT NULL
-);
-`;
+import type { Call, CallRead, CallStore, ChatKey, Platform, SweepStatus, TokenToSweep } from "../types.js";
 
 /** A `calls` row as both engines return it. */
 export interface CallRow {

@@ -5,8 +5,8 @@
  * processes start at the same moment.
  */
 import type { Logger } from "pino";
-import type { Migration } from "./migrations.js";
-import type { Sql } from "./postgres-sql.js";
+import type { Migration } from "../migrations.js";
+import type { Sql } from "./sql.js";
 
 /** Any number, the same in every process: the key of the advisory lock migrations take. */
 const MIGRATION_LOCK = 7_140_517;

@@ -1,11 +1,11 @@
 /**
- * Members' calls in PostgreSQL: the statements of calls-sqlite.ts with numbered parameters. A
+ * Members' calls in PostgreSQL: the statements of sqlite/calls.ts with numbered parameters. A
  * new call takes a transaction-scoped advisory lock on its board and token first, so two
  * workers answering two pastes of one token at once record one call, the first.
  */
-import { CALL_SQL, handleOf, newCallValues, toCall, toStatus, type CallRow } from "./calls-sqlite.js";
-import type { Sql } from "./postgres-sql.js";
-import type { CallStore, TokenToSweep } from "./types.js";
+import { CALL_SQL, handleOf, newCallValues, toCall, toStatus, type CallRow } from "../sqlite/calls.js";
+import type { Sql } from "./sql.js";
+import type { CallStore, TokenToSweep } from "../types.js";
 
 /** `?` placeholders numbered `$1`, `$2`, … */
 function numbered(sql: string): string {

@@ -4,21 +4,21 @@
  */
 import Database from "better-sqlite3";
 import type { Logger } from "pino";
-import { applySettingsPatch, flagColumn, toSettings, type SettingsRow } from "./chat-settings.js";
+import { applySettingsPatch, flagColumn, toSettings, type SettingsRow } from "../chat-settings.js";
 import { migrate } from "./migrate.js";
-import { chatTables, migrations as projectMigrations, type Migration } from "./migrations.js";
-import { sqliteAlerts, sqliteWatchlists } from "./alerts-sqlite.js";
+import { chatTables, migrations as projectMigrations, type Migration } from "../migrations.js";
+import { sqliteAlerts, sqliteWatchlists } from "./alerts.js";
 import { ensureDatabaseFolder } from "./database-folder.js";
-import { sqliteStoreError, StoreError } from "./errors.js";
-import { SqliteGuard } from "./sqlite-guard.js";
-import { sqliteButtonActions } from "./button-actions-sqlite.js";
-import { sqliteBuys } from "./buys-sqlite.js";
-import { sqliteCalls } from "./calls-sqlite.js";
-import { sqliteSubscriptions } from "./subscriptions-sqlite.js";
+import { sqliteStoreError, StoreError } from "../errors.js";
+import { SqliteGuard } from "./guard.js";
+import { sqliteButtonActions } from "./button-actions.js";
+import { sqliteBuys } from "./buys.js";
+import { sqliteCalls } from "./calls.js";
+import { sqliteSubscriptions } from "./subscriptions.js";
 import type {
   AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, LaunchStore, Store, StoreHealth, SubscriptionStore, WatchlistStore,
-} from "./types.js";
-import { sqliteLaunches } from "./launches-sqlite.js";
+} from "../types.js";
+import { sqliteLaunches } from "./launches.js";
 
 export interface SqliteStoreOptions {
   /** Database file; its folder is created. `:memory:` keeps everything in memory (tests). */

@@ -1,8 +1,8 @@
 /** The buy feed's state in SQLite: feeds, pair cursors and the buys owed to chats (buys-rows.ts). */
 import type Database from "better-sqlite3";
-import { BUY_MESSAGES, toBuyPost, toFeed, toOwed, toWatch, type FeedRow, type MessageRow, type PairRow, type PostRow } from "./buys-rows.js";
-import { sqliteSendRows } from "./send-rows.js";
-import type { BuyFeed, BuyFeedStore, BuyPostKey, ChatKey, NewBuyPost, NewOwedBuy, OwedBuyState, PairWatch, SendState } from "./types.js";
+import { BUY_MESSAGES, toBuyPost, toFeed, toOwed, toWatch, type FeedRow, type MessageRow, type PairRow, type PostRow } from "../buys-rows.js";
+import { sqliteSendRows } from "../send-rows.js";
+import type { BuyFeed, BuyFeedStore, BuyPostKey, ChatKey, NewBuyPost, NewOwedBuy, OwedBuyState, PairWatch, SendState } from "../types.js";
 
 /** Pairs watched afresh (no feed on their token yet) start at `now`; a pair already watched keeps its cursor. */
 export const WATCH_PAIR_SQL = `
@@ -22,6 +22,10 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
     removeOne: db.prepare(`DELETE FROM buy_feeds WHERE platform = ? AND chat_id = ? AND token_id = ?`),
     removeAll: db.prepare(`DELETE FROM buy_feeds WHERE platform = ? AND chat_id = ?`),
     unwatch: db.prepare(`DELETE FROM buy_pairs WHERE NOT EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = buy_pairs.token_id)`),
+    forgetWallets: db.prepare(`DELETE FROM buy_wallets WHERE NOT EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = buy_wallets.token_id)`),
+    walletCount: db.prepare(`SELECT COUNT(*) AS n FROM buy_wallets WHERE token_id = ?`),
+    firstOf: db.prepare(`SELECT swap_key FROM buy_wallets WHERE token_id = ? AND wallet = ?`),
+    recordWallet: db.prepare(`INSERT INTO buy_wallets (token_id, wallet, swap_key) VALUES (?, ?, ?) ON CONFLICT (token_id, wallet) DO NOTHING`),
     onPair: db.prepare(`
       SELECT f.* FROM buy_feeds f JOIN buy_pairs p ON p.token_id = f.token_id WHERE p.pair_id = ? ORDER BY f.platform, f.chat_id`),
     watches: db.prepare(`
@@ -63,7 +67,24 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
   const remove = db.transaction((chat: ChatKey, tokenId: string | "all") => {
     const n = tokenId === "all" ? q.removeAll.run(chat.platform, chat.chatId).changes : q.removeOne.run(chat.platform, chat.chatId, tokenId).changes;
     q.unwatch.run();
+    q.forgetWallets.run();
     return n;
+  });
+
+  const firsts = db.transaction((tokenId: string, buys: readonly { wallet: string; swapKey: string }[], max: number) => {
+    let room = max - (q.walletCount.get(tokenId) as { n: number }).n;
+    const out = new Set<string>();
+    for (const b of buys) {
+      const known = q.firstOf.get(tokenId, b.wallet) as { swap_key: string } | undefined;
+      if (known === undefined && room > 0) {
+        q.recordWallet.run(tokenId, b.wallet, b.swapKey);
+        room--;
+        out.add(b.swapKey);
+      } else if (known?.swap_key === b.swapKey) {
+        out.add(b.swapKey);
+      }
+    }
+    return out;
   });
 
   const commit = db.transaction((w: PairWatch, owed: readonly NewOwedBuy[], now: number) => {
@@ -102,6 +123,9 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
     },
     async commitPoll(watch, owed, now) {
       return commit(watch, owed, now);
+    },
+    async firstBuys(tokenId, buys, max) {
+      return firsts(tokenId, buys, max);
     },
     async chatsOwed() {
       return (q.chatsOwed.all() as { platform: ChatKey["platform"]; chat_id: string }[]).map((r) => ({ platform: r.platform, chatId: r.chat_id }));

@@ -6,8 +6,8 @@
  * process makes to a chat forgets that chat's lists, so they are read afresh.
  */
 import { LRUCache } from "lru-cache";
-import { isStoreError, StoreError } from "./errors.js";
-import type { ChatKey } from "./types.js";
+import { isStoreError, StoreError } from "../errors.js";
+import type { ChatKey } from "../types.js";
 
 /** Chats whose reads are kept: the busy ones, by recent use. */
 const CACHED_ENTRIES = 40_000;

@@ -5,22 +5,22 @@
  * or wrote, and changes fail with a StoreError the core turns into one sentence.
  */
 import type { Logger } from "pino";
-import { currentAsk, timeLeft } from "../market/ask.js";
-import { applySettingsPatch, flagColumn, toSettings, type SettingsRow } from "./chat-settings.js";
-import { isStoreError } from "./errors.js";
+import { currentAsk, timeLeft } from "../../market/ask.js";
+import { applySettingsPatch, flagColumn, toSettings, type SettingsRow } from "../chat-settings.js";
+import { isStoreError } from "../errors.js";
 import { OutageCache } from "./outage-cache.js";
-import { chatTables, migrations as projectMigrations, type Migration } from "./migrations.js";
-import { postgresAlerts, postgresWatchlists } from "./postgres-alerts.js";
-import { postgresButtonActions } from "./postgres-button-actions.js";
-import { postgresBuys } from "./postgres-buys.js";
-import { postgresCalls } from "./postgres-calls.js";
-import { migratePostgres } from "./postgres-migrate.js";
-import { createSql, type Sql, type SqlRunner } from "./postgres-sql.js";
-import { postgresSubscriptions } from "./postgres-subscriptions.js";
-import { postgresLaunches } from "./postgres-launches.js";
+import { chatTables, migrations as projectMigrations, type Migration } from "../migrations.js";
+import { postgresAlerts, postgresWatchlists } from "./alerts.js";
+import { postgresButtonActions } from "./button-actions.js";
+import { postgresBuys } from "./buys.js";
+import { postgresCalls } from "./calls.js";
+import { migratePostgres } from "./migrate.js";
+import { createSql, type Sql, type SqlRunner } from "./sql.js";
+import { postgresSubscriptions } from "./subscriptions.js";
+import { postgresLaunches } from "./launches.js";
 import type {
   AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, LaunchStore, Store, StoreHealth, SubscriptionStore, WatchlistStore,
-} from "./types.js";
+} from "../types.js";
 
 export interface PostgresStoreOptions {
   /** postgres://user:password@host:port/database */

@@ -5,34 +5,8 @@
  * `folded` rows until one `summary` row names them all.
  */
 import type Database from "better-sqlite3";
-import { SEND_COLUMNS, sqliteSendRows, type SendTable } from "./send-rows.js";
-import type { ChatKey, LaunchPost, LaunchPostKind, LaunchPostState, LaunchStore, LaunchSubscription, NewLaunchPost } from "./types.js";
-
-export const LAUNCHES_SCHEMA = `
-CREATE TABLE launch_subscriptions (
-  platform TEXT NOT NULL,
-  chat_id TEXT NOT NULL,
-  chain TEXT NOT NULL,
-  min_liquidity INTEGER NOT NULL,
-  created_at INTEGER NOT NULL,
-  PRIMARY KEY (platform, chat_id, chain)
-);
-CREATE INDEX launch_subscriptions_chain ON launch_subscriptions (chain);
-CREATE TABLE launch_posts (
-  platform TEXT NOT NULL,
-  chat_id TEXT NOT NULL,
-  token_id TEXT NOT NULL,
-  kind TEXT NOT NULL,
-  chain TEXT NOT NULL,
-  payload TEXT NOT NULL,
-  queued_at INTEGER NOT NULL,
-  ${SEND_COLUMNS},
-  PRIMARY KEY (platform, chat_id, token_id)
-);
-CREATE INDEX launch_posts_state ON launch_posts (state, queued_at);
-`;
-
-export const LAUNCH_CHAT_TABLES = ["launch_subscriptions", "launch_posts"];
+import { sqliteSendRows, type SendTable } from "../send-rows.js";
+import type { ChatKey, LaunchPost, LaunchPostKind, LaunchPostState, LaunchStore, LaunchSubscription, NewLaunchPost } from "../types.js";
 
 export const LAUNCH_SEND_TABLE: SendTable = { table: "launch_posts", key: ["platform", "chat_id", "token_id"] };
 
