@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
+import type { Reply } from "../../src/core/reply.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { createLaunchWatcher } from "../../src/launches/watcher.js";
 import { shortAddress } from "../../src/core/format/index.js";
 import { startClockedWorld } from "../core/clocked-world.js";
-import { FIRST_PASS, startLaunchWorld, SUBSCRIBED } from "./launch-world.js";
 import { recordingAdapter } from "../fakes/recording-adapter.js";
-import type { Reply } from "../../src/core/reply.js";
+import { FIRST_PASS, startLaunchWorld, SUBSCRIBED } from "./launch-world.js";
 
 const T0 = Date.UTC(2026, 10, 22, 10, 0);
 const DAY = 86_400_000;
