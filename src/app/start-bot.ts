@@ -304,7 +304,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       const leader = poster;
       launches = createLaunchWatcher({
         launches: parts.store.launches, chats: parts.store, core, market: parts.market, adapters, queues: deliveryWatch.watch("launch", queues), holder: postHolder, onSend,
-        leading: () => leader.leading(), perHour: config.launches.perHour, logger: log,
+        lease: { leading: () => leader.leading() }, perHour: config.launches.perHour, logger: log,
       });
       launches.start();
       await guard?.recordSuccess();
@@ -325,6 +325,13 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       const consoleSink = consoleAlertSink({ output: opts.stdout, color: opts.stdin.isTTY === true });
       buyFeed = createBuyFeedService({ ...feedParts, sinks: { console: consoleSink }, queues: { console: createPacedQueue({ maxInFlight: 1 }) } });
       buyFeed.start();
+      // No poster runs here to hold the lease launches are claimed under: the watcher keeps it.
+      launches = createLaunchWatcher({
+        launches: parts.store.launches, chats: parts.store, core, market: parts.market, adapters: { console: consoleSink },
+        queues: { console: createPacedQueue({ maxInFlight: 1 }) }, holder: `${hostname()}:${process.pid}:${randomUUID()}`,
+        lease: { keep: parts.store.subscriptions }, perHour: config.launches.perHour, logger: log,
+      });
+      launches.start();
       void runConsole({ core, input: opts.stdin, output: opts.stdout, isTTY: opts.stdin.isTTY === true })
         .then(() => stop("console input ended"))
         .then(() => resolveFinished(0), (e: unknown) => {
