@@ -18,7 +18,7 @@ const MUST_NOT_IMPORT = [
   { folder: "alerts", folders: [], packages: PLATFORM_SDKS },
   { folder: "chart", folders: ["core/commands", "adapters"] },
   // The adapters may read the store's contract (types.ts), never an implementation.
-  { folder: "adapters", folders: ["market", "cache", "store/!(types.ts)"] },
+  { folder: "adapters", folders: ["market", "cache", "store/**/!(types.ts)"] },
 ];
 
 /** Who may start a bot or reach the stand-in data service. */

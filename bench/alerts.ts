@@ -75,7 +75,7 @@ async function measure(c: Case): Promise<Outcome> {
     queues: { telegram: createTelegramDigestQueue({ ratePerSecond: SHIPPED_TELEGRAM_RATE }) },
     checkMs: CHECK_SECONDS * 1000,
     cooldownMs: 15 * 60_000,
-    source: "benchmark (sandbox)",
+    core: harness.core,
     logger,
     onOutcome: (_p, state, afterMs) => {
       if (state === "delivered") latencies.push(afterMs);

@@ -11,7 +11,8 @@ import { Writable } from "node:stream";
 import pino from "pino";
 import { createAlertService } from "../src/alerts/service.js";
 import { createTelegramAdapter } from "../src/adapters/telegram/adapter.js";
-import { createCachedMarket, sharingPrices } from "../src/cache/cached-market.js";
+import { createCachedMarket } from "../src/cache/cached-market.js";
+import { sharingPrices } from "../src/cache/price-sharing.js";
 import { createMemoryStore } from "../src/cache/memory-store.js";
 import type { CacheStore } from "../src/cache/store.js";
 import type { MarketApi } from "../src/market/api.js";
@@ -232,7 +233,7 @@ async function once(tokens: readonly SandboxToken[], s: Scenario, queueOnly: boo
   const queue = createTelegramDigestQueue({ ratePerSecond: SHIPPED_TELEGRAM_RATE });
   const alerts = createAlertService({
     store: harness.store, prices: sharingPrices(market, client.onLane("alerts"), { everyMs: ALERT_CHECK_MS }), adapters: { telegram: adapter }, queues: { telegram: queue },
-    checkMs: ALERT_CHECK_MS, cooldownMs: 15 * MINUTE, source: "benchmark (sandbox)", logger: quiet,
+    checkMs: ALERT_CHECK_MS, cooldownMs: 15 * MINUTE, core: harness.core, logger: quiet,
     onCheck: (r) => void (alertTokens ??= r.tokens),
   });
   let alertTokens: number | undefined;

@@ -20,7 +20,7 @@ import { createBotCore } from "../src/core/create-core.js";
 import { MarketClient } from "../src/market/client.js";
 import { DIGEST_LANE } from "../src/market/scheduler-lanes.js";
 import { startSandbox } from "../src/sandbox/index.js";
-import { openSqliteStore } from "../src/store/sqlite-store.js";
+import { openSqliteStore } from "../src/store/sqlite/store.js";
 import { percentile, rssMb } from "./measure.js";
 import type { BenchResult, Benchmark, Figure, Size } from "./types.js";
 

@@ -13,7 +13,7 @@ import type { BotCore } from "../src/core/bot-core.js";
 import type { ChatContext } from "../src/core/command.js";
 import { createBotCore, type CoreDeps } from "../src/core/create-core.js";
 import type { SandboxToken } from "../src/sandbox/index.js";
-import { openSqliteStore, type SqliteStore } from "../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore } from "../src/store/sqlite/store.js";
 
 /** A seeded generator in [0, 1) (Park–Miller), so a run's questions repeat exactly. */
 export function seeded(seed: number): () => number {

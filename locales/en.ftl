@@ -786,7 +786,6 @@ launch-label-price = Price
 launch-label-launched = Launched
 launch-summary-title = 🆕 { $count } more new tokens on { $chain } this hour
 launch-summary-why = Past this chat's { $max } launch posts an hour; here they are in one list.
-launch-not-here = Launch posts go to Telegram and Discord chats, not to the console.
 launch-bad-min = Say the minimum liquidity in USD, e.g. /subscribe launches solana min 5000.
 launch-subscribed = New { $chain } tokens will be posted here, the contract report first (minimum liquidity { $min }).
 launch-how-to-stop = To stop: /unsubscribe launches { $chain }
@@ -794,3 +793,6 @@ launch-stopped = New { $chain } tokens are no longer posted here.
 launch-none-on = This chat gets no { $chain } launch posts.
 launch-list-title = New launches posted here
 launch-col-min = Min liquidity
+
+## buy feed: first buys
+buys-first-buy = first buy seen since the feed started

@@ -764,7 +764,6 @@ launch-label-price = 价格
 launch-label-launched = 上线时间
 launch-summary-title = 🆕 本小时 { $chain } 另有 { $count } 个新币
 launch-summary-why = 本聊天每小时最多 { $max } 条新币推送；其余的汇总在这一条里。
-launch-not-here = 新币推送只发往 Telegram 和 Discord 聊天，不发往控制台。
 launch-bad-min = 请写出最低流动性（美元），例如 /subscribe launches solana min 5000。
 launch-subscribed = { $chain } 的新币将在这里推送，合约报告在前（最低流动性 { $min }）。
 launch-how-to-stop = 停止：/unsubscribe launches { $chain }
@@ -772,3 +771,6 @@ launch-stopped = 这里不再推送 { $chain } 新币。
 launch-none-on = 本聊天没有 { $chain } 新币推送。
 launch-list-title = 这里推送的新币
 launch-col-min = 最低流动性
+
+## buy feed: first buys
+buys-first-buy = 自本推送开始以来首次见到其买入

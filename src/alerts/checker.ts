@@ -13,7 +13,7 @@ import { readPrice } from "../market/decimal.js";
 import { LIMITS } from "../market/limits.js";
 import type { PriceMap } from "../market/schemas.js";
 import type { Alert, AlertChange, Platform, Store, TokenSighting } from "../store/types.js";
-import type { FiredPayload, PausedPayload } from "./message.js";
+import type { FiredPayload, PausedPayload } from "../core/posts/alert.js";
 import { fires } from "../core/alerts/rules.js";
 import { releaseAtStop } from "../workers/lease-keeper.js";
 import { goneFromThisHost } from "./senders.js";

@@ -14,8 +14,7 @@ import type { Logger } from "pino";
 import type { PacedQueue } from "../digest/paced-queue.js";
 import { createSendProtocol, type SendKind, type SendSink } from "../delivery/protocol.js";
 import type { AlertFiring, AlertStore, FiringState, Platform, SettingsStore, SubscriptionStore } from "../store/types.js";
-import { postLanguage, sourceIn } from "../i18n/index.js";
-import { firingReply } from "./message.js";
+import type { BotCore } from "../core/bot-core.js";
 import { goneSenders, HEARTBEAT_PREFIX } from "./senders.js";
 import { releaseAtStop } from "../workers/lease-keeper.js";
 
@@ -24,8 +23,10 @@ export type AlertSink = SendSink;
 
 export interface DeliveryOptions {
   alerts: AlertStore;
-  /** Chat state to drop or move when a chat is gone or migrated, and its language. */
-  chats: Pick<SettingsStore, "forgetChat" | "moveChat" | "getSettings">;
+  /** Chat state to drop or move when a chat is gone or migrated. */
+  chats: Pick<SettingsStore, "forgetChat" | "moveChat">;
+  /** Writes each firing's message from its record, in the chat's language. */
+  core: Pick<BotCore, "render">;
   adapters: Partial<Record<Platform, AlertSink>>;
   /** Where this worker's heartbeat lease lives (the store's leases). */
   leases: Pick<SubscriptionStore, "acquireLease" | "releaseLease">;
@@ -34,8 +35,6 @@ export interface DeliveryOptions {
   /** How long the heartbeat lasts without renewal, ms. */
   heartbeatTtlMs: number;
   queues: Partial<Record<Platform, PacedQueue>>;
-  /** Footer source label. */
-  source: string;
   logger: Logger;
   now?: () => number;
   /** A firing not sent within this long is dropped as stale news. Default 1 hour. */
@@ -97,9 +96,8 @@ export function createAlertDelivery(opts: DeliveryOptions): AlertDelivery {
     inProgress.add(f.id);
     const p = (async () => {
       // Written in the language the chat has now, as the digest is.
-      const i18n = await postLanguage(opts.chats, { platform: f.platform, chatId: f.chatId });
-      const reply = firingReply(f, sourceIn(opts.source, i18n), i18n);
-      if (reply === undefined) {
+      const reply = await opts.core.render({ platform: f.platform, chatId: f.chatId }, { kind: f.kind === "fired" ? "alert-fired" : "alert-paused", record: f.payload });
+      if (reply.error !== undefined) {
         log.error({ firing: f.id }, "an alert firing could not be read: dropped");
         if (await opts.alerts.transitionFiring(f.id, ["queued", "interrupted"], "failed", now(), "unreadable payload")) firings.recorded?.(f, "failed");
         return;

@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Logger } from "pino";
 import { isStoreError } from "../store/errors.js";
+import type { BotCore } from "../core/bot-core.js";
 import type { MarketApi } from "../market/api.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
 import type { FiringState, Platform, Store } from "../store/types.js";
@@ -26,7 +27,8 @@ export interface AlertServiceOptions {
   checkMs: number;
   /** ALERT_COOLDOWN_MINUTES in ms. */
   cooldownMs: number;
-  source: string;
+  /** Writes each firing's message in the chat's language. */
+  core: Pick<BotCore, "render">;
   logger: Logger;
   now?: () => number;
   /** This worker's WORKER_ID, written into its name on the lease and on the firings it claims. */
@@ -78,7 +80,7 @@ export function createAlertService(opts: AlertServiceOptions): AlertService {
     heartbeatTtlMs: lease.ttlMs,
     adapters: opts.adapters,
     queues: opts.queues,
-    source: opts.source,
+    core: opts.core,
     logger: log,
     now,
     onOutcome: opts.onOutcome,

@@ -16,7 +16,7 @@ import { buildCore, type BuiltCore } from "./build-core.js";
 import { readinessChecks } from "./readiness.js";
 import type { Config } from "../config.js";
 import { createPacedQueue } from "../digest/paced-queue.js";
-import { createDiscordDigestQueue, createTelegramDigestQueue } from "../digest/platform-queues.js";
+import { createDiscordDigestQueue, createTelegramDigestQueue, telegramPaceLedger } from "../digest/platform-queues.js";
 import { createPoster, type Poster } from "../digest/poster.js";
 import { createDeliveryWatch } from "../ops/delivery-watch.js";
 import { createBuyMetrics } from "../buys/metrics.js";
@@ -71,7 +71,14 @@ function startGuardFor(config: Config): StartGuard | undefined {
 export async function startBot(opts: StartOptions): Promise<RunningBot> {
   const { config, log } = opts;
   const metrics = createMetrics({ worker: config.workerId });
-  const page = createOpsPage({ token: config.opsToken, secrets: config.secrets, registry: metrics.registry, worker: config.workerId, rps: config.market.rps });
+  const page = createOpsPage({
+    token: config.opsToken,
+    secrets: config.secrets,
+    registry: metrics.registry,
+    worker: config.workerId,
+    rps: config.market.rps,
+    onSampleError: (e) => log.warn({ err: e }, "operator's page: a minute's sample was not saved"),
+  });
   const deliveryWatch = createDeliveryWatch();
   const guard = startGuardFor(config);
   const adapters: Partial<Record<Platform, PlatformAdapter>> = {};
@@ -158,6 +165,8 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       leases: () => subscriptions.leases(),
       rows: new Map([["digest", () => subscriptions.deliveryCounts()], ["alert", () => firings.firingCounts()]]),
       deliveries: deliveryWatch,
+      // Workers share PostgreSQL: each page then charts them all.
+      ...(config.databaseUrl === undefined ? {} : { samples: built.store.opsSamples }),
     });
   } catch (e) {
     await stop("start-up failed");
@@ -167,6 +176,8 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   // A const for the closures below: `built` stays a let so that stop() can run before it is set.
   const parts = built;
   const core = instrumentCore(parts.core, metrics);
+  // Telegram's limits are per bot: replies, digests and alerts take their turns from one pace.
+  const telegramPace = telegramPaceLedger({ ratePerSecond: config.digest.telegramRate, redis: parts.redis, bot: config.telegram?.token.split(":")[0] });
 
   try {
     if (config.telegram) {
@@ -193,6 +204,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
                 createLeaseKeeper({ leases: parts.store.subscriptions, name, holder: config.workerId, logger: log, onChange }),
             }),
         dedupe: createUpdateDedupe({ redis: parts.redis, scope: config.telegram.token.split(":")[0] ?? "" }),
+        pace: { ledger: telegramPace, onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "telegram", kind: "reply" }, ms / 1000) },
       });
       if (telegram.webhook) routes.set(telegram.webhook.path, telegram.webhook.handler);
       telegramLease = () => telegram.lease();
@@ -253,18 +265,17 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       const queues = {
         telegram: createTelegramDigestQueue({
           ratePerSecond: config.digest.telegramRate,
-          onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "telegram" }, ms / 1000),
-          redis: parts.redis,
-          bot: config.telegram?.token.split(":")[0],
+          ledger: telegramPace,
+          onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "telegram", kind: "scheduled" }, ms / 1000),
         }),
         discord: createDiscordDigestQueue({
-          onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "discord" }, ms / 1000),
+          onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "discord", kind: "scheduled" }, ms / 1000),
           redis: parts.redis,
           bot: config.discord?.applicationId,
         }),
       };
       alerts = createAlertService({
-        store: parts.store, prices: parts.alertPrices, adapters, queues: deliveryWatch.watch("alert", queues), ...alertTimes, source: parts.source, logger: log,
+        store: parts.store, prices: parts.alertPrices, adapters, queues: deliveryWatch.watch("alert", queues), ...alertTimes, core, logger: log,
         onOutcome: (platform, outcome, afterMs) => {
           metrics.alertDeliveries.inc({ platform, outcome });
           if (outcome === "delivered" || outcome === "resent") metrics.alertDeliverySeconds.observe({ platform }, afterMs / 1000);
@@ -292,8 +303,8 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       buyFeed.start();
       const leader = poster;
       launches = createLaunchWatcher({
-        launches: parts.store.launches, chats: parts.store, market: parts.market, adapters, queues: deliveryWatch.watch("launch", queues), holder: postHolder, onSend,
-        leading: () => leader.leading(), perHour: config.launches.perHour, source: parts.source, logger: log,
+        launches: parts.store.launches, chats: parts.store, core, market: parts.market, adapters, queues: deliveryWatch.watch("launch", queues), holder: postHolder, onSend,
+        lease: { leading: () => leader.leading() }, perHour: config.launches.perHour, logger: log,
       });
       launches.start();
       await guard?.recordSuccess();
@@ -307,13 +318,20 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         adapters: { console: consoleAlertSink({ output: opts.stdout, color: opts.stdin.isTTY === true }) },
         queues: { console: createPacedQueue({ maxInFlight: 1 }) },
         ...alertTimes,
-        source: parts.source,
+        core,
         logger: log,
       });
       await alerts.start();
       const consoleSink = consoleAlertSink({ output: opts.stdout, color: opts.stdin.isTTY === true });
       buyFeed = createBuyFeedService({ ...feedParts, sinks: { console: consoleSink }, queues: { console: createPacedQueue({ maxInFlight: 1 }) } });
       buyFeed.start();
+      // No poster runs here to hold the lease launches are claimed under: the watcher keeps it.
+      launches = createLaunchWatcher({
+        launches: parts.store.launches, chats: parts.store, core, market: parts.market, adapters: { console: consoleSink },
+        queues: { console: createPacedQueue({ maxInFlight: 1 }) }, holder: `${hostname()}:${process.pid}:${randomUUID()}`,
+        lease: { keep: parts.store.subscriptions }, perHour: config.launches.perHour, logger: log,
+      });
+      launches.start();
       void runConsole({ core, input: opts.stdin, output: opts.stdout, isTTY: opts.stdin.isTTY === true })
         .then(() => stop("console input ended"))
         .then(() => resolveFinished(0), (e: unknown) => {

@@ -2,7 +2,8 @@
  * What a buy post and a summary post say: core Replies built from the recorded trade in the
  * chat's language, so a post sent after a restart reads as it would have before. Symbols and
  * wallets come from the service and are cleaned here; the adapters escape them again. There is
- * no "new holder": the service has no balance endpoint, so the post never claims one.
+ * no "new holder": the service has no balance endpoint, so the post never claims one; it may say
+ * a buy is the wallet's first seen since the feed started, which the watcher's record does know.
  */
 import { cleanText, formatAmount, formatPrice, formatUsd, shortAddress } from "../core/format/index.js";
 import type { Action, Field, Reply } from "../core/reply.js";
@@ -60,7 +61,8 @@ export function buyPost(t: Trade, o: BuyOptions, c: PostContext): Reply {
   if (t.priceUsd !== undefined) fields.push({ label: say("buys-price"), value: formatPrice(t.priceUsd, { locale }), inline: true });
   if (c.cap !== undefined) fields.push({ label: say(c.cap.kind === "cap" ? "buys-cap" : "buys-fdv"), value: formatUsd(c.cap.usd, { locale }), inline: true });
   fields.push({ label: say("buys-dex"), value: cleanText(t.amm, 24), inline: true });
-  fields.push({ label: say(sell ? "buys-seller" : "buys-buyer"), value: shortAddress(t.wallet), inline: true });
+  const first = !sell && t.firstBuy === true ? ` · ${say("buys-first-buy")}` : "";
+  fields.push({ label: say(sell ? "buys-seller" : "buys-buyer"), value: `${shortAddress(t.wallet)}${first}`, inline: true });
   const ago = Math.max(0, Math.round(c.now / 1000 - t.txTime));
   fields.push({ label: say("buys-time"), value: say("buys-when", { time: clock(t.txTime), seconds: ago }) });
   const actions: Action[] = [];

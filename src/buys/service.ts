@@ -29,10 +29,17 @@ export interface BuyFeedServiceOptions extends PlanOptions {
   metrics?: BuyMetrics;
   /** Each post's recorded send outcome (metrics: sends per outcome, kind `buy`). */
   onSend?: BuyDeliveryOptions["onSend"];
+  now?: () => number;
+  /** Name on the watcher's lease. Default host:pid:random. */
+  holder?: string;
+  /** The watcher's lease time without renewal, ms. Default the watcher's. */
+  leaseTtlMs?: number;
 }
 
 export interface BuyFeedService {
   start(): void;
+  /** One turn (poll what is due, queue and send what is owed) and its sends' outcomes: what the loop runs each second. */
+  turn(): Promise<void>;
   stop(): Promise<void>;
   leading(): boolean;
 }
@@ -41,10 +48,12 @@ const TURN_MS = 1_000;
 
 export function createBuyFeedService(opts: BuyFeedServiceOptions): BuyFeedService {
   const platforms = Object.keys(opts.sinks) as Platform[];
-  const holder = `${hostname()}:${process.pid}:${randomUUID()}`;
+  const holder = opts.holder ?? `${hostname()}:${process.pid}:${randomUUID()}`;
+  const now = opts.now ?? Date.now;
   const watcher = createWatcher({
     holder, buys: opts.store.buys, leases: opts.store.subscriptions, market: opts.feedMarket, budget: opts.budget, platforms,
-    logger: opts.logger, pollSeconds: opts.pollSeconds, maxPollSeconds: opts.maxPollSeconds, ...(opts.metrics ? { events: opts.metrics } : {}),
+    logger: opts.logger, now, pollSeconds: opts.pollSeconds, maxPollSeconds: opts.maxPollSeconds, ...(opts.metrics ? { events: opts.metrics } : {}),
+    ...(opts.leaseTtlMs === undefined ? {} : { leaseTtlMs: opts.leaseTtlMs }),
   });
   const extras = (tokenId: string, chain: string): Promise<Pick<PostContext, "cap" | "explorer">> =>
     asking(newAsk(FEED_LANE), async () => {
@@ -56,7 +65,7 @@ export function createBuyFeedService(opts: BuyFeedServiceOptions): BuyFeedServic
     });
   const delivery = createBuyDelivery({
     buys: opts.store.buys, chats: opts.store, sinks: opts.sinks, queues: opts.queues, extras, logger: opts.logger,
-    lease: WATCHER_LEASE, sender: holder, leading: () => watcher.leading() && !stopping,
+    lease: WATCHER_LEASE, sender: holder, now, leading: () => watcher.leading() && !stopping,
     ...(opts.metrics ? { onSettled: opts.metrics.settled } : {}), ...(opts.onSend ? { onSend: opts.onSend } : {}),
   });
   let timer: NodeJS.Timeout | undefined;
@@ -80,6 +89,10 @@ export function createBuyFeedService(opts: BuyFeedServiceOptions): BuyFeedServic
 
   return {
     start: loop,
+    async turn() {
+      await once();
+      await delivery.settled();
+    },
     async stop() {
       stopping = true;
       if (timer) clearTimeout(timer);

@@ -28,6 +28,8 @@ export interface Trade {
   priceUsd?: string;
   wallet: string;
   amm: string;
+  /** The wallet's first buy of the token the feed saw since it started (never "new holder": no balance is known). */
+  firstBuy?: boolean;
 }
 
 /** The identity of a swap: the same record from two polls gives the same key. */

@@ -20,6 +20,9 @@ import { readSwap, usdValue, type Trade } from "./trade.js";
 
 export const WATCHER_LEASE = "buy-watcher";
 
+/** Wallets of one token whose first buy is kept: past them no buy is called a wallet's first, and the record stays bounded. */
+export const FIRST_BUY_WALLETS = 20_000;
+
 /** What the watcher reports for /metrics and tests. */
 export interface WatchEvents {
   polled?(e: { pairId: string; pages: number; intervalSeconds: number }): void;
@@ -106,6 +109,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     let newest = w.cursor;
     let seen = 0;
     let skipped = 0;
+    const trades: Trade[] = [];
     for (const tx of res.txs) {
       const txTime = tx.tx_time ?? 0;
       const fresh = txTime > w.cursor;
@@ -116,9 +120,16 @@ export function createWatcher(opts: WatcherOptions): Watcher {
         if (fresh && read.skipped === "amount") skipped++;
         continue;
       }
-      const payload = JSON.stringify(read.trade);
+      trades.push(read.trade);
+    }
+    // Oldest first, so that a wallet's first buy seen is its earliest in the window.
+    const buys = trades.filter((t) => t.side === "buy" && t.wallet !== "").reverse();
+    const firsts = await opts.buys.firstBuys(w.tokenId, buys.map((t) => ({ wallet: t.wallet, swapKey: t.swapKey })), FIRST_BUY_WALLETS);
+    for (const trade of trades) {
+      // Every feed of the token started after its wallets' record did: a first buy seen since then is one since the feed started.
+      const payload = JSON.stringify(firsts.has(trade.swapKey) ? { ...trade, firstBuy: true } : trade);
       for (const f of feeds) {
-        if (wants(f, read.trade)) owed.push({ platform: f.platform, chatId: f.chatId, swapKey: read.trade.swapKey, tokenId: w.tokenId, txTime: read.trade.txTime, payload });
+        if (wants(f, trade)) owed.push({ platform: f.platform, chatId: f.chatId, swapKey: trade.swapKey, tokenId: w.tokenId, txTime: trade.txTime, payload });
       }
     }
     const traded = newest > w.cursor;

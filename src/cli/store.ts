@@ -10,9 +10,9 @@ import { ConfigError, loadConfig, readEnvironment, type Config } from "../config
 import { copySqliteToPostgres } from "../store/copy.js";
 import { isStoreError } from "../store/errors.js";
 import { migrations } from "../store/migrations.js";
-import { openPostgresStore } from "../store/postgres-store.js";
-import { describePostgresUrl } from "../store/postgres-sql.js";
-import { openSqliteStore } from "../store/sqlite-store.js";
+import { openPostgresStore } from "../store/postgres/store.js";
+import { describePostgresUrl } from "../store/postgres/sql.js";
+import { openSqliteStore } from "../store/sqlite/store.js";
 
 /** Where the command writes and what it reads; defaults are the process's own. */
 export interface StoreIo {

@@ -7,6 +7,7 @@ import type { ChatKey } from "../store/types.js";
 import type { CommandCall, NamedValues } from "./args.js";
 import type { ChatEvents } from "./chat-events.js";
 import type { ChatContext, Command } from "./command.js";
+import type { ScheduledPost } from "./posts/render.js";
 import type { Answering } from "./fresher.js";
 import type { Reply } from "./reply.js";
 
@@ -48,6 +49,13 @@ export interface BotCore {
    * post (the reply's `ranking` then): a token list marks each row's movement since it. Never rejects.
    */
   post(chat: ChatKey, command: string, args: readonly string[], opts?: { lane?: Lane; previousRanking?: readonly string[] }): Promise<Reply>;
+  /**
+   * A scheduled post that is no command's answer (a fired or paused alert, a launch and the
+   * hour's summary of launches, a digest's pause notice), written from the record its sender
+   * stored, in the chat's language as `post` writes. A record that cannot be read is a reply
+   * with `error` set (logged), for the sender to record as failed. Never rejects.
+   */
+  render(chat: ChatKey, post: ScheduledPost): Promise<Reply>;
   /** A command by name with raw arguments (buttons, Discord options). Never rejects. */
   run(chat: ChatContext, command: string, args: readonly string[], answering?: Answering): Promise<Reply | null>;
   /** A command by name with its arguments by name (Discord's options). Never rejects. */

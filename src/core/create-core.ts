@@ -26,6 +26,7 @@ import { errorReply, type Reply } from "./reply.js";
 import { deadlineStore } from "./store-deadline.js";
 import { findAddresses, type TokenInput } from "./resolve/index.js";
 import { callerLocale, chatLocale, messages, type Catalog, type Translator } from "../i18n/index.js";
+import { createPostRenderer } from "./posts/renderer.js";
 import { createSuggestionIndex, noting } from "./suggest.js";
 
 export interface CoreDeps {
@@ -107,6 +108,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
       },
     );
   const catalog = deps.catalog ?? messages();
+  const posts = createPostRenderer({ settings: deps.store, source: deps.source, log: deps.log, catalog });
 
   /** The chat's `/settings language` with the platform's hints; a store failure leaves the hints to choose. */
   async function languages(chat: ChatContext): Promise<Languages> {
@@ -267,6 +269,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
         return cmd.run({ ...context(where, i18n), previousRanking: opts.previousRanking }, bindArgs(cmd, args));
       }, newAsk(lane, undefined, now));
     },
+    render: posts.render,
     run(chat, command, args, answering) {
       const text = `/${command} ${args.join(" ")}`;
       return guarded(chat, text, async (i18n, reasked) => {

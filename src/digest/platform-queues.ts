@@ -6,7 +6,7 @@ import { TELEGRAM_GROUP_PER_MINUTE } from "../core/budget.js";
 import type { SharedRedis } from "../redis/connection.js";
 import { redisPaceLedger } from "../redis/pace-ledger.js";
 import { createPacedQueue, type PacedQueue } from "./paced-queue.js";
-import type { PaceOptions } from "./pace-ledger.js";
+import { memoryPaceLedger, type PaceLedger, type PaceOptions } from "./pace-ledger.js";
 
 /**
  * Telegram digest messages a minute to one chat: 20. Telegram refuses a group more than about
@@ -51,10 +51,22 @@ function paced(platform: string, opts: DigestQueueHooks, pace: PaceOptions, maxI
   return createPacedQueue({ ...opts, ...pace, ...(ledger ? { ledger } : {}), maxInFlight });
 }
 
-/** The Telegram digest queue: `ratePerSecond` over all chats (DIGEST_TELEGRAM_RATE), 20 a minute per chat, 4 in flight. */
-export function createTelegramDigestQueue(opts: DigestQueueHooks & { ratePerSecond: number }): PacedQueue {
+/**
+ * The Telegram bot's one pace: `ratePerSecond` over all chats (DIGEST_TELEGRAM_RATE), 20 a minute
+ * per chat; in Redis for every worker when one is shared. Replies take their slots from it as
+ * the digest queue does (adapters/telegram/reply-pace.ts), so both must be given the same one.
+ */
+export function telegramPaceLedger(opts: Pick<DigestQueueHooks, "redis" | "bot"> & { ratePerSecond: number }): PaceLedger {
   const pace = { ratePerSecond: opts.ratePerSecond, perChatPerMinute: TELEGRAM_PER_CHAT_PER_MINUTE };
-  return paced("telegram", opts, pace, TELEGRAM_IN_FLIGHT);
+  return opts.redis === undefined ? memoryPaceLedger(pace) : redisPaceLedger({ ...pace, redis: opts.redis, scope: `telegram:${opts.bot ?? ""}` });
+}
+
+/**
+ * The Telegram digest queue: `ratePerSecond` over all chats (DIGEST_TELEGRAM_RATE), 20 a minute per
+ * chat, 4 in flight; on `ledger` when given (the pace the bot's replies share).
+ */
+export function createTelegramDigestQueue(opts: DigestQueueHooks & { ratePerSecond: number; ledger?: PaceLedger }): PacedQueue {
+  return createPacedQueue({ ...opts, ledger: opts.ledger ?? telegramPaceLedger(opts), maxInFlight: TELEGRAM_IN_FLIGHT });
 }
 
 /** The Discord digest queue: Discord's global 50 a second, 5 in flight. */

@@ -24,7 +24,6 @@ import type { Reply } from "../core/reply.js";
 import type { DeliveryState, PendingDelivery, Platform, SettingsStore, Subscription, SubscriptionStore } from "../store/types.js";
 import type { PacedQueue } from "./paced-queue.js";
 import { createSendProtocol, type SendKind } from "../delivery/protocol.js";
-import { messages, type Translator } from "../i18n/index.js";
 import { latestSlot } from "./schedule.js";
 import { releaseAtStop } from "../workers/lease-keeper.js";
 
@@ -32,8 +31,8 @@ export interface PosterOptions {
   subscriptions: SubscriptionStore;
   /** Chat state to drop or move when a chat is gone or migrated. */
   chats: SettingsStore;
-  /** Writes each post: the same reply the command gives when typed in that chat. */
-  core: Pick<BotCore, "post">;
+  /** Writes each post: the same reply the command gives when typed in that chat; and the pause notice. */
+  core: Pick<BotCore, "post" | "render">;
   adapters: Partial<Record<Platform, PlatformAdapter>>;
   queues: Partial<Record<Platform, PacedQueue>>;
   logger: Logger;
@@ -89,16 +88,6 @@ function isDeadLocalHolder(current: string, ours: string): boolean {
   return gone === "this process" ? current !== ours : gone;
 }
 
-function pausedNotice(s: Subscription, i18n: Translator): Reply {
-  return {
-    title: i18n.t("digest-paused-title", { chain: s.chain }),
-    tone: "warn",
-    blocks: [{ kind: "text", text: i18n.t("digest-paused-how", { chain: s.chain }) }],
-    actions: [],
-    locale: i18n.locale,
-  };
-}
-
 export function createPoster(opts: PosterOptions): Poster {
   const now = opts.now ?? Date.now;
   const holder = opts.holder ?? `${hostname()}:${process.pid}:${randomUUID()}`;
@@ -143,7 +132,8 @@ export function createPoster(opts: PosterOptions): Poster {
       if (state === "delivered" || state === "resent") await keepRanking(s, post.reply);
       if (out.kind === "forbidden") {
         await opts.subscriptions.pauseSubscription(s.id, out.reason);
-        await protocol.paced(s.platform, s.chatId, deadline(d), pausedNotice(s, messages().translator(post.reply.locale ?? "en")));
+        const notice = await opts.core.render({ platform: s.platform, chatId: s.chatId }, { kind: "digest-paused", chain: s.chain });
+        await protocol.paced(s.platform, s.chatId, deadline(d), notice);
       }
     },
     recorded: (d, state) => opts.onOutcome?.(d.subscription.platform, state),

@@ -3,14 +3,13 @@
  * user's locale to follow; the chat's `/settings language` decides, else the default.
  */
 import type { ChatKey, SettingsStore } from "../store/types.js";
-import { messages } from "./catalog.js";
+import { messages, type Catalog } from "./catalog.js";
 import { chatLocale } from "./choose.js";
 import { DEFAULT_LOCALE } from "./locale.js";
 import type { Translator } from "./translator.js";
 
 /** The translator for posts in `chat`; the default locale when its settings cannot be read. */
-export async function postLanguage(settings: Pick<SettingsStore, "getSettings">, chat: ChatKey): Promise<Translator> {
-  const catalog = messages();
+export async function postLanguage(settings: Pick<SettingsStore, "getSettings">, chat: ChatKey, catalog: Catalog = messages()): Promise<Translator> {
   try {
     const { language } = await settings.getSettings(chat);
     return catalog.translator(chatLocale({ platform: chat.platform, isPrivate: false, setting: language }, catalog.locales));

@@ -8,7 +8,7 @@ import type { LaunchPost, LaunchStore, SettingsStore } from "../store/types.js";
 /** The digest poster's lease: launches go out from the worker that posts digests. */
 export const LAUNCH_LEASE = "digest-poster";
 
-export function launchKind(launches: LaunchStore, chats: SettingsStore, holder: string): SendKind<LaunchPost> {
+export function launchKind(launches: LaunchStore, chats: Pick<SettingsStore, "forgetChat" | "moveChat">, holder: string): SendKind<LaunchPost> {
   return {
     name: "launch",
     chats,

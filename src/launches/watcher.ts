@@ -12,27 +12,34 @@ import { createTask, type ScheduledTask } from "node-cron";
 import type { CachedMarket } from "../cache/types.js";
 import { createSendProtocol, type SendSink } from "../delivery/protocol.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
-import { postLanguage, sourceIn } from "../i18n/index.js";
+import type { BotCore } from "../core/bot-core.js";
+import { launchPayload, type LaunchPayload } from "../core/posts/launch.js";
 import { asking, newAsk } from "../market/ask.js";
 import { joinId } from "../market/ids.js";
 import type { RiskReport, TokenV2 } from "../market/schemas.js";
 import { DIGEST_LANE } from "../market/scheduler-lanes.js";
-import type { ChatKey, LaunchPost, LaunchStore, LaunchSubscription, Platform, SendState, SettingsStore } from "../store/types.js";
-import { launchKind } from "./kind.js";
-import { launchPayload, launchReply, saleBlocked, summaryPayload, summaryReply, type LaunchPayload } from "./post.js";
+import type { ChatKey, LaunchPost, LaunchStore, LaunchSubscription, Platform, SendState, SettingsStore, SubscriptionStore } from "../store/types.js";
+import { releaseAtStop } from "../workers/lease-keeper.js";
+import { LAUNCH_LEASE, launchKind } from "./kind.js";
+import { saleBlocked } from "./held-back.js";
 
 export interface LaunchWatcherOptions {
   launches: LaunchStore;
-  chats: SettingsStore;
+  /** Chat state to drop or move when a chat is gone or migrated. */
+  chats: Pick<SettingsStore, "forgetChat" | "moveChat">;
+  /** Writes each post from its row, in the chat's language. */
+  core: Pick<BotCore, "render">;
   market: Pick<CachedMarket, "rankList" | "trending" | "riskReport">;
   adapters: Partial<Record<Platform, SendSink>>;
   queues: Partial<Record<Platform, PacedQueue>>;
   /** The digest poster's holder name, under whose lease rows are claimed. */
   holder: string;
-  /** Whether this worker holds the digest poster's lease now. */
-  leading: () => boolean;
+  /**
+   * Whether this worker holds the digest poster's lease now (the poster keeps it); or, where no
+   * poster runs (the console), the leases the watcher keeps it in itself at each pass.
+   */
+  lease: { leading: () => boolean } | { keep: Pick<SubscriptionStore, "acquireLease" | "releaseLease"> };
   perHour: number;
-  source: string;
   logger: Logger;
   now?: () => number;
   /** Each recorded send, for the sends metric. */
@@ -47,6 +54,8 @@ export interface LaunchWatcher {
 }
 
 const HOUR = 3_600_000;
+/** The lease a watcher keeps itself lasts two passes: one missed pass does not lose it. */
+const OWN_LEASE_MS = 120_000;
 /** Finished rows are kept this long: a token seen again within it is not posted again. */
 const KEEP_MS = 8 * 24 * HOUR;
 /** Trending list rows asked per pass (the service's page maximum). */
@@ -70,7 +79,9 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
   let stopping = false;
   let task: ScheduledTask | undefined;
   let ticking: Promise<{ queued: number; done: Promise<void> }> | undefined;
-  const claiming = () => !stopping && opts.leading();
+  let held = false;
+  const lease = opts.lease;
+  const claiming = () => !stopping && ("leading" in lease ? lease.leading() : held);
 
   /** The chain's tokens from both lists, once each, oldest launch first. */
   const candidates = async (chain: string): Promise<TokenV2[]> => {
@@ -153,15 +164,12 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
     if (!protocol.running(p.platform) || inProgress.has(key)) return undefined;
     inProgress.add(key);
     const d = (async () => {
-      const i18n = await postLanguage(opts.chats, p);
-      const source = sourceIn(opts.source, i18n);
-      const parsed = p.kind === "summary" ? summaryPayload.safeParse(JSON.parse(p.payload)) : launchPayload.safeParse(JSON.parse(p.payload));
-      if (!parsed.success) {
+      const reply = await opts.core.render({ platform: p.platform, chatId: p.chatId }, { kind: p.kind === "summary" ? "launch-summary" : "launch", record: p.payload });
+      if (reply.error !== undefined) {
         log.error({ token: p.tokenId }, "a launch post could not be read: dropped");
         await opts.launches.transitionLaunchPost(p, ["queued", "interrupted"], "failed", now(), "unreadable payload");
         return;
       }
-      const reply = "tokens" in parsed.data ? summaryReply(parsed.data, source, i18n) : launchReply(parsed.data, source, i18n);
       await protocol.send(kind, {
         item: p, platform: p.platform, chatId: p.chatId, deadline: p.queuedAt + HOUR, reply, claiming,
         unleased: () => log.warn("the digest lease ran out mid-send: launch posts wait for the next pass"),
@@ -178,6 +186,7 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
   };
 
   const run = async (): Promise<{ queued: number; done: Promise<void> }> => {
+    if ("keep" in lease && !stopping) held = await lease.keep.acquireLease(LAUNCH_LEASE, opts.holder, OWN_LEASE_MS, now());
     if (!claiming()) return { queued: 0, done: Promise.resolve() };
     const t = now();
     const hourStart = Math.floor(t / HOUR) * HOUR;
@@ -221,6 +230,10 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
       await task?.destroy();
       await ticking;
       await Promise.all([...deliveries]);
+      if ("keep" in lease && held) {
+        held = false;
+        await releaseAtStop(lease.keep, LAUNCH_LEASE, opts.holder, log);
+      }
     },
   };
 }

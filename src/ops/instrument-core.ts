@@ -37,6 +37,7 @@ export function instrumentCore(core: BotCore, metrics: Metrics): BotCore {
     run: (chat, name, args, answering) => timed(label(name), () => core.run(chat, name, args, answering)),
     runNamed: (chat, name, named, answering) => timed(label(name), () => core.runNamed(chat, name, named, answering)),
     post: (chat, name, args, opts) => core.post(chat, name, args, opts),
+    render: (chat, post) => core.render(chat, post),
     detect: async (chat, text, opts) => {
       const reply = await core.detect(chat, text, opts);
       if (reply !== null) metrics.commands.inc({ command: "detect", outcome: outcome(reply) });

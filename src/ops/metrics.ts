@@ -16,8 +16,8 @@ export interface Metrics {
   cache: Counter<"method" | "outcome">;
   /** Digest deliveries by platform and outcome: delivered, gone, moved, retry, forbidden, failed, expired. */
   digestDeliveries: Counter<"platform" | "outcome">;
-  /** Time a message waited for the platform's pace. */
-  pacingWaitSeconds: Histogram<"platform">;
+  /** Time a message waited for the platform's pace, by kind: a reply, or a scheduled message (digest, alert, ...). */
+  pacingWaitSeconds: Histogram<"platform" | "kind">;
   /** Scheduled messages by kind, platform and recorded outcome: delivered, resent, forbidden (refused), gone, moved, failed, expired. */
   sends: Counter<"kind" | "platform" | "outcome">;
   /** Alert messages by platform and final state: delivered, gone, moved, forbidden, failed, expired. */
@@ -75,8 +75,8 @@ export function createMetrics(options: { processMetrics?: boolean; worker?: stri
     }),
     pacingWaitSeconds: new Histogram({
       name: "chainpulse_pacing_wait_seconds",
-      help: "Time a digest message waited for the platform's pace",
-      labelNames: ["platform"],
+      help: "Time a message waited for the platform's pace, by kind: reply or scheduled",
+      labelNames: ["platform", "kind"],
       buckets: [0, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
       registers,
     }),

@@ -1,64 +1,9 @@
 /**
- * The buy feed's schema and its rows as both engines read them. `buy_posts` keys a chat's
- * buys by swap identity, so a swap seen by two polls, two workers or a restarted one is owed
- * once; `buy_messages` are the posts the send protocol sends (a single buy or a summary), each
- * carrying buys moved out of `queued` in the transaction that queued it; `buy_pairs` holds one
- * row per pair watched for the whole bot (its cursor).
+ * The buy feed's rows as both engines read them (the tables: migration 9). Each of
+ * `buy_messages` carries buys moved out of `queued` in the transaction that queued it.
  */
-import { SEND_COLUMNS, type SendTable } from "./send-rows.js";
+import type { SendTable } from "./send-rows.js";
 import type { BuyFeed, BuyOptions, BuyPost, OwedBuy, OwedBuyState, PairWatch, Platform, SendState } from "./types.js";
-
-export const BUYS_SCHEMA = `
-CREATE TABLE buy_feeds (
-  platform TEXT NOT NULL,
-  chat_id TEXT NOT NULL,
-  token_id TEXT NOT NULL,
-  symbol TEXT NOT NULL,
-  chain TEXT NOT NULL,
-  options TEXT NOT NULL,
-  created_at BIGINT NOT NULL,
-  PRIMARY KEY (platform, chat_id, token_id)
-);
-CREATE INDEX buy_feeds_token ON buy_feeds (token_id);
-CREATE TABLE buy_pairs (
-  pair_id TEXT PRIMARY KEY,
-  token_id TEXT NOT NULL,
-  cursor BIGINT NOT NULL,
-  last_trade_at BIGINT,
-  next_poll_at BIGINT NOT NULL
-);
-CREATE INDEX buy_pairs_token ON buy_pairs (token_id);
-CREATE TABLE buy_posts (
-  platform TEXT NOT NULL,
-  chat_id TEXT NOT NULL,
-  swap_key TEXT NOT NULL,
-  token_id TEXT NOT NULL,
-  tx_time BIGINT NOT NULL,
-  payload TEXT NOT NULL,
-  state TEXT NOT NULL,
-  queued_at BIGINT NOT NULL,
-  updated_at BIGINT NOT NULL,
-  summary_id TEXT,
-  PRIMARY KEY (platform, chat_id, swap_key)
-);
-CREATE INDEX buy_posts_state ON buy_posts (state, queued_at);
-CREATE TABLE buy_messages (
-  platform TEXT NOT NULL,
-  chat_id TEXT NOT NULL,
-  post_key TEXT NOT NULL,
-  token_id TEXT NOT NULL,
-  kind TEXT NOT NULL,
-  tx_time BIGINT NOT NULL,
-  payload TEXT NOT NULL,
-  queued_at BIGINT NOT NULL,
-  ${SEND_COLUMNS},
-  PRIMARY KEY (platform, chat_id, post_key)
-);
-CREATE INDEX buy_messages_state ON buy_messages (state, queued_at);
-`;
-
-/** Tables of BUYS_SCHEMA whose rows belong to one chat (forget and move act on them). */
-export const BUY_CHAT_TABLES = ["buy_feeds", "buy_posts", "buy_messages"] as const;
 
 /** The feed's posts as rows of the send protocol. */
 export const BUY_MESSAGES: SendTable = { table: "buy_messages", key: ["platform", "chat_id", "post_key"] };

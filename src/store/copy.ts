@@ -13,9 +13,9 @@ import type Database from "better-sqlite3";
 import type { Logger } from "pino";
 import { StoreError } from "./errors.js";
 import { migrations } from "./migrations.js";
-import { migratePostgres } from "./postgres-migrate.js";
-import { createSql, type SqlRunner, type SqlValue } from "./postgres-sql.js";
-import { openSqliteStore } from "./sqlite-store.js";
+import { migratePostgres } from "./postgres/migrate.js";
+import { createSql, type SqlRunner, type SqlValue } from "./postgres/sql.js";
+import { openSqliteStore } from "./sqlite/store.js";
 
 export interface TableCopy {
   table: string;

@@ -1,25 +1,15 @@
 /**
  * The store's half of the send protocol (src/delivery/protocol.ts), written once for every
- * kind of scheduled message: a kind's table carries the send columns below next to its own
- * key and columns, and its store methods hand claims, outcomes and recovery to the queries
- * here, on SQLite or PostgreSQL. A row goes `queued` → `sending` (claimed by one sender, only
+ * kind of scheduled message: a kind's table carries the send columns (migrations.ts) next to
+ * its own key and columns, and its store methods hand claims, outcomes and recovery to the
+ * queries here, on SQLite or PostgreSQL. A row goes `queued` → `sending` (claimed by one sender, only
  * while that sender's lease holds) → an outcome; a row left `sending` by a sender that is gone
  * becomes `interrupted` and is claimed once more: a resend (its `attempts` then above 1, even
  * for a row that went `sending` without a claim counted, as before schema 8).
  */
 import type Database from "better-sqlite3";
-import type { SqlRunner, SqlValue } from "./postgres-sql.js";
+import type { SqlRunner, SqlValue } from "./postgres/sql.js";
 import type { SendClaim, SendState } from "./types.js";
-
-/**
- * The send columns, for a kind's CREATE TABLE. `sender` is who claimed the row (`host:pid:…`);
- * `attempts` counts claims, so a delivered row claimed twice is recorded `resent`.
- */
-export const SEND_COLUMNS = `state TEXT NOT NULL,
-  sender TEXT,
-  attempts INTEGER NOT NULL DEFAULT 0,
-  updated_at INTEGER NOT NULL,
-  detail TEXT`;
 
 /** A kind's table and the columns that name one of its rows. */
 export interface SendTable {

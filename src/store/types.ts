@@ -55,6 +55,8 @@ export interface Store extends SettingsStore {
   readonly buys: BuyFeedStore;
   /** New-launch subscriptions and their posts, on the same database. */
   readonly launches: LaunchStore;
+  /** Every worker's minutes of the operator's page, on the same database. */
+  readonly opsSamples: OpsSampleStore;
   isOpen(): boolean;
   /** Whether the database can serve reads and writes now; when not, why, naming the setting to look at. */
   health(): Promise<StoreHealth>;
@@ -467,7 +469,10 @@ export interface BuyFeedStore {
    */
   upsertFeed(feed: Omit<BuyFeed, "createdAt">, pairIds: readonly string[], max: number, now: number): Promise<{ feed: BuyFeed; created: boolean } | { full: number }>;
   listFeeds(chat: ChatKey): Promise<BuyFeed[]>;
-  /** Stops the chat's feed of a token, or all; a pair no feed follows any more is no longer watched. Returns how many. */
+  /**
+   * Stops the chat's feed of a token, or all; a pair no feed follows any more is no longer
+   * watched, and its token's wallets are forgotten. Returns how many.
+   */
   removeFeeds(chat: ChatKey, tokenId: string | "all"): Promise<number>;
   /** Every feed of the token a pair belongs to. */
   feedsOnPair(pairId: string): Promise<BuyFeed[]>;
@@ -478,6 +483,12 @@ export interface BuyFeedStore {
    * alone) and the pair's new cursor, back-off and next poll. Returns how many buys were new.
    */
   commitPoll(watch: PairWatch, owed: readonly NewOwedBuy[], now: number): Promise<number>;
+  /**
+   * Records each wallet's first buy of the token seen (`buys` oldest first; a wallet already
+   * recorded keeps its first), while the token has fewer than `max` wallets recorded. Returns
+   * the swap keys among `buys` that are their wallet's first buy seen, now or before.
+   */
+  firstBuys(tokenId: string, buys: readonly { wallet: string; swapKey: string }[], max: number): Promise<Set<string>>;
   /** Chats with buys queued, oldest buy first. */
   chatsOwed(): Promise<ChatKey[]>;
   /** The chat's queued buys, oldest trade first. */
@@ -583,4 +594,27 @@ export interface LaunchStore {
   pruneLaunchPosts(before: number): Promise<number>;
   /** Counts of rows by state (tests, metrics). */
   launchPostCounts(): Promise<Partial<Record<LaunchPostState, number>>>;
+}
+
+/**
+ * One worker's minute for the operator's page: what its counters rose by since its previous
+ * sample (since `since`, its start for the first) and its gauges at `at`, each as JSON
+ * `[series, value][]`. Stored so that any worker's page charts every worker's traffic.
+ */
+export interface OpsSample {
+  worker: string;
+  at: number;
+  since: number;
+  counters: string;
+  gauges: string;
+}
+
+/** The operator's page history shared by the workers of one bot. */
+export interface OpsSampleStore {
+  /** Records a worker's minute; a second one at the same `at` replaces it. */
+  addSample(sample: OpsSample): Promise<void>;
+  /** Every worker's samples at or after `since`, oldest first. */
+  samplesSince(since: number): Promise<OpsSample[]>;
+  /** Forgets the samples before `before`; returns how many. */
+  pruneSamples(before: number): Promise<number>;
 }

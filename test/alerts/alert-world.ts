@@ -48,7 +48,7 @@ export async function startAlertWorld(opts: { limits?: AlertLimits; path?: strin
         queues: { [platform]: createPacedQueue({ ratePerSecond: 30, perChatPerMinute: 20, maxInFlight: 4, now: clock.now, sleep: clock.sleep }) },
         checkMs: 30_000,
         cooldownMs: o.cooldownMs ?? 15 * 60_000,
-        source: SOURCE,
+        core: world.core,
         logger: log,
         now: clock.now,
         holder: o.holder,

@@ -5,10 +5,10 @@
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { createAlertChecker } from "../../src/alerts/checker.js";
-import type { FiredPayload, PausedPayload } from "../../src/alerts/message.js";
+import type { FiredPayload, PausedPayload } from "../../src/core/posts/alert.js";
 import type { BatchPricesParams } from "../../src/market/api.js";
 import type { PriceMap } from "../../src/market/schemas.js";
-import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite/store.js";
 import type { AlertRule, NewAlert } from "../../src/store/types.js";
 
 const MIN = 60_000;

@@ -4,11 +4,12 @@
  * then sends. "Dies" is a step that never returns (the process is gone); "stalls" is one that
  * returns after its heartbeat has run out.
  */
+import { createPostRenderer } from "../../src/core/posts/renderer.js";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import type { PreparedSend } from "../../src/adapters/types.js";
 import { createAlertDelivery, type AlertDelivery, type AlertSink } from "../../src/alerts/delivery.js";
-import type { FiredPayload } from "../../src/alerts/message.js";
+import type { FiredPayload } from "../../src/core/posts/alert.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import type { Store } from "../../src/store/types.js";
 import { ENGINES, storeEngines } from "../store/engines.js";
@@ -101,7 +102,7 @@ describe.each(ENGINES)("alert delivery claims on %s", (engine) => {
         heartbeatTtlMs: HEARTBEAT_MS,
         adapters: { telegram: stepped.sink },
         queues: { telegram: createPacedQueue({ maxInFlight: 1, now: clock }) },
-        source: "test",
+        core: createPostRenderer({ settings: store, source: "test", log: pino({ level: "silent" }) }),
         logger: pino({ level: "silent" }),
         now: clock,
       });

@@ -12,7 +12,7 @@ import { createCachedMarket } from "../../src/cache/cached-market.js";
 import { createBotCore } from "../../src/core/create-core.js";
 import { MarketClient } from "../../src/market/client.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { openSqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import type { AlertRule } from "../../src/store/types.js";
 import { startGarblingProxy, type GarblingProxy } from "../market/garbling-proxy.js";
 

@@ -3,6 +3,7 @@
  * PostgreSQL server stopped (the leases cannot be given up; they run out by themselves), and
  * with an alert check whose price call the day's pace holds for hours.
  */
+import { createPostRenderer } from "../../src/core/posts/renderer.js";
 import { EventEmitter } from "node:events";
 import { PassThrough } from "node:stream";
 import { pino } from "pino";
@@ -14,7 +15,7 @@ import { MarketClient } from "../../src/market/client.js";
 import { DAY_MS, MemoryUnitLedger } from "../../src/market/quota-ledger.js";
 import { handleShutdownSignals } from "../../src/ops/shutdown.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { openPostgresStore, type PostgresStore } from "../../src/store/postgres-store.js";
+import { openPostgresStore, type PostgresStore } from "../../src/store/postgres/store.js";
 import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
 
 interface World {
@@ -57,7 +58,7 @@ async function start(opts: { spent?: number } = {}): Promise<World> {
     store, prices: client.onLane("alerts"),
     adapters: { console: consoleAlertSink({ output: new PassThrough() }) },
     queues: { console: createPacedQueue({ ratePerSecond: 30, perChatPerMinute: 20, maxInFlight: 4 }) },
-    checkMs: 30_000, cooldownMs: 60_000, source: "test data", logger,
+    checkMs: 30_000, cooldownMs: 60_000, core: createPostRenderer({ settings: store, source: "test data", log: logger }), logger,
   });
   return (world = { engine, store, sandbox, client, service, lines });
 }

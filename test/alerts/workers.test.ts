@@ -11,7 +11,7 @@ import type { SendOutcome } from "../../src/adapters/types.js";
 import type { CheckReport } from "../../src/alerts/checker.js";
 import type { AlertSink } from "../../src/alerts/delivery.js";
 import { alertLeaseTimes } from "../../src/alerts/lease-times.js";
-import type { FiredPayload } from "../../src/alerts/message.js";
+import type { FiredPayload } from "../../src/core/posts/alert.js";
 import { startAlertWorld, T0, type AlertWorld } from "./alert-world.js";
 
 const PERIOD = 30_000;

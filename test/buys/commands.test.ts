@@ -3,7 +3,7 @@ import { buysCommands, feedPairs } from "../../src/buys/commands.js";
 import type { BotCore } from "../../src/core/bot-core.js";
 import type { ChatContext } from "../../src/core/command.js";
 import type { Reply } from "../../src/core/reply.js";
-import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite/store.js";
 import { startRealCore, type RealCore } from "../adapters/real-core.js";
 
 const admin = (chatId: string): ChatContext => ({ platform: "telegram", chatId, userId: "u", isPrivate: false, isAdmin: async () => true });

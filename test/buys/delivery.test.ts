@@ -6,7 +6,7 @@ import type { Trade } from "../../src/buys/trade.js";
 import { WATCHER_LEASE } from "../../src/buys/watcher.js";
 import type { Reply } from "../../src/core/reply.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
-import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite/store.js";
 import type { ChatKey } from "../../src/store/types.js";
 
 const T = Date.UTC(2026, 10, 22, 12, 0);

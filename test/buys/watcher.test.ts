@@ -4,7 +4,7 @@ import { createWatcher, type Watcher, type WatcherOptions } from "../../src/buys
 import type { Trade } from "../../src/buys/trade.js";
 import { MarketClient } from "../../src/market/client.js";
 import { startSandbox, type Sandbox, type SandboxToken } from "../../src/sandbox/index.js";
-import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite/store.js";
 import type { BuyOptions, ChatKey } from "../../src/store/types.js";
 
 const T0 = Date.UTC(2026, 10, 22, 12, 30);

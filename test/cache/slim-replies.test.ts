@@ -17,7 +17,7 @@ import type { MarketApi } from "../../src/market/api.js";
 import { MarketClient } from "../../src/market/client.js";
 import type { Holder, RiskReport, TokenDetail } from "../../src/market/schemas.js";
 import { HOSTILE_TOKENS, startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { openSqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore } from "../../src/store/sqlite/store.js";
 
 /** 2026-11-22 12:00 UTC. */
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { renderPnlSvg, type PnlCardSpec } from "../../src/chart/index.js";
 import type { ChartRenderer } from "../../src/chart/types.js";
-import { openSqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import type { Store } from "../../src/store/types.js";
 import { HOUR, MINUTE, PEPE, startCallsWorld, T0, textOf, type CallsWorld } from "./calls-world.js";
 

@@ -13,7 +13,7 @@ import { createBotCore } from "../../src/core/create-core.js";
 import type { Reply } from "../../src/core/reply.js";
 import { MarketClient } from "../../src/market/client.js";
 import { startSandbox, type Sandbox, type SandboxOptions } from "../../src/sandbox/index.js";
-import { openSqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import { decodePng } from "../chart/png.js";
 
 /** 2026-11-22 12:00 UTC. */

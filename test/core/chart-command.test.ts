@@ -17,7 +17,7 @@ import { createBotCore } from "../../src/core/create-core.js";
 import type { Action, Reply } from "../../src/core/reply.js";
 import { MarketClient } from "../../src/market/client.js";
 import { HOSTILE_TOKENS, startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite/store.js";
 import { decimalsOf } from "../chart/candles.js";
 import { countDiffering, decodePng } from "../chart/png.js";
 

@@ -13,7 +13,7 @@ import { createBotCore } from "../../src/core/create-core.js";
 import type { Reply } from "../../src/core/reply.js";
 import { MarketClient } from "../../src/market/client.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite/store.js";
 import { deferred, type Deferred } from "../deferred.js";
 import { PEPE, textOf } from "../calls/calls-world.js";
 

@@ -12,7 +12,7 @@ import { createBotCore } from "../../src/core/create-core.js";
 import { MarketClient, type MarketCallEvent } from "../../src/market/client.js";
 import { DAY_MS, MemoryUnitLedger } from "../../src/market/quota-ledger.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { openSqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore } from "../../src/store/sqlite/store.js";
 
 const DAILY = 100_000;
 let sandbox: Sandbox;

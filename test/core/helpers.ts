@@ -8,7 +8,7 @@ import type { BotCore } from "../../src/core/bot-core.js";
 import type { ChatContext, Command } from "../../src/core/command.js";
 import { createBotCore, type CoreDeps } from "../../src/core/create-core.js";
 import type { MarketApi } from "../../src/market/api.js";
-import { openSqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import type { Store } from "../../src/store/types.js";
 
 export interface TestCore {

@@ -8,6 +8,7 @@ import pino from "pino";
 import { describe, expect, it, vi } from "vitest";
 import type { PlatformAdapter, PreparedSend } from "../../src/adapters/types.js";
 import type { BotCore } from "../../src/core/bot-core.js";
+import { createPostRenderer } from "../../src/core/posts/renderer.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { createPoster, type Poster } from "../../src/digest/poster.js";
 import type { NewSubscription, SettingsStore, Store } from "../../src/store/types.js";
@@ -32,7 +33,8 @@ const sub = (chatId: string): NewSubscription => ({
   topN: 2,
 });
 
-const core: Pick<BotCore, "post"> = {
+const core: Pick<BotCore, "post" | "render"> = {
+  ...createPostRenderer({ settings: { getSettings: async () => ({ timezone: "UTC" }) }, source: "test", log: pino({ level: "silent" }) }),
   post: async (_chat, _command, args) => ({ title: `Trending on ${args[0] ?? ""}`, tone: "info", blocks: [], actions: [] }),
 };
 

@@ -4,15 +4,16 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import type { PlatformAdapter, SendOutcome } from "../../src/adapters/types.js";
+import type { SendOutcome } from "../../src/adapters/types.js";
 import type { BotCore } from "../../src/core/bot-core.js";
-import type { Reply } from "../../src/core/reply.js";
+import { createPostRenderer } from "../../src/core/posts/renderer.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { createPoster, type TickReport } from "../../src/digest/poster.js";
-import { migrate } from "../../src/store/migrate.js";
+import { migrate } from "../../src/store/sqlite/migrate.js";
 import { migrations } from "../../src/store/migrations.js";
-import { sqliteSubscriptions } from "../../src/store/subscriptions-sqlite.js";
+import { sqliteSubscriptions } from "../../src/store/sqlite/subscriptions.js";
 import type { ChatKey, DeliveryState, NewSubscription, Platform, SettingsStore } from "../../src/store/types.js";
+import { recordingAdapter } from "../fakes/recording-adapter.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -25,10 +26,14 @@ interface PostCall {
   args: readonly string[];
 }
 
-/** Stands for the core's `post`: a reply titled like the digest, or a failure for chains in `failing`. */
+/**
+ * Stands for the core's `post`: a reply titled like the digest, or a failure for chains in
+ * `failing`; its notices are the core's own, in English (no chat here has a language set).
+ */
 function postingCore(failing: ReadonlySet<string> = new Set()) {
   const calls: PostCall[] = [];
-  const core: Pick<BotCore, "post"> = {
+  const core: Pick<BotCore, "post" | "render"> = {
+    ...createPostRenderer({ settings: { getSettings: async () => ({ timezone: "UTC" }) }, source: "test", log: pino({ level: "silent" }) }),
     post: async (chat, command, args) => {
       calls.push({ chat: { platform: chat.platform, chatId: chat.chatId }, command, args });
       const [chain = "", , top = ""] = args;
@@ -37,26 +42,6 @@ function postingCore(failing: ReadonlySet<string> = new Set()) {
     },
   };
   return { core, calls };
-}
-
-/**
- * A platform that records every send it was asked for and answers per chat as told: one answer
- * every time, or a list answered in turn and then `delivered`.
- */
-function recordingAdapter(answers: Record<string, SendOutcome | SendOutcome[]> = {}) {
-  const sent: { chatId: string; reply: Reply }[] = [];
-  const adapter: PlatformAdapter = {
-    platform: "telegram",
-    start: async () => undefined,
-    stop: async () => undefined,
-    isReady: () => true,
-    send: async (chatId, reply) => {
-      sent.push({ chatId, reply });
-      const answer = answers[chatId];
-      return (Array.isArray(answer) ? answer.shift() : answer) ?? { kind: "delivered" };
-    },
-  };
-  return { adapter, sent };
 }
 
 function chatLog() {

@@ -43,6 +43,12 @@ export interface FakeTelegramOptions {
   now?: () => number;
   /** Longest hold of a `getUpdates` long poll, whatever timeout the bot asks. Default 30 000 ms. */
   maxPollMs?: number;
+  /**
+   * Telegram's limits on messages sent or edited: past `perSecond` in any second over all chats,
+   * or `perGroupPerMinute` in any minute to one group, the call is refused with 429 (also one
+   * carried in a webhook answer, which the bot never learns). Default: no limits.
+   */
+  limits?: { perSecond?: number; perGroupPerMinute?: number };
 }
 
 /** One API call as the fake received it. */
@@ -179,6 +185,8 @@ export function groupChat(opts: { id?: number; title?: string; supergroup?: bool
 }
 
 const READS = ["getUpdates", "getMe"];
+/** The calls Telegram's message limits count. */
+const LIMITED = new Set(["sendMessage", "sendPhoto", "editMessageText", "editMessageMedia"]);
 
 /** Starts the fake on 127.0.0.1, port 0. */
 export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise<FakeTelegram> {
@@ -228,6 +236,28 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
   };
   const { methods, ...helpers } = createMethods(state);
 
+  /** Times of the sends the limits took: all, and per group. */
+  const taken: number[] = [];
+  const takenByGroup = new Map<string, number[]>();
+  /** The 429 for a send past `opts.limits`, or undefined after counting it. */
+  const overLimit = (method: string, chatId: string | undefined): ApiFailure | undefined => {
+    const limits = opts.limits;
+    if (limits === undefined || !LIMITED.has(method)) return undefined;
+    const t = now();
+    const recent = (times: number[], windowMs: number): number[] => times.filter((at) => at > t - windowMs);
+    const second = recent(taken, 1000);
+    const group = chatId?.startsWith("-") ? recent(takenByGroup.get(chatId) ?? [], 60_000) : undefined;
+    const refuse = (windowMs: number, oldest: number): ApiFailure => {
+      const retryAfter = Math.max(1, Math.ceil((oldest + windowMs - t) / 1000));
+      return new ApiFailure(429, `Too Many Requests: retry after ${retryAfter}`, { retry_after: retryAfter });
+    };
+    if (limits.perSecond !== undefined && second.length >= limits.perSecond) return refuse(1000, second[0]!);
+    if (group !== undefined && limits.perGroupPerMinute !== undefined && group.length >= limits.perGroupPerMinute) return refuse(60_000, group[0]!);
+    taken.splice(0, taken.length, ...second, t);
+    if (group !== undefined) takenByGroup.set(chatId!, [...group, t]);
+    return undefined;
+  };
+
   const faultFor = (method: string, chatId: string | undefined, payload: Record<string, unknown>): FaultRule | undefined => {
     const rule = faults.find((f) => {
       if (f.left <= 0) return false;
@@ -270,6 +300,8 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
       if ((await arriving?.(call)) === "drop") throw new ApiFailure(502, "Bad Gateway: dropped before it reached Telegram");
       const fault = faultFor(method, chatId, payload);
       if (fault) throw new ApiFailure(fault.error.error_code, fault.error.description, fault.error.parameters);
+      const limited = overLimit(method, chatId);
+      if (limited) throw limited;
       const impl = methods[method];
       if (!impl) throw new ApiFailure(404, "Not Found: method not found");
       // Only an HTTP request can be held open: a webhook answer cannot long-poll.

@@ -13,7 +13,7 @@ import type { BotCore } from "../../src/core/bot-core.js";
 import { createBotCore } from "../../src/core/create-core.js";
 import { MarketClient } from "../../src/market/client.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite/store.js";
 import { messages } from "../../src/i18n/index.js";
 
 const HAN = /\p{Script=Han}/u;

@@ -21,7 +21,7 @@ import { digestCommands } from "../../src/digest/commands.js";
 import { loadCatalog, LOCALES_DIR } from "../../src/i18n/index.js";
 import { MarketClient } from "../../src/market/client.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite/store.js";
 
 const noCharts: ChartRenderer = { render: () => Promise.reject(new Error("no charts here")), close: async () => undefined };
 

@@ -53,7 +53,7 @@ describe("npm run lint holds the map of ARCHITECTURE.md", () => {
   it("lets the adapters read the store's contract but no implementation", async () => {
     const found = await lintPlanted("adapters", {
       "a.ts": 'import type { SettingsStore } from "../../store/types.js";\nexport type A = SettingsStore;\n',
-      "b.ts": 'import { openSqliteStore } from "../../store/sqlite-store.js";\nexport const b = openSqliteStore;\n',
+      "b.ts": 'import { openSqliteStore } from "../../store/sqlite/store.js";\nexport const b = openSqliteStore;\n',
     });
     expect(found.get("a.ts")).toEqual([]);
     expect(found.get("b.ts")).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*src\/adapters\/ must not import src\/store/)]);

@@ -19,6 +19,7 @@ function recordingCore() {
     run: async (...a) => (calls.push(["run", a]), reply),
     runNamed: async (...a) => (calls.push(["runNamed", a]), reply),
     post: async (...a) => (calls.push(["post", a]), reply),
+    render: async (...a) => (calls.push(["render", a]), reply),
     detect: async (...a) => (calls.push(["detect", a]), reply),
     inlineCards: async (...a) => (calls.push(["inlineCards", a]), []),
     suggestTokens: (...a) => (calls.push(["suggestTokens", a]), []),
@@ -38,6 +39,7 @@ describe("the core's metrics decorator", () => {
     await wrapped.run(chat, "price", ["pepe"], answering);
     await wrapped.runNamed(chat, "price", named, answering);
     await wrapped.post({ platform: "discord", chatId: "1" }, "trending", ["eth", "1", "5"], { lane: "alerts" });
+    await wrapped.render({ platform: "discord", chatId: "1" }, { kind: "digest-paused", chain: "eth" });
     await wrapped.detect(chat, "0xabc", { asked: true });
     await wrapped.inlineCards(chat, "pepe", 10);
     wrapped.suggestTokens("pe");
@@ -46,6 +48,7 @@ describe("the core's metrics decorator", () => {
       ["run", [chat, "price", ["pepe"], answering]],
       ["runNamed", [chat, "price", named, answering]],
       ["post", [{ platform: "discord", chatId: "1" }, "trending", ["eth", "1", "5"], { lane: "alerts" }]],
+      ["render", [{ platform: "discord", chatId: "1" }, { kind: "digest-paused", chain: "eth" }]],
       ["detect", [chat, "0xabc", { asked: true }]],
       ["inlineCards", [chat, "pepe", 10]],
       ["suggestTokens", ["pe"]],

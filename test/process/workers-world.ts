@@ -7,10 +7,13 @@
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
 import { startRedis, type RedisEngine } from "../engines/redis.js";
-import { startFakeTelegram, type FakeTelegram } from "../fakes/telegram-api.js";
+import { startFakeTelegram, type FakeTelegram, type FakeTelegramOptions } from "../fakes/telegram-api.js";
 import type { WebhookDelivery } from "../fakes/telegram-webhook.js";
 import { freePort, spawnBot, waitForHttp, type BotProcess } from "./bot-process.js";
 import { startProxy, type Proxy } from "./round-robin-proxy.js";
+
+/** The one wait on another process's state, for the worlds' tests that import it from here. */
+export { until } from "./until.js";
 
 export interface WorkersWorldOptions {
   workers: number;
@@ -20,6 +23,10 @@ export interface WorkersWorldOptions {
   telegramRate: number;
   /** Runs once the database exists, before any worker starts (rows the workers find at start). */
   beforeWorkers?: (world: Pick<WorkersWorld, "databaseUrl" | "tg">) => Promise<void>;
+  /** Options of the fake Bot API (Telegram's limits). */
+  telegram?: FakeTelegramOptions;
+  /** More variables for every worker. */
+  env?: Record<string, string>;
 }
 
 export interface Worker {
@@ -48,15 +55,6 @@ export interface WorkersWorld {
   close(): Promise<void>;
 }
 
-/** Waits for `check`, polling; fails naming `what` (worked out then, if a function) after `timeoutMs`. */
-export async function until(check: () => boolean | Promise<boolean>, what: string | (() => string), timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${typeof what === "string" ? what : what()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** Until the worker on `port` says it is ready. */
 export const ready = (port: number): Promise<unknown> => waitForHttp(`http://127.0.0.1:${port}/readyz`, (r) => r.status === 200, 60_000);
 
@@ -64,7 +62,7 @@ export async function startWorkersWorld(opts: WorkersWorldOptions): Promise<Work
   const [pg, redis, sandbox] = await Promise.all([startPostgres(), startRedis(), startSandbox({ rateLimit: { rps: opts.rps } })]);
   const databaseUrl = await pg.createDatabase();
   const market = await startProxy([sandbox.url]);
-  const tg = await startFakeTelegram();
+  const tg = await startFakeTelegram(opts.telegram);
   await opts.beforeWorkers?.({ databaseUrl, tg });
   const ports = await Promise.all(Array.from({ length: opts.workers }, () => freePort()));
   const lb = await startProxy(ports.map((p) => `http://127.0.0.1:${p}`));
@@ -85,6 +83,7 @@ export async function startWorkersWorld(opts: WorkersWorldOptions): Promise<Work
       MARKET_API_RPS: String(opts.rps),
       DIGEST_TELEGRAM_RATE: String(opts.telegramRate),
       WORKER_ID: `worker-${i}`,
+      ...opts.env,
     });
     workers[i] = { id: `worker-${i}`, port, proc };
   };

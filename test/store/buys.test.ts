@@ -137,6 +137,21 @@ describe.each(ENGINES)("buy feeds on %s", (engine) => {
     expect(await store.buys.buyCounts()).toEqual({ posted: 1 });
   });
 
+  it("keeps each wallet's first buy of a token seen, bounded, and forgets them with the token's last feed", async () => {
+    await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 10_000);
+    const b = (wallet: string, swapKey: string) => ({ wallet, swapKey });
+    expect([...(await store.buys.firstBuys("pepe", [b("0xa", "s1"), b("0xb", "s2"), b("0xa", "s3")], 3))].sort()).toEqual(["s1", "s2"]);
+    // Seen again (the overlap of the next poll): still their first; a later buy is not.
+    expect([...(await store.buys.firstBuys("pepe", [b("0xa", "s1"), b("0xa", "s4"), b("0xb", "s2")], 3))].sort()).toEqual(["s1", "s2"]);
+    // The bound: one more wallet fits, then none is called first.
+    expect([...(await store.buys.firstBuys("pepe", [b("0xc", "s5"), b("0xd", "s6")], 3))]).toEqual(["s5"]);
+    expect([...(await store.buys.firstBuys("wif", [b("0xd", "s7")], 3))]).toEqual(["s7"]);
+    await store.buys.removeFeeds(group, "all");
+    await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 90_000);
+    // Followed afresh: a wallet's buy is its first seen since this feed started.
+    expect([...(await store.buys.firstBuys("pepe", [b("0xa", "s8")], 3))]).toEqual(["s8"]);
+  });
+
   it("forgets a removed chat's feeds and buys, and moves a migrated group's with it", async () => {
     await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 0);
     await store.buys.commitPoll({ pairId: "p1", tokenId: "pepe", cursor: 1, nextPollAt: 1 }, [owed(group, "a", 1)], 1);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config.js";
 import { openStore } from "../../src/store/open-store.js";
-import { PostgresStore } from "../../src/store/postgres-store.js";
-import { SqliteStore } from "../../src/store/sqlite-store.js";
+import { PostgresStore } from "../../src/store/postgres/store.js";
+import { SqliteStore } from "../../src/store/sqlite/store.js";
 import { startPostgres } from "../engines/postgres.js";
 
 describe("DATABASE_URL", () => {

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { afterAll, afterEach } from "vitest";
-import { openPostgresStore, type PostgresStoreOptions } from "../../src/store/postgres-store.js";
-import { openSqliteStore, type SqliteStoreOptions } from "../../src/store/sqlite-store.js";
+import { openPostgresStore, type PostgresStoreOptions } from "../../src/store/postgres/store.js";
+import { openSqliteStore, type SqliteStoreOptions } from "../../src/store/sqlite/store.js";
 import type { Store } from "../../src/store/types.js";
 import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
 

@@ -5,7 +5,7 @@ import { Writable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLogger } from "../../src/log.js";
 import { migrations as projectMigrations, type Migration } from "../../src/store/migrations.js";
-import { openSqliteStore, type SqliteStore, type SqliteStoreOptions } from "../../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore, type SqliteStoreOptions } from "../../src/store/sqlite/store.js";
 
 /** The version a migration appended after the project's own gets. */
 const NEXT = Math.max(...projectMigrations.map((m) => m.version)) + 1;

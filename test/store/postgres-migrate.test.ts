@@ -1,8 +1,8 @@
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { migrations as projectMigrations, type Migration } from "../../src/store/migrations.js";
-import { postgresSchema } from "../../src/store/postgres-migrate.js";
-import { openPostgresStore, type PostgresStore, type PostgresStoreOptions } from "../../src/store/postgres-store.js";
+import { postgresSchema } from "../../src/store/postgres/migrate.js";
+import { openPostgresStore, type PostgresStore, type PostgresStoreOptions } from "../../src/store/postgres/store.js";
 import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
 
 const NEXT = Math.max(...projectMigrations.map((m) => m.version)) + 1;

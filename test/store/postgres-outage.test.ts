@@ -6,7 +6,7 @@ import { MarketClient } from "../../src/market/client.js";
 import { startOpsServer, type OpsServer } from "../../src/ops/http-server.js";
 import { createMetrics } from "../../src/ops/metrics.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { openPostgresStore, type PostgresStore } from "../../src/store/postgres-store.js";
+import { openPostgresStore, type PostgresStore } from "../../src/store/postgres/store.js";
 import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
 import { coreOverStore, type CoreOverStore } from "./core-over-store.js";
 

@@ -1,6 +1,6 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { openSqliteStore } from "../../src/store/sqlite-store.js";
+import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import type { Store } from "../../src/store/types.js";
 import { createLeaseKeeper, type LeaseKeeper } from "../../src/workers/lease-keeper.js";
 

@@ -26,6 +26,7 @@ import type { FeatureDeps } from "./features/deps.js";
 import { type InlineOptions, inlineFeature } from "./features/inline.js";
 import { createWebhookHandler, type WebhookHandler, webhookPath } from "./webhook.js";
 import { canUseWebhookReply } from "./webhook-reply.js";
+import { replyPace, type ReplyPaceOptions } from "./reply-pace.js";
 import { DEFAULT_LOCALE, describeCommand, messages } from "../../i18n/index.js";
 import type { LeaseKeeper } from "../../workers/lease-keeper.js";
 import type { UpdateDedupe } from "../../workers/update-dedupe.js";
@@ -93,6 +94,11 @@ export interface TelegramAdapterOptions {
   lease?: (name: "telegram-webhook" | "telegram-polling", onChange: (held: boolean) => void) => LeaseKeeper;
   /** Deliveries of one update answered once across workers (webhook mode). Default: in this process. */
   dedupe?: UpdateDedupe;
+  /**
+   * The bot's pace, shared with its digests and alerts (and, through Redis, its other workers):
+   * every reply and edit takes its slot (reply-pace.ts). Undefined: replies are not paced.
+   */
+  pace?: ReplyPaceOptions;
 }
 
 export interface TelegramAdapter extends PlatformAdapter {
@@ -149,11 +155,12 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
   const pollStaleMs = ((opts.pollTimeoutSeconds ?? 30) + 30) * 1000;
   let lastPollAt = 0;
   // Transformers installed later wrap earlier ones: counting goes first so it sees each
-  // 429 before auto-retry waits it out.
+  // 429 before auto-retry waits it out; each attempt of a send takes its own slot of the pace.
   const rateLimits = opts.onRateLimited ? [countRateLimits(opts.onRateLimited)] : [];
   bot.api.config.use(
     notePolls(() => (lastPollAt = now())),
     ...rateLimits,
+    ...(opts.pace ? [replyPace(opts.pace)] : []),
     autoRetry({ maxRetryAttempts: opts.retry?.maxAttempts ?? 3, maxDelaySeconds: opts.retry?.maxDelaySeconds ?? 60, rethrowHttpErrors: true }),
     logFailures(log),
     guard.transformer,

@@ -33,6 +33,7 @@ function recordingCore(): { core: BotCore; seen: string[] } {
       return answer(`${call.name} ${call.args}`);
     },
     post: async () => ({ title: "no posts here", tone: "info", blocks: [], actions: [] }),
+    render: async () => ({ title: "no posts here", tone: "info", blocks: [], actions: [] }),
     chats: { left: async () => undefined, moved: async () => undefined, inServer: async () => true, leftServer: async () => undefined },
     detect: async (_chat, text) => {
       seen.push(`detect ${text}`);

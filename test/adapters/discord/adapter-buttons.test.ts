@@ -8,7 +8,7 @@ import { createBotCore } from "../../../src/core/create-core.js";
 import { messages } from "../../../src/i18n/index.js";
 import { MarketClient } from "../../../src/market/client.js";
 import { startSandbox, type Sandbox } from "../../../src/sandbox/index.js";
-import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite/store.js";
 import { OptionType, type FakeMessage, type RecordedRequest } from "../../fakes/discord-api.js";
 import { startHarness, type Harness } from "./harness.js";
 import { deferred } from "../../deferred.js";

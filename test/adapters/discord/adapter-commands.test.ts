@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
 import { createDiscordAdapter } from "../../../src/adapters/discord/index.js";
 import type { ChartRenderer } from "../../../src/chart/types.js";
-import { openSqliteStore } from "../../../src/store/sqlite-store.js";
+import { openSqliteStore } from "../../../src/store/sqlite/store.js";
 import { OptionType, startFakeDiscord, type RecordedRequest } from "../../fakes/discord-api.js";
 import { startRealCore } from "../real-core.js";
 import { PNG, startHarness, type Harness } from "./harness.js";

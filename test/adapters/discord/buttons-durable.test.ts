@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createActionStore, CUSTOM_ID_PREFIX, renderButtons } from "../../../src/adapters/discord/buttons.js";
-import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite/store.js";
 
 const DAY = 24 * 60 * 60 * 1000;
 const TOKENS = ["0x6982508145454ce325ddbe47a25d4ec3d2311933-eth", "0x95ad61b0a150d79219dcf64e1e6cc01f0b64c4ce-eth", "0x4d224452801aced8b2f0aebe155379bb5d594381-eth"];

@@ -10,7 +10,7 @@ import type { ChartRenderer } from "../../../src/chart/types.js";
 import { createBotCore } from "../../../src/core/create-core.js";
 import { MarketClient } from "../../../src/market/client.js";
 import { startSandbox, type Sandbox } from "../../../src/sandbox/index.js";
-import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite/store.js";
 import { OptionType } from "../../fakes/discord-api.js";
 import { startHarness, type Harness } from "./harness.js";
 import { deferred } from "../../deferred.js";

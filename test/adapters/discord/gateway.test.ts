@@ -4,7 +4,7 @@ import { GatewayIntentBits } from "discord.js";
 import { DISALLOWED_INTENTS } from "../../../src/adapters/discord/login.js";
 import { createDiscordAdapter } from "../../../src/adapters/discord/index.js";
 import { messages } from "../../../src/i18n/index.js";
-import { openSqliteStore } from "../../../src/store/sqlite-store.js";
+import { openSqliteStore } from "../../../src/store/sqlite/store.js";
 import { startFakeDiscord, type FakeMessage } from "../../fakes/discord-api.js";
 import type { Command } from "../../../src/core/command.js";
 import { startRealCore } from "../real-core.js";

@@ -8,7 +8,7 @@ import pino from "pino";
 import type { BotCore } from "../../../src/core/bot-core.js";
 import { createDiscordAdapter, type DiscordAdapterOptions } from "../../../src/adapters/discord/index.js";
 import type { PlatformAdapter } from "../../../src/adapters/types.js";
-import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite/store.js";
 import { startFakeDiscord, type FakeDiscord, type FakeDiscordOptions } from "../../fakes/discord-api.js";
 import { waitBound } from "../../fakes/wait-bound.js";
 import { type RealCore, type RealCoreOptions, startRealCore } from "../real-core.js";

@@ -10,7 +10,7 @@ import { createDiscordAdapter, type DiscordAdapter } from "../../../src/adapters
 import type { ChartRenderer } from "../../../src/chart/types.js";
 import { createMetrics } from "../../../src/ops/metrics.js";
 import { startOpsServer, type OpsServer } from "../../../src/ops/http-server.js";
-import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite/store.js";
 import { OptionType, startFakeDiscord, type FakeDiscord, type FakeMessage, type RecordedRequest } from "../../fakes/discord-api.js";
 import { startRealCore, type RealCore } from "../real-core.js";
 import { PNG } from "./harness.js";

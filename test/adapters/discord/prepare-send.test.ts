@@ -3,10 +3,11 @@
  * workers' shared REST rate before the claim: the real adapter on the fake Discord, with the
  * rate's ledger held at the moment the post asks it for a slot.
  */
+import { createPostRenderer } from "../../../src/core/posts/renderer.js";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { createAlertDelivery } from "../../../src/alerts/delivery.js";
-import type { FiredPayload } from "../../../src/alerts/message.js";
+import type { FiredPayload } from "../../../src/core/posts/alert.js";
 import { createPacedQueue } from "../../../src/digest/paced-queue.js";
 import { memoryPaceLedger, type PaceLedger } from "../../../src/digest/pace-ledger.js";
 import { startHarness, type Harness } from "./harness.js";
@@ -67,7 +68,7 @@ describe("Discord posts claimed after the shared REST rate", () => {
       heartbeatTtlMs: 40_000,
       adapters: { discord: h.adapter },
       queues: { discord: createPacedQueue({ maxInFlight: 1 }) },
-      source: "test",
+      core: createPostRenderer({ settings: h.store, source: "test", log: pino({ level: "silent" }) }),
       logger: pino({ level: "silent" }),
     });
     const posts = () => h.fake.requests.filter((q) => q.method === "POST" && q.path === `/channels/${CHANNEL}/messages`);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
 import { createDiscordAdapter, type DiscordAdapter } from "../../../src/adapters/discord/index.js";
 import { shardOfGuild } from "../../../src/adapters/discord/shards.js";
-import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite/store.js";
 import { OptionType, startFakeDiscord, type FakeDiscord, type FakeMessage } from "../../fakes/discord-api.js";
 import { startRealCore, type RealCore } from "../real-core.js";
 

@@ -6,7 +6,7 @@ import type { ChartRenderer } from "../../../src/chart/types.js";
 import type { Command } from "../../../src/core/command.js";
 import { createBotCore } from "../../../src/core/create-core.js";
 import { MarketClient } from "../../../src/market/client.js";
-import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite/store.js";
 import { fakeUser, privateChat, startFakeTelegram, type FakeTelegram } from "../../fakes/telegram-api.js";
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -7,7 +7,7 @@ import type { Command } from "../../../src/core/command.js";
 import { createBotCore } from "../../../src/core/create-core.js";
 import { MarketClient } from "../../../src/market/client.js";
 import { HOSTILE_TOKENS, startSandbox, type Sandbox } from "../../../src/sandbox/index.js";
-import { openSqliteStore } from "../../../src/store/sqlite-store.js";
+import { openSqliteStore } from "../../../src/store/sqlite/store.js";
 import { fakeUser, privateChat } from "../../fakes/telegram-api.js";
 import { type Harness, startHarness } from "./harness.js";
 import { PNG } from "./test-commands.js";

@@ -10,7 +10,7 @@ import { createChartRenderer, type ChartRenderer } from "../../../src/chart/inde
 import { createBotCore } from "../../../src/core/create-core.js";
 import { MarketClient } from "../../../src/market/client.js";
 import { HOSTILE_TOKENS, startSandbox, type Sandbox } from "../../../src/sandbox/index.js";
-import { openSqliteStore } from "../../../src/store/sqlite-store.js";
+import { openSqliteStore } from "../../../src/store/sqlite/store.js";
 import { decodePng } from "../../chart/png.js";
 import { fakeUser, groupChat, type SentMessage } from "../../fakes/telegram-api.js";
 import { startHarness, type Harness } from "./harness.js";

@@ -4,7 +4,7 @@ import { createTelegramAdapter } from "../../../src/adapters/telegram/adapter.js
 import { TelegramFatalError } from "../../../src/adapters/telegram/errors.js";
 import type { Command } from "../../../src/core/command.js";
 import type { Reply } from "../../../src/core/reply.js";
-import { openSqliteStore } from "../../../src/store/sqlite-store.js";
+import { openSqliteStore } from "../../../src/store/sqlite/store.js";
 import { fakeUser, groupChat, privateChat } from "../../fakes/telegram-api.js";
 import { startRealCore } from "../real-core.js";
 import { type Harness, startHarness } from "./harness.js";

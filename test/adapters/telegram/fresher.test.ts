@@ -10,7 +10,7 @@ import type { ChartRenderer } from "../../../src/chart/types.js";
 import { createBotCore } from "../../../src/core/create-core.js";
 import { MarketClient } from "../../../src/market/client.js";
 import { startSandbox, type Sandbox } from "../../../src/sandbox/index.js";
-import { openSqliteStore } from "../../../src/store/sqlite-store.js";
+import { openSqliteStore } from "../../../src/store/sqlite/store.js";
 import { deferred } from "../../deferred.js";
 import { fakeUser, groupChat } from "../../fakes/telegram-api.js";
 import { startHarness, type Harness } from "./harness.js";

@@ -6,7 +6,7 @@
 import { pino } from "pino";
 import { createTelegramAdapter, type TelegramAdapter, type TelegramAdapterOptions } from "../../../src/adapters/telegram/adapter.js";
 import type { BotCore } from "../../../src/core/bot-core.js";
-import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite-store.js";
+import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite/store.js";
 import { type FakeTelegram, type FakeTelegramOptions, startFakeTelegram } from "../../fakes/telegram-api.js";
 import { type RealCore, type RealCoreOptions, startRealCore } from "../real-core.js";
 

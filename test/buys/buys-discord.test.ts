@@ -1,0 +1,143 @@
+/**
+ * The buy feed end to end on Discord: the real core and discord.js adapter on the fake Discord,
+ * the sandbox market with swaps placed on quiet pairs, and the feed service, all on one
+ * hand-moved clock.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { createDiscordAdapter } from "../../src/adapters/discord/index.js";
+import type { PlatformAdapter } from "../../src/adapters/types.js";
+import type { BuyFeedService } from "../../src/buys/service.js";
+import { HOSTILE_TOKENS } from "../../src/sandbox/index.js";
+import { OptionType, Permission, startFakeDiscord, type FakeDiscord, type RecordedRequest, type Settled } from "../fakes/discord-api.js";
+import { S0, startBuyWorld, T0, type BuyWorld } from "./buy-world.js";
+
+const GUILD = "400000000000000401";
+const MEMBER = Permission.viewChannel | Permission.sendMessages;
+const MANAGER = MEMBER | Permission.manageChannels;
+
+interface World extends BuyWorld {
+  fake: FakeDiscord;
+  adapter: PlatformAdapter;
+  feed: BuyFeedService;
+}
+
+let world: World | undefined;
+afterEach(async () => {
+  if (!world) return;
+  const w = world;
+  world = undefined;
+  await w.feed.stop();
+  await w.adapter.stop();
+  await w.fake.close();
+  await w.close();
+  expect(w.fake.violations).toEqual([]);
+});
+
+async function start(): Promise<World> {
+  const base = await startBuyWorld();
+  const fake = await startFakeDiscord();
+  const adapter = createDiscordAdapter({ token: fake.token, applicationId: fake.applicationId, apiRoot: fake.apiRoot, core: base.core, logger: base.log, now: base.clock.now });
+  await adapter.start();
+  world = { ...base, fake, adapter, feed: base.service("discord", adapter) };
+  return world;
+}
+
+function slash(w: World, name: string, channelId: string, permissions: bigint, options: Record<string, string> = {}): Promise<Settled> {
+  const opts = Object.entries(options).map(([n, value]) => ({ name: n, type: OptionType.string, value }));
+  return w.fake.chatInput({ name, options: opts, guildId: GUILD, channelId, permissions }).settled();
+}
+
+/** Text as Discord shows it: Markdown escapes undone. */
+const unescape = (markdown: string): string => markdown.replace(/\\(.)/g, "$1");
+
+function answerText(answer: Settled): string {
+  if (answer.kind !== "message") throw new Error(`no message: ${answer.kind}`);
+  const embeds = answer.message.embeds as { title?: string; description?: string }[];
+  return unescape([answer.message.content, ...embeds.flatMap((e) => [e.title ?? "", e.description ?? ""])].filter((s) => s !== "").join("\n"));
+}
+
+interface Embed {
+  title?: string;
+  fields?: { name: string; value: string }[];
+}
+
+function posts(w: World, channelId: string): RecordedRequest[] {
+  return w.fake.requests.filter((r) => r.method === "POST" && r.path === `/channels/${channelId}/messages` && r.status === 200);
+}
+
+function embedOf(r: RecordedRequest): Embed {
+  return (r.body as { embeds: Embed[] }).embeds[0] ?? {};
+}
+
+async function turnAt(w: World, at: number): Promise<void> {
+  w.clock.set(Math.max(at, w.clock.now()));
+  await w.feed.turn();
+}
+
+describe("the buy feed through Discord", () => {
+  it("posts buys at or over the minimum, sells when on, a whale marked, as embeds with link buttons and no pings", async () => {
+    const w = await start();
+    const channel = "500000000000000401";
+    const started = await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "min 100 sells on whale 5k" });
+    expect(answerText(started)).toMatch(/^Posting the buys of PEPE \(eth\) here from now on\./);
+    await w.place(w.idOf("PEPE"), [
+      { time: S0 + 5, side: "buy", amountUsd: 60 },
+      { time: S0 + 6, side: "buy", amountUsd: 250, wallet: "0x1111111111111111111111111111111111111111" },
+      { time: S0 + 7, side: "sell", amountUsd: 400 },
+      { time: S0 + 8, side: "buy", amountUsd: 6_000 },
+    ]);
+    await turnAt(w, T0 + 30_000);
+    const out = posts(w, channel);
+    expect(out.map((p) => unescape(embedOf(p).title ?? ""))).toEqual([
+      `${"🟢".repeat(5)} PEPE buy`,
+      `${"🔴".repeat(8)} PEPE sell`,
+      `🐳 ${"🟢".repeat(40)} PEPE buy`,
+    ]);
+    const fields = new Map((embedOf(out[0]!).fields ?? []).map((f) => [f.name, unescape(f.value)]));
+    expect(fields.get("Spent")).toMatch(/^\$250 \([\d.,]+ USDC\)$/);
+    expect(fields.get("Buyer")).toBe("0x1111…1111 · first buy seen since the feed started");
+    expect(fields.get("Time")).toBe("12:30:06 UTC · 24 s ago");
+    const body = out[0]!.body as { allowed_mentions: unknown; components: { components: { label: string; url?: string }[] }[] };
+    expect(body.allowed_mentions).toEqual({ parse: [] });
+    expect(body.components.flatMap((r) => r.components).map((b) => [b.label, b.url?.replace(/\/(address|tx)\/.*/, "/$1/…")])).toEqual([
+      ["Buyer", "https://etherscan.io/address/…"],
+      ["Transaction", "https://etherscan.io/tx/…"],
+    ]);
+    await turnAt(w, T0 + 60_000);
+    expect(posts(w, channel)).toHaveLength(3);
+  });
+
+  it("keeps a hostile symbol from pinging, and refuses a member and a bad amount in one ephemeral sentence", async () => {
+    const w = await start();
+    const channel = "500000000000000402";
+    const refused = await slash(w, "buys", channel, MEMBER, { token: "pepe" });
+    expect(refused.kind === "message" && refused.ephemeral).toBe(true);
+    expect(answerText(refused)).toBe("Only this chat's admins can manage its buy feeds.");
+    expect(answerText(await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "whale lots" }))).toBe('"lots" is not an amount for whale; type one like 250, $1.5k or 2k.');
+    const everyone = HOSTILE_TOKENS.find((t) => t.symbol === "@everyone")!;
+    expect(answerText(await slash(w, "buys", channel, MANAGER, { token: everyone.id }))).toMatch(/^Posting the buys of /);
+    await w.place(everyone.id, [{ time: S0 + 5, side: "buy", amountUsd: 300, wallet: "<@123456789012345678>" }]);
+    await turnAt(w, T0 + 30_000);
+    const [post, ...more] = posts(w, channel);
+    expect(more).toEqual([]);
+    expect(unescape(embedOf(post!).title ?? "")).toMatch(/@everyone buy$/);
+    expect((post!.body as { allowed_mentions: unknown }).allowed_mentions).toEqual({ parse: [] });
+  });
+
+  it("removes the feeds of a channel that is gone", async () => {
+    const w = await start();
+    const [gone, fine] = ["500000000000000411", "500000000000000412"];
+    for (const c of [gone, fine]) expect(answerText(await slash(w, "buys", c, MANAGER, { token: "pepe" }))).toMatch(/^Posting the buys of PEPE/);
+    w.fake.failChannel(gone, "unknown-channel");
+    await w.place(w.idOf("PEPE"), [{ time: S0 + 5, side: "buy", amountUsd: 500 }]);
+    await turnAt(w, T0 + 30_000);
+    expect(await w.store.buys.listFeeds({ platform: "discord", chatId: gone })).toEqual([]);
+    expect(await w.store.buys.listFeeds({ platform: "discord", chatId: fine })).toHaveLength(1);
+    expect(posts(w, fine)).toHaveLength(1);
+    await w.place(w.idOf("PEPE"), [{ time: S0 + 40, side: "buy", amountUsd: 600 }]);
+    await turnAt(w, T0 + 60_000);
+    expect(posts(w, fine)).toHaveLength(2);
+    // A channel that is gone is asked once, never again.
+    expect(w.fake.requests.filter((r) => r.path === `/channels/${gone}/messages`)).toHaveLength(1);
+  });
+});

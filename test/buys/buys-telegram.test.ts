@@ -1,0 +1,206 @@
+/**
+ * The buy feed end to end on Telegram: the real core and adapter on the fake Bot API, the
+ * sandbox market with swaps placed on quiet pairs, and the feed service, all on one hand-moved
+ * clock. Each turn of the feed is one `turn()`.
+ */
+import type { Chat, User } from "grammy/types";
+import { afterEach, describe, expect, it } from "vitest";
+import type { BuyFeedService } from "../../src/buys/service.js";
+import { HOSTILE_TOKENS } from "../../src/sandbox/index.js";
+import { startHarness, type Harness } from "../adapters/telegram/harness.js";
+import { fakeUser, groupChat, type SentMessage } from "../fakes/telegram-api.js";
+import { S0, startBuyWorld, T0, type BuyWorld } from "./buy-world.js";
+
+interface World extends BuyWorld {
+  h: Harness;
+  feed: BuyFeedService;
+  chat: Chat;
+  admin: User;
+  member: User;
+  /** The bot's answer to `text` from `from` (default the admin) in `chat` (default the test's group). */
+  ask(text: string, from?: User, chat?: Chat): Promise<string>;
+}
+
+let world: World | undefined;
+afterEach(async () => {
+  if (!world) return;
+  const w = world;
+  world = undefined;
+  await w.feed.stop();
+  await w.h.close();
+  await w.close();
+});
+
+async function start(): Promise<World> {
+  const base = await startBuyWorld();
+  const h = await startHarness({ core: base.core, store: base.store, adapter: { now: base.clock.now }, fake: { now: base.clock.now } });
+  const feed = base.service("telegram", h.adapter);
+  const chat = groupChat({ id: -100, supergroup: true });
+  const admin = fakeUser({ id: 1 });
+  const member = fakeUser({ id: 2 });
+  h.fake.setMember(chat.id, admin.id, "administrator");
+  h.fake.setMember(chat.id, member.id, "member");
+  const ask = async (text: string, from: User = admin, where: Chat = chat) => {
+    const m = h.fake.sendText(where, text, { from });
+    return withoutTone((await h.fake.waitForSent((s) => s.chatId === String(where.id) && s.replyTo === m.message_id)).text);
+  };
+  world = { ...base, h, feed, chat, admin, member, ask };
+  return world;
+}
+
+/** Telegram replies open with the tone's emoji (🟢, ⚠️, …). */
+function withoutTone(text: string): string {
+  return text.replace(/^\p{Extended_Pictographic}\uFE0F? /u, "");
+}
+
+/** Posts of the feed in a chat: messages that answer no command. */
+function posts(w: World, chatId = String(w.chat.id)): SentMessage[] {
+  return w.h.fake.sent.filter((s) => s.chatId === chatId && s.replyTo === undefined);
+}
+
+/** One turn of the feed at `at`, and every send it started. */
+async function turnAt(w: World, at: number): Promise<void> {
+  w.clock.set(Math.max(at, w.clock.now()));
+  await w.feed.turn();
+}
+
+describe("the buy feed through Telegram", () => {
+  it("posts buys at or over the minimum, sells when on, and marks a whale, each with its explorer links", async () => {
+    const w = await start();
+    expect(await w.ask("/buys pepe min 100 sells on whale 5k")).toMatch(/^Posting the buys of PEPE \(eth\) here from now on\.\n\nmin \$100 · sells on · whale \$5K · 🟢 per \$50 · checked about every 15 s\n\nStop with \/stopbuys PEPE\.$/);
+    const pepe = w.idOf("PEPE");
+    await w.place(pepe, [
+      { time: S0 + 5, side: "buy", amountUsd: 60 },
+      { time: S0 + 6, side: "buy", amountUsd: 250, wallet: "0x1111111111111111111111111111111111111111" },
+      { time: S0 + 7, side: "sell", amountUsd: 400 },
+      { time: S0 + 8, side: "buy", amountUsd: 6_000 },
+    ]);
+    await turnAt(w, T0 + 30_000);
+    const out = posts(w);
+    expect(out.map((p) => p.text.split("\n")[0])).toEqual([
+      `🟢 ${"🟢".repeat(5)} PEPE buy`,
+      `⛔ ${"🔴".repeat(8)} PEPE sell`,
+      `🟢 🐳 ${"🟢".repeat(40)} PEPE buy`,
+    ]);
+    const [buy] = out;
+    expect(buy!.text).toMatch(/^Spent: \$250 \([\d.,]+ USDC\)$/m);
+    expect(buy!.text).toMatch(/^Received: [\d.,]+[KMB]? PEPE$/m);
+    expect(buy!.text).toMatch(/^Price: \$0\.0₄\d+$/m);
+    expect(buy!.text).toMatch(/^Market cap: \$[\d.]+B$/m);
+    expect(buy!.text).toMatch(/^DEX: uniswapv3$/m);
+    expect(buy!.text).toMatch(/^Buyer: 0x1111…1111 · first buy seen since the feed started$/m);
+    expect(buy!.text).toContain("12:30:06 UTC · 24 s ago");
+    expect(buy!.text).not.toMatch(/new holder/i);
+    const links = buy!.keyboard?.flat() ?? [];
+    expect(links.map((b) => b.text)).toEqual(["Buyer", "Transaction"]);
+    expect(links[0]?.url).toBe("https://etherscan.io/address/0x1111111111111111111111111111111111111111");
+    expect(links[1]?.url).toMatch(/^https:\/\/etherscan\.io\/tx\/0x[0-9a-f]{64}$/);
+    // Polled again: nothing new, nothing twice.
+    await turnAt(w, T0 + 60_000);
+    expect(posts(w)).toHaveLength(3);
+    expect(await w.store.buys.buyPostCounts()).toEqual({ delivered: 3 });
+  });
+
+  it("says a buy is the wallet's first seen since the feed started only when it is, in English and Chinese", async () => {
+    const w = await start();
+    await w.ask("/buys pepe min 100");
+    const [a, b] = ["0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "0xbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb"];
+    await w.place(w.idOf("PEPE"), [
+      { time: S0 + 3, side: "buy", amountUsd: 20, wallet: b },
+      { time: S0 + 4, side: "buy", amountUsd: 200, wallet: a },
+      { time: S0 + 5, side: "buy", amountUsd: 300, wallet: a },
+      { time: S0 + 6, side: "buy", amountUsd: 400, wallet: b },
+    ]);
+    await turnAt(w, T0 + 30_000);
+    await w.store.updateSettings({ platform: "telegram", chatId: String(w.chat.id) }, { language: "zh" });
+    await w.place(w.idOf("PEPE"), [{ time: S0 + 40, side: "buy", amountUsd: 500 }]);
+    await turnAt(w, T0 + 60_000);
+    const buyers = posts(w).map((p) => /^(Buyer|买家)[:：] ?(.*)$/m.exec(p.text)?.[2]);
+    // b's first buy was under the minimum: seen, not posted, so its next is not its first.
+    expect(buyers).toEqual([
+      "0xaaaa…aaaa · first buy seen since the feed started",
+      "0xaaaa…aaaa",
+      "0xbbbb…bbbb",
+      expect.stringMatching(/^0x[0-9a-f]{4}…[0-9a-f]{4} · 自本推送开始以来首次见到其买入$/),
+    ]);
+    expect(posts(w).map((p) => p.text).join("\n")).not.toMatch(/new holder|新持有/i);
+  });
+
+  it("folds a burst the group's pace cannot take into one summary, every buy in exactly one post or summary", async () => {
+    const w = await start();
+    await w.ask("/buys pepe");
+    const pepe = w.idOf("PEPE");
+    const burst = Array.from({ length: 55 }, (_, i) => ({ time: S0 + 2 + Math.floor(i / 2), side: "buy" as const, amountUsd: 100 + i }));
+    await w.place(pepe, burst);
+    await turnAt(w, T0 + 40_000);
+    const out = posts(w);
+    expect(out).toHaveLength(40);
+    // Within the two minutes a folded buy may wait, at 20 posts in any minute.
+    const times = out.map((p) => p.at);
+    expect(Math.max(...times) - (T0 + 40_000)).toBeLessThanOrEqual(120_000);
+    for (const t of times) expect(times.filter((x) => x >= t && x < t + 60_000).length).toBeLessThanOrEqual(20);
+    const summaries = out.filter((p) => p.text.includes("more PEPE trades"));
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]!.text).toMatch(/^🟢 16 more PEPE trades · \$1\.72K in 7 s · largest \$115 by 0x[0-9a-f]{4}…[0-9a-f]{4}$/u);
+    const own = out.filter((p) => !p.text.includes("more PEPE trades")).map((p) => Number(/Spent: \$([\d.]+)/.exec(p.text)?.[1]));
+    expect(own.sort((a, b) => a - b)).toEqual(burst.slice(16).map((b) => b.amountUsd));
+    expect(await w.store.buys.buyCounts()).toEqual({ folded: 16, posted: 39 });
+  });
+
+  it("keeps hostile symbols and wallets harmless, and skips swaps without a finite amount", async () => {
+    const w = await start();
+    const hostile = HOSTILE_TOKENS.find((t) => t.symbol === "<b>HTML</b>")!;
+    expect(await w.ask(`/buys ${hostile.id}`)).toMatch(/^Posting the buys of /);
+    await w.place(hostile.id, [
+      { time: S0 + 3, side: "buy", amountUsd: null },
+      { time: S0 + 4, side: "buy", amountUsd: "NaN" },
+      { time: S0 + 5, side: "buy", amountUsd: 90, wallet: "<a href=\"tg://user?id=1\">@everyone</a>" },
+    ]);
+    await turnAt(w, T0 + 30_000);
+    const out = posts(w);
+    expect(out).toHaveLength(1);
+    expect(out[0]!.text).toContain("<b>HTML</b> buy");
+    expect(out[0]!.raw).not.toMatch(/<a href|<b>HTML/);
+    expect(out[0]!.keyboard?.flat().map((b) => b.text)).toEqual(["Transaction"]);
+    expect(w.h.fake.calls.filter((c) => !c.ok && c.method !== "getUpdates")).toEqual([]);
+    expect(await w.store.buys.buyPostCounts()).toEqual({ delivered: 1 });
+  });
+
+  it("answers each bad input with one sentence and starts nothing", async () => {
+    const w = await start();
+    const noMarket = HOSTILE_TOKENS.find((t) => t.symbol === "NOMKT")!;
+    expect(await w.ask("/buys zzzqqqxx")).toMatch(/^No token matches "zzzqqqxx"\./);
+    expect(await w.ask(`/buys ${noMarket.id}`)).toBe("NOMKT has no trading pair with liquidity, so it has no buys to post.");
+    expect(await w.ask("/buys pepe min lots")).toBe('"lots" is not an amount for min; type one like 250, $1.5k or 2k.');
+    expect(await w.ask("/buys pepe", w.member)).toBe("Only this chat's admins can manage its buy feeds.");
+    expect(await w.ask("/stopbuys pepe")).toBe("This chat does not follow the buys of pepe.");
+    expect(await w.store.buys.listFeeds({ platform: "telegram", chatId: String(w.chat.id) })).toEqual([]);
+  });
+
+  it("removes the feeds of a chat that removed the bot, and keeps a migrated group's under its new id", async () => {
+    const w = await start();
+    const kicked = groupChat({ id: -300 });
+    const migrated = groupChat({ id: -400 });
+    for (const c of [kicked, migrated]) {
+      w.h.fake.setMember(c.id, w.admin.id, "administrator");
+      expect(await w.ask("/buys pepe", w.admin, c)).toMatch(/^Posting the buys of PEPE/);
+    }
+    w.h.fake.kickFrom(kicked.id);
+    w.h.fake.fail({
+      chatId: migrated.id, times: 1,
+      error: { error_code: 400, description: "Bad Request: group chat was upgraded to a supergroup chat", parameters: { migrate_to_chat_id: -1004000 } },
+    });
+    await w.place(w.idOf("PEPE"), [{ time: S0 + 5, side: "buy", amountUsd: 500 }]);
+    await turnAt(w, T0 + 30_000);
+    const key = (chatId: string) => ({ platform: "telegram" as const, chatId });
+    expect(await w.store.buys.listFeeds(key("-300"))).toEqual([]);
+    expect(await w.store.buys.listFeeds(key("-400"))).toEqual([]);
+    expect((await w.store.buys.listFeeds(key("-1004000"))).map((f) => f.symbol)).toEqual(["PEPE"]);
+    expect(posts(w, "-1004000")).toHaveLength(1);
+    // The moved feed goes on under the new id.
+    await w.place(w.idOf("PEPE"), [{ time: S0 + 40, side: "buy", amountUsd: 700 }]);
+    await turnAt(w, T0 + 60_000);
+    expect(posts(w, "-1004000").map((p) => /Spent: (\$\S+)/.exec(p.text)?.[1])).toEqual(["$500", "$700"]);
+    expect(posts(w, "-300")).toEqual([]);
+  });
+});
