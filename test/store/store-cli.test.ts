@@ -107,10 +107,10 @@ describe("a read-only database at start", () => {
 describe("the bot on DATABASE_URL", () => {
   it("keeps a chat's settings in PostgreSQL, where the next run reads them", async () => {
     const url = await engine.createDatabase("bot_settings");
-    const saved = await run(["ask", "/settings chain bsc"], { DATABASE_URL: url });
+    const saved = spawned(["ask", "/settings chain bsc"], { DATABASE_URL: url });
     expect(saved.code).toBe(0);
     expect(saved.stdout).toContain("Saved: default chain bsc");
-    expect((await run(["ask", "/settings"], { DATABASE_URL: url })).stdout).toMatch(/Default chain\s+bsc/);
+    expect(spawned(["ask", "/settings"], { DATABASE_URL: url }).stdout).toMatch(/Default chain\s+bsc/);
     const pg = await openPostgresStore({ url });
     try {
       expect(await pg.getSettings({ platform: "console", chatId: "console" })).toMatchObject({ defaultChain: "bsc" });
