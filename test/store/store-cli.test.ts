@@ -18,7 +18,10 @@ const LATEST = migrations.at(-1)?.version;
 const cwd = mkdtempSync(join(tmpdir(), "chainpulse-store-cli-"));
 chmodSync(cwd, 0o755);
 
-/** The real binary: for `start`, which may not run in the test process, and the store commands' exit codes. */
+/**
+ * The real binary: for `start`, which may not run in the test process, for `ask`, whose whole
+ * wiring costs more to load into vitest than a Node start, and for the store commands' exit codes.
+ */
 function spawned(args: string[], env: Record<string, string> = {}, asUser?: string) {
   const command = asUser === undefined ? [process.execPath, BIN, ...args] : ["runuser", "-u", asUser, "--", process.execPath, BIN, ...args];
   const result = spawnSync(command[0]!, command.slice(1), {
