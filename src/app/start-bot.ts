@@ -220,6 +220,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         core,
         logger: log,
         onRateLimited: () => metrics.platform429.inc({ platform: "discord" }),
+        onRestWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "discord", kind: "rest" }, ms / 1000),
         buttonActions: parts.store.buttonActions,
         ...discordWorkerOptions(config.discord, parts.redis, config.workerId),
       });
