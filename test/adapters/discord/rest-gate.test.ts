@@ -35,9 +35,11 @@ async function twoWorkers(app: string) {
   const worker = async (name: string) => {
     const redis = await link();
     const waits: number[] = [];
+    const waited: number[] = [];
     const gate = sharedRestGate({
       ledger: redisPaceLedger({ redis, scope: `discord-rest:${app}`, ratePerSecond: 50 }),
       routes: redisRoutePace({ redis, scope: `discord-rest:${app}` }),
+      onWait: (ms) => void waited.push(ms),
       now: () => clock,
       sleep: async (ms) => {
         waits.push(ms);
@@ -48,7 +50,7 @@ async function twoWorkers(app: string) {
       sent.push({ worker: name, url, at: clock });
       return answers.shift() ?? response(200);
     });
-    return { waits, request: (url: string) => request(url, { method: "POST" }) };
+    return { waits, waited, request: (url: string) => request(url, { method: "POST" }) };
   };
   return { a: await worker("a"), b: await worker("b"), sent, answers };
 }
@@ -143,6 +145,9 @@ describe("Discord's limits per route shared by the workers through Redis", () =>
     // Five at the global pace, 20 ms apart; the sixth when the first is 5 s old.
     expect(at).toEqual([0, 20, 40, 60, 80, 5000]);
     expect(b.waits.at(-1)).toBe(5000 - 80);
+    // The metrics see each request's whole wait, the route's and the global rate's together.
+    expect(a.waited).toEqual([0, 20, 20]);
+    expect(b.waited).toEqual([20, 20, 5000 - 80]);
   });
 
   it("counts another channel apart: its posts do not wait for a full one", async () => {
