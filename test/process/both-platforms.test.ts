@@ -48,7 +48,9 @@ async function start(opts: { discordToken?: string } = {}) {
   return { base: `http://127.0.0.1:${port}`, telegram, discord, bot };
 }
 
-describe("Telegram and Discord in one process", () => {
+// A process that starts both platforms, on a shared machine with every core busy: seconds of CPU
+// before it is ready, past vitest's 30 s there.
+describe("Telegram and Discord in one process", { timeout: 90_000 }, () => {
   it("gets ready on both platforms, answers /price on each, and stops with exit 0 on SIGTERM", async () => {
     const { base, telegram: tg, discord: dc, bot: proc } = await start();
     const ready = await waitForHttp(`${base}/readyz`, (r) => r.status === 200);

@@ -2,8 +2,8 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
-import { spawnBot, tempDir } from "./bot-process.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { spawnBot, tempDir, type BotProcess } from "./bot-process.js";
 
 const BIN = fileURLToPath(new URL("../../bin/chainpulse.js", import.meta.url));
 
@@ -16,21 +16,26 @@ function askIn(dir: string, message: string): Promise<string> {
   });
 }
 
-// Each test starts the bot (and one also ask) in a child process: seconds on a busy machine.
+// Each start of the bot (and of ask) is a child process: seconds on a busy machine.
 describe("the console chat through a pipe", { timeout: 90_000 }, () => {
-  it("answers /price pepe with a price on demo data and exits 0 at the end of its input", async () => {
+  // One bot reads the lines of the first two tests, in turn: a start costs seconds of CPU.
+  let piped: { bot: BotProcess; exit: { code: number | null; signal: NodeJS.Signals | null } };
+  beforeAll(async () => {
     const dir = tempDir();
-    const bot = spawnBot({ DATABASE_PATH: join(dir, "bot.db"), LOG_LEVEL: "warn" }, { cwd: dir, stdin: "/price pepe\n" });
-    const exit = await bot.exited;
+    const bot = spawnBot({ DATABASE_PATH: join(dir, "bot.db"), LOG_LEVEL: "warn" }, { cwd: dir, stdin: "/price pepe\n/subscribe solana\n/subscriptions\n" });
+    piped = { bot, exit: await bot.exited };
+  }, 90_000);
+
+  it("answers /price pepe with a price on demo data and exits 0 at the end of its input", () => {
+    const { bot, exit } = piped;
     expect(bot.stdout()).toMatch(/^PEPE \$[\d.,₀-₉]+/m);
     expect(bot.stdout()).toContain("demo data (sandbox)");
     expect(exit).toEqual({ code: 0, signal: null });
   });
 
-  it("says that digests are posted on Telegram and Discord when /subscribe is typed, and keeps none", async () => {
-    const dir = tempDir();
-    const bot = spawnBot({ DATABASE_PATH: join(dir, "bot.db"), LOG_LEVEL: "warn" }, { cwd: dir, stdin: "/subscribe solana\n/subscriptions\n" });
-    expect(await bot.exited).toEqual({ code: 0, signal: null });
+  it("says that digests are posted on Telegram and Discord when /subscribe is typed, and keeps none", () => {
+    const { bot, exit } = piped;
+    expect(exit).toEqual({ code: 0, signal: null });
     expect(bot.stdout()).toContain("⚠ Digests are posted in Telegram groups and Discord channels, not here: add the bot to one and /subscribe there.");
     expect(bot.stdout()).toContain("This chat has no digests.");
   });

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { groupChat, fakeUser, privateChat, startFakeTelegram, type FakeTelegram } from "../fakes/telegram-api.js";
 import { freePort, spawnBot, tempDir, waitForHttp, type BotProcess } from "./bot-process.js";
@@ -20,19 +20,28 @@ afterEach(async () => {
   bot = telegram = sandbox = undefined;
 });
 
-async function start(opts: { faults?: Parameters<Sandbox["setFaults"]>[0]; token?: string; env?: Record<string, string> } = {}) {
-  telegram = await startFakeTelegram({ maxPollMs: 500 });
-  sandbox = await startSandbox({ faults: opts.faults });
+interface Launched {
+  base: string;
+  telegram: FakeTelegram;
+  sandbox: Sandbox;
+  bot: BotProcess;
+  secrets: string[];
+}
+
+/** A bot on its own fake Telegram and sandbox; the caller stops what it returns. */
+async function launch(opts: { faults?: Parameters<Sandbox["setFaults"]>[0]; token?: string; env?: Record<string, string> } = {}): Promise<Launched> {
+  const tg = await startFakeTelegram({ maxPollMs: 500 });
+  const sb = await startSandbox({ faults: opts.faults });
   const port = await freePort();
   const dir = tempDir();
-  bot = spawnBot(
+  const proc = spawnBot(
     {
-      TELEGRAM_BOT_TOKEN: opts.token ?? telegram.token,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      MARKET_API_KEY: sandbox.v2Key,
-      MARKET_API_URL: sandbox.url,
-      MARKET_API_V1_URL: sandbox.url,
-      MARKET_API_V1_KEY: sandbox.v1Key,
+      TELEGRAM_BOT_TOKEN: opts.token ?? tg.token,
+      TELEGRAM_API_ROOT: tg.apiRoot,
+      MARKET_API_KEY: sb.v2Key,
+      MARKET_API_URL: sb.url,
+      MARKET_API_V1_URL: sb.url,
+      MARKET_API_V1_KEY: sb.v1Key,
       HTTP_PORT: String(port),
       DATABASE_PATH: join(dir, "data", "bot.db"),
       WORKER_ID: "w1",
@@ -40,12 +49,34 @@ async function start(opts: { faults?: Parameters<Sandbox["setFaults"]>[0]; token
     },
     { cwd: dir },
   );
-  return { base: `http://127.0.0.1:${port}`, telegram, sandbox, bot, secrets: [opts.token ?? telegram.token, sandbox.v2Key, sandbox.v1Key] };
+  return { base: `http://127.0.0.1:${port}`, telegram: tg, sandbox: sb, bot: proc, secrets: [opts.token ?? tg.token, sb.v2Key, sb.v1Key] };
 }
 
-describe("the bot process as operators run it", () => {
+/** A bot of the test's own, stopped after it by the afterEach. */
+async function start(opts: Parameters<typeof launch>[0] = {}): Promise<Launched> {
+  const launched = await launch(opts);
+  ({ telegram, sandbox, bot } = launched);
+  return launched;
+}
+
+// One bot serves these tests in turn: each start of a process costs seconds of CPU, and what
+// one test does (a command, a 429) is what the next one counts on or leaves alone.
+describe("one bot process as operators run it, in turn", () => {
+  let shared: Launched;
+  beforeAll(async () => {
+    shared = await launch();
+  });
+  afterAll(async () => {
+    if (shared.bot.child.exitCode === null && shared.bot.child.signalCode === null) {
+      shared.bot.child.kill("SIGKILL");
+      await shared.bot.exited;
+    }
+    await shared.telegram.close();
+    await shared.sandbox.close();
+  });
+
   it("serves /healthz, then /readyz once Telegram polls and the market answers", async () => {
-    const { base } = await start();
+    const { base } = shared;
     await waitForHttp(`${base}/healthz`, (r) => r.status === 200);
     const ready = await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
     const body = (await ready.json()) as { checks: Record<string, unknown> };
@@ -57,21 +88,14 @@ describe("the bot process as operators run it", () => {
     });
   });
 
-  it("says the market is not ready when it fails and nothing is cached yet", async () => {
-    const { base } = await start({ faults: [{ kind: "http5xx", status: 503 }] });
-    const notReady = async (r: Response) => ((await r.json()) as { notReady: string[] }).notReady;
-    // Telegram connects within moments; the market stays down.
-    const res = await waitForHttp(`${base}/readyz`, async (r) => r.status === 503 && (await notReady(r)).join() === "market");
-    expect(await notReady(res)).toEqual(["market"]);
-  });
-
   it("moves its command and upstream counters in /metrics, and never shows a secret there", async () => {
-    const { base, telegram: tg, secrets } = await start();
+    const { base, telegram: tg, secrets } = shared;
     await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
     const user = fakeUser();
     const asked = tg.sendText(groupChat(), "/price pepe", { from: user });
     await tg.waitForSent((s) => s.replyTo === asked.message_id);
     const text = await (await waitForHttp(`${base}/metrics`, async (r) => (await r.text()).includes('command="price",outcome="ok"'))).text();
+    // The bot's first command: each count is this one.
     expect(text).toMatch(/chainpulse_commands_total\{command="price",outcome="ok",worker="w1"\} 1/);
     expect(text).toMatch(/chainpulse_upstream_calls_total\{endpoint="search",outcome="ok",worker="w1"\} \d+/);
     expect(text).toMatch(/chainpulse_command_duration_seconds_count\{(?=[^}]*command="price")(?=[^}]*worker="w1")[^}]*\} 1\n/);
@@ -80,8 +104,9 @@ describe("the bot process as operators run it", () => {
   });
 
   it("counts a 429 that Telegram answers to a reply, even one that is retried, in /metrics", async () => {
-    const { base, telegram: tg } = await start();
+    const { base, telegram: tg } = shared;
     await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
+    expect(await (await fetch(`${base}/metrics`)).text()).not.toMatch(/chainpulse_platform_429_total\{[^}]*\} [1-9]/);
     tg.rateLimit({ method: "sendMessage", retryAfter: 1 });
     const asked = tg.sendText(groupChat(), "/price pepe", { from: fakeUser() });
     await tg.waitForSent((s) => s.replyTo === asked.message_id);
@@ -90,16 +115,28 @@ describe("the bot process as operators run it", () => {
   });
 
   it("answers the command in hand when SIGTERM arrives, then exits 0", async () => {
-    const { base, telegram: tg, sandbox: sb, bot: proc } = await start();
+    const { base, telegram: tg, sandbox: sb, bot: proc } = shared;
     await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
     sb.setFaults([{ kind: "latency", ms: 1_500 }]);
+    // Offsets this bot has confirmed so far: earlier tests' updates.
+    const confirmed = Math.max(0, ...tg.calls.filter((c) => c.method === "getUpdates").map((c) => Number(c.payload.offset ?? 0)));
     const asked = tg.sendText(groupChat(), "/token pepe", { from: fakeUser() });
     // The poll after the one that delivered the update carries its offset: the command is in hand.
-    await tg.waitFor((c) => c.method === "getUpdates" && Number(c.payload.offset ?? 0) > 0, { pending: true });
+    await tg.waitFor((c) => c.method === "getUpdates" && Number(c.payload.offset ?? 0) > confirmed, { pending: true });
     proc.child.kill("SIGTERM");
     const reply = await tg.waitForSent((s) => s.replyTo === asked.message_id);
     expect(reply.text).toMatch(/PEPE/);
     expect(await proc.exited).toEqual({ code: 0, signal: null });
+  });
+});
+
+describe("the bot process as operators run it", () => {
+  it("says the market is not ready when it fails and nothing is cached yet", async () => {
+    const { base } = await start({ faults: [{ kind: "http5xx", status: 503 }] });
+    const notReady = async (r: Response) => ((await r.json()) as { notReady: string[] }).notReady;
+    // Telegram connects within moments; the market stays down.
+    const res = await waitForHttp(`${base}/readyz`, async (r) => r.status === 503 && (await notReady(r)).join() === "market");
+    expect(await notReady(res)).toEqual(["market"]);
   });
 
   it("takes Telegram updates by webhook on the ops port, and refuses a wrong secret", async () => {
