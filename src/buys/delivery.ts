@@ -9,12 +9,12 @@
  * is gone is marked `interrupted` by the next one and sent once more (recorded `resent`).
  */
 import type { Logger } from "pino";
+import type { BotCore } from "../core/bot-core.js";
+import type { BuyRecord } from "../core/posts/buy.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
 import { createSendProtocol, type SendKind, type SendSink } from "../delivery/protocol.js";
-import { postLanguage } from "../i18n/index.js";
 import type { BuyFeed, BuyFeedStore, BuyOptions, BuyPost, ChatKey, OwedBuy, Platform, SendState, SettingsStore } from "../store/types.js";
 import { planFold, SLOTS_IN_TWO_MINUTES } from "./fold.js";
-import { buyPost, summaryPost, type PostContext } from "./post.js";
 import type { Trade } from "./trade.js";
 
 export type BuySink = SendSink;
@@ -22,6 +22,8 @@ export type BuySink = SendSink;
 export interface BuyDeliveryOptions {
   buys: BuyFeedStore;
   chats: Pick<SettingsStore, "getSettings" | "forgetChat" | "moveChat">;
+  /** Writes each post from its record, in the chat's language (`BotCore.render`). */
+  core: Pick<BotCore, "render">;
   sinks: Partial<Record<Platform, BuySink>>;
   queues: Partial<Record<Platform, PacedQueue>>;
   /** The lease posts are claimed under (the watcher's) and this sender's name on it. */
@@ -30,7 +32,7 @@ export interface BuyDeliveryOptions {
   /** Whether this sender holds the lease now (the watcher leads and is not stopping). */
   leading: () => boolean;
   /** What a post adds from the market: the token's cap or FDV and the chain's explorer. Default nothing. */
-  extras?: (tokenId: string, chain: string) => Promise<Pick<PostContext, "cap" | "explorer">>;
+  extras?: (tokenId: string, chain: string) => Promise<Pick<BuyRecord, "cap" | "explorer">>;
   logger: Logger;
   now?: () => number;
   /** Each post delivered: its buys' state and how long after the newest trade it went out (metrics, tests). */
@@ -121,10 +123,15 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
 
   const deliver = async (p: BuyPost): Promise<void> => {
     const what = JSON.parse(p.payload) as PostPayload;
-    const i18n = await postLanguage(opts.chats, p);
     const extras = (await opts.extras?.(p.tokenId, what.chain).catch(() => ({}))) ?? {};
-    const ctx: PostContext = { i18n, now: now(), symbol: what.symbol, ...extras };
-    const reply = p.kind === "summary" ? summaryPost(what.trades, what.options, ctx) : buyPost(what.trades[0] as Trade, what.options, ctx);
+    const record = JSON.stringify({ ...what, ...extras } satisfies BuyRecord);
+    const reply = await opts.core.render(p, p.kind === "summary" ? { kind: "buy-summary", record } : { kind: "buy", record, at: now() });
+    if (reply.error !== undefined) {
+      // Nothing to send: it is given up as one past its time is, with the reason recorded.
+      log.error({ platform: p.platform, chatId: p.chatId, post: p.postKey }, "a buy post could not be read: dropped");
+      if (await opts.buys.expireBuyPost(p, now(), "unreadable record")) posts.recorded?.(p, "expired");
+      return;
+    }
     await protocol.send(posts, {
       item: p,
       platform: p.platform,

@@ -7,9 +7,6 @@ import type { BuyOptions } from "../store/types.js";
 
 export const DEFAULT_OPTIONS: BuyOptions = { minUsd: "50", sells: false, whaleUsd: "10000", emoji: "🟢", stepUsd: "50" };
 
-/** Most emoji one bar shows. */
-export const MAX_BAR = 40;
-
 export type OptionError =
   | { error: "amount"; word: string; value: string }
   | { error: "switch"; value: string }

@@ -4,6 +4,7 @@ import { createBuyDelivery } from "../../src/buys/delivery.js";
 import type { Trade } from "../../src/buys/trade.js";
 import { WATCHER_LEASE } from "../../src/buys/watcher.js";
 import type { SendOutcome } from "../../src/adapters/types.js";
+import { createPostRenderer } from "../../src/core/posts/renderer.js";
 import type { Reply } from "../../src/core/reply.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import type { BuyFeed, BuyOptions, ChatKey, NewBuyPost, NewOwedBuy, Store } from "../../src/store/types.js";
@@ -102,7 +103,8 @@ describe.each(ENGINES)("buy feeds on %s", (engine) => {
     const watcher = async (sender: string, send: (reply: Reply) => Promise<SendOutcome>) => {
       const leading = await store.subscriptions.acquireLease(WATCHER_LEASE, sender, 45_000, clock);
       return createBuyDelivery({
-        buys: store.buys, chats: store, sinks: { telegram: { send: (_chat, reply) => send(reply) } },
+        buys: store.buys, chats: store, core: createPostRenderer({ settings: store, source: "test", log: pino({ level: "silent" }) }),
+        sinks: { telegram: { send: (_chat, reply) => send(reply) } },
         queues: { telegram: createPacedQueue({ maxInFlight: 1, now }) }, lease: WATCHER_LEASE, sender, leading: () => leading,
         logger: pino({ level: "silent" }), now,
       });
