@@ -10,7 +10,8 @@
  */
 import type { Logger } from "pino";
 import type { BotCore } from "../core/bot-core.js";
-import type { BuyRecord } from "../core/posts/buy.js";
+import type { Reply } from "../core/reply.js";
+import { isWhale, type BuyRecord } from "../core/posts/buy.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
 import { createSendProtocol, type SendKind, type SendSink } from "../delivery/protocol.js";
 import type { BuyFeed, BuyFeedStore, BuyOptions, BuyPost, ChatKey, OwedBuy, Platform, SendState, SettingsStore } from "../store/types.js";
@@ -121,31 +122,62 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
     }
   };
 
-  const deliver = async (p: BuyPost): Promise<void> => {
+  /** Per chat, the turn of the last post to take its place in the chat's queue: each waits for the one before. */
+  const entering = new Map<string, Promise<void>>();
+
+  /** The post written, or undefined when it cannot be (recorded, logged). */
+  const write = async (p: BuyPost): Promise<Reply | undefined> => {
     const what = JSON.parse(p.payload) as PostPayload;
     const extras = (await opts.extras?.(p.tokenId, what.chain).catch(() => ({}))) ?? {};
     const record = JSON.stringify({ ...what, ...extras } satisfies BuyRecord);
-    const reply = await opts.core.render(p, p.kind === "summary" ? { kind: "buy-summary", record } : { kind: "buy", record, at: now() });
+    const trade = what.trades[0];
+    // Only a whale buy shows the chat's media: the file is read for none other.
+    const media = p.kind === "post" && trade?.side === "buy" && isWhale(what.options, trade.amountUsd) ? await opts.buys.feedMedia(p, p.tokenId) : undefined;
+    const reply = await opts.core.render(p, p.kind === "summary" ? { kind: "buy-summary", record } : { kind: "buy", record, at: now(), ...(media === undefined ? {} : { media }) });
     if (reply.error !== undefined) {
       // Nothing to send: it is given up as one past its time is, with the reason recorded.
       log.error({ platform: p.platform, chatId: p.chatId, post: p.postKey }, "a buy post could not be read: dropped");
       if (await opts.buys.expireBuyPost(p, now(), "unreadable record")) posts.recorded?.(p, "expired");
-      return;
+      return undefined;
     }
-    await protocol.send(posts, {
-      item: p,
-      platform: p.platform,
-      chatId: p.chatId,
-      deadline: p.queuedAt + HOUR,
-      reply,
-      claiming,
-      unleased: () => {
-        if (!leased) return;
-        leased = false;
-        log.warn("the buy watcher's lease ran out mid-delivery: it claims no more posts this turn");
-      },
-      names: { post: p.postKey },
-    });
+    return reply;
+  };
+
+  /**
+   * Writes the post and puts it in the chat's queue after the chat's post before it, whatever
+   * each took to write (a whale's media is read first), so a chat reads its trades in order.
+   */
+  const deliver = async (p: BuyPost): Promise<void> => {
+    const chat = `${p.platform}:${p.chatId}`;
+    const previous = entering.get(chat);
+    let entered!: () => void;
+    const turn = new Promise<void>((resolve) => (entered = resolve));
+    entering.set(chat, turn);
+    try {
+      await previous;
+      const reply = await write(p);
+      if (reply === undefined) return;
+      // `send` takes its place in the chat's queue before its first wait: the next post may follow.
+      const sending = protocol.send(posts, {
+        item: p,
+        platform: p.platform,
+        chatId: p.chatId,
+        deadline: p.queuedAt + HOUR,
+        reply,
+        claiming,
+        unleased: () => {
+          if (!leased) return;
+          leased = false;
+          log.warn("the buy watcher's lease ran out mid-delivery: it claims no more posts this turn");
+        },
+        names: { post: p.postKey },
+      });
+      entered();
+      await sending;
+    } finally {
+      entered();
+      if (entering.get(chat) === turn) entering.delete(chat);
+    }
   };
 
   return {
