@@ -145,6 +145,9 @@ describe("the buy feed through Discord", () => {
     // Read from Discord once, when the command came; never again.
     expect(w.fake.cdnReads.map((r) => r.served)).toEqual([true]);
 
+    const huge: FakeUpload = { name: "whale.mp4", contentType: "video/mp4", data: Buffer.alloc(12 * 1024 * 1024 - 5) };
+    expect(answerText(await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "media" }, { media: huge }))).toBe("That file is 12 MB; whale posts carry at most 8 MB.");
+    expect(w.fake.cdnReads).toHaveLength(1);
     const pdf: FakeUpload = { name: "notes.pdf", contentType: "application/pdf", data: Buffer.from("%PDF-1.4") };
     const refused = await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "media" }, { media: pdf });
     expect(refused.kind === "message" && refused.ephemeral).toBe(true);
