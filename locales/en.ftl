@@ -735,7 +735,7 @@ buys-bad-amount = "{ $value }" is not an amount for { $option }; type one like 2
 buys-bad-switch = "{ $value }" is not on or off; type sells on or sells off.
 buys-bad-emoji = "{ $value }" is not one emoji; type emoji and one emoji, like emoji 🚀.
 buys-missing-value = { $option } needs a value after it, like { $option } 250.
-buys-bad-option = "{ $word }" is not a /buys option; use min, sells, whale, emoji or step.
+buys-bad-option = "{ $word }" is not a /buys option; use min, sells, whale, emoji, step or media.
 buys-no-pair = { $symbol } has no trading pair with liquidity, so it has no buys to post.
 buys-too-many = This chat already follows { $count } tokens, the most it may ({ $max }); /stopbuys one first.
 buys-none = This chat follows no token's buys.
@@ -774,7 +774,7 @@ buys-open-tx = Transaction
 buys-summary = { $emoji } { $count } more { $symbol } trades · { $total } in { $seconds } s · largest { $largest } by { $wallet }
 cmd-buys = Post a token's buys here as they happen, or list this chat's feeds
 cmd-buys-token = Symbol, name, address, address-chain or a link
-cmd-buys-options = min <usd>, sells on|off, whale <usd>, emoji <emoji>, step <usd>
+cmd-buys-options = min <usd>, sells on|off, whale <usd>, emoji <emoji>, step <usd>, media [off]
 cmd-stopbuys = Stop posting a token's buys here, or all of them
 cmd-stopbuys-token = A token this chat follows, or all
 ## launches
@@ -796,3 +796,22 @@ launch-col-min = Min liquidity
 
 ## buy feed: first buys
 buys-first-buy = first buy seen since the feed started
+
+## buy feed: media
+buys-media-missing = Reply to a photo, GIF or video with /buys { $symbol } media to show it on whale posts (on Discord, attach it in the media option).
+buys-media-not-picture = That file is not a photo, GIF or video, so whale posts cannot show it.
+buys-media-too-big = That file is { $size } MB; whale posts carry at most { $max } MB.
+buys-media-unreadable = The file could not be fetched; send the command with it again.
+buys-media-set = Whale posts show this { $kind ->
+    [photo] photo
+    [animation] GIF
+   *[video] video
+  }.
+buys-media-removed = Whale posts show no media now.
+buys-media-of = whale media: { $kind ->
+    [photo] photo
+    [animation] GIF
+   *[video] video
+  }
+buys-media-no = no media
+cmd-buys-media = A photo, GIF or video for whale posts, with the option media

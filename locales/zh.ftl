@@ -716,7 +716,7 @@ buys-bad-amount = "{ $value }" 不是 { $option } 的金额；请输入如 250�
 buys-bad-switch = "{ $value }" 不是 on 或 off；请输入 sells on 或 sells off。
 buys-bad-emoji = "{ $value }" 不是一个表情；请输入 emoji 加一个表情，如 emoji 🚀。
 buys-missing-value = { $option } 后面需要一个值，如 { $option } 250。
-buys-bad-option = "{ $word }" 不是 /buys 的选项；可用 min、sells、whale、emoji 或 step。
+buys-bad-option = "{ $word }" 不是 /buys 的选项；可用 min、sells、whale、emoji、step 或 media。
 buys-no-pair = { $symbol } 没有有流动性的交易对，没有买单可播报。
 buys-too-many = 本聊天已关注 { $count } 个代币，已达上限（{ $max }）；请先 /stopbuys 一个。
 buys-none = 本聊天没有关注任何代币的买单。
@@ -752,7 +752,7 @@ buys-open-tx = 交易
 buys-summary = { $emoji } 另有 { $count } 笔 { $symbol } 交易 · { $seconds } 秒内共 { $total } · 最大 { $largest }，来自 { $wallet }
 cmd-buys = 在这里实时播报代币的买单，或列出本聊天的播报
 cmd-buys-token = 符号、名称、地址、地址-链或链接
-cmd-buys-options = min <美元>、sells on|off、whale <美元>、emoji <表情>、step <美元>
+cmd-buys-options = min <美元>、sells on|off、whale <美元>、emoji <表情>、step <美元>、media [off]
 cmd-stopbuys = 停止在这里播报某代币或全部代币的买单
 cmd-stopbuys-token = 本聊天关注的代币，或 all
 ## launches
@@ -774,3 +774,22 @@ launch-col-min = 最低流动性
 
 ## buy feed: first buys
 buys-first-buy = 自本推送开始以来首次见到其买入
+
+## buy feed: media
+buys-media-missing = 回复一张图片、GIF 或视频并发送 /buys { $symbol } media，巨鲸推送就会带上它（在 Discord 上，把它放进 media 选项）。
+buys-media-not-picture = 这个文件不是图片、GIF 或视频，巨鲸推送无法展示它。
+buys-media-too-big = 这个文件有 { $size } MB；巨鲸推送最多带 { $max } MB。
+buys-media-unreadable = 无法获取这个文件；请带上它再发一次命令。
+buys-media-set = 巨鲸推送将展示这个{ $kind ->
+    [photo] 图片
+    [animation] GIF
+   *[video] 视频
+  }。
+buys-media-removed = 巨鲸推送现在不带媒体。
+buys-media-of = 巨鲸媒体：{ $kind ->
+    [photo] 图片
+    [animation] GIF
+   *[video] 视频
+  }
+buys-media-no = 无媒体
+cmd-buys-media = 巨鲸推送展示的图片、GIF 或视频，配合 media 选项使用

@@ -262,7 +262,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     });
     sweeper.start();
     const feedParts = {
-      store: parts.store, market: parts.market, feedMarket: parts.feedMarket, budget: parts.feedBudget, logger: log,
+      store: parts.store, market: parts.market, core, feedMarket: parts.feedMarket, budget: parts.feedBudget, logger: log,
       pollSeconds: config.buys.pollSeconds, maxPollSeconds: config.buys.maxPollSeconds,
     };
     // One paced queue per platform for digests and alerts alike: the platform's limits are per bot.

@@ -8,7 +8,8 @@ import { resolveArg, symbolFor } from "../core/commands/resolution.js";
 import { cleanText, formatUsd } from "../core/format/index.js";
 import type { Reply } from "../core/reply.js";
 import type { PairV2 } from "../market/schemas.js";
-import type { BuyFeed, BuyOptions } from "../store/types.js";
+import type { BuyFeed, BuyMedia, BuyOptions } from "../store/types.js";
+import { attachedMedia } from "./media.js";
 import { applyOptions, DEFAULT_OPTIONS, type OptionError } from "./options.js";
 import { intervals, type PlanOptions, type PollBudget } from "./plan.js";
 import { usdValue } from "./trade.js";
@@ -59,12 +60,13 @@ function optionFailure(ctx: CommandContext, e: OptionError): Error {
   }
 }
 
-function optionsText(ctx: CommandContext, o: BuyOptions): string {
+function optionsText(ctx: CommandContext, o: BuyOptions, media: BuyMedia["kind"] | undefined): string {
   const { t, locale } = ctx.i18n;
-  return t("buys-options", {
+  const options = t("buys-options", {
     min: formatUsd(o.minUsd, { locale }), whale: formatUsd(o.whaleUsd, { locale }), step: formatUsd(o.stepUsd, { locale }),
     emoji: o.emoji, sells: t(o.sells ? "buys-sells-on" : "buys-sells-off"),
   });
+  return `${options} · ${media === undefined ? t("buys-media-no") : t("buys-media-of", { kind: media })}`;
 }
 
 export function buysCommands(limits: BuysLimits): Command[] {
@@ -90,7 +92,7 @@ export function buysCommands(limits: BuysLimits): Command[] {
     const line = (f: BuyFeed): string => {
       const seconds = every.get(f.tokenId);
       const when = seconds === undefined ? "" : ` · ${t("buys-checked-every", { seconds })}`;
-      return `${cleanText(f.symbol, 16)} (${cleanText(f.chain, 16)}) — ${optionsText(ctx, f.options)}${when}`;
+      return `${cleanText(f.symbol, 16)} (${cleanText(f.chain, 16)}) — ${optionsText(ctx, f.options, f.media)}${when}`;
     };
     return {
       title: t("buys-list-title", { count: feeds.length, max: limits.maxPerChat }),
@@ -105,9 +107,10 @@ export function buysCommands(limits: BuysLimits): Command[] {
     description: "Post a token's buys here as they happen, or list this chat's feeds",
     args: [
       { name: "token", description: "Symbol, name, address, address-chain or a link", type: "token", required: false },
-      { name: "options", description: "min <usd>, sells on|off, whale <usd>, emoji <emoji>, step <usd>", type: "text", required: false, variadic: true },
+      { name: "options", description: "min <usd>, sells on|off, whale <usd>, emoji <emoji>, step <usd>, media [off]", type: "text", required: false, variadic: true },
     ],
-    examples: ["/buys pepe", "/buys", "/buys pepe min 250 sells on", "/buys pepe whale 5k emoji 🚀 step 100"],
+    file: { name: "media", description: "A photo, GIF or video for whale posts, with the option media" },
+    examples: ["/buys pepe", "/buys", "/buys pepe min 250 sells on", "/buys pepe whale 5k emoji 🚀 step 100", "/buys pepe media", "/buys pepe media off"],
     async run(ctx, args) {
       if (args.token === undefined) return list(ctx);
       await requireManager(ctx);
@@ -118,18 +121,23 @@ export function buysCommands(limits: BuysLimits): Command[] {
       const symbol = await symbolFor(ctx, res);
       const pairs = feedPairs((await ctx.market.tokenDetail(res.tokenId)).data.pairs);
       if (pairs.length === 0) throw ctx.i18n.fail("buys-no-pair", { symbol });
+      // Read before the feed is saved: a file that will not do starts nothing.
+      const media = applied.media === "set" ? await attachedMedia(ctx, symbol) : undefined;
       const saved = await ctx.store.buys.upsertFeed(
         { platform: ctx.chat.platform, chatId: ctx.chat.chatId, tokenId: res.tokenId, symbol, chain: res.chain, options: applied.options },
         pairs, limits.maxPerChat, ctx.now(),
       );
       if ("full" in saved) throw ctx.i18n.fail("buys-too-many", { count: saved.full, max: limits.maxPerChat });
+      if (applied.media !== undefined) await ctx.store.buys.setFeedMedia(ctx.chat, res.tokenId, media);
       const { t } = ctx.i18n;
       const seconds = (await checkedEvery(ctx)).get(res.tokenId) ?? limits.pollSeconds;
+      const shown = applied.media === undefined ? saved.feed.media : media?.kind;
       return {
         title: t(saved.created ? "buys-started" : "buys-changed", { symbol, chain: cleanText(res.chain, 16) }),
         tone: "good",
         blocks: [
-          { kind: "text", text: `${optionsText(ctx, applied.options)} · ${t("buys-checked-every", { seconds })}` },
+          { kind: "text", text: `${optionsText(ctx, applied.options, shown)} · ${t("buys-checked-every", { seconds })}` },
+          ...(applied.media === undefined ? [] : [{ kind: "text" as const, text: media === undefined ? t("buys-media-removed") : t("buys-media-set", { kind: media.kind }) }]),
           { kind: "text", text: t("buys-how-to-stop", { symbol }) },
         ],
         actions: [],

@@ -9,12 +9,13 @@
  * is gone is marked `interrupted` by the next one and sent once more (recorded `resent`).
  */
 import type { Logger } from "pino";
+import type { BotCore } from "../core/bot-core.js";
+import type { Reply } from "../core/reply.js";
+import { isWhale, type BuyRecord } from "../core/posts/buy.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
 import { createSendProtocol, type SendKind, type SendSink } from "../delivery/protocol.js";
-import { postLanguage } from "../i18n/index.js";
 import type { BuyFeed, BuyFeedStore, BuyOptions, BuyPost, ChatKey, OwedBuy, Platform, SendState, SettingsStore } from "../store/types.js";
 import { planFold, SLOTS_IN_TWO_MINUTES } from "./fold.js";
-import { buyPost, summaryPost, type PostContext } from "./post.js";
 import type { Trade } from "./trade.js";
 
 export type BuySink = SendSink;
@@ -22,6 +23,8 @@ export type BuySink = SendSink;
 export interface BuyDeliveryOptions {
   buys: BuyFeedStore;
   chats: Pick<SettingsStore, "getSettings" | "forgetChat" | "moveChat">;
+  /** Writes each post from its record, in the chat's language (`BotCore.render`). */
+  core: Pick<BotCore, "render">;
   sinks: Partial<Record<Platform, BuySink>>;
   queues: Partial<Record<Platform, PacedQueue>>;
   /** The lease posts are claimed under (the watcher's) and this sender's name on it. */
@@ -30,7 +33,7 @@ export interface BuyDeliveryOptions {
   /** Whether this sender holds the lease now (the watcher leads and is not stopping). */
   leading: () => boolean;
   /** What a post adds from the market: the token's cap or FDV and the chain's explorer. Default nothing. */
-  extras?: (tokenId: string, chain: string) => Promise<Pick<PostContext, "cap" | "explorer">>;
+  extras?: (tokenId: string, chain: string) => Promise<Pick<BuyRecord, "cap" | "explorer">>;
   logger: Logger;
   now?: () => number;
   /** Each post delivered: its buys' state and how long after the newest trade it went out (metrics, tests). */
@@ -119,26 +122,62 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
     }
   };
 
-  const deliver = async (p: BuyPost): Promise<void> => {
+  /** Per chat, the turn of the last post to take its place in the chat's queue: each waits for the one before. */
+  const entering = new Map<string, Promise<void>>();
+
+  /** The post written, or undefined when it cannot be (recorded, logged). */
+  const write = async (p: BuyPost): Promise<Reply | undefined> => {
     const what = JSON.parse(p.payload) as PostPayload;
-    const i18n = await postLanguage(opts.chats, p);
     const extras = (await opts.extras?.(p.tokenId, what.chain).catch(() => ({}))) ?? {};
-    const ctx: PostContext = { i18n, now: now(), symbol: what.symbol, ...extras };
-    const reply = p.kind === "summary" ? summaryPost(what.trades, what.options, ctx) : buyPost(what.trades[0] as Trade, what.options, ctx);
-    await protocol.send(posts, {
-      item: p,
-      platform: p.platform,
-      chatId: p.chatId,
-      deadline: p.queuedAt + HOUR,
-      reply,
-      claiming,
-      unleased: () => {
-        if (!leased) return;
-        leased = false;
-        log.warn("the buy watcher's lease ran out mid-delivery: it claims no more posts this turn");
-      },
-      names: { post: p.postKey },
-    });
+    const record = JSON.stringify({ ...what, ...extras } satisfies BuyRecord);
+    const trade = what.trades[0];
+    // Only a whale buy shows the chat's media: the file is read for none other.
+    const media = p.kind === "post" && trade?.side === "buy" && isWhale(what.options, trade.amountUsd) ? await opts.buys.feedMedia(p, p.tokenId) : undefined;
+    const reply = await opts.core.render(p, p.kind === "summary" ? { kind: "buy-summary", record } : { kind: "buy", record, at: now(), ...(media === undefined ? {} : { media }) });
+    if (reply.error !== undefined) {
+      // Nothing to send: it is given up as one past its time is, with the reason recorded.
+      log.error({ platform: p.platform, chatId: p.chatId, post: p.postKey }, "a buy post could not be read: dropped");
+      if (await opts.buys.expireBuyPost(p, now(), "unreadable record")) posts.recorded?.(p, "expired");
+      return undefined;
+    }
+    return reply;
+  };
+
+  /**
+   * Writes the post and puts it in the chat's queue after the chat's post before it, whatever
+   * each took to write (a whale's media is read first), so a chat reads its trades in order.
+   */
+  const deliver = async (p: BuyPost): Promise<void> => {
+    const chat = `${p.platform}:${p.chatId}`;
+    const previous = entering.get(chat);
+    let entered!: () => void;
+    const turn = new Promise<void>((resolve) => (entered = resolve));
+    entering.set(chat, turn);
+    try {
+      await previous;
+      const reply = await write(p);
+      if (reply === undefined) return;
+      // `send` takes its place in the chat's queue before its first wait: the next post may follow.
+      const sending = protocol.send(posts, {
+        item: p,
+        platform: p.platform,
+        chatId: p.chatId,
+        deadline: p.queuedAt + HOUR,
+        reply,
+        claiming,
+        unleased: () => {
+          if (!leased) return;
+          leased = false;
+          log.warn("the buy watcher's lease ran out mid-delivery: it claims no more posts this turn");
+        },
+        names: { post: p.postKey },
+      });
+      entered();
+      await sending;
+    } finally {
+      entered();
+      if (entering.get(chat) === turn) entering.delete(chat);
+    }
   };
 
   return {

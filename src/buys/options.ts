@@ -1,14 +1,11 @@
 /**
  * The words after `/buys <token>`: `min <usd>`, `sells on|off`, `whale <usd>`, `emoji <emoji>`,
- * `step <usd>`, in any order; the options not named keep their values. Amounts take what people
+ * `step <usd>`, `media [off]`, in any order; the options not named keep their values. Amounts take what people
  * type (`250`, `$1.5k`, `2k`, `1,000`). Every word is looked up in a Map, never as a property.
  */
 import type { BuyOptions } from "../store/types.js";
 
 export const DEFAULT_OPTIONS: BuyOptions = { minUsd: "50", sells: false, whaleUsd: "10000", emoji: "🟢", stepUsd: "50" };
-
-/** Most emoji one bar shows. */
-export const MAX_BAR = 40;
 
 export type OptionError =
   | { error: "amount"; word: string; value: string }
@@ -32,12 +29,22 @@ export function parseUsd(word: string): string | undefined {
   return String(Math.round(n * 100) / 100);
 }
 
-/** Applies the option words to `base`; the first word that is not right is the error. */
-export function applyOptions(base: BuyOptions, words: readonly string[]): { options: BuyOptions } | OptionError {
+/**
+ * Applies the option words to `base`; the first word that is not right is the error. `media`
+ * (show the picture the command came with on whale posts) and `media off` are said in `media`.
+ */
+export function applyOptions(base: BuyOptions, words: readonly string[]): { options: BuyOptions; media?: "set" | "off" } | OptionError {
   const out: BuyOptions = { ...base };
+  let media: "set" | "off" | undefined;
   for (let i = 0; i < words.length; i++) {
     const word = (words[i] ?? "").toLowerCase();
     const value = words[i + 1];
+    if (word === "media") {
+      const off = value?.toLowerCase() === "off";
+      media = off ? "off" : "set";
+      if (off) i++;
+      continue;
+    }
     const amount = AMOUNT_OPTIONS.get(word);
     if (amount === undefined && word !== "sells" && word !== "emoji") return { error: "unknown", word: words[i] ?? "" };
     if (value === undefined) return { error: "missing", word };
@@ -55,5 +62,5 @@ export function applyOptions(base: BuyOptions, words: readonly string[]): { opti
       out.emoji = value;
     }
   }
-  return { options: out };
+  return { options: out, ...(media === undefined ? {} : { media }) };
 }

@@ -7,6 +7,8 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Logger } from "pino";
 import type { CachedMarket } from "../cache/types.js";
+import type { BotCore } from "../core/bot-core.js";
+import type { BuyRecord } from "../core/posts/buy.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
 import { asking, newAsk } from "../market/ask.js";
 import { FEED_LANE } from "../market/scheduler-lanes.js";
@@ -14,13 +16,14 @@ import type { Platform, Store } from "../store/types.js";
 import { createBuyDelivery, type BuyDeliveryOptions, type BuySink } from "./delivery.js";
 import type { BuyMetrics } from "./metrics.js";
 import type { PlanOptions, PollBudget } from "./plan.js";
-import type { PostContext } from "./post.js";
 import { usdValue } from "./trade.js";
 import { createWatcher, WATCHER_LEASE, type WatcherOptions } from "./watcher.js";
 
 export interface BuyFeedServiceOptions extends PlanOptions {
   store: Store;
   market: CachedMarket;
+  /** Writes the posts (`BotCore.render`). */
+  core: Pick<BotCore, "render">;
   feedMarket: WatcherOptions["market"];
   budget: () => PollBudget;
   sinks: Partial<Record<Platform, BuySink>>;
@@ -55,7 +58,7 @@ export function createBuyFeedService(opts: BuyFeedServiceOptions): BuyFeedServic
     logger: opts.logger, now, pollSeconds: opts.pollSeconds, maxPollSeconds: opts.maxPollSeconds, ...(opts.metrics ? { events: opts.metrics } : {}),
     ...(opts.leaseTtlMs === undefined ? {} : { leaseTtlMs: opts.leaseTtlMs }),
   });
-  const extras = (tokenId: string, chain: string): Promise<Pick<PostContext, "cap" | "explorer">> =>
+  const extras = (tokenId: string, chain: string): Promise<Pick<BuyRecord, "cap" | "explorer">> =>
     asking(newAsk(FEED_LANE), async () => {
       const [detail, chains] = await Promise.all([opts.market.tokenDetail(tokenId), opts.market.supportedChains()]);
       const t = detail.data.token;
@@ -64,7 +67,7 @@ export function createBuyFeedService(opts: BuyFeedServiceOptions): BuyFeedServic
       return { ...(cap ? { cap } : {}), ...(explorer ? { explorer } : {}) };
     });
   const delivery = createBuyDelivery({
-    buys: opts.store.buys, chats: opts.store, sinks: opts.sinks, queues: opts.queues, extras, logger: opts.logger,
+    buys: opts.store.buys, chats: opts.store, core: opts.core, sinks: opts.sinks, queues: opts.queues, extras, logger: opts.logger,
     lease: WATCHER_LEASE, sender: holder, now, leading: () => watcher.leading() && !stopping,
     ...(opts.metrics ? { onSettled: opts.metrics.settled } : {}), ...(opts.onSend ? { onSend: opts.onSend } : {}),
   });

@@ -4,33 +4,13 @@
  * shows. A record whose USD amount is missing or not a finite number is never a trade: it is
  * skipped and counted, never posted as $0.
  */
+import type { BuyTrade } from "../core/posts/buy.js";
 import { AMOUNT_RANGE, readDecimal } from "../market/decimal.js";
 import { normalizeAddress, splitId } from "../market/ids.js";
 import type { SwapTx } from "../market/schemas.js";
 
-/** What a buy post shows of one trade; amounts are decimal text as the service wrote them. */
-export interface Trade {
-  swapKey: string;
-  pairId: string;
-  tokenId: string;
-  chain: string;
-  side: "buy" | "sell";
-  txHash: string;
-  /** Epoch seconds. */
-  txTime: number;
-  amountUsd: string;
-  /** What the trader paid with (buy) or got (sell): the other token. */
-  quoteAmount: string;
-  quoteSymbol: string;
-  /** Tokens of the followed token bought or sold. */
-  tokenAmount: string;
-  /** USD price of the followed token in this trade, when given. */
-  priceUsd?: string;
-  wallet: string;
-  amm: string;
-  /** The wallet's first buy of the token the feed saw since it started (never "new holder": no balance is known). */
-  firstBuy?: boolean;
-}
+/** What a buy post shows of one trade: its record's form lives with the post's words (core/posts/buy.ts). */
+export type Trade = BuyTrade;
 
 /** The identity of a swap: the same record from two polls gives the same key. */
 export function swapKey(pairId: string, tx: SwapTx): string {

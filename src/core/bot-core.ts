@@ -51,7 +51,7 @@ export interface BotCore {
   post(chat: ChatKey, command: string, args: readonly string[], opts?: { lane?: Lane; previousRanking?: readonly string[] }): Promise<Reply>;
   /**
    * A scheduled post that is no command's answer (a fired or paused alert, a launch and the
-   * hour's summary of launches, a digest's pause notice), written from the record its sender
+   * hour's summary of launches, a digest's pause notice, a buy feed's post or summary), written from the record its sender
    * stored, in the chat's language as `post` writes. A record that cannot be read is a reply
    * with `error` set (logged), for the sender to record as failed. Never rejects.
    */

@@ -47,6 +47,19 @@ export interface Member {
   kind: "person" | "bot" | "anonymous";
 }
 
+/**
+ * A file a command comes with: the photo, GIF or video of the message it replies to (Telegram),
+ * or the file in its attachment option (Discord).
+ */
+export interface AttachedFile {
+  /** What the platform says it is: `other` for anything but a photo, GIF or video. */
+  kind: "photo" | "animation" | "video" | "other";
+  /** Telegram's `file_id`, which the bot may send again for as long as it likes. */
+  fileId?: string;
+  /** A file the bot must keep a copy of (Discord): its name, MIME type, size in bytes, and its bytes when read. */
+  file?: { name: string; type: string; size: number; read(): Promise<Uint8Array> };
+}
+
 export interface ChatContext extends ChatKey {
   userId: string;
   /** A private (one-to-one) chat. */
@@ -76,6 +89,8 @@ export interface ChatContext extends ChatKey {
   member?: Member;
   /** The member whose message the command replies to (Telegram), for commands about a member. */
   repliedTo?: Member & { userId: string };
+  /** The file the command came with, for a command that takes one (`Command.file`). */
+  attached?: AttachedFile;
 }
 
 export interface CommandContext {
@@ -118,6 +133,11 @@ export interface Command {
   args: readonly ArgSpec[];
   /** Full example invocations, e.g. "/price pepe eth". */
   examples: readonly string[];
+  /**
+   * The command takes a file (`ChatContext.attached`): on Discord an optional attachment option
+   * of this name; on Telegram the message the command replies to.
+   */
+  file?: { name: string; description: string };
   /** Throws only UserError for things the user can fix. */
   run(ctx: CommandContext, args: ArgValues): Promise<Reply>;
 }

@@ -36,6 +36,19 @@ export interface ReplyImage {
   filename: string;
 }
 
+/**
+ * A chat's own picture, GIF or video shown with a post (a whale buy): the platform's file id
+ * the bot may send again (Telegram), or the copy the bot keeps and uploads with the message
+ * (Discord, whose links to a member's upload expire). The post's text is its caption.
+ */
+export interface ReplyMedia {
+  kind: "photo" | "animation" | "video";
+  /** Telegram's `file_id` of the file. */
+  fileId?: string;
+  /** The bot's copy: a file name (`[A-Za-z0-9_-]+.<ext>`), its MIME type and bytes. */
+  file?: { name: string; type: string; data: Uint8Array };
+}
+
 export interface Footer {
   /** Where the data came from, e.g. "Token Market Data Service" or "demo data (sandbox)". */
   source: string;
@@ -52,6 +65,8 @@ export interface Reply {
   tone: Tone;
   blocks: Block[];
   image?: ReplyImage;
+  /** The chat's media shown with the post (Telegram: the post is its caption). */
+  media?: ReplyMedia;
   /** Rows of buttons. */
   actions: Action[][];
   footer?: Footer;

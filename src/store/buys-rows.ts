@@ -3,7 +3,7 @@
  * `buy_messages` carries buys moved out of `queued` in the transaction that queued it.
  */
 import type { SendTable } from "./send-rows.js";
-import type { BuyFeed, BuyOptions, BuyPost, OwedBuy, OwedBuyState, PairWatch, Platform, SendState } from "./types.js";
+import type { BuyFeed, BuyMedia, BuyOptions, BuyPost, OwedBuy, OwedBuyState, PairWatch, Platform, SendState } from "./types.js";
 
 /** The feed's posts as rows of the send protocol. */
 export const BUY_MESSAGES: SendTable = { table: "buy_messages", key: ["platform", "chat_id", "post_key"] };
@@ -27,6 +27,14 @@ export function toBuyPost(r: MessageRow): BuyPost {
   };
 }
 
+/** A feed's columns but the media's bytes, which only `feedMedia` reads; `table` names the feed table in a join. */
+export function feedColumns(table?: string): string {
+  const columns = ["platform", "chat_id", "token_id", "symbol", "chain", "options", "created_at", "media_kind"];
+  return columns.map((c) => (table === undefined ? c : `${table}.${c}`)).join(", ");
+}
+
+export const MEDIA_COLUMNS = "media_kind, media_file_id, media_name, media_type, media_data";
+
 export interface FeedRow {
   platform: string;
   chat_id: string;
@@ -35,13 +43,39 @@ export interface FeedRow {
   chain: string;
   options: string;
   created_at: number;
+  media_kind: string | null;
 }
 
+const MEDIA_KINDS = new Map<string, BuyMedia["kind"]>([["photo", "photo"], ["animation", "animation"], ["video", "video"]]);
+
 export function toFeed(r: FeedRow): BuyFeed {
+  const media = r.media_kind === null ? undefined : MEDIA_KINDS.get(r.media_kind);
   return {
     platform: r.platform as Platform, chatId: r.chat_id, tokenId: r.token_id, symbol: r.symbol, chain: r.chain,
-    options: JSON.parse(r.options) as BuyOptions, createdAt: r.created_at,
+    options: JSON.parse(r.options) as BuyOptions, createdAt: r.created_at, ...(media === undefined ? {} : { media }),
   };
+}
+
+export interface MediaRow {
+  media_kind: string | null;
+  media_file_id: string | null;
+  media_name: string | null;
+  media_type: string | null;
+  media_data: Uint8Array | null;
+}
+
+/** The row's media; none when no kind is recorded. */
+export function toMedia(r: MediaRow | undefined): BuyMedia | undefined {
+  const kind = r?.media_kind == null ? undefined : MEDIA_KINDS.get(r.media_kind);
+  if (r === undefined || kind === undefined) return undefined;
+  const file = r.media_name !== null && r.media_type !== null && r.media_data !== null ? { name: r.media_name, type: r.media_type, data: new Uint8Array(r.media_data) } : undefined;
+  return { kind, ...(r.media_file_id === null ? {} : { fileId: r.media_file_id }), ...(file === undefined ? {} : { file }) };
+}
+
+/** The media columns' values in order (kind, file id, name, type, data), all null to remove it. */
+export function mediaValues(m: BuyMedia | undefined): [string | null, string | null, string | null, string | null, Buffer | null] {
+  if (m === undefined) return [null, null, null, null, null];
+  return [m.kind, m.fileId ?? null, m.file?.name ?? null, m.file?.type ?? null, m.file === undefined ? null : Buffer.from(m.file.data)];
 }
 
 export interface PairRow {

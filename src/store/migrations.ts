@@ -338,6 +338,27 @@ CREATE TABLE ops_samples (
 CREATE INDEX ops_samples_at ON ops_samples (at);
 `,
   },
+  // The picture, GIF or video a buy feed's whale posts show: Telegram's file id, or (Discord,
+  // whose links to a member's upload expire) the bot's own copy of the file, its name and type.
+  // All NULL: no media.
+  {
+    version: 14,
+    name: "buy feed media",
+    up: `
+ALTER TABLE buy_feeds ADD COLUMN media_kind TEXT;
+ALTER TABLE buy_feeds ADD COLUMN media_file_id TEXT;
+ALTER TABLE buy_feeds ADD COLUMN media_name TEXT;
+ALTER TABLE buy_feeds ADD COLUMN media_type TEXT;
+ALTER TABLE buy_feeds ADD COLUMN media_data BLOB;
+`,
+    postgres: `
+ALTER TABLE buy_feeds ADD COLUMN media_kind TEXT;
+ALTER TABLE buy_feeds ADD COLUMN media_file_id TEXT;
+ALTER TABLE buy_feeds ADD COLUMN media_name TEXT;
+ALTER TABLE buy_feeds ADD COLUMN media_type TEXT;
+ALTER TABLE buy_feeds ADD COLUMN media_data BYTEA;
+`,
+  },
 ];
 
 /**

@@ -411,8 +411,15 @@ export interface BuyOptions {
   emoji: string;
   /** One emoji per this many USD (at most 40). Default 50. */
   stepUsd: string;
-  /** Shown on whale posts: the platform's file id of a picture, GIF or video. */
-  media?: { kind: "photo" | "animation" | "video"; fileId: string };
+}
+
+/** The picture, GIF or video a chat's whale posts of a token show. */
+export interface BuyMedia {
+  kind: "photo" | "animation" | "video";
+  /** Telegram's `file_id`, which the bot may send again for as long as it likes. */
+  fileId?: string;
+  /** The bot's own copy (Discord, whose links to a member's upload expire): file name, MIME type, bytes. */
+  file?: { name: string; type: string; data: Uint8Array };
 }
 
 /** A chat's buy feed of one token: posts its trades from `createdAt` on. */
@@ -424,6 +431,8 @@ export interface BuyFeed extends ChatKey {
   options: BuyOptions;
   /** Epoch ms; trades before it are not this chat's. */
   createdAt: number;
+  /** What kind of media its whale posts show, if any (`feedMedia` reads the media itself). */
+  media?: BuyMedia["kind"];
 }
 
 /** Where the watch of one pair stands. */
@@ -467,8 +476,12 @@ export interface BuyFeedStore {
    * Starts the chat's feed of a token (its pairs watched from `now`), or changes its options;
    * refuses a new token when the chat already follows `max`: then `{ full }` with its count.
    */
-  upsertFeed(feed: Omit<BuyFeed, "createdAt">, pairIds: readonly string[], max: number, now: number): Promise<{ feed: BuyFeed; created: boolean } | { full: number }>;
+  upsertFeed(feed: Omit<BuyFeed, "createdAt" | "media">, pairIds: readonly string[], max: number, now: number): Promise<{ feed: BuyFeed; created: boolean } | { full: number }>;
   listFeeds(chat: ChatKey): Promise<BuyFeed[]>;
+  /** Sets (or with undefined removes) the media of the chat's feed of a token; false when the chat does not follow it. */
+  setFeedMedia(chat: ChatKey, tokenId: string, media: BuyMedia | undefined): Promise<boolean>;
+  /** The media of the chat's feed of a token, with the bot's copy of the file when it keeps one. */
+  feedMedia(chat: ChatKey, tokenId: string): Promise<BuyMedia | undefined>;
   /**
    * Stops the chat's feed of a token, or all; a pair no feed follows any more is no longer
    * watched, and its token's wallets are forgotten. Returns how many.

@@ -34,7 +34,7 @@ export async function startBuyWorld(opts: { path?: string; maxPerChat?: number }
     start: T0, path: opts.path, tmpPrefix: "cp-buys-",
     core: { extraCommands: buysCommands({ maxPerChat: opts.maxPerChat ?? 5, ...plan, budget: () => ({}) }) },
   });
-  const { clock, sandbox, client, store, log } = world;
+  const { clock, sandbox, client, store, log, core } = world;
   const market = createCachedMarket(client, { now: clock.now });
   const quietPairs = async (tokenId: string): Promise<string[]> => {
     const pairs = (await store.buys.watches()).filter((w) => w.tokenId === tokenId).map((w) => w.pairId);
@@ -46,7 +46,7 @@ export async function startBuyWorld(opts: { path?: string; maxPerChat?: number }
     ...world,
     service(platform, sink, o = {}) {
       const s = createBuyFeedService({
-        store, market, feedMarket: client, budget: () => ({}), logger: log, ...plan, now: clock.now,
+        store, market, core, feedMarket: client, budget: () => ({}), logger: log, ...plan, now: clock.now,
         // The clock jumps over the platforms' pace waits, across which the bot's turn a second renews the lease.
         leaseTtlMs: 10 * 60_000,
         sinks: { [platform]: sink },

@@ -47,7 +47,10 @@ describe("the buy feed in the console", () => {
     expect(text).toMatch(/Transaction: https:\/\/etherscan\.io\/tx\/0x[0-9a-f]{64}/);
     input.write("/buys\n");
     await has("Buy feeds of this chat: 1 of 5");
-    expect(printed.all.join("\n")).toMatch(/PEPE \(eth\) — min \$100 · sells on · whale \$10K · 🟢 per \$50 · checked about every 15 s/);
+    expect(printed.all.join("\n")).toMatch(/PEPE \(eth\) — min \$100 · sells on · whale \$10K · 🟢 per \$50 · no media · checked about every 15 s/);
+    // The terminal has no picture to reply to: media is Telegram's and Discord's, and the console says how.
+    input.write("/buys pepe media\n");
+    await has("Reply to a photo, GIF or video with /buys PEPE media to show it on whale posts (on Discord, attach it in the media option).");
     input.end();
     await session;
   });

@@ -8,7 +8,7 @@ import { createDiscordAdapter } from "../../src/adapters/discord/index.js";
 import type { PlatformAdapter } from "../../src/adapters/types.js";
 import type { BuyFeedService } from "../../src/buys/service.js";
 import { HOSTILE_TOKENS } from "../../src/sandbox/index.js";
-import { OptionType, Permission, startFakeDiscord, type FakeDiscord, type RecordedRequest, type Settled } from "../fakes/discord-api.js";
+import { CDN_LINK_MS, OptionType, Permission, startFakeDiscord, type FakeDiscord, type FakeUpload, type RecordedRequest, type Settled } from "../fakes/discord-api.js";
 import { S0, startBuyWorld, T0, type BuyWorld } from "./buy-world.js";
 
 const GUILD = "400000000000000401";
@@ -35,16 +35,16 @@ afterEach(async () => {
 
 async function start(): Promise<World> {
   const base = await startBuyWorld();
-  const fake = await startFakeDiscord();
+  const fake = await startFakeDiscord({ now: base.clock.now });
   const adapter = createDiscordAdapter({ token: fake.token, applicationId: fake.applicationId, apiRoot: fake.apiRoot, core: base.core, logger: base.log, now: base.clock.now });
   await adapter.start();
   world = { ...base, fake, adapter, feed: base.service("discord", adapter) };
   return world;
 }
 
-function slash(w: World, name: string, channelId: string, permissions: bigint, options: Record<string, string> = {}): Promise<Settled> {
+function slash(w: World, name: string, channelId: string, permissions: bigint, options: Record<string, string> = {}, files?: Record<string, FakeUpload>): Promise<Settled> {
   const opts = Object.entries(options).map(([n, value]) => ({ name: n, type: OptionType.string, value }));
-  return w.fake.chatInput({ name, options: opts, guildId: GUILD, channelId, permissions }).settled();
+  return w.fake.chatInput({ name, options: opts, guildId: GUILD, channelId, permissions, ...(files === undefined ? {} : { files }) }).settled();
 }
 
 /** Text as Discord shows it: Markdown escapes undone. */
@@ -58,6 +58,7 @@ function answerText(answer: Settled): string {
 
 interface Embed {
   title?: string;
+  image?: { url: string };
   fields?: { name: string; value: string }[];
 }
 
@@ -122,6 +123,40 @@ describe("the buy feed through Discord", () => {
     expect(more).toEqual([]);
     expect(unescape(embedOf(post!).title ?? "")).toMatch(/@everyone buy$/);
     expect((post!.body as { allowed_mentions: unknown }).allowed_mentions).toEqual({ parse: [] });
+  });
+
+  it("shows the GIF of the media option on whale buys, from the bot's copy long after Discord's link expired", async () => {
+    const w = await start();
+    const channel = "500000000000000421";
+    const gif: FakeUpload = { name: "Moon Whale!.gif", contentType: "image/gif", data: Buffer.from(`GIF89a${"w".repeat(5_000)}`) };
+    const set = await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "whale 1k media" }, { media: gif });
+    expect(answerText(set)).toMatch(/· whale media: GIF · checked about every 15 s\n\nWhale posts show this GIF\./);
+    // Days later the member's upload is gone from Discord's CDN: the post carries the bot's copy.
+    const later = T0 + 2 * CDN_LINK_MS;
+    w.clock.set(later);
+    const s = later / 1000;
+    await w.place(w.idOf("PEPE"), [{ time: s + 5, side: "buy", amountUsd: 200 }, { time: s + 6, side: "buy", amountUsd: 1_500 }]);
+    await turnAt(w, later + 30_000);
+    const out = posts(w, channel);
+    expect(out.map((p) => p.files.map((f) => [f.name, f.type, f.size]))).toEqual([[], [["whale.gif", "image/gif", gif.data.length]]]);
+    expect(unescape(embedOf(out[1]!).title ?? "")).toBe(`🐳 ${"🟢".repeat(30)} PEPE buy`);
+    expect(embedOf(out[1]!).image).toEqual({ url: "attachment://whale.gif" });
+    expect(embedOf(out[0]!).image).toBeUndefined();
+    // Read from Discord once, when the command came; never again.
+    expect(w.fake.cdnReads.map((r) => r.served)).toEqual([true]);
+
+    const huge: FakeUpload = { name: "whale.mp4", contentType: "video/mp4", data: Buffer.alloc(12 * 1024 * 1024 - 5) };
+    expect(answerText(await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "media" }, { media: huge }))).toBe("That file is 12 MB; whale posts carry at most 8 MB.");
+    expect(w.fake.cdnReads).toHaveLength(1);
+    const pdf: FakeUpload = { name: "notes.pdf", contentType: "application/pdf", data: Buffer.from("%PDF-1.4") };
+    const refused = await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "media" }, { media: pdf });
+    expect(refused.kind === "message" && refused.ephemeral).toBe(true);
+    expect(answerText(refused)).toBe("That file is not a photo, GIF or video, so whale posts cannot show it.");
+    expect(answerText(await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "media" }))).toBe(
+      "Reply to a photo, GIF or video with /buys PEPE media to show it on whale posts (on Discord, attach it in the media option).",
+    );
+    expect(answerText(await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "media off" }))).toMatch(/· no media · [^\n]*\n\nWhale posts show no media now\./);
+    expect(await w.store.buys.feedMedia({ platform: "discord", chatId: channel }, w.idOf("PEPE"))).toBeUndefined();
   });
 
   it("removes the feeds of a channel that is gone", async () => {

@@ -3,7 +3,7 @@
  * sandbox market with swaps placed on quiet pairs, and the feed service, all on one hand-moved
  * clock. Each turn of the feed is one `turn()`.
  */
-import type { Chat, User } from "grammy/types";
+import type { Chat, Message, User } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import type { BuyFeedService } from "../../src/buys/service.js";
 import { HOSTILE_TOKENS } from "../../src/sandbox/index.js";
@@ -17,8 +17,8 @@ interface World extends BuyWorld {
   chat: Chat;
   admin: User;
   member: User;
-  /** The bot's answer to `text` from `from` (default the admin) in `chat` (default the test's group). */
-  ask(text: string, from?: User, chat?: Chat): Promise<string>;
+  /** The bot's answer to `text` from `from` (default the admin) in `chat` (default the test's group), replying to `replyTo`. */
+  ask(text: string, from?: User, chat?: Chat, replyTo?: Message): Promise<string>;
 }
 
 let world: World | undefined;
@@ -40,8 +40,8 @@ async function start(): Promise<World> {
   const member = fakeUser({ id: 2 });
   h.fake.setMember(chat.id, admin.id, "administrator");
   h.fake.setMember(chat.id, member.id, "member");
-  const ask = async (text: string, from: User = admin, where: Chat = chat) => {
-    const m = h.fake.sendText(where, text, { from });
+  const ask = async (text: string, from: User = admin, where: Chat = chat, replyTo?: Message) => {
+    const m = h.fake.sendText(where, text, { from, ...(replyTo === undefined ? {} : { replyTo }) });
     return withoutTone((await h.fake.waitForSent((s) => s.chatId === String(where.id) && s.replyTo === m.message_id)).text);
   };
   world = { ...base, h, feed, chat, admin, member, ask };
@@ -67,7 +67,7 @@ async function turnAt(w: World, at: number): Promise<void> {
 describe("the buy feed through Telegram", () => {
   it("posts buys at or over the minimum, sells when on, and marks a whale, each with its explorer links", async () => {
     const w = await start();
-    expect(await w.ask("/buys pepe min 100 sells on whale 5k")).toMatch(/^Posting the buys of PEPE \(eth\) here from now on\.\n\nmin \$100 · sells on · whale \$5K · 🟢 per \$50 · checked about every 15 s\n\nStop with \/stopbuys PEPE\.$/);
+    expect(await w.ask("/buys pepe min 100 sells on whale 5k")).toMatch(/^Posting the buys of PEPE \(eth\) here from now on\.\n\nmin \$100 · sells on · whale \$5K · 🟢 per \$50 · no media · checked about every 15 s\n\nStop with \/stopbuys PEPE\.$/);
     const pepe = w.idOf("PEPE");
     await w.place(pepe, [
       { time: S0 + 5, side: "buy", amountUsd: 60 },
@@ -175,6 +175,46 @@ describe("the buy feed through Telegram", () => {
     expect(await w.ask("/buys pepe", w.member)).toBe("Only this chat's admins can manage its buy feeds.");
     expect(await w.ask("/stopbuys pepe")).toBe("This chat does not follow the buys of pepe.");
     expect(await w.store.buys.listFeeds({ platform: "telegram", chatId: String(w.chat.id) })).toEqual([]);
+  });
+
+  it("shows the chat's GIF or photo on whale buys only, the post its caption; media off; media without a picture", async () => {
+    const w = await start();
+    await w.ask("/buys pepe whale 1k");
+    const pepe = w.idOf("PEPE");
+    const gif = w.h.fake.sendFile(w.chat, "animation", { from: w.admin });
+    expect(await w.ask("/buys pepe media", w.admin, w.chat, gif)).toMatch(/· whale media: GIF · checked about every 15 s\n\nWhale posts show this GIF\.\n\n/);
+    await w.place(pepe, [
+      { time: S0 + 5, side: "buy", amountUsd: 200 },
+      { time: S0 + 6, side: "buy", amountUsd: 1_500 },
+      { time: S0 + 7, side: "buy", amountUsd: 999 },
+    ]);
+    await turnAt(w, T0 + 30_000);
+    const first = posts(w);
+    expect(first.map((p) => [p.method, p.fileId])).toEqual([["sendMessage", undefined], ["sendAnimation", gif.animation?.file_id], ["sendMessage", undefined]]);
+    const whale = first[1]!;
+    expect(whale.text.split("\n")[0]).toBe(`🟢 🐳 ${"🟢".repeat(30)} PEPE buy`);
+    expect(whale.text).toMatch(/^Spent: \$1\.5K \([\d.,]+K? USDC\)$/m);
+    expect(whale.raw).toMatch(/<b>/);
+    expect(whale.keyboard?.flat().map((b) => b.text)).toEqual(["Buyer", "Transaction"]);
+
+    const photo = w.h.fake.sendFile(w.chat, "photo", { from: w.admin });
+    expect(await w.ask("/buys pepe media", w.admin, w.chat, photo)).toContain("Whale posts show this photo.");
+    expect(await w.ask("/buys")).toMatch(/PEPE \(eth\) — min \$50 · sells off · whale \$1K · 🟢 per \$50 · whale media: photo/);
+    await w.place(pepe, [{ time: S0 + 40, side: "buy", amountUsd: 2_000 }]);
+    await turnAt(w, T0 + 60_000);
+    expect(posts(w).slice(3).map((p) => [p.method, p.fileId])).toEqual([["sendPhoto", photo.photo?.at(-1)?.file_id]]);
+
+    expect(await w.ask("/buys pepe media off")).toContain("Whale posts show no media now.");
+    expect(await w.ask("/buys")).toMatch(/whale \$1K · 🟢 per \$50 · no media/);
+    await w.place(pepe, [{ time: S0 + 70, side: "buy", amountUsd: 3_000 }]);
+    await turnAt(w, T0 + 90_000);
+    expect(posts(w).slice(4).map((p) => [p.method, p.text.split("\n")[0]])).toEqual([["sendMessage", `🟢 🐳 ${"🟢".repeat(40)} PEPE buy`]]);
+
+    expect(await w.ask("/buys pepe media")).toBe("Reply to a photo, GIF or video with /buys PEPE media to show it on whale posts (on Discord, attach it in the media option).");
+    const pdf = w.h.fake.sendFile(w.chat, "document", { from: w.admin });
+    expect(await w.ask("/buys pepe media", w.admin, w.chat, pdf)).toBe("That file is not a photo, GIF or video, so whale posts cannot show it.");
+    expect((await w.store.buys.listFeeds({ platform: "telegram", chatId: String(w.chat.id) })).map((f) => f.media)).toEqual([undefined]);
+    expect(w.h.fake.calls.filter((c) => !c.ok && c.method !== "getUpdates")).toEqual([]);
   });
 
   it("removes the feeds of a chat that removed the bot, and keeps a migrated group's under its new id", async () => {

@@ -39,9 +39,9 @@ describe("/buys and /stopbuys", () => {
 
   it("starts a feed with the defaults, changes only the options named, and lists how often it is checked", async () => {
     const g = admin("g1");
-    expect(await say(g, "/buys pepe")).toMatch(/^Posting the buys of PEPE \(eth\) here from now on\.\nmin \$50 · sells off · whale \$10K · 🟢 per \$50 · checked about every 15 s\nStop with \/stopbuys PEPE\.$/);
+    expect(await say(g, "/buys pepe")).toMatch(/^Posting the buys of PEPE \(eth\) here from now on\.\nmin \$50 · sells off · whale \$10K · 🟢 per \$50 · no media · checked about every 15 s\nStop with \/stopbuys PEPE\.$/);
     expect(await say(g, "/buys pepe min $1.5k sells on emoji 🚀")).toMatch(/^The buy feed of PEPE \(eth\) is changed\.\nmin \$1\.5K · sells on · whale \$10K · 🚀 per \$50/);
-    expect(await say(g, "/buys")).toMatch(/^Buy feeds of this chat: 1 of 2\nPEPE \(eth\) — min \$1\.5K · sells on · whale \$10K · 🚀 per \$50 · checked about every 15 s$/);
+    expect(await say(g, "/buys")).toMatch(/^Buy feeds of this chat: 1 of 2\nPEPE \(eth\) — min \$1\.5K · sells on · whale \$10K · 🚀 per \$50 · no media · checked about every 15 s$/);
     const [feed] = await store.buys.listFeeds({ platform: "telegram", chatId: "g1" });
     expect(feed?.options).toEqual({ minUsd: "1500", sells: true, whaleUsd: "10000", emoji: "🚀", stepUsd: "50" });
     expect((await store.buys.watches()).length).toBeGreaterThan(0);
@@ -53,7 +53,7 @@ describe("/buys and /stopbuys", () => {
     expect(await say(g, "/buys pepe sells maybe")).toBe('"maybe" is not on or off; type sells on or sells off.');
     expect(await say(g, "/buys pepe emoji <b>x</b>")).toBe('"<b>x</b>" is not one emoji; type emoji and one emoji, like emoji 🚀.');
     expect(await say(g, "/buys pepe whale")).toBe("whale needs a value after it, like whale 250.");
-    expect(await say(g, "/buys pepe constructor 5")).toBe('"constructor" is not a /buys option; use min, sells, whale, emoji or step.');
+    expect(await say(g, "/buys pepe constructor 5")).toBe('"constructor" is not a /buys option; use min, sells, whale, emoji, step or media.');
     expect(await say(member("g2"), "/buys pepe")).toBe("Only this chat's admins can manage its buy feeds.");
     expect(await say(member("g2"), "/stopbuys all")).toBe("Only this chat's admins can manage its buy feeds.");
     expect(await say(g, "/stopbuys pepe")).toBe("This chat does not follow the buys of pepe.");

@@ -4,6 +4,7 @@ import { createBuyDelivery, type BuyDelivery } from "../../src/buys/delivery.js"
 import { DEFAULT_OPTIONS } from "../../src/buys/options.js";
 import type { Trade } from "../../src/buys/trade.js";
 import { WATCHER_LEASE } from "../../src/buys/watcher.js";
+import { createPostRenderer } from "../../src/core/posts/renderer.js";
 import type { Reply } from "../../src/core/reply.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite/store.js";
@@ -43,8 +44,9 @@ describe("delivering owed buys", () => {
   async function world(sent: Reply[], sender = "w1") {
     const leading = await store.subscriptions.acquireLease(WATCHER_LEASE, sender, 45_000, T + 200_000);
     const sink = { send: async (_chat: string, reply: Reply) => (sent.push(reply), { kind: "delivered" as const }) };
+    const core = createPostRenderer({ settings: store, source: "test", log: pino({ level: "silent" }) });
     return createBuyDelivery({
-      buys: store.buys, chats: store, sinks: { telegram: sink }, queues: { telegram: createPacedQueue({ maxInFlight: 1, now: () => T + 200_000 }) },
+      buys: store.buys, chats: store, core, sinks: { telegram: sink }, queues: { telegram: createPacedQueue({ maxInFlight: 1, now: () => T + 200_000 }) },
       lease: WATCHER_LEASE, sender, leading: () => leading, logger: pino({ level: "silent" }), now: () => T + 200_000,
     });
   }

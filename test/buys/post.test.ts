@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { planFold } from "../../src/buys/fold.js";
 import { DEFAULT_OPTIONS, parseUsd } from "../../src/buys/options.js";
-import { buyPost, summaryPost } from "../../src/buys/post.js";
 import { readSwap, type Trade } from "../../src/buys/trade.js";
+import { renderPost } from "../../src/core/posts/render.js";
 import type { Reply } from "../../src/core/reply.js";
+import type { BuyOptions } from "../../src/store/types.js";
 import { wordsFor } from "../../src/i18n/index.js";
 import { HOSTILE_TOKENS } from "../../src/sandbox/index.js";
 
@@ -25,11 +26,22 @@ function all(r: Reply): string {
   return [r.title, ...blocks, ...links].join("\n");
 }
 
-const ctx = (locale = "en") => ({ i18n: wordsFor(locale), now: (TX_TIME + 25) * 1000, symbol: "PEPE", cap: { kind: "fdv" as const, usd: "5200000000" }, explorer: "https://etherscan.io" });
+const AT = (TX_TIME + 25) * 1000;
+const MARKET = { cap: { kind: "fdv" as const, usd: "5200000000" }, explorer: "https://etherscan.io" };
+
+/** The post `BotCore.render` writes from the record the feed stores. */
+function buyPost(t: Trade, options: BuyOptions, o: { locale?: string; symbol?: string } = {}): Reply {
+  const record = JSON.stringify({ symbol: o.symbol ?? "PEPE", chain: "eth", options, trades: [t], ...MARKET });
+  return renderPost({ kind: "buy", record, at: AT }, "test", wordsFor(o.locale ?? "en"));
+}
+
+function summaryPost(trades: Trade[], options: BuyOptions): Reply {
+  return renderPost({ kind: "buy-summary", record: JSON.stringify({ symbol: "PEPE", chain: "eth", options, trades }) }, "test", wordsFor("en"));
+}
 
 describe("a buy post", () => {
   it("shows the bar, spent in USD and in the token paid with, received, price, FDV labelled, DEX, buyer, time and links", () => {
-    expect(all(buyPost(trade(), DEFAULT_OPTIONS, ctx()))).toBe([
+    expect(all(buyPost(trade(), DEFAULT_OPTIONS))).toBe([
       `${"🟢".repeat(24)} PEPE buy`,
       "Spent: $1.23K (0.41 WETH)",
       "Received: 98.8M PEPE",
@@ -44,9 +56,9 @@ describe("a buy post", () => {
   });
 
   it("marks a whale with 🐳, caps the bar at 40, posts a sell in red, and never says new holder", () => {
-    const whale = buyPost(trade({ amountUsd: "25000" }), DEFAULT_OPTIONS, ctx());
+    const whale = buyPost(trade({ amountUsd: "25000" }), DEFAULT_OPTIONS);
     expect(whale.title).toBe(`🐳 ${"🟢".repeat(40)} PEPE buy`);
-    const sell = buyPost(trade({ side: "sell", amountUsd: "120" }), { ...DEFAULT_OPTIONS, sells: true }, ctx());
+    const sell = buyPost(trade({ side: "sell", amountUsd: "120" }), { ...DEFAULT_OPTIONS, sells: true });
     expect(sell.tone).toBe("danger");
     expect(sell.title).toBe("🔴🔴 PEPE sell");
     expect(all(sell)).toContain("Seller: 0x1111…1111");
@@ -54,12 +66,12 @@ describe("a buy post", () => {
   });
 
   it("reads in Chinese from the locale file", () => {
-    expect(all(buyPost(trade(), DEFAULT_OPTIONS, ctx("zh")))).toContain("时间: 12:03:10 UTC · 25 秒前");
+    expect(all(buyPost(trade(), DEFAULT_OPTIONS, { locale: "zh" }))).toContain("时间: 12:03:10 UTC · 25 秒前");
   });
 
   it("keeps hostile symbols and wallets as cleaned text and never links a wallet that is not an address", () => {
     for (const h of HOSTILE_TOKENS) {
-      const r = buyPost(trade({ quoteSymbol: h.symbol, wallet: h.name, txHash: h.name }), DEFAULT_OPTIONS, { ...ctx(), symbol: h.symbol });
+      const r = buyPost(trade({ quoteSymbol: h.symbol, wallet: h.name, txHash: h.name }), DEFAULT_OPTIONS, { symbol: h.symbol });
       const shown = all(r);
       expect(shown).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u202a-\u202e\u2066-\u2069]/);
       expect(r.actions).toEqual([]);
@@ -87,7 +99,7 @@ describe("a burst folded", () => {
 
   it("says how many more, how much, over how long, the largest and by whom", () => {
     const trades = [trade({ amountUsd: "300", txTime: TX_TIME }), trade({ amountUsd: "2300", txTime: TX_TIME + 40, wallet: "0xab00000000000000000000000000000000000cd" })];
-    expect(summaryPost(trades, DEFAULT_OPTIONS, ctx()).title).toBe("🟢 2 more PEPE trades · $2.6K in 40 s · largest $2.3K by 0xab00…00cd");
+    expect(summaryPost(trades, DEFAULT_OPTIONS).title).toBe("🟢 2 more PEPE trades · $2.6K in 40 s · largest $2.3K by 0xab00…00cd");
   });
 });
 

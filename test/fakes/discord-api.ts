@@ -22,6 +22,7 @@ import { waitBound } from "./wait-bound.js";
 import {
   DEFAULT_CHANNEL,
   InteractionKind,
+  OptionType,
   guildJson,
   interactionJson,
   messageJson,
@@ -138,6 +139,16 @@ export interface CommandOption {
   focused?: boolean;
 }
 
+/** A file a member puts in a command's attachment option. */
+export interface FakeUpload {
+  name: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/** How long a signed CDN link of the fake lives (`ex=`), as Discord's links do: about a day. */
+export const CDN_LINK_MS = 24 * 3_600_000;
+
 export interface FakeDiscord {
   /** `http://127.0.0.1:PORT/api`, for `rest.api` / DISCORD_API_ROOT. */
   apiRoot: string;
@@ -174,7 +185,14 @@ export interface FakeDiscord {
   dispatch(event: string, data: unknown): void;
   /** Writes a malformed WebSocket frame to every client: their socket errors and they reconnect. */
   corruptGateway(): void;
-  chatInput(opts: { name: string; options?: CommandOption[] } & InteractionPlace): FakeInteraction;
+  /**
+   * A slash command. `files` are uploads in attachment options, by option name: each an
+   * ephemeral attachment behind a signed link (`ex=`, `is=`, `hm=`) that the fake's CDN serves
+   * until `CDN_LINK_MS` on its clock has passed, then answers 404 as Discord does.
+   */
+  chatInput(opts: { name: string; options?: CommandOption[]; files?: Record<string, FakeUpload> } & InteractionPlace): FakeInteraction;
+  /** Every GET of the fake's CDN: the path, and whether the file was served. */
+  cdnReads: { path: string; served: boolean; at: number }[];
   autocomplete(opts: { name: string; options: CommandOption[] } & InteractionPlace): FakeInteraction;
   button(opts: { customId: string; message: FakeMessage } & InteractionPlace): FakeInteraction;
   messageCommand(opts: { name: string; target: { content: string; author?: FakeUser } } & InteractionPlace): FakeInteraction;
@@ -232,6 +250,8 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   // The raw key is the last 32 bytes of its SubjectPublicKeyInfo.
   const publicKey = keys.publicKey.export({ format: "der", type: "spki" }).subarray(-32).toString("hex");
   let httpUrl: string | undefined;
+  /** `http://127.0.0.1:PORT`, once listening. */
+  let httpRoot = "";
   let sessionCount = 0;
   let sequence = 0;
   let readyResolve: () => void = () => undefined;
@@ -262,8 +282,42 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     });
   });
 
+  /** The fake's CDN: uploads by path, with the expiry their link was signed for. */
+  const cdn = new Map<string, { upload: FakeUpload; expires: number; hm: string }>();
+  const cdnReads: FakeDiscord["cdnReads"] = [];
+
+  function serveCdn(url: URL, res: ServerResponse): void {
+    const file = cdn.get(url.pathname);
+    const ex = parseInt(url.searchParams.get("ex") ?? "", 16) * 1000;
+    const served = file !== undefined && url.searchParams.get("hm") === file.hm && ex === file.expires && now() < file.expires;
+    cdnReads.push({ path: url.pathname, served, at: now() });
+    if (!served) {
+      res.writeHead(404, { "content-type": "text/plain" });
+      res.end("This content is no longer available.");
+      return;
+    }
+    res.writeHead(200, { "content-type": file.upload.contentType, "content-length": String(file.upload.data.length) });
+    res.end(file.upload.data);
+  }
+
+  /** An upload as an ephemeral attachment of an interaction's `resolved` data, its link signed for a day. */
+  function ephemeralAttachment(upload: FakeUpload): Record<string, unknown> {
+    const id = snowflake();
+    const path = `/ephemeral-attachments/${applicationId}/${id}/${encodeURIComponent(upload.name)}`;
+    const issued = Math.floor(now() / 1000);
+    const expires = issued + CDN_LINK_MS / 1000;
+    const hm = snowflake();
+    cdn.set(path, { upload, expires: expires * 1000, hm });
+    const query = `?ex=${expires.toString(16)}&is=${issued.toString(16)}&hm=${hm}&`;
+    return {
+      id, filename: upload.name, size: upload.data.length, content_type: upload.contentType, ephemeral: true,
+      url: `${httpRoot}${path}${query}`, proxy_url: `${httpRoot}${path}${query}`,
+    };
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (req.method === "GET" && url.pathname.startsWith("/ephemeral-attachments/")) return serveCdn(url, res);
     const raw = await readBody(req);
     const parsed = await parseBody(req.headers["content-type"] ?? "", raw);
     const record: RecordedRequest = {
@@ -518,6 +572,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
 
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
+  httpRoot = `http://127.0.0.1:${port}`;
   state.gatewayUrl = `ws://127.0.0.1:${port}`;
 
   return {
@@ -549,8 +604,16 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       // FIN with the reserved opcode 3: no WebSocket client may accept it.
       for (const ws of sockets) (ws as unknown as { _socket: { write(b: Buffer): void } })._socket.write(Buffer.from([0x83, 0x00]));
     },
-    chatInput: ({ name, options, ...place }) =>
-      interact(InteractionKind.command, { id: snowflake(), name, type: 1, options: options ?? [] }, place),
+    chatInput: ({ name, options, files, ...place }) => {
+      const uploads = Object.entries(files ?? {}).map(([option, upload]) => ({ option, attachment: ephemeralAttachment(upload) }));
+      const data = {
+        id: snowflake(), name, type: 1,
+        options: [...(options ?? []), ...uploads.map((u) => ({ name: u.option, type: OptionType.attachment, value: u.attachment.id }))],
+        ...(uploads.length === 0 ? {} : { resolved: { attachments: Object.fromEntries(uploads.map((u) => [u.attachment.id, u.attachment])) } }),
+      };
+      return interact(InteractionKind.command, data, place);
+    },
+    cdnReads,
     autocomplete: ({ name, options, ...place }) =>
       interact(InteractionKind.autocomplete, { id: snowflake(), name, type: 1, options }, place),
     button: ({ customId, message, ...place }) =>

@@ -9,7 +9,7 @@ type Json = Record<string, unknown>;
 export const InteractionKind = { command: 2, component: 3, autocomplete: 4 } as const;
 
 /** Application command option types used by the fake's helpers. */
-export const OptionType = { string: 3, integer: 4, number: 10 } as const;
+export const OptionType = { string: 3, integer: 4, number: 10, attachment: 11 } as const;
 
 /** Permission bits the adapter checks for admins. */
 export const Permission = {

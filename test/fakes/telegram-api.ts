@@ -9,7 +9,9 @@
  * and telegram-html.ts) and records every call with its time.
  *
  * Drive it from a test:
- * - updates: `sendText(chat, text)`, `pressButton(sent, label)`, `inlineQuery(text)`,
+ * - updates: `sendText(chat, text)` (`replyTo` a message), `sendFile(chat, kind)` (a photo,
+ *   GIF, video or document whose file id the bot may send again, by the right method only),
+ *   `pressButton(sent, label)`, `inlineQuery(text)`,
  *   `memberUpdate(chat, status)`, `migrateGroup(chat, toId)`, or `pushUpdate(raw)`; the bot
  *   receives them through long-polled `getUpdates` (offsets and `allowed_updates` honoured;
  *   a second concurrent poll ends the first with 409, as Telegram does);
@@ -23,14 +25,14 @@ import type { AddressInfo } from "node:net";
 import type { Chat, ChatMember, Message, Update, User, UserFromGetMe } from "grammy/types";
 import { ApiFailure } from "./telegram-checks.js";
 import { type FakeFile, parseMultipart } from "./telegram-multipart.js";
-import { createMethods, type FakeState, type SentMessage, type StoredMessage } from "./telegram-methods.js";
+import { createMethods, type FakeState, type FileKind, type SentMessage, type StoredMessage } from "./telegram-methods.js";
 import { waitBound } from "./wait-bound.js";
 import { deliverByWebhook, type WebhookDelivery, type WebhookDeliveryOptions } from "./telegram-webhook.js";
 
 export { ApiFailure } from "./telegram-checks.js";
 export type { FakeButton } from "./telegram-checks.js";
 export type { FakeFile } from "./telegram-multipart.js";
-export type { SentMessage, StoredMessage } from "./telegram-methods.js";
+export type { FileKind, SentMessage, StoredMessage } from "./telegram-methods.js";
 
 export interface FakeTelegramOptions {
   /** The only token accepted; any other gets 401 Unauthorized. Default "123456:TEST-fake-token". */
@@ -104,7 +106,9 @@ export interface FakeTelegram {
    * A user's text message (bot_command entity when it starts with `/`). Default sender: `fakeUser()`.
    * With `senderChat`, posted as that chat (an anonymous admin, or a linked channel).
    */
-  sendText(chat: Chat, text: string, opts?: { from?: User; threadId?: number; senderChat?: Chat }): Message;
+  sendText(chat: Chat, text: string, opts?: { from?: User; threadId?: number; senderChat?: Chat; replyTo?: Message }): Message;
+  /** A member posts a photo, GIF (animation), video or another kind of file (a document); its file id is then one the bot may send. */
+  sendFile(chat: Chat, kind: FileKind | "document", opts?: { from?: User }): Message;
   /** Presses the callback button whose label or data is `which` on a message the bot sent; returns the query id. */
   pressButton(message: { chatId: string; messageId: number }, which: string, from?: User): string;
   /** An inline query (`@bot text`); returns its id. */
@@ -186,7 +190,7 @@ export function groupChat(opts: { id?: number; title?: string; supergroup?: bool
 
 const READS = ["getUpdates", "getMe"];
 /** The calls Telegram's message limits count. */
-const LIMITED = new Set(["sendMessage", "sendPhoto", "editMessageText", "editMessageMedia"]);
+const LIMITED = new Set(["sendMessage", "sendPhoto", "sendAnimation", "sendVideo", "editMessageText", "editMessageMedia"]);
 
 /** Starts the fake on 127.0.0.1, port 0. */
 export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise<FakeTelegram> {
@@ -227,6 +231,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
     inlineQueries: new Set(),
     inlineAnswers: new Map(),
     sent: [],
+    files: new Map(),
     commands: [],
     commandsByLanguage: new Map(),
     webhook: undefined,
@@ -388,7 +393,8 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
       return state.webhook;
     },
     pushUpdate: (update) => helpers.push(update),
-    sendText: (chat, text, o = {}) => helpers.userMessage(chat, text, o.from ?? fakeUser({ id: chat.type === "private" ? chat.id : undefined }), o.threadId, o.senderChat),
+    sendText: (chat, text, o = {}) => helpers.userMessage(chat, text, o.from ?? fakeUser({ id: chat.type === "private" ? chat.id : undefined }), o.threadId, o.senderChat, o.replyTo),
+    sendFile: (chat, kind, o = {}) => helpers.userFile(chat, kind, o.from ?? fakeUser({ id: chat.type === "private" ? chat.id : undefined })),
     pressButton: (message, which, from) => helpers.press(String(message.chatId), message.messageId, which, from ?? fakeUser()),
     inlineQuery: (text, from) => helpers.inline(text, from ?? fakeUser()),
     memberUpdate: (chat, status, from) => helpers.member(chat, status, from ?? fakeUser()),

@@ -19,7 +19,7 @@ import type { FakeFile } from "./telegram-multipart.js";
 export interface StoredMessage {
   chatId: string;
   messageId: number;
-  kind: "text" | "photo";
+  kind: "text" | FileKind;
   /** Text or caption as sent (HTML when parse_mode is HTML). */
   raw: string;
   parseMode?: string;
@@ -34,11 +34,16 @@ export interface StoredMessage {
   message: Message;
 }
 
-/** A message the bot sent (sendMessage or sendPhoto) and the fake accepted. */
+/** The kinds of file a message may carry: what sendPhoto, sendAnimation and sendVideo send. */
+export type FileKind = "photo" | "animation" | "video";
+
+/** A message the bot sent (sendMessage, sendPhoto, sendAnimation or sendVideo) and the fake accepted. */
 export interface SentMessage {
   chatId: string;
   messageId: number;
-  method: "sendMessage" | "sendPhoto";
+  method: "sendMessage" | "sendPhoto" | "sendAnimation" | "sendVideo";
+  /** The file sent by its id (a file Telegram already holds), when it was. */
+  fileId?: string;
   /** Text or caption exactly as sent (HTML when parse_mode is HTML). */
   raw: string;
   /** What the user sees: tags removed, entities decoded. */
@@ -73,6 +78,8 @@ export interface FakeState {
   inlineQueries: Set<string>;
   inlineAnswers: Map<string, unknown[]>;
   sent: SentMessage[];
+  /** The file ids the fake gave out, by kind: a bot may send these again by id. */
+  files: Map<string, FileKind>;
   commands: { command: string; description: string }[];
   /** Each `setMyCommands` list by its `language_code` ("" for the default). */
   commandsByLanguage: Map<string, { command: string; description: string }[]>;
@@ -132,6 +139,15 @@ export function createMethods(state: FakeState) {
     { file_id: fileId, file_unique_id: fileId, width: 800, height: 450, file_size: file?.data.length ?? 0 },
   ];
 
+  /** What a message carrying a file of `kind` holds, as the Bot API writes it. */
+  const fileOf = (kind: FileKind, fileId: string, file?: FakeFile): Partial<Message> => {
+    const common = { file_id: fileId, file_unique_id: fileId };
+    if (kind === "photo") return { photo: photoOf(file, fileId) };
+    if (kind === "video") return { video: { ...common, width: 640, height: 360, duration: 3 } };
+    // Telegram gives an animation's message its document too.
+    return { animation: { ...common, width: 320, height: 240, duration: 2 }, document: { ...common, file_name: "whale.gif.mp4", mime_type: "video/mp4" } };
+  };
+
   const attached = (ref: unknown, files: FakeFile[]): FakeFile | undefined => {
     if (typeof ref !== "string") throw badRequest("there is no photo in the request");
     if (!ref.startsWith("attach://")) return undefined;
@@ -142,12 +158,25 @@ export function createMethods(state: FakeState) {
     return file;
   };
 
-  const send = (p: Payload, kind: "text" | "photo", files: FakeFile[]): Message => {
+  /** A file sent by id: one of the files the fake gave out, and of the kind the method sends, as Telegram insists. */
+  const known = (ref: unknown, kind: FileKind): string | undefined => {
+    if (typeof ref !== "string" || ref.startsWith("attach://")) return undefined;
+    const was = state.files.get(ref);
+    if (was === undefined) throw badRequest("wrong file identifier/HTTP URL specified");
+    if (was !== kind) throw badRequest(`can't use file of type ${was} as ${kind}`);
+    return ref;
+  };
+
+  const METHOD = { text: "sendMessage", photo: "sendPhoto", animation: "sendAnimation", video: "sendVideo" } as const;
+
+  const send = (p: Payload, kind: "text" | FileKind, files: FakeFile[]): Message => {
     const chatId = requireChat(p);
     const parseMode = p.parse_mode === undefined ? undefined : String(p.parse_mode);
     const raw = String(kind === "text" ? (p.text ?? "") : (p.caption ?? ""));
     const text = kind === "text" ? checkText(p.text, parseMode) : checkCaption(p.caption, parseMode);
-    const photo = kind === "photo" ? attached(p.photo, files) : undefined;
+    const fileId = kind === "text" ? undefined : known(p[kind], kind);
+    if (kind !== "text" && kind !== "photo" && fileId === undefined) throw badRequest(`there is no ${kind} in the request`);
+    const photo = kind === "photo" && fileId === undefined ? attached(p.photo, files) : undefined;
     const keyboard = checkMarkup(p.reply_markup);
     const rp = p.reply_parameters as { message_id?: number; allow_sending_without_reply?: boolean } | undefined;
     const replyTo = rp?.message_id;
@@ -161,7 +190,7 @@ export function createMethods(state: FakeState) {
       date: unix(),
       chat: chatOf(chatId),
       from: state.me,
-      ...(kind === "text" ? { text } : { photo: photoOf(photo, `photo-${messageId}`), ...(text ? { caption: text } : {}) }),
+      ...(kind === "text" ? { text } : { ...fileOf(kind, fileId ?? `photo-${messageId}`, photo), ...(text ? { caption: text } : {}) }),
       ...(p.reply_markup ? { reply_markup: p.reply_markup } : {}),
     } as Message;
     remember(
@@ -171,7 +200,8 @@ export function createMethods(state: FakeState) {
     state.sent.push({
       chatId,
       messageId,
-      method: kind === "text" ? "sendMessage" : "sendPhoto",
+      method: METHOD[kind],
+      ...(fileId === undefined ? {} : { fileId }),
       raw,
       text,
       at: state.now(),
@@ -247,6 +277,8 @@ export function createMethods(state: FakeState) {
     getUpdates,
     sendMessage: (p) => send(p, "text", []),
     sendPhoto: (p, files) => send(p, "photo", files),
+    sendAnimation: (p, files) => send(p, "animation", files),
+    sendVideo: (p, files) => send(p, "video", files),
     sendChatAction: (p) => (requireChat(p), true),
     editMessageText: (p) => {
       const m = stored(p);
@@ -341,7 +373,20 @@ export function createMethods(state: FakeState) {
   return {
     methods,
     push,
-    userMessage(chat: Chat, text: string, from: User, threadId?: number, senderChat?: Chat): Message {
+    /** A member's message carrying a file (a photo, GIF, video, or a document of another kind), its id now one the bot may send. */
+    userFile(chat: Chat, kind: FileKind | "document", from: User): Message {
+      chats.set(String(chat.id), chat);
+      const messageId = state.nextMessageId++;
+      const fileId = `user-${kind}-${messageId}`;
+      const file: Partial<Message> =
+        kind === "document" ? { document: { file_id: fileId, file_unique_id: fileId, file_name: "notes.pdf", mime_type: "application/pdf" } } : fileOf(kind, fileId);
+      if (kind !== "document") state.files.set(fileId, kind);
+      const message = { message_id: messageId, date: unix(), chat, from, ...file } as Message;
+      remember({ chatId: String(chat.id), messageId, kind: "text", raw: "", text: "", markupJson: "null", fromBot: false }, message);
+      push({ message } as Omit<Update, "update_id">);
+      return message;
+    },
+    userMessage(chat: Chat, text: string, from: User, threadId?: number, senderChat?: Chat, replyTo?: Message): Message {
       chats.set(String(chat.id), chat);
       const command = /^\/[A-Za-z0-9_]+(@[A-Za-z0-9_]+)?/.exec(text);
       const message = {
@@ -353,6 +398,7 @@ export function createMethods(state: FakeState) {
         text,
         ...(command ? { entities: [{ type: "bot_command", offset: 0, length: command[0].length }] } : {}),
         ...(threadId === undefined ? {} : { message_thread_id: threadId, is_topic_message: true }),
+        ...(replyTo === undefined ? {} : { reply_to_message: replyTo }),
       } as Message;
       remember({ chatId: String(chat.id), messageId: message.message_id, kind: "text", raw: text, text, markupJson: "null", fromBot: false }, message);
       push({ message } as Omit<Update, "update_id">);

@@ -4,6 +4,7 @@ import { createBuyDelivery } from "../../src/buys/delivery.js";
 import type { Trade } from "../../src/buys/trade.js";
 import { WATCHER_LEASE } from "../../src/buys/watcher.js";
 import type { SendOutcome } from "../../src/adapters/types.js";
+import { createPostRenderer } from "../../src/core/posts/renderer.js";
 import type { Reply } from "../../src/core/reply.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import type { BuyFeed, BuyOptions, ChatKey, NewBuyPost, NewOwedBuy, Store } from "../../src/store/types.js";
@@ -40,6 +41,25 @@ describe.each(ENGINES)("buy feeds on %s", (engine) => {
     await store.buys.upsertFeed(feed(group, "wif"), ["w1"], 2, 20_000);
     expect(await store.buys.upsertFeed(feed(group, "bonk"), ["b1"], 2, 20_000)).toEqual({ full: 2 });
     expect((await store.buys.listFeeds(group)).map((f) => f.tokenId)).toEqual(["pepe", "wif"]);
+  });
+
+  it("keeps a feed's media on its row: Telegram's file id, or the bot's own copy of the file, until it is removed", async () => {
+    await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 10_000);
+    await store.buys.upsertFeed(feed(other, "pepe"), ["p1"], 5, 10_000);
+    expect(await store.buys.setFeedMedia(group, "pepe", { kind: "animation", fileId: "CgACAgQAAx0" })).toBe(true);
+    const bytes = Uint8Array.from({ length: 300_000 }, (_, i) => (i * 7) % 256);
+    expect(await store.buys.setFeedMedia(other, "pepe", { kind: "photo", file: { name: "whale.png", type: "image/png", data: bytes } })).toBe(true);
+    expect(await store.buys.setFeedMedia(group, "wif", { kind: "photo", fileId: "x" })).toBe(false);
+    expect(await store.buys.feedMedia(group, "pepe")).toEqual({ kind: "animation", fileId: "CgACAgQAAx0" });
+    const copy = await store.buys.feedMedia(other, "pepe");
+    expect(copy).toMatchObject({ kind: "photo", file: { name: "whale.png", type: "image/png" } });
+    expect(Buffer.from(copy?.file?.data ?? []).equals(Buffer.from(bytes))).toBe(true);
+    // Options changed later keep the media; listing says its kind without reading the file.
+    await store.buys.upsertFeed(feed(other, "pepe", { minUsd: "250" }), ["p1"], 5, 20_000);
+    expect((await store.buys.feedsOnPair("p1")).map((f) => [f.platform, f.media])).toEqual([["discord", "photo"], ["telegram", "animation"]]);
+    expect(await store.buys.setFeedMedia(other, "pepe", undefined)).toBe(true);
+    expect(await store.buys.feedMedia(other, "pepe")).toBeUndefined();
+    expect((await store.buys.listFeeds(other))[0]?.media).toBeUndefined();
   });
 
   it("watches a pair once for every chat following its token, and stops when the last one stops", async () => {
@@ -102,7 +122,8 @@ describe.each(ENGINES)("buy feeds on %s", (engine) => {
     const watcher = async (sender: string, send: (reply: Reply) => Promise<SendOutcome>) => {
       const leading = await store.subscriptions.acquireLease(WATCHER_LEASE, sender, 45_000, clock);
       return createBuyDelivery({
-        buys: store.buys, chats: store, sinks: { telegram: { send: (_chat, reply) => send(reply) } },
+        buys: store.buys, chats: store, core: createPostRenderer({ settings: store, source: "test", log: pino({ level: "silent" }) }),
+        sinks: { telegram: { send: (_chat, reply) => send(reply) } },
         queues: { telegram: createPacedQueue({ maxInFlight: 1, now }) }, lease: WATCHER_LEASE, sender, leading: () => leading,
         logger: pino({ level: "silent" }), now,
       });

@@ -1,5 +1,5 @@
 /**
- * Reply → one Discord embed (plus the chart as an attachment). Every string is escaped, every
+ * Reply → one Discord embed (plus the chart, or the chat's media, as an attachment). Every string is escaped, every
  * per-field limit kept, and the 6,000-character total of a message's embeds kept by trimming:
  * discord.js checks each field but not the total, which Discord refuses.
  */
@@ -37,6 +37,8 @@ export interface EmbedFile {
   name: string;
   data: Buffer;
   description: string;
+  /** MIME type. */
+  type: string;
 }
 
 export interface RenderedEmbeds {
@@ -174,8 +176,14 @@ export function renderReplyEmbeds(reply: Reply, opts: RenderEmbedOptions = {}): 
   const files: EmbedFile[] = [];
   if (reply.image !== undefined) {
     const name = safeFilename(reply.image.filename);
-    files.push({ name, data: Buffer.from(reply.image.png), description: truncate(reply.image.alt, 1024) });
+    files.push({ name, data: Buffer.from(reply.image.png), description: truncate(reply.image.alt, 1024), type: "image/png" });
     embed.image = { url: `attachment://${name}` };
+  } else if (reply.media?.file !== undefined && /^[A-Za-z0-9_-]{1,60}\.[A-Za-z0-9]{1,5}$/.test(reply.media.file.name)) {
+    // The bot's own copy goes up with each post: a link to the member's upload would have expired.
+    const { name, type, data } = reply.media.file;
+    files.push({ name, data: Buffer.from(data), description: "", type });
+    // An embed shows a picture or GIF; a video is shown as the message's attachment.
+    if (reply.media.kind !== "video") embed.image = { url: `attachment://${name}` };
   }
   // Discord refuses an embed with nothing in it.
   if (embed.title === undefined && embed.description === undefined && embed.fields === undefined && embed.image === undefined) {

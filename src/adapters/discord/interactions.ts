@@ -5,6 +5,7 @@
  */
 import {
   PermissionFlagsBits,
+  type Attachment,
   type AutocompleteInteraction,
   type BaseInteraction,
   type ButtonInteraction,
@@ -16,7 +17,7 @@ import {
 } from "discord.js";
 import type { Logger } from "pino";
 import type { BotCore, Choice } from "../../core/bot-core.js";
-import type { ChatContext, Member } from "../../core/command.js";
+import type { AttachedFile, ChatContext, Member } from "../../core/command.js";
 import type { Answering } from "../../core/fresher.js";
 import { errorReply } from "../../core/reply.js";
 import { actionIdOf, type ActionStore } from "./buttons.js";
@@ -77,7 +78,35 @@ export async function onChatInput(interaction: ChatInputCommandInteraction, deps
     return;
   }
   const named = namedOptions(command, (name) => interaction.options.get(name)?.value);
-  await answerInTime(interaction, (answering) => deps.core.runNamed(chatOf(interaction, deps), command.name, named, answering), "reply", deps);
+  const file = command.file === undefined ? null : interaction.options.getAttachment(command.file.name);
+  const chat = { ...chatOf(interaction, deps), ...(file === null ? {} : { attached: attachedFile(file) }) };
+  await answerInTime(interaction, (answering) => deps.core.runNamed(chat, command.name, named, answering), "reply", deps);
+}
+
+/** How long reading an attached file from Discord's CDN may take. */
+const FILE_READ_MS = 15_000;
+
+/**
+ * A file in a command's attachment option, by its MIME type: a GIF is an animation, another
+ * image a photo. Its bytes are read from its link only when the command asks: the link is an
+ * ephemeral attachment's, signed, and good for a short while only.
+ */
+export function attachedFile(a: Attachment): AttachedFile {
+  const type = (a.contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  const kind = type === "image/gif" ? "animation" : type.startsWith("image/") ? "photo" : type.startsWith("video/") ? "video" : "other";
+  return {
+    kind,
+    file: {
+      name: a.name,
+      type,
+      size: a.size,
+      read: async () => {
+        const res = await fetch(a.url, { signal: AbortSignal.timeout(FILE_READ_MS) });
+        if (!res.ok) throw new Error(`Discord's CDN answered ${res.status}`);
+        return new Uint8Array(await res.arrayBuffer());
+      },
+    },
+  };
 }
 
 function fits(choice: Choice): boolean {

@@ -44,7 +44,7 @@ function baseOptions(message: DiscordMessage): BaseMessageOptions {
   return {
     embeds: message.embeds,
     components: message.components,
-    files: message.files.map((f) => ({ attachment: f.data, name: f.name, description: f.description })),
+    files: message.files.map((f) => ({ attachment: f.data, name: f.name, ...(f.description === "" ? {} : { description: f.description }) })),
     allowedMentions: NO_MENTIONS,
   };
 }
@@ -75,8 +75,8 @@ export function restMessage(message: DiscordMessage): {
       embeds: message.embeds,
       components: message.components,
       allowed_mentions: NO_MENTIONS,
-      attachments: message.files.map((f, id) => ({ id, filename: f.name, description: f.description })),
+      attachments: message.files.map((f, id) => ({ id, filename: f.name, ...(f.description === "" ? {} : { description: f.description }) })),
     },
-    files: message.files.map((f) => ({ name: f.name, data: f.data, contentType: "image/png" })),
+    files: message.files.map((f) => ({ name: f.name, data: f.data, contentType: f.type })),
   };
 }

@@ -100,6 +100,15 @@ export function slashCommand(command: Command): SlashCommandBuilder {
       builder.addStringOption(stringOption(command, spec));
     }
   }
+  const file = command.file;
+  if (file !== undefined) {
+    // Described as an argument of that name would be, from the same message key.
+    const spec: ArgSpec = { name: file.name, description: file.description, type: "text", required: false };
+    builder.addAttachmentOption((o) =>
+      o.setName(optionName(spec)).setDescription(description(file.description)).setRequired(false)
+        .setDescriptionLocalizations(localizations((i18n) => describeArg(command, spec, i18n))),
+    );
+  }
   return builder;
 }
 

@@ -3,7 +3,8 @@
  * in place of a message whose button was pressed. Long text is split (the parts after the
  * first do not reply again); a message with buttons stays one message, cut short if need be;
  * an image becomes a photo with the reply as its caption when it fits the caption limit, else
- * the text goes first and the picture follows it.
+ * the text goes first and the picture follows it. A chat's media (a whale buy's photo, GIF or
+ * video, by Telegram's file id) goes the same way, as sendPhoto, sendAnimation or sendVideo.
  *
  * A reply that is one text message may ride in the webhook response of the update it answers
  * (see webhook-reply.ts), which makes it exactly once; a photo (an upload) or several messages
@@ -13,7 +14,7 @@
  */
 import { type Api, GrammyError, InputFile } from "grammy";
 import type { Message } from "grammy/types";
-import type { Reply } from "../../core/reply.js";
+import type { Reply, ReplyMedia } from "../../core/reply.js";
 import type { ActionStore } from "./action-store.js";
 import { isNotModified } from "./errors.js";
 import { buildKeyboard } from "./keyboard.js";
@@ -34,6 +35,26 @@ export interface Target {
 
 const NO_PREVIEW = { is_disabled: true } as const;
 
+type MediaOptions = Parameters<Api["sendPhoto"]>[2] & Parameters<Api["sendAnimation"]>[2] & Parameters<Api["sendVideo"]>[2];
+
+/** Sends a file Telegram already holds by its id, as the kind it is. */
+function sendMedia(api: Api, chatId: number | string, media: ReplyMedia & { fileId: string }, options: MediaOptions): Promise<Message> {
+  switch (media.kind) {
+    case "photo":
+      return api.sendPhoto(chatId, media.fileId, options);
+    case "animation":
+      return api.sendAnimation(chatId, media.fileId, options);
+    case "video":
+      return api.sendVideo(chatId, media.fileId, options);
+  }
+}
+
+/** The reply's media Telegram can send by id, when it has no image of its own. */
+function mediaOf(reply: Reply): (ReplyMedia & { fileId: string }) | undefined {
+  const media = reply.media;
+  return reply.image === undefined && media?.fileId !== undefined ? { ...media, fileId: media.fileId } : undefined;
+}
+
 /**
  * Sends `reply` to `target`; returns what was sent, also collected in `sent` as it goes (so a
  * caller can tell a failure after the first part). Throws the first API error.
@@ -43,18 +64,24 @@ export async function sendReply(api: Api, actions: ActionStore, target: Target, 
   const common = { parse_mode: "HTML" as const, ...(target.threadId === undefined ? {} : { message_thread_id: target.threadId }) };
   const answering =
     target.replyTo === undefined ? {} : { reply_parameters: { message_id: target.replyTo, allow_sending_without_reply: true } };
-  const photo = reply.image === undefined ? undefined : renderPhotoReply(reply);
+  const media = mediaOf(reply);
+  const photo = reply.image === undefined && media === undefined ? undefined : renderPhotoReply(reply);
   if (reply.image && photo?.rest.length === 0) {
     const file = new InputFile(reply.image.png, reply.image.filename);
     sent.push(await api.sendPhoto(target.chatId, file, { ...common, ...answering, caption: photo.caption, ...(keyboard ? { reply_markup: keyboard } : {}) }));
     return sent;
   }
+  if (media && photo?.rest.length === 0) {
+    sent.push(await sendMedia(api, target.chatId, media, { ...common, ...answering, caption: photo.caption, ...(keyboard ? { reply_markup: keyboard } : {}) }));
+    return sent;
+  }
   // Text over the caption limit goes first, whole and with its buttons; the picture follows it.
   const [first = "", ...more] = renderReplyHtml(reply, { mode: keyboard ? "trim" : "split" });
   const send = () => api.sendMessage(target.chatId, first, { ...common, ...answering, link_preview_options: NO_PREVIEW, ...(keyboard ? { reply_markup: keyboard } : {}) });
-  sent.push(await (more.length === 0 && reply.image === undefined && reply.footer?.stale !== true ? mayRide(send) : send()));
+  sent.push(await (more.length === 0 && reply.image === undefined && media === undefined && reply.footer?.stale !== true ? mayRide(send) : send()));
   for (const part of more) sent.push(await api.sendMessage(target.chatId, part, { ...common, link_preview_options: NO_PREVIEW }));
   if (reply.image) sent.push(await api.sendPhoto(target.chatId, new InputFile(reply.image.png, reply.image.filename), common));
+  else if (media) sent.push(await sendMedia(api, target.chatId, media, common));
   return sent;
 }
 

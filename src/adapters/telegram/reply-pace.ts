@@ -20,7 +20,7 @@ import { MAX_CANDIDATES, type PaceLedger, type PaceSlot } from "../../digest/pac
 import { updateInHand, type ChatOrder } from "./chat-order.js";
 
 /** What puts or changes a message in a chat: the calls Telegram's limits count. */
-const PACED_METHODS = new Set(["sendMessage", "sendPhoto", "editMessageText", "editMessageMedia"]);
+const PACED_METHODS = new Set(["sendMessage", "sendPhoto", "sendAnimation", "sendVideo", "editMessageText", "editMessageMedia"]);
 
 export interface ReplyPaceOptions {
   /** The bot's pace, shared with its scheduled sends. */

@@ -5,8 +5,9 @@
  * reads now.
  */
 import type { Translator } from "../../i18n/index.js";
-import type { Reply } from "../reply.js";
+import type { Reply, ReplyMedia } from "../reply.js";
 import { firedPayload, firedReply, pausedPayload, pausedReply } from "./alert.js";
+import { buyRecord, buyReply, buySummaryReply } from "./buy.js";
 import { digestPausedReply } from "./digest-paused.js";
 import { launchPayload, launchReply, summaryPayload, summaryReply } from "./launch.js";
 
@@ -16,7 +17,10 @@ export type ScheduledPost =
   | { kind: "alert-paused"; record: string }
   | { kind: "launch"; record: string }
   | { kind: "launch-summary"; record: string }
-  | { kind: "digest-paused"; chain: string };
+  | { kind: "digest-paused"; chain: string }
+  /** A trade of the buy feed, as it reads at `at` (epoch ms); a whale buy shows `media`, the chat's. */
+  | { kind: "buy"; record: string; at: number; media?: ReplyMedia }
+  | { kind: "buy-summary"; record: string };
 
 /** The post in `i18n`'s language; throws when its record cannot be read. */
 export function renderPost(post: ScheduledPost, source: string, i18n: Translator): Reply {
@@ -31,5 +35,9 @@ export function renderPost(post: ScheduledPost, source: string, i18n: Translator
       return summaryReply(summaryPayload.parse(JSON.parse(post.record)), source, i18n);
     case "digest-paused":
       return digestPausedReply(post.chain, i18n);
+    case "buy":
+      return buyReply(buyRecord.parse(JSON.parse(post.record)), post.at, i18n, post.media);
+    case "buy-summary":
+      return buySummaryReply(buyRecord.parse(JSON.parse(post.record)), i18n);
   }
 }

@@ -1,5 +1,8 @@
 /** The buy feed's state in PostgreSQL: the same tables and behaviour as sqlite/buys.ts. */
-import { BUY_MESSAGES, toBuyPost, toFeed, toOwed, toWatch, type FeedRow, type MessageRow, type PairRow, type PostRow } from "../buys-rows.js";
+import {
+  BUY_MESSAGES, feedColumns, MEDIA_COLUMNS, mediaValues, toBuyPost, toFeed, toMedia, toOwed, toWatch,
+  type FeedRow, type MediaRow, type MessageRow, type PairRow, type PostRow,
+} from "../buys-rows.js";
 import type { Sql, SqlRunner } from "./sql.js";
 import { postgresSendRows } from "../send-rows.js";
 import type { BuyFeedStore, BuyPostKey, ChatKey, OwedBuyState, SendState } from "../types.js";
@@ -25,7 +28,7 @@ export function postgresBuys(sql: Sql): BuyFeedStore {
       return sql.transaction(async (tx) => {
         // One chat's count and insert are one decision: two /buys at once must not both pass the limit.
         await tx.write("SELECT pg_advisory_xact_lock(hashtext($1))", [`buys:${feed.platform}:${feed.chatId}`]);
-        const find = () => tx.read<FeedRow>("SELECT * FROM buy_feeds WHERE platform = $1 AND chat_id = $2 AND token_id = $3", [feed.platform, feed.chatId, feed.tokenId]);
+        const find = () => tx.read<FeedRow>(`SELECT ${feedColumns()} FROM buy_feeds WHERE platform = $1 AND chat_id = $2 AND token_id = $3`, [feed.platform, feed.chatId, feed.tokenId]);
         const existing = (await find())[0];
         if (existing === undefined) {
           const n = (await tx.read<{ n: number }>("SELECT COUNT(*) AS n FROM buy_feeds WHERE platform = $1 AND chat_id = $2", [feed.platform, feed.chatId]))[0]?.n ?? 0;
@@ -49,10 +52,25 @@ export function postgresBuys(sql: Sql): BuyFeedStore {
     },
     async listFeeds(chat) {
       const rows = await sql.read<FeedRow>(
-        `SELECT * FROM buy_feeds WHERE platform = $1 AND chat_id = $2 ORDER BY created_at, token_id COLLATE "C"`,
+        `SELECT ${feedColumns()} FROM buy_feeds WHERE platform = $1 AND chat_id = $2 ORDER BY created_at, token_id COLLATE "C"`,
         [chat.platform, chat.chatId],
       );
       return rows.map(toFeed);
+    },
+    async setFeedMedia(chat, tokenId, media) {
+      const r = await sql.write(
+        `UPDATE buy_feeds SET media_kind = $1, media_file_id = $2, media_name = $3, media_type = $4, media_data = $5
+         WHERE platform = $6 AND chat_id = $7 AND token_id = $8`,
+        [...mediaValues(media), chat.platform, chat.chatId, tokenId],
+      );
+      return r.count > 0;
+    },
+    async feedMedia(chat, tokenId) {
+      const rows = await sql.read<MediaRow>(
+        `SELECT ${MEDIA_COLUMNS} FROM buy_feeds WHERE platform = $1 AND chat_id = $2 AND token_id = $3`,
+        [chat.platform, chat.chatId, tokenId],
+      );
+      return toMedia(rows[0]);
     },
     async removeFeeds(chat, tokenId) {
       return sql.transaction(async (tx) => {
@@ -67,7 +85,7 @@ export function postgresBuys(sql: Sql): BuyFeedStore {
     },
     async feedsOnPair(pairId) {
       const rows = await sql.read<FeedRow>(
-        `SELECT f.* FROM buy_feeds f JOIN buy_pairs p ON p.token_id = f.token_id WHERE p.pair_id = $1 ORDER BY f.platform COLLATE "C", f.chat_id COLLATE "C"`,
+        `SELECT ${feedColumns("f")} FROM buy_feeds f JOIN buy_pairs p ON p.token_id = f.token_id WHERE p.pair_id = $1 ORDER BY f.platform COLLATE "C", f.chat_id COLLATE "C"`,
         [pairId],
       );
       return rows.map(toFeed);

@@ -15,7 +15,7 @@ const types = {
 };
 
 /** A parameter; pg sends an array as a PostgreSQL array (`= ANY($1::text[])`). */
-export type SqlValue = string | number | boolean | null | string[] | number[];
+export type SqlValue = string | number | boolean | null | string[] | number[] | Uint8Array;
 
 export interface SqlRunner {
   /** Rows of a query that changes nothing. */

@@ -1,6 +1,9 @@
 /** The buy feed's state in SQLite: feeds, pair cursors and the buys owed to chats (buys-rows.ts). */
 import type Database from "better-sqlite3";
-import { BUY_MESSAGES, toBuyPost, toFeed, toOwed, toWatch, type FeedRow, type MessageRow, type PairRow, type PostRow } from "../buys-rows.js";
+import {
+  BUY_MESSAGES, feedColumns, MEDIA_COLUMNS, mediaValues, toBuyPost, toFeed, toMedia, toOwed, toWatch,
+  type FeedRow, type MediaRow, type MessageRow, type PairRow, type PostRow,
+} from "../buys-rows.js";
 import { sqliteSendRows } from "../send-rows.js";
 import type { BuyFeed, BuyFeedStore, BuyPostKey, ChatKey, NewBuyPost, NewOwedBuy, OwedBuyState, PairWatch, SendState } from "../types.js";
 
@@ -12,13 +15,16 @@ export const WATCH_PAIR_SQL = `
 
 export function sqliteBuys(db: Database.Database): BuyFeedStore {
   const q = {
-    one: db.prepare(`SELECT * FROM buy_feeds WHERE platform = ? AND chat_id = ? AND token_id = ?`),
+    one: db.prepare(`SELECT ${feedColumns()} FROM buy_feeds WHERE platform = ? AND chat_id = ? AND token_id = ?`),
+    media: db.prepare(`SELECT ${MEDIA_COLUMNS} FROM buy_feeds WHERE platform = ? AND chat_id = ? AND token_id = ?`),
+    setMedia: db.prepare(`
+      UPDATE buy_feeds SET media_kind = ?, media_file_id = ?, media_name = ?, media_type = ?, media_data = ? WHERE platform = ? AND chat_id = ? AND token_id = ?`),
     count: db.prepare(`SELECT COUNT(*) AS n FROM buy_feeds WHERE platform = ? AND chat_id = ?`),
     watchPair: db.prepare(WATCH_PAIR_SQL),
     insertFeed: db.prepare(`
       INSERT INTO buy_feeds (platform, chat_id, token_id, symbol, chain, options, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (platform, chat_id, token_id) DO UPDATE SET symbol = excluded.symbol, chain = excluded.chain, options = excluded.options`),
-    list: db.prepare(`SELECT * FROM buy_feeds WHERE platform = ? AND chat_id = ? ORDER BY created_at, token_id`),
+    list: db.prepare(`SELECT ${feedColumns()} FROM buy_feeds WHERE platform = ? AND chat_id = ? ORDER BY created_at, token_id`),
     removeOne: db.prepare(`DELETE FROM buy_feeds WHERE platform = ? AND chat_id = ? AND token_id = ?`),
     removeAll: db.prepare(`DELETE FROM buy_feeds WHERE platform = ? AND chat_id = ?`),
     unwatch: db.prepare(`DELETE FROM buy_pairs WHERE NOT EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = buy_pairs.token_id)`),
@@ -27,7 +33,7 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
     firstOf: db.prepare(`SELECT swap_key FROM buy_wallets WHERE token_id = ? AND wallet = ?`),
     recordWallet: db.prepare(`INSERT INTO buy_wallets (token_id, wallet, swap_key) VALUES (?, ?, ?) ON CONFLICT (token_id, wallet) DO NOTHING`),
     onPair: db.prepare(`
-      SELECT f.* FROM buy_feeds f JOIN buy_pairs p ON p.token_id = f.token_id WHERE p.pair_id = ? ORDER BY f.platform, f.chat_id`),
+      SELECT ${feedColumns("f")} FROM buy_feeds f JOIN buy_pairs p ON p.token_id = f.token_id WHERE p.pair_id = ? ORDER BY f.platform, f.chat_id`),
     watches: db.prepare(`
       SELECT * FROM buy_pairs p WHERE EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = p.token_id) ORDER BY next_poll_at, pair_id`),
     setWatch: db.prepare(`UPDATE buy_pairs SET cursor = MAX(cursor, ?), last_trade_at = ?, next_poll_at = ? WHERE pair_id = ?`),
@@ -53,7 +59,7 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
   /** Thrown inside a transaction to undo it: one of the post's buys was taken by another post. */
   class Taken extends Error {}
 
-  const upsert = db.transaction((feed: Omit<BuyFeed, "createdAt">, pairIds: readonly string[], max: number, now: number) => {
+  const upsert = db.transaction((feed: Omit<BuyFeed, "createdAt" | "media">, pairIds: readonly string[], max: number, now: number) => {
     const existing = q.one.get(feed.platform, feed.chatId, feed.tokenId) as FeedRow | undefined;
     if (existing === undefined) {
       const n = (q.count.get(feed.platform, feed.chatId) as { n: number }).n;
@@ -111,6 +117,12 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
     },
     async listFeeds(chat) {
       return (q.list.all(chat.platform, chat.chatId) as FeedRow[]).map(toFeed);
+    },
+    async setFeedMedia(chat, tokenId, media) {
+      return q.setMedia.run(...mediaValues(media), chat.platform, chat.chatId, tokenId).changes > 0;
+    },
+    async feedMedia(chat, tokenId) {
+      return toMedia(q.media.get(chat.platform, chat.chatId, tokenId) as MediaRow | undefined);
     },
     async removeFeeds(chat, tokenId) {
       return remove(chat, tokenId);

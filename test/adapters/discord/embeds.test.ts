@@ -134,7 +134,7 @@ describe("renderReplyEmbeds", () => {
   it("attaches the image and shows it in the embed under a safe file name", () => {
     const png = new Uint8Array([137, 80, 78, 71]);
     const r = renderReplyEmbeds(reply({ image: { png, alt: "PEPE candles", filename: "../../etc/passwd" } }));
-    expect(r.files).toEqual([{ name: "chart.png", data: Buffer.from(png), description: "PEPE candles" }]);
+    expect(r.files).toEqual([{ name: "chart.png", data: Buffer.from(png), description: "PEPE candles", type: "image/png" }]);
     expect(r.embeds[0]?.image).toEqual({ url: "attachment://chart.png" });
   });
 });

@@ -3,7 +3,7 @@ import { type Context, GrammyError } from "grammy";
 import type { Message, User } from "grammy/types";
 import type { Logger } from "pino";
 import type { BotCore } from "../../../core/bot-core.js";
-import type { ChatContext, Member } from "../../../core/command.js";
+import type { AttachedFile, ChatContext, Member } from "../../../core/command.js";
 import type { Answering } from "../../../core/fresher.js";
 import type { Reply } from "../../../core/reply.js";
 import type { ActionStore } from "../action-store.js";
@@ -56,6 +56,22 @@ function messageMembers(message: Message | undefined): Pick<ChatContext, "member
   };
 }
 
+/** The file a command comes with: the photo, GIF (an animation) or video of the message it replies to; another kind of file is `other`. */
+function attachedOf(message: Message | undefined): Pick<ChatContext, "attached"> {
+  const of = (m: Message | undefined): AttachedFile | undefined => {
+    if (m === undefined) return undefined;
+    // An animation's message also carries it as a document: the animation says what it is.
+    if (m.animation !== undefined) return { kind: "animation", fileId: m.animation.file_id };
+    const photo = m.photo?.at(-1);
+    if (photo !== undefined) return { kind: "photo", fileId: photo.file_id };
+    if (m.video !== undefined) return { kind: "video", fileId: m.video.file_id };
+    if (m.document !== undefined || m.sticker !== undefined || m.audio !== undefined || m.voice !== undefined || m.video_note !== undefined) return { kind: "other" };
+    return undefined;
+  };
+  const attached = of(message?.reply_to_message);
+  return attached === undefined ? {} : { attached };
+}
+
 /** The core's view of the chat an update came from (inline queries: the user's own chat). */
 export function chatContext(ctx: Context, admins: AdminCheck): ChatContext {
   const from = ctx.from;
@@ -78,6 +94,7 @@ export function chatContext(ctx: Context, admins: AdminCheck): ChatContext {
     seesMessages: async () => chat.type === "private" || ctx.me.can_read_all_group_messages || admins.isAdmin(chat, ctx.me.id),
     ...language,
     ...messageMembers(ctx.message),
+    ...attachedOf(ctx.message),
   };
 }
 
