@@ -728,7 +728,6 @@ cmd-pnl-token = Symbol, name, address, address-chain or a link
 cmd-settings-setting-calls = calls
 
 ## code health: words that were written outside the message files
-discord-option-gap = /{ $command } needs { $missing } when you give { $later }.
 
 ## buy feed
 buys-not-admin = Only this chat's admins can manage its buy feeds.
@@ -787,7 +786,6 @@ launch-label-price = Price
 launch-label-launched = Launched
 launch-summary-title = 🆕 { $count } more new tokens on { $chain } this hour
 launch-summary-why = Past this chat's { $max } launch posts an hour; here they are in one list.
-launch-not-here = Launch posts go to Telegram and Discord chats, not to the console.
 launch-bad-min = Say the minimum liquidity in USD, e.g. /subscribe launches solana min 5000.
 launch-subscribed = New { $chain } tokens will be posted here, the contract report first (minimum liquidity { $min }).
 launch-how-to-stop = To stop: /unsubscribe launches { $chain }

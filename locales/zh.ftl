@@ -709,7 +709,6 @@ cmd-pnl-token = 符号、名称、地址、地址-链或链接
 cmd-settings-setting-calls = calls
 
 ## code health: words that were written outside the message files
-discord-option-gap = /{ $command } 填了 { $later } 时也需要填 { $missing }。
 
 ## buy feed
 buys-not-admin = 只有本聊天的管理员可以管理买单播报。
@@ -765,7 +764,6 @@ launch-label-price = 价格
 launch-label-launched = 上线时间
 launch-summary-title = 🆕 本小时 { $chain } 另有 { $count } 个新币
 launch-summary-why = 本聊天每小时最多 { $max } 条新币推送；其余的汇总在这一条里。
-launch-not-here = 新币推送只发往 Telegram 和 Discord 聊天，不发往控制台。
 launch-bad-min = 请写出最低流动性（美元），例如 /subscribe launches solana min 5000。
 launch-subscribed = { $chain } 的新币将在这里推送，合约报告在前（最低流动性 { $min }）。
 launch-how-to-stop = 停止：/unsubscribe launches { $chain }

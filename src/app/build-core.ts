@@ -2,8 +2,9 @@
  * The wiring `start` and `ask` share: config → market (the in-process sandbox in demo mode) →
  * cache → store → core. Nothing is built at import; `close()` undoes it in reverse order.
  */
-import type { CacheEvent } from "../cache/cached-market.js";
-import { createCachedMarket, sharingPrices } from "../cache/cached-market.js";
+import type { CacheEvent } from "../cache/lookup.js";
+import { createCachedMarket } from "../cache/cached-market.js";
+import { sharingPrices } from "../cache/price-sharing.js";
 import type { CachedMarket } from "../cache/types.js";
 import { createChartRenderer } from "../chart/index.js";
 import type { ChartRenderer } from "../chart/types.js";

@@ -71,7 +71,14 @@ function startGuardFor(config: Config): StartGuard | undefined {
 export async function startBot(opts: StartOptions): Promise<RunningBot> {
   const { config, log } = opts;
   const metrics = createMetrics({ worker: config.workerId });
-  const page = createOpsPage({ token: config.opsToken, secrets: config.secrets, registry: metrics.registry, worker: config.workerId, rps: config.market.rps });
+  const page = createOpsPage({
+    token: config.opsToken,
+    secrets: config.secrets,
+    registry: metrics.registry,
+    worker: config.workerId,
+    rps: config.market.rps,
+    onSampleError: (e) => log.warn({ err: e }, "operator's page: a minute's sample was not saved"),
+  });
   const deliveryWatch = createDeliveryWatch();
   const guard = startGuardFor(config);
   const adapters: Partial<Record<Platform, PlatformAdapter>> = {};
@@ -158,6 +165,8 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       leases: () => subscriptions.leases(),
       rows: new Map([["digest", () => subscriptions.deliveryCounts()], ["alert", () => firings.firingCounts()]]),
       deliveries: deliveryWatch,
+      // Workers share PostgreSQL: each page then charts them all.
+      ...(config.databaseUrl === undefined ? {} : { samples: built.store.opsSamples }),
     });
   } catch (e) {
     await stop("start-up failed");
@@ -295,7 +304,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       const leader = poster;
       launches = createLaunchWatcher({
         launches: parts.store.launches, chats: parts.store, core, market: parts.market, adapters, queues: deliveryWatch.watch("launch", queues), holder: postHolder, onSend,
-        leading: () => leader.leading(), perHour: config.launches.perHour, logger: log,
+        lease: { leading: () => leader.leading() }, perHour: config.launches.perHour, logger: log,
       });
       launches.start();
       await guard?.recordSuccess();
@@ -316,6 +325,13 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       const consoleSink = consoleAlertSink({ output: opts.stdout, color: opts.stdin.isTTY === true });
       buyFeed = createBuyFeedService({ ...feedParts, sinks: { console: consoleSink }, queues: { console: createPacedQueue({ maxInFlight: 1 }) } });
       buyFeed.start();
+      // No poster runs here to hold the lease launches are claimed under: the watcher keeps it.
+      launches = createLaunchWatcher({
+        launches: parts.store.launches, chats: parts.store, core, market: parts.market, adapters: { console: consoleSink },
+        queues: { console: createPacedQueue({ maxInFlight: 1 }) }, holder: `${hostname()}:${process.pid}:${randomUUID()}`,
+        lease: { keep: parts.store.subscriptions }, perHour: config.launches.perHour, logger: log,
+      });
+      launches.start();
       void runConsole({ core, input: opts.stdin, output: opts.stdout, isTTY: opts.stdin.isTTY === true })
         .then(() => stop("console input ended"))
         .then(() => resolveFinished(0), (e: unknown) => {

@@ -3,7 +3,7 @@
  * the token for a member in the window), and it says who called the token, when, at what price,
  * and how far it went since. Never fails a card: a store that cannot answer leaves the line out.
  */
-import type { CommandContext } from "../core/command.js";
+import type { CommandContext, FirstRun } from "../core/command.js";
 import { cleanText, formatPrice } from "../core/format/index.js";
 import type { Action, Block } from "../core/reply.js";
 import type { Call } from "../store/types.js";
@@ -49,6 +49,23 @@ export function calledByLine(ctx: CommandContext, call: Call, nowPrice: string |
   });
 }
 
+/** The line and button of the card that made `call`. */
+function madeHere(ctx: CommandContext, call: Call, tokenId: string): CallParts {
+  const text = ctx.i18n.t("calls-made", { name: shownName(call.userName), price: formatPrice(call.price, { locale: ctx.i18n.locale }) });
+  return { blocks: [{ kind: "text", text }], actions: [[notACallButton(ctx, tokenId)]] };
+}
+
+/**
+ * The card asked again for fresher data: it records nothing, and when the first answer made
+ * the call (this member's call, made while it ran) it keeps saying so with the button.
+ */
+async function shownAgain(ctx: CommandContext, shown: ShownToken, since: number, first: FirstRun): Promise<CallParts> {
+  const call = await ctx.store.calls.currentCall(boardOf(ctx.chat), shown.tokenId, since);
+  if (call === undefined) return NONE;
+  const madeByFirst = mayMakeCall(ctx.chat) && call.userId === ctx.chat.userId && call.calledAt >= first.from && call.calledAt <= first.to;
+  return madeByFirst ? madeHere(ctx, call, shown.tokenId) : { blocks: [{ kind: "text", text: calledByLine(ctx, call, shown.price) }], actions: [] };
+}
+
 /** Records the call this card makes, if any, and returns the line (and button) the card carries. */
 export async function callOnCard(ctx: CommandContext, shown: ShownToken): Promise<CallParts> {
   try {
@@ -57,6 +74,7 @@ export async function callOnCard(ctx: CommandContext, shown: ShownToken): Promis
     const at = ctx.now();
     const since = at - (ctx.calls ?? DEFAULT_CALL_RULES).windowMs;
     const member = ctx.chat.member;
+    if (ctx.reasked !== undefined) return await shownAgain(ctx, shown, since, ctx.reasked);
     if (member !== undefined && mayMakeCall(ctx.chat) && readPrice(shown.price) !== undefined) {
       const { call, made } = await ctx.store.calls.recordCall({
         platform: board.platform, boardId: board.chatId, tokenId: shown.tokenId,
@@ -65,11 +83,7 @@ export async function callOnCard(ctx: CommandContext, shown: ShownToken): Promis
         calledAt: at, price: shown.price as string,
         marketCap: readPrice(shown.marketCap) === undefined ? undefined : shown.marketCap,
       }, since);
-      if (made) {
-        const text = ctx.i18n.t("calls-made", { name: shownName(call.userName), price: formatPrice(call.price, { locale: ctx.i18n.locale }) });
-        return { blocks: [{ kind: "text", text }], actions: [[notACallButton(ctx, shown.tokenId)]] };
-      }
-      return { blocks: [{ kind: "text", text: calledByLine(ctx, call, shown.price) }], actions: [] };
+      return made ? madeHere(ctx, call, shown.tokenId) : { blocks: [{ kind: "text", text: calledByLine(ctx, call, shown.price) }], actions: [] };
     }
     const call = await ctx.store.calls.currentCall(board, shown.tokenId, since);
     return call === undefined ? NONE : { blocks: [{ kind: "text", text: calledByLine(ctx, call, shown.price) }], actions: [] };

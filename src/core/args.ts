@@ -185,3 +185,32 @@ export function bindArgs(cmd: Command, words: readonly string[]): ArgValues {
   }
   return values;
 }
+
+/** Values a platform gives by argument name (Discord's options): argument name → the value. */
+export type NamedValues = ReadonlyMap<string, string>;
+
+/**
+ * Binds values given by argument name (Discord's options) to a command's ArgSpecs, each
+ * checked as a typed word is. An optional argument left out is absent, and no later one moves
+ * into its place. A variadic value splits into words on spaces only: commas stay, so
+ * `pepe bsc, wif` groups as typed and a cron schedule keeps its commas.
+ */
+export function bindNamed(cmd: Command, named: NamedValues): ArgValues {
+  const specs = new Map(cmd.args.map((a) => [a.name, a]));
+  for (const name of named.keys()) if (!specs.has(name)) throw new Error(`/${cmd.name} has no argument ${JSON.stringify(name)}`);
+  const given = cmd.args.map((spec) => {
+    const value = named.get(spec.name) ?? "";
+    return { spec, words: spec.variadic === true ? value.split(/\s+/).filter((w) => w !== "") : value.trim() === "" ? [] : [value] };
+  });
+  checkWords(given.flatMap((g) => g.words));
+  const values: ArgValues = {};
+  for (const { spec, words } of given) {
+    const [first] = words;
+    if (first === undefined) {
+      if (spec.required) throw spec.variadic === true ? userError("args-needs-one", { ...hint(cmd), type: spec.type }) : userError("args-needs", { ...hint(cmd), name: spec.name });
+      continue;
+    }
+    values[spec.name] = spec.variadic === true ? words.map((w) => checkValue(cmd, spec, w)) : checkValue(cmd, spec, first);
+  }
+  return values;
+}

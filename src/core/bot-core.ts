@@ -4,10 +4,11 @@
  */
 import type { Lane } from "../market/scheduler-lanes.js";
 import type { ChatKey } from "../store/types.js";
-import type { CommandCall } from "./args.js";
+import type { CommandCall, NamedValues } from "./args.js";
 import type { ChatEvents } from "./chat-events.js";
 import type { ChatContext, Command } from "./command.js";
 import type { ScheduledPost } from "./posts/render.js";
+import type { Answering } from "./fresher.js";
 import type { Reply } from "./reply.js";
 
 export interface Choice {
@@ -29,13 +30,17 @@ export interface BotCore {
    * A message that starts with `/` (any `@botname` is dropped): parse once, check the budget,
    * run. Resolves to the one Reply to send, or `null` when the budget already said
    * its polite sentence and the user should now get silence. Never rejects.
+   *
+   * Every answer to a person (here, `command`, `run`, `detect`) that showed older data is
+   * asked again outside the budget, and a fresher one handed to `answering.onFresher`: the
+   * adapter puts it in place of the message it sent (`fresher.ts`).
    */
-  handleText(chat: ChatContext, text: string): Promise<Reply | null>;
+  handleText(chat: ChatContext, text: string, answering?: Answering): Promise<Reply | null>;
   /**
    * A command the platform already picked out of a message (Telegram's bot_command entity):
    * its name and argument text, split into words here. Same answer as `handleText`. Never rejects.
    */
-  command(chat: ChatContext, call: CommandCall): Promise<Reply | null>;
+  command(chat: ChatContext, call: CommandCall, answering?: Answering): Promise<Reply | null>;
   /**
    * A command's reply for a scheduled post to `chat` (a digest, an alert): what the command
    * answers when typed there, in the chat's language, outside any budget, its market calls on
@@ -52,7 +57,9 @@ export interface BotCore {
    */
   render(chat: ChatKey, post: ScheduledPost): Promise<Reply>;
   /** A command by name with raw arguments (buttons, Discord options). Never rejects. */
-  run(chat: ChatContext, command: string, args: readonly string[]): Promise<Reply | null>;
+  run(chat: ChatContext, command: string, args: readonly string[], answering?: Answering): Promise<Reply | null>;
+  /** A command by name with its arguments by name (Discord's options). Never rejects. */
+  runNamed(chat: ChatContext, command: string, named: NamedValues, answering?: Answering): Promise<Reply | null>;
   /**
    * Free text: if it holds a contract address or a DEX/explorer link and the chat's auto-detect
    * is on (or `asked`), the token card; else `null`. Outside private chats a failure
@@ -60,7 +67,7 @@ export interface BotCore {
    * `asked` (the user picked the message, e.g. Discord's "Token card") it is the reply that
    * says so, and `null` means only that nothing was found. Never rejects.
    */
-  detect(chat: ChatContext, text: string, opts?: { asked?: boolean }): Promise<Reply | null>;
+  detect(chat: ChatContext, text: string, opts?: { asked?: boolean } & Answering): Promise<Reply | null>;
   /**
    * Up to `max` token cards for an inline query (`@bot pepe`), costing one unit of the budget
    * for the whole query: suggestions from cached searches, one search first when none are

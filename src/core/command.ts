@@ -96,6 +96,17 @@ export interface CommandContext {
   catalog: Catalog;
   /** A scheduled post's previous ranking (token ids, best first): a list marks each row's movement since then. */
   previousRanking?: readonly string[];
+  /**
+   * Set when the core asks again for a fresher answer (`core/fresher.ts`): when the first
+   * answer ran (epoch ms). What the first answer recorded is shown as it was, never recorded twice.
+   */
+  reasked?: FirstRun;
+}
+
+/** When a command's first answer ran, from its start to its reply (epoch ms). */
+export interface FirstRun {
+  from: number;
+  to: number;
 }
 
 export interface Command {

@@ -8,11 +8,11 @@ import type { CachedMarket } from "../cache/types.js";
 import type { CallRules } from "../calls/rules.js";
 import type { ChartRenderer } from "../chart/types.js";
 import type { Platform, Store } from "../store/types.js";
-import { bindArgs, checkWords, commandCall, commandWords } from "./args.js";
+import { bindArgs, bindNamed, checkWords, commandCall, commandWords } from "./args.js";
 import type { BotCore, Choice, InlineCard } from "./bot-core.js";
 import { createBudget, TELEGRAM_GROUP_COMMANDS_PER_MINUTE, type BudgetOptions } from "./budget.js";
 import { chatEvents } from "./chat-events.js";
-import type { ChatContext, Command, CommandContext } from "./command.js";
+import type { ChatContext, Command, CommandContext, FirstRun } from "./command.js";
 import { autodetectOn } from "./commands/autodetect.js";
 import { createCommandList } from "./commands/index.js";
 import { resolveArg } from "./commands/resolution.js";
@@ -21,6 +21,7 @@ import { commandAsk, DEFAULT_ANSWER_DEADLINE_MS, freshnessOf, withStaleNote, typ
 import { asking, newAsk } from "../market/ask.js";
 import { DIGEST_LANE } from "../market/scheduler-lanes.js";
 import { failureReply } from "./failure.js";
+import { askAgainWhenOlder, type Answering, type FresherOptions } from "./fresher.js";
 import { errorReply, type Reply } from "./reply.js";
 import { deadlineStore } from "./store-deadline.js";
 import { findAddresses, type TokenInput } from "./resolve/index.js";
@@ -53,6 +54,8 @@ export interface CoreDeps {
   onAnswer?: (freshness: Freshness) => void;
   /** How calls are kept (`CALLS_WINDOW_DAYS`, `CALLS_SWEEP_MINUTES`). Default 30 days and 60 minutes. */
   calls?: CallRules;
+  /** When an answer that showed older data is asked again. Default after 3 s and 10 s. */
+  fresher?: FresherOptions;
 }
 
 /** A chat's words: `chat` for what everyone sees, `caller` for what only the caller sees (Discord). */
@@ -76,6 +79,9 @@ const DETECT_MAX_LENGTH = 4096;
 
 /** How a command over budget is refused (see `admit`). */
 type Over = "polite" | "quiet" | "always";
+
+/** A command's work in a language; `reasked` when the core asks again for fresher data. */
+type Work = (i18n: Translator, reasked?: FirstRun) => Promise<Reply>;
 
 function seconds(ms: number): number {
   return Math.max(1, Math.ceil(ms / 1000));
@@ -144,9 +150,13 @@ export function createBotCore(deps: CoreDeps): BotCore {
     void asking(newAsk("refresh", undefined, now), () => searchSuggestions(q));
   }
 
-  function context(chat: ChatContext, i18n: Translator): CommandContext {
+  function context(chat: ChatContext, i18n: Translator, reasked?: FirstRun): CommandContext {
     const source = typeof deps.source === "string" ? deps.source : deps.source(i18n);
-    return { market, store, chat, now, log: deps.log, charts: deps.charts, source, i18n, catalog, ...(deps.calls === undefined ? {} : { calls: deps.calls }) };
+    return {
+      market, store, chat, now, log: deps.log, charts: deps.charts, source, i18n, catalog,
+      ...(deps.calls === undefined ? {} : { calls: deps.calls }),
+      ...(reasked === undefined ? {} : { reasked }),
+    };
   }
 
   function find(name: string, i18n: Translator): Command {
@@ -174,20 +184,24 @@ export function createBotCore(deps: CoreDeps): BotCore {
     return (i18n) => errorReply(i18n.t(verdict.scope === "user" ? "core-budget-user" : "core-budget-chat", args), "user");
   }
 
-  /** `work`'s reply, or the reply to its failure, in the chat's language; the only catch site of the core. */
+  /**
+   * `work`'s reply, or the reply to its failure, in the chat's language; the only catch site of
+   * the core. An answer asked again (`reasked`) is not counted as one more answer.
+   */
   async function caught(
     chat: ChatContext,
     commandText: string,
     langs: Languages,
-    work: (i18n: Translator) => Promise<Reply>,
+    work: Work,
     ask = commandAsk(chat.receivedAt ?? now(), deps.answerDeadlineMs ?? DEFAULT_ANSWER_DEADLINE_MS, now),
+    reasked?: FirstRun,
   ): Promise<Reply> {
     try {
-      const reply = await asking(ask, () => work(langs.chat));
-      deps.onAnswer?.(freshnessOf(ask));
+      const reply = await asking(ask, () => work(langs.chat, reasked));
+      if (reasked === undefined) deps.onAnswer?.(freshnessOf(ask));
       return { locale: langs.chat.locale, ...withStaleNote(reply, ask, now(), langs.chat) };
     } catch (error) {
-      deps.onAnswer?.(freshnessOf(ask, error));
+      if (reasked === undefined) deps.onAnswer?.(freshnessOf(ask, error));
       try {
         const reply = failureReply(error, { log: deps.log, commandText, now: now(), i18n: langs.chat, callerI18n: langs.caller });
         return { ...reply, locale: reply.error === "user" ? langs.caller.locale : langs.chat.locale };
@@ -197,19 +211,31 @@ export function createBotCore(deps: CoreDeps): BotCore {
     }
   }
 
-  /** Runs `work` inside the budget. */
+  /**
+   * Runs `work` inside the budget. An answer that showed older data is asked again outside
+   * it, and a fresher one handed to `answering.onFresher` (`fresher.ts`).
+   */
   async function guarded(
     chat: ChatContext,
     commandText: string,
-    work: (i18n: Translator) => Promise<Reply>,
+    work: Work,
     over: Over = "polite",
+    answering: Answering = {},
   ): Promise<Reply | null> {
+    const from = now();
     const refused = await admit(chat, over);
     if (refused === null) return null;
+    const deadlineMs = deps.answerDeadlineMs ?? DEFAULT_ANSWER_DEADLINE_MS;
     // The chat's language is read within the answer deadline too: a hung database holds no command.
-    const ask = commandAsk(chat.receivedAt ?? now(), deps.answerDeadlineMs ?? DEFAULT_ANSWER_DEADLINE_MS, now);
+    const ask = commandAsk(chat.receivedAt ?? now(), deadlineMs, now);
     const langs = await asking(ask, () => languages(chat));
-    return refused === undefined ? caught(chat, commandText, langs, work, ask) : { ...refused(langs.caller), locale: langs.caller.locale };
+    if (refused !== undefined) return { ...refused(langs.caller), locale: langs.caller.locale };
+    const reply = await caught(chat, commandText, langs, work, ask);
+    const first: FirstRun = { from, to: now() };
+    // Asked again, the question has a deadline of its own, counted from then.
+    const again = () => caught(chat, commandText, langs, work, commandAsk(now(), deadlineMs, now), first);
+    askAgainWhenOlder(reply, again, answering, deps.fresher ?? {}, deps.log);
+    return reply;
   }
 
   /** The card of `choice`, or undefined when it failed (logged like any command). */
@@ -223,16 +249,16 @@ export function createBotCore(deps: CoreDeps): BotCore {
 
   return {
     commands,
-    handleText(chat, text) {
+    handleText(chat, text, answering) {
       const call = commandCall(text);
       if (call === undefined) return guarded(chat, text, (i18n) => Promise.reject(i18n.fail("core-not-a-command")));
-      return this.command(chat, call);
+      return this.command(chat, call, answering);
     },
-    command(chat, call) {
-      return guarded(chat, call.args === "" ? `/${call.name}` : `/${call.name} ${call.args}`, async (i18n) => {
+    command(chat, call, answering) {
+      return guarded(chat, call.args === "" ? `/${call.name}` : `/${call.name} ${call.args}`, async (i18n, reasked) => {
         const cmd = find(call.name, i18n);
-        return cmd.run(context(chat, i18n), bindArgs(cmd, commandWords(call.args)));
-      });
+        return cmd.run(context(chat, i18n, reasked), bindArgs(cmd, commandWords(call.args)));
+      }, "polite", answering);
     },
     async post(chat, command, args, opts = {}) {
       // Nobody typed it: no budget, and nobody whose rights or language could count.
@@ -244,13 +270,20 @@ export function createBotCore(deps: CoreDeps): BotCore {
       }, newAsk(lane, undefined, now));
     },
     render: posts.render,
-    run(chat, command, args) {
+    run(chat, command, args, answering) {
       const text = `/${command} ${args.join(" ")}`;
-      return guarded(chat, text, async (i18n) => {
+      return guarded(chat, text, async (i18n, reasked) => {
         checkWords(args);
         const cmd = find(command.toLowerCase(), i18n);
-        return cmd.run(context(chat, i18n), bindArgs(cmd, args));
-      });
+        return cmd.run(context(chat, i18n, reasked), bindArgs(cmd, args));
+      }, "polite", answering);
+    },
+    runNamed(chat, command, named, answering) {
+      const text = [`/${command}`, ...[...named].map(([name, value]) => `${name}:${value}`)].join(" ");
+      return guarded(chat, text, async (i18n, reasked) => {
+        const cmd = find(command.toLowerCase(), i18n);
+        return cmd.run(context(chat, i18n, reasked), bindNamed(cmd, named));
+      }, "polite", answering);
     },
     async detect(chat, text, opts = {}) {
       let found: TokenInput | undefined;
@@ -267,11 +300,12 @@ export function createBotCore(deps: CoreDeps): BotCore {
       const reply = await guarded(
         chat,
         `(pasted) ${"address" in input ? input.address : ""}`,
-        async (i18n) => {
-          const ctx = context(chat, i18n);
+        async (i18n, reasked) => {
+          const ctx = context(chat, i18n, reasked);
           return tokenCard(ctx, await resolveArg(ctx, input), { command: "token" });
         },
         opts.asked === true ? "always" : "quiet",
+        opts,
       );
       // A pasted address the service does not know is noise in a group; in a private chat the person asked.
       if (reply !== null && reply.error !== undefined && !chat.isPrivate && opts.asked !== true) return null;

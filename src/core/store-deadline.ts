@@ -7,7 +7,7 @@
  */
 import { currentAsk, timeLeft } from "../market/ask.js";
 import { StoreError } from "../store/errors.js";
-import { STORE_READS } from "../store/sqlite/guard.js";
+import { STORE_READS } from "../store/store-reads.js";
 import type { Store } from "../store/types.js";
 
 const PARTS: ReadonlySet<string> = new Set(["subscriptions", "alerts", "watchlists", "buttonActions"]);

@@ -22,7 +22,6 @@ function parseMin(ctx: CommandContext, words: string[]): number {
 }
 
 export async function subscribeLaunches(ctx: CommandContext, words: string[]): Promise<Reply> {
-  if (ctx.chat.platform === "console") throw ctx.i18n.fail("launch-not-here");
   if (!(await ctx.chat.isAdmin())) throw ctx.i18n.fail("digest-not-admin");
   const [chainWord, ...rest] = words;
   if (chainWord === undefined) throw ctx.i18n.fail("launch-bad-min");

@@ -18,8 +18,9 @@ import { asking, newAsk } from "../market/ask.js";
 import { joinId } from "../market/ids.js";
 import type { RiskReport, TokenV2 } from "../market/schemas.js";
 import { DIGEST_LANE } from "../market/scheduler-lanes.js";
-import type { ChatKey, LaunchPost, LaunchStore, LaunchSubscription, Platform, SendState, SettingsStore } from "../store/types.js";
-import { launchKind } from "./kind.js";
+import type { ChatKey, LaunchPost, LaunchStore, LaunchSubscription, Platform, SendState, SettingsStore, SubscriptionStore } from "../store/types.js";
+import { releaseAtStop } from "../workers/lease-keeper.js";
+import { LAUNCH_LEASE, launchKind } from "./kind.js";
 import { saleBlocked } from "./held-back.js";
 
 export interface LaunchWatcherOptions {
@@ -33,8 +34,11 @@ export interface LaunchWatcherOptions {
   queues: Partial<Record<Platform, PacedQueue>>;
   /** The digest poster's holder name, under whose lease rows are claimed. */
   holder: string;
-  /** Whether this worker holds the digest poster's lease now. */
-  leading: () => boolean;
+  /**
+   * Whether this worker holds the digest poster's lease now (the poster keeps it); or, where no
+   * poster runs (the console), the leases the watcher keeps it in itself at each pass.
+   */
+  lease: { leading: () => boolean } | { keep: Pick<SubscriptionStore, "acquireLease" | "releaseLease"> };
   perHour: number;
   logger: Logger;
   now?: () => number;
@@ -50,6 +54,8 @@ export interface LaunchWatcher {
 }
 
 const HOUR = 3_600_000;
+/** The lease a watcher keeps itself lasts two passes: one missed pass does not lose it. */
+const OWN_LEASE_MS = 120_000;
 /** Finished rows are kept this long: a token seen again within it is not posted again. */
 const KEEP_MS = 8 * 24 * HOUR;
 /** Trending list rows asked per pass (the service's page maximum). */
@@ -73,7 +79,9 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
   let stopping = false;
   let task: ScheduledTask | undefined;
   let ticking: Promise<{ queued: number; done: Promise<void> }> | undefined;
-  const claiming = () => !stopping && opts.leading();
+  let held = false;
+  const lease = opts.lease;
+  const claiming = () => !stopping && ("leading" in lease ? lease.leading() : held);
 
   /** The chain's tokens from both lists, once each, oldest launch first. */
   const candidates = async (chain: string): Promise<TokenV2[]> => {
@@ -178,6 +186,7 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
   };
 
   const run = async (): Promise<{ queued: number; done: Promise<void> }> => {
+    if ("keep" in lease && !stopping) held = await lease.keep.acquireLease(LAUNCH_LEASE, opts.holder, OWN_LEASE_MS, now());
     if (!claiming()) return { queued: 0, done: Promise.resolve() };
     const t = now();
     const hourStart = Math.floor(t / HOUR) * HOUR;
@@ -221,6 +230,10 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
       await task?.destroy();
       await ticking;
       await Promise.all([...deliveries]);
+      if ("keep" in lease && held) {
+        held = false;
+        await releaseAtStop(lease.keep, LAUNCH_LEASE, opts.holder, log);
+      }
     },
   };
 }

@@ -90,6 +90,8 @@ const RATE_PAUSE_MS = 1000;
 const SPACING_MARGIN = 1.05;
 /** Longest single sleep, so a long pause or pacing wait looks at the queue again now and then. */
 const MAX_SLEEP_MS = 60_000;
+/** Weight of the latest wait for a shared turn in the running estimate of the next one. */
+const TURN_WEIGHT = 0.5;
 
 /** The default `sleep`: a real timer. */
 export function realSleep(ms: number): Promise<void> {
@@ -127,6 +129,14 @@ export class Scheduler {
   private closed = false;
   /** When the scheduled wake-up falls, if one is scheduled. */
   private wakingAt = Number.NEGATIVE_INFINITY;
+  /**
+   * A call of this scheduler waits for its turn in the shared gate, since this epoch ms. The
+   * next one leaves the queue only after it: calls of several workers would otherwise pile up
+   * in the gate past their askers' deadlines, where nothing refuses them in time.
+   */
+  private turningSince: number | undefined;
+  /** How long a shared turn takes lately, ms: the other workers' calls before each of ours. */
+  private turnMs = 0;
 
   constructor(opts: SchedulerOptions) {
     const rps = opts.rps ?? 0;
@@ -262,8 +272,10 @@ export class Scheduler {
       if (rank(l) > rank(lane)) break;
       ahead += this.queues[l].length;
     }
-    const gate = Math.max(t, this.nextFreeAt, this.pausedUntil, t + this.units.waitFor(lane, units));
-    return gate + ahead * this.intervalMs;
+    const turn = this.gate.shared ? this.turnMs : 0;
+    const turnFree = this.turningSince === undefined ? Number.NEGATIVE_INFINITY : this.turningSince + turn;
+    const gate = Math.max(t, this.nextFreeAt, this.pausedUntil, turnFree, t + this.units.waitFor(lane, units));
+    return gate + ahead * Math.max(this.intervalMs, turn) + turn;
   }
 
   private busy(endpoint: string, lane: Lane, t: number, why: string): MarketError {
@@ -326,6 +338,8 @@ export class Scheduler {
       // A call held past its deadline is refused then, saying what held it, not left for its
       // asker to give up on as if the service had not answered.
       wakeAt = Math.min(wakeAt, this.nextExpiry());
+      // A call waiting for its shared turn wakes the queue when it gets it.
+      if (next !== undefined && this.turningSince !== undefined) next = undefined;
       if (next !== undefined && t < gate) wakeAt = Math.min(wakeAt, gate);
       else if (next !== undefined) {
         this.dispatch(next, t);
@@ -387,7 +401,7 @@ export class Scheduler {
       this.logger?.warn({ err: e instanceof Error ? e.message : String(e) }, "scheduler onDispatch hook threw");
     }
     // The shared turn comes after this scheduler's own: a call waits here only for other workers' calls.
-    const sent = this.gate.turn().then(() => q.send());
+    const sent = (this.gate.shared ? this.sharedTurn(t) : this.gate.turn()).then(() => q.send());
     sent.then(
       (value) => {
         for (const w of q.waiters) w.resolve(value);
@@ -397,6 +411,18 @@ export class Scheduler {
         for (const w of q.waiters) w.reject(error);
       },
     );
+  }
+
+  /** The gate's turn for one call, the queue held until it comes, its wait learnt for the estimates of later calls. */
+  private async sharedTurn(t: number): Promise<void> {
+    this.turningSince = t;
+    try {
+      await this.gate.turn();
+    } finally {
+      this.turnMs = this.turnMs * (1 - TURN_WEIGHT) + Math.max(0, this.now() - t) * TURN_WEIGHT;
+      this.turningSince = undefined;
+      this.pump();
+    }
   }
 
   /** What a failed call tells about the key: a pause asked for, or the day's units spent. */

@@ -6,9 +6,14 @@
  * worker together; the in-process gate adds nothing to the scheduler's own spacing.
  */
 export interface SpacingGate {
+  /**
+   * Whether other processes take turns here too: a scheduler then holds back its next call
+   * until this one's turn came, so the calls wait in its queue, where deadlines are kept.
+   */
+  readonly shared: boolean;
   /** Resolves when this call may leave: at once in process, at its shared turn otherwise. */
   turn(): Promise<void>;
 }
 
 /** One process alone: the scheduler's own spacing is the whole pace. */
-export const inProcessGate: SpacingGate = { turn: () => Promise.resolve() };
+export const inProcessGate: SpacingGate = { shared: false, turn: () => Promise.resolve() };

@@ -3,7 +3,7 @@
  * every command is timed and counted by name and outcome. A typed message is read once, by
  * the core's own `commandCall`, and goes on to the core as the parsed call.
  */
-import { commandCall, type CommandCall } from "../core/args.js";
+import { commandCall } from "../core/args.js";
 import type { BotCore } from "../core/bot-core.js";
 import type { Reply } from "../core/reply.js";
 import type { Metrics } from "./metrics.js";
@@ -26,15 +26,16 @@ export function instrumentCore(core: BotCore, metrics: Metrics): BotCore {
     metrics.commands.inc({ command: name, outcome: outcome(reply) });
     return reply;
   };
-  const command = (chat: Parameters<BotCore["command"]>[0], call: CommandCall) => timed(label(call.name), () => core.command(chat, call));
+  const command: BotCore["command"] = (chat, call, answering) => timed(label(call.name), () => core.command(chat, call, answering));
   return {
     commands: core.commands,
-    handleText: (chat, text) => {
+    handleText: (chat, text, answering) => {
       const call = commandCall(text);
-      return call === undefined ? timed("unknown", () => core.handleText(chat, text)) : command(chat, call);
+      return call === undefined ? timed("unknown", () => core.handleText(chat, text, answering)) : command(chat, call, answering);
     },
     command,
-    run: (chat, name, args) => timed(label(name), () => core.run(chat, name, args)),
+    run: (chat, name, args, answering) => timed(label(name), () => core.run(chat, name, args, answering)),
+    runNamed: (chat, name, named, answering) => timed(label(name), () => core.runNamed(chat, name, named, answering)),
     post: (chat, name, args, opts) => core.post(chat, name, args, opts),
     render: (chat, post) => core.render(chat, post),
     detect: async (chat, text, opts) => {

@@ -2,12 +2,14 @@
  * `GET /` on the operator's port: the status page to whoever shows OPS_TOKEN (a bearer header,
  * or the cookie of the login form at `POST /login`), 401 with the form to anyone else. Without
  * OPS_TOKEN the page is off and `/` says how to turn it on. The history it charts is sampled
- * from the registry once a minute from the moment the bot is built.
+ * from the registry once a minute from the moment the bot is built: kept in the process, or in
+ * the database with every worker's when the bot is given one to share (`parts.samples`).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Registry } from "prom-client";
 import type { Readiness } from "./http-server.js";
 import { createHistory, MINUTE_MS } from "./history.js";
+import { createSharedHistory } from "./shared-history.js";
 import { esc } from "./html.js";
 import { createPageAuth } from "./page-auth.js";
 import { readSeries } from "./series.js";
@@ -39,6 +41,8 @@ export interface OpsPageOptions {
   worker: string;
   rps: number;
   now?: () => number;
+  /** Told when a minute's sample could not be read or saved (the charts then miss that minute). */
+  onSampleError?: (e: unknown) => void;
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
@@ -82,13 +86,14 @@ export function createOpsPage(opts: OpsPageOptions): OpsPage {
   }
   const auth = createPageAuth(opts.token);
   const secrets = opts.secrets.filter((s) => s.length > 0);
-  const history = createHistory();
+  const startedAt = now();
   const sample = () => readSeries(opts.registry, pageMetric);
-  const source: Omit<StatusSources, "readiness"> = { version: packageVersion(), worker: opts.worker, startedAt: now(), now, rps: opts.rps, history, sample };
+  const source: Omit<StatusSources, "readiness"> = { version: packageVersion(), worker: opts.worker, startedAt, now, rps: opts.rps, history: createHistory(startedAt), sample };
   const take = () => {
     const at = now();
-    // A registry read that fails leaves a minute out of the charts; the next minute samples again.
-    void sample().then((values) => history.add({ at, values }), () => undefined);
+    const history = source.history;
+    // A registry read or a write that fails leaves a minute out of the charts; the next minute samples again.
+    void sample().then((values) => history.record({ at, values })).catch((e: unknown) => opts.onSampleError?.(e));
   };
   let timer: NodeJS.Timeout | undefined;
   const redact = (html: string) => secrets.reduce((h, s) => h.replaceAll(s, "***").replaceAll(esc(s), "***"), html);
@@ -110,6 +115,7 @@ export function createOpsPage(opts: OpsPageOptions): OpsPage {
     },
     attach(parts) {
       source.parts = parts;
+      if (parts.samples !== undefined) source.history = createSharedHistory({ store: parts.samples, worker: opts.worker, startedAt });
       // From the moment there is a scheduler to read: a sample before it would lack the day's spend.
       take();
       timer = setInterval(take, MINUTE_MS);

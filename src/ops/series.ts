@@ -59,6 +59,19 @@ export function byLabel(sample: Sample, metric: string, label: string, where: Re
   return out;
 }
 
+/** The metric of a series key. */
+export function metricOf(key: string): string {
+  return parse(key).name;
+}
+
+/**
+ * Whether a series only rises while its process runs (a counter, a histogram's sum or count),
+ * so that workers' rises add up; the others are gauges, a reading at one moment.
+ */
+export function isCounter(key: string): boolean {
+  return /_(total|sum|count)$/.test(metricOf(key));
+}
+
 /** Every metric name present in `sample`. */
 export function metricNames(sample: Sample): Set<string> {
   return new Set([...sample.keys()].map((k) => parse(k).name));

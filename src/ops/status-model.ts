@@ -6,10 +6,10 @@
  */
 import { DAY_MS } from "../market/quota-ledger.js";
 import { LANES } from "../market/scheduler-lanes.js";
-import type { LeaseRow } from "../store/types.js";
+import type { LeaseRow, OpsSampleStore } from "../store/types.js";
 import type { Readiness } from "./http-server.js";
 import type { DeliveryWatch, FailingChat } from "./delivery-watch.js";
-import type { History, Point } from "./history.js";
+import type { PageHistory, Point, Timeline } from "./history.js";
 import { byLabel, delta, metricNames, seriesKey, type Sample } from "./series.js";
 
 const HOUR_MS = 3_600_000;
@@ -44,7 +44,7 @@ export interface StatusSources {
   /** The market's configured pace. */
   rps: number;
   readiness: () => Promise<Readiness>;
-  history: History;
+  history: PageHistory;
   /** The registry now, as the history samples it. */
   sample: () => Promise<Sample>;
   /** Set once the bot is built: the store and the deliveries. */
@@ -53,13 +53,15 @@ export interface StatusSources {
     /** Delivery rows by state per kind, from the store (every worker's). */
     rows: ReadonlyMap<string, () => Promise<Partial<Record<string, number>>>>;
     deliveries: DeliveryWatch;
+    /** Every worker's samples, when the database is shared (PostgreSQL): the history is then theirs. */
+    samples?: OpsSampleStore;
   };
 }
 
 export interface QuotaView {
   daily?: number;
   spent?: number;
-  /** Units by lane since `countedSince`, counted by this worker. */
+  /** Units by lane since `countedSince`, counted by this worker (by every worker when `shared`). */
   byLane: { lane: string; units: number }[];
   countedSince: number;
   dayStart: number;
@@ -94,6 +96,10 @@ export interface StatusModel {
   worker: string;
   at: number;
   startedAt: number;
+  /** Whether the figures are every worker's (the history shared through the database). */
+  shared: boolean;
+  /** When the counts began: this worker's start, or the start of the shared record. */
+  countsFrom: number;
   rps: number;
   readiness: Readiness;
   quota: QuotaView;
@@ -110,18 +116,18 @@ const EMPTY: Sample = new Map();
  * The counters' values at `t`: nothing when the process started after it (its counters began at
  * 0), else the latest point at or before it, or the earliest point when sampling began later.
  */
-function baseline(src: StatusSources, t: number): Sample {
-  if (src.startedAt >= t) return EMPTY;
-  return (src.history.at(t) ?? src.history.since(t)[0])?.values ?? EMPTY;
+function baseline(history: Timeline, t: number): Sample {
+  if (history.from >= t) return EMPTY;
+  return (history.at(t) ?? history.since(t)[0])?.values ?? EMPTY;
 }
 
 function single(sample: Sample, metric: string): number | undefined {
   return sample.get(seriesKey(metric));
 }
 
-function quotaView(src: StatusSources, points: Point[], now: Sample, at: number): QuotaView {
+function quotaView(history: Timeline, points: Point[], now: Sample, at: number): QuotaView {
   const dayStart = Math.floor(at / DAY_MS) * DAY_MS;
-  const base = byLabel(baseline(src, dayStart), "chainpulse_market_lane_units_total", "lane");
+  const base = byLabel(baseline(history, dayStart), "chainpulse_market_lane_units_total", "lane");
   const today = points.filter((p) => p.at >= dayStart);
   const xs = today.map((p) => p.at);
   const layers = LANES.map((lane) => ({
@@ -135,7 +141,7 @@ function quotaView(src: StatusSources, points: Point[], now: Sample, at: number)
     ...(daily === undefined ? {} : { daily }),
     ...(spent === undefined ? {} : { spent }),
     byLane: layers.map((l) => ({ lane: l.lane, units: l.values.at(-1) ?? 0 })),
-    countedSince: Math.max(dayStart, src.startedAt),
+    countedSince: Math.max(dayStart, history.from),
     dayStart,
     xs,
     layers,
@@ -153,10 +159,10 @@ function quotaView(src: StatusSources, points: Point[], now: Sample, at: number)
   return view;
 }
 
-function answersView(src: StatusSources, points: Point[], at: number): StatusModel["answers"] {
+function answersView(history: Timeline, points: Point[], at: number): StatusModel["answers"] {
   const since = at - HOUR_MS;
   const recent = points.filter((p) => p.at >= since);
-  let previous = baseline(src, since);
+  let previous = baseline(history, since);
   const xs: number[] = [];
   const perMinute: Map<string, number>[] = [];
   for (const p of recent) {
@@ -170,7 +176,7 @@ function answersView(src: StatusSources, points: Point[], at: number): StatusMod
     xs,
     layers: FRESHNESS.map((freshness) => ({ freshness, values: perMinute.map((m) => m.get(freshness) ?? 0) })),
     lastHour,
-    since: Math.max(since, src.startedAt),
+    since: Math.max(since, history.from),
   };
 }
 
@@ -224,20 +230,23 @@ async function deliveriesView(src: StatusSources, then: Sample, now: Sample): Pr
 
 export async function statusModel(src: StatusSources): Promise<StatusModel> {
   const at = src.now();
-  const [readiness, now, leases] = await Promise.all([src.readiness(), src.sample(), src.parts?.leases()]);
-  const points = [...src.history.since(at - DAY_MS), { at, values: now }];
-  const hourAgo = baseline(src, at - HOUR_MS);
+  const [readiness, live, leases, history] = await Promise.all([src.readiness(), src.sample(), src.parts?.leases(), src.history.read(at)]);
+  const now = history.now(live);
+  const points = [...history.since(at - DAY_MS), { at, values: now }];
+  const hourAgo = baseline(history, at - HOUR_MS);
   return {
     version: src.version,
     worker: src.worker,
     at,
     startedAt: src.startedAt,
+    shared: history.shared,
+    countsFrom: history.from,
     rps: src.rps,
     readiness,
-    quota: quotaView(src, points, now, at),
-    answers: answersView(src, points, at),
+    quota: quotaView(history, points, now, at),
+    answers: answersView(history, points, at),
     lanes: lanesView(hourAgo, now),
-    lanesSince: Math.max(at - HOUR_MS, src.startedAt),
+    lanesSince: Math.max(at - HOUR_MS, history.from),
     deliveries: await deliveriesView(src, hourAgo, now),
     ...(leases === undefined ? {} : { leases }),
   };

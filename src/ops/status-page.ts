@@ -86,7 +86,7 @@ function quotaSection(m: StatusModel): string {
     lines.push(`Spent today: <b id="spent-today">${num(q.spent)}</b>${q.daily === undefined ? "" : ` of ${num(q.daily)} (${((q.spent / q.daily) * 100).toFixed(1)} %)`} units.`);
   }
   if (q.pace !== undefined) lines.push(`Pace: ${num(q.pace.perHour)} units an hour, over the last ${ago(q.pace.overMs)}.`);
-  else if (q.spent !== undefined) lines.push(`Pace: known once this worker has counted for ${MIN_PACE_MS / 60_000} minutes.`);
+  else if (q.spent !== undefined) lines.push(`Pace: known once ${m.shared ? "the workers have" : "this worker has"} counted for ${MIN_PACE_MS / 60_000} minutes.`);
   if (q.runsOut !== undefined) {
     lines.push(
       "at" in q.runsOut
@@ -99,7 +99,7 @@ function quotaSection(m: StatusModel): string {
     [...q.byLane.map((l) => [`${swatch(LANE_COLORS[l.lane] ?? "#334155")}${esc(l.lane)}`, `<span data-lane-units="${esc(l.lane)}">${num(l.units)}</span>`]), ["all lanes", `<b id="lane-units-total">${num(counted)}</b>`]],
     [1],
   );
-  return `<section id="quota"><h2>Compute units today</h2><p>${lines.join("<br>")}</p>${quotaChart(q, m.at)}${legend}<p class="muted">By lane as this worker counted them; the day's total is the shared ledger's.</p></section>`;
+  return `<section id="quota"><h2>Compute units today</h2><p>${lines.join("<br>")}</p>${quotaChart(q, m.at)}${legend}<p class="muted">By lane as ${m.shared ? "every worker" : "this worker"} counted them; the day's total is the shared ledger's.</p></section>`;
 }
 
 function answersSection(m: StatusModel): string {
@@ -122,14 +122,14 @@ function answersSection(m: StatusModel): string {
 
 function lanesSection(m: StatusModel): string {
   const rows = m.lanes.map((l) => [esc(l.lane), num(l.depth), num(l.calls), l.meanWaitMs === undefined ? "—" : `${num(l.meanWaitMs)} ms`, num(l.units)]);
-  return `<section id="lanes"><h2>Market lanes</h2>${table(["lane", "waiting now", "calls", "mean wait", "units"], rows, [1, 2, 3, 4])}<p class="muted">Calls, waits and units since ${hhmm(m.lanesSince)} UTC.</p></section>`;
+  return `<section id="lanes"><h2>Market lanes</h2>${table(["lane", "waiting now", "calls", "mean wait", "units"], rows, [1, 2, 3, 4])}<p class="muted">Calls, waits and units since ${hhmm(m.lanesSince)} UTC${m.shared ? ", every worker's (waiting now: the workers seen in the last 2 minutes)" : ""}.</p></section>`;
 }
 
-function outcomes(d: DeliveryView): string {
+function outcomes(d: DeliveryView, m: StatusModel): string {
   const names = [...new Set([...d.sinceStart.keys(), ...Object.keys(d.rows ?? {})])].sort();
   if (names.length === 0) return '<p class="muted">No deliveries yet.</p>';
   const rows = names.map((o) => [esc(o), num(d.lastHour.get(o) ?? 0), num(d.sinceStart.get(o) ?? 0), d.rows === undefined ? "—" : num(d.rows[o] ?? 0)]);
-  return table(["outcome", "last hour", "since start", "rows kept"], rows, [1, 2, 3]);
+  return table(["outcome", "last hour", m.shared ? `since ${hhmm(m.countsFrom)} UTC` : "since start", "rows kept"], rows, [1, 2, 3]);
 }
 
 function deliverySection(d: DeliveryView, m: StatusModel): string {
@@ -143,7 +143,7 @@ function deliverySection(d: DeliveryView, m: StatusModel): string {
           d.failing.map((c) => [esc(c.platform), `<code>${esc(c.chatId)}</code>`, `<span class="bad">${esc(c.outcome)}</span>`, esc(c.reason), num(c.count), `${hhmm(c.lastAt)} UTC`]),
           [4],
         );
-  return `<section id="deliveries-${esc(d.kind)}" class="deliveries"><h2>${esc(title)}</h2><p>${last}</p>${outcomes(d)}<h3>Chats whose deliveries fail</h3>${failing}</section>`;
+  return `<section id="deliveries-${esc(d.kind)}" class="deliveries"><h2>${esc(title)}</h2><p>${last}</p>${outcomes(d, m)}<h3>Chats whose deliveries fail</h3>${failing}</section>`;
 }
 
 function workersSection(m: StatusModel): string {

@@ -35,6 +35,7 @@ export function redisSpacingGate(opts: RedisSpacingGateOptions): SpacingGate {
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const key = `market-pace:${createHash("sha256").update(opts.apiKey).digest("base64url").slice(0, 16)}`;
   return {
+    shared: true,
     async turn() {
       if (!opts.redis.isUp()) return;
       let waitMs: number;

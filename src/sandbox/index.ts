@@ -72,6 +72,11 @@ export interface Sandbox {
   /** Requests served since start or the last reset. */
   stats(): SandboxStats;
   resetStats(): void;
+  /**
+   * Resolves once `count` requests to `endpoint` (to any endpoint, when undefined) have arrived
+   * since the last reset: a test waits for the request it caused, not for time to pass.
+   */
+  received(endpoint: string | undefined, count: number): Promise<void>;
   /** Places swaps on a pair (`<pair>-<chain>`), served beside its own stream from their `indexedAt`. */
   placeSwaps(pairId: string, swaps: readonly PlacedSwap[]): void;
   /** Silences a pair's own stream: from now on it serves only the swaps placed on it. */
@@ -121,6 +126,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     market,
     stats: () => pipeline.snapshotStats(),
     resetStats: () => pipeline.resetStats(),
+    received: (endpoint, count) => pipeline.received(endpoint, count),
     placeSwaps: (pairId, swaps) => market.placed.place(knownPair(market, pairId), swaps),
     quietPair: (pairId) => market.placed.quiet(knownPair(market, pairId)),
     setFaults: (f) => faults.set(f),

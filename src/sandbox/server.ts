@@ -82,6 +82,8 @@ function segmentsOf(pathname: string): string[] | undefined {
 
 export class Pipeline {
   private stats: SandboxStats = { total: 0, byEndpoint: {}, units: 0 };
+  /** Who waits for a number of requests to have arrived. */
+  private arrivals: { endpoint: string | undefined; count: number; resolve: () => void }[] = [];
 
   constructor(private readonly deps: PipelineDeps) {}
 
@@ -92,6 +94,21 @@ export class Pipeline {
   resetStats(): void {
     this.stats = { total: 0, byEndpoint: {}, units: 0 };
     this.deps.limiter.resetUnits();
+  }
+
+  /** Resolves once `count` requests to `endpoint` (any, when undefined) have arrived since the last reset. */
+  received(endpoint: string | undefined, count: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.arrivals.push({ endpoint, count, resolve });
+      this.settleArrivals();
+    });
+  }
+
+  private settleArrivals(): void {
+    const seen = (endpoint: string | undefined): number => (endpoint === undefined ? this.stats.total : (this.stats.byEndpoint[endpoint] ?? 0));
+    const [due, waiting] = [this.arrivals.filter((a) => seen(a.endpoint) >= a.count), this.arrivals.filter((a) => seen(a.endpoint) < a.count)];
+    this.arrivals = waiting;
+    for (const a of due) a.resolve();
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -114,6 +131,7 @@ export class Pipeline {
     const name = match?.endpoint.name ?? "unknown";
     this.stats.total++;
     this.stats.byEndpoint[name] = (this.stats.byEndpoint[name] ?? 0) + 1;
+    this.settleArrivals();
 
     const version = segments?.[0] === "v2" ? 2 : segments?.[0] === "api" && segments[1] === "v1" ? 1 : 0;
     if (version === 0) throw new HttpFail(404, NOT_FOUND);

@@ -321,6 +321,23 @@ CREATE TABLE buy_wallets (
 );
 `,
   },
+  // The operator's page: each worker's minutes (its counters' rises and its gauges, as JSON),
+  // so that any worker's page charts the whole bot. Kept a day, by `at`.
+  {
+    version: 15,
+    name: "operator's page samples",
+    up: `
+CREATE TABLE ops_samples (
+  worker TEXT NOT NULL,
+  at BIGINT NOT NULL,
+  since BIGINT NOT NULL,
+  counters TEXT NOT NULL,
+  gauges TEXT NOT NULL,
+  PRIMARY KEY (worker, at)
+);
+CREATE INDEX ops_samples_at ON ops_samples (at);
+`,
+  },
 ];
 
 /**

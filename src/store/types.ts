@@ -55,6 +55,8 @@ export interface Store extends SettingsStore {
   readonly buys: BuyFeedStore;
   /** New-launch subscriptions and their posts, on the same database. */
   readonly launches: LaunchStore;
+  /** Every worker's minutes of the operator's page, on the same database. */
+  readonly opsSamples: OpsSampleStore;
   isOpen(): boolean;
   /** Whether the database can serve reads and writes now; when not, why, naming the setting to look at. */
   health(): Promise<StoreHealth>;
@@ -592,4 +594,27 @@ export interface LaunchStore {
   pruneLaunchPosts(before: number): Promise<number>;
   /** Counts of rows by state (tests, metrics). */
   launchPostCounts(): Promise<Partial<Record<LaunchPostState, number>>>;
+}
+
+/**
+ * One worker's minute for the operator's page: what its counters rose by since its previous
+ * sample (since `since`, its start for the first) and its gauges at `at`, each as JSON
+ * `[series, value][]`. Stored so that any worker's page charts every worker's traffic.
+ */
+export interface OpsSample {
+  worker: string;
+  at: number;
+  since: number;
+  counters: string;
+  gauges: string;
+}
+
+/** The operator's page history shared by the workers of one bot. */
+export interface OpsSampleStore {
+  /** Records a worker's minute; a second one at the same `at` replaces it. */
+  addSample(sample: OpsSample): Promise<void>;
+  /** Every worker's samples at or after `since`, oldest first. */
+  samplesSince(since: number): Promise<OpsSample[]>;
+  /** Forgets the samples before `before`; returns how many. */
+  pruneSamples(before: number): Promise<number>;
 }

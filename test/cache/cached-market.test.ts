@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createCachedMarket, type CacheEvent } from "../../src/cache/cached-market.js";
+import { createCachedMarket } from "../../src/cache/cached-market.js";
+import type { CacheEvent } from "../../src/cache/lookup.js";
 import { createMemoryStore } from "../../src/cache/memory-store.js";
 import type { CacheEntry, CacheStore } from "../../src/cache/store.js";
 import { holdersCommand } from "../../src/core/commands/holders.js";

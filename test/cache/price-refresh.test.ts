@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createCachedMarket, sharingPrices } from "../../src/cache/cached-market.js";
+import { createCachedMarket } from "../../src/cache/cached-market.js";
+import { sharingPrices } from "../../src/cache/price-sharing.js";
 import { createPriceBatcher } from "../../src/cache/price-batch.js";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { BatchPricesParams } from "../../src/market/api.js";

@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
-import { MAX_MESSAGE_LENGTH, MAX_WORDS, bindArgs, commandCall, commandWords, splitWords, usage } from "../../src/core/args.js";
+import { MAX_MESSAGE_LENGTH, MAX_WORDS, bindArgs, bindNamed, commandCall, commandWords, splitWords, usage } from "../../src/core/args.js";
 import { defineCommand, type Command, type CommandContext } from "../../src/core/command.js";
 import { isUserError } from "../../src/core/errors.js";
 import { messages } from "../../src/i18n/index.js";
@@ -103,6 +103,40 @@ describe("bindArgs", () => {
   it("writes usage with optional and variadic markers", () => {
     expect(usage(price)).toBe("/price <tokens …>");
     expect(usage(holders)).toBe("/holders <token> [n]");
+  });
+});
+
+describe("bindNamed", () => {
+  const listed: Command = {
+    ...holders,
+    name: "listed",
+    args: [
+      { name: "chain", description: "chain", type: "chain", required: false, choices: ["eth", "bsc"] },
+      { name: "page", description: "page", type: "int", required: false, min: 1, max: 10 },
+    ],
+  };
+  const schedule: Command = { ...holders, name: "every", args: [{ name: "cron", description: "when", type: "text", required: true, variadic: true }] };
+
+  it("binds each value to the argument it names, a later one without an earlier one", () => {
+    expect(bindNamed(listed, new Map([["page", "3"]]))).toEqual({ page: "3" });
+    expect(bindNamed(listed, new Map([["chain", "BSC"], ["page", "2"]]))).toEqual({ chain: "bsc", page: "2" });
+  });
+
+  it("keeps a token with its chain as one value, and splits a list on spaces only", () => {
+    expect(bindNamed(holders, new Map([["token", "pepe bsc"], ["n", "5"]]))).toEqual({ token: "pepe bsc", n: "5" });
+    expect(bindNamed(price, new Map([["tokens", "pepe bsc,  wif"]]))).toEqual({ tokens: ["pepe", "bsc,", "wif"] });
+    expect(bindNamed(schedule, new Map([["cron", "0 9,21 * * *"]]))).toEqual({ cron: ["0", "9,21", "*", "*", "*"] });
+  });
+
+  it("checks each value as a typed word is checked", () => {
+    expect(userMessage(() => bindNamed(listed, new Map([["page", "11"]])))).toMatch(/page/);
+    expect(userMessage(() => bindNamed(holders, new Map([["n", "5"]])))).toMatch(/token/);
+    expect(userMessage(() => bindNamed(price, new Map([["tokens", "  "]])))).toMatch(/token/);
+    expect(userMessage(() => bindNamed(top, new Map([["topic", "constructor"]])))).toMatch(/hot, meme/);
+  });
+
+  it("refuses a name the command has no argument for", () => {
+    expect(() => bindNamed(listed, new Map([["constructor", "x"]]))).toThrow(/no argument "constructor"/);
   });
 });
 

@@ -1,46 +1,32 @@
 /** Every command through the console adapter against the sandbox, checked against the sandbox's own market. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pairLiquidity } from "../../src/core/commands/token.js";
 import { formatCount, formatPercent, formatPrice, formatSince, formatUsd, shortAddress } from "../../src/core/format/index.js";
 import { messages } from "../../src/i18n/index.js";
 import type { SandboxToken } from "../../src/sandbox/index.js";
 import { CONSOLE_CHAT } from "../../src/adapters/console/run.js";
-import { startWorld, T0, type Bot, type World } from "./sandbox-world.js";
+import { sandboxPerFile, T0 } from "./sandbox-world.js";
 
-let world: World;
-let bot: Bot;
+const the = sandboxPerFile();
 const nowS = Math.floor(T0 / 1000);
 
-beforeAll(async () => {
-  world = await startWorld();
-});
-afterAll(async () => {
-  await world.close();
-});
-beforeEach(async () => {
-  world.clock.reset();
-  world.sandbox.clearFaults();
-  world.sandbox.resetStats();
-  bot = await world.fresh();
-});
-
 function token(symbol: string, chain?: string): SandboxToken {
-  const t = world.sandbox.market.bySymbol(symbol).find((x) => chain === undefined || x.chain === chain);
+  const t = the.world.sandbox.market.bySymbol(symbol).find((x) => chain === undefined || x.chain === chain);
   if (t === undefined) throw new Error(`no ${symbol} in the sandbox`);
   return t;
 }
 function byRisk(risk: SandboxToken["risk"]): SandboxToken {
-  const t = world.sandbox.market.tokens.find((x) => x.risk === risk && x.launchAt * 1000 < T0 && x.pairs.length > 0);
+  const t = the.world.sandbox.market.tokens.find((x) => x.risk === risk && x.launchAt * 1000 < T0 && x.pairs.length > 0);
   if (t === undefined) throw new Error(`no ${risk} token`);
   return t;
 }
-const priceOf = (t: SandboxToken) => formatPrice(world.sandbox.market.snapshot(t, nowS).price);
+const priceOf = (t: SandboxToken) => formatPrice(the.world.sandbox.market.snapshot(t, nowS).price);
 
 describe("/price", () => {
   it("answers a famous symbol with the original contract's price and lists the others in the text", async () => {
-    const pepes = world.sandbox.market.bySymbol("pepe");
+    const pepes = the.world.sandbox.market.bySymbol("pepe");
     const real = pepes.find((p) => p.id === "0x6982508145454ce325ddbe47a25d4ec3d2311933-eth") as SandboxToken;
-    const out = await bot.say("/price pepe");
+    const out = await the.bot.say("/price pepe");
     expect(out).toContain(`PEPE ${priceOf(real)}`);
     expect(out).toContain(`${pepes.length} tokens are called PEPE; this is the original contract, on eth. Others: PEPE on `);
     const clone = pepes.find((p) => p.chain === "bsc" && p.id !== real.id) as SandboxToken;
@@ -49,40 +35,40 @@ describe("/price", () => {
   });
 
   it("answers a long-tail symbol with the most liquid one and says so", async () => {
-    const bretts = [...world.sandbox.market.bySymbol("brett")].sort((a, b) => b.liquidity - a.liquidity);
-    const out = await bot.say("/price brett");
+    const bretts = [...the.world.sandbox.market.bySymbol("brett")].sort((a, b) => b.liquidity - a.liquidity);
+    const out = await the.bot.say("/price brett");
     expect(out).toContain(`${bretts.length} tokens are called BRETT; this is the most liquid one, on ${(bretts[0] as SandboxToken).chain}. Others: BRETT on `);
   });
 
   it("prices 20 tokens with one batch call", async () => {
-    const tokens = world.sandbox.market.tokens.filter((t) => t.launchAt * 1000 < T0 && t.pairs.length > 0).slice(0, 20);
-    const out = await bot.say(`/price ${tokens.map((t) => t.id).join(" ")}`);
+    const tokens = the.world.sandbox.market.tokens.filter((t) => t.launchAt * 1000 < T0 && t.pairs.length > 0).slice(0, 20);
+    const out = await the.bot.say(`/price ${tokens.map((t) => t.id).join(" ")}`);
     for (const t of tokens) expect(out).toContain(priceOf(t));
-    expect(world.sandbox.stats().byEndpoint["batchPrices"]).toBe(1);
+    expect(the.world.sandbox.stats().byEndpoint["batchPrices"]).toBe(1);
   });
 
   it("refuses 21 tokens with a sentence and asks the service nothing", async () => {
-    const out = await bot.say(`/price ${Array.from({ length: 21 }, (_, i) => `t${i}`).join(" ")}`);
+    const out = await the.bot.say(`/price ${Array.from({ length: 21 }, (_, i) => `t${i}`).join(" ")}`);
     expect(out.trim()).toBe("⚠ I price at most 20 tokens at once; you asked for 21.");
-    expect(world.sandbox.stats().total).toBe(0);
+    expect(the.world.sandbox.stats().total).toBe(0);
   });
 
   it("reads each word as one token without commas, so /price btc eth sol shows three rows", async () => {
-    const reply = await bot.core.handleText(CONSOLE_CHAT, "/price btc eth sol");
+    const reply = await the.bot.core.handleText(CONSOLE_CHAT, "/price btc eth sol");
     const table = reply?.blocks.find((b) => b.kind === "table");
     expect(reply?.title).toBe("Prices (3)");
     expect(table?.kind === "table" ? table.rows : []).toHaveLength(3);
   });
 
   it("reads each comma-separated segment as one token that may name its chain", async () => {
-    const reply = await bot.core.handleText(CONSOLE_CHAT, "/price pepe bsc, wif");
+    const reply = await the.bot.core.handleText(CONSOLE_CHAT, "/price pepe bsc, wif");
     const table = reply?.blocks.find((b) => b.kind === "table");
     const rows = table?.kind === "table" ? table.rows : [];
     expect(rows.map((r) => [r[0], r[1]])).toEqual([["PEPE", "bsc"], ["WIF", token("wif").chain]]);
   });
 
   it("names the tokens it could not find and prices the rest", async () => {
-    const out = await bot.say("/price wif, zzqqxx");
+    const out = await the.bot.say("/price wif, zzqqxx");
     expect(out).toContain(priceOf(token("wif")));
     expect(out).toMatch(/zzqqxx: .*zzqqxx/);
   });
@@ -91,7 +77,7 @@ describe("/price", () => {
 describe("/token", () => {
   it("shows the card of an id with the sandbox's name, address, price and holders", async () => {
     const t = token("pepe");
-    const out = await bot.say(`/token ${t.id}`);
+    const out = await the.bot.say(`/token ${t.id}`);
     expect(out).toContain(`${t.name} (${t.symbol}) · ${t.chain}`);
     expect(out).toContain(t.address);
     expect(out).toContain(priceOf(t));
@@ -101,9 +87,9 @@ describe("/token", () => {
 
   it("shows every figure of the sandbox's own detail record for PEPE, its top pairs and its links", async () => {
     const t = token("pepe");
-    const detail = await bot.client.tokenDetail(t.id);
+    const detail = await the.bot.client.tokenDetail(t.id);
     const d = detail.token;
-    const reply = await bot.core.handleText(CONSOLE_CHAT, `/token ${t.id}`);
+    const reply = await the.bot.core.handleText(CONSOLE_CHAT, `/token ${t.id}`);
     const fields = Object.fromEntries((reply?.blocks ?? []).flatMap((b) => (b.kind === "fields" ? b.fields : [])).map((f) => [f.label, f.value]));
     const pct = (v: string | undefined) => formatPercent(v, { arrow: false });
     expect(fields).toMatchObject({
@@ -131,23 +117,23 @@ describe("/token", () => {
 
   it("answers /detail like /token", async () => {
     const t = token("wif");
-    expect(await bot.say(`/detail ${t.id}`)).toBe(await bot.say(`/token ${t.id}`));
+    expect(await the.bot.say(`/detail ${t.id}`)).toBe(await the.bot.say(`/token ${t.id}`));
   });
 
   it("offers the other tokens of a colliding symbol as buttons that open their cards", async () => {
-    const pepes = world.sandbox.market.bySymbol("pepe");
-    const [, button, chain] = /\[(\d+)\] PEPE · (\w+) · /.exec(await bot.say("/token pepe")) ?? [];
+    const pepes = the.world.sandbox.market.bySymbol("pepe");
+    const [, button, chain] = /\[(\d+)\] PEPE · (\w+) · /.exec(await the.bot.say("/token pepe")) ?? [];
     if (button === undefined || chain === undefined) throw new Error("no other PEPE offered");
-    const out = await bot.say(["/token pepe", button]);
+    const out = await the.bot.say(["/token pepe", button]);
     const opened = out.slice(out.lastIndexOf("Pepe (PEPE) · "));
     expect(opened.startsWith(`Pepe (PEPE) · ${chain}`)).toBe(true);
     expect(pepes.some((p) => p.chain === chain && opened.includes(p.address))).toBe(true);
   });
 
   it("offers only tokens of the typed symbol as alternatives, never names that merely contain it", async () => {
-    const reply = await bot.core.handleText(CONSOLE_CHAT, "/token pepe bsc");
+    const reply = await the.bot.core.handleText(CONSOLE_CHAT, "/token pepe bsc");
     const alternatives = (reply?.actions ?? []).flat().filter((a) => a.label.includes(" · "));
-    expect(alternatives.length).toBe(world.sandbox.market.bySymbol("pepe").filter((x) => x.chain === "bsc").length - 1);
+    expect(alternatives.length).toBe(the.world.sandbox.market.bySymbol("pepe").filter((x) => x.chain === "bsc").length - 1);
     expect(alternatives.length).toBeGreaterThan(0);
     for (const a of alternatives) expect(a.label).toMatch(/^PEPE · /);
   });
@@ -162,15 +148,15 @@ describe("resolving what people type", () => {
     ["an address in upper case", (x: SandboxToken) => `0x${x.address.slice(2).toUpperCase()}-${x.chain}`],
     ["a DEX screener link", (x: SandboxToken) => `https://dexscreener.com/${x.chain}/${x.address}`],
   ])("finds the token from %s", async (_label, typed) => {
-    const out = await bot.say(`/token ${typed(t())}`);
+    const out = await the.bot.say(`/token ${typed(t())}`);
     expect(out).toContain(`${t().name} (${t().symbol}) · ${t().chain}`);
     expect(out).toContain(t().address);
   });
 
   it("takes the most liquid chain for an address alone and offers the others", async () => {
-    const everywhere = world.sandbox.market.tokensAt(t().address);
+    const everywhere = the.world.sandbox.market.tokensAt(t().address);
     const best = [...everywhere].sort((a, b) => b.liquidity - a.liquidity)[0] as SandboxToken;
-    const out = await bot.say(`/token ${t().address}`);
+    const out = await the.bot.say(`/token ${t().address}`);
     expect(out).toContain(`${best.name} (${best.symbol}) · ${best.chain}`);
     expect(everywhere.length).toBeGreaterThan(1);
     expect(out).toContain(`This address is a token on ${everywhere.length} chains; this is the most liquid one, on ${best.chain}. Others: PEPE on `);
@@ -180,21 +166,21 @@ describe("resolving what people type", () => {
   });
 
   it("answers a malformed address with one sentence naming the problem", async () => {
-    const out = await bot.say(`/token 0x${"g".repeat(40)}`);
+    const out = await the.bot.say(`/token 0x${"g".repeat(40)}`);
     expect(out.trim()).toMatch(/^⚠ .*hex/);
   });
 
   it("answers an address on the wrong chain family with one sentence", async () => {
-    const out = await bot.say(`/token ${t().address}-solana`);
+    const out = await the.bot.say(`/token ${t().address}-solana`);
     expect(out.trim()).toMatch(/^⚠ .*not a Solana address/);
   });
 
   it("answers an unknown symbol with one line naming it", async () => {
-    expect((await bot.say("/token qqqzzznothing")).trim()).toMatch(/^⚠ .*qqqzzznothing/);
+    expect((await the.bot.say("/token qqqzzznothing")).trim()).toMatch(/^⚠ .*qqqzzznothing/);
   });
 
   it("shows the card of a pasted address without a command", async () => {
-    const out = await bot.say(`look at this ${t().address}-${t().chain} wow`);
+    const out = await the.bot.say(`look at this ${t().address}-${t().chain} wow`);
     expect(out).toContain(`${t().name} (${t().symbol}) · ${t().chain}`);
   });
 });
@@ -212,72 +198,72 @@ describe("/risk", () => {
     ["unchecked", "🟡 Caution: honeypot not checked"],
     ["noReport", "⚪ No risk data — this is not a clean bill"],
   ] as const)("gives a %s token the verdict %s", async (risk, verdict) => {
-    const out = await bot.say(`/risk ${byRisk(risk).id}`);
+    const out = await the.bot.say(`/risk ${byRisk(risk).id}`);
     expect(out).toContain(verdict);
     expect(out.toLowerCase()).not.toContain("safe");
   });
 
   it("lists the findings with the sandbox's taxes", async () => {
-    const out = await bot.say(`/risk ${byRisk("highTax").id}`);
+    const out = await the.bot.say(`/risk ${byRisk("highTax").id}`);
     expect(out).toMatch(/Buy \/ sell tax\s+12\.0% \/ 25\.0%/);
     expect(out).toMatch(/Owner\s+⚠ /);
   });
 
   it("says not checked for is_honeypot -1, never no", async () => {
-    expect(await bot.say(`/risk ${byRisk("unchecked").id}`)).toMatch(/Honeypot\s+not checked/);
+    expect(await the.bot.say(`/risk ${byRisk("unchecked").id}`)).toMatch(/Honeypot\s+not checked/);
   });
 });
 
 describe("/holders", () => {
   it("lists top holders and warns when the top 10 own more than half", async () => {
-    const out = await bot.say(`/holders ${byRisk("concentrated").id}`);
+    const out = await the.bot.say(`/holders ${byRisk("concentrated").id}`);
     expect(out).toMatch(/⚠ The top 10 holders own \d+\.\d% of the supply/);
     expect(out.split("\n").filter((l) => /^\s*\d+\s+\S+…/.test(l))).toHaveLength(10);
   });
 
   it("reads a broad token's concentration without a warning", async () => {
-    const out = await bot.say(`/holders ${token("pepe").id} 5`);
+    const out = await the.bot.say(`/holders ${token("pepe").id} 5`);
     expect(out).toMatch(/^The top 10 holders own \d+\.\d% of the supply\.$/m);
     expect(out).not.toContain("⚠ The top 10");
   });
 
   it("refuses n out of bounds", async () => {
-    expect((await bot.say(`/holders ${token("pepe").id} 500`)).trim()).toBe("⚠ n must be between 1 and 25.");
+    expect((await the.bot.say(`/holders ${token("pepe").id} 500`)).trim()).toBe("⚠ n must be between 1 and 25.");
   });
 });
 
 describe("lists", () => {
   it("pages /trending with buttons that replace the message", async () => {
-    const first = await bot.client.trending({ chain: "solana", page: 0, pageSize: 10 });
-    const second = await bot.client.trending({ chain: "solana", page: 1, pageSize: 10 });
-    const out = await bot.say(["/trending solana", "11"]);
+    const first = await the.bot.client.trending({ chain: "solana", page: 0, pageSize: 10 });
+    const second = await the.bot.client.trending({ chain: "solana", page: 1, pageSize: 10 });
+    const out = await the.bot.say(["/trending solana", "11"]);
     expect(out).toContain("Trending on solana · page 1 of");
     expect(out).toContain(`1. ${first.tokens[0]?.symbol}`);
     expect(out).toContain("Trending on solana · page 2 of");
     expect(out).toContain(`11. ${second.tokens[0]?.symbol}`);
-    const page = await bot.core.run({ ...(await import("../../src/adapters/console/run.js")).CONSOLE_CHAT }, "trending", ["solana", "1"]);
+    const page = await the.bot.core.run({ ...(await import("../../src/adapters/console/run.js")).CONSOLE_CHAT }, "trending", ["solana", "1"]);
     expect(page?.actions.flat().find((a) => a.label === "Next ▶")).toMatchObject({ kind: "command", args: ["solana", "2"], edit: true });
   });
 
   it("uses the chat's default chain for /trending", async () => {
-    const out = await bot.say(["/settings chain bsc", "/trending"]);
+    const out = await the.bot.say(["/settings chain bsc", "/trending"]);
     expect(out).toContain("Saved: default chain bsc");
     expect(out).toContain("Trending on bsc · page 1");
   });
 
   it("shows /top, /topics, /chains and /main from the service", async () => {
-    const top = await bot.client.rankList({ topic: "meme", limit: 15 });
-    const out = await bot.say(["/top meme", "/topics", "/chains", "/main eth"]);
+    const top = await the.bot.client.rankList({ topic: "meme", limit: 15 });
+    const out = await the.bot.say(["/top meme", "/topics", "/chains", "/main eth"]);
     expect(out).toContain("Top: meme");
     for (const t of top.slice(0, 5)) expect(out).toContain(String(t.symbol));
     expect(out).toContain("Ranked lists (20)");
-    expect(out).toContain(`Supported chains (${world.sandbox.market.chains.length})`);
-    for (const c of world.sandbox.market.chains) expect(out).toContain(c.name);
-    for (const m of world.sandbox.market.mainTokens("eth").slice(0, 5)) expect(out).toContain(m.symbol);
+    expect(out).toContain(`Supported chains (${the.world.sandbox.market.chains.length})`);
+    for (const c of the.world.sandbox.market.chains) expect(out).toContain(c.name);
+    for (const m of the.world.sandbox.market.mainTokens("eth").slice(0, 5)) expect(out).toContain(m.symbol);
   });
 
   it("searches by liquidity on one chain, with buttons that open cards", async () => {
-    const out = await bot.say(["/search pepe bsc", "1"]);
+    const out = await the.bot.say(["/search pepe bsc", "1"]);
     const rows = out.split("\n").filter((l) => /^\s*\d+\s+\S+\s+bsc\s/.test(l));
     expect(rows.length).toBeGreaterThan(1);
     expect(out).toMatch(/· bsc\n/);
@@ -286,7 +272,7 @@ describe("lists", () => {
 
 describe("/swaps and v1 extras", () => {
   it("shows the latest swaps of a token's main pair", async () => {
-    const out = await bot.say(`/swaps ${token("pepe").id}`);
+    const out = await the.bot.say(`/swaps ${token("pepe").id}`);
     expect(out).toContain(`Latest swaps: PEPE · eth`);
     expect(out).toMatch(/(🟢 buy|🔴 sell)/);
   });
@@ -295,7 +281,7 @@ describe("/swaps and v1 extras", () => {
     const t = token("pepe");
     const pair = t.pairs[0];
     if (pair === undefined) throw new Error("pepe has no pair");
-    const reply = await bot.core.handleText(CONSOLE_CHAT, `/swaps ${pair.address}-${t.chain}`);
+    const reply = await the.bot.core.handleText(CONSOLE_CHAT, `/swaps ${pair.address}-${t.chain}`);
     const table = reply?.blocks.find((b) => b.kind === "table");
     const rows = table?.kind === "table" ? table.rows : [];
     expect(reply?.title).toMatch(/^Latest swaps: pair 0x/);
@@ -310,7 +296,7 @@ describe("/swaps and v1 extras", () => {
     const t = token("pepe");
     const pair = t.pairs[0];
     if (pair === undefined) throw new Error("pepe has no pair");
-    const out = await bot.say([`/pairs ${t.id}`, `/liquidity ${pair.address}`, `/amm ${pair.amm} eth`, `/check eth ${t.address}`]);
+    const out = await the.bot.say([`/pairs ${t.id}`, `/liquidity ${pair.address}`, `/amm ${pair.amm} eth`, `/check eth ${t.address}`]);
     expect(out).toContain(`Pairs: PEPE · eth`);
     expect(out).toContain(`${pair.address.slice(0, 6)}…`);
     expect(out).toMatch(/Liquidity: 0x.{4}…/);
@@ -321,22 +307,22 @@ describe("/swaps and v1 extras", () => {
   });
 
   it("answers a DEX the service does not know by naming the DEX, not a token", async () => {
-    const out = await bot.say("/amm pancakeswapv9 bsc");
+    const out = await the.bot.say("/amm pancakeswapv9 bsc");
     expect(out).toContain('The service knows no DEX "pancakeswapv9" on bsc');
   });
 });
 
 describe("/help, /start and /settings", () => {
   it("lists every command and explains one", async () => {
-    const out = await bot.say(["/help", "/help risk", "/start"]);
-    for (const c of bot.core.commands) expect(out).toContain(`/${c.name}`);
+    const out = await the.bot.say(["/help", "/help risk", "/start"]);
+    for (const c of the.bot.core.commands) expect(out).toContain(`/${c.name}`);
     expect(out).toContain("Examples: /risk pepe");
     expect(out).toContain("Hi, I'm chainpulse");
   });
 
   it("lets the console user change settings and refuses a non-admin", async () => {
-    expect(await bot.say(["/settings timezone Europe/Berlin", "/settings"])).toMatch(/Time zone\s+Europe\/Berlin/);
+    expect(await the.bot.say(["/settings timezone Europe/Berlin", "/settings"])).toMatch(/Time zone\s+Europe\/Berlin/);
     const member = { platform: "telegram" as const, chatId: "g", userId: "u", isPrivate: false, isAdmin: async () => false };
-    expect((await bot.say("/settings chain bsc", member)).trim()).toBe("⚠ Only this chat's admins can change its settings.");
+    expect((await the.bot.say("/settings chain bsc", member)).trim()).toBe("⚠ Only this chat's admins can change its settings.");
   });
 });

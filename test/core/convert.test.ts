@@ -2,42 +2,29 @@
  * /convert through the console against the sandbox: figures checked against the prices and
  * reserves the service gave, the constant-product impact, what a conversion costs, bad input.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readAmount } from "../../src/core/commands/convert-amount.js";
 import { constantProductImpact, IMPACT_FROM_SHARE } from "../../src/core/commands/convert-impact.js";
 import { pairLiquidity } from "../../src/core/commands/token.js";
 import { formatAmount, formatRatio, formatUsd } from "../../src/core/format/index.js";
 import type { PairV2, TokenDetail } from "../../src/market/schemas.js";
 import { HOSTILE_TOKENS, type SandboxToken } from "../../src/sandbox/index.js";
-import { startWorld, type Bot, type World } from "./sandbox-world.js";
+import { sandboxPerFile } from "./sandbox-world.js";
 
-let world: World;
-let bot: Bot;
+const the = sandboxPerFile();
 
-beforeAll(async () => {
-  world = await startWorld();
-});
-afterAll(async () => {
-  await world.close();
-});
-beforeEach(async () => {
-  world.clock.reset();
-  world.sandbox.resetStats();
-  bot = await world.fresh();
-});
-
-const bySymbol = (symbol: string): SandboxToken => world.sandbox.market.bySymbol(symbol)[0] as SandboxToken;
+const bySymbol = (symbol: string): SandboxToken => the.world.sandbox.market.bySymbol(symbol)[0] as SandboxToken;
 /** A launched, ordinary token whose pools are thin: a few thousand dollars move its price. */
 function thinToken(): SandboxToken {
-  const t0 = world.clock.now() / 1000;
-  const found = world.sandbox.market.tokens.find((t) => t.chain === "eth" && !t.main && t.hostile === undefined && t.launchAt < t0 - 86_400 && t.liquidity > 20_000 && t.liquidity < 200_000);
+  const t0 = the.world.clock.now() / 1000;
+  const found = the.world.sandbox.market.tokens.find((t) => t.chain === "eth" && !t.main && t.hostile === undefined && t.launchAt < t0 - 86_400 && t.liquidity > 20_000 && t.liquidity < 200_000);
   if (found === undefined) throw new Error("the sandbox has no thin token on eth");
   return found;
 }
 
 async function detailOf(id: string): Promise<TokenDetail> {
   // The cached detail the command read: no second call, the same figures.
-  return (await bot.market.tokenDetail(id)).data;
+  return (await the.bot.market.tokenDetail(id)).data;
 }
 const priceOf = (d: TokenDetail) => Number(d.token.current_price_usd);
 function mainPair(d: TokenDetail): PairV2 {
@@ -47,7 +34,7 @@ function mainPair(d: TokenDetail): PairV2 {
 describe("/convert figures", () => {
   it("converts a token amount to dollars at the token's price", async () => {
     const pepe = bySymbol("pepe").id;
-    const out = await bot.say(`/convert 1.5m ${pepe}`);
+    const out = await the.bot.say(`/convert 1.5m ${pepe}`);
     const price = priceOf(await detailOf(pepe));
     expect(out).toContain(`1.5M PEPE ≈ ${formatUsd(1.5e6 * price)}`);
     expect(out).toContain("Mid price, not a quote");
@@ -56,14 +43,14 @@ describe("/convert figures", () => {
 
   it("converts dollars to a token amount", async () => {
     const pepe = bySymbol("pepe").id;
-    const out = await bot.say(`/convert $100 ${pepe}`);
+    const out = await the.bot.say(`/convert $100 ${pepe}`);
     const price = priceOf(await detailOf(pepe));
     expect(out).toContain(`$100 ≈ ${formatAmount(100 / price)} PEPE`);
   });
 
   it("converts token to token through both USD prices and shows both unit prices", async () => {
     const [pepe, wif] = [bySymbol("pepe").id, bySymbol("wif").id];
-    const out = await bot.say(`/convert 2k ${pepe} to ${wif}`);
+    const out = await the.bot.say(`/convert 2k ${pepe} to ${wif}`);
     const [p, w] = [priceOf(await detailOf(pepe)), priceOf(await detailOf(wif))];
     expect(out).toContain(`2K PEPE ≈ ${formatAmount((2000 * p) / w)} WIF`);
     expect(out).toMatch(/PEPE price\s+\$/);
@@ -94,7 +81,7 @@ describe("/convert price impact", () => {
     const price = priceOf(warm);
     // A tenth of the pool's liquidity: well past the 1 % mark.
     const amount = Math.round((liquidity * 0.1) / price);
-    const out = await bot.say(`/convert ${amount} ${thin.id}`);
+    const out = await the.bot.say(`/convert ${amount} ${thin.id}`);
     const own = pair.token0_address?.toLowerCase() === thin.address.toLowerCase() ? pair.reserve0 : pair.reserve1;
     const expected = amount / (Number(own) + amount);
     expect(constantProductImpact(amount, Number(own))).toBe(expected);
@@ -107,7 +94,7 @@ describe("/convert price impact", () => {
     const warm = await detailOf(thin.id);
     const pair = mainPair(warm);
     const usd = Math.round(Number(pairLiquidity(pair)) * 0.05);
-    const out = await bot.say(`/convert $${usd} ${thin.id}`);
+    const out = await the.bot.say(`/convert $${usd} ${thin.id}`);
     const quoteSide = pair.token0_address?.toLowerCase() === thin.address.toLowerCase() ? 1 : 0;
     const reserve = Number(quoteSide === 0 ? pair.reserve0 : pair.reserve1);
     const quotePrice = Number(quoteSide === 0 ? pair.token0_price_usd : pair.token1_price_usd);
@@ -120,7 +107,7 @@ describe("/convert price impact", () => {
     const thin = thinToken();
     const pair = mainPair(await detailOf(thin.id));
     const usd = Math.floor(Number(pairLiquidity(pair)) * IMPACT_FROM_SHARE * 0.5);
-    const out = await bot.say(`/convert $${usd} ${thin.id}`);
+    const out = await the.bot.say(`/convert $${usd} ${thin.id}`);
     expect(out).toContain("≈");
     expect(out).not.toContain("price impact");
   });
@@ -129,19 +116,19 @@ describe("/convert price impact", () => {
 describe("/convert costs", () => {
   it("asks one token detail (5 units) on a miss, never a 100-unit batch, and nothing on a cache hit", async () => {
     const pepe = bySymbol("pepe").id;
-    await bot.say(`/convert 1.5m ${pepe}`);
-    const cold = world.sandbox.stats();
+    await the.bot.say(`/convert 1.5m ${pepe}`);
+    const cold = the.world.sandbox.stats();
     expect(cold.byEndpoint["tokenDetail"]).toBe(1);
     expect(cold.byEndpoint["batchPrices"]).toBeUndefined();
-    world.sandbox.resetStats();
-    await bot.say([`/convert 3k ${pepe}`, `/convert $5 ${pepe}`]);
-    expect(world.sandbox.stats().units).toBe(0);
+    the.world.sandbox.resetStats();
+    await the.bot.say([`/convert 3k ${pepe}`, `/convert $5 ${pepe}`]);
+    expect(the.world.sandbox.stats().units).toBe(0);
   });
 
   it("asks two details for token to token: 10 units against a batch's 100", async () => {
     const [pepe, wif] = [bySymbol("pepe").id, bySymbol("wif").id];
-    await bot.say(`/convert 2k ${pepe} to ${wif}`);
-    const stats = world.sandbox.stats();
+    await the.bot.say(`/convert 2k ${pepe} to ${wif}`);
+    const stats = the.world.sandbox.stats();
     expect(stats.byEndpoint["tokenDetail"]).toBe(2);
     expect(stats.byEndpoint["batchPrices"]).toBeUndefined();
   });
@@ -158,19 +145,19 @@ describe("/convert bad input gets one sentence", () => {
     ["/convert $5 pepe to wif", "A $ amount converts into one token: /convert $100 pepe; for token to token write /convert 2k pepe to wif."],
     ["/convert 5 usd", "Which token? e.g. /convert 1.5m pepe or /convert $100 pepe."],
   ])("%s", async (line, sentence) => {
-    const out = await bot.say(line);
+    const out = await the.bot.say(line);
     expect(out.trim()).toBe(`⚠ ${sentence}`);
-    expect(world.sandbox.stats().total).toBe(0);
+    expect(the.world.sandbox.stats().total).toBe(0);
   });
 
   it("names an unknown token", async () => {
-    const out = await bot.say("/convert 10 zzzzqqq");
+    const out = await the.bot.say("/convert 10 zzzzqqq");
     expect(out.trim()).toBe(`⚠ No token matches "zzzzqqq".`);
   });
 
   it("says a token without a price cannot be converted", async () => {
     const noMarket = HOSTILE_TOKENS.find((t) => t.symbol === "NOMKT");
-    const out = await bot.say(`/convert 10 ${noMarket?.id ?? ""}`);
+    const out = await the.bot.say(`/convert 10 ${noMarket?.id ?? ""}`);
     expect(out.trim()).toBe("⚠ NOMKT has no current price on the market service, so I can't convert it.");
   });
 });

@@ -1,33 +1,19 @@
 /** The service failing, through the console against the sandbox: sentences, stale data, coalescing, the budget. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MARKET_KEYS } from "../../src/core/failure.js";
 import { messages } from "../../src/i18n/index.js";
 import type { MarketErrorKind } from "../../src/market/errors.js";
 import type { FaultKind } from "../../src/sandbox/index.js";
-import { startWorld, type Bot, type World } from "./sandbox-world.js";
+import { sandboxPerFile } from "./sandbox-world.js";
 
 /** What an English reader reads for each kind of market failure. */
 const MARKET_SENTENCES = Object.fromEntries(
   Object.entries(MARKET_KEYS).map(([kind, key]) => [kind, messages().translator("en").t(key)]),
 ) as Record<MarketErrorKind, string>;
 
-let world: World;
-let bot: Bot;
+const the = sandboxPerFile();
 
-beforeAll(async () => {
-  world = await startWorld();
-});
-afterAll(async () => {
-  await world.close();
-});
-beforeEach(async () => {
-  world.clock.reset();
-  world.sandbox.clearFaults();
-  world.sandbox.resetStats();
-  bot = await world.fresh();
-});
-
-const pepe = () => world.sandbox.market.bySymbol("pepe")[0]?.id ?? "";
+const pepe = () => the.world.sandbox.market.bySymbol("pepe")[0]?.id ?? "";
 
 describe("each fault of the sandbox becomes one sentence", () => {
   it.each([
@@ -40,15 +26,15 @@ describe("each fault of the sandbox becomes one sentence", () => {
     ["hang", MARKET_SENTENCES.timeout],
     ["latency", MARKET_SENTENCES.timeout],
   ] as [FaultKind, string][])("answers %s with “%s”", async (kind, sentence) => {
-    world.sandbox.setFaults([{ kind, endpoints: ["tokenDetail"], ms: 2_000 }]);
-    const out = await bot.say(`/token ${pepe()}`);
+    the.world.sandbox.setFaults([{ kind, endpoints: ["tokenDetail"], ms: 2_000 }]);
+    const out = await the.bot.say(`/token ${pepe()}`);
     expect(out.trim()).toBe(`✖ ${sentence}`);
   });
 
   it("tells the operator when the key is refused", async () => {
     const { MarketClient } = await import("../../src/market/client.js");
     const { createCachedMarket } = await import("../../src/cache/cached-market.js");
-    const wrongKey = new MarketClient({ v2: { baseUrl: world.sandbox.url, key: "not-the-key" }, retry: { maxAttempts: 1 } });
+    const wrongKey = new MarketClient({ v2: { baseUrl: the.world.sandbox.url, key: "not-the-key" }, retry: { maxAttempts: 1 } });
     const { testCore } = await import("./helpers.js");
     const { core } = await testCore(wrongKey, { market: createCachedMarket(wrongKey) });
     const reply = await core.handleText({ platform: "console", chatId: "c", userId: "u", isPrivate: true, isAdmin: async () => true }, "/chains");
@@ -60,12 +46,12 @@ describe("each fault of the sandbox becomes one sentence", () => {
 
 describe("stale data", () => {
   it("labels a price served from an old entry because the service failed", async () => {
-    const first = await bot.say("/price pepe");
+    const first = await the.bot.say("/price pepe");
     const price = /PEPE (\$\S+)/.exec(first)?.[1];
     expect(price).toBeDefined();
-    world.sandbox.setFaults([{ kind: "http5xx" }]);
-    world.clock.advance(5 * 60_000);
-    const later = await bot.say("/price pepe");
+    the.world.sandbox.setFaults([{ kind: "http5xx" }]);
+    the.world.clock.advance(5 * 60_000);
+    const later = await the.bot.say("/price pepe");
     expect(later).toContain(`PEPE ${price}`);
     expect(later).toContain("as of 12:00 UTC (5m ago) · ⚠ stale: the service failed, this is older data");
   });
@@ -73,28 +59,28 @@ describe("stale data", () => {
 
 describe("the cache in front of the sandbox", () => {
   it("makes 100 concurrent identical lookups cost one upstream request", async () => {
-    await Promise.all(Array.from({ length: 100 }, () => bot.market.tokenDetail(pepe())));
-    expect(world.sandbox.stats().byEndpoint["tokenDetail"]).toBe(1);
+    await Promise.all(Array.from({ length: 100 }, () => the.bot.market.tokenDetail(pepe())));
+    expect(the.world.sandbox.stats().byEndpoint["tokenDetail"]).toBe(1);
   });
 
   it("makes 100 concurrent /token commands cost one detail, one report and one card K-line request", async () => {
     const chat = { platform: "console" as const, chatId: "c", userId: "u", isPrivate: true, isAdmin: async () => true };
-    const replies = await Promise.all(Array.from({ length: 100 }, () => bot.core.handleText(chat, `/token ${pepe()}`)));
+    const replies = await Promise.all(Array.from({ length: 100 }, () => the.bot.core.handleText(chat, `/token ${pepe()}`)));
     expect(new Set(replies.map((r) => r?.title)).size).toBe(1);
-    expect(world.sandbox.stats().byEndpoint).toEqual({ supportedChains: 1, tokenDetail: 1, riskReport: 1, tokenKline: 1 });
+    expect(the.world.sandbox.stats().byEndpoint).toEqual({ supportedChains: 1, tokenDetail: 1, riskReport: 1, tokenKline: 1 });
   });
 
   it("asks about an unknown token once, however often it is typed", async () => {
     const unknown = `0x${"ab".repeat(20)}-eth`;
-    const out = await bot.say([`/token ${unknown}`, `/token ${unknown}`, `/token ${unknown}`]);
+    const out = await the.bot.say([`/token ${unknown}`, `/token ${unknown}`, `/token ${unknown}`]);
     expect(out.trim().split("\n\n")).toEqual(Array(3).fill(`⚠ ${MARKET_SENTENCES.not_found}`));
-    expect(world.sandbox.stats().byEndpoint["tokenDetail"]).toBe(1);
+    expect(the.world.sandbox.stats().byEndpoint["tokenDetail"]).toBe(1);
   });
 });
 
 describe("the budget", () => {
   it("answers a user's 11th command in a minute politely, then stays silent", async () => {
-    const metered = await world.fresh({ unmetered: [] });
+    const metered = await the.world.fresh({ unmetered: [] });
     const chat = { platform: "telegram" as const, chatId: "g", userId: "u", isPrivate: false, isAdmin: async () => false };
     const out = await metered.say(Array(13).fill("/help"), chat);
     const replies = out.trim().split(/\n\n(?=What I can do|⚠)/);

@@ -47,37 +47,30 @@ it("answers 10,000 generated messages without a crash or an unhandled rejection"
     const n = random() < 0.02 ? 60 : Math.floor(random() * 5);
     return `/${pick(names)} ${Array.from({ length: n }, () => pick(words)).join(pick([" ", "  ", ","]))}`;
   });
-  const rejections: unknown[] = [];
-  const onRejection = (reason: unknown) => rejections.push(reason);
-  process.on("unhandledRejection", onRejection);
+  // An unhandled rejection fails the run by itself: vitest reports every one it sees in the
+  // file's process, whenever it comes, so nothing here waits for one to surface.
   const chat: ChatContext = { platform: "telegram", chatId: "fuzz", userId: "fuzz", isPrivate: false, isAdmin: async () => true };
   // Spread over enough users and chats that the budget lets most through; the budget has its own tests.
   const metered = (i: number): ChatContext => ({ ...chat, userId: `u${i % 2000}`, chatId: `c${i % 1000}` });
   let answered = 0;
-  try {
-    for (let i = 0; i < messages.length; i += 50) {
-      const batch = messages.slice(i, i + 50);
-      const replies = await Promise.all(
-        batch.map((m, j) => {
-          const k = i + j;
-          if (k % 3 === 0) return bot.core.detect(metered(k), m.slice(1));
-          if (k % 3 === 1) return bot.core.run(metered(k), m.slice(1).split(" ")[0] ?? "", m.split(" ").slice(1));
-          return bot.core.handleText(metered(k), m);
-        }),
-      );
-      for (const r of replies) {
-        if (r === null) continue;
-        answered++;
-        const text = renderText(r);
-        expect(text).not.toMatch(/ at .*\.(ts|js):\d+|TypeError|ReferenceError/);
-        expect(r.error === "internal" ? r.title : "").not.toBe("Something went wrong on my side; it has been logged.");
-      }
+  for (let i = 0; i < messages.length; i += 50) {
+    const batch = messages.slice(i, i + 50);
+    const replies = await Promise.all(
+      batch.map((m, j) => {
+        const k = i + j;
+        if (k % 3 === 0) return bot.core.detect(metered(k), m.slice(1));
+        if (k % 3 === 1) return bot.core.run(metered(k), m.slice(1).split(" ")[0] ?? "", m.split(" ").slice(1));
+        return bot.core.handleText(metered(k), m);
+      }),
+    );
+    for (const r of replies) {
+      if (r === null) continue;
+      answered++;
+      const text = renderText(r);
+      expect(text).not.toMatch(/ at .*\.(ts|js):\d+|TypeError|ReferenceError/);
+      expect(r.error === "internal" ? r.title : "").not.toBe("Something went wrong on my side; it has been logged.");
     }
-    await new Promise((resolve) => setImmediate(resolve));
-  } finally {
-    process.off("unhandledRejection", onRejection);
   }
-  expect(rejections).toEqual([]);
   expect(answered).toBeGreaterThan(6_000);
 }, 60_000);
 

@@ -5,6 +5,7 @@
  */
 import { PassThrough, Readable } from "node:stream";
 import { pino } from "pino";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { runConsole, CONSOLE_CHAT } from "../../src/adapters/console/run.js";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
 import type { CachedMarket } from "../../src/cache/types.js";
@@ -81,6 +82,39 @@ export async function startWorld(opts: Partial<SandboxOptions> = {}): Promise<Wo
     async close() {
       for (const c of closers) await c();
       await sandbox.close();
+    },
+  };
+}
+
+/**
+ * One sandbox for a whole test file and a fresh bot for each test: before each, the clock is
+ * back at T0, the faults cleared and the request counts zeroed. Read `world` and `bot` inside
+ * tests and hooks (they exist once the file's hooks have run).
+ */
+export function sandboxPerFile(opts: Partial<SandboxOptions> = {}): { readonly world: World; readonly bot: Bot } {
+  let world: World | undefined;
+  let bot: Bot | undefined;
+  beforeAll(async () => {
+    world = await startWorld(opts);
+  });
+  afterAll(async () => {
+    await world?.close();
+  });
+  beforeEach(async () => {
+    if (world === undefined) throw new Error("the sandbox did not start");
+    world.clock.reset();
+    world.sandbox.clearFaults();
+    world.sandbox.resetStats();
+    bot = await world.fresh();
+  });
+  return {
+    get world() {
+      if (world === undefined) throw new Error("the sandbox is read before the file's hooks ran");
+      return world;
+    },
+    get bot() {
+      if (bot === undefined) throw new Error("the bot is read before the file's hooks ran");
+      return bot;
     },
   };
 }

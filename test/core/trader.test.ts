@@ -1,61 +1,47 @@
 /** Answers a trader would distrust (issue 20), through the console against the sandbox. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SandboxToken } from "../../src/sandbox/index.js";
-import { startWorld, type Bot, type World } from "./sandbox-world.js";
+import { sandboxPerFile } from "./sandbox-world.js";
 
-let world: World;
-let bot: Bot;
-
-beforeAll(async () => {
-  world = await startWorld();
-});
-afterAll(async () => {
-  await world.close();
-});
-beforeEach(async () => {
-  world.clock.reset();
-  world.sandbox.clearFaults();
-  world.sandbox.resetStats();
-  bot = await world.fresh();
-});
+const the = sandboxPerFile();
 
 /** The table rows of a console answer: lines with two or more column gaps. */
 const tableRows = (out: string) => out.split("\n").filter((l) => /\S {2,}\S.* {2,}\S/.test(l));
 
 describe("/price", () => {
   it("shows the symbol of a token typed as address-chain, not its short address", async () => {
-    const out = await bot.say("/price pepe bsc, 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth");
+    const out = await the.bot.say("/price pepe bsc, 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth");
     expect(out).not.toContain("0x6982…1933");
     expect(out).toMatch(/^PEPE +bsc /m);
     expect(out).toMatch(/^PEPE +eth /m);
   });
 
   it("looks up the symbols of at most three address-chain ids, so twenty pasted ids stay cheap", async () => {
-    const tokens = world.sandbox.market.tokens.filter((t) => t.launchAt * 1000 < world.clock.now() && t.pairs.length > 0).slice(0, 20);
-    const out = await bot.say(`/price ${tokens.map((t) => t.id).join(" ")}`);
+    const tokens = the.world.sandbox.market.tokens.filter((t) => t.launchAt * 1000 < the.world.clock.now() && t.pairs.length > 0).slice(0, 20);
+    const out = await the.bot.say(`/price ${tokens.map((t) => t.id).join(" ")}`);
     expect(out).toContain(`Prices (20)`);
-    expect(world.sandbox.stats().byEndpoint["batchPrices"]).toBe(1);
-    expect(world.sandbox.stats().byEndpoint["tokenDetail"]).toBe(3);
+    expect(the.world.sandbox.stats().byEndpoint["batchPrices"]).toBe(1);
+    expect(the.world.sandbox.stats().byEndpoint["tokenDetail"]).toBe(3);
   });
 
   it("prints one row for a token named three times", async () => {
-    const out = await bot.say("/price pepe, pepe, pepe");
+    const out = await the.bot.say("/price pepe, pepe, pepe");
     expect(tableRows(out).filter((l) => l.startsWith("PEPE "))).toHaveLength(1);
   });
 
   it("prints one row when a symbol and its address name the same token", async () => {
-    const out = await bot.say("/price pepe 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth");
+    const out = await the.bot.say("/price pepe 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth");
     expect(tableRows(out).filter((l) => l.startsWith("PEPE "))).toHaveLength(1);
   });
 });
 
 describe("the token card", () => {
   it("lists its pairs deepest first even when the service does not", async () => {
-    const t = world.sandbox.market.tokens.find(
+    const t = the.world.sandbox.market.tokens.find(
       (x: SandboxToken) => x.risk === "clean" && x.pairs.length === 3 && !x.pairs.some((p) => p.isFake) && (x.pairs[1]?.liquidity ?? 0) < (x.pairs[2]?.liquidity ?? 0),
     ) as SandboxToken;
     expect(t).toBeDefined();
-    const out = await bot.say(`/token ${t.id}`);
+    const out = await the.bot.say(`/token ${t.id}`);
     const table = out.slice(out.indexOf("\npair "));
     const amms = [...t.pairs].sort((a, b) => b.liquidity - a.liquidity).map((p) => p.amm);
     const positions = amms.map((a) => table.indexOf(` ${a} `));
@@ -68,17 +54,17 @@ describe("/check, /chains and /trending say the true bounds", () => {
   const PEPE = "0x6982508145454ce325ddbe47a25d4ec3d2311933";
 
   it("tells a /check without its chain that the chain goes first, and which chains it covers", async () => {
-    const out = await bot.say(`/check ${PEPE}`);
+    const out = await the.bot.say(`/check ${PEPE}`);
     expect(out).toContain("/check needs a chain before the address: one of bsc, eth, arbitrum, core.");
     expect(out).not.toContain("is not a chain");
   });
 
   it("tells /check solana that /check covers bsc, eth, arbitrum and core, though /chains lists solana", async () => {
-    expect(await bot.say(`/check solana ${PEPE}`)).toContain('/check covers bsc, eth, arbitrum, core only; "solana" is not one of them.');
+    expect(await the.bot.say(`/check solana ${PEPE}`)).toContain('/check covers bsc, eth, arbitrum, core only; "solana" is not one of them.');
   });
 
   it("lists core in /chains and gives every chain, merlin and core included, a Main button", async () => {
-    const out = await bot.say("/chains");
+    const out = await the.bot.say("/chains");
     expect(out).toMatch(/^core +1116 +Core$/m);
     expect(out).toContain("Main: merlin");
     expect(out).toContain("Main: core");
@@ -86,64 +72,64 @@ describe("/check, /chains and /trending say the true bounds", () => {
   });
 
   it("checks a contract on core", async () => {
-    const t = world.sandbox.market.tokens.find((x) => x.chain === "core" && !x.main && x.launchAt * 1000 < world.clock.now()) as SandboxToken;
-    const out = await bot.say(`/check core ${t.address}`);
+    const t = the.world.sandbox.market.tokens.find((x) => x.chain === "core" && !x.main && x.launchAt * 1000 < the.world.clock.now()) as SandboxToken;
+    const out = await the.bot.say(`/check core ${t.address}`);
     expect(out).toContain(`Contract check: ${t.address.slice(0, 6)}…${t.address.slice(-4)} · core`);
   });
 
   it.each(["21", "0", "-3", "99999999999999999999"])("answers /trending solana %s with the chain's real last page", async (page) => {
-    expect((await bot.say(`/trending solana ${page}`)).trim()).toBe("⚠ Trending on solana has pages 1 to 20; choose one of those.");
+    expect((await the.bot.say(`/trending solana ${page}`)).trim()).toBe("⚠ Trending on solana has pages 1 to 20; choose one of those.");
   });
 
   it("still shows the last page itself", async () => {
-    expect(await bot.say("/trending solana 20")).toContain("Trending on solana · page 20 of 20");
+    expect(await the.bot.say("/trending solana 20")).toContain("Trending on solana · page 20 of 20");
   });
 });
 
 describe("wording", () => {
   it("names what /amm needs in words that read", async () => {
-    expect((await bot.say("/amm")).trim()).toBe("⚠ /amm needs a dex. Usage: /amm <dex> <chain>, e.g. /amm uniswapv2 eth");
+    expect((await the.bot.say("/amm")).trim()).toBe("⚠ /amm needs a dex. Usage: /amm <dex> <chain>, e.g. /amm uniswapv2 eth");
   });
 
   it("lists u, r and m once in /help chart", async () => {
-    const out = await bot.say("/help chart");
+    const out = await the.bot.say("/help chart");
     const line = out.split("\n").find((l) => l.startsWith("category")) ?? "";
     expect(line).toContain("u: USD (default), r: in the pair's quote token, m: in the chain's main token");
     expect(line.match(/\bu\b/g)).toHaveLength(1);
   });
 
   it("names the chain on each /search button when the matches live on several chains", async () => {
-    const out = await bot.say("/search weth");
+    const out = await the.bot.say("/search weth");
     expect(out).toMatch(/\[1\] 1\. WETH · \w+/);
     const chains = [...out.matchAll(/\d\. WETH · (\w+)/g)].map((m) => m[1]);
     expect(new Set(chains).size).toBe(chains.length);
   });
 
   it("gives /swaps ages in seconds under a minute, not all 'just now'", async () => {
-    const out = await bot.say("/swaps pepe");
+    const out = await the.bot.say("/swaps pepe");
     expect(out).not.toContain("just now ");
     expect(out).toMatch(/^ *\d{1,2}s +🟢|^ *\d{1,2}s +🔴/m);
   });
 
   it("shows the service's addr_alias and remark in the label column of /holders", async () => {
-    const out = await bot.say("/holders pepe");
+    const out = await the.bot.say("/holders pepe");
     expect(out).toMatch(/\d\.\d%.*\$[\d.]+[KMB]? +(Binance 14|OKX 3|Bybit: Hot Wallet|Coinbase 10|Gate\.io 1|Kraken 4) · exchange/);
   });
 });
 
 describe("what people type", () => {
   it("reads fullwidth input as the letters it stands for", async () => {
-    const out = await bot.say("/price Ｐｅｐｅ");
+    const out = await the.bot.say("/price Ｐｅｐｅ");
     expect(out).toMatch(/^PEPE +eth +\$/m);
   });
 
   it("reads a fullwidth chain word", async () => {
-    expect(await bot.say("/trending ｓｏｌａｎａ")).toContain("Trending on solana · page 1");
+    expect(await the.bot.say("/trending ｓｏｌａｎａ")).toContain("Trending on solana · page 1");
   });
 
   it.each(["constructor", "__proto__", "toString", "hasOwnProperty"])("answers the built-in name %s as a chain or interval with a sentence, not a bug", async (word) => {
-    const token = await bot.say(`/token pepe ${word}`);
-    const chart = await bot.say(`/chart pepe ${word}`);
+    const token = await the.bot.say(`/token pepe ${word}`);
+    const chart = await the.bot.say(`/chart pepe ${word}`);
     for (const out of [token, chart]) {
       expect(out).not.toContain("Something went wrong");
       expect(out).toMatch(/^⚠ /);

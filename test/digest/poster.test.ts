@@ -4,16 +4,16 @@ import { join } from "node:path";
 import Database from "better-sqlite3";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import type { PlatformAdapter, SendOutcome } from "../../src/adapters/types.js";
+import type { SendOutcome } from "../../src/adapters/types.js";
 import type { BotCore } from "../../src/core/bot-core.js";
 import { createPostRenderer } from "../../src/core/posts/renderer.js";
-import type { Reply } from "../../src/core/reply.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { createPoster, type TickReport } from "../../src/digest/poster.js";
 import { migrate } from "../../src/store/sqlite/migrate.js";
 import { migrations } from "../../src/store/migrations.js";
 import { sqliteSubscriptions } from "../../src/store/sqlite/subscriptions.js";
 import type { ChatKey, DeliveryState, NewSubscription, Platform, SettingsStore } from "../../src/store/types.js";
+import { recordingAdapter } from "../fakes/recording-adapter.js";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -42,26 +42,6 @@ function postingCore(failing: ReadonlySet<string> = new Set()) {
     },
   };
   return { core, calls };
-}
-
-/**
- * A platform that records every send it was asked for and answers per chat as told: one answer
- * every time, or a list answered in turn and then `delivered`.
- */
-function recordingAdapter(answers: Record<string, SendOutcome | SendOutcome[]> = {}) {
-  const sent: { chatId: string; reply: Reply }[] = [];
-  const adapter: PlatformAdapter = {
-    platform: "telegram",
-    start: async () => undefined,
-    stop: async () => undefined,
-    isReady: () => true,
-    send: async (chatId, reply) => {
-      sent.push({ chatId, reply });
-      const answer = answers[chatId];
-      return (Array.isArray(answer) ? answer.shift() : answer) ?? { kind: "delivered" };
-    },
-  };
-  return { adapter, sent };
 }
 
 function chatLog() {

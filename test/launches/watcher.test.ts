@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { PlatformAdapter } from "../../src/adapters/types.js";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
 import type { Reply } from "../../src/core/reply.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { createLaunchWatcher } from "../../src/launches/watcher.js";
 import { shortAddress } from "../../src/core/format/index.js";
 import { startClockedWorld } from "../core/clocked-world.js";
+import { recordingAdapter } from "../fakes/recording-adapter.js";
 import { FIRST_PASS, startLaunchWorld, SUBSCRIBED } from "./launch-world.js";
 
 const T0 = Date.UTC(2026, 10, 22, 10, 0);
@@ -15,17 +15,7 @@ describe("launch watcher on the sandbox", () => {
   it("posts each new token once, verdict first, honeypots held back, and folds past the hourly cap", async () => {
     const world = await startClockedWorld({ start: T0, tmpPrefix: "cp-launch-" });
     try {
-      const sent: { chatId: string; reply: Reply }[] = [];
-      const adapter: PlatformAdapter = {
-        platform: "telegram",
-        start: async () => undefined,
-        stop: async () => undefined,
-        isReady: () => true,
-        send: async (chatId, reply) => {
-          sent.push({ chatId, reply });
-          return { kind: "delivered" };
-        },
-      };
+      const { adapter, sent } = recordingAdapter();
       const holder = "test-host:1:a";
       const leases = world.store.subscriptions;
       expect(await leases.acquireLease("digest-poster", holder, 10 * DAY, world.clock.now())).toBe(true);
@@ -33,7 +23,7 @@ describe("launch watcher on the sandbox", () => {
       await world.store.launches.upsertLaunchSubscription({ platform: "telegram", chatId: "42", chain, minLiquidity: 0 }, T0 - 7 * DAY);
       const watcher = createLaunchWatcher({
         launches: world.store.launches, chats: world.store, market: createCachedMarket(world.client, { now: world.clock.now }),
-        adapters: { telegram: adapter }, queues: { telegram: createPacedQueue({ maxInFlight: 1, now: world.clock.now, sleep: world.clock.sleep }) }, holder, leading: () => true,
+        adapters: { telegram: adapter }, queues: { telegram: createPacedQueue({ maxInFlight: 1, now: world.clock.now, sleep: world.clock.sleep }) }, holder, lease: { leading: () => true },
         perHour: 3, core: world.core, logger: world.log, now: world.clock.now,
       });
 
@@ -67,11 +57,7 @@ describe("launch watcher on the sandbox", () => {
   it("holds back the sandbox's honeypots on eth and bsc and posts the eth launches that can be sold", async () => {
     const world = await startLaunchWorld("cp-launch-hp-");
     try {
-      const sent: { chatId: string; reply: Reply }[] = [];
-      const adapter: PlatformAdapter = {
-        platform: "telegram", start: async () => undefined, stop: async () => undefined, isReady: () => true,
-        send: async (chatId, reply) => (sent.push({ chatId, reply }), { kind: "delivered" }),
-      };
+      const { adapter, sent } = recordingAdapter();
       for (const [chatId, chain] of [["1", "eth"], ["2", "bsc"]] as const) {
         await world.store.launches.upsertLaunchSubscription({ platform: "telegram", chatId, chain, minLiquidity: 0 }, SUBSCRIBED);
       }

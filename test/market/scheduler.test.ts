@@ -229,6 +229,34 @@ describe("the scheduler", () => {
     await clock.advance(2_000);
     expect(await refresh).toBe("refresh");
   });
+
+  it("with a gate other workers share, holds its next call until this one's turn came, and refuses at once, busy with the true wait, a person the turns cannot serve in time", async () => {
+    const clock = steppedClock();
+    const turns: (() => void)[] = [];
+    const gate = { shared: true, turn: () => new Promise<void>((resolve) => turns.push(resolve)) };
+    const s = schedulerOn(clock, 5, { gate });
+    const order: string[] = [];
+    const first = s.run(job("people", "first", order));
+    const second = s.run(job("people", "second", order));
+    await flush();
+    // The second call waits in the queue, where its deadline is kept, not in the gate.
+    expect(turns).toHaveLength(1);
+    expect(s.depth.people).toBe(1);
+    // The other workers' calls take a second before this one's turn.
+    await clock.advance(1_000);
+    turns.shift()?.();
+    expect(await first).toBe("first");
+    await flush();
+    expect(turns).toHaveLength(1);
+    expect(s.depth.people).toBe(0);
+    const late = await s.run(job("people", "late", order, { deadline: clock.now() + 800 })).catch((e: unknown) => e);
+    expect(late).toBeInstanceOf(MarketError);
+    expect(late).toMatchObject({ kind: "busy" });
+    expect((late as MarketError).retryAfterMs).toBeGreaterThan(800);
+    turns.shift()?.();
+    expect(await second).toBe("second");
+    expect(order).toEqual(["first", "second"]);
+  });
 });
 
 describe("the retry layer", () => {

@@ -17,6 +17,7 @@ function recordingCore() {
     handleText: async (...a) => (calls.push(["handleText", a]), reply),
     command: async (...a) => (calls.push(["command", a]), reply),
     run: async (...a) => (calls.push(["run", a]), reply),
+    runNamed: async (...a) => (calls.push(["runNamed", a]), reply),
     post: async (...a) => (calls.push(["post", a]), reply),
     render: async (...a) => (calls.push(["render", a]), reply),
     detect: async (...a) => (calls.push(["detect", a]), reply),
@@ -32,16 +33,20 @@ describe("the core's metrics decorator", () => {
     const { core, calls } = recordingCore();
     const wrapped = instrumentCore(core, createMetrics({ processMetrics: false }));
     const chat: ChatContext = { platform: "discord", chatId: "1", userId: "2", isPrivate: false, isAdmin: async () => false };
-    await wrapped.command(chat, { name: "price", args: "pepe" });
-    await wrapped.run(chat, "price", ["pepe"]);
+    const answering = { onFresher: async () => undefined };
+    const named = new Map([["tokens", "pepe"]]);
+    await wrapped.command(chat, { name: "price", args: "pepe" }, answering);
+    await wrapped.run(chat, "price", ["pepe"], answering);
+    await wrapped.runNamed(chat, "price", named, answering);
     await wrapped.post({ platform: "discord", chatId: "1" }, "trending", ["eth", "1", "5"], { lane: "alerts" });
     await wrapped.render({ platform: "discord", chatId: "1" }, { kind: "digest-paused", chain: "eth" });
     await wrapped.detect(chat, "0xabc", { asked: true });
     await wrapped.inlineCards(chat, "pepe", 10);
     wrapped.suggestTokens("pe");
     expect(calls).toEqual([
-      ["command", [chat, { name: "price", args: "pepe" }]],
-      ["run", [chat, "price", ["pepe"]]],
+      ["command", [chat, { name: "price", args: "pepe" }, answering]],
+      ["run", [chat, "price", ["pepe"], answering]],
+      ["runNamed", [chat, "price", named, answering]],
       ["post", [{ platform: "discord", chatId: "1" }, "trending", ["eth", "1", "5"], { lane: "alerts" }]],
       ["render", [{ platform: "discord", chatId: "1" }, { kind: "digest-paused", chain: "eth" }]],
       ["detect", [chat, "0xabc", { asked: true }]],
@@ -58,8 +63,8 @@ describe("the core's metrics decorator", () => {
     await wrapped.handleText(chat, "/Price@chainpulse_bot pepe  wif");
     await wrapped.handleText(chat, "hello");
     expect(calls).toEqual([
-      ["command", [chat, { name: "price", args: "pepe  wif" }]],
-      ["handleText", [chat, "hello"]],
+      ["command", [chat, { name: "price", args: "pepe  wif" }, undefined]],
+      ["handleText", [chat, "hello", undefined]],
     ]);
   });
 

@@ -21,7 +21,7 @@ function sample(o: { spent: number; daily?: number; people: number; alerts: numb
 }
 
 function sources(at: number, startedAt: number, now: Map<string, number>, points: [number, Map<string, number>][]): StatusSources {
-  const history = createHistory();
+  const history = createHistory(startedAt);
   for (const [t, values] of points) history.add({ at: t, values });
   return {
     version: "1.2.3",

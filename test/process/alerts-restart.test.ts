@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../src/sandbox/index.js";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import type { FakeTelegram } from "../fakes/telegram-api.js";
-import { countByState, readDb, RESTART_TEST_MS, sentByChat, until, useRestartWorld } from "./restart-world.js";
+import { countByState, readDb, RESTART_TEST_MS, sentByChat, useRestartWorld } from "./restart-world.js";
+import { until } from "./until.js";
 
 const CHATS = 150;
 /** Sends the shared Telegram queue has in flight at once: what a SIGKILL can cut off. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import type { FakeTelegram } from "../fakes/telegram-api.js";
-import { countByState, readDb, RESTART_TEST_MS, sentByChat, until, useRestartWorld } from "./restart-world.js";
+import { countByState, readDb, RESTART_TEST_MS, sentByChat, useRestartWorld } from "./restart-world.js";
+import { until } from "./until.js";
 
 const CHAINS = ["eth", "bsc", "solana", "base", "arbitrum"];
 const CHATS = 150;

@@ -71,14 +71,6 @@ export function sentByChat(tg: FakeTelegram, matches: (text: string) => boolean)
   return counts;
 }
 
-export async function until(check: () => boolean, what: string, timeoutMs = 90_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 /** Rows of `sql` read from the bot's database while (or after) it runs. */
 export function readDb<T>(dbPath: string, sql: string): T[] {
   const db = new Database(dbPath, { readonly: true });

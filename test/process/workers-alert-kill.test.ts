@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../../src/store/open-store.js";
 import type { Store } from "../../src/store/types.js";
 import type { ApiCall } from "../fakes/telegram-api.js";
-import { ready, startWorkersWorld, until, type Worker, type WorkersWorld } from "./workers-world.js";
+import { ready, startWorkersWorld, type Worker, type WorkersWorld } from "./workers-world.js";
+import { until } from "./until.js";
 
 const WORKERS = 3;
 const RPS = 5;

@@ -13,7 +13,8 @@ import { TELEGRAM_IN_FLIGHT } from "../../src/digest/platform-queues.js";
 import { openStore } from "../../src/store/open-store.js";
 import type { Store } from "../../src/store/types.js";
 import type { ApiCall } from "../fakes/telegram-api.js";
-import { startWorkersWorld, until, type WorkersWorld } from "./workers-world.js";
+import { until } from "./until.js";
+import { startWorkersWorld, type WorkersWorld } from "./workers-world.js";
 
 const WORKERS = 3;
 const DIGEST_CHATS = 500;

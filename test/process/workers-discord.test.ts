@@ -11,6 +11,7 @@ import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { startRedis, type RedisEngine } from "../engines/redis.js";
 import { OptionType, startFakeDiscord, type FakeDiscord } from "../fakes/discord-api.js";
 import { freePort, spawnBot, tempDir, waitForHttp, type BotProcess } from "./bot-process.js";
+import { until } from "./until.js";
 
 const SHARDS = 4;
 
@@ -62,25 +63,9 @@ async function readyShards(base: string): Promise<string> {
   return `${id} ${lease ?? "names no discord shards"}`;
 }
 
-/** Waits until `check` holds, re-checking whenever a worker logs or the fake sees a session; fails after `timeoutMs`. */
-async function until(check: () => boolean, what: string, timeoutMs: number): Promise<void> {
-  if (check()) return;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      cleanup();
-      reject(new Error(`not within ${timeoutMs} ms: ${what}; shards ${JSON.stringify(workers.map(shardsOf))}, live ${JSON.stringify(discord?.liveShards())}`));
-    }, timeoutMs);
-    const poll = setInterval(() => {
-      if (!check()) return;
-      cleanup();
-      resolve();
-    }, 100);
-    const cleanup = (): void => {
-      clearTimeout(timer);
-      clearInterval(poll);
-    };
-  });
-}
+/** Waits until `check` holds; a failure says which shards each worker and the fake saw. */
+const untilShards = (check: () => boolean, what: string, timeoutMs: number): Promise<void> =>
+  until(check, () => `${what}; shards ${JSON.stringify(workers.map(shardsOf))}, live ${JSON.stringify(discord?.liveShards())}`, timeoutMs);
 
 describe("Discord on two workers sharing four shards", () => {
   it("splits the shards, answers over HTTP on either worker, and after one is SIGKILLed the other takes its shards over and answers there", { timeout: 240_000 }, async () => {
@@ -113,7 +98,7 @@ describe("Discord on two workers sharing four shards", () => {
     await Promise.all(bases.map((b) => waitForHttp(`${b}/readyz`, (r) => r.status === 200, 90_000)));
 
     // Two each, every shard run once.
-    await until(
+    await untilShards(
       () => shardsOf(first).length === 2 && shardsOf(second).length === 2 && JSON.stringify(fake.liveShards()) === "[0,1,2,3]",
       "two shards on each worker",
       90_000,
@@ -143,7 +128,7 @@ describe("Discord on two workers sharing four shards", () => {
     second.child.kill("SIGKILL");
     await second.exited;
 
-    await until(
+    await untilShards(
       () => shardsOf(first).length === SHARDS && JSON.stringify(fake.liveShards()) === "[0,1,2,3]",
       "the survivor runs all four shards",
       90_000,

@@ -10,7 +10,8 @@
 import type { Chat, Message } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeUser, privateChat } from "../fakes/telegram-api.js";
-import { startWorkersWorld, until, type WorkersWorld } from "./workers-world.js";
+import { startWorkersWorld, type WorkersWorld } from "./workers-world.js";
+import { until } from "./until.js";
 
 const WORKERS = 3;
 /** The market plan's rate. */

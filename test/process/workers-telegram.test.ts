@@ -6,7 +6,8 @@
 import type { Chat, Message } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeUser, privateChat } from "../fakes/telegram-api.js";
-import { ready, startWorkersWorld, until as untilWithin, type WorkersWorld } from "./workers-world.js";
+import { until as untilWithin } from "./until.js";
+import { ready, startWorkersWorld, type WorkersWorld } from "./workers-world.js";
 
 const WORKERS = 3;
 const CHATS = 200;

@@ -12,6 +12,9 @@ import type { WebhookDelivery } from "../fakes/telegram-webhook.js";
 import { freePort, spawnBot, waitForHttp, type BotProcess } from "./bot-process.js";
 import { startProxy, type Proxy } from "./round-robin-proxy.js";
 
+/** The one wait on another process's state, for the worlds' tests that import it from here. */
+export { until } from "./until.js";
+
 export interface WorkersWorldOptions {
   workers: number;
   /** The market plan's rate: the sandbox refuses one call more in a second with 429. */
@@ -50,15 +53,6 @@ export interface WorkersWorld {
   /** Starts worker `i` again on its port (after it exited), as a rolling restart does. */
   respawn(i: number): void;
   close(): Promise<void>;
-}
-
-/** Waits for `check`, polling; fails naming `what` (worked out then, if a function) after `timeoutMs`. */
-export async function until(check: () => boolean | Promise<boolean>, what: string | (() => string), timeoutMs: number): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${typeof what === "string" ? what : what()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** Until the worker on `port` says it is ready. */

@@ -4,12 +4,26 @@ import type { CacheStore } from "../../src/cache/store.js";
 import { createRedisCacheStore } from "../../src/redis/cache-store.js";
 import { useRedis } from "../engines/redis.js";
 import { createFakeMarket, fakeClock } from "../cache/fake-market.js";
+import type { MarketApi } from "../../src/market/api.js";
+import { asking, newAsk } from "../../src/market/ask.js";
+import { deferred } from "../deferred.js";
 
 const { link, engine } = useRedis();
 
 /** A process's Redis cache store: a connection of its own, the generous wait of a busy machine. */
 async function redisStore(): Promise<CacheStore> {
-  return createRedisCacheStore({ redis: await link(), waitMs: 10_000 });
+  return createRedisCacheStore({ redis: await link() });
+}
+
+/** A market whose detail calls are held until the test lets them answer; `reached` counts the calls that reached it. */
+function heldMarket(): { api: MarketApi; reached: () => number; answer: () => void } {
+  const fake = createFakeMarket();
+  const held = deferred();
+  let reached = 0;
+  const api = new Proxy(fake.api, {
+    get: (target, prop: keyof MarketApi) => (prop === "tokenDetail" ? (id: string) => (reached++, held.promise.then(() => target.tokenDetail(id))) : target[prop]),
+  });
+  return { api, reached: () => reached, answer: () => held.resolve() };
 }
 
 /** Each test looks up token ids of its own: the Redis tests share a server. */
@@ -89,8 +103,8 @@ describe("the lookup cache of several processes on one Redis", () => {
 
   it("fetches for itself when the process that claimed a lookup failed to fill it", async () => {
     const fake = createFakeMarket();
-    const a = createCachedMarket(fake.api, { store: createRedisCacheStore({ redis: await link(), waitMs: 200 }) });
-    const b = createCachedMarket(fake.api, { store: createRedisCacheStore({ redis: await link(), waitMs: 200 }) });
+    const a = createCachedMarket(fake.api, { store: createRedisCacheStore({ redis: await link() }) });
+    const b = createCachedMarket(fake.api, { store: createRedisCacheStore({ redis: await link() }) });
     const id = freshId();
     fake.failWith("server");
     await expect(a.tokenDetail(id)).rejects.toMatchObject({ kind: "server" });
@@ -98,10 +112,38 @@ describe("the lookup cache of several processes on one Redis", () => {
     await expect(b.tokenDetail(id)).resolves.toMatchObject({ stale: false });
   });
 
+  it("asks the service once for three processes missing a lookup together, though its answer takes longer than any fixed wait", async () => {
+    const slow = heldMarket();
+    const [a, b, c] = await Promise.all([0, 1, 2].map(async () => createCachedMarket(slow.api, { store: await redisStore() })));
+    const id = freshId();
+    const first = a!.tokenDetail(id);
+    await expect.poll(() => slow.reached()).toBe(1);
+    const others = [b!.tokenDetail(id), c!.tokenDetail(id)];
+    // A slow service: well past the 750 ms a claim once lasted before the others fetched for themselves.
+    setTimeout(() => slow.answer(), 1_500);
+    const answers = await Promise.all([first, ...others]);
+    expect(slow.reached()).toBe(1);
+    expect(new Set(answers.map((x) => x.fetchedAt)).size).toBe(1);
+  });
+
+  it("tells a person waiting for another process's load that the market is busy, never that it is not answering, and the load's answer serves the next ask", async () => {
+    const slow = heldMarket();
+    const [a, b] = await Promise.all([0, 1].map(async () => createCachedMarket(slow.api, { store: await redisStore() })));
+    const id = freshId();
+    const loading = a!.tokenDetail(id);
+    await expect.poll(() => slow.reached()).toBe(1);
+    const person = asking(newAsk("people", Date.now() + 300), () => b!.tokenDetail(id));
+    await expect(person).rejects.toMatchObject({ kind: "busy" });
+    slow.answer();
+    await loading;
+    await expect(b!.tokenDetail(id)).resolves.toMatchObject({ stale: false });
+    expect(slow.reached()).toBe(1);
+  });
+
   it("answers from the process's own store while Redis is away, and shares again once it is back", async () => {
     const fake = createFakeMarket();
     const shared = await link();
-    const a = createCachedMarket(fake.api, { store: createRedisCacheStore({ redis: shared, waitMs: 10_000 }) });
+    const a = createCachedMarket(fake.api, { store: createRedisCacheStore({ redis: shared }) });
     const id = freshId();
     await a.tokenDetail(id);
 

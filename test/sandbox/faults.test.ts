@@ -28,9 +28,6 @@ describe("fault injection", () => {
   afterAll(() => sb.close());
 
   const detail = (): ReturnType<typeof v2> => v2(sb, `/v2/tokens/${token.id}`);
-  const until = async (ok: () => boolean): Promise<void> => {
-    while (!ok()) await new Promise((r) => setImmediate(r));
-  };
 
   it("delays an answer by the configured latency", async () => {
     sb.setFaults([{ kind: "latency", ms: 250 }]);
@@ -50,8 +47,7 @@ describe("fault injection", () => {
     const pending = fetch(`${own.url}/v2/supported_chains`, { headers: { "X-API-KEY": own.v2Key } });
     let settled = false;
     pending.then(() => (settled = true), () => (settled = true));
-    await until(() => own.stats().total === 1);
-    await new Promise((r) => setImmediate(r));
+    await own.received(undefined, 1);
     expect(settled).toBe(false);
     await own.close();
     await expect(pending).rejects.toThrow();

@@ -17,12 +17,13 @@ import {
 import type { Logger } from "pino";
 import type { BotCore, Choice } from "../../core/bot-core.js";
 import type { ChatContext, Member } from "../../core/command.js";
-import { errorReply, type Reply } from "../../core/reply.js";
+import type { Answering } from "../../core/fresher.js";
+import { errorReply } from "../../core/reply.js";
 import { actionIdOf, type ActionStore } from "./buttons.js";
 import { ephemeralText } from "./message.js";
 import { answerInTime, type RespondOptions } from "./respond.js";
 import { chainChoices } from "./chain-choices.js";
-import { TOKEN_CARD_COMMAND, argsFromOptions, autocompletes, fixedChoices, optionName } from "./slash-commands.js";
+import { TOKEN_CARD_COMMAND, autocompletes, fixedChoices, namedOptions, optionName } from "./slash-commands.js";
 import { length, truncate } from "./text.js";
 import { wordsFor } from "../../i18n/index.js";
 
@@ -68,21 +69,15 @@ export function chatOf(interaction: BaseInteraction, deps: Pick<InteractionDeps,
   };
 }
 
-/** A slash command: arguments from options, then the core within the time window. */
+/** A slash command: its options by name to the core, answered within the time window. */
 export async function onChatInput(interaction: ChatInputCommandInteraction, deps: InteractionDeps): Promise<void> {
   const command = deps.core.commands.find((c) => c.name === interaction.commandName);
   if (command === undefined) {
     await interaction.reply(ephemeralText(wordsFor(interaction.locale).t("discord-unknown-command")));
     return;
   }
-  const parsed = argsFromOptions(command, (name) => interaction.options.get(name)?.value);
-  if ("gap" in parsed) {
-    const sentence = wordsFor(interaction.locale).t("discord-option-gap", { command: command.name, missing: optionName(parsed.gap), later: optionName(parsed.later) });
-    await interaction.reply(ephemeralText(sentence));
-    return;
-  }
-  const run = (): Promise<Reply | null> => deps.core.run(chatOf(interaction, deps), command.name, parsed.args);
-  await answerInTime(interaction, run(), "reply", { ...deps, rerun: run });
+  const named = namedOptions(command, (name) => interaction.options.get(name)?.value);
+  await answerInTime(interaction, (answering) => deps.core.runNamed(chatOf(interaction, deps), command.name, named, answering), "reply", deps);
 }
 
 function fits(choice: Choice): boolean {
@@ -137,8 +132,8 @@ export async function onButton(interaction: ButtonInteraction, deps: Interaction
     await interaction.reply(ephemeralText(wordsFor(interaction.locale).t("adapter-button-expired")));
     return;
   }
-  const run = (): Promise<Reply | null> => deps.core.run(chatOf(interaction, deps), action.command, action.args);
-  await answerInTime(interaction, run(), action.edit ? "update" : "reply", { ...deps, rerun: run });
+  const ask = (answering: Answering) => deps.core.run(chatOf(interaction, deps), action.command, action.args, answering);
+  await answerInTime(interaction, ask, action.edit ? "update" : "reply", deps);
 }
 
 /** "Token card": auto-detect on a chosen message, without the message-content intent. */
@@ -149,6 +144,7 @@ export async function onMessageCommand(interaction: MessageContextMenuCommandInt
   }
   const target = interaction.targetMessage;
   const text = [target.content, ...target.embeds.flatMap((e) => [e.url ?? "", e.description ?? ""])].join("\n");
-  const work = deps.core.detect(chatOf(interaction, deps), text, { asked: true }).then((r) => r ?? errorReply(wordsFor(interaction.locale).t("discord-nothing-detected"), "user"));
-  await answerInTime(interaction, work, "reply", deps);
+  const ask = (answering: Answering) =>
+    deps.core.detect(chatOf(interaction, deps), text, { asked: true, ...answering }).then((r) => r ?? errorReply(wordsFor(interaction.locale).t("discord-nothing-detected"), "user"));
+  await answerInTime(interaction, ask, "reply", deps);
 }

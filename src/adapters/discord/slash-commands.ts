@@ -1,7 +1,6 @@
 /**
  * Slash commands generated from the command registry, plus the message context-menu command
- * "Token card". One source for registration and for reading options back into the core's
- * positional arguments.
+ * "Token card". One source for registration and for reading options back, by name, for the core.
  */
 import {
   ApplicationCommandType,
@@ -116,30 +115,12 @@ export function commandPayloads(commands: readonly Command[]): RESTPostAPIApplic
 /** A value read back from an interaction's options. */
 export type OptionValue = string | number | boolean | undefined;
 
-/**
- * The core's positional arguments from named options. A variadic option splits on spaces
- * (and on commas for a token list: a cron schedule keeps its commas). Returns the first missing optional argument when a later one is given, since
- * positional arguments cannot skip it.
- */
-export function argsFromOptions(
-  command: Command,
-  get: (name: string) => OptionValue,
-): { args: string[] } | { gap: ArgSpec; later: ArgSpec } {
-  const args: string[] = [];
-  let missing: ArgSpec | undefined;
+/** The options given, by the name of the argument each stands for: the core binds them by name. */
+export function namedOptions(command: Command, get: (name: string) => OptionValue): Map<string, string> {
+  const named = new Map<string, string>();
   for (const spec of command.args) {
     const value = get(optionName(spec));
-    if (value === undefined || value === "") {
-      missing ??= spec;
-      continue;
-    }
-    if (missing !== undefined) return { gap: missing, later: spec };
-    if (spec.variadic === true) {
-      // Words as a typed message gives them: commas stay, so the core can group `pepe bsc, wif`.
-      args.push(...String(value).split(/\s+/).filter((w) => w !== ""));
-    } else {
-      args.push(String(value));
-    }
+    if (value !== undefined && value !== "") named.set(spec.name, String(value));
   }
-  return { args };
+  return named;
 }

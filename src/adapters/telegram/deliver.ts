@@ -8,6 +8,8 @@
  * A reply that is one text message may ride in the webhook response of the update it answers
  * (see webhook-reply.ts), which makes it exactly once; a photo (an upload) or several messages
  * go as API calls, since only one call rides and it would reach the chat after the others.
+ * An answer that showed older data goes as an API call too: the core may hand a fresher one to
+ * put in its place, which needs the message's id, and a ride answers with none.
  */
 import { type Api, GrammyError, InputFile } from "grammy";
 import type { Message } from "grammy/types";
@@ -50,7 +52,7 @@ export async function sendReply(api: Api, actions: ActionStore, target: Target, 
   // Text over the caption limit goes first, whole and with its buttons; the picture follows it.
   const [first = "", ...more] = renderReplyHtml(reply, { mode: keyboard ? "trim" : "split" });
   const send = () => api.sendMessage(target.chatId, first, { ...common, ...answering, link_preview_options: NO_PREVIEW, ...(keyboard ? { reply_markup: keyboard } : {}) });
-  sent.push(await (more.length === 0 && reply.image === undefined ? mayRide(send) : send()));
+  sent.push(await (more.length === 0 && reply.image === undefined && reply.footer?.stale !== true ? mayRide(send) : send()));
   for (const part of more) sent.push(await api.sendMessage(target.chatId, part, { ...common, link_preview_options: NO_PREVIEW }));
   if (reply.image) sent.push(await api.sendPhoto(target.chatId, new InputFile(reply.image.png, reply.image.filename), common));
   return sent;

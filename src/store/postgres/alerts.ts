@@ -2,7 +2,7 @@
  * Price alerts, their firings, the tokens' last seen prices and the watchlists in PostgreSQL:
  * the statements of sqlite/alerts.ts with numbered parameters, and the same behaviour.
  */
-import { FIRING_SEND_TABLE, toAlert, toFiring, type AlertRow, type FiringRow } from "../sqlite/alerts.js";
+import { FIRING_SEND_TABLE, toAlert, toFiring, type AlertRow, type FiringRow } from "../alert-rows.js";
 import { postgresSendRows } from "../send-rows.js";
 import type { Sql, SqlRunner, SqlValue } from "./sql.js";
 import type { AlertChange, AlertStore, ChatKey, FiringState, TokenSighting, WatchlistStore } from "../types.js";

@@ -3,7 +3,7 @@
  * new call takes a transaction-scoped advisory lock on its board and token first, so two
  * workers answering two pastes of one token at once record one call, the first.
  */
-import { CALL_SQL, handleOf, newCallValues, toCall, toStatus, type CallRow } from "../sqlite/calls.js";
+import { CALL_SQL, handleOf, newCallValues, toCall, toStatus, type CallRow } from "../call-rows.js";
 import type { Sql } from "./sql.js";
 import type { CallStore, TokenToSweep } from "../types.js";
 

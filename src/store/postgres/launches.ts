@@ -1,7 +1,7 @@
 /** New-launch subscriptions and posts in PostgreSQL: the statements of sqlite/launches.ts with numbered parameters. */
 import type { SqlRunner } from "./sql.js";
 import { postgresSendRows } from "../send-rows.js";
-import { LAUNCH_SEND_TABLE, launchKey, toLaunchPost, toLaunchSubscription, type LaunchPostRow, type LaunchSubscriptionRow } from "../sqlite/launches.js";
+import { LAUNCH_SEND_TABLE, launchKey, toLaunchPost, toLaunchSubscription, type LaunchPostRow, type LaunchSubscriptionRow } from "../launch-rows.js";
 import type { LaunchPostState, LaunchStore } from "../types.js";
 
 export function postgresLaunches(sql: SqlRunner): LaunchStore {

@@ -18,8 +18,10 @@ import { migratePostgres } from "./migrate.js";
 import { createSql, type Sql, type SqlRunner } from "./sql.js";
 import { postgresSubscriptions } from "./subscriptions.js";
 import { postgresLaunches } from "./launches.js";
+import { postgresOpsSamples } from "./ops-samples.js";
 import type {
-  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, LaunchStore, Store, StoreHealth, SubscriptionStore, WatchlistStore,
+  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, LaunchStore, OpsSampleStore, Store, StoreHealth, SubscriptionStore,
+  WatchlistStore,
 } from "../types.js";
 
 export interface PostgresStoreOptions {
@@ -44,6 +46,7 @@ export class PostgresStore implements Store {
   readonly calls: CallStore;
   readonly buys: BuyFeedStore;
   readonly launches: LaunchStore;
+  readonly opsSamples: OpsSampleStore;
   private readonly cache: OutageCache;
   /** Versions of the migrations this open applied (empty when the schema was current). */
   applied: readonly number[] = [];
@@ -60,6 +63,7 @@ export class PostgresStore implements Store {
     this.calls = postgresCalls(sql);
     this.buys = postgresBuys(sql);
     this.launches = postgresLaunches(sql);
+    this.opsSamples = postgresOpsSamples(sql);
   }
 
   /** Where the database is (host, port, name), for messages. */

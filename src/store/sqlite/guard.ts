@@ -5,17 +5,7 @@
  */
 import type { StoreHealth } from "../types.js";
 import { sqliteStoreError, type StoreError } from "../errors.js";
-
-/**
- * Methods of the stores that only read. Any other method counts as a write, so a method added
- * later is treated as one until it is listed here.
- */
-export const STORE_READS: ReadonlySet<string> = new Set([
-  "getSettings", "listSubscriptions", "activeSchedules", "subscriptionsOn", "queuedDeliveries", "deliveryCounts",
-  "leaseHolder", "listAlerts", "armedAlerts", "sightings", "queuedFirings", "sendersInFlight", "firingCounts", "listWatched",
-  "watchedTokenIds", "getAction", "isOpen", "health",
-  "currentCall", "boardCalls", "memberCalls", "findCaller", "tokenCalls", "tokensToSweep", "sweepStatus",
-]);
+import { STORE_READS } from "../store-reads.js";
 
 export class SqliteGuard {
   private problem: StoreError | undefined;

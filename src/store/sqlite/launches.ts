@@ -5,50 +5,9 @@
  * `folded` rows until one `summary` row names them all.
  */
 import type Database from "better-sqlite3";
-import { sqliteSendRows, type SendTable } from "../send-rows.js";
-import type { ChatKey, LaunchPost, LaunchPostKind, LaunchPostState, LaunchStore, LaunchSubscription, NewLaunchPost } from "../types.js";
-
-export const LAUNCH_SEND_TABLE: SendTable = { table: "launch_posts", key: ["platform", "chat_id", "token_id"] };
-
-export interface LaunchSubscriptionRow {
-  platform: string;
-  chat_id: string;
-  chain: string;
-  min_liquidity: number | string;
-  created_at: number | string;
-}
-
-export interface LaunchPostRow {
-  platform: string;
-  chat_id: string;
-  token_id: string;
-  kind: string;
-  chain: string;
-  payload: string;
-  queued_at: number | string;
-  state: string;
-}
-
-export const toLaunchSubscription = (r: LaunchSubscriptionRow): LaunchSubscription => ({
-  platform: r.platform as LaunchSubscription["platform"],
-  chatId: r.chat_id,
-  chain: r.chain,
-  minLiquidity: Number(r.min_liquidity),
-  createdAt: Number(r.created_at),
-});
-
-export const toLaunchPost = (r: LaunchPostRow): LaunchPost => ({
-  platform: r.platform as LaunchPost["platform"],
-  chatId: r.chat_id,
-  tokenId: r.token_id,
-  kind: r.kind as LaunchPostKind,
-  chain: r.chain,
-  payload: r.payload,
-  queuedAt: Number(r.queued_at),
-  state: r.state as LaunchPost["state"],
-});
-
-export const launchKey = (p: Pick<LaunchPost, "platform" | "chatId" | "tokenId">): string[] => [p.platform, p.chatId, p.tokenId];
+import { LAUNCH_SEND_TABLE, launchKey, toLaunchPost, toLaunchSubscription, type LaunchPostRow, type LaunchSubscriptionRow } from "../launch-rows.js";
+import { sqliteSendRows } from "../send-rows.js";
+import type { ChatKey, LaunchPostState, LaunchStore, NewLaunchPost } from "../types.js";
 
 export function sqliteLaunches(db: Database.Database): LaunchStore {
   const q = {

@@ -16,9 +16,11 @@ import { sqliteBuys } from "./buys.js";
 import { sqliteCalls } from "./calls.js";
 import { sqliteSubscriptions } from "./subscriptions.js";
 import type {
-  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, LaunchStore, Store, StoreHealth, SubscriptionStore, WatchlistStore,
+  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, LaunchStore, OpsSampleStore, Store, StoreHealth, SubscriptionStore,
+  WatchlistStore,
 } from "../types.js";
 import { sqliteLaunches } from "./launches.js";
+import { sqliteOpsSamples } from "./ops-samples.js";
 
 export interface SqliteStoreOptions {
   /** Database file; its folder is created. `:memory:` keeps everything in memory (tests). */
@@ -66,6 +68,7 @@ export class SqliteStore implements Store {
   private buttonActionStore: ButtonActionStore | undefined;
   private callStore: CallStore | undefined;
   private buyStore: BuyFeedStore | undefined;
+  private opsSampleStore: OpsSampleStore | undefined;
   /** Versions of the migrations this open applied (empty when the schema was current). */
   applied: readonly number[] = [];
 
@@ -110,6 +113,11 @@ export class SqliteStore implements Store {
   get launches(): LaunchStore {
     this.launchStore ??= this.guard.wrap(sqliteLaunches(this.db));
     return this.launchStore;
+  }
+
+  get opsSamples(): OpsSampleStore {
+    this.opsSampleStore ??= this.guard.wrap(sqliteOpsSamples(this.db));
+    return this.opsSampleStore;
   }
 
   get watchlists(): WatchlistStore {

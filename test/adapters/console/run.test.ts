@@ -27,6 +27,7 @@ function recordingCore(): { core: BotCore; seen: string[] } {
       seen.push(`run ${command} ${args.join(" ")}`);
       return answer(`${command} ${args.join(" ")}`);
     },
+    runNamed: async () => answer("no options in a terminal"),
     command: async (_chat, call) => {
       seen.push(`command ${call.name} ${call.args}`);
       return answer(`${call.name} ${call.args}`);

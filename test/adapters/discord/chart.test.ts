@@ -3,19 +3,10 @@
  * the real adapter logged in to the fake, which records uploads and checks that every
  * `attachment://` reference names a file sent with the message.
  */
-import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createCachedMarket } from "../../../src/cache/cached-market.js";
-import { createChartRenderer, type ChartRenderer } from "../../../src/chart/index.js";
-import { createBotCore } from "../../../src/core/create-core.js";
-import { MarketClient } from "../../../src/market/client.js";
-import { HOSTILE_TOKENS, startSandbox, type Sandbox } from "../../../src/sandbox/index.js";
-import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite/store.js";
+import { HOSTILE_TOKENS } from "../../../src/sandbox/index.js";
 import { OptionType, type FakeMessage, type Settled } from "../../fakes/discord-api.js";
-import { startHarness, type Harness } from "./harness.js";
-
-/** 2026-11-22 12:00 UTC. */
-const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
+import { message, startChartHarness, type ChartHarness } from "./chart-harness.js";
 
 interface Embed {
   title?: string;
@@ -28,23 +19,7 @@ interface Button {
   custom_id?: string;
 }
 
-let sandbox: Sandbox;
-let client: MarketClient;
-let charts: ChartRenderer;
-let store: SqliteStore;
-let h: Harness;
-let n = 0n;
-
-/** A fresh user and channel per interaction, so the command budget never speaks. */
-function place() {
-  n += 1n;
-  return { user: { id: String(710000000000000000n + n), username: `u${n}` }, channelId: String(810000000000000000n + n) };
-}
-
-function message(settled: Settled): FakeMessage {
-  if (settled.kind !== "message") throw new Error(`expected a message, got ${settled.kind}`);
-  return settled.message;
-}
+let w: ChartHarness;
 
 /** What the user reads: the adapter's markdown escapes removed. */
 function visible(s: string | undefined): string {
@@ -56,31 +31,19 @@ function buttons(m: FakeMessage): Button[] {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ time: T0, seed: 1 });
-  client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 2000 });
-  charts = createChartRenderer();
-  store = await openSqliteStore({ path: ":memory:" });
-  const core = createBotCore({
-    market: createCachedMarket(client, { now: () => T0 }), store, charts, log: pino({ level: "silent" }),
-    source: "demo data (sandbox)", now: () => T0,
-  });
-  h = await startHarness({ core, adapter: { ackWithinMs: 2000 } });
+  w = await startChartHarness();
 });
 afterAll(async () => {
-  await h.close();
-  await store.close();
-  await charts.close();
-  await client.close();
-  await sandbox.close();
+  await w.close();
 });
 afterEach(() => {
-  expect(h.fake.violations).toEqual([]);
+  expect(w.h.fake.violations).toEqual([]);
 });
 
 async function chart(token: string, interval?: string): Promise<Settled> {
   const options = [{ name: "token", type: OptionType.string, value: token }];
   if (interval !== undefined) options.push({ name: "interval", type: OptionType.string, value: interval });
-  return h.fake.chatInput({ name: "chart", options, ...place() }).settled();
+  return w.h.fake.chatInput({ name: "chart", options, ...w.place() }).settled();
 }
 
 describe("/chart in Discord", () => {
@@ -99,7 +62,7 @@ describe("/chart in Discord", () => {
   it("updates the same message with the new picture when an interval button is pressed", async () => {
     const first = message(await chart("wif", "1h"));
     const fourHours = buttons(first).find((b) => b.label === "4h")!.custom_id!;
-    const settled = await h.fake.button({ customId: fourHours, message: first, ...place() }).settled();
+    const settled = await w.h.fake.button({ customId: fourHours, message: first, ...w.place() }).settled();
     const updated = message(settled);
     expect(updated.id).toBe(first.id);
     expect((updated.embeds[0] as Embed).title).toMatch(/^WIF · \S+ · 4h /);

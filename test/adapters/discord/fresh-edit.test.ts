@@ -1,7 +1,7 @@
 /**
  * A deferred Discord answer that showed older data, on the real core over the sandbox: the
  * market is slow (a gated sandbox latency), so the cache serves the price it had, labelled;
- * once the market answers, the adapter's rerun finds fresh data and edits the same answer.
+ * once the market answers, the core asks again, finds fresh data, and the adapter edits the same answer.
  */
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,7 +56,7 @@ describe("Discord: a deferred answer that showed older data", () => {
     await store.close();
   });
 
-  it("is edited with the fresh price once the command, run again, finds it", async () => {
+  it("is edited with the fresh price once the core, asking again, finds it", async () => {
     const price = () => h.fake.chatInput({ name: "price", options: [{ name: "tokens", type: OptionType.string, value: "pepe" }] });
     const first = await price().settled();
     if (first.kind !== "message") throw new Error(first.kind);
@@ -76,7 +76,7 @@ describe("Discord: a deferred answer that showed older data", () => {
     expect(olderText).toContain(((first.message.embeds as Embed[])[0]?.title ?? "").replace(/\\(.)/g, "$1"));
 
     gate.resolve();
-    // The adapter runs the command again after its grace and edits the same answer in place.
+    // The core asks again after its grace; the adapter edits the same answer in place.
     const edit = await h.fake.waitFor(
       (r) => r.method === "PATCH" && r.path.endsWith("/messages/@original") && r.path.includes(ia.token) && r !== older.request,
       { timeoutMs: 20_000 },

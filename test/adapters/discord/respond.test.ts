@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { ActionStore } from "../../../src/adapters/discord/buttons.js";
 import { ackBudget, answerInTime, type AnswerableInteraction } from "../../../src/adapters/discord/respond.js";
-import type { Reply } from "../../../src/core/reply.js";
+import type { OnFresher } from "../../../src/core/fresher.js";
+import { errorReply, type Reply } from "../../../src/core/reply.js";
+import { deferred } from "../../deferred.js";
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0);
 
@@ -10,6 +12,8 @@ const noActions: ActionStore = { put: () => "unused", get: async () => undefined
 /** An interaction that records what the bot answered, as discord.js would send it. */
 function interaction(createdTimestamp: number) {
   const calls: { method: string; title?: string }[] = [];
+  /** Settled when the interaction is deferred. */
+  const deferral = deferred();
   const titleOf = (options: unknown): string | undefined => (options as { embeds?: { title?: string }[] }).embeds?.[0]?.title;
   const it = {
     createdTimestamp,
@@ -23,6 +27,7 @@ function interaction(createdTimestamp: number) {
     async deferReply() {
       it.deferred = true;
       calls.push({ method: "deferReply" });
+      deferral.resolve();
     },
     async editReply(options: unknown) {
       calls.push({ method: "editReply", title: titleOf(options) });
@@ -31,7 +36,7 @@ function interaction(createdTimestamp: number) {
       calls.push({ method: "followUp", title: titleOf(options) });
     },
   };
-  return { interaction: it as unknown as AnswerableInteraction, calls };
+  return { interaction: it as unknown as AnswerableInteraction, calls, deferral: deferral.promise };
 }
 
 function priceReply(title: string, stale: boolean): Reply {
@@ -48,39 +53,39 @@ describe("answering a Discord interaction in time", () => {
   });
 
   it("defers at once an interaction that reached the bot late, then edits the answer in", async () => {
-    const { interaction: i, calls } = interaction(NOW - 2_600);
-    let answer!: (r: Reply) => void;
-    const work = new Promise<Reply>((resolve) => (answer = resolve));
-    const done = answerInTime(i, work, "reply", { ackWithinMs: 1_500, actions: noActions, now: () => NOW });
-    await new Promise((r) => setImmediate(r));
+    const { interaction: i, calls, deferral } = interaction(NOW - 2_600);
+    const work = deferred<Reply>();
+    const done = answerInTime(i, () => work.promise, "reply", { ackWithinMs: 1_500, actions: noActions, now: () => NOW });
+    await deferral;
     expect(calls).toEqual([{ method: "deferReply" }]);
-    answer(priceReply("PEPE $1.00", false));
+    work.resolve(priceReply("PEPE $1.00", false));
     await done;
     expect(calls.map((c) => c.method)).toEqual(["deferReply", "editReply"]);
   });
 
-  it("edits an answer that showed older data once the command, run again, finds fresh data", async () => {
-    const { interaction: i, calls } = interaction(NOW);
-    const reruns = [priceReply("PEPE $1.00 (still old)", true), priceReply("PEPE $1.20", false)];
-    const waits: number[] = [];
-    await answerInTime(i, Promise.resolve(priceReply("PEPE $1.00", true)), "reply", {
+  it("puts the core's fresher answer in place of the one it sent, only once that is out", async () => {
+    const { interaction: i, calls, deferral } = interaction(NOW - 2_600);
+    const work = deferred<Reply>();
+    let handed: OnFresher | undefined;
+    const done = answerInTime(i, (answering) => ((handed = answering.onFresher), work.promise), "reply", {
       ackWithinMs: 1_500, actions: noActions, now: () => NOW,
-      rerun: async () => reruns.shift() ?? null,
-      sleep: async (ms) => void waits.push(ms),
     });
-    for (let n = 0; n < 20 && calls.length < 2; n++) await new Promise((r) => setImmediate(r));
-    expect(calls).toEqual([{ method: "reply", title: "PEPE $1.00" }, { method: "editReply", title: "PEPE $1.20" }]);
-    expect(waits).toEqual([3_000, 7_000]);
+    if (handed === undefined) throw new Error("the adapter asked for no fresher answer");
+    // Handed before the older answer is out, the fresher one waits for it.
+    const fresher = handed(priceReply("PEPE $1.20", false));
+    await deferral;
+    work.resolve(priceReply("PEPE $1.00", true));
+    await Promise.all([done, fresher]);
+    expect(calls).toEqual([{ method: "deferReply" }, { method: "editReply", title: "PEPE $1.00" }, { method: "editReply", title: "PEPE $1.20" }]);
   });
 
-  it("leaves a fresh answer alone", async () => {
+  it("never puts a fresher answer over a failure it answered", async () => {
     const { interaction: i, calls } = interaction(NOW);
-    let reran = false;
-    await answerInTime(i, Promise.resolve(priceReply("PEPE $1.20", false)), "reply", {
-      ackWithinMs: 1_500, actions: noActions, now: () => NOW, rerun: async () => ((reran = true), null), sleep: async () => undefined,
+    let handed: OnFresher | undefined;
+    await answerInTime(i, async (answering) => ((handed = answering.onFresher), errorReply("No token named zzz.", "user")), "reply", {
+      ackWithinMs: 1_500, actions: noActions, now: () => NOW,
     });
-    await new Promise((r) => setImmediate(r));
+    await handed?.(priceReply("PEPE $1.20", false));
     expect(calls.map((c) => c.method)).toEqual(["reply"]);
-    expect(reran).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderButtons, createActionStore } from "../../../src/adapters/discord/buttons.js";
 import { chainChoices } from "../../../src/adapters/discord/chain-choices.js";
-import { argsFromOptions, commandPayloads } from "../../../src/adapters/discord/slash-commands.js";
+import { commandPayloads, namedOptions } from "../../../src/adapters/discord/slash-commands.js";
 import { CHART_INTERVALS } from "../../../src/core/commands/chart.js";
 import { COMMANDS } from "../../../src/core/commands/index.js";
 import type { Command } from "../../../src/core/command.js";
@@ -101,23 +101,12 @@ describe("slash command payloads from the registry", () => {
     for (const chain of KNOWN_CHAINS) expect(knownChain(chain)).toBe(chain);
   });
 
-  it("splits free text on spaces only, so a cron schedule keeps its commas", () => {
-    const subscribe: Command = {
-      ...wide,
-      name: "subscribe",
-      args: [{ name: "schedule", description: "when", type: "text", required: true, variadic: true }],
-    };
-    expect(argsFromOptions(subscribe, () => "0 9,21 * * *")).toEqual({ args: ["0", "9,21", "*", "*", "*"] });
-  });
-
-  it("reads options back as positional arguments, splitting a token list into words as a typed message would", () => {
-    expect(argsFromOptions(registered("price"), () => "pepe bsc,  wif")).toEqual({ args: ["pepe", "bsc,", "wif"] });
-    const options: Record<string, number | string> = { chain: "eth", page: 3 };
-    expect(argsFromOptions(listed, (n) => options[n])).toEqual({ args: ["eth", "3"] });
-    expect(argsFromOptions(listed, (n) => (n === "page" ? 3 : undefined))).toMatchObject({
-      gap: { name: "chain" },
-      later: { name: "page" },
-    });
+  it("reads options back by the name of the argument each stands for, leaving out those not given", () => {
+    expect(namedOptions(registered("price"), () => "pepe bsc,  wif")).toEqual(new Map([["tokens", "pepe bsc,  wif"]]));
+    const options = new Map<string, number | string>([["chain", "eth"], ["page", 3]]);
+    expect(namedOptions(listed, (n) => options.get(n))).toEqual(new Map([["chain", "eth"], ["page", "3"]]));
+    // A later option without an earlier one stays bound to its own name.
+    expect(namedOptions(listed, (n) => (n === "page" ? 3 : undefined))).toEqual(new Map([["page", "3"]]));
   });
 });
 

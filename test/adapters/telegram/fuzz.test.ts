@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Chat, Message } from "grammy/types";
-import { openSqliteStore, type SqliteStore } from "../../../src/store/sqlite/store.js";
 import { fakeUser, groupChat, privateChat } from "../../fakes/telegram-api.js";
 import { type Harness, startHarness } from "./harness.js";
 
@@ -24,10 +23,8 @@ const UNKNOWN = "nope";
 
 describe("Telegram adapter on the real core under 1,000 fuzzed messages", () => {
   let h: Harness;
-  let store: SqliteStore;
   beforeAll(async () => {
-    store = await openSqliteStore({ path: ":memory:" });
-    h = await startHarness({ store });
+    h = await startHarness({});
   });
   afterAll(async () => h.close());
 
@@ -38,8 +35,6 @@ describe("Telegram adapter on the real core under 1,000 fuzzed messages", () => 
     const junk = (max: number): string =>
       Array.from({ length: Math.floor(random() * max) }, () => (random() < 0.5 ? ` ${pick(WORDS)}` : pick(NASTY))).join("");
     const chats: Chat[] = [...Array.from({ length: 8 }, () => privateChat(fakeUser())), ...Array.from({ length: 8 }, () => groupChat())];
-    // Cards as text, one message each: this test counts answers, and a card's chart is a picture of its own.
-    for (const c of chats) await store.updateSettings({ platform: "telegram", chatId: String(c.id) }, { cardChart: false });
     const expectAnswer: Message[] = [];
     const expectSilence: Message[] = [];
     for (let i = 0; i < 1000; i++) {

@@ -4,14 +4,14 @@
  * and ordinary text with nothing.
  */
 import { Composer, type Context } from "grammy";
-import { answerMessage, chatContext, type FeatureDeps } from "./deps.js";
+import { answerAsked, answerMessage, chatContext, type FeatureDeps } from "./deps.js";
 
 export function autodetectFeature(deps: FeatureDeps): Composer<Context> {
   const c = new Composer<Context>();
   c.on("message:text", async (ctx) => {
     if (ctx.from.is_bot || ctx.message.via_bot?.id === ctx.me.id) return;
-    const reply = await deps.core.detect(chatContext(ctx, deps.admins), ctx.message.text);
-    if (reply) await answerMessage(ctx, deps, ctx.message, reply);
+    const message = ctx.message;
+    await answerAsked(ctx, deps, (answering) => deps.core.detect(chatContext(ctx, deps.admins), message.text, answering), (reply) => answerMessage(ctx, deps, message, reply));
   });
   return c;
 }

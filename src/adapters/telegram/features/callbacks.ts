@@ -8,8 +8,9 @@ import type { Message } from "grammy/types";
 import type { StoredAction } from "../action-store.js";
 import { editReply, sendReply, thread } from "../deliver.js";
 import { describeError } from "../errors.js";
-import { chatContext, type FeatureDeps, logUndelivered } from "./deps.js";
+import { answerAsked, chatContext, type FeatureDeps, logUndelivered } from "./deps.js";
 import { wordsFor } from "../../../i18n/index.js";
+import type { Reply } from "../../../core/reply.js";
 
 async function answerQuery(ctx: Context, deps: FeatureDeps, text?: string): Promise<void> {
   try {
@@ -56,14 +57,20 @@ export function callbacksFeature(deps: FeatureDeps): CallbackFeatures {
     const press = pressed.get(ctx);
     if (!press) return;
     const { action, message } = press;
-    const reply = await deps.core.run(chatContext(ctx, deps.admins), action.command, action.args);
-    if (!reply) return;
-    try {
-      if (action.edit && !reply.error) await editReply(ctx.api, deps.actions, message, reply);
-      else await sendReply(ctx.api, deps.actions, { chatId: message.chat.id, replyTo: message.message_id, ...thread(message) }, reply);
-    } catch (e) {
-      logUndelivered(deps.log, e, { chatId: message.chat.id, command: action.command }, "telegram button answer");
-    }
+    const show = async (reply: Reply): Promise<Message | undefined> => {
+      try {
+        if (action.edit && !reply.error) {
+          await editReply(ctx.api, deps.actions, message, reply);
+          return message;
+        }
+        const [first] = await sendReply(ctx.api, deps.actions, { chatId: message.chat.id, replyTo: message.message_id, ...thread(message) }, reply);
+        return reply.error === undefined && first !== undefined && first !== true ? first : undefined;
+      } catch (e) {
+        logUndelivered(deps.log, e, { chatId: message.chat.id, command: action.command }, "telegram button answer");
+        return undefined;
+      }
+    };
+    await answerAsked(ctx, deps, (answering) => deps.core.run(chatContext(ctx, deps.admins), action.command, action.args, answering), show);
   });
   return { answer, run };
 }

@@ -8,7 +8,7 @@
 import { Composer, type Context } from "grammy";
 import type { Message, MessageEntity } from "grammy/types";
 import type { CommandCall } from "../../../core/args.js";
-import { answerMessage, chatContext, type FeatureDeps } from "./deps.js";
+import { answerAsked, answerMessage, chatContext, type FeatureDeps } from "./deps.js";
 
 /** The bot_command entity a message starts with, if any. */
 function leadingCommand(entities: readonly MessageEntity[] | undefined): MessageEntity | undefined {
@@ -25,10 +25,8 @@ export function commandsFeature(deps: FeatureDeps): Composer<Context> {
   const c = new Composer<Context>();
   const names = deps.core.commands.flatMap((cmd) => [cmd.name, ...(cmd.aliases ?? [])]);
   const known = new Set(names);
-  const answer = async (ctx: Context, message: Message, call: CommandCall): Promise<void> => {
-    const reply = await deps.core.command(chatContext(ctx, deps.admins), call);
-    if (reply) await answerMessage(ctx, deps, message, reply);
-  };
+  const answer = (ctx: Context, message: Message, call: CommandCall): Promise<void> =>
+    answerAsked(ctx, deps, (answering) => deps.core.command(chatContext(ctx, deps.admins), call, answering), (reply) => answerMessage(ctx, deps, message, reply));
   // grammY matches `/name` and `/name@thisbot` by entity and ignores `/name@otherbot`.
   c.on("message").command(names, async (ctx) => {
     const entity = leadingCommand(ctx.message.entities);

@@ -4,11 +4,12 @@ import type { Message, User } from "grammy/types";
 import type { Logger } from "pino";
 import type { BotCore } from "../../../core/bot-core.js";
 import type { ChatContext, Member } from "../../../core/command.js";
+import type { Answering } from "../../../core/fresher.js";
 import type { Reply } from "../../../core/reply.js";
 import type { ActionStore } from "../action-store.js";
 import type { AdminCheck } from "../admins.js";
 import type { ChatGuard } from "../chat-guard.js";
-import { sendReply, isOurMistake, type Sent, thread } from "../deliver.js";
+import { editReply, sendReply, isOurMistake, type Sent, thread } from "../deliver.js";
 import { describeError } from "../errors.js";
 import { DEFAULT_LOCALE, messages } from "../../../i18n/index.js";
 
@@ -80,26 +81,59 @@ export function chatContext(ctx: Context, admins: AdminCheck): ChatContext {
   };
 }
 
+/** What a fresher answer replaces: the first message an answer put in the chat, when it was an answer and not a failure. */
+function replaceable(reply: Reply, sent: readonly Sent[]): Message | undefined {
+  const first = sent[0];
+  return reply.error === undefined && first !== undefined && first !== true ? first : undefined;
+}
+
 /**
- * Sends `reply` as the answer to `message`. Never throws: a refusal of our own making gets a
- * one-line plain fallback unless a part already went out (so the asker gets exactly one
- * answer); others are logged.
+ * Asks the core through `ask` and puts what it sends where `show` puts it; a fresher answer the
+ * core hands later (it asks again when an answer showed older data) replaces the message sent,
+ * once that is out. Never throws.
  */
-export async function answerMessage(ctx: Context, deps: FeatureDeps, message: Message, reply: Reply): Promise<void> {
+export async function answerAsked(
+  ctx: Context,
+  deps: FeatureDeps,
+  ask: (answering: Answering) => Promise<Reply | null>,
+  show: (reply: Reply) => Promise<Message | undefined>,
+): Promise<void> {
+  let shown!: (message: Message | undefined) => void;
+  const out = new Promise<Message | undefined>((resolve) => (shown = resolve));
+  const onFresher = async (reply: Reply): Promise<void> => {
+    const message = await out;
+    if (message !== undefined) await editReply(ctx.api, deps.actions, message, reply);
+  };
+  try {
+    const reply = await ask({ onFresher });
+    if (reply !== null) shown(await show(reply));
+  } finally {
+    shown(undefined);
+  }
+}
+
+/**
+ * Sends `reply` as the answer to `message`; returns the message a fresher answer may replace.
+ * Never throws: a refusal of our own making gets a one-line plain fallback unless a part
+ * already went out (so the asker gets exactly one answer); others are logged.
+ */
+export async function answerMessage(ctx: Context, deps: FeatureDeps, message: Message, reply: Reply): Promise<Message | undefined> {
   const target = { chatId: message.chat.id, replyTo: message.message_id, ...thread(message) };
   const sent: Sent[] = [];
   try {
     await sendReply(ctx.api, deps.actions, target, reply, sent);
+    return replaceable(reply, sent);
   } catch (e) {
     if (!isOurMistake(e)) {
       logUndelivered(deps.log, e, { chatId: message.chat.id, partsDelivered: sent.length }, "telegram answer");
-      return;
+      return undefined;
     }
     deps.log.error({ err: describeError(e), chatId: message.chat.id, title: reply.title, partsDelivered: sent.length }, "telegram refused a rendered reply");
     // Once a part is in the chat, a fallback would be a second answer to one question.
-    if (sent.length > 0) return;
+    if (sent.length > 0) return undefined;
     await ctx.api
       .sendMessage(message.chat.id, messages().translator(reply.locale ?? DEFAULT_LOCALE).t("telegram-fallback"), { reply_parameters: { message_id: message.message_id, allow_sending_without_reply: true } })
       .catch((err: unknown) => deps.log.warn({ err: describeError(err) }, "telegram fallback answer not delivered"));
+    return undefined;
   }
 }

@@ -1,0 +1,14 @@
+/**
+ * Waits until `check` holds, then returns; fails naming `what` (worked out at the failure, if a
+ * function, so it can say what was seen) after `timeoutMs`. What the process tests wait for
+ * lives in other processes and files (a child's database rows, its leases, what it sent), which
+ * announce nothing to the test, so the check is asked again every 50 ms; the bound only turns
+ * a broken run into a readable error.
+ */
+export async function until(check: () => boolean | Promise<boolean>, what: string | (() => string), timeoutMs = 90_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`not within ${timeoutMs} ms: ${typeof what === "string" ? what : what()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
