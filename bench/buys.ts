@@ -328,7 +328,7 @@ const seconds = (ms: number[], p: number): number => percentile(ms, p / 100) / 1
 
 export const buys: Benchmark = {
   name: "buys",
-  title: "Buy feed",
+  title: "11. Buy feed",
   targets:
     "posted + folded = swaps owed (none lost), doubled 0, 429s 0, the commands beside it p95 ≤ 1 s and max ≤ 2.5 s, swap calls ≤ 1/5 of the naive feed's at a p95 delay (trade → ready to post) no longer than its",
   limitSeconds: LIMIT_SECONDS,
@@ -377,7 +377,7 @@ export const buys: Benchmark = {
     }
     return {
       name: "buys",
-      title: "Buy feed",
+      title: "11. Buy feed",
       setup:
         `${c.chats} chats following ${c.tokens} tokens by Zipf rank (s = ${ZIPF_S}) on the sandbox's swap streams, each chat at the defaults (min $50, sells off), on a simulated clock: a window of ${c.minutes} simulated minutes and ${DRAIN_SECONDS} s after it for what is owed to go out (per hour = over both); the sandbox enforces each plan's rate on that clock. ` +
         `chainpulse: the feed service (one watcher, the feed lane's share ${RATE_SHARE} of the plan, polls every ${POLL_SECONDS} s backing off to ${MAX_POLL_SECONDS} s, Telegram's pace of 20 messages a minute per group). ` +
