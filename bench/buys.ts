@@ -46,7 +46,7 @@ const COMMAND_TOKENS = 500;
 /**
  * What the full run may take in `npm run bench`'s 15 minutes, all that is left once the others'
  * bounds were tightened to their measured times. The run waits on loopback calls at every step of
- * its clock, so a loaded machine stretches it far past this (BENCHMARKS.md gives the measured time).
+ * its clock, so a loaded machine stretches it far past this; BENCHMARKS.md says what was measured.
  */
 const LIMIT_SECONDS = 35;
 /** Simulated time after the window for what it owes to go out (two minutes of folding and a little). */
