@@ -324,7 +324,7 @@ CREATE TABLE buy_wallets (
   // The operator's page: each worker's minutes (its counters' rises and its gauges, as JSON),
   // so that any worker's page charts the whole bot. Kept a day, by `at`.
   {
-    version: 15,
+    version: 13,
     name: "operator's page samples",
     up: `
 CREATE TABLE ops_samples (

@@ -3,7 +3,8 @@
  * updates are POSTed to it with the secret in `X-Telegram-Bot-Api-Secret-Token`; a chat's next
  * update leaves only after the previous one was answered 2xx; an update answered otherwise,
  * not answered within the timeout, or whose answer was cut off (connection failed before the
- * whole body arrived) is delivered again after a pause. A 2xx answer whose body is a Bot API
+ * whole body arrived) is delivered again after a pause. At most `maxConnections` requests are
+ * open at once, as Telegram opens at most 40 by default. A 2xx answer whose body is a Bot API
  * call (`{"method": …, …}`) has that call done, once, as the update is counted delivered.
  * Every attempt is recorded.
  */
@@ -26,6 +27,8 @@ export interface WebhookDeliveryOptions {
   answerTimeoutMs?: number;
   /** Pause before delivering an update again. Default 200 ms. */
   retryMs?: number;
+  /** Requests open at once, over all chats: Telegram's `max_connections`. Default 40. */
+  maxConnections?: number;
 }
 
 export interface WebhookSource {
@@ -64,6 +67,7 @@ function carried(body: string): { call?: Record<string, unknown> } {
 export function deliverByWebhook(source: WebhookSource, opts: WebhookDeliveryOptions): WebhookDelivery {
   const timeoutMs = opts.answerTimeoutMs ?? 10_000;
   const retryMs = opts.retryMs ?? 200;
+  const maxConnections = opts.maxConnections ?? 40;
   const attempts: WebhookAttempt[] = [];
   const chats = new Map<string, Update[]>();
   const busy = new Set<string>();
@@ -86,7 +90,7 @@ export function deliverByWebhook(source: WebhookSource, opts: WebhookDeliveryOpt
   };
 
   const run = (chat: string): void => {
-    if (busy.has(chat) || stopped) return;
+    if (busy.has(chat) || busy.size >= maxConnections || stopped) return;
     const queue = chats.get(chat);
     const u = queue?.[0];
     const hook = source.webhook();
@@ -101,6 +105,8 @@ export function deliverByWebhook(source: WebhookSource, opts: WebhookDeliveryOpt
       } else await new Promise((r) => setTimeout(r, retryMs));
       busy.delete(chat);
       if (queue!.length === 0) chats.delete(chat);
+      // The connection is free: the chats waiting for one come first, this one after them.
+      for (const next of [...chats.keys()].filter((c) => c !== chat)) run(next);
       run(chat);
     });
   };

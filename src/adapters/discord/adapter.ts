@@ -1,27 +1,16 @@
 /**
- * The Discord adapter: a discord.js client with minimal intents and bounded caches, wired to
- * the core. Every handler catches; the client has an `error` listener (without one, a rejected
- * handler kills the process); mentions are off on the client and on raw REST calls.
+ * The Discord adapter: the core wired to discord.js clients. Its parts live by job: the client's
+ * set-up (`client.ts`), login failures (`login.ts`), shard leases (`leased-shards.ts`), HTTP
+ * interactions (`http-interactions.ts`, `interaction-action.ts`), what each interaction does
+ * (`interactions.ts`), channel auto-detect (`channel-autodetect.ts`) and posts (`send.ts`).
+ * Every handler catches; each client has an `error` listener (without one, a rejected handler
+ * kills the process).
  */
-import {
-  Client,
-  DefaultRestOptions,
-  Events,
-  GatewayCloseCodes,
-  GatewayIntentBits,
-  Options,
-  RESTEvents,
-  Routes,
-  type Interaction,
-  type RESTOptions,
-  type Message,
-} from "discord.js";
+import { DefaultRestOptions, Events, RESTEvents, Routes, type Client, type Interaction, type RESTOptions } from "discord.js";
 import { LRUCache } from "lru-cache";
-import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import type { BotCore } from "../../core/bot-core.js";
-import type { ChatContext } from "../../core/command.js";
 import type { Reply } from "../../core/reply.js";
 import type { ButtonActionStore } from "../../store/types.js";
 import type { PlatformAdapter, PreparedSend, SendOutcome } from "../types.js";
@@ -29,14 +18,16 @@ import type { PaceLedger } from "../../digest/pace-ledger.js";
 import type { SharedRedis } from "../../redis/connection.js";
 import { redisPaceLedger } from "../../redis/pace-ledger.js";
 import { createActionStore, type ActionStore } from "./buttons.js";
-import { discordMember, onAutocomplete, onButton, onChatInput, onMessageCommand, type InteractionDeps } from "./interactions.js";
-import { NO_MENTIONS, renderMessage, replyOptions, type DiscordMessage } from "./message.js";
+import { channelAutodetect } from "./channel-autodetect.js";
+import { clientFor, type ClientSettings } from "./client.js";
+import { onAutocomplete, onButton, onChatInput, onMessageCommand, type InteractionDeps } from "./interactions.js";
+import { interactionDispatcher } from "./interaction-action.js";
+import { leasedShards, type LeasedShards } from "./leased-shards.js";
+import { loginFailure } from "./login.js";
+import { renderMessage, type DiscordMessage } from "./message.js";
 import { createInteractionCallbacks, createInteractionsEndpoint, INTERACTIONS_PATH } from "./http-interactions.js";
-import { discordRestAgent } from "./rest-agent.js";
 import { DISCORD_GLOBAL_PER_SECOND, sharedRestGate } from "./rest-gate.js";
-import { createShardClaimer, sharedIdentifyThrottler, type ShardClaimer } from "./shards.js";
-import { postToChannel, rejectChannelPostsOnRateLimit } from "./send.js";
-import { redactSecrets } from "../../secrets.js";
+import { postToChannel } from "./send.js";
 
 /** Discord's public REST root. */
 export const DEFAULT_DISCORD_API_ROOT = "https://discord.com/api";
@@ -85,75 +76,6 @@ export interface DiscordAdapter extends PlatformAdapter {
   shards(): number[];
 }
 
-// A pasted address is at least 26 characters (Bitcoin-style base58 is the shortest family);
-// anything shorter without a link cannot be one, so the core is not asked about it.
-const MAYBE_TOKEN = /[0-9A-Za-z]{26,}|https?:\/\//;
-
-interface ClientSettings {
-  apiRoot: string;
-  messageContent: boolean;
-  /** The bot user's id: the one user and member every cache keeps. */
-  botId: string;
-  makeRequest: NonNullable<RESTOptions["makeRequest"]>;
-  shards?: { ids: number[]; count: number };
-  /** Spaces identifies with the bot's other workers (several clients, several processes). */
-  identify?: { redis: SharedRedis; scope: string };
-}
-
-function clientFor(opts: ClientSettings): Client {
-  const intents = [GatewayIntentBits.Guilds];
-  if (opts.messageContent) intents.push(GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent);
-  return new Client({
-    intents,
-    allowedMentions: NO_MENTIONS,
-    ...(opts.shards ? { shards: opts.shards.ids, shardCount: opts.shards.count } : {}),
-    ...(opts.identify === undefined ? {} : { ws: { buildIdentifyThrottler: sharedIdentifyThrottler(opts.identify.redis, opts.identify.scope) } }),
-    rest: { api: opts.apiRoot, rejectOnRateLimit: rejectChannelPostsOnRateLimit, agent: discordRestAgent(), makeRequest: opts.makeRequest },
-    // The bot reads interactions and (maybe) new messages: nothing else needs remembering.
-    makeCache: Options.cacheWithLimits({
-      ...Options.DefaultMakeCacheSettings,
-      MessageManager: 0,
-      ReactionManager: 0,
-      PresenceManager: 0,
-      VoiceStateManager: 0,
-      GuildEmojiManager: 0,
-      GuildStickerManager: 0,
-      GuildScheduledEventManager: 0,
-      GuildInviteManager: 0,
-      GuildBanManager: 0,
-      StageInstanceManager: 0,
-      ThreadMemberManager: 0,
-      AutoModerationRuleManager: 0,
-      ApplicationCommandManager: 0,
-      GuildMemberManager: { maxSize: 200, keepOverLimit: (m) => m.id === opts.botId },
-      UserManager: { maxSize: 1000, keepOverLimit: (u) => u.id === opts.botId },
-    }),
-    sweepers: {
-      ...Options.DefaultSweeperSettings,
-      users: { interval: 3600, filter: () => (u) => u.id !== opts.botId },
-      guildMembers: { interval: 3600, filter: () => (m) => m.id !== opts.botId },
-    },
-  });
-}
-
-/** What the operator reads when Discord refuses the privileged intent (gateway close 4014). */
-export const DISALLOWED_INTENTS =
-  "Discord refused the Message Content intent (gateway close 4014): enable it for the bot in the Discord developer portal (Bot → Privileged Gateway Intents), or set DISCORD_MESSAGE_CONTENT=false.";
-
-function loginFailure(err: unknown, token: string, apiRoot: string, closeCode: number | undefined): Error {
-  const code = (err as { code?: unknown }).code;
-  const status = (err as { status?: unknown }).status;
-  if (code === "TokenInvalid" || status === 401) {
-    return new Error("Discord refused the bot token (401 Unauthorized); check DISCORD_BOT_TOKEN.");
-  }
-  // @discordjs/ws rejects the login with a bare "Used disallowed intents" that names no fix.
-  if (closeCode === GatewayCloseCodes.DisallowedIntents || (err instanceof Error && /disallowed intents/i.test(err.message))) {
-    return new Error(DISALLOWED_INTENTS);
-  }
-  const detail = redactSecrets(err instanceof Error ? err.message : String(err), [token]);
-  return new Error(`Could not connect to Discord at ${apiRoot}: ${detail}`);
-}
-
 /** Creates the Discord adapter; `start()` logs in, `send()` posts digests. */
 export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapter {
   const apiRoot = opts.apiRoot ?? DEFAULT_DISCORD_API_ROOT;
@@ -193,8 +115,7 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
       : { ids: [...(opts.shards.ids ?? Array.from({ length: opts.shards.count }, (_, i) => i))], count: opts.shards.count };
   // The client that answers over REST and HTTP; with leases the gateway runs in one client per shard held.
   const client = clientFor({ ...settings, ...(fixedShards ? { shards: fixedShards } : {}) });
-  const gateways = new Map<number, Client>();
-  let claimer: ShardClaimer | undefined;
+  let leased: LeasedShards | undefined;
   const inFlight = new Set<Promise<void>>();
   // Channels whose server is already noted: told to the core once per channel, not per command.
   const noted = new LRUCache<string, string>({ max: 10_000 });
@@ -244,24 +165,7 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
     else if (interaction.isMessageContextMenuCommand()) await onMessageCommand(interaction, deps);
   }
 
-  async function autodetect(message: Message): Promise<void> {
-    if (message.author.bot || !message.inGuild() || !MAYBE_TOKEN.test(message.content)) return;
-    deps.noteGuild(message.channelId, message.guildId);
-    // The core answers only where the channel's auto-detect is on.
-    const chat: ChatContext = {
-      platform: "discord",
-      chatId: message.channelId,
-      userId: message.author.id,
-      isPrivate: false,
-      isAdmin: async () => false,
-      guildId: message.guildId,
-      member: discordMember(message.author, message.member),
-    };
-    const reply: Reply | null = await opts.core.detect(chat, message.content);
-    if (reply === null || reply.error !== undefined) return;
-    const { embeds, components, files } = replyOptions(renderMessage(reply, { actions, now }));
-    await message.reply({ embeds, components, files, allowedMentions: { ...NO_MENTIONS, repliedUser: false } });
-  }
+  const autodetect = channelAutodetect({ core: opts.core, actions, now, noteGuild: deps.noteGuild });
 
   /** Every client's events, handled the same: the REST client's, and each shard's gateway client's. */
   function wire(c: Client): Client {
@@ -311,8 +215,8 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
   }
   wire(client);
 
-  /** discord.js's own path for a gateway INTERACTION_CREATE: the same objects, the same `interactionCreate` event. */
-  const interactionAction = (client as unknown as { actions: { InteractionCreate: { handle(data: unknown): void } } }).actions.InteractionCreate;
+  // Read when the adapter is built: a discord.js without the path stops the start, not the first interaction.
+  const dispatch = opts.publicKey === undefined ? undefined : interactionDispatcher(client);
 
   async function startGateway(): Promise<void> {
     try {
@@ -325,41 +229,13 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
   }
 
   async function startLeased(lease: NonNullable<typeof leases>, shardCount: number): Promise<void> {
-    client.rest.setToken(opts.token);
-    try {
-      // The token is checked once here, so that a refused one stops the start as a login would.
-      await client.rest.get(Routes.user("@me"));
-    } catch (err) {
-      await client.destroy().catch(() => undefined);
-      throw loginFailure(err, opts.token, apiRoot, undefined);
-    }
-    claimer = createShardClaimer({
-      redis: lease.redis,
-      scope: opts.applicationId,
-      shardCount,
-      // A restart is a new holder: the dead process's leases run out rather than being renewed by its successor.
-      holder: `${lease.worker}.${randomBytes(4).toString("hex")}`,
-      ...(lease.ttlMs === undefined ? {} : { ttlMs: lease.ttlMs }),
-      logger: log,
-      async onGain(shard) {
-        const gateway = wire(clientFor({ ...settings, shards: { ids: [shard], count: shardCount } }));
-        gateways.set(shard, gateway);
-        try {
-          await gateway.login(opts.token);
-        } catch (err) {
-          gateways.delete(shard);
-          await gateway.destroy().catch(() => undefined);
-          throw loginFailure(err, opts.token, apiRoot, lastCloseCode);
-        }
-      },
-      async onLose(shard) {
-        const gateway = gateways.get(shard);
-        gateways.delete(shard);
-        await gateway?.destroy();
-      },
+    leased = leasedShards({
+      rest: client, token: opts.token, apiRoot, applicationId: opts.applicationId, shardCount, lease, log,
+      gateway: (shard) => wire(clientFor({ ...settings, shards: { ids: [shard], count: shardCount } })),
+      lastCloseCode: () => lastCloseCode,
     });
-    await claimer.start();
-    log.info({ shards: claimer.held(), shardCount, messageContent }, "discord connected");
+    await leased.start();
+    log.info({ shards: leased.held(), shardCount, messageContent }, "discord connected");
   }
 
   return {
@@ -371,13 +247,12 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
     async stop() {
       stopping = true;
       await Promise.allSettled([...inFlight]);
-      await claimer?.stop();
-      await Promise.all([...gateways.values()].map((g) => g.destroy()));
+      await leased?.stop();
       await client.destroy();
     },
-    isReady: () => !stopping && (leases === undefined ? client.isReady() : [...gateways.values()].every((g) => g.isReady())),
-    shards: () => (leases === undefined ? [...(fixedShards?.ids ?? [])] : (claimer?.held() ?? [])),
-    ...(opts.publicKey === undefined
+    isReady: () => !stopping && (leases === undefined ? client.isReady() : (leased?.ready() ?? true)),
+    shards: () => (leases === undefined ? [...(fixedShards?.ids ?? [])] : (leased?.held() ?? [])),
+    ...(opts.publicKey === undefined || dispatch === undefined
       ? {}
       : {
           interactions: {
@@ -388,7 +263,7 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
               logger: log,
               deliver(payload) {
                 if (stopping) return false;
-                interactionAction.handle(payload);
+                dispatch(payload);
                 return true;
               },
             }),

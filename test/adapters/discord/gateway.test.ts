@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import pino from "pino";
 import { GatewayIntentBits } from "discord.js";
-import { DISALLOWED_INTENTS } from "../../../src/adapters/discord/adapter.js";
+import { DISALLOWED_INTENTS } from "../../../src/adapters/discord/login.js";
 import { createDiscordAdapter } from "../../../src/adapters/discord/index.js";
 import { messages } from "../../../src/i18n/index.js";
 import { openSqliteStore } from "../../../src/store/sqlite/store.js";
