@@ -18,6 +18,8 @@ import { createBuyFeedService } from "../src/buys/service.js";
 import { readSwap } from "../src/buys/trade.js";
 import { wants } from "../src/buys/watcher.js";
 import { createCachedMarket } from "../src/cache/cached-market.js";
+import { createChartRenderer } from "../src/chart/renderer.js";
+import type { ChartRenderer } from "../src/chart/types.js";
 import { createPacedQueue } from "../src/digest/paced-queue.js";
 import { MarketClient } from "../src/market/client.js";
 import type { SwapTx } from "../src/market/schemas.js";
@@ -55,7 +57,8 @@ const DRAIN_SECONDS = 180;
 /**
  * A discrete-event clock: `sleep` waits until the clock reaches its end; `run` moves the clock
  * to the next wake-up (or the next second's turn) only once nothing is in flight (the market's
- * HTTP calls counted by `calling`), so simulated time passes as fast as the work allows.
+ * HTTP calls and the charts being drawn, counted by `calling`), so simulated time passes as
+ * fast as the work allows.
  */
 function simulatedClock(start: number) {
   let t = start;
@@ -152,7 +155,15 @@ interface Beside {
 }
 
 async function commandsBeside(client: MarketClient, clock: Clock, tokens: readonly SandboxToken[], rate: number, until: number): Promise<Beside> {
-  const harness = await coreOver(createCachedMarket(client, { now: clock.now, sleep: clock.sleep }), clock.now);
+  // A chart is drawn on a worker thread, on no clock: the clock waits for it as for a call, or a
+  // command's simulated time would run on while its picture is drawn.
+  const drawing = createChartRenderer({ workers: 1 });
+  const timed = <T>(p: Promise<T>): Promise<T> => {
+    clock.calling.start();
+    return p.finally(clock.calling.end);
+  };
+  const charts: ChartRenderer = { render: (spec) => timed(drawing.render(spec)), close: () => drawing.close() };
+  const harness = await coreOver(createCachedMarket(client, { now: clock.now, sleep: clock.sleep }), clock.now, { charts });
   const asks = zipfWorkload({ tokens, count: Math.ceil(((until - clock.now()) / 1000) * rate), s: ZIPF_S, chats: 1, usersPerChat: 1, seed: 17 });
   const started: number[] = [];
   const answered: number[] = [];
@@ -167,7 +178,10 @@ async function commandsBeside(client: MarketClient, clock: Clock, tokens: readon
       for (let k = 0; k < rate && next < asks.length; k++) ask(next++);
     },
     times: () => started.map((at, n) => (answered[n] ?? clock.now()) - at),
-    close: () => harness.close(),
+    close: async () => {
+      await harness.close();
+      await drawing.close();
+    },
   };
 }
 
@@ -193,7 +207,8 @@ function clientOn(sandbox: Sandbox, plan: PlanName, clock: Clock, shares: Partia
     v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, v1: { baseUrl: sandbox.url, key: sandbox.v1Key },
     retry: { maxAttempts: 1 }, rps: PLANS[plan], now: clock.now, sleep: clock.sleep, laneShares: shares, onDispatch: clock.calling.start,
     onCall: (e) => {
-      clock.calling.end();
+      // A dispatch ends once, for the caller whose own send ran; a refused or joined caller made none.
+      if (e.attempts > 0) clock.calling.end();
       if (e.status === 429) throttled++;
     },
   });
