@@ -40,8 +40,8 @@ const RATE_SHARE = 0.5;
 const T0 = Date.UTC(2026, 10, 27, 12, 0);
 
 const CASES: Record<Size, { chats: number; tokens: number; minutes: number; plans: PlanName[] }> = {
-  full: { chats: 300, tokens: 100, minutes: 2, plans: ["free", "normal", "pro"] },
-  smoke: { chats: 12, tokens: 6, minutes: 1, plans: ["free"] },
+  full: { chats: 40, tokens: 15, minutes: 1, plans: ["free", "normal", "pro"] },
+  smoke: { chats: 8, tokens: 3, minutes: 0.5, plans: ["free"] },
 };
 /** "Answers under quota"'s commands a second per plan, and the tokens they ask about. */
 const COMMAND_RATE: Record<PlanName, number> = { free: 2, normal: 10, pro: 40 };
@@ -156,7 +156,7 @@ function owedByChat(sandbox: Sandbox, fs: Follow[], from: number, to: number, no
  * simulated clock from arrival to reply.
  */
 /** Distinct commands of the warm-up answered at once. */
-const WARM_AT_ONCE = 8;
+const WARM_AT_ONCE = 16;
 
 /** A sandbox whose limiter can be lifted: while it is, each request falls in a second of its own (benchmark 8's warm-up). */
 interface Keyed {
@@ -413,6 +413,7 @@ export const buys: Benchmark = {
   targets:
     "posted + folded = swaps owed (none lost), doubled 0, 429s 0, the commands beside it p95 ≤ 1 s and max ≤ 2.5 s, swap calls ≤ 1/5 of the naive feed's at a p95 delay (trade → ready to post) no longer than its",
   limitSeconds: LIMIT_SECONDS,
+  smokeTest: "test/bench/buys-smoke.test.ts",
   async run(size: Size): Promise<BenchResult> {
     const started = Date.now();
     const c = CASES[size];
@@ -456,6 +457,11 @@ export const buys: Benchmark = {
         `${label}: ${fewer && p95 <= naiveP95 ? "met" : "not met"}: the feed made ${(run.swapCalls / Math.max(1, naive.swapCalls)).toFixed(3)}× the naive feed's swap calls at a p95 delay to ready of ${p95.toFixed(1)} s against its ${naiveP95.toFixed(1)} s; the naive feed lost ${naive.lost} of ${owed} owed swaps and doubled ${naive.doubled}.`,
       );
       if (run.lost > 0) notes.push(`${label}: ${run.lost} owed swaps were neither posted nor folded by the end of the drain.`);
+      if (run.reread > 0) {
+        notes.push(
+          `${label}: ${run.reread} transactions were recorded again under other amounts and so are in two posts or summaries of a chat: the sandbox shares a running minute's volume among the trades made so far, so a swap's amounts change until its minute ends, and a later poll's 60 s overlap reads it again under a new identity (chain, pair, hash and amounts, as the issue defines it). The sandbox should fix a trade's amounts when it is made; until then this is not 0.`,
+        );
+      }
     }
     return {
       name: "buys",
