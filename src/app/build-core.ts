@@ -72,6 +72,8 @@ export interface BuiltCore {
   feedBudget: () => PollBudget;
   /** The shared Redis when `REDIS_URL` is set: budgets, blocked chats and platform rates live there. */
   redis: SharedRedis | undefined;
+  /** Ends the core's asking again for fresher answers: called first when the bot stops. */
+  stopAsking(): void;
   /**
    * Closes the store, the charts, the client and the sandbox; never rejects. `abandon` cuts the
    * market calls still out instead of waiting for them (nobody is left to answer).
@@ -140,14 +142,15 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     const catalog = messages();
     const sourceKey = config.market.mode === "demo" ? "source-demo" : "source-live";
     const callRules: CallRules = { windowMs: config.calls.windowDays * 86_400_000, sweepPeriodMs: config.calls.sweepMinutes * 60_000 };
-    const core = createBotCore({ calls: callRules, market, store, charts, log, source: (i18n) => i18n.t(sourceKey), extraCommands, alertLimits, catalog, budget: { redis },
+    const asking = new AbortController();
+    const core = createBotCore({ fresher: { signal: asking.signal }, calls: callRules, market, store, charts, log, source: (i18n) => i18n.t(sourceKey), extraCommands, alertLimits, catalog, budget: { redis },
       answerDeadlineMs: config.market.answerDeadlineMs, onAnswer: opts.onAnswer,
     });
     // Fetched uncached for the check, and kept in the price cache for the commands that follow until the next check.
     const alertPrices = sharingPrices(market, client.onLane(ALERT_LANE), { everyMs: config.alerts.checkSeconds * 1000 });
     return {
       core, market, alertPrices, callMarket: client.onLane(DIGEST_LANE), callRules, store, charts, source, sandbox, redis,
-      scheduler: client.scheduler, feedMarket: client, feedBudget, close,
+      scheduler: client.scheduler, feedMarket: client, feedBudget, close, stopAsking: () => asking.abort(),
     };
   } catch (e) {
     await close();

@@ -100,6 +100,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   const stop = (reason: string): Promise<void> => {
     stopping ??= (async () => {
       log.info({ reason }, "stopping");
+      built?.stopAsking();
       // The poster first: it records where it stopped while the platforms can still be reached.
       await alerts?.stop();
       await sweeper?.stop();

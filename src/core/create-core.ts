@@ -234,7 +234,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
     const first: FirstRun = { from, to: now() };
     // Asked again, the question has a deadline of its own, counted from then.
     const again = () => caught(chat, commandText, langs, work, commandAsk(now(), deadlineMs, now), first);
-    askAgainWhenOlder(reply, again, answering, deps.fresher ?? {}, deps.log);
+    void askAgainWhenOlder(reply, again, answering, deps.fresher ?? {}, deps.log);
     return reply;
   }
 

@@ -22,6 +22,11 @@ export interface FresherOptions {
   afterMs?: readonly number[];
   /** Waits `ms`. Default a timer that holds no process open. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Aborted when the bot stops: a re-ask still waiting is dropped, so nothing asks the market
+   * or edits a message through a platform that is shutting down.
+   */
+  signal?: AbortSignal;
 }
 
 const DEFAULT_AFTER_MS: readonly number[] = [3_000, 10_000];
@@ -37,7 +42,8 @@ export function showedOlderData(reply: Reply | null): reply is Reply {
 
 /**
  * When `first` showed older data and the adapter wants fresher answers, asks `again` after
- * each wait and hands the first fresh answer to `onFresher`. Runs in the background; never rejects.
+ * each wait and hands the first fresh answer to `onFresher`. Runs in the background; the promise
+ * tells when the asking ended, and never rejects.
  */
 export function askAgainWhenOlder(
   first: Reply | null,
@@ -45,17 +51,20 @@ export function askAgainWhenOlder(
   answering: Answering,
   opts: FresherOptions,
   log: Logger,
-): void {
+): Promise<void> {
   const onFresher = answering.onFresher;
-  if (onFresher === undefined || !showedOlderData(first)) return;
+  // A function, not a narrowed field: the signal may abort while the loop waits.
+  const stopped = (): boolean => opts.signal?.aborted === true;
+  if (onFresher === undefined || !showedOlderData(first) || stopped()) return Promise.resolve();
   const sleep = opts.sleep ?? timer;
-  void (async () => {
+  return (async () => {
     let waited = 0;
     for (const at of opts.afterMs ?? DEFAULT_AFTER_MS) {
       await sleep(Math.max(0, at - waited));
       waited = at;
+      if (stopped()) return;
       const next = await again();
-      if (next.error !== undefined) return;
+      if (next.error !== undefined || stopped()) return;
       if (next.footer?.stale === true) continue;
       await onFresher(next);
       return;

@@ -73,6 +73,8 @@ export class DailyUnits {
   private readonly onLedgerError: (e: unknown) => void;
   private day = -1;
   private spentToday = 0;
+  /** The read of the shared ledger's total for `day`, started when the day rolled in. */
+  private reading: Promise<void> = Promise.resolve();
   private readonly shares: Partial<Record<Lane, number>>;
   /** Today's spend of each lane held to a share. */
   private readonly laneSpent = new Map<Lane, number>();
@@ -86,6 +88,15 @@ export class DailyUnits {
     this.now = opts.now;
     this.onLedgerError = opts.onLedgerError ?? (() => undefined);
     this.shares = { ...opts.shares };
+  }
+
+  /**
+   * Resolves once today's total in the shared ledger has been read (another worker's spend
+   * counted): until then the pace knows only this process's spend.
+   */
+  known(): Promise<void> {
+    this.roll();
+    return this.reading;
   }
 
   /** Units spent today as far as this process knows. */
@@ -160,7 +171,7 @@ export class DailyUnits {
     this.day = day;
     this.spentToday = 0;
     this.laneSpent.clear();
-    this.ledger.total(day).then(
+    this.reading = this.ledger.total(day).then(
       (total) => {
         if (this.day === day) this.spentToday = Math.max(this.spentToday, total);
       },

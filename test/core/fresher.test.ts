@@ -10,6 +10,7 @@ import type { ChartRenderer } from "../../src/chart/types.js";
 import type { BotCore } from "../../src/core/bot-core.js";
 import type { ChatContext } from "../../src/core/command.js";
 import { createBotCore } from "../../src/core/create-core.js";
+import { askAgainWhenOlder } from "../../src/core/fresher.js";
 import type { Reply } from "../../src/core/reply.js";
 import { MarketClient } from "../../src/market/client.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
@@ -134,5 +135,41 @@ describe("the core asks again for a fresher answer", () => {
     expect(textOf(fresh)).not.toContain("📣");
     expect(fresh.actions.flat().some((a) => a.kind === "command" && a.command === "calls")).toBe(false);
     expect(await store.calls.boardCalls({ platform: "telegram", chatId: "-1003" }, 0)).toEqual([]);
+  });
+});
+
+describe("asking again when the bot stops", () => {
+  const older: Reply = { title: "PEPE", tone: "info", blocks: [], actions: [], footer: { source: "demo data (sandbox)", asOf: 0, stale: true } };
+  const fresh: Reply = { ...older, footer: { source: "demo data (sandbox)", asOf: 1 } };
+
+  it("drops a re-ask still waiting once the bot stops: no market call, no edit", async () => {
+    const stopping = new AbortController();
+    const wait = deferred();
+    const waiting = deferred();
+    let asked = 0;
+    const edits: Reply[] = [];
+    const again = async (): Promise<Reply> => {
+      asked += 1;
+      return fresh;
+    };
+    const sleep = (): Promise<void> => {
+      waiting.resolve();
+      return wait.promise;
+    };
+    const ended = askAgainWhenOlder(older, again, { onFresher: async (r) => void edits.push(r) }, { afterMs: [3_000], sleep, signal: stopping.signal }, pino({ level: "silent" }));
+    await waiting.promise;
+    stopping.abort();
+    wait.resolve();
+    await ended;
+    expect(asked).toBe(0);
+    expect(edits).toEqual([]);
+  });
+
+  it("still edits when the bot keeps running", async () => {
+    const wait = deferred();
+    const edited = deferred<Reply>();
+    void askAgainWhenOlder(older, async () => fresh, { onFresher: async (r) => edited.resolve(r) }, { afterMs: [3_000], sleep: () => wait.promise, signal: new AbortController().signal }, pino({ level: "silent" }));
+    wait.resolve();
+    expect(await edited.promise).toBe(fresh);
   });
 });

@@ -44,9 +44,8 @@ async function pacedBot() {
     market: createCachedMarket(client, {}), store, charts: { render: () => Promise.reject(new Error("no charts")), close: async () => undefined },
     log, source: "demo data (sandbox)", budget: { perUser: 100_000, perChat: 100_000 },
   });
-  // The ledger's total is read as the day rolls in; one look at it makes the pace known.
-  client.scheduler.units.waitFor("people", 1);
-  await new Promise<void>((r) => setImmediate(r));
+  // The pace counts what the ledger already holds for today.
+  await client.scheduler.units.known();
   const say = async (line: string): Promise<string> => {
     const output = new PassThrough();
     let out = "";

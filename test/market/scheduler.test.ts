@@ -2,7 +2,7 @@ import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { MarketClient, type MarketCallEvent } from "../../src/market/client.js";
 import { MarketError } from "../../src/market/errors.js";
-import { DailyUnits, DAY_MS } from "../../src/market/quota-ledger.js";
+import { DailyUnits, DAY_MS, MemoryUnitLedger } from "../../src/market/quota-ledger.js";
 import { Retry } from "../../src/market/retry.js";
 import { Scheduler, type Job, type Lane } from "../../src/market/scheduler.js";
 import { startFakeServer, v2ok } from "./fake-server.js";
@@ -256,6 +256,18 @@ describe("the scheduler", () => {
     turns.shift()?.();
     expect(await second).toBe("second");
     expect(order).toEqual(["first", "second"]);
+  });
+});
+
+describe("the day's units", () => {
+  it("counts another worker's spend once the shared ledger's total is known", async () => {
+    const now = () => 10 * DAY_MS + DAY_MS / 2;
+    const ledger = new MemoryUnitLedger();
+    await ledger.add(10, 900);
+    const units = new DailyUnits({ dailyUnits: 1_000, ledger, now });
+    await units.known();
+    expect(units.spent).toBe(900);
+    expect(units.left).toBe(100);
   });
 });
 

@@ -12,7 +12,8 @@ import { createMetrics, type Metrics } from "../../src/ops/metrics.js";
 import { createOpsPage, type OpsPage } from "../../src/ops/ops-page.js";
 import { seriesKey } from "../../src/ops/series.js";
 import { createSharedHistory } from "../../src/ops/shared-history.js";
-import type { Store } from "../../src/store/types.js";
+import type { OpsSampleStore, Store } from "../../src/store/types.js";
+import { deferred } from "../deferred.js";
 import { storeEngines, type TestDatabase } from "../store/engines.js";
 
 const engines = storeEngines();
@@ -47,14 +48,20 @@ async function startWorker(db: TestDatabase, name: string): Promise<Worker> {
   return w;
 }
 
-/** The bot built: the page starts sampling, into the database every worker shares. */
-function attach(w: Worker): void {
-  w.page.attach({ leases: async () => [], rows: new Map(), deliveries: createDeliveryWatch(), samples: w.store.opsSamples });
-}
-
-/** Waits for the database to hold a minute of `worker` (each read one answer of the database). */
-async function sampled(store: Store, worker: string): Promise<void> {
-  while (!(await store.opsSamples.samplesSince(0)).some((s) => s.worker === worker)) await new Promise<void>((r) => setImmediate(r));
+/**
+ * The bot built: the page starts sampling, into the database every worker shares. Resolves
+ * when the worker's first minute is written there.
+ */
+function attach(w: Worker): Promise<void> {
+  const written = deferred();
+  const shared = w.store.opsSamples;
+  const samples: OpsSampleStore = {
+    addSample: (sample) => shared.addSample(sample).then(() => written.resolve()),
+    samplesSince: (at) => shared.samplesSince(at),
+    pruneSamples: (before) => shared.pruneSamples(before),
+  };
+  w.page.attach({ leases: async () => [], rows: new Map(), deliveries: createDeliveryWatch(), samples });
+  return written.promise;
 }
 
 async function pageOf(w: Worker): Promise<string> {
@@ -87,10 +94,7 @@ describe("the operator's page over several workers on PostgreSQL", () => {
     w2.market.dispatched({ lane: "alerts", endpoint: "/v2/price/batch", waitedMs: 1, units: 100 });
     w2.market.answered("stale");
 
-    attach(w1);
-    attach(w2);
-    await sampled(w2.store, "w1");
-    await sampled(w1.store, "w2");
+    await Promise.all([attach(w1), attach(w2)]);
 
     const seen = await pageOf(w2);
     expect(laneUnits(seen, "people")).toBe(30);
