@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { runMain } from "./run-main.js";
 
 const BIN = fileURLToPath(new URL("../bin/chainpulse.js", import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
@@ -12,7 +13,8 @@ const PACKAGE = JSON.parse(readFileSync(new URL("../package.json", import.meta.u
 const cwd = mkdtempSync(join(tmpdir(), "chainpulse-cli-"));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
-function run(args: string[], env: Record<string, string> = {}, dir = cwd) {
+/** The real binary: kept for the tests that prove its contract (exit codes, which stream says what). */
+function spawned(args: string[], env: Record<string, string> = {}, dir = cwd) {
   const result = spawnSync(process.execPath, [BIN, ...args], {
     cwd: dir,
     env: { PATH: process.env.PATH ?? "", ...env },
@@ -22,13 +24,16 @@ function run(args: string[], env: Record<string, string> = {}, dir = cwd) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** The same command through `main` in this process. */
+const run = (args: string[], env: Record<string, string> = {}, dir = cwd) => runMain(args, env, dir);
+
 function lines(text: string): string[] {
   return text.split("\n").filter((line) => line !== "");
 }
 
 describe("chainpulse", () => {
   it("lists every subcommand, where the settings are described and the exit codes on --help", () => {
-    const { code, stdout, stderr } = run(["--help"]);
+    const { code, stdout, stderr } = spawned(["--help"]);
 
     expect(code).toBe(0);
     expect(stderr).toBe("");
@@ -39,41 +44,41 @@ describe("chainpulse", () => {
     expect(stdout).toContain("0 ok, 1 failure, 2 usage error, 78 configuration error");
   });
 
-  it("prints the same help for -h and help", () => {
-    const help = run(["--help"]).stdout;
-    expect(run(["-h"]).stdout).toBe(help);
-    expect(run(["help"]).stdout).toBe(help);
+  it("prints the same help for -h and help", async () => {
+    const help = (await run(["--help"])).stdout;
+    expect((await run(["-h"])).stdout).toBe(help);
+    expect((await run(["help"])).stdout).toBe(help);
   });
 
-  it("prints the package version on --version", () => {
-    const { code, stdout } = run(["--version"]);
+  it("prints the package version on --version", async () => {
+    const { code, stdout } = await run(["--version"]);
     expect(code).toBe(0);
     expect(stdout).toBe(`${PACKAGE.version}\n`);
   });
 
   it("answers an unknown subcommand with one line on stderr and exit 2", () => {
-    const { code, stdout, stderr } = run(["frobnicate"]);
+    const { code, stdout, stderr } = spawned(["frobnicate"]);
 
     expect(code).toBe(2);
     expect(stdout).toBe("");
     expect(lines(stderr)).toEqual(['chainpulse: unknown command "frobnicate" (see chainpulse --help)']);
   });
 
-  it("answers a subcommand named like a JavaScript built-in as unknown, not as a crash", () => {
+  it("answers a subcommand named like a JavaScript built-in as unknown, not as a crash", async () => {
     for (const name of ["constructor", "__proto__", "toString"]) {
-      const { code, stderr } = run([name]);
+      const { code, stderr } = await run([name]);
       expect(code, name).toBe(2);
       expect(lines(stderr)).toEqual([`chainpulse: unknown command "${name}" (see chainpulse --help)`]);
     }
   });
 
-  it("answers an unknown option and a bare discord with a usage error", () => {
-    expect(run(["--frob"])).toMatchObject({ code: 2, stderr: 'chainpulse: unknown option "--frob" (see chainpulse --help)\n' });
-    expect(run(["discord"])).toMatchObject({ code: 2, stderr: expect.stringContaining("discord register") });
-    expect(run(["discord", "unregister"])).toMatchObject({ code: 2, stderr: expect.stringContaining('"discord unregister"') });
+  it("answers an unknown option and a bare discord with a usage error", async () => {
+    expect(await run(["--frob"])).toMatchObject({ code: 2, stderr: 'chainpulse: unknown option "--frob" (see chainpulse --help)\n' });
+    expect(await run(["discord"])).toMatchObject({ code: 2, stderr: expect.stringContaining("discord register") });
+    expect(await run(["discord", "unregister"])).toMatchObject({ code: 2, stderr: expect.stringContaining('"discord unregister"') });
   });
 
-  it("prints a subcommand's own help and exits 0 for --help or -h after it, without reading the settings", { timeout: 90_000 }, () => {
+  it("prints a subcommand's own help and exits 0 for --help or -h after it, without reading the settings", async () => {
     // A bad setting that every command checking the environment would refuse.
     const broken = { HTTP_PORT: "abc" };
     const cases: [string[], string, string][] = [
@@ -87,7 +92,7 @@ describe("chainpulse", () => {
       [["store", "copy", "--help"], "Usage: chainpulse store copy --to <postgres url>", "DATABASE_PATH"],
     ];
     for (const [args, usage, option] of cases) {
-      const { code, stdout, stderr } = run(args, broken);
+      const { code, stdout, stderr } = await run(args, broken);
       expect(code, args.join(" ")).toBe(0);
       expect(stderr, args.join(" ")).toBe("");
       expect(stdout.startsWith(usage), `${args.join(" ")}: ${stdout}`).toBe(true);
@@ -96,17 +101,17 @@ describe("chainpulse", () => {
   });
 
   it("stops on a bad setting with one line naming the variable and exit 78", () => {
-    const { code, stdout, stderr } = run(["start"], { HTTP_PORT: "abc" });
+    const { code, stdout, stderr } = spawned(["start"], { HTTP_PORT: "abc" });
 
     expect(code).toBe(78);
     expect(stdout).toBe("");
     expect(lines(stderr)).toEqual(['chainpulse: HTTP_PORT must be a port number 1–65535, got "abc"']);
   });
 
-  it("checks the settings when started with no subcommand, and for ask and discord register", () => {
+  it("checks the settings when started with no subcommand, and for ask and discord register", async () => {
     const env = { MARKET_API_KEY: "k-123456789" };
     for (const args of [[], ["ask", "/price pepe"], ["discord", "register"]]) {
-      const { code, stderr } = run(args, env);
+      const { code, stderr } = await run(args, env);
       expect(code).toBe(78);
       expect(lines(stderr)).toEqual([
         "chainpulse: MARKET_API_URL is required when MARKET_API_KEY is set: the service has no public default address",
@@ -114,35 +119,35 @@ describe("chainpulse", () => {
     }
   });
 
-  it("stops with exit 78 naming the variable on a market URL with a query or a key outside ASCII", () => {
+  it("stops with exit 78 naming the variable on a market URL with a query or a key outside ASCII", async () => {
     const live = { MARKET_API_KEY: "k-123456789", MARKET_API_URL: "https://market.example.com" };
-    const query = run(["start"], { ...live, MARKET_API_URL: "https://market.example.com/?plan=pro" });
+    const query = await run(["start"], { ...live, MARKET_API_URL: "https://market.example.com/?plan=pro" });
     expect(query.code).toBe(78);
     expect(lines(query.stderr)).toEqual([
       "chainpulse: MARKET_API_URL must be a base address without a query or fragment, such as https://api.example.com",
     ]);
-    const cyrillic = run(["start"], { ...live, MARKET_API_V1_KEY: "ключ-9f3a" });
+    const cyrillic = await run(["start"], { ...live, MARKET_API_V1_KEY: "ключ-9f3a" });
     expect(cyrillic.code).toBe(78);
     expect(lines(cyrillic.stderr)).toEqual(["chainpulse: MARKET_API_V1_KEY must be an API key of printable ASCII characters without spaces"]);
   });
 
-  it("never prints a bad secret's value", () => {
-    const { code, stderr } = run(["start"], { TELEGRAM_BOT_TOKEN: "not a token but-secret-4f9a" });
+  it("never prints a bad secret's value", async () => {
+    const { code, stderr } = await run(["start"], { TELEGRAM_BOT_TOKEN: "not a token but-secret-4f9a" });
 
     expect(code).toBe(78);
     expect(stderr).toContain("TELEGRAM_BOT_TOKEN");
     expect(stderr).not.toContain("secret-4f9a");
   });
 
-  it("reads a bad value from .env in the working directory, where the environment wins", () => {
+  it("reads a bad value from .env in the working directory, where the environment wins", async () => {
     const dir = mkdtempSync(join(tmpdir(), "chainpulse-dotenv-"));
     try {
       writeFileSync(join(dir, ".env"), "# local settings\nLOG_LEVEL=chatty\nHTTP_PORT=99999\n");
-      const fromFile = run(["start"], {}, dir);
+      const fromFile = await run(["start"], {}, dir);
       expect(fromFile.code).toBe(78);
       expect(lines(fromFile.stderr)).toEqual(['chainpulse: HTTP_PORT must be a port number 1–65535, got "99999"']);
 
-      const overridden = run(["start"], { HTTP_PORT: "8080" }, dir);
+      const overridden = await run(["start"], { HTTP_PORT: "8080" }, dir);
       expect(overridden.code).toBe(78);
       expect(lines(overridden.stderr)).toEqual([
         'chainpulse: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "chatty"',

@@ -28,6 +28,7 @@ import { instrumentCore } from "../ops/instrument-core.js";
 import { createMetrics } from "../ops/metrics.js";
 import { createMarketMetrics } from "../market/scheduler-metrics.js";
 import { createStartGuard, type StartGuard } from "../ops/start-guard.js";
+import { redisChatOrder } from "../redis/chat-order.js";
 import { countRedisChanges } from "../redis/metrics.js";
 import type { Platform } from "../store/types.js";
 import { createLeaseKeeper } from "../workers/lease-keeper.js";
@@ -205,7 +206,11 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
                 createLeaseKeeper({ leases: parts.store.subscriptions, name, holder: config.workerId, logger: log, onChange }),
             }),
         dedupe: createUpdateDedupe({ redis: parts.redis, scope: config.telegram.token.split(":")[0] ?? "" }),
-        pace: { ledger: telegramPace, onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "telegram", kind: "reply" }, ms / 1000) },
+        pace: {
+          ledger: telegramPace,
+          ...(parts.redis === undefined ? {} : { order: redisChatOrder({ redis: parts.redis, scope: `telegram:${config.telegram.token.split(":")[0] ?? ""}` }) }),
+          onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "telegram", kind: "reply" }, ms / 1000),
+        },
       });
       if (telegram.webhook) routes.set(telegram.webhook.path, telegram.webhook.handler);
       telegramLease = () => telegram.lease();
@@ -221,6 +226,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         core,
         logger: log,
         onRateLimited: () => metrics.platform429.inc({ platform: "discord" }),
+        onRestWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "discord", kind: "rest" }, ms / 1000),
         buttonActions: parts.store.buttonActions,
         ...discordWorkerOptions(config.discord, parts.redis, config.workerId),
       });

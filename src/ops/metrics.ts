@@ -75,7 +75,7 @@ export function createMetrics(options: { processMetrics?: boolean; worker?: stri
     }),
     pacingWaitSeconds: new Histogram({
       name: "chainpulse_pacing_wait_seconds",
-      help: "Time a message waited for the platform's pace, by kind: reply or scheduled",
+      help: "Time a message waited for the platform's pace, by kind: reply, scheduled, or rest (a Discord request's route and rate)",
       labelNames: ["platform", "kind"],
       buckets: [0, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
       registers,

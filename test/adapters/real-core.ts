@@ -29,6 +29,11 @@ export interface RealCore {
 export interface RealCoreOptions {
   store: Store;
   sandbox?: Partial<SandboxOptions>;
+  /**
+   * A sandbox already running, for a test file whose cores all read the same market: building
+   * one costs a good part of a second of CPU. Left running on `close`; `sandbox` is then unused.
+   */
+  shared?: Sandbox;
   /** Default wide enough that tests sending many commands from one user are never throttled. */
   budget?: CoreDeps["budget"];
   extraCommands?: CoreDeps["extraCommands"];
@@ -36,7 +41,7 @@ export interface RealCoreOptions {
 }
 
 export async function startRealCore(opts: RealCoreOptions): Promise<RealCore> {
-  const sandbox = await startSandbox({ time: T0, seed: 1, ...opts.sandbox });
+  const sandbox = opts.shared ?? (await startSandbox({ time: T0, seed: 1, ...opts.sandbox }));
   const client = new MarketClient({
     v2: { baseUrl: sandbox.url, key: sandbox.v2Key },
     v1: { baseUrl: sandbox.url, key: sandbox.v1Key },
@@ -60,7 +65,7 @@ export async function startRealCore(opts: RealCoreOptions): Promise<RealCore> {
     sandbox,
     close: async () => {
       await client.close();
-      await sandbox.close();
+      if (opts.shared === undefined) await sandbox.close();
     },
   };
 }

@@ -5,17 +5,36 @@ import { asking, currentAsk, newAsk, type Ask } from "../../src/market/ask.js";
 import { MarketError } from "../../src/market/errors.js";
 import { Scheduler } from "../../src/market/scheduler.js";
 import type { TokenDetail } from "../../src/market/schemas.js";
+import { createMemoryStore } from "../../src/cache/memory-store.js";
+import type { CacheStore } from "../../src/cache/store.js";
+import { lines, type Lines } from "../lines.js";
 import { flush, steppedClock } from "../market/helpers.js";
 import { createFakeMarket, detailOf } from "./fake-market.js";
 
 const ID = `0x${"a".repeat(40)}-eth`;
 
+/** The cache's own store, telling `seen` of each entry it keeps. */
+function observedStore(seen: Lines, now: () => number): CacheStore {
+  const memory = createMemoryStore({ maxBytes: 32 * 1024 * 1024, now });
+  return {
+    get: (key) => memory.get(key),
+    set: async (key, entry, keepMs) => {
+      await memory.set(key, entry, keepMs);
+      seen.push(`stored ${key}`);
+    },
+  };
+}
+
+/** Whether `seen` has a step matching `step` after the first `from`. */
+const since = (from: number, step: (s: string) => boolean) => (all: readonly string[]) => all.slice(from).some(step);
+
 /** A market whose detail calls wait until the test answers them; it notes each call's lane. */
-function gatedMarket() {
+function gatedMarket(seen: Lines) {
   const calls: { lane: string | undefined; answer: (d: TokenDetail) => void; fail: (e: unknown) => void }[] = [];
   const tokenDetail = () =>
     new Promise<TokenDetail>((answer, fail) => {
       calls.push({ lane: currentAsk()?.lane, answer, fail });
+      seen.push("call");
     });
   const others = createFakeMarket().api;
   const api = new Proxy(others, { get: (target, prop: keyof MarketApi) => (prop === "tokenDetail" ? tokenDetail : target[prop]) });
@@ -24,20 +43,34 @@ function gatedMarket() {
 
 function setup() {
   const clock = steppedClock(Date.UTC(2026, 10, 24, 12, 0));
-  const gated = gatedMarket();
-  const market = createCachedMarket(gated.api, { now: clock.now, sleep: clock.sleep, ttl: { tokenDetail: 60_000 } });
+  // The steps a lookup takes that a test can see, in order: `call` (the market was asked),
+  // `sleep` (it waits on the clock), `stored <key>` (an entry went into the cache), `answered`
+  // (a person has the answer). A test waits for the step it needs next, not for turns of the loop.
+  const seen = lines();
+  const gated = gatedMarket(seen);
+  const sleep = (ms: number): Promise<void> => {
+    const slept = clock.sleep(ms);
+    seen.push("sleep");
+    return slept;
+  };
+  const market = createCachedMarket(gated.api, { now: clock.now, sleep, store: observedStore(seen, clock.now), ttl: { tokenDetail: 60_000 } });
+  /** A person's lookup, once it has its answer or waits on the clock for its deadline or patience. */
   const person = async (deadlineIn = 2_300): Promise<{ ask: Ask; result: Promise<unknown> }> => {
+    const from = seen.all.length;
     const ask = newAsk("people", clock.now() + deadlineIn, clock.now);
     const result = asking(ask, () => market.tokenDetail(ID)).catch((e: unknown) => e);
-    await new Promise((r) => setImmediate(r));
+    void result.then(() => seen.push("answered"));
+    await seen.until(since(from, (step) => step === "answered" || step === "sleep"));
     return { ask, result };
   };
-  return { clock, market, calls: gated.calls, person };
+  /** Resolves once an entry has been stored since step `from`. */
+  const stored = (from: number) => seen.until(since(from, (step) => step.startsWith("stored ")));
+  return { clock, market, calls: gated.calls, person, seen, stored };
 }
 
 describe("a lookup with a person waiting", () => {
   it("serves the newest cached value at the deadline, labelled slow, and the late answer refreshes the cache for the next person", async () => {
-    const { clock, calls, person } = setup();
+    const { clock, calls, person, seen, stored } = setup();
     const first = await person();
     calls[0]?.answer(detailOf(ID, "1.0"));
     expect(await first.result).toMatchObject({ stale: false });
@@ -49,8 +82,9 @@ describe("a lookup with a person waiting", () => {
     expect(await slow.result).toMatchObject({ stale: true, fetchedAt: cachedAt, data: { token: { current_price_usd: "1.0" } } });
     expect(slow.ask.stale).toEqual([{ fetchedAt: cachedAt, why: "slow" }]);
 
+    const late = seen.all.length;
     calls[1]?.answer(detailOf(ID, "2.0"));
-    await new Promise((r) => setImmediate(r));
+    await stored(late);
     const next = await person();
     expect(await next.result).toMatchObject({ stale: false, data: { token: { current_price_usd: "2.0" } } });
     expect(calls).toHaveLength(2);
@@ -68,12 +102,13 @@ describe("a lookup with a person waiting", () => {
   });
 
   it("with nothing cached, gives up at the deadline and the answer that comes later serves the next person", async () => {
-    const { clock, calls, person } = setup();
+    const { clock, calls, person, seen, stored } = setup();
     const first = await person();
     await clock.advance(2_300);
     expect(await first.result).toMatchObject({ kind: "timeout" });
+    const late = seen.all.length;
     calls[0]?.answer(detailOf(ID, "3.0"));
-    await new Promise((r) => setImmediate(r));
+    await stored(late);
     const next = await person();
     expect(await next.result).toMatchObject({ stale: false, data: { token: { current_price_usd: "3.0" } } });
   });
@@ -94,7 +129,7 @@ describe("a lookup with a person waiting", () => {
   });
 
   it("serves the old value labelled busy when the scheduler has no room in time, and fetches it in the refresh lane", async () => {
-    const { clock, calls, person } = setup();
+    const { clock, calls, person, seen } = setup();
     const first = await person();
     calls[0]?.answer(detailOf(ID, "1.0"));
     await first.result;
@@ -103,7 +138,7 @@ describe("a lookup with a person waiting", () => {
     calls[1]?.fail(new MarketError({ kind: "busy", endpoint: "tokenDetail", message: "no room", retryAfterMs: 20_000, ratePerSecond: 1 }));
     expect(await busy.result).toMatchObject({ stale: true });
     expect(busy.ask.stale).toEqual([expect.objectContaining({ why: "busy" })]);
-    await new Promise((r) => setImmediate(r));
+    await seen.until(() => calls.length === 3);
     expect(calls.map((c) => c.lane)).toEqual(["people", "people", "refresh"]);
   });
 
@@ -132,9 +167,9 @@ describe("a lookup with a person waiting", () => {
 
 describe("a person's patience", () => {
   it("does not keep a person waiting behind a refresh of the same key: its own call goes in the person's lane", async () => {
-    const { clock, market, calls, person } = setup();
+    const { clock, market, calls, person, seen } = setup();
     void asking(newAsk("refresh", undefined, clock.now), () => market.tokenDetail(ID)).catch(() => undefined);
-    await flush();
+    await seen.until(() => calls.length === 1);
     const waiting = await person();
     expect(calls.map((c) => c.lane)).toEqual(["refresh", "people"]);
     calls[1]?.answer(detailOf(ID, "4.0"));
@@ -142,18 +177,21 @@ describe("a person's patience", () => {
   });
 
   it("stops waiting for fresh data at the command's patience, counted once for all its lookups", async () => {
-    const { clock, market, calls } = setup();
+    const { clock, market, calls, seen } = setup();
     const other = `0x${"b".repeat(40)}-eth`;
     void market.tokenDetail(ID);
     void market.tokenDetail(other);
-    await flush();
+    await seen.until(() => calls.length === 2);
+    const answered = seen.all.length;
     calls[0]?.answer(detailOf(ID, "1.0"));
     calls[1]?.answer(detailOf(other, "1.0"));
-    await flush();
+    await seen.until((all) => all.slice(answered).filter((step) => step.startsWith("stored ")).length >= 2);
     await clock.advance(10 * 60_000);
     const ask = { ...newAsk("people", clock.now() + 2_300, clock.now), patientUntil: clock.now() + 700 };
+    const asked = seen.all.length;
     const both = asking(ask, async () => [await market.tokenDetail(ID), await market.tokenDetail(other)]);
-    await flush();
+    // The first lookup waits out the patience on the clock.
+    await seen.until(since(asked, (step) => step === "sleep"));
     await clock.advance(700);
     // The second lookup has older data at hand too: it does not wait another 0.7 s.
     expect(await both).toMatchObject([{ stale: true }, { stale: true }]);
@@ -209,11 +247,15 @@ describe("list records and cached cards", () => {
         prop === "search" ? async () => [{ token, chain, symbol: "FAKE", current_price_usd: "1.9" }] : target[prop],
     });
     let now = Date.UTC(2026, 10, 24, 12, 0);
-    const market = createCachedMarket(api, { now: () => now });
+    const seen = lines();
+    const market = createCachedMarket(api, { now: () => now, store: observedStore(seen, () => now) });
     expect((await market.tokenDetail(ID)).data.token.current_price_usd).toBe("1.5");
+    const cards = new Set(seen.all);
     now += 30_000;
+    const searched = seen.all.length;
     await market.search({ keyword: "fake" });
-    await new Promise((r) => setImmediate(r));
+    // The search's record goes into the card after the search has answered.
+    await seen.until(since(searched, (step) => cards.has(step)));
     const refreshedAt = now;
     now += 50_000;
     const card = await market.tokenDetail(ID);

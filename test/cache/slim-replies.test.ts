@@ -4,7 +4,8 @@
  * through the cache switched off, which hands the commands the records as the service sent
  * them. Every reply that reads a detail, a risk report, a holder list, a price or a v1 record must come
  * out the same from both, in both languages: a field a reply shows that the cache dropped shows
- * up here as a difference.
+ * up here as a difference. Both sides read one client whose answers are fetched once and
+ * handed to each side as a copy of its own: the sandbox's work is not what is compared.
  */
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -47,6 +48,7 @@ interface Side {
 }
 
 let sandbox: Sandbox;
+let shared: MarketApi;
 const closers: (() => Promise<void>)[] = [];
 let slimmed: Side;
 let full: Side;
@@ -85,23 +87,48 @@ function edgy(client: MarketApi): MarketApi {
   return new Proxy(client, { get: (target, key) => overrides[key as keyof MarketApi] ?? Reflect.get(target, key) });
 }
 
-async function side(cacheOff: boolean, edges = false): Promise<Side> {
-  const client = new MarketClient({
-    v2: { baseUrl: sandbox.url, key: sandbox.v2Key },
-    v1: { baseUrl: sandbox.url, key: sandbox.v1Key },
-    retry: { maxAttempts: 1 },
-    timeoutMs: 5_000,
+/**
+ * The sandbox's answers as the client decodes them, each call sent once: every later caller
+ * gets a deep copy, so a side that changed what it was handed cannot change what the other reads.
+ */
+function fetchedOnce(client: MarketApi): MarketApi {
+  const answers = new Map<string, Promise<unknown>>();
+  return new Proxy(client, {
+    get: (target, key) => {
+      const method = Reflect.get(target, key) as unknown;
+      if (typeof method !== "function") return method;
+      return async (...args: unknown[]) => {
+        const call = `${String(key)} ${JSON.stringify(args)}`;
+        let answer = answers.get(call);
+        if (answer === undefined) {
+          answer = (method as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          answers.set(call, answer);
+        }
+        return structuredClone(await answer);
+      };
+    },
   });
+}
+
+async function side(cacheOff: boolean, edges = false): Promise<Side> {
   const store = await openSqliteStore({ path: ":memory:" });
-  closers.push(() => client.close(), () => store.close());
+  closers.push(() => store.close());
   const charts = recordingCharts();
-  const market = createCachedMarket(edges ? edgy(client) : client, { now: () => T0, disabled: cacheOff });
+  const market = createCachedMarket(edges ? edgy(shared) : shared, { now: () => T0, disabled: cacheOff });
   const core = createBotCore({ market, store, charts, log: pino({ level: "silent" }), source: "demo data (sandbox)", now: () => T0 });
   return { core, charts };
 }
 
 beforeAll(async () => {
   sandbox = await startSandbox({ time: T0, seed: 1 });
+  const client = new MarketClient({
+    v2: { baseUrl: sandbox.url, key: sandbox.v2Key },
+    v1: { baseUrl: sandbox.url, key: sandbox.v1Key },
+    retry: { maxAttempts: 1 },
+    timeoutMs: 5_000,
+  });
+  closers.push(() => client.close());
+  shared = fetchedOnce(client);
   slimmed = await side(false);
   full = await side(true);
   edgySlimmed = await side(false, true);

@@ -45,6 +45,11 @@ export interface FakeDiscordOptions {
   now?: () => number;
   /** Close the gateway with this code on IDENTIFY, e.g. 4014 (disallowed intents). Default: accept. */
   refuseIdentify?: { code: number; reason: string };
+  /**
+   * Posts a channel takes per window, Discord's per-route limit (5 in 5 s): past them a 429, and
+   * every post's answer carries the bucket's rate-limit headers. Default: no limit, no headers.
+   */
+  channelLimit?: { limit: number; windowMs: number };
 }
 
 /** An IDENTIFY the gateway received. */
@@ -246,6 +251,8 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     channelFaults: new Map(),
     rateLimits: [],
     refusals: [],
+    ...(opts.channelLimit ? { channelLimit: opts.channelLimit } : {}),
+    channelWindows: new Map(),
   };
 
   const server = createServer((req, res) => {

@@ -34,6 +34,10 @@ export interface RouteState {
   channelFaults: Map<string, "unknown-channel" | "missing-access" | "missing-permissions">;
   rateLimits: { method: string; pathPrefix: string; retryAfterSeconds: number; remaining: number }[];
   refusals: { method: string; pathPrefix: string; status: number; code: number; message: string; remaining: number }[];
+  /** Posts a channel takes in a window, as Discord counts them; undefined = no limit. */
+  channelLimit?: { limit: number; windowMs: number };
+  /** Per channel, its current window: when it ends and how many posts it took. */
+  channelWindows: Map<string, { endsAt: number; used: number }>;
 }
 
 export interface Answer {
@@ -210,6 +214,41 @@ function rateLimited(state: RouteState, r: RecordedRequest): Answer | undefined 
   };
 }
 
+/**
+ * A channel's posts against its limit, as Discord keeps a bucket: a window opens at its first
+ * post and takes `limit` posts; past them a 429 until it ends. Every answer carries the bucket's
+ * headers, the next post's answer too.
+ */
+function channelBucket(state: RouteState, channelId: string): { refused?: Answer; headers?: Record<string, string> } {
+  const rule = state.channelLimit;
+  if (rule === undefined) return {};
+  const t = state.now();
+  let window = state.channelWindows.get(channelId);
+  if (window === undefined || t >= window.endsAt) {
+    window = { endsAt: t + rule.windowMs, used: 0 };
+    state.channelWindows.set(channelId, window);
+  }
+  const resetAfter = ((window.endsAt - t) / 1000).toFixed(3);
+  const headers = (remaining: number): Record<string, string> => ({
+    "x-ratelimit-limit": String(rule.limit),
+    "x-ratelimit-remaining": String(remaining),
+    "x-ratelimit-reset-after": resetAfter,
+    "x-ratelimit-reset": ((window.endsAt) / 1000).toFixed(3),
+    "x-ratelimit-bucket": "fake-channel-messages",
+  });
+  if (window.used >= rule.limit) {
+    return {
+      refused: {
+        status: 429,
+        body: { message: "You are being rate limited.", retry_after: Number(resetAfter), global: false },
+        headers: { ...headers(0), "retry-after": resetAfter, "x-ratelimit-scope": "user" },
+      },
+    };
+  }
+  window.used += 1;
+  return { headers: headers(rule.limit - window.used) };
+}
+
 /** Answers one REST request (path already stripped of `/api/v10`). */
 export function routeRequest(state: RouteState, r: RecordedRequest): Answer {
   const parts = r.path.split("/").slice(1);
@@ -254,8 +293,10 @@ export function routeRequest(state: RouteState, r: RecordedRequest): Answer {
     if (fault) return CHANNEL_FAULTS[fault] ?? NOT_FOUND;
     if (b === undefined && r.method === "GET") return { status: 200, body: { id: a, type: 0, name: "general" } };
     if (b === "messages" && c === undefined && r.method === "POST") {
+      const bucket = channelBucket(state, a);
+      if (bucket.refused) return bucket.refused;
       const body = (r.body ?? {}) as Record<string, unknown>;
-      return checkMessage(state, r, body) ?? { status: 200, body: newMessage(state, r, a, body) };
+      return checkMessage(state, r, body) ?? { status: 200, body: newMessage(state, r, a, body), ...(bucket.headers ? { headers: bucket.headers } : {}) };
     }
   }
   return NOT_FOUND;

@@ -14,7 +14,7 @@ import { startBot, type RunningBot } from "../../src/app/start-bot.js";
 import { loadConfig } from "../../src/config.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { freePort } from "../engines/free-port.js";
-import { fakeUser, groupChat, startFakeTelegram, type FakeTelegram } from "../fakes/telegram-api.js";
+import { fakeUser, groupChat, startFakeTelegram, type ApiCall, type FakeTelegram } from "../fakes/telegram-api.js";
 import { launchChromium } from "./chromium.js";
 
 const OPS_TOKEN = "ops-token-0123456789abcdef";
@@ -106,9 +106,15 @@ describe("the operator's page in a browser", () => {
     expect(await ask(good, "/token wif")).toMatch(/WIF/);
     expect(await ask(good, "/alert wif move 5%")).toMatch(/Alert #1 set/);
     expect(await ask(failing, "/alert wif move 5%")).toMatch(/Alert #1 set/);
+    const since = tg.calls.length;
     pumpWif();
     tg.fail({ method: "sendMessage", chatId: failing.id, error: { error_code: 403, description: HOSTILE_REASON } });
-    // The next check fires both: one reaches its chat, the other is refused.
+    // The next check fires both: one reaches its chat, the other is refused. The check is due
+    // within ALERT_CHECK_SECONDS; the fake tells when each send was answered.
+    const alertSent = (chat: typeof good, ok: boolean) => (c: ApiCall) => c.method === "sendMessage" && c.chatId === String(chat.id) && c.ok === ok;
+    await tg.waitFor(alertSent(good, true), { since, timeoutMs: 60_000 });
+    await tg.waitFor(alertSent(failing, false), { since, timeoutMs: 60_000 });
+    // The bot counts each outcome once it has read the platform's answer.
     await metricsWhen((t) => metric(t, "chainpulse_alert_deliveries_total", { outcome: "delivered" }) >= 1 && metric(t, "chainpulse_alert_deliveries_total", { outcome: "forbidden" }) >= 1);
 
     const { context, close } = await launchChromium();

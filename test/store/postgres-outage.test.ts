@@ -15,8 +15,16 @@ const CANT_READ = "I can't reach my database right now; try again in a minute.";
 const SAVE_UNKNOWN = "My database did not answer in time, so I can't tell whether that was saved; look again in a minute.";
 const NOT_ANSWERING = "My database is not answering right now; try again in a minute.";
 
+// One server for the file, a database of its own per test: each test leaves the server running.
+let engine: PostgresEngine;
+beforeAll(async () => {
+  engine = await startPostgres();
+});
+afterAll(async () => {
+  await engine.destroy();
+});
+
 describe("PostgreSQL lost mid-run", () => {
-  let engine: PostgresEngine;
   let store: PostgresStore;
   let bot: CoreOverStore;
   let sandbox: Sandbox;
@@ -24,7 +32,6 @@ describe("PostgreSQL lost mid-run", () => {
   let ops: OpsServer;
 
   beforeAll(async () => {
-    engine = await startPostgres();
     store = await openPostgresStore({ url: await engine.createDatabase("outage"), connectTimeoutMs: 2_000 });
     bot = await coreOverStore(store);
     sandbox = await startSandbox({ seed: 1 });
@@ -43,7 +50,6 @@ describe("PostgreSQL lost mid-run", () => {
     await sandbox.close();
     await bot.close();
     await store.close();
-    await engine.destroy();
   });
 
   const readyz = async () => {
@@ -88,7 +94,6 @@ describe("PostgreSQL lost mid-run", () => {
 
 describe("PostgreSQL that stops answering on open connections", () => {
   it("counts as lost after the query timeout: the change is refused with the sentence, and it works again once the server answers", async () => {
-    const engine = await startPostgres();
     const store = await openPostgresStore({ url: await engine.createDatabase(), connectTimeoutMs: 1_000, queryTimeoutMs: 1_000 });
     const bot = await coreOverStore(store);
     try {
@@ -102,7 +107,6 @@ describe("PostgreSQL that stops answering on open connections", () => {
       await engine.resume();
       await bot.close();
       await store.close();
-      await engine.destroy();
     }
   });
 });
@@ -110,7 +114,6 @@ describe("PostgreSQL that stops answering on open connections", () => {
 describe("PostgreSQL hung (SIGSTOPped) with the driver's own 15 s query timeout", () => {
   // Six commands each held until the driver gave up would take 90 s: the bound is the answer deadline.
   it("answers every command within the answer deadline: reads from memory, changes with the database's sentence, never the market's", { timeout: 45_000 }, async () => {
-    const engine = await startPostgres();
     const store = await openPostgresStore({ url: await engine.createDatabase("hung"), connectTimeoutMs: 5_000 });
     const bot = await coreOverStore(store);
     try {
@@ -142,7 +145,6 @@ describe("PostgreSQL hung (SIGSTOPped) with the driver's own 15 s query timeout"
       await engine.resume();
       await bot.close();
       await store.close();
-      await engine.destroy();
     }
   });
 });

@@ -9,6 +9,7 @@ import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import { migrations } from "../../src/store/migrations.js";
 import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
 import { freePort } from "../engines/free-port.js";
+import { runMain } from "../run-main.js";
 
 const BIN = fileURLToPath(new URL("../../bin/chainpulse.js", import.meta.url));
 const LATEST = migrations.at(-1)?.version;
@@ -17,7 +18,11 @@ const LATEST = migrations.at(-1)?.version;
 const cwd = mkdtempSync(join(tmpdir(), "chainpulse-store-cli-"));
 chmodSync(cwd, 0o755);
 
-function run(args: string[], env: Record<string, string> = {}, asUser?: string) {
+/**
+ * The real binary: for `start`, which may not run in the test process, for `ask`, whose whole
+ * wiring costs more to load into vitest than a Node start, and for the store commands' exit codes.
+ */
+function spawned(args: string[], env: Record<string, string> = {}, asUser?: string) {
   const command = asUser === undefined ? [process.execPath, BIN, ...args] : ["runuser", "-u", asUser, "--", process.execPath, BIN, ...args];
   const result = spawnSync(command[0]!, command.slice(1), {
     cwd,
@@ -28,6 +33,9 @@ function run(args: string[], env: Record<string, string> = {}, asUser?: string) 
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr, timedOut: result.error !== undefined };
 }
+
+/** The same command through `main` in this process. */
+const run = (args: string[], env: Record<string, string> = {}) => runMain(args, { LOG_LEVEL: "silent", ...env }, cwd);
 
 const lines = (text: string) => text.split("\n").filter((l) => l !== "");
 
@@ -44,7 +52,7 @@ describe("start-up errors about DATABASE_PATH", () => {
   it("names DATABASE_PATH in one line when the file is not a database", () => {
     const file = join(cwd, "corrupt.db");
     writeFileSync(file, "this is not a database ".repeat(500));
-    const { code, stderr } = run(["start"], { DATABASE_PATH: file });
+    const { code, stderr } = spawned(["start"], { DATABASE_PATH: file });
     expect(code).toBe(1);
     expect(lines(stderr)).toEqual([
       `chainpulse: the database at DATABASE_PATH (${file}) is not a SQLite database or is damaged (file is not a database): restore it from a backup, or move it away to start afresh`,
@@ -52,7 +60,7 @@ describe("start-up errors about DATABASE_PATH", () => {
   });
 
   it("stops at once with one line for a path under /proc instead of spinning", () => {
-    const { code, stderr, timedOut } = run(["start"], { DATABASE_PATH: "/proc/chainpulse/data/chainpulse.db" });
+    const { code, stderr, timedOut } = spawned(["start"], { DATABASE_PATH: "/proc/chainpulse/data/chainpulse.db" });
     expect(timedOut).toBe(false);
     expect(code).toBe(1);
     expect(lines(stderr)).toEqual([
@@ -66,7 +74,7 @@ describe("start-up errors about DATABASE_PATH", () => {
     const locked = mkdtempSync(join(tmpdir(), "chainpulse-locked-"));
     chmodSync(locked, asRoot ? 0o755 : 0o555);
     try {
-      const { code, stderr } = run(["start"], { DATABASE_PATH: join(locked, "data", "chainpulse.db") }, asRoot ? "nobody" : undefined);
+      const { code, stderr } = spawned(["start"], { DATABASE_PATH: join(locked, "data", "chainpulse.db") }, asRoot ? "nobody" : undefined);
       expect(code).toBe(1);
       expect(lines(stderr)).toEqual([
         `chainpulse: DATABASE_PATH (${join(locked, "data", "chainpulse.db")}): cannot create the folder ${join(locked, "data")}: permission denied: make ${locked} writable by the user the bot runs as, or set DATABASE_PATH to a folder it can write`,
@@ -87,7 +95,7 @@ describe("a read-only database at start", () => {
     chmodSync(file, 0o444);
     chmodSync(folder, 0o555);
     try {
-      const { code, stderr } = run(["start"], { DATABASE_PATH: file }, asRoot ? "nobody" : undefined);
+      const { code, stderr } = spawned(["start"], { DATABASE_PATH: file }, asRoot ? "nobody" : undefined);
       expect(code).toBe(1);
       expect(lines(stderr)).toEqual([
         `chainpulse: the database at DATABASE_PATH (${file}) cannot be written (attempt to write a readonly database): make the file and its folder writable by the user the bot runs as`,
@@ -102,10 +110,10 @@ describe("a read-only database at start", () => {
 describe("the bot on DATABASE_URL", () => {
   it("keeps a chat's settings in PostgreSQL, where the next run reads them", async () => {
     const url = await engine.createDatabase("bot_settings");
-    const saved = run(["ask", "/settings chain bsc"], { DATABASE_URL: url });
+    const saved = spawned(["ask", "/settings chain bsc"], { DATABASE_URL: url });
     expect(saved.code).toBe(0);
     expect(saved.stdout).toContain("Saved: default chain bsc");
-    expect(run(["ask", "/settings"], { DATABASE_URL: url }).stdout).toMatch(/Default chain\s+bsc/);
+    expect(spawned(["ask", "/settings"], { DATABASE_URL: url }).stdout).toMatch(/Default chain\s+bsc/);
     const pg = await openPostgresStore({ url });
     try {
       expect(await pg.getSettings({ platform: "console", chatId: "console" })).toMatchObject({ defaultChain: "bsc" });
@@ -116,27 +124,27 @@ describe("the bot on DATABASE_URL", () => {
 
   it("stops the start with one line naming DATABASE_URL when PostgreSQL cannot be reached, never its password", async () => {
     const port = await freePort();
-    const { code, stderr } = run(["start"], { DATABASE_URL: `postgres://bot:hunter2@127.0.0.1:${port}/chainpulse` });
+    const { code, stderr } = spawned(["start"], { DATABASE_URL: `postgres://bot:hunter2@127.0.0.1:${port}/chainpulse` });
     expect(code).toBe(1);
     expect(lines(stderr)).toEqual([`chainpulse: the PostgreSQL database at DATABASE_URL (127.0.0.1:${port}/chainpulse) cannot be reached: connect ECONNREFUSED 127.0.0.1:${port}`]);
   });
 });
 
 describe("chainpulse store migrate", () => {
-  it("brings an SQLite file to the newest schema once and then has nothing to do", () => {
+  it("brings an SQLite file to the newest schema once and then has nothing to do", async () => {
     const file = join(cwd, "migrate.db");
-    const first = run(["store", "migrate"], { DATABASE_PATH: file });
+    const first = spawned(["store", "migrate"], { DATABASE_PATH: file });
     expect(first.code).toBe(0);
     expect(first.stdout).toContain(`Applied ${migrations.length} migrations to the database at DATABASE_PATH (${file}) (1 chats, 2 `);
     expect(first.stdout).toContain(`it is at schema version ${LATEST}.`);
-    const again = run(["store", "migrate"], { DATABASE_PATH: file });
+    const again = await run(["store", "migrate"], { DATABASE_PATH: file });
     expect(again.code).toBe(0);
     expect(lines(again.stdout)).toEqual([`The database at DATABASE_PATH (${file}) is at schema version ${LATEST} already; nothing to apply.`]);
   });
 
   it("migrates PostgreSQL when DATABASE_URL is set, never printing its password", async () => {
     const url = (await engine.createDatabase("migrate_me")).replace("postgres@", "postgres:hunter2@");
-    const { code, stdout, stderr } = run(["store", "migrate"], { DATABASE_URL: url });
+    const { code, stdout, stderr } = await run(["store", "migrate"], { DATABASE_URL: url });
     expect(stderr).toBe("");
     expect(code).toBe(0);
     expect(stdout).toContain(`to the database at DATABASE_URL (127.0.0.1:${engine.port}/migrate_me)`);
@@ -145,7 +153,7 @@ describe("chainpulse store migrate", () => {
 
   it("gives one line and 78 when PostgreSQL cannot be reached", async () => {
     const port = await freePort();
-    const { code, stderr } = run(["store", "migrate"], { DATABASE_URL: `postgres://bot:hunter2@127.0.0.1:${port}/nowhere` });
+    const { code, stderr } = spawned(["store", "migrate"], { DATABASE_URL: `postgres://bot:hunter2@127.0.0.1:${port}/nowhere` });
     expect(code).toBe(78);
     expect(lines(stderr)).toHaveLength(1);
     expect(stderr).toContain(`chainpulse: the PostgreSQL database at DATABASE_URL (127.0.0.1:${port}/nowhere) cannot be reached`);
@@ -154,35 +162,35 @@ describe("chainpulse store migrate", () => {
 
   it("names --to, not DATABASE_URL, when the database to copy into cannot be reached", async () => {
     const dbPath = join(cwd, "copy-source.db");
-    expect(run(["store", "migrate"], { DATABASE_PATH: dbPath }).code).toBe(0);
+    expect((await run(["store", "migrate"], { DATABASE_PATH: dbPath })).code).toBe(0);
     const port = await freePort();
-    const { code, stderr } = run(["store", "copy", "--to", `postgres://bot:hunter2@127.0.0.1:${port}/target`], { DATABASE_PATH: dbPath });
+    const { code, stderr } = await run(["store", "copy", "--to", `postgres://bot:hunter2@127.0.0.1:${port}/target`], { DATABASE_PATH: dbPath });
     expect(code).toBe(78);
     expect(lines(stderr)).toHaveLength(1);
     expect(stderr).toContain(`chainpulse: the PostgreSQL database at --to (127.0.0.1:${port}/target) cannot be reached`);
     expect(stderr).not.toContain("hunter2");
   });
 
-  it("refuses a DATABASE_URL that is not postgres:// as a configuration error", () => {
-    const { code, stderr } = run(["store", "migrate"], { DATABASE_URL: "mysql://localhost/x" });
+  it("refuses a DATABASE_URL that is not postgres:// as a configuration error", async () => {
+    const { code, stderr } = await run(["store", "migrate"], { DATABASE_URL: "mysql://localhost/x" });
     expect(code).toBe(78);
     expect(lines(stderr)).toEqual([
       'chainpulse: DATABASE_URL must be a postgres:// URL such as postgres://chainpulse:password@localhost:5432/chainpulse, got "mysql://localhost/x"',
     ]);
   });
 
-  it("prints its help after store --help, naming the other store command, with exit 0", () => {
-    const { code, stdout } = run(["store", "--help"]);
+  it("prints its help after store --help, naming the other store command, with exit 0", async () => {
+    const { code, stdout } = await run(["store", "--help"]);
     expect(code).toBe(0);
     expect(stdout).toContain("Usage: chainpulse store migrate");
     expect(stdout).toContain("chainpulse store copy --help");
-    expect(run(["store", "copy", "--help"]).stdout).toContain("Usage: chainpulse store copy --to <postgres url>");
+    expect((await run(["store", "copy", "--help"])).stdout).toContain("Usage: chainpulse store copy --to <postgres url>");
   });
 
-  it("refuses arguments with exit 2", () => {
-    expect(run(["store", "migrate", "now"]).code).toBe(2);
-    expect(run(["store"]).code).toBe(2);
-    expect(run(["store", "frobnicate"]).code).toBe(2);
+  it("refuses arguments with exit 2", async () => {
+    expect(spawned(["store", "migrate", "now"]).code).toBe(2);
+    expect((await run(["store"])).code).toBe(2);
+    expect((await run(["store", "frobnicate"])).code).toBe(2);
   });
 });
 
@@ -201,13 +209,13 @@ describe("chainpulse store copy", () => {
     await sqlite.close();
     const url = await engine.createDatabase("copy_target");
 
-    const first = run(["store", "copy", "--to", url], { DATABASE_PATH: file });
+    const first = await run(["store", "copy", "--to", url], { DATABASE_PATH: file });
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
     expect(lines(first.stdout)[0]).toBe(`Copied 4 of 4 rows from DATABASE_PATH (${file}) to PostgreSQL at 127.0.0.1:${engine.port}/copy_target; 0 were there already.`);
     expect(lines(first.stdout)).toContain("  subscriptions: 1 copied, 0 already there");
 
-    const second = run(["store", "copy", "--to", url], { DATABASE_PATH: file });
+    const second = await run(["store", "copy", "--to", url], { DATABASE_PATH: file });
     expect(second.code).toBe(0);
     expect(lines(second.stdout)[0]).toBe(`Copied 0 of 4 rows from DATABASE_PATH (${file}) to PostgreSQL at 127.0.0.1:${engine.port}/copy_target; 4 were there already.`);
 
@@ -241,7 +249,7 @@ describe("chainpulse store copy", () => {
     try {
       for (const [i, token] of ["eth-eth", "sol-solana"].entries()) await pg.alerts.addAlert(alert(token, 9_000 + i), 20, 9_000 + i);
 
-      const first = run(["store", "copy", "--to", url], { DATABASE_PATH: file });
+      const first = await run(["store", "copy", "--to", url], { DATABASE_PATH: file });
       expect(first.code).toBe(0);
       expect(lines(first.stdout)).toEqual(expect.arrayContaining([
         "  alerts: 3 copied, 0 already there",
@@ -249,7 +257,7 @@ describe("chainpulse store copy", () => {
         "  alert #2 of telegram chat -100600 is #4 now: another alert of that chat had #2 in PostgreSQL",
         "  alert #3 of telegram chat -100600 is #5 now: another alert of that chat had #3 in PostgreSQL",
       ]));
-      const second = run(["store", "copy", "--to", url], { DATABASE_PATH: file });
+      const second = await run(["store", "copy", "--to", url], { DATABASE_PATH: file });
       expect(second.code).toBe(0);
       expect(lines(second.stdout)).toEqual(expect.arrayContaining(["  alerts: 0 copied, 3 already there", "  alert_firings: 0 copied, 1 already there"]));
       expect(lines(second.stdout).some((l) => l.includes(" is #"))).toBe(false);
@@ -267,18 +275,18 @@ describe("chainpulse store copy", () => {
   });
 
   it("says there is nothing to copy when DATABASE_PATH has no file, with 78", async () => {
-    const { code, stderr } = run(["store", "copy", "--to", await engine.createDatabase()], { DATABASE_PATH: join(cwd, "missing.db") });
+    const { code, stderr } = await run(["store", "copy", "--to", await engine.createDatabase()], { DATABASE_PATH: join(cwd, "missing.db") });
     expect(code).toBe(78);
     expect(lines(stderr)).toEqual([
       `chainpulse: there is no SQLite database at DATABASE_PATH (${join(cwd, "missing.db")}) to copy; set DATABASE_PATH to the file the bot used`,
     ]);
   });
 
-  it("wants --to and a postgres:// URL, with exit 2", () => {
-    const missing = run(["store", "copy"]);
+  it("wants --to and a postgres:// URL, with exit 2", async () => {
+    const missing = await run(["store", "copy"]);
     expect(missing.code).toBe(2);
     expect(lines(missing.stderr)[0]).toBe("chainpulse store copy: --to is required: the PostgreSQL URL to copy into");
-    const wrong = run(["store", "copy", "--to", "redis://localhost"]);
+    const wrong = await run(["store", "copy", "--to", "redis://localhost"]);
     expect(wrong.code).toBe(2);
     expect(lines(wrong.stderr)[0]).toContain("--to must be a postgres:// URL");
   });

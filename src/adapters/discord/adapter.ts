@@ -17,6 +17,7 @@ import type { PlatformAdapter, PreparedSend, SendOutcome } from "../types.js";
 import type { PaceLedger } from "../../digest/pace-ledger.js";
 import type { SharedRedis } from "../../redis/connection.js";
 import { redisPaceLedger } from "../../redis/pace-ledger.js";
+import { redisRoutePace } from "../../redis/route-pace.js";
 import { createActionStore, type ActionStore } from "./buttons.js";
 import { channelAutodetect } from "./channel-autodetect.js";
 import { clientFor, type ClientSettings } from "./client.js";
@@ -27,6 +28,7 @@ import { loginFailure } from "./login.js";
 import { renderMessage, type DiscordMessage } from "./message.js";
 import { createInteractionCallbacks, createInteractionsEndpoint, INTERACTIONS_PATH } from "./http-interactions.js";
 import { DISCORD_GLOBAL_PER_SECOND, sharedRestGate } from "./rest-gate.js";
+import { memoryRoutePace, type RoutePace } from "./route-pace.js";
 import { postToChannel } from "./send.js";
 
 /** Discord's public REST root. */
@@ -62,10 +64,14 @@ export interface DiscordAdapterOptions {
   shards?: { count: number; ids?: readonly number[]; leases?: { redis: SharedRedis; worker: string; ttlMs?: number } };
   /** The application's Ed25519 public key (hex): interactions are also served over HTTP. */
   publicKey?: string;
-  /** Redis shared by the bot's workers: their REST calls keep Discord's global rate together. */
+  /** Redis shared by the bot's workers: their REST calls keep Discord's global rate and each route's limit together. */
   redis?: SharedRedis;
   /** Where that shared rate is kept; default in `redis` when it is set (tests hold it). */
   restLedger?: PaceLedger;
+  /** Where the routes' limits are kept with it; default in `redis` when it is set, else in process. */
+  routePace?: RoutePace;
+  /** Time a REST request waited for its route's turn and the shared rate (metrics). */
+  onRestWait?: (ms: number) => void;
 }
 
 /** The adapter, with what several workers need to see of it. */
@@ -98,7 +104,15 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
     (opts.redis === undefined
       ? undefined
       : redisPaceLedger({ redis: opts.redis, scope: `discord-rest:${opts.applicationId}`, ratePerSecond: DISCORD_GLOBAL_PER_SECOND }));
-  const gate = restLedger === undefined ? undefined : sharedRestGate({ ledger: restLedger });
+  // One worker alone needs no gate: its discord.js keeps the global rate and the routes' buckets itself.
+  const gate =
+    restLedger === undefined
+      ? undefined
+      : sharedRestGate({
+          ledger: restLedger,
+          routes: opts.routePace ?? (opts.redis === undefined ? memoryRoutePace() : redisRoutePace({ redis: opts.redis, scope: `discord-rest:${opts.applicationId}` })),
+          ...(opts.onRestWait ? { onWait: opts.onRestWait } : {}),
+        });
   const baseRequest = DefaultRestOptions.makeRequest as NonNullable<RESTOptions["makeRequest"]>;
   const settings: ClientSettings = {
     apiRoot,
@@ -275,8 +289,8 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
     },
 
     /**
-     * The shared rate's slot is taken here, before the caller claims the post: after the claim
-     * the request passes the gate without a Redis round trip. discord.js still queues it behind
+     * The channel's turn and the shared rate's slot are taken here, before the caller claims the
+     * post: after the claim the request passes the gate without a Redis round trip. discord.js still queues it behind
      * a post to the same channel in flight in this process, and refuses it at once if the
      * channel's bucket is spent (rejectOnRateLimit): no network wait lies after the claim.
      * Rejects when the shared rate cannot be reached; nothing was claimed then.
@@ -284,7 +298,7 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
     async prepareSend(chatId: string, reply: Reply): Promise<PreparedSend> {
       const message = render(chatId, reply);
       if ("kind" in message) return { outcome: message };
-      await gate?.reserve(Routes.channelMessages(chatId));
+      await gate?.reserve("POST", Routes.channelMessages(chatId));
       return { send: () => postToChannel(client.rest, chatId, message) };
     },
   };

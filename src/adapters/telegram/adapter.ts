@@ -26,6 +26,7 @@ import type { FeatureDeps } from "./features/deps.js";
 import { type InlineOptions, inlineFeature } from "./features/inline.js";
 import { createWebhookHandler, type WebhookHandler, webhookPath } from "./webhook.js";
 import { canUseWebhookReply } from "./webhook-reply.js";
+import { memoryChatOrder } from "./chat-order.js";
 import { replyPace, type ReplyPaceOptions } from "./reply-pace.js";
 import { DEFAULT_LOCALE, describeCommand, messages } from "../../i18n/index.js";
 import type { LeaseKeeper } from "../../workers/lease-keeper.js";
@@ -44,8 +45,11 @@ export interface TelegramAdapterOptions {
   apiRoot?: string;
   core: BotCore;
   logger: Logger;
-  /** Webhook mode instead of long polling: the public base URL (https) and the secret token. */
-  webhook?: { url: string; secret: string };
+  /**
+   * Webhook mode instead of long polling: the public base URL (https) and the secret token;
+   * `answerWithinMs` is how long an update's answer waits for its handling (default 8000).
+   */
+  webhook?: { url: string; secret: string; answerWithinMs?: number };
   /** Known bot identity, skipping `getMe` (tests). */
   botInfo?: UserFromGetMe;
   /** Clock (epoch ms) for button expiry and the admin cache. Default `Date.now`. */
@@ -157,10 +161,12 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
   // Transformers installed later wrap earlier ones: counting goes first so it sees each
   // 429 before auto-retry waits it out; each attempt of a send takes its own slot of the pace.
   const rateLimits = opts.onRateLimited ? [countRateLimits(opts.onRateLimited)] : [];
+  // The webhook holds a chat's order for the replies the pace keeps past an update's answer.
+  const pace = opts.pace ? { ...opts.pace, order: opts.pace.order ?? memoryChatOrder() } : undefined;
   bot.api.config.use(
     notePolls(() => (lastPollAt = now())),
     ...rateLimits,
-    ...(opts.pace ? [replyPace(opts.pace)] : []),
+    ...(pace ? [replyPace(pace)] : []),
     autoRetry({ maxRetryAttempts: opts.retry?.maxAttempts ?? 3, maxDelaySeconds: opts.retry?.maxDelaySeconds ?? 60, rethrowHttpErrors: true }),
     logFailures(log),
     guard.transformer,
@@ -225,7 +231,14 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
   const webhook = opts.webhook
     ? {
         path: webhookPath(opts.webhook.secret),
-        handler: createWebhookHandler(bot, { secret: opts.webhook.secret, log, accepting: () => webhookLive, ...(opts.dedupe ? { dedupe: opts.dedupe } : {}) }),
+        handler: createWebhookHandler(bot, {
+          secret: opts.webhook.secret,
+          log,
+          accepting: () => webhookLive,
+          ...(opts.dedupe ? { dedupe: opts.dedupe } : {}),
+          ...(pace ? { order: pace.order } : {}),
+          ...(opts.webhook.answerWithinMs === undefined ? {} : { answerWithinMs: opts.webhook.answerWithinMs }),
+        }),
       }
     : undefined;
 

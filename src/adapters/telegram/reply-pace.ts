@@ -10,9 +10,14 @@
  * rides if the update's answer is still open when its turn comes (else it goes to the API).
  * Riding is what keeps a reply once across a crash (webhook-reply.ts), and in its slot the
  * pace has room for it, so Telegram does not refuse it unseen for the bot's rate.
+ *
+ * A send of an update's handling joins the line only once no earlier update of its chat still
+ * holds a ticket (chat-order.ts): a reply answered after its update's answer (it waited past the
+ * webhook's patience) goes before any reply of the chat's later updates, on whichever worker.
  */
 import type { Transformer } from "grammy";
 import { MAX_CANDIDATES, type PaceLedger, type PaceSlot } from "../../digest/pace-ledger.js";
+import { updateInHand, type ChatOrder } from "./chat-order.js";
 
 /** What puts or changes a message in a chat: the calls Telegram's limits count. */
 const PACED_METHODS = new Set(["sendMessage", "sendPhoto", "editMessageText", "editMessageMedia"]);
@@ -20,6 +25,8 @@ const PACED_METHODS = new Set(["sendMessage", "sendPhoto", "editMessageText", "e
 export interface ReplyPaceOptions {
   /** The bot's pace, shared with its scheduled sends. */
   ledger: PaceLedger;
+  /** The chats' reply tickets, shared by the workers (Redis) like the ledger. Default: in process. */
+  order?: ChatOrder;
   /** Time a reply waited for its slot (metrics). */
   onWait?: (ms: number) => void;
   now?: () => number;
@@ -82,6 +89,8 @@ export function replyPace(opts: ReplyPaceOptions): Transformer {
   return async (prev, method, payload, signal) => {
     const chatId = PACED_METHODS.has(method) && payload && "chat_id" in payload ? String(payload.chat_id) : undefined;
     if (chatId === undefined) return prev(method, payload, signal);
+    const updateId = updateInHand();
+    if (updateId !== undefined) await opts.order?.turn(chatId, updateId);
     const stamp = await turn(chatId);
     try {
       const res = await prev(method, payload, signal);

@@ -10,6 +10,7 @@ import type { Bot } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "pino";
 import { createUpdateDedupe, type UpdateDedupe } from "../../workers/update-dedupe.js";
+import { chatOfUpdate, inUpdate, type ChatOrder } from "./chat-order.js";
 import { withWebhookResponse } from "./webhook-reply.js";
 
 /** A Node request handler, as the ops server's routes take it. */
@@ -32,6 +33,8 @@ export interface WebhookOptions {
   answerWithinMs?: number;
   /** Telegram's deliveries of one update answered once, across workers. Default: in this process. */
   dedupe?: UpdateDedupe;
+  /** The chats' reply tickets: an update answered before its handling ended holds its chat's order. */
+  order?: ChatOrder;
 }
 
 /** Largest update body read: Telegram's are a few kilobytes. */
@@ -73,7 +76,8 @@ function writeAnswer(res: ServerResponse, body: string | undefined): void {
 /**
  * The request handler for `webhookPath(secret)`. The update is answered 200 once handled, or
  * after `answerWithinMs` while the handler goes on: Telegram sends a chat its next update only
- * after the answer, so a chat's updates stay in order whichever worker takes each. A reply of
+ * after the answer, so a chat's updates stay in order whichever worker takes each, and an update
+ * answered early holds its chat's order for its late replies first (chat-order.ts). A reply of
  * one message rides in the answer's body (webhook-reply.ts); the update is marked answered, with
  * that body, only once the answer is written, so a worker that dies first leaves the update
  * to its redelivery, and a redelivery of an answered one gets the same answer again.
@@ -112,12 +116,19 @@ export function createWebhookHandler(bot: Bot, opts: WebhookOptions): WebhookHan
       return;
     }
     const answer = await withWebhookResponse(async (response) => {
-      const handled = bot
-        .handleUpdate(update, response.envelope)
-        .catch((e: unknown) => opts.log.warn({ err: e instanceof Error ? e.message : String(e), updateId: update.update_id }, "telegram update failed"));
+      let done = false;
+      const handled = inUpdate(update.update_id, () => bot.handleUpdate(update, response.envelope))
+        .catch((e: unknown) => opts.log.warn({ err: e instanceof Error ? e.message : String(e), updateId: update.update_id }, "telegram update failed"))
+        .finally(() => (done = true));
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([handled, new Promise<void>((r) => (timer = setTimeout(r, answerWithinMs)))]);
       clearTimeout(timer);
+      const chatId = chatOfUpdate(update);
+      if (!done && chatId !== undefined && opts.order !== undefined) {
+        // Before the answer lets the chat's next update go to any worker, whose replies must wait for this one's.
+        const release = await opts.order.hold(chatId, update.update_id).catch(() => undefined);
+        if (release) void handled.finally(release);
+      }
       // From here on a reply goes to the API: the answer is being written.
       response.open = false;
       return response.body;

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHART_LAYOUT as L, CHART_THEME as T } from "../../../src/chart/theme.js";
 import { parseAskArgs } from "../../../src/cli/ask.js";
 import { countDiffering, decodePng } from "../../chart/png.js";
+import { runMain, type MainResult } from "../../run-main.js";
 
 const BIN = fileURLToPath(new URL("../../../bin/chainpulse.js", import.meta.url));
 let dir: string;
@@ -19,21 +20,27 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function ask(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+const ENV = { DATABASE_PATH: ":memory:", LOG_LEVEL: "warn" };
+
+/** The built binary, a child process: for the tests that prove its exit codes and streams. */
+function spawned(args: string[]): Promise<MainResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [BIN, "ask", ...args],
-      { cwd: dir, env: { PATH: process.env["PATH"], DATABASE_PATH: ":memory:", LOG_LEVEL: "warn" }, timeout: 60_000 },
+      { cwd: dir, env: { PATH: process.env["PATH"], ...ENV }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code ?? 1), stdout, stderr }),
     );
   });
 }
 
-// Each test starts the bot's whole wiring in a child process: seconds on a busy machine.
+/** The same command through `main` in this process: the bot's whole wiring, without a Node start per test. */
+const ask = (args: string[]) => runMain(["ask", ...args], ENV, dir);
+
+// Each test starts the bot's whole wiring: seconds on a busy machine.
 describe("chainpulse ask", { timeout: 90_000 }, () => {
   it("answers one message as text on demo data and exits 0", async () => {
-    const { code, stdout } = await ask(["/price pepe"]);
+    const { code, stdout } = await spawned(["/price pepe"]);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^PEPE \$/);
     expect(stdout).toContain("demo data (sandbox)");
@@ -92,7 +99,7 @@ describe("chainpulse ask", { timeout: 90_000 }, () => {
 
   it("exits 1 with the reply's sentence on stderr and writes no file when --out gets an error reply", async () => {
     const out = join(dir, "nosuch.png");
-    const { code, stdout, stderr } = await ask(["/chart nosuch", "--out", out]);
+    const { code, stdout, stderr } = await spawned(["/chart nosuch", "--out", out]);
     expect(code).toBe(1);
     expect(stdout).toBe("");
     expect(stderr.trim()).toBe('⚠ No token matches "nosuch".');
@@ -121,7 +128,7 @@ describe("chainpulse ask", { timeout: 90_000 }, () => {
   });
 
   it("exits 2 on a usage error", async () => {
-    const { code, stderr } = await ask([]);
+    const { code, stderr } = await spawned([]);
     expect(code).toBe(2);
     expect(stderr).toContain("ask needs a message");
   });

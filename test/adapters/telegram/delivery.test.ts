@@ -1,12 +1,13 @@
 import { pino } from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTelegramAdapter } from "../../../src/adapters/telegram/adapter.js";
 import { TelegramFatalError } from "../../../src/adapters/telegram/errors.js";
 import type { Command } from "../../../src/core/command.js";
 import type { Reply } from "../../../src/core/reply.js";
+import { startSandbox, type Sandbox } from "../../../src/sandbox/index.js";
 import { openSqliteStore } from "../../../src/store/sqlite/store.js";
 import { fakeUser, groupChat, privateChat } from "../../fakes/telegram-api.js";
-import { startRealCore } from "../real-core.js";
+import { startRealCore, T0 } from "../real-core.js";
 import { type Harness, startHarness } from "./harness.js";
 import { deferred } from "../../deferred.js";
 
@@ -33,6 +34,14 @@ function slowCommand(started: () => void, gate: Promise<void>): Command {
 }
 
 describe("Telegram delivery, limits and failures", () => {
+  // One market for every test's core: no test here changes it.
+  let market: Sandbox;
+  beforeAll(async () => {
+    market = await startSandbox({ time: T0, seed: 1 });
+  });
+  afterAll(async () => {
+    await market.close();
+  });
   let h: Harness;
   let gate = deferred();
   let slowStarted = deferred();
@@ -40,7 +49,7 @@ describe("Telegram delivery, limits and failures", () => {
   const start = async (opts: Parameters<typeof startHarness>[0]["adapter"] = {}, noStart = false): Promise<Harness> => {
     gate = deferred();
     slowStarted = deferred();
-    h = await startHarness({ real: { extraCommands: [slowCommand(() => slowStarted.resolve(), gate.promise)] }, adapter: opts, noStart });
+    h = await startHarness({ real: { shared: market, extraCommands: [slowCommand(() => slowStarted.resolve(), gate.promise)] }, adapter: opts, noStart });
     return h;
   };
   afterEach(async () => {
@@ -127,7 +136,7 @@ describe("Telegram delivery, limits and failures", () => {
   it("keeps polling and answering after a handler throws, and logs the failed update", async () => {
     // The core never rejects, so only a core that breaks that promise on purpose shows the adapter survives it.
     const store = await openSqliteStore({ path: ":memory:" });
-    const real = await startRealCore({ store });
+    const real = await startRealCore({ store, shared: market });
     const breaking = { ...real.core };
     breaking.command = async (chat, call) => {
       if (call.name === "explode") throw new Error("the handler broke on purpose");
