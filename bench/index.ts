@@ -9,6 +9,7 @@ import { alerts } from "./alerts.js";
 import { answersUnderQuota } from "./answers-under-quota.js";
 import { workers } from "./workers.js";
 import { calls } from "./calls.js";
+import { buys } from "./buys.js";
 import type { Benchmark } from "./types.js";
 
-export const BENCHMARKS: readonly Benchmark[] = [latency, upstream, fanout, charts, memory, sandboxThroughput, alerts, answersUnderQuota, workers, calls];
+export const BENCHMARKS: readonly Benchmark[] = [latency, upstream, fanout, charts, memory, sandboxThroughput, alerts, answersUnderQuota, workers, calls, buys];

@@ -49,5 +49,7 @@ export interface Benchmark {
    * checks that it fits under the per-child limit and that all of them fit in the whole run's.
    */
   limitSeconds: number;
+  /** The test file that runs its smoke size, when not test/bench/smoke.test.ts (a run too slow to share that file's time). */
+  smokeTest?: string;
   run(size: Size): Promise<BenchResult>;
 }

@@ -33,6 +33,8 @@ export interface BuyFeedServiceOptions extends PlanOptions {
   /** Each post's recorded send outcome (metrics: sends per outcome, kind `buy`). */
   onSend?: BuyDeliveryOptions["onSend"];
   now?: () => number;
+  /** Waits between turns; default a timer. A benchmark on a simulated clock passes that clock's. */
+  sleep?: (ms: number) => Promise<void>;
   /** Name on the watcher's lease. Default host:pid:random. */
   holder?: string;
   /** The watcher's lease time without renewal, ms. Default the watcher's. */
@@ -81,13 +83,15 @@ export function createBuyFeedService(opts: BuyFeedServiceOptions): BuyFeedServic
     await delivery.flush();
   };
   const loop = (): void => {
-    timer = setTimeout(() => {
+    const next = (): void => {
       turn = once()
         .catch((e: unknown) => opts.logger.error({ err: e }, "buy feed turn failed"))
         .finally(() => {
           if (!stopping) loop();
         });
-    }, TURN_MS);
+    };
+    if (opts.sleep === undefined) timer = setTimeout(next, TURN_MS);
+    else void opts.sleep(TURN_MS).then(() => stopping || next());
   };
 
   return {
