@@ -15,6 +15,7 @@ import type { BuyMetrics } from "../src/buys/metrics.js";
 import { DEFAULT_OPTIONS } from "../src/buys/options.js";
 import { SWAP_CALL_UNITS } from "../src/buys/plan.js";
 import { createBuyFeedService } from "../src/buys/service.js";
+import { createPostRenderer } from "../src/core/posts/renderer.js";
 import { readSwap } from "../src/buys/trade.js";
 import { wants } from "../src/buys/watcher.js";
 import { createCachedMarket } from "../src/cache/cached-market.js";
@@ -271,8 +272,10 @@ async function runFeed(plan: PlanName, fs: Follow[], minutes: number, commandTok
   const sent: number[] = [];
   let sends = 0;
   const metrics: BuyMetrics = { polled: () => undefined, swaps: () => undefined, owed: () => undefined, settled: (e) => void sent.push(e.delayMs) };
+  const logger = pino({ level: "silent" });
   const service = createBuyFeedService({
-    store, market: createCachedMarket(client, { now: clock.now }), feedMarket: client, logger: pino({ level: "silent" }),
+    store, market: createCachedMarket(client, { now: clock.now }), feedMarket: client, logger,
+    core: createPostRenderer({ settings: store, source: "demo data (sandbox)", log: logger }),
     budget: () => ({ rate: client.scheduler.laneRate(FEED_LANE) }), pollSeconds: POLL_SECONDS, maxPollSeconds: MAX_POLL_SECONDS, now: clock.now,
     sinks: { telegram: { send: async () => (sends++, { kind: "delivered" as const }) } },
     queues: { telegram: createPacedQueue({ ratePerSecond: 30, perChatPerMinute: 20, maxInFlight: 4, now: clock.now, sleep: clock.sleep }) },
