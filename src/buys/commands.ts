@@ -110,7 +110,7 @@ export function buysCommands(limits: BuysLimits): Command[] {
       { name: "options", description: "min <usd>, sells on|off, whale <usd>, emoji <emoji>, step <usd>, media [off]", type: "text", required: false, variadic: true },
     ],
     file: { name: "media", description: "A photo, GIF or video for whale posts, with the option media" },
-    examples: ["/buys pepe", "/buys", "/buys pepe min 250 sells on", "/buys pepe whale 5k emoji 🚀 step 100", "/buys pepe media", "/buys pepe media off"],
+    examples: ["/buys pepe", "/buys", "/buys pepe min 250 sells on", "/buys pepe whale 5k emoji 🚀 step 100", "/buys pepe media off"],
     async run(ctx, args) {
       if (args.token === undefined) return list(ctx);
       await requireManager(ctx);
