@@ -122,6 +122,8 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
     }
   };
 
+  const chatOf = (c: ChatKey): string => `${c.platform}:${c.chatId}`;
+
   /** Per chat, the turn of the last post to take its place in the chat's queue: each waits for the one before. */
   const entering = new Map<string, Promise<void>>();
 
@@ -148,7 +150,7 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
    * each took to write (a whale's media is read first), so a chat reads its trades in order.
    */
   const deliver = async (p: BuyPost): Promise<void> => {
-    const chat = `${p.platform}:${p.chatId}`;
+    const chat = chatOf(p);
     const previous = entering.get(chat);
     let entered!: () => void;
     const turn = new Promise<void>((resolve) => (entered = resolve));
@@ -186,10 +188,15 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
       if (!claiming()) return;
       const interrupted = await opts.buys.interruptBuyPosts(now(), opts.sender);
       if (interrupted > 0) log.warn({ posts: interrupted }, "buy posts cut off mid-send by a watcher that is gone are sent once more");
-      const before = (await opts.buys.waitingBuyPosts()).filter((p) => !inProgress.has(id(p)));
+      // Counted once per chat: filtering every waiting post for each chat owed made a turn's
+      // work grow with chats × posts, which at 300 chats outlasted the turn.
+      const waitingIn = new Map<string, number>();
+      for (const p of await opts.buys.waitingBuyPosts()) {
+        if (!inProgress.has(id(p))) waitingIn.set(chatOf(p), (waitingIn.get(chatOf(p)) ?? 0) + 1);
+      }
       for (const chat of await opts.buys.chatsOwed()) {
         if (!protocol.running(chat.platform)) continue;
-        await queueChat(chat, before.filter((p) => p.platform === chat.platform && p.chatId === chat.chatId).length);
+        await queueChat(chat, waitingIn.get(chatOf(chat)) ?? 0);
       }
       for (const p of await opts.buys.waitingBuyPosts()) {
         if (!protocol.running(p.platform) || inProgress.has(id(p))) continue;
