@@ -25,7 +25,7 @@ import { commandsFeature } from "./features/commands.js";
 import type { FeatureDeps } from "./features/deps.js";
 import { type InlineOptions, inlineFeature } from "./features/inline.js";
 import { createWebhookHandler, type WebhookHandler, webhookPath } from "./webhook.js";
-import { canUseWebhookReply } from "./webhook-reply.js";
+import { answerFirst, canUseWebhookReply } from "./webhook-reply.js";
 import { memoryChatOrder } from "./chat-order.js";
 import { replyPace, type ReplyPaceOptions } from "./reply-pace.js";
 import { DEFAULT_LOCALE, describeCommand, messages } from "../../i18n/index.js";
@@ -163,7 +163,10 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
   const rateLimits = opts.onRateLimited ? [countRateLimits(opts.onRateLimited)] : [];
   // The webhook holds a chat's order for the replies the pace keeps past an update's answer.
   const pace = opts.pace ? { ...opts.pace, order: opts.pace.order ?? memoryChatOrder() } : undefined;
+  // A send that will not ride in its update's webhook answer waits for that answer innermost,
+  // where nothing awaits between its look at the answer and grammY's own.
   bot.api.config.use(
+    answerFirst,
     notePolls(() => (lastPollAt = now())),
     ...rateLimits,
     ...(pace ? [replyPace(pace)] : []),

@@ -80,7 +80,9 @@ function writeAnswer(res: ServerResponse, body: string | undefined): void {
  * answered early holds its chat's order for its late replies first (chat-order.ts). A reply of
  * one message rides in the answer's body (webhook-reply.ts); the update is marked answered, with
  * that body, only once the answer is written, so a worker that dies first leaves the update
- * to its redelivery, and a redelivery of an answered one gets the same answer again.
+ * to its redelivery, and a redelivery of an answered one gets the same answer again. A reply
+ * that cannot ride goes to the API only after the answer was written (`answerFirst`), and asks
+ * for it early: the update answered early holds its chat's order the same way.
  */
 export function createWebhookHandler(bot: Bot, opts: WebhookOptions): WebhookHandler {
   const answerWithinMs = opts.answerWithinMs ?? 8000;
@@ -115,13 +117,14 @@ export function createWebhookHandler(bot: Bot, opts: WebhookOptions): WebhookHan
       writeAnswer(res, await dedupe.answer(update.update_id));
       return;
     }
-    const answer = await withWebhookResponse(async (response) => {
+    await withWebhookResponse(async (response) => {
       let done = false;
       const handled = inUpdate(update.update_id, () => bot.handleUpdate(update, response.envelope))
         .catch((e: unknown) => opts.log.warn({ err: e instanceof Error ? e.message : String(e), updateId: update.update_id }, "telegram update failed"))
         .finally(() => (done = true));
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([handled, new Promise<void>((r) => (timer = setTimeout(r, answerWithinMs)))]);
+      // A send that cannot ride waits for the answer: it goes now, not at the deadline.
+      await Promise.race([handled, response.wanted, new Promise<void>((r) => (timer = setTimeout(r, answerWithinMs)))]);
       clearTimeout(timer);
       const chatId = chatOfUpdate(update);
       if (!done && chatId !== undefined && opts.order !== undefined) {
@@ -129,18 +132,20 @@ export function createWebhookHandler(bot: Bot, opts: WebhookOptions): WebhookHan
         const release = await opts.order.hold(chatId, update.update_id).catch(() => undefined);
         if (release) void handled.finally(release);
       }
-      // From here on a reply goes to the API: the answer is being written.
+      // From here on a reply goes to the API, once the answer was written.
       response.open = false;
-      return response.body;
+      const answer = response.body;
+      writeAnswer(res, answer);
+      try {
+        await finished(res);
+      } catch {
+        // Never reached Telegram: the claim lapses and a later delivery handles the update, and replies.
+        response.written(new Error("the webhook answer was cut off; the update's next delivery replies"));
+        opts.log.warn({ updateId: update.update_id, withReply: answer !== undefined }, "telegram webhook answer cut off; the update comes again");
+        return;
+      }
+      response.written();
+      await dedupe.answered(update.update_id, answer);
     });
-    writeAnswer(res, answer);
-    try {
-      await finished(res);
-    } catch {
-      // Never reached Telegram: the claim lapses and a later delivery handles the update.
-      opts.log.warn({ updateId: update.update_id, withReply: answer !== undefined }, "telegram webhook answer cut off; the update comes again");
-      return;
-    }
-    await dedupe.answered(update.update_id, answer);
   };
 }

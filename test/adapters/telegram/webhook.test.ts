@@ -141,6 +141,28 @@ describe("Telegram webhook mode", () => {
     }
   });
 
+  it("sends a reply that cannot ride (several messages, a picture) only once its update's answer was written, and answers at once for it", async () => {
+    await startWebhook();
+    const route = h.adapter.webhook!;
+    // The chat's API sends the fake had seen when each update's answer was written.
+    const sentAtAnswer = new Map<number, number>();
+    const url = await listen((req, res) => {
+      let chatId: number | undefined;
+      req.once("data", (chunk: Buffer) => (chatId = (JSON.parse(chunk.toString("utf8")) as { message: { chat: { id: number } } }).message.chat.id));
+      res.once("finish", () => chatId !== undefined && sentAtAnswer.set(chatId, h.fake.calls.filter((c) => c.chatId === String(chatId)).length));
+      void route.handler(req, res);
+    });
+    for (const text of ["/long", "/picture"]) {
+      const asked = update(text);
+      const answered = await post(url, asked.body);
+      expect(answered.status).toBe(200);
+      expect(await answered.text()).toBe("");
+      await h.fake.waitForSent((s) => s.chatId === String(asked.chatId) && s.replyTo === asked.messageId);
+      expect(sentAtAnswer.get(asked.chatId)).toBe(0);
+      expect(h.fake.calls.filter((c) => c.chatId === String(asked.chatId) && c.method !== "sendChatAction").length).toBeGreaterThan(0);
+    }
+  });
+
   it("sends a delivery of an update still being handled back with 503, and a reply that misses the answer deadline as an API call after the answer", async () => {
     const url = await startWebhook();
     // The adapter's own bot behind a handler that answers within 100 ms.
