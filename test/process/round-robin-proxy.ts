@@ -2,7 +2,8 @@
  * A small HTTP load balancer on loopback for the multi-worker tests: each request goes to the
  * next backend in turn; a backend that refuses the connection is skipped for the next one (as
  * nginx's `proxy_next_upstream error` does), one that fails mid-request answers 502. Every
- * answer's status is counted, so a test can tell what the clients behind it saw.
+ * answer's status is counted, so a test can tell what the clients behind it saw; `onAnswer`
+ * hears each backend's whole answer as it reaches the balancer, before the client has it.
  */
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,7 +18,12 @@ export interface Proxy {
   close(): Promise<void>;
 }
 
-export async function startProxy(backends: readonly string[]): Promise<Proxy> {
+export interface ProxyOptions {
+  /** A backend's answer (status, body) to the request `request` (its body) arrived whole. */
+  onAnswer?: (request: Buffer, status: number, body: Buffer) => void;
+}
+
+export async function startProxy(backends: readonly string[], opts: ProxyOptions = {}): Promise<Proxy> {
   const statuses = new Map<number, number>();
   const served = new Map<string, number>();
   let next = 0;
@@ -37,6 +43,8 @@ export async function startProxy(backends: readonly string[]): Promise<Proxy> {
       served.set(base, (served.get(base) ?? 0) + 1);
       statuses.set(back.statusCode ?? 502, (statuses.get(back.statusCode ?? 502) ?? 0) + 1);
       res.writeHead(back.statusCode ?? 502, back.headers);
+      const parts: Buffer[] = [];
+      if (opts.onAnswer) back.on("data", (c: Buffer) => parts.push(c)).on("end", () => opts.onAnswer?.(body, back.statusCode ?? 502, Buffer.concat(parts)));
       back.pipe(res);
       back.on("error", () => res.destroy());
     });

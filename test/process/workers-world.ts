@@ -45,6 +45,11 @@ export interface WorkersWorld {
   tg: FakeTelegram;
   /** The load balancer the webhook is delivered to. */
   lb: Proxy;
+  /**
+   * The workers' webhook answers as the load balancer got them whole: from then on a worker's
+   * death cannot cut them off (the fake's `attempts` see them later, after the balancer's hop).
+   */
+  answers: readonly WorkerAnswer[];
   webhook: WebhookDelivery;
   databaseUrl: string;
   workers: Worker[];
@@ -58,6 +63,24 @@ export interface WorkersWorld {
 /** Until the worker on `port` says it is ready. */
 export const ready = (port: number): Promise<unknown> => waitForHttp(`http://127.0.0.1:${port}/readyz`, (r) => r.status === 200, 60_000);
 
+export interface WorkerAnswer {
+  chatId: string;
+  status: number;
+  /** A 2xx answer with no body: it carried no reply. */
+  empty: boolean;
+  at: number;
+}
+
+/** The chat of a webhook request's update, when it is one about a message's chat. */
+function chatOfRequest(request: Buffer): string | undefined {
+  try {
+    const u = JSON.parse(request.toString("utf8")) as { message?: { chat?: { id?: number } } };
+    return u.message?.chat?.id === undefined ? undefined : String(u.message.chat.id);
+  } catch {
+    return undefined;
+  }
+}
+
 export async function startWorkersWorld(opts: WorkersWorldOptions): Promise<WorkersWorld> {
   const [pg, redis, sandbox] = await Promise.all([startPostgres(), startRedis(), startSandbox({ rateLimit: { rps: opts.rps } })]);
   const databaseUrl = await pg.createDatabase();
@@ -65,7 +88,16 @@ export async function startWorkersWorld(opts: WorkersWorldOptions): Promise<Work
   const tg = await startFakeTelegram(opts.telegram);
   await opts.beforeWorkers?.({ databaseUrl, tg });
   const ports = await Promise.all(Array.from({ length: opts.workers }, () => freePort()));
-  const lb = await startProxy(ports.map((p) => `http://127.0.0.1:${p}`));
+  const answers: WorkerAnswer[] = [];
+  const lb = await startProxy(
+    ports.map((p) => `http://127.0.0.1:${p}`),
+    {
+      onAnswer: (request, status, body) => {
+        const chatId = chatOfRequest(request);
+        if (chatId !== undefined) answers.push({ chatId, status, empty: body.length === 0, at: Date.now() });
+      },
+    },
+  );
   const workers: Worker[] = [];
 
   const spawnWorker = (i: number, port: number): void => {
@@ -99,6 +131,7 @@ export async function startWorkersWorld(opts: WorkersWorldOptions): Promise<Work
     market,
     tg,
     lb,
+    answers,
     webhook,
     databaseUrl,
     workers,
