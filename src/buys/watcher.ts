@@ -23,6 +23,13 @@ export const WATCHER_LEASE = "buy-watcher";
 /** Wallets of one token whose first buy is kept: past them no buy is called a wallet's first, and the record stays bounded. */
 export const FIRST_BUY_WALLETS = 20_000;
 
+/**
+ * Longest one tick keeps polling. The feed lane paces each poll, so a tick over hundreds of due
+ * pairs on a small plan would run for minutes, and the delivery turn that follows it (and the
+ * lease's renewal at the next tick) would wait as long: what is left is polled next tick.
+ */
+export const TICK_BUDGET_MS = 5_000;
+
 /** What the watcher reports for /metrics and tests. */
 export interface WatchEvents {
   polled?(e: { pairId: string; pages: number; intervalSeconds: number }): void;
@@ -153,8 +160,10 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     const watches = await opts.buys.watches();
     const every = intervals(watches, Math.floor(t / 1000), opts, opts.budget());
     const polled: string[] = [];
-    for (const w of watches) {
-      if (stopping || w.nextPollAt > t) continue;
+    // Longest overdue first: a pair a bounded tick leaves out is first in the next one.
+    const due = watches.filter((w) => w.nextPollAt <= t).sort((a, b) => a.nextPollAt - b.nextPollAt);
+    for (const w of due) {
+      if (stopping || now() - t >= TICK_BUDGET_MS) break;
       try {
         await poll(w, every.get(w.pairId) ?? opts.pollSeconds);
         polled.push(w.pairId);

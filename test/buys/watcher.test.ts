@@ -136,6 +136,21 @@ describe("the buy watcher", () => {
     expect((await owedTo(chat("a"))).map((t) => t.amountUsd)).toEqual(["100", "200"]);
   });
 
+  it("stops a tick's polling after its budget and polls what it left first in the next tick", async () => {
+    const wide = sb.market.tokens.find((t) => !t.hostile && !t.main && t.chain === "eth" && t.pairs.length >= 3 && t.launchAt < S0 - 86_400) as SandboxToken;
+    const pairs = wide.pairs.slice(0, 3).map((p) => p.id);
+    for (const p of pairs) sb.quietPair(p);
+    await store.buys.upsertFeed({ ...chat("a"), tokenId: wide.id, symbol: wide.symbol, chain: wide.chain, options: OPTIONS }, pairs, 5, clock);
+    // Each poll waits its turn on the feed lane: on a small plan, seconds.
+    const paced = { swaps: async (q: Parameters<MarketClient["swaps"]>[0]) => ((clock += 3_000), client.swaps(q)) };
+    const w = watcher({ market: paced });
+    clock = T0 + 1_000;
+    const first = await w.tick();
+    expect(first).toHaveLength(2);
+    const second = await w.tick();
+    expect(second).toEqual(pairs.filter((p) => !first.includes(p)));
+  });
+
   it("backs a quiet pair off, up to the longest interval, and stretches every interval evenly past the share", async () => {
     await follow(chat("a"));
     const polled: number[] = [];

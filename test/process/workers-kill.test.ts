@@ -22,6 +22,7 @@ import type { Store } from "../../src/store/types.js";
 import type { ApiCall } from "../fakes/telegram-api.js";
 import { until } from "./until.js";
 import { ready, startWorkersWorld, type Worker, type WorkersWorld } from "./workers-world.js";
+import { busiestSecond } from "./busiest-second.js";
 
 const WORKERS = 3;
 /** The market plan's rate: the sandbox refuses a sixth call in one second with 429. */
@@ -110,17 +111,6 @@ afterAll(async () => {
   await store?.close();
   await world?.close();
 }, START_MS);
-
-/** The most sends that fall within any one second. */
-function busiestSecond(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let most = 0;
-  for (let i = 0, j = 0; j < sorted.length; j++) {
-    while (sorted[j]! - sorted[i]! >= 1000) i++;
-    most = Math.max(most, j - i + 1);
-  }
-  return most;
-}
 
 /** Each row of the slot: its chat, state and the poster that claimed it. */
 async function rowsOf(databaseUrl: string, slot: number): Promise<{ chat_id: string; state: string; sender: string | null; attempts: number }[]> {

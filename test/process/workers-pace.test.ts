@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeUser, privateChat } from "../fakes/telegram-api.js";
 import { startWorkersWorld, type WorkersWorld } from "./workers-world.js";
 import { until } from "./until.js";
+import { busiestSecond } from "./busiest-second.js";
 
 const WORKERS = 3;
 /** The market plan's rate. */
@@ -45,17 +46,6 @@ beforeAll(async () => {
 }, START_MS);
 
 afterAll(() => world?.close(), START_MS);
-
-/** The most sends that fall within any one second. */
-function busiestSecond(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let most = 0;
-  for (let i = 0, j = 0; j < sorted.length; j++) {
-    while (sorted[j]! - sorted[i]! >= 1000) i++;
-    most = Math.max(most, j - i + 1);
-  }
-  return most;
-}
 
 /** The bot's replies in `asked`'s chats, as chat id → the message ids they answer, in the order sent. */
 function repliesByChat(asked: ReadonlyMap<string, readonly Message[]>): Map<string, number[]> {
