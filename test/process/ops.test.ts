@@ -61,7 +61,13 @@ async function start(opts: Parameters<typeof launch>[0] = {}): Promise<Launched>
 
 // One bot serves these tests in turn: each start of a process costs seconds of CPU, and what
 // one test does (a command, a 429) is what the next one counts on or leaves alone.
-describe("one bot process as operators run it, in turn", () => {
+/**
+ * Each test starts one or two bot processes from dist/ and waits for their logs and answers: on
+ * a busy machine a start alone can take most of vitest's default 30 s. A bound, not a measure.
+ */
+const BOT_PROCESS = { timeout: 90_000 };
+
+describe("one bot process as operators run it, in turn", BOT_PROCESS, () => {
   let shared: Launched;
   beforeAll(async () => {
     shared = await launch();
@@ -130,7 +136,7 @@ describe("one bot process as operators run it, in turn", () => {
   });
 });
 
-describe("the bot process as operators run it", () => {
+describe("the bot process as operators run it", BOT_PROCESS, () => {
   it("says the market is not ready when it fails and nothing is cached yet", async () => {
     const { base } = await start({ faults: [{ kind: "http5xx", status: 503 }] });
     const notReady = async (r: Response) => ((await r.json()) as { notReady: string[] }).notReady;
@@ -195,7 +201,7 @@ describe("the bot process as operators run it", () => {
   });
 });
 
-describe("signals during start-up", () => {
+describe("signals during start-up", BOT_PROCESS, () => {
   it("stops gracefully with exit 0 on a SIGTERM that arrives while it is still starting", async () => {
     telegram = await startFakeTelegram({ maxPollMs: 500 });
     const dir = tempDir();
@@ -232,7 +238,7 @@ async function silentBotApi(): Promise<{ apiRoot: string; asked: Promise<void>; 
   };
 }
 
-describe("a stop while Telegram cannot be reached", () => {
+describe("a stop while Telegram cannot be reached", BOT_PROCESS, () => {
   const token = "123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
   it("ends grammY's getMe retries and exits 0 on SIGTERM when nothing listens at the Bot API", async () => {
@@ -261,7 +267,7 @@ describe("a stop while Telegram cannot be reached", () => {
   });
 });
 
-describe("start-up as a supervisor sees it", () => {
+describe("start-up as a supervisor sees it", BOT_PROCESS, () => {
   it("tells an operator who logs only warnings that it shows demo data", async () => {
     const dir = tempDir();
     bot = spawnBot({ LOG_LEVEL: "warn", DATABASE_PATH: join(dir, "data", "bot.db") }, { cwd: dir, stdin: "" });
@@ -277,7 +283,7 @@ function plantFailures(dir: string, failures: number, agoMs: number): void {
   writeFileSync(join(dir, "data", ".start-failures.json"), JSON.stringify({ failures, lastFailureAt: Date.now() - agoMs }));
 }
 
-describe("the crash-loop guard", () => {
+describe("the crash-loop guard", BOT_PROCESS, () => {
   async function startAfterFailures(failures: number, agoMs: number) {
     telegram = await startFakeTelegram({ maxPollMs: 500 });
     const dir = tempDir();
