@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -310,12 +310,13 @@ describe("the crash-loop guard", BOT_PROCESS, () => {
   });
 
   it("turns ready once the wait is over and Telegram is up", async () => {
-    // Two failures want ten seconds; the last one was four seconds ago.
-    const { base } = await startAfterFailures(2, 4_000);
+    // Three failures want twenty seconds from now: a start slowed by a busy machine still
+    // finds most of the wait ahead of it.
+    const { base } = await startAfterFailures(3, 0);
     const waiting = await fetch(`${base}/readyz`);
     expect(waiting.status).toBe(503);
     expect(((await waiting.json()) as { notReady: string[] }).notReady).toEqual(["starting"]);
-    const ready = await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
+    const ready = await waitForHttp(`${base}/readyz`, (r) => r.status === 200, 45_000);
     expect(await ready.json()).toMatchObject({ status: "ready", checks: { store: { ok: true }, market: { ok: true }, telegram: { ok: true } } });
   });
 
@@ -331,6 +332,12 @@ describe("the crash-loop guard", BOT_PROCESS, () => {
     const first = spawnBot(env, { cwd: dir });
     expect((await first.exited).code).toBe(1);
     expect(first.stderr()).not.toMatch(/waiting before logging in again/);
+    // The refusal was recorded. Two earlier failures are added to it, so the next start wants
+    // twenty seconds rather than five: a start slowed by a busy machine would outlast five.
+    const record = join(dir, "data", ".start-failures.json");
+    const recorded = JSON.parse(readFileSync(record, "utf8")) as { failures: number; lastFailureAt: number };
+    expect(recorded.failures).toBe(1);
+    writeFileSync(record, JSON.stringify({ ...recorded, failures: 3 }));
     bot = spawnBot(env, { cwd: dir });
     const line = await bot.waitForLog(/waiting before logging in again/);
     expect(JSON.parse(line)).toMatchObject({ level: 40, waitMs: expect.any(Number) });
