@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { createMemoryStore } from "../cache/memory-store.js";
 import type { CacheEntry, CacheStore } from "../cache/store.js";
 import type { SharedRedis } from "./connection.js";
+import { LET_GO, TAKE_OR_RENEW } from "./hold-scripts.js";
 
 export interface RedisCacheStoreOptions {
   redis: SharedRedis;
@@ -18,18 +19,6 @@ export interface RedisCacheStoreOptions {
 
 const CLAIM = "cache-claim:";
 const ENTRY = "cache:";
-
-/** Takes the claim when nobody holds it, or holds it longer when it is already ours. */
-const CLAIM_SCRIPT = `
-local holder = redis.call('GET', KEYS[1])
-if holder == false or holder == ARGV[1] then
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 1
-end
-return 0
-`;
-/** Lets go of a claim only if it is still ours (it may have lapsed and been taken by another). */
-const RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0";
 
 function parse(json: string | null): CacheEntry | undefined {
   if (json === null) return undefined;
@@ -49,7 +38,7 @@ export function createRedisCacheStore(opts: RedisCacheStoreOptions): CacheStore 
   const release = async (key: string): Promise<void> => {
     if (!redis.isUp()) return;
     try {
-      await redis.client.eval(RELEASE, 1, CLAIM + key, me);
+      await redis.client.eval(LET_GO, 1, CLAIM + key, me);
     } catch {
       // The claim lapses on its own.
     }
@@ -81,7 +70,7 @@ export function createRedisCacheStore(opts: RedisCacheStoreOptions): CacheStore 
       // Without Redis nobody can be told: this process loads for itself.
       if (!redis.isUp()) return true;
       try {
-        return Number(await redis.client.eval(CLAIM_SCRIPT, 1, CLAIM + key, me, Math.max(1, Math.ceil(forMs)))) === 1;
+        return Number(await redis.client.eval(TAKE_OR_RENEW, 1, CLAIM + key, me, Math.max(1, Math.ceil(forMs)))) === 1;
       } catch {
         return true;
       }

@@ -9,6 +9,7 @@
 import type { WebSocketOptions } from "discord.js";
 import type { Logger } from "pino";
 import type { SharedRedis } from "../../redis/connection.js";
+import { LET_GO, TAKE_OR_RENEW } from "../../redis/hold-scripts.js";
 
 /** Which shard a server's events arrive on (Discord's sharding formula). */
 export function shardOfGuild(guildId: string, shardCount: number): number {
@@ -46,22 +47,6 @@ export interface ShardClaimer {
   stop(): Promise<void>;
 }
 
-/** KEYS[1] the lease; ARGV holder, ttl. Renews a lease this holder has, or takes a free one. */
-const CLAIM = `
-local cur = redis.call('GET', KEYS[1])
-if cur == false or cur == ARGV[1] then
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 1
-end
-return 0
-`;
-
-/** KEYS[1] the lease; ARGV holder. Frees it only when this holder has it. */
-const RELEASE = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
-`;
-
 /** KEYS[1] the workers (sorted set by last seen); ARGV holder, now, ttl. Counts the live ones. */
 const HEARTBEAT = `
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
@@ -84,7 +69,7 @@ export function createShardClaimer(opts: ShardClaimerOptions): ShardClaimer {
   let starting = true;
 
   const claim = async (shard: number): Promise<boolean> =>
-    (await redis.client.eval(CLAIM, 1, leaseKey(shard), holder, ttlMs)) === 1;
+    (await redis.client.eval(TAKE_OR_RENEW, 1, leaseKey(shard), holder, ttlMs)) === 1;
 
   const gain = async (shard: number): Promise<void> => {
     held.add(shard);
@@ -102,7 +87,7 @@ export function createShardClaimer(opts: ShardClaimerOptions): ShardClaimer {
   const lose = async (shard: number): Promise<void> => {
     if (!held.delete(shard)) return;
     logger.info({ shard, shardCount, holder }, "discord shard given up: another worker runs it");
-    await redis.client.eval(RELEASE, 1, leaseKey(shard), holder).catch(() => undefined);
+    await redis.client.eval(LET_GO, 1, leaseKey(shard), holder).catch(() => undefined);
     await opts.onLose(shard).catch((err: unknown) => logger.warn({ err, shard }, "discord shard did not stop cleanly"));
   };
 
