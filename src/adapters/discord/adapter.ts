@@ -50,7 +50,7 @@ export interface DiscordAdapterOptions {
   actions?: ActionStore;
   /** Where button actions too long for a custom id outlive the process. */
   buttonActions?: ButtonActionStore;
-  /** Clock (epoch ms) for data ages in footers. Default Date.now. */
+  /** Clock (epoch ms) for data ages in footers and the shared REST rate's books. Default Date.now. */
   now?: () => number;
   /**
    * Called for every 429 Discord's REST answers, including those discord.js then waits out and
@@ -110,6 +110,7 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
       ? undefined
       : sharedRestGate({
           ledger: restLedger,
+          now,
           routes: opts.routePace ?? (opts.redis === undefined ? memoryRoutePace() : redisRoutePace({ redis: opts.redis, scope: `discord-rest:${opts.applicationId}` })),
           ...(opts.onRestWait ? { onWait: opts.onRestWait } : {}),
         });

@@ -21,9 +21,10 @@ afterEach(async () => {
   harness = undefined;
 });
 
-/** Discord's global rate kept in process, as Redis keeps it for several workers; `holdNext` holds the next slot asked for. */
+/** The workers' global rate, kept in process as Redis keeps it for several; `holdNext` holds the next slot asked for. */
 function heldLedger() {
-  const base = memoryPaceLedger({ ratePerSecond: 50 });
+  // No spacing of its own: the slot the test holds is the whole of the rate here.
+  const base = memoryPaceLedger({});
   let held: { reached: () => void; release: Promise<void> } | undefined;
   let takes = 0;
   const ledger: PaceLedger = {
@@ -50,7 +51,9 @@ function heldLedger() {
 describe("Discord posts claimed after the shared REST rate", () => {
   it("keeps an alert queued while the shared rate holds its slot, and posts it once after the claim without asking the rate again", async () => {
     const rate = heldLedger();
-    const h = (harness = await startHarness({ adapter: { restLedger: rate.ledger } }));
+    // The gate's clock stands still from the held slot on: the turn reserved before the claim stays good however slowly a busy machine gets from claim to request.
+    let stopped: number | undefined;
+    const h = (harness = await startHarness({ adapter: { restLedger: rate.ledger, now: () => stopped ?? Date.now() } }));
     const now = Date.now();
     const r = await h.store.alerts.addAlert(
       { platform: "discord", chatId: CHANNEL, tokenId: "wif-solana", symbol: "WIF", chain: "solana", rule: "above", level: "2", anchorPrice: "1", anchorAt: now },
@@ -79,6 +82,7 @@ describe("Discord posts claimed after the shared REST rate", () => {
     expect(await delivery.heartbeat()).toBe(true);
     const flushed = await delivery.flush();
     await reached;
+    stopped = Date.now();
     expect(await h.store.alerts.firingCounts()).toEqual({ queued: 1 });
     expect(posts()).toEqual([]);
 
