@@ -52,7 +52,7 @@ describe("Discord posts claimed after the shared REST rate", () => {
   it("keeps an alert queued while the shared rate holds its slot, and posts it once after the claim without asking the rate again", async () => {
     const rate = heldLedger();
     // The gate's clock stands still from the held slot on: the turn reserved before the claim stays good however slowly a busy machine gets from claim to request.
-    let stopped: number | undefined;
+    let stopped: number | undefined = undefined;
     const h = (harness = await startHarness({ adapter: { restLedger: rate.ledger, now: () => stopped ?? Date.now() } }));
     const now = Date.now();
     const r = await h.store.alerts.addAlert(
