@@ -8,7 +8,7 @@ import type { TokenDetail } from "../../src/market/schemas.js";
 import { createMemoryStore } from "../../src/cache/memory-store.js";
 import type { CacheStore } from "../../src/cache/store.js";
 import { lines, type Lines } from "../lines.js";
-import { flush, steppedClock } from "../market/helpers.js";
+import { steppedClock } from "../market/helpers.js";
 import { createFakeMarket, detailOf } from "./fake-market.js";
 
 const ID = `0x${"a".repeat(40)}-eth`;
@@ -75,10 +75,10 @@ describe("a lookup with a person waiting", () => {
     calls[0]?.answer(detailOf(ID, "1.0"));
     expect(await first.result).toMatchObject({ stale: false });
     const cachedAt = clock.now();
-    await clock.advance(10 * 60_000);
+    clock.advance(10 * 60_000);
 
     const slow = await person();
-    await clock.advance(2_300);
+    clock.advance(2_300);
     expect(await slow.result).toMatchObject({ stale: true, fetchedAt: cachedAt, data: { token: { current_price_usd: "1.0" } } });
     expect(slow.ask.stale).toEqual([{ fetchedAt: cachedAt, why: "slow" }]);
 
@@ -95,16 +95,16 @@ describe("a lookup with a person waiting", () => {
     const first = await person();
     calls[0]?.answer(detailOf(ID, "1.0"));
     await first.result;
-    await clock.advance(10 * 60_000);
+    clock.advance(10 * 60_000);
     const slow = await person();
-    await clock.advance(800);
+    clock.advance(800);
     expect(await slow.result).toMatchObject({ stale: true, data: { token: { current_price_usd: "1.0" } } });
   });
 
   it("with nothing cached, gives up at the deadline and the answer that comes later serves the next person", async () => {
     const { clock, calls, person, seen, stored } = setup();
     const first = await person();
-    await clock.advance(2_300);
+    clock.advance(2_300);
     expect(await first.result).toMatchObject({ kind: "timeout" });
     const late = seen.all.length;
     calls[0]?.answer(detailOf(ID, "3.0"));
@@ -118,9 +118,9 @@ describe("a lookup with a person waiting", () => {
     const first = await person();
     calls[0]?.answer(detailOf(ID, "1.0"));
     await first.result;
-    await clock.advance(10 * 60_000);
+    clock.advance(10 * 60_000);
     const kept = await person();
-    await clock.advance(2_300);
+    clock.advance(2_300);
     await kept.result;
     const next = await person();
     expect(await next.result).toMatchObject({ stale: true, data: { token: { current_price_usd: "1.0" } } });
@@ -133,7 +133,7 @@ describe("a lookup with a person waiting", () => {
     const first = await person();
     calls[0]?.answer(detailOf(ID, "1.0"));
     await first.result;
-    await clock.advance(10 * 60_000);
+    clock.advance(10 * 60_000);
     const busy = await person();
     calls[1]?.fail(new MarketError({ kind: "busy", endpoint: "tokenDetail", message: "no room", retryAfterMs: 20_000, ratePerSecond: 1 }));
     expect(await busy.result).toMatchObject({ stale: true });
@@ -147,9 +147,9 @@ describe("a lookup with a person waiting", () => {
     const first = await person();
     calls[0]?.answer(detailOf(ID, "1.0"));
     await first.result;
-    await clock.advance(7 * 3_600_000);
+    clock.advance(7 * 3_600_000);
     const late = await person();
-    await clock.advance(2_300);
+    clock.advance(2_300);
     expect(await late.result).toMatchObject({ kind: "timeout" });
   });
 
@@ -158,7 +158,7 @@ describe("a lookup with a person waiting", () => {
     const first = await person();
     calls[0]?.answer(detailOf(ID, "1.0"));
     await first.result;
-    await clock.advance(90_000);
+    clock.advance(90_000);
     const quick = await person();
     expect(await quick.result).toMatchObject({ stale: false, data: { token: { current_price_usd: "1.0" } } });
     expect(calls.map((c) => c.lane)).toEqual(["people", "refresh"]);
@@ -186,13 +186,13 @@ describe("a person's patience", () => {
     calls[0]?.answer(detailOf(ID, "1.0"));
     calls[1]?.answer(detailOf(other, "1.0"));
     await seen.until((all) => all.slice(answered).filter((step) => step.startsWith("stored ")).length >= 2);
-    await clock.advance(10 * 60_000);
+    clock.advance(10 * 60_000);
     const ask = { ...newAsk("people", clock.now() + 2_300, clock.now), patientUntil: clock.now() + 700 };
     const asked = seen.all.length;
     const both = asking(ask, async () => [await market.tokenDetail(ID), await market.tokenDetail(other)]);
     // The first lookup waits out the patience on the clock.
     await seen.until(since(asked, (step) => step === "sleep"));
-    await clock.advance(700);
+    clock.advance(700);
     // The second lookup has older data at hand too: it does not wait another 0.7 s.
     expect(await both).toMatchObject([{ stale: true }, { stale: true }]);
     expect(ask.stale.map((s) => s.why)).toEqual(["slow", "slow"]);
@@ -204,37 +204,41 @@ describe("a lookup over the key's scheduler", () => {
   function scheduled() {
     const clock = steppedClock(Date.UTC(2026, 10, 24, 12, 0));
     const scheduler = new Scheduler({ rps: 1, now: clock.now, sleep: clock.sleep });
-    const sent: string[] = [];
+    const asked = lines();
+    const sent = lines();
     const tokenDetail = (id: string) => {
       const ask = currentAsk();
-      return scheduler.run({
-        lane: ask?.lane ?? "people", endpoint: "tokenDetail", units: 5, key: `detail ${id}`, deadline: ask?.deadline,
+      const lane = ask?.lane ?? "people";
+      const answer = scheduler.run({
+        lane, endpoint: "tokenDetail", units: 5, key: `detail ${id}`, deadline: ask?.deadline,
         send: async () => {
-          sent.push(`${ask?.lane ?? "people"} ${id}`);
-          return detailOf(id, String(sent.length));
+          sent.push(`${lane} ${id}`);
+          return detailOf(id, String(sent.all.length));
         },
       });
+      asked.push(lane);
+      return answer;
     };
     const others = createFakeMarket().api;
     const api = new Proxy(others, { get: (target, prop: keyof MarketApi) => (prop === "tokenDetail" ? tokenDetail : target[prop]) });
     const market = createCachedMarket(api, { now: clock.now, sleep: clock.sleep, ttl: { tokenDetail: 60_000 } });
-    return { clock, scheduler, market, sent };
+    return { clock, scheduler, market, asked, sent };
   }
 
   it("serves a past-grace value at once, labelled busy, when the queue cannot answer within the command's patience, and refreshes it in the refresh lane", async () => {
-    const { clock, scheduler, market, sent } = scheduled();
+    const { clock, scheduler, market, asked, sent } = scheduled();
     await market.tokenDetail(ID);
-    await clock.advance(10 * 60_000);
+    clock.advance(10 * 60_000);
     // A call just left: the next could leave in 1.05 s, past a patience of 0.7 s, though well before the deadline.
     void scheduler.run({ lane: "people", endpoint: "search", units: 5, send: async () => "ahead" });
     const ask = { ...newAsk("people", clock.now() + 2_300, clock.now), patientUntil: clock.now() + 700 };
     const answer = await asking(ask, () => market.tokenDetail(ID));
     expect(answer).toMatchObject({ stale: true, data: { token: { current_price_usd: "1" } } });
     expect(ask.stale).toEqual([expect.objectContaining({ why: "busy" })]);
-    await flush();
+    await asked.until((all) => all.includes("refresh"));
     expect(scheduler.depth).toMatchObject({ people: 0, refresh: 1 });
-    await clock.advance(3_000);
-    expect(sent).toEqual(["people " + ID, "refresh " + ID]);
+    await clock.runFor(3_000, sent.until((all) => all.length === 2));
+    expect(sent.all).toEqual(["people " + ID, "refresh " + ID]);
   });
 });
 

@@ -61,30 +61,48 @@ export async function rejection(p: Promise<unknown>): Promise<unknown> {
   throw new Error("expected the call to fail, but it succeeded");
 }
 
-/** A clock whose sleeps end only when the test moves time past them. */
+/**
+ * A clock whose sleeps end only when the test moves time past them. Ending a sleep only
+ * settles it: a test then waits for what the sleeper does next (a call sent, the next sleep
+ * asked for), never for a number of turns of the event loop.
+ */
 export interface SteppedClock {
   now: () => number;
   sleep: (ms: number) => Promise<void>;
   /** Every sleep asked for, in ms. */
   requested: number[];
-  /** Moves time to the earliest pending sleep's end and ends it (and any ending at the same time). */
-  step: () => Promise<void>;
-  /** Moves time forward by `ms`, ending every sleep that falls due. */
-  advance: (ms: number) => Promise<void>;
   /** Sleeps not yet ended. */
   readonly sleeping: number;
+  /** Resolves once `n` sleeps are pending (at once if they are). */
+  untilSleeping: (n?: number) => Promise<void>;
+  /** Once something sleeps, moves time to the earliest pending sleep's end and ends it (and any ending at the same time). */
+  step: () => Promise<void>;
+  /** Moves time forward by `ms` and ends the sleeps pending now that fall due; their sleepers wake at the new time. */
+  advance: (ms: number) => void;
+  /**
+   * Moves time forward by up to `ms` through one sleeper's sleeps, one after another: after
+   * each it ends, waits for the sleeper to ask for the next. Stops early, at the time of the
+   * last sleep it ended, when `stop` settles: a sleeper that is done does not sleep again.
+   */
+  runFor: (ms: number, stop?: Promise<unknown>) => Promise<void>;
 }
 
 export function steppedClock(start = 0): SteppedClock {
   let t = start;
   let pending: { until: number; resolve: () => void }[] = [];
+  const waiters: { n: number; resolve: () => void }[] = [];
   const requested: number[] = [];
-  const endDue = async (): Promise<void> => {
-    pending.sort((a, b) => a.until - b.until);
-    const due = pending.filter((p) => p.until <= t);
+  const earliest = () => [...pending].sort((a, b) => a.until - b.until)[0];
+  const endDue = (): void => {
+    const due = pending.filter((p) => p.until <= t).sort((a, b) => a.until - b.until);
     pending = pending.filter((p) => p.until > t);
     for (const p of due) p.resolve();
-    await flush();
+  };
+  const untilSleeping = (n = 1): Promise<void> => {
+    if (pending.length >= n) return Promise.resolve();
+    const d = deferred();
+    waiters.push({ n, resolve: d.resolve });
+    return d.promise;
   };
   return {
     now: () => t,
@@ -92,35 +110,44 @@ export function steppedClock(start = 0): SteppedClock {
       requested.push(ms);
       const d = deferred();
       pending.push({ until: t + ms, resolve: d.resolve });
+      for (const w of waiters.splice(0)) {
+        if (pending.length >= w.n) w.resolve();
+        else waiters.push(w);
+      }
       return d.promise;
     },
     requested,
-    step: async () => {
-      pending.sort((a, b) => a.until - b.until);
-      const next = pending[0];
-      if (next === undefined) throw new Error("nothing is sleeping");
-      t = Math.max(t, next.until);
-      await endDue();
-    },
-    advance: async (ms) => {
-      const end = t + ms;
-      for (;;) {
-        pending.sort((a, b) => a.until - b.until);
-        const next = pending[0];
-        if (next === undefined || next.until > end) break;
-        t = Math.max(t, next.until);
-        await endDue();
-      }
-      t = end;
-      await endDue();
-    },
     get sleeping() {
       return pending.length;
     },
+    untilSleeping,
+    step: async () => {
+      await untilSleeping();
+      const next = earliest();
+      if (next === undefined) throw new Error("nothing is sleeping");
+      t = Math.max(t, next.until);
+      endDue();
+    },
+    advance: (ms) => {
+      t += ms;
+      endDue();
+    },
+    runFor: async (ms, stop) => {
+      const end = t + ms;
+      let stopped = false;
+      const done = stop?.then(
+        () => void (stopped = true),
+        () => void (stopped = true),
+      );
+      for (;;) {
+        if (!stopped) await (done === undefined ? untilSleeping() : Promise.race([untilSleeping(), done]));
+        if (stopped) return;
+        const next = earliest();
+        if (next === undefined || next.until > end) break;
+        t = Math.max(t, next.until);
+        endDue();
+      }
+      t = end;
+    },
   };
-}
-
-/** Lets promise chains and I/O callbacks queued so far run. */
-export async function flush(): Promise<void> {
-  for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
 }

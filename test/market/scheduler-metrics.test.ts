@@ -3,22 +3,31 @@ import { describe, expect, it } from "vitest";
 import { DailyUnits } from "../../src/market/quota-ledger.js";
 import { Scheduler } from "../../src/market/scheduler.js";
 import { createMarketMetrics } from "../../src/market/scheduler-metrics.js";
-import { flush, steppedClock } from "./helpers.js";
+import { lines } from "../lines.js";
+import { steppedClock } from "./helpers.js";
 
 describe("the market's /metrics", () => {
   it("shows the wait and queue depth per lane, calls and units per endpoint, units left and answers by freshness", async () => {
     const registry = new Registry();
     const metrics = createMarketMetrics(registry);
     const clock = steppedClock(Date.UTC(2026, 10, 24, 12, 0));
+    const left = lines();
     const scheduler = new Scheduler({
-      rps: 1, now: clock.now, sleep: clock.sleep, units: new DailyUnits({ dailyUnits: 1_000, now: clock.now }), onDispatch: metrics.dispatched,
+      rps: 1,
+      now: clock.now,
+      sleep: clock.sleep,
+      units: new DailyUnits({ dailyUnits: 1_000, now: clock.now }),
+      onDispatch: (e) => {
+        metrics.dispatched(e);
+        left.push(e.endpoint);
+      },
     });
     metrics.watch(scheduler);
     const send = () => Promise.resolve("ok");
     void scheduler.run({ lane: "people", endpoint: "batchPrices", units: 100, send });
     void scheduler.run({ lane: "digest", endpoint: "trending", units: 5, send });
     void scheduler.run({ lane: "refresh", endpoint: "tokenDetail", units: 5, send });
-    await flush();
+    await left.until((all) => all.length === 1);
     metrics.answered("stale");
     let text = await registry.metrics();
     expect(text).toContain('chainpulse_market_queue_depth{lane="digest"} 1');
@@ -28,6 +37,8 @@ describe("the market's /metrics", () => {
     expect(text).toContain("chainpulse_market_units_left 900");
     expect(text).toContain('chainpulse_answers_total{freshness="stale"} 1');
     await clock.step();
+    await left.until((all) => all.length === 2);
+    expect(left.all).toEqual(["batchPrices", "trending"]);
     text = await registry.metrics();
     expect(text).toContain('chainpulse_market_lane_wait_seconds_sum{lane="digest"} 1.05');
     expect(text).toContain('chainpulse_market_queue_depth{lane="digest"} 0');
