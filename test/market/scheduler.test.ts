@@ -235,8 +235,8 @@ describe("the scheduler", () => {
     units.charge(480);
     const refresh = s.run(job("refresh", "refresh", order, { units: 10 }));
     await s.run(job("people", "person", order, { units: 10 }));
-    // The scheduler waits for the refresh's pace with the refresh still queued.
-    await clock.untilSleeping();
+    // The scheduler waits for the refresh's pace with the refresh still queued (a refresh sent instead ends the wait too).
+    await Promise.race([clock.untilSleeping(), refresh]);
     expect(s.depth.refresh).toBe(1);
     expect(order.all).toEqual(["person"]);
     expect(units.left).toBe(510);
@@ -310,10 +310,10 @@ describe("the retry layer", () => {
       if (++n < 3) throw server503();
       return "ok";
     });
-    await clock.step();
-    await clock.step();
+    await clock.runFor(15_000, answer);
     expect(await answer).toBe("ok");
     expect(clock.requested).toEqual([100, 200]);
+    expect(clock.now()).toBe(300);
   });
 
   it("starts no retry that could not finish before a person's deadline", async () => {
