@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { deferred, type Deferred } from "../deferred.js";
+import { lines } from "../lines.js";
 import { startFakeServer, v1ok, v2ok, type Answer, type FakeServer, type Received } from "./fake-server.js";
 import { clientFor, ETH_ID, ETH_TOKEN, PAIR_ID, V1_KEY, V2_KEY, type TestClient } from "./helpers.js";
 
@@ -240,18 +242,35 @@ describe("batch prices over 200 ids", () => {
   });
 
   it("keeps at most `concurrency` chunks in flight at once", async () => {
+    // Each chunk is held at the service until the test answers it, so the chunks in flight are counted, not raced.
+    const held: Deferred<void>[] = [];
+    const arrived = lines();
     let inFlight = 0;
     let most = 0;
     const gated = await startFakeServer(async (r) => {
       inFlight++;
       most = Math.max(most, inFlight);
-      await new Promise((resolve) => setImmediate(resolve));
+      const answer = deferred();
+      held.push(answer);
+      arrived.push(r.path);
+      await answer.promise;
       inFlight--;
       return route(r);
     });
-    const c = clientFor(gated, { concurrency: 2 });
+    let sent = 0;
+    const c = clientFor(gated, { concurrency: 2, onDispatch: () => void sent++ });
     const ids = Array.from({ length: 1000 }, (_, i) => `0x${i.toString(16).padStart(40, "0")}-eth`);
-    await c.client.batchPrices({ tokenIds: ids });
+    const prices = c.client.batchPrices({ tokenIds: ids });
+    await arrived.until((all) => all.length === 2);
+    expect(sent).toBe(2);
+    // Each answer lets exactly one more chunk leave.
+    for (let n = 3; n <= 5; n++) {
+      held[n - 3]?.resolve();
+      await arrived.until((all) => all.length === n);
+      expect(sent).toBe(n);
+    }
+    for (const answer of held.slice(3)) answer.resolve();
+    expect(Object.keys(await prices)).toHaveLength(1000);
     await c.client.close();
     await gated.close();
     expect(gated.received).toHaveLength(5);
