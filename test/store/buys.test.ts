@@ -7,6 +7,7 @@ import type { SendOutcome } from "../../src/adapters/types.js";
 import { createPostRenderer } from "../../src/core/posts/renderer.js";
 import type { Reply } from "../../src/core/reply.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
+import { deferred } from "../deferred.js";
 import type { BuyFeed, BuyOptions, ChatKey, NewBuyPost, NewOwedBuy, Store } from "../../src/store/types.js";
 import { ENGINES, storeEngines, type TestDatabase } from "./engines.js";
 
@@ -129,15 +130,14 @@ describe.each(ENGINES)("buy feeds on %s", (engine) => {
       });
     };
     // The first watcher claims the post and its request never comes back: it died mid-send.
-    let reached!: () => void;
-    const atPlatform = new Promise<void>((r) => (reached = r));
-    let answer!: (o: SendOutcome) => void;
+    const atPlatform = deferred();
+    const answer = deferred<SendOutcome>();
     const dead = await watcher("dead", () => {
-      reached();
-      return new Promise<SendOutcome>((r) => (answer = r));
+      atPlatform.resolve();
+      return answer.promise;
     });
     await dead.flush();
-    await atPlatform;
+    await atPlatform.promise;
     expect(await store.buys.buyPostCounts()).toEqual({ sending: 1 });
     // Its lease runs out; the next watcher takes it, finds the post cut off and sends it once more.
     clock += 60_000;
@@ -152,7 +152,7 @@ describe.each(ENGINES)("buy feeds on %s", (engine) => {
     await next.settled();
     expect(sent).toHaveLength(1);
     // The dead sender's answer arriving late changes nothing: the outcome is recorded.
-    answer({ kind: "delivered" });
+    answer.resolve({ kind: "delivered" });
     await dead.settled();
     expect(await store.buys.buyPostCounts()).toEqual({ resent: 1 });
     expect(await store.buys.buyCounts()).toEqual({ posted: 1 });
