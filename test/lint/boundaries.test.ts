@@ -1,23 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
-import { ESLint } from "eslint";
 import { afterAll, describe, expect, it } from "vitest";
-
-const root = fileURLToPath(new URL("../..", import.meta.url));
+import { root, untypedEslint } from "./untyped.js";
 
 /**
  * The project's own eslint.config.js, as `npm run lint` runs it, on files planted in src/ for
  * one test. The type-checked rules are left out: they need the files in the TypeScript project,
  * and what is tested here is the import map.
  */
-const eslint = new ESLint({
-  cwd: root,
-  overrideConfig: {
-    languageOptions: { parserOptions: { projectService: false } },
-    rules: { "@typescript-eslint/no-floating-promises": "off", "@typescript-eslint/switch-exhaustiveness-check": "off" },
-  },
-});
+const eslint = untypedEslint();
 
 const planted: string[] = [];
 afterAll(() => {
