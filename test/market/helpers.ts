@@ -71,10 +71,8 @@ export interface SteppedClock {
   sleep: (ms: number) => Promise<void>;
   /** Every sleep asked for, in ms. */
   requested: number[];
-  /** Sleeps not yet ended. */
-  readonly sleeping: number;
-  /** Resolves once `n` sleeps are pending (at once if they are). */
-  untilSleeping: (n?: number) => Promise<void>;
+  /** Resolves once a sleep is pending (at once if one is). */
+  untilSleeping: () => Promise<void>;
   /** Once something sleeps, moves time to the earliest pending sleep's end and ends it (and any ending at the same time). */
   step: () => Promise<void>;
   /** Moves time forward by `ms` and ends the sleeps pending now that fall due; their sleepers wake at the new time. */
@@ -90,7 +88,7 @@ export interface SteppedClock {
 export function steppedClock(start = 0): SteppedClock {
   let t = start;
   let pending: { until: number; resolve: () => void }[] = [];
-  const waiters: { n: number; resolve: () => void }[] = [];
+  let waiters: (() => void)[] = [];
   const requested: number[] = [];
   const earliest = () => [...pending].sort((a, b) => a.until - b.until)[0];
   const endDue = (): void => {
@@ -98,10 +96,10 @@ export function steppedClock(start = 0): SteppedClock {
     pending = pending.filter((p) => p.until > t);
     for (const p of due) p.resolve();
   };
-  const untilSleeping = (n = 1): Promise<void> => {
-    if (pending.length >= n) return Promise.resolve();
+  const untilSleeping = (): Promise<void> => {
+    if (pending.length > 0) return Promise.resolve();
     const d = deferred();
-    waiters.push({ n, resolve: d.resolve });
+    waiters.push(d.resolve);
     return d.promise;
   };
   return {
@@ -110,16 +108,12 @@ export function steppedClock(start = 0): SteppedClock {
       requested.push(ms);
       const d = deferred();
       pending.push({ until: t + ms, resolve: d.resolve });
-      for (const w of waiters.splice(0)) {
-        if (pending.length >= w.n) w.resolve();
-        else waiters.push(w);
-      }
+      const waiting = waiters;
+      waiters = [];
+      for (const resolve of waiting) resolve();
       return d.promise;
     },
     requested,
-    get sleeping() {
-      return pending.length;
-    },
     untilSleeping,
     step: async () => {
       await untilSleeping();
