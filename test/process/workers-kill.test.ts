@@ -35,13 +35,13 @@ const CHECK_SECONDS = 10;
 const START_MS = 120_000;
 const MINUTE = 60_000;
 
-const DIGEST_CHATS = 500;
+const DIGEST_CHATS = 200;
 const FIRST_DIGEST_CHAT = 7_000_000;
 /** The digest request during which the leader dies. */
-const DIGEST_KILL_AT = 100;
+const DIGEST_KILL_AT = 60;
 /** Another worker takes a dead leader's slot over within this. */
 const TAKEOVER_MS = 60_000;
-/** 500 sends at 30 a second, a takeover, and the dead worker started again. */
+/** 200 sends at 30 a second, a takeover, and the dead worker started again. */
 const DIGEST_MS = 150_000;
 
 /** A check (10 s), a kill, the next worker's check and send, on a loaded machine. */
@@ -91,7 +91,7 @@ beforeAll(async () => {
       for (let i = 0; i < subscriptions.length; i += 50) {
         await Promise.all(subscriptions.slice(i, i + 50).map((s) => store.subscriptions.upsertSubscription(s, now - 86_400_000)));
       }
-      // From the 100th digest request on, the fake holds every request of the leader unanswered
+      // From the 60th digest request on, the fake holds every request of the leader unanswered
       // and never lets it take effect: once the leader has all its sends in flight held (and
       // recorded the outcomes of those before), it is SIGKILLed with them claimed.
       let seen = 0;
@@ -169,7 +169,7 @@ describe("a digest slot across three workers", () => {
       expect([...byChat].filter(([, n]) => n !== 1)).toEqual([]);
       expect(digests.every((s) => s.text.startsWith("Trending on"))).toBe(true);
 
-      // The rows: the dead leader's sends cut off resent by the next leader (the 100th among
+      // The rows: the dead leader's sends cut off resent by the next leader (the 60th among
       // them, at most the sends it had in flight), every other chat delivered.
       const rows = await rowsOf(world.databaseUrl, slot);
       const resent = rows.filter((r) => r.state === "resent");

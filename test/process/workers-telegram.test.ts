@@ -5,7 +5,7 @@
  *
  * The scenarios run in turn on one world (each start of a worker costs seconds of CPU), each
  * counting what happened in it:
- * - first, from a cold cache, at the plan's 5 requests a second, 120 chats ask `/price`,
+ * - first, from a cold cache, at the plan's 5 requests a second, 60 chats ask `/price`,
  *   `/token` and `/trending eth` at 30 updates a second. The market answers in milliseconds,
  *   so nearly every answer carries prices once the workers share one market as one bot does: a
  *   key asked by many chats is one upstream call for all workers, and what a person cannot wait
@@ -28,25 +28,25 @@ const TELEGRAM_RATE = 30;
 /** Starting three workers on a busy 2-core machine. */
 const START_MS = 120_000;
 
-/** Bound of the cold start: 480 updates over 16 s and their answers, on a busy 2-core machine. */
+/** Bound of the cold start: 240 updates over 8 s and their answers, on a busy 2-core machine. */
 const COLD_MS = 180_000;
 /** Chats asking on the cold cache. */
-const COLD_CHATS = 120;
+const COLD_CHATS = 60;
 /** Updates a second the chats send together. */
 const COLD_UPDATES_PER_SECOND = 30;
 /** Distinct tokens asked about: a cold cache has each one's detail, chart and price to fetch. */
 const TOKENS = 8;
 /** Answers that must carry prices. */
 const PRICED_SHARE = 0.9;
-/** Calls of `/trending eth`'s list that reach the market for 120 askers over about 20 s (fresh 60 s). */
+/** Calls of `/trending eth`'s list that reach the market for 60 askers over about 10 s (fresh 60 s). */
 const TRENDING_CALLS_MAX = 3;
 
-const CHATS = 200;
+const CHATS = 80;
 const UPDATES_PER_CHAT = 5;
-/** Bound of each scenario: three node processes and 1,000 updates on a busy 2-core machine. */
+/** Bound of each scenario: three node processes and 400 updates on a busy 2-core machine. */
 const SCENARIO_MS = 150_000;
 /** Chats sending in each round of the rolling restart's traffic, three messages each. */
-const ROUND_CHATS = 40;
+const ROUND_CHATS = 20;
 /** Bound of the rolling restart: three stops and three starts of a node process, with traffic. */
 const ROLLING_MS = 240_000;
 
