@@ -1,8 +1,9 @@
 /**
  * Time series computed on demand from the price walk: K-line buckets of any interval and
  * the swaps of a pair. A bucket's high and low are exact (so every interval agrees); a
- * 1-minute bucket's volume is exactly the sum of its swaps; the last bucket's close is the
- * current price; buckets before the first trade are absent.
+ * 1-minute bucket's volume is exactly the sum of its swaps (the running minute's, of the
+ * swaps made so far); the last bucket's close is the current price; buckets before the first
+ * trade are absent. A swap's amounts are fixed from the second it is made, as on a real DEX.
  */
 import { dec } from "./format.js";
 import { evmAddress, hash32, solanaAddress, tronAddress, txHash, unit } from "./rng.js";
@@ -43,10 +44,24 @@ export function klinePoints(market: Market, token: SandboxToken, pair: SandboxPa
     const { high, low } = market.extremes.range(path, a, e);
     out.push({
       open: dec(open), high: dec(high), low: dec(low), close: dec(close),
-      volume: dec(volumeBetween(token, a, e) * share, 12), time: b,
+      volume: dec(b + size > now ? runningVolume(token, pair, a, now) : volumeBetween(token, a, e) * share, 12), time: b,
     });
   }
   return out.reverse();
+}
+
+/**
+ * USD traded from `a` to `now` in the bucket holding the running minute: the walk's volume up
+ * to that minute, then the trades made in it so far (of `pair`, or of all the token's pairs),
+ * so the candle is the sum of the swaps served and grows only when one is made.
+ */
+function runningVolume(token: SandboxToken, pair: SandboxPair | undefined, a: number, now: number): number {
+  const m = Math.floor(now / 60);
+  let sum = volumeBetween(token, a, m * 60) * (pair ? pair.share : 1);
+  for (const p of pair ? [pair] : token.pairs) {
+    for (const t of tradesInMinute(p, m)) if (t.time >= a && t.time <= now) sum += t.amount;
+  }
+  return sum;
 }
 
 interface Trade {
@@ -57,13 +72,14 @@ interface Trade {
 }
 
 /**
- * The trades of `pair` in minute `m` (epoch minutes) up to `now`, ascending: the trade clock
- * (tradesUpTo) places them, and they share the minute's volume.
+ * Every trade of `pair` in minute `m` (epoch minutes), ascending, whether or not its second
+ * has come: the trade clock (tradesUpTo) places them, and they share the whole minute's
+ * volume, so a trade's amount does not depend on when it is read. Callers keep those up to now.
  */
-function tradesInMinute(pair: SandboxPair, m: number, now: number): Trade[] {
+function tradesInMinute(pair: SandboxPair, m: number): Trade[] {
   const t0 = m * 60;
   const from = Math.max(t0, pair.createdAt);
-  const end = Math.min(t0 + 59, now);
+  const end = t0 + 59;
   if (end < from) return [];
   const token = pair.target;
   const moved = priceAt(token, t0 + 60) / priceAt(token, t0) - 1;
@@ -76,7 +92,7 @@ function tradesInMinute(pair: SandboxPair, m: number, now: number): Trade[] {
       trades.push({ time, index: i, amount: 0, buy: unit(pair.key, m, 3, i) < buyShare(moved * 50), w: 0.2 + 5 * unit(pair.key, m, 4, i) ** 3 });
     }
   }
-  const volume = volumeBetween(token, from, Math.min(t0 + 60, now)) * pair.share;
+  const volume = volumeBetween(token, from, t0 + 60) * pair.share;
   const sum = trades.reduce((s, t) => s + t.w, 0);
   for (const t of trades) t.amount = (volume * t.w) / sum;
   return trades;
@@ -103,7 +119,7 @@ function routerOf(pair: SandboxPair): string {
 export function swapTxs(pair: SandboxPair, q: SwapQuery, now: number, placed?: PlacedSwaps): Rec[] {
   const end = Math.min(q.toTime, now);
   const lower = Math.max(q.fromTime, pair.createdAt);
-  const synthetic = placed?.isQuiet(pair) ? [] : syntheticSwaps(pair, q.limit, lower, end, now);
+  const synthetic = placed?.isQuiet(pair) ? [] : syntheticSwaps(pair, q.limit, lower, end);
   const extra = placed?.records(pair, lower, end, now) ?? [];
   let out = synthetic;
   if (extra.length > 0) {
@@ -118,12 +134,12 @@ export function swapTxs(pair: SandboxPair, q: SwapQuery, now: number, placed?: P
 }
 
 /** The latest ≤ `limit` synthetic swaps of `pair` in [lower, end], newest first. */
-function syntheticSwaps(pair: SandboxPair, limit: number, lower: number, end: number, now: number): Rec[] {
+function syntheticSwaps(pair: SandboxPair, limit: number, lower: number, end: number): Rec[] {
   const out: Rec[] = [];
   const first = Math.floor(tradesUpTo(pair, lower - 1));
   let m = Math.floor(end / 60);
   while (m * 60 + 60 > lower && out.length < limit) {
-    const trades = tradesInMinute(pair, m, now).filter((t) => t.time >= lower && t.time <= end);
+    const trades = tradesInMinute(pair, m).filter((t) => t.time >= lower && t.time <= end);
     for (let i = trades.length - 1; i >= 0 && out.length < limit; i--) out.push(swapRecord(pair, m, trades[i] as Trade));
     // A quiet pair may have gone years without a trade: jump to the minute of the one before.
     const prior = Math.floor(tradesUpTo(pair, m * 60 - 1));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buys } from "../../bench/buys.js";
+import { buys, DRAIN_SECONDS } from "../../bench/buys.js";
 import { markdownTable } from "../../bench/report.js";
 import type { BenchResult, Figure } from "../../bench/types.js";
 
@@ -24,6 +24,9 @@ describe("the buy feed benchmark at smoke size", () => {
     expect(row(r, ": posted + folded").value).toBe(owed);
     expect(row(r, ": lost").value).toBe(0);
     expect(row(r, ": doubled").value).toBe(0);
+    expect(row(r, ": the same transaction again under other amounts").value).toBe(0);
+    // Settled before the bound: every pair polled through the window and nothing owed waiting.
+    expect(row(r, ": drain after the window until nothing owed waits").value).toBeLessThan(DRAIN_SECONDS);
     expect(row(r, ": upstream 429s").value).toBe(0);
     const calls = row(r, ": swap calls per hour");
     expect(calls.value).toBeGreaterThan(0);

@@ -181,3 +181,42 @@ describe("the market's views agree with each other", () => {
     expect(new Set(sb.market.bySymbol("pepe").map((t) => t.chain)).size).toBeGreaterThanOrEqual(4);
   });
 });
+
+describe("a running minute's swaps as the clock moves through it", () => {
+  let sb: Sandbox;
+  let clock = TIME;
+  let pair: SandboxToken["pairs"][number];
+  beforeAll(async () => {
+    sb = await startSandbox({ now: () => clock });
+    // Busy enough to trade several times between two polls a few seconds apart, quiet enough for one page.
+    const busy = sb.market.pairs.find((p) => !p.target.hostile && p.target.launchAt < NOW - 86_400 && p.createdAt < NOW - 86_400 && (p.target.volumeRate / p.target.tradeSize) * p.share * 60 > 20 && (p.target.volumeRate / p.target.tradeSize) * p.share * 60 < 80);
+    if (!busy) throw new Error("no pair trading 20-80 times a minute");
+    pair = busy;
+  });
+  afterAll(() => sb.close());
+
+  const txs = async (): Promise<S.SwapTx[]> => S.swapTxs.parse(dataOf(await v2(sb, `/v2/txs/${pair.id}?from_time=${NOW - 60}&limit=300&sort=desc`))).txs;
+  const minuteVolume = async (): Promise<number> => Number(S.kline.parse(dataOf(await v2(sb, `/v2/klines/pair/${pair.id}?interval=1&limit=1&to_time=${NOW}`))).points[0]?.volume);
+  const madeInMinute = (list: S.SwapTx[]): S.SwapTx[] => list.filter((t) => (t.tx_time ?? 0) >= NOW);
+  const sum = (list: S.SwapTx[]): number => list.reduce((s, t) => s + Number(t.amount_usd), 0);
+
+  it("serves every trade of a poll again with identical fields a few seconds later, and closes the minute on the same trades", async () => {
+    clock = TIME + 20_000;
+    const first = await txs();
+    expect(madeInMinute(first).length).toBeGreaterThan(0);
+    expect(await minuteVolume()).toBeCloseTo(sum(madeInMinute(first)), 4);
+
+    clock = TIME + 27_000;
+    const second = await txs();
+    expect(madeInMinute(second).length).toBeGreaterThan(madeInMinute(first).length);
+    const byHash = new Map(second.map((t) => [t.tx_hash, t]));
+    for (const t of first) expect(byHash.get(t.tx_hash), t.tx_hash).toEqual(t);
+    expect(await minuteVolume()).toBeCloseTo(sum(madeInMinute(second)), 4);
+
+    clock = TIME + 75_000;
+    const closed = (await txs()).filter((t) => (t.tx_time ?? Infinity) < NOW + 60);
+    const after = new Map(closed.map((t) => [t.tx_hash, t]));
+    for (const t of second) expect(after.get(t.tx_hash), t.tx_hash).toEqual(t);
+    expect(await minuteVolume()).toBeCloseTo(sum(madeInMinute(closed)), 4);
+  });
+});
