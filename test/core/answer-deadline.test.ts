@@ -7,6 +7,8 @@ import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderText } from "../../src/adapters/console/render.js";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
+import { createMemoryStore } from "../../src/cache/memory-store.js";
+import type { CacheStore } from "../../src/cache/store.js";
 import type { ChartRenderer } from "../../src/chart/types.js";
 import type { Freshness } from "../../src/core/answer-deadline.js";
 import type { ChatContext } from "../../src/core/command.js";
@@ -14,6 +16,7 @@ import { createBotCore } from "../../src/core/create-core.js";
 import { MarketClient } from "../../src/market/client.js";
 import { startSandbox, type FaultSpec, type Sandbox } from "../../src/sandbox/index.js";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";
+import { lines, type Lines } from "../lines.js";
 import { steppedClock, type SteppedClock } from "../market/helpers.js";
 
 /** 2026-11-22 12:00 UTC. */
@@ -32,6 +35,8 @@ interface World {
   client: MarketClient;
   answers: Freshness[];
   logs: string[];
+  /** The key of each entry the cache keeps, as it keeps it. */
+  stored: Lines;
   /** Starts a command; the promise resolves with what the console shows. */
   ask(text: string): Promise<string>;
   /** Resolves once the sandbox has received `count` requests to `endpoint`. */
@@ -60,15 +65,24 @@ async function world(opts: { rps?: number; dailyUnits?: number; faults?: FaultSp
   });
   const store = await openSqliteStore({ path: ":memory:" });
   const answers: Freshness[] = [];
+  const stored = lines();
+  const memory = createMemoryStore({ maxBytes: 32 * 1024 * 1024, now: clock.now });
+  const cacheStore: CacheStore = {
+    get: (key) => memory.get(key),
+    set: async (key, entry, keepMs) => {
+      await memory.set(key, entry, keepMs);
+      stored.push(key);
+    },
+  };
   const core = createBotCore({
-    market: createCachedMarket(client, { now: clock.now, sleep: clock.sleep }),
+    market: createCachedMarket(client, { now: clock.now, sleep: clock.sleep, store: cacheStore }),
     store, charts: noCharts, log, source: "demo data (sandbox)",
     now: clock.now, answerDeadlineMs: 2_500, onAnswer: (f) => answers.push(f),
   });
   // Closed in reverse: the sandbox first, so a hung request ends before the client waits for it.
   closers.push(() => store.close(), () => client.close(), () => sandbox.close());
   return {
-    sandbox, clock, client, answers, logs,
+    sandbox, clock, client, answers, logs, stored,
     async ask(text) {
       const reply = await core.handleText(chat, text);
       return reply === null ? "" : renderText(reply, { now: clock.now });
@@ -84,13 +98,13 @@ describe("the answer deadline", () => {
     const price = /PEPE (\$\S+)/.exec(first)?.[1];
     expect(price).toBeDefined();
     w.sandbox.setFaults([{ kind: "hang", endpoints: ["batchPrices"] }]);
-    await w.clock.advance(4 * 60_000);
+    w.clock.advance(4 * 60_000);
 
     const slow = w.ask("/price pepe");
     await w.sent("batchPrices", 2);
     // The hung call has reached the service and the deadline is not yet due: nothing answered.
     expect(w.answers).toEqual(["fresh"]);
-    await w.clock.advance(2_300);
+    w.clock.advance(2_300);
     const shown = await slow;
     expect(shown).toContain("as of 12:00 UTC, 4 min ago — the market service is slow");
     expect(shown).toContain(`PEPE ${price}`);
@@ -105,7 +119,7 @@ describe("the answer deadline", () => {
     const id = w.sandbox.market.bySymbol("pepe")[0]?.id ?? "";
     const answer = w.ask(`/token ${id}`);
     await w.sent("tokenDetail", 1);
-    await w.clock.advance(2_300);
+    w.clock.advance(2_300);
     expect((await answer).trim()).toBe("✖ The market service is not answering; try again in a minute.");
     expect(w.answers).toEqual(["busy"]);
   });
@@ -114,12 +128,15 @@ describe("the answer deadline", () => {
     const w = await world();
     await w.ask("/price pepe");
     w.sandbox.setFaults([{ kind: "latency", endpoints: ["batchPrices"], ms: 4_000, times: 1 }]);
-    await w.clock.advance(5 * 60_000);
+    w.clock.advance(5 * 60_000);
     const slow = w.ask("/price pepe");
     await w.sent("batchPrices", 2);
-    await w.clock.advance(2_300);
+    w.clock.advance(2_300);
     expect(await slow).toContain("5 min ago — the market service is slow");
-    await w.clock.advance(1_700);
+    const before = w.stored.all.length;
+    w.clock.advance(1_700);
+    // The slow answer arrives and goes into the cache.
+    await w.stored.until((all) => all.slice(before).some((key) => key.startsWith("batchPrices:")));
     const fresh = await w.ask("/price pepe");
     expect(fresh).not.toContain("ago —");
     expect(fresh).toContain("as of 12:05 UTC");
@@ -146,7 +163,7 @@ describe("the answer deadline", () => {
   it("answers from the cache with the age and the reason once the daily limit is reached, and says when it returns otherwise", async () => {
     const w = await world({ dailyUnits: 110 });
     await w.ask("/price pepe");
-    await w.clock.advance(3 * 60_000);
+    w.clock.advance(3 * 60_000);
     const stale = await w.ask("/price pepe");
     expect(stale).toContain("as of 12:00 UTC, 3 min ago — the market service's daily quota is spent");
     const id = w.sandbox.market.bySymbol("wif")[0]?.id ?? "";
