@@ -5,6 +5,8 @@
  * in one transaction per pair the buys each following chat is owed and the pair's new cursor:
  * a worker killed mid-poll leaves the cursor where it was, and the next poll (its own after a
  * restart, or another worker's) asks the same window again; the record keeps each buy once.
+ * A poll cut by its page limit records what it left unread with the cursor (the pair's gaps);
+ * the next polls read the new swaps first, then the gaps with the pages left, newest first.
  */
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
@@ -12,7 +14,7 @@ import type { Logger } from "pino";
 import { asking, newAsk } from "../market/ask.js";
 import type { MarketApi } from "../market/api.js";
 import { FEED_LANE } from "../market/scheduler-lanes.js";
-import type { BuyFeed, BuyFeedStore, NewOwedBuy, PairWatch, Platform, SubscriptionStore } from "../store/types.js";
+import type { BuyFeed, BuyFeedStore, NewOwedBuy, PairGap, PairWatch, Platform, SubscriptionStore } from "../store/types.js";
 import { localHolderGone } from "../workers/local-holder.js";
 import { intervals, type PlanOptions, type PollBudget } from "./plan.js";
 import { pollSwaps } from "./poll.js";
@@ -30,10 +32,17 @@ export const FIRST_BUY_WALLETS = 20_000;
  */
 export const TICK_BUDGET_MS = 5_000;
 
+/**
+ * Gaps a pair keeps at most. Only a pair trading faster than its polls can page opens one each
+ * poll; past this many its two oldest become one, asking again what lay between them (owed
+ * once by identity) rather than letting the record grow without end.
+ */
+export const MAX_GAPS = 10;
+
 /** What the watcher reports for /metrics and tests. */
 export interface WatchEvents {
   polled?(e: { pairId: string; pages: number; intervalSeconds: number }): void;
-  /** Swaps newer than the pair's cursor, and those skipped for a missing or non-finite amount_usd. */
+  /** Swaps newer than the pair's cursor or inside its gaps, and those skipped for a missing or non-finite amount_usd. */
   swaps?(e: { seen: number; skipped: number }): void;
   /** Buys recorded as owed to chats (new ones only). */
   owed?(n: number): void;
@@ -53,7 +62,7 @@ export interface WatcherOptions extends PlanOptions {
   overlapSeconds?: number;
   /** Swaps a page asks for. Default 300, the service's most. */
   pageSize?: number;
-  /** Pages one poll may ask for. Default 20. */
+  /** Pages one poll may ask for, its gaps' included. Default 20. */
   maxPages?: number;
   /** Name on the lease. Default host:pid:random. */
   holder?: string;
@@ -80,6 +89,16 @@ export function wants(feed: BuyFeed, t: Trade): boolean {
   return usd !== undefined && usd >= min;
 }
 
+/** At most MAX_GAPS gaps, newest first: the oldest two joined while there are more. */
+function bounded(gaps: readonly PairGap[]): PairGap[] {
+  const out = [...gaps];
+  while (out.length > MAX_GAPS) {
+    const [next, oldest] = out.splice(-2, 2);
+    if (next !== undefined && oldest !== undefined) out.push({ after: oldest.after, to: next.to });
+  }
+  return out;
+}
+
 export function createWatcher(opts: WatcherOptions): Watcher {
   const now = opts.now ?? Date.now;
   const holder = opts.holder ?? `${hostname()}:${process.pid}:${randomUUID()}`;
@@ -103,36 +122,62 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     return opts.leases.takeOverLease(WATCHER_LEASE, current, holder, ttl, t);
   };
 
+  /** One window of the pair's swaps, newest first, within the pages left. */
+  const read = (w: PairWatch, fromTime: number, toTime: number, pagesLeft: number) =>
+    pollSwaps(opts.market, { pairId: w.pairId, fromTime, toTime, pageSize, maxPages: pagesLeft });
+
   const poll = async (w: PairWatch, intervalSeconds: number): Promise<void> => {
     const t = now();
     const nowSeconds = Math.floor(t / 1000);
-    const res = await asking(newAsk(FEED_LANE), () =>
-      pollSwaps(opts.market, { pairId: w.pairId, fromTime: w.cursor - overlap, toTime: nowSeconds, pageSize, maxPages }),
-    );
-    if (res.crowdedSecond !== undefined) log.warn({ pair: w.pairId, second: res.crowdedSecond }, "a full page of swaps in one second: the rest of it could not be asked for");
-    if (res.cutAt !== undefined) log.warn({ pair: w.pairId, pages: res.pages, cutAt: res.cutAt }, "a poll reached its page limit before the cursor");
+    const reads = await asking(newAsk(FEED_LANE), async () => {
+      // The new swaps first, so that a pair catching up still posts what it trades now.
+      const head = await read(w, w.cursor - overlap, nowSeconds, maxPages);
+      const out = [{ res: head, after: w.cursor, before: Number.POSITIVE_INFINITY }];
+      const gaps: PairGap[] = head.cutAt === undefined ? [] : [{ after: w.cursor, to: head.cutAt }];
+      let pages = head.pages;
+      for (const g of w.gaps ?? []) {
+        if (pages >= maxPages) {
+          gaps.push(g);
+          continue;
+        }
+        const res = await read(w, g.after - overlap, g.to, maxPages - pages);
+        pages += res.pages;
+        out.push({ res, after: g.after, before: g.to });
+        if (res.cutAt !== undefined) gaps.push({ after: g.after, to: res.cutAt });
+      }
+      return { out, gaps, pages };
+    });
+    for (const { res } of reads.out) {
+      if (res.crowdedSecond !== undefined) log.warn({ pair: w.pairId, second: res.crowdedSecond }, "a full page of swaps in one second: the rest of it could not be asked for");
+    }
+    const gaps = bounded(reads.gaps);
+    if (gaps.length < reads.gaps.length) log.warn({ pair: w.pairId, gaps: gaps.length }, "a pair trades faster than its polls can page: its two oldest gaps were joined");
+    if (gaps.length > 0) log.info({ pair: w.pairId, pages: reads.pages, gaps }, "a poll reached its page limit: the next polls read the swaps it left");
     const feeds = (await opts.buys.feedsOnPair(w.pairId)).filter((f) => opts.platforms.includes(f.platform));
     const owed: NewOwedBuy[] = [];
     let newest = w.cursor;
     let seen = 0;
     let skipped = 0;
-    const trades: Trade[] = [];
-    for (const tx of res.txs) {
-      const txTime = tx.tx_time ?? 0;
-      const fresh = txTime > w.cursor;
-      if (fresh) seen++;
-      newest = Math.max(newest, txTime);
-      const read = readSwap(w.tokenId, w.pairId, tx);
-      if ("skipped" in read) {
-        if (fresh && read.skipped === "amount") skipped++;
-        continue;
+    const trades = new Map<string, Trade>();
+    for (const { res, after, before } of reads.out) {
+      for (const tx of res.txs) {
+        const txTime = tx.tx_time ?? 0;
+        const fresh = txTime > after && txTime < before;
+        if (fresh) seen++;
+        newest = Math.max(newest, txTime);
+        const swap = readSwap(w.tokenId, w.pairId, tx);
+        if ("skipped" in swap) {
+          if (fresh && swap.skipped === "amount") skipped++;
+          continue;
+        }
+        trades.set(swap.trade.swapKey, swap.trade);
       }
-      trades.push(read.trade);
     }
-    // Oldest first, so that a wallet's first buy seen is its earliest in the window.
-    const buys = trades.filter((t) => t.side === "buy" && t.wallet !== "").reverse();
+    // Oldest first, so that a wallet's first buy seen is its earliest of the poll.
+    const oldestFirst = [...trades.values()].sort((a, b) => a.txTime - b.txTime);
+    const buys = oldestFirst.filter((t) => t.side === "buy" && t.wallet !== "");
     const firsts = await opts.buys.firstBuys(w.tokenId, buys.map((t) => ({ wallet: t.wallet, swapKey: t.swapKey })), FIRST_BUY_WALLETS);
-    for (const trade of trades) {
+    for (const trade of oldestFirst) {
       // Every feed of the token started after its wallets' record did: a first buy seen since then is one since the feed started.
       const payload = JSON.stringify(firsts.has(trade.swapKey) ? { ...trade, firstBuy: true } : trade);
       for (const f of feeds) {
@@ -145,9 +190,10 @@ export function createWatcher(opts: WatcherOptions): Watcher {
       cursor: Math.min(newest, nowSeconds),
       ...(traded ? { lastTradeAt: newest } : {}),
       nextPollAt: t + intervalSeconds * 1000,
+      gaps,
     };
     const added = await opts.buys.commitPoll(next, owed, t);
-    opts.events?.polled?.({ pairId: w.pairId, pages: res.pages, intervalSeconds });
+    opts.events?.polled?.({ pairId: w.pairId, pages: reads.pages, intervalSeconds });
     opts.events?.swaps?.({ seen, skipped });
     if (added > 0) opts.events?.owed?.(added);
     if (skipped > 0) log.info({ pair: w.pairId, skipped }, "swaps without a finite amount_usd were skipped");

@@ -3,7 +3,7 @@
  * `buy_messages` carries buys moved out of `queued` in the transaction that queued it.
  */
 import type { SendTable } from "./send-rows.js";
-import type { BuyFeed, BuyMedia, BuyOptions, BuyPost, OwedBuy, OwedBuyState, PairWatch, Platform, SendState } from "./types.js";
+import type { BuyFeed, BuyMedia, BuyOptions, BuyPost, OwedBuy, OwedBuyState, PairGap, PairWatch, Platform, SendState } from "./types.js";
 
 /** The feed's posts as rows of the send protocol. */
 export const BUY_MESSAGES: SendTable = { table: "buy_messages", key: ["platform", "chat_id", "post_key"] };
@@ -84,13 +84,20 @@ export interface PairRow {
   cursor: number;
   last_trade_at: number | null;
   next_poll_at: number;
+  gaps: string | null;
 }
 
 export function toWatch(r: PairRow): PairWatch {
   return {
     pairId: r.pair_id, tokenId: r.token_id, cursor: r.cursor, nextPollAt: r.next_poll_at,
     ...(r.last_trade_at === null ? {} : { lastTradeAt: r.last_trade_at }),
+    ...(r.gaps === null ? {} : { gaps: JSON.parse(r.gaps) as PairGap[] }),
   };
+}
+
+/** The `gaps` column's value: NULL when nothing is left unread. */
+export function gapsValue(w: PairWatch): string | null {
+  return w.gaps === undefined || w.gaps.length === 0 ? null : JSON.stringify(w.gaps.map((g) => ({ after: g.after, to: g.to })));
 }
 
 export interface PostRow {

@@ -359,6 +359,13 @@ ALTER TABLE buy_feeds ADD COLUMN media_type TEXT;
 ALTER TABLE buy_feeds ADD COLUMN media_data BYTEA;
 `,
   },
+  // What polls of a pair cut by their page limit left unread, as JSON ([{"after", "to"}], newest
+  // first): the next polls read it after the new swaps. NULL: nothing.
+  {
+    version: 15,
+    name: "buy feed pair gaps",
+    up: "ALTER TABLE buy_pairs ADD COLUMN gaps TEXT;",
+  },
 ];
 
 /**

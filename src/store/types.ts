@@ -445,6 +445,17 @@ export interface PairWatch {
   lastTradeAt?: number;
   /** Epoch ms of the next poll. */
   nextPollAt: number;
+  /** What polls cut by their page limit left unread, newest first; absent when nothing is. */
+  gaps?: PairGap[];
+}
+
+/**
+ * Swaps of a pair not read yet: those after `after` (the cursor of the poll that left them) up
+ * to `to` (the oldest second that poll read, asked again since a page may end inside it).
+ */
+export interface PairGap {
+  after: number;
+  to: number;
 }
 
 /**

@@ -104,6 +104,40 @@ describe("the buy watcher", () => {
     expect(got).toEqual(burst.map((b) => b.amountUsd));
   });
 
+  it("leaves no gap when a poll reaches its page limit: later polls read what it left, new swaps first, after a restart too", async () => {
+    await follow(chat("a"));
+    // 50 buys and 10 under the minimum in 200 s, 30 swaps a poll: more than one poll may page through.
+    const buys = Array.from({ length: 50 }, (_, i) => ({ time: S0 + 4 + 4 * i, side: "buy" as const, amountUsd: 100 + i }));
+    const small = Array.from({ length: 10 }, (_, i) => ({ time: S0 + 2 + 4 * i, side: "buy" as const, amountUsd: 30 }));
+    sb.placeSwaps(pairId, [...buys, ...small]);
+    const pages: number[] = [];
+    const options = { pageSize: 10, maxPages: 3, events: { polled: (e: { pages: number }) => pages.push(e.pages) } };
+    const first = watcher(options);
+    clock = T0 + 210_000;
+    await first.tick();
+    const owedFirst = (await owedTo(chat("a"))).length;
+    expect(owedFirst).toBeLessThan(buys.length);
+    expect((await store.buys.watches())[0]?.gaps).toHaveLength(1);
+    // A restart: what the cut poll left is read from the store by the next watcher.
+    await first.stop();
+    const again = watcher(options);
+    const late = [{ time: S0 + 215, side: "buy" as const, amountUsd: 1_000 }, { time: S0 + 216, side: "buy" as const, amountUsd: 1_001 }];
+    sb.placeSwaps(pairId, late);
+    clock = (await store.buys.watches())[0]?.nextPollAt ?? 0;
+    await again.tick();
+    const owedSecond = (await owedTo(chat("a"))).map((t) => Number(t.amountUsd));
+    expect(owedSecond).toEqual(expect.arrayContaining([1_000, 1_001]));
+    expect(owedSecond.length).toBeGreaterThan(owedFirst + late.length);
+    for (let i = 0; i < 10 && (await store.buys.watches())[0]?.gaps !== undefined; i++) {
+      clock = (await store.buys.watches())[0]?.nextPollAt ?? 0;
+      await again.tick();
+    }
+    expect((await store.buys.watches())[0]?.gaps).toBeUndefined();
+    const got = (await owedTo(chat("a"))).map((t) => Number(t.amountUsd)).sort((x, y) => x - y);
+    expect(got).toEqual([...buys, ...late].map((b) => b.amountUsd));
+    expect(Math.max(...pages)).toBe(3);
+  });
+
   it("skips and counts swaps with a missing or non-finite amount_usd, and keeps a hostile wallet as text", async () => {
     await follow(chat("a"));
     sb.placeSwaps(pairId, [

@@ -78,6 +78,19 @@ describe.each(ENGINES)("buy feeds on %s", (engine) => {
     expect((await store.buys.watches())[0]?.cursor).toBe(900);
   });
 
+  it("keeps what a cut poll left unread with the pair's cursor until a poll reads it, and forgets it when watched afresh", async () => {
+    await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 10_000);
+    const gaps = [{ after: 40, to: 45 }, { after: 10, to: 30 }];
+    await store.buys.commitPoll({ pairId: "p1", tokenId: "pepe", cursor: 50, lastTradeAt: 50, nextPollAt: 60_000, gaps }, [], 55_000);
+    expect(await (await db.open()).buys.watches()).toEqual([{ pairId: "p1", tokenId: "pepe", cursor: 50, lastTradeAt: 50, nextPollAt: 60_000, gaps }]);
+    await store.buys.commitPoll({ pairId: "p1", tokenId: "pepe", cursor: 70, lastTradeAt: 70, nextPollAt: 80_000, gaps: [] }, [], 75_000);
+    expect((await store.buys.watches())[0]?.gaps).toBeUndefined();
+    await store.buys.commitPoll({ pairId: "p1", tokenId: "pepe", cursor: 90, lastTradeAt: 90, nextPollAt: 100_000, gaps }, [], 95_000);
+    await store.buys.removeFeeds(group, "all");
+    await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 900_000);
+    expect(await store.buys.watches()).toEqual([{ pairId: "p1", tokenId: "pepe", cursor: 900, nextPollAt: 900_000 }]);
+  });
+
   it("owes a chat each swap once, whatever polls saw it, and keeps the cursor from going back", async () => {
     await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 0);
     const w = { pairId: "p1", tokenId: "pepe", cursor: 100, nextPollAt: 1_000 };

@@ -1,6 +1,6 @@
 /** The buy feed's state in PostgreSQL: the same tables and behaviour as sqlite/buys.ts. */
 import {
-  BUY_MESSAGES, feedColumns, MEDIA_COLUMNS, mediaValues, toBuyPost, toFeed, toMedia, toOwed, toWatch,
+  BUY_MESSAGES, feedColumns, gapsValue, MEDIA_COLUMNS, mediaValues, toBuyPost, toFeed, toMedia, toOwed, toWatch,
   type FeedRow, type MediaRow, type MessageRow, type PairRow, type PostRow,
 } from "../buys-rows.js";
 import type { Sql, SqlRunner } from "./sql.js";
@@ -36,7 +36,7 @@ export function postgresBuys(sql: Sql): BuyFeedStore {
           for (const pairId of pairIds) {
             await tx.write(
               `INSERT INTO buy_pairs (pair_id, token_id, cursor, last_trade_at, next_poll_at) VALUES ($1, $2, $3, NULL, $4)
-               ON CONFLICT (pair_id) DO UPDATE SET cursor = excluded.cursor, last_trade_at = NULL, next_poll_at = excluded.next_poll_at
+               ON CONFLICT (pair_id) DO UPDATE SET cursor = excluded.cursor, last_trade_at = NULL, next_poll_at = excluded.next_poll_at, gaps = NULL
                WHERE NOT EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = buy_pairs.token_id)`,
               [pairId, feed.tokenId, Math.floor(now / 1000), now],
             );
@@ -107,8 +107,8 @@ export function postgresBuys(sql: Sql): BuyFeedStore {
           );
           added += r.count;
         }
-        await tx.write("UPDATE buy_pairs SET cursor = GREATEST(cursor, $1), last_trade_at = $2, next_poll_at = $3 WHERE pair_id = $4", [
-          w.cursor, w.lastTradeAt ?? null, w.nextPollAt, w.pairId,
+        await tx.write("UPDATE buy_pairs SET cursor = GREATEST(cursor, $1), gaps = $2, last_trade_at = $3, next_poll_at = $4 WHERE pair_id = $5", [
+          w.cursor, gapsValue(w), w.lastTradeAt ?? null, w.nextPollAt, w.pairId,
         ]);
         return added;
       });

@@ -1,7 +1,7 @@
 /** The buy feed's state in SQLite: feeds, pair cursors and the buys owed to chats (buys-rows.ts). */
 import type Database from "better-sqlite3";
 import {
-  BUY_MESSAGES, feedColumns, MEDIA_COLUMNS, mediaValues, toBuyPost, toFeed, toMedia, toOwed, toWatch,
+  BUY_MESSAGES, feedColumns, gapsValue, MEDIA_COLUMNS, mediaValues, toBuyPost, toFeed, toMedia, toOwed, toWatch,
   type FeedRow, type MediaRow, type MessageRow, type PairRow, type PostRow,
 } from "../buys-rows.js";
 import { sqliteSendRows } from "../send-rows.js";
@@ -10,7 +10,7 @@ import type { BuyFeed, BuyFeedStore, BuyPostKey, ChatKey, NewBuyPost, NewOwedBuy
 /** Pairs watched afresh (no feed on their token yet) start at `now`; a pair already watched keeps its cursor. */
 export const WATCH_PAIR_SQL = `
   INSERT INTO buy_pairs (pair_id, token_id, cursor, last_trade_at, next_poll_at) VALUES (?, ?, ?, NULL, ?)
-  ON CONFLICT (pair_id) DO UPDATE SET cursor = excluded.cursor, last_trade_at = NULL, next_poll_at = excluded.next_poll_at
+  ON CONFLICT (pair_id) DO UPDATE SET cursor = excluded.cursor, last_trade_at = NULL, next_poll_at = excluded.next_poll_at, gaps = NULL
   WHERE NOT EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = buy_pairs.token_id)`;
 
 export function sqliteBuys(db: Database.Database): BuyFeedStore {
@@ -36,7 +36,7 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
       SELECT ${feedColumns("f")} FROM buy_feeds f JOIN buy_pairs p ON p.token_id = f.token_id WHERE p.pair_id = ? ORDER BY f.platform, f.chat_id`),
     watches: db.prepare(`
       SELECT * FROM buy_pairs p WHERE EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = p.token_id) ORDER BY next_poll_at, pair_id`),
-    setWatch: db.prepare(`UPDATE buy_pairs SET cursor = MAX(cursor, ?), last_trade_at = ?, next_poll_at = ? WHERE pair_id = ?`),
+    setWatch: db.prepare(`UPDATE buy_pairs SET cursor = MAX(cursor, ?), gaps = ?, last_trade_at = ?, next_poll_at = ? WHERE pair_id = ?`),
     owe: db.prepare(`
       INSERT INTO buy_posts (platform, chat_id, swap_key, token_id, tx_time, payload, state, queued_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?) ON CONFLICT (platform, chat_id, swap_key) DO NOTHING`),
@@ -96,7 +96,7 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
   const commit = db.transaction((w: PairWatch, owed: readonly NewOwedBuy[], now: number) => {
     let added = 0;
     for (const o of owed) added += q.owe.run(o.platform, o.chatId, o.swapKey, o.tokenId, o.txTime, o.payload, now, now).changes;
-    q.setWatch.run(w.cursor, w.lastTradeAt ?? null, w.nextPollAt, w.pairId);
+    q.setWatch.run(w.cursor, gapsValue(w), w.lastTradeAt ?? null, w.nextPollAt, w.pairId);
     return added;
   });
 
