@@ -192,7 +192,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
       nextPollAt: t + intervalSeconds * 1000,
       gaps,
     };
-    const added = await opts.buys.commitPoll(next, owed, t);
+    const added = await opts.buys.commitPoll(next, owed, t, w);
     opts.events?.polled?.({ pairId: w.pairId, pages: reads.pages, intervalSeconds });
     opts.events?.swaps?.({ seen, skipped });
     if (added > 0) opts.events?.owed?.(added);

@@ -91,6 +91,22 @@ describe.each(ENGINES)("buy feeds on %s", (engine) => {
     expect(await store.buys.watches()).toEqual([{ pairId: "p1", tokenId: "pepe", cursor: 900, nextPollAt: 900_000 }]);
   });
 
+  it("writes a poll's watch only over the one it read, and owes its buys either way", async () => {
+    await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 10_000);
+    const [read] = await store.buys.watches();
+    if (read === undefined) throw new Error("no watch");
+    // Two workers polled from the same watch; the second to commit finds it changed.
+    const mine = { ...read, cursor: 60, lastTradeAt: 60, nextPollAt: 70_000, gaps: [{ after: 10, to: 30 }] };
+    expect(await store.buys.commitPoll(mine, [owed(group, "a", 40)], 65_000, read)).toBe(1);
+    const stale = { ...read, cursor: 50, lastTradeAt: 50, nextPollAt: 80_000 };
+    expect(await store.buys.commitPoll(stale, [owed(group, "a", 40), owed(group, "b", 45)], 66_000, read)).toBe(1);
+    expect(await store.buys.watches()).toEqual([mine]);
+    const [current] = await store.buys.watches();
+    const closed = { ...read, cursor: 60, lastTradeAt: 60, nextPollAt: 90_000 };
+    await store.buys.commitPoll(closed, [], 85_000, current);
+    expect(await store.buys.watches()).toEqual([closed]);
+  });
+
   it("owes a chat each swap once, whatever polls saw it, and keeps the cursor from going back", async () => {
     await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 0);
     const w = { pairId: "p1", tokenId: "pepe", cursor: 100, nextPollAt: 1_000 };

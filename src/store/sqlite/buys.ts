@@ -37,6 +37,8 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
     watches: db.prepare(`
       SELECT * FROM buy_pairs p WHERE EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = p.token_id) ORDER BY next_poll_at, pair_id`),
     setWatch: db.prepare(`UPDATE buy_pairs SET cursor = MAX(cursor, ?), gaps = ?, last_trade_at = ?, next_poll_at = ? WHERE pair_id = ?`),
+    setWatchAsRead: db.prepare(`
+      UPDATE buy_pairs SET cursor = MAX(cursor, ?), gaps = ?, last_trade_at = ?, next_poll_at = ? WHERE pair_id = ? AND cursor = ? AND gaps IS ?`),
     owe: db.prepare(`
       INSERT INTO buy_posts (platform, chat_id, swap_key, token_id, tx_time, payload, state, queued_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?) ON CONFLICT (platform, chat_id, swap_key) DO NOTHING`),
@@ -93,10 +95,12 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
     return out;
   });
 
-  const commit = db.transaction((w: PairWatch, owed: readonly NewOwedBuy[], now: number) => {
+  const commit = db.transaction((w: PairWatch, owed: readonly NewOwedBuy[], now: number, read: PairWatch | undefined) => {
     let added = 0;
     for (const o of owed) added += q.owe.run(o.platform, o.chatId, o.swapKey, o.tokenId, o.txTime, o.payload, now, now).changes;
-    q.setWatch.run(w.cursor, gapsValue(w), w.lastTradeAt ?? null, w.nextPollAt, w.pairId);
+    const values = [w.cursor, gapsValue(w), w.lastTradeAt ?? null, w.nextPollAt, w.pairId] as const;
+    if (read === undefined) q.setWatch.run(...values);
+    else q.setWatchAsRead.run(...values, read.cursor, gapsValue(read));
     return added;
   });
 
@@ -133,8 +137,8 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
     async watches() {
       return (q.watches.all() as PairRow[]).map(toWatch);
     },
-    async commitPoll(watch, owed, now) {
-      return commit(watch, owed, now);
+    async commitPoll(watch, owed, now, read) {
+      return commit(watch, owed, now, read);
     },
     async firstBuys(tokenId, buys, max) {
       return firsts(tokenId, buys, max);
