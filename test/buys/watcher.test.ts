@@ -1,6 +1,6 @@
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createWatcher, type Watcher, type WatcherOptions } from "../../src/buys/watcher.js";
+import { createWatcher, MAX_GAPS, type Watcher, type WatcherOptions } from "../../src/buys/watcher.js";
 import type { Trade } from "../../src/buys/trade.js";
 import { MarketClient } from "../../src/market/client.js";
 import { startSandbox, type Sandbox, type SandboxToken } from "../../src/sandbox/index.js";
@@ -136,6 +136,29 @@ describe("the buy watcher", () => {
     const got = (await owedTo(chat("a"))).map((t) => Number(t.amountUsd)).sort((x, y) => x - y);
     expect(got).toEqual([...buys, ...late].map((b) => b.amountUsd));
     expect(Math.max(...pages)).toBe(3);
+  });
+
+  it("keeps at most MAX_GAPS gaps for a pair trading faster than its polls page, and owes every buy once it calms", async () => {
+    await follow(chat("a"));
+    const w = watcher({ pageSize: 5, maxPages: 3, overlapSeconds: 1 });
+    const placed: number[] = [];
+    const most: number[] = [];
+    // 20 buys between polls 15 s apart, 15 a poll: each poll leaves a gap and reads none.
+    for (let poll = 0; poll < MAX_GAPS + 3; poll++) {
+      const swaps = Array.from({ length: 20 }, (_, i) => ({ time: S0 + 15 * poll + (i % 15), side: "buy" as const, amountUsd: 100 + placed.length + i }));
+      sb.placeSwaps(pairId, swaps);
+      placed.push(...swaps.map((x) => x.amountUsd));
+      clock = T0 + 15_000 * (poll + 1);
+      await w.tick();
+      most.push((await store.buys.watches())[0]?.gaps?.length ?? 0);
+    }
+    expect(Math.max(...most)).toBe(MAX_GAPS);
+    for (let i = 0; i < 200 && (await store.buys.watches())[0]?.gaps !== undefined; i++) {
+      clock = Math.max(clock, (await store.buys.watches())[0]?.nextPollAt ?? 0);
+      await w.tick();
+    }
+    const got = (await owedTo(chat("a"))).map((t) => Number(t.amountUsd)).sort((x, y) => x - y);
+    expect(got).toEqual(placed);
   });
 
   it("skips and counts swaps with a missing or non-finite amount_usd, and keeps a hostile wallet as text", async () => {
