@@ -17,7 +17,7 @@ export interface PollOptions {
   toTime: number;
   /** Swaps a page asks for (the service's maximum is 300). */
   pageSize: number;
-  /** Pages one poll may ask for; the next poll goes on from the cursor. */
+  /** Pages this read may ask for; the watcher keeps what it could not reach for later polls. */
   maxPages: number;
 }
 
@@ -27,7 +27,7 @@ export interface PollResult {
   pages: number;
   /** A full page held one second only: the rest of that second could not be asked for apart. */
   crowdedSecond?: number;
-  /** The page limit stopped the paging before the window's start. */
+  /** The page limit stopped the paging before the window's start: the oldest second read, whose rest may be unread. */
   cutAt?: number;
 }
 
