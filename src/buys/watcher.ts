@@ -135,15 +135,23 @@ export function createWatcher(opts: WatcherOptions): Watcher {
       const out = [{ res: head, after: w.cursor, before: Number.POSITIVE_INFINITY }];
       const gaps: PairGap[] = head.cutAt === undefined ? [] : [{ after: w.cursor, to: head.cutAt }];
       let pages = head.pages;
+      let failed = false;
       for (const g of w.gaps ?? []) {
-        if (pages >= maxPages) {
+        if (failed || pages >= maxPages) {
           gaps.push(g);
           continue;
         }
-        const res = await read(w, g.after - overlap, g.to, maxPages - pages);
-        pages += res.pages;
-        out.push({ res, after: g.after, before: g.to });
-        if (res.cutAt !== undefined) gaps.push({ after: g.after, to: res.cutAt });
+        try {
+          const res = await read(w, g.after - overlap, g.to, maxPages - pages);
+          pages += res.pages;
+          out.push({ res, after: g.after, before: g.to });
+          if (res.cutAt !== undefined) gaps.push({ after: g.after, to: res.cutAt });
+        } catch (e) {
+          // Kept for the next poll: a gap the service will not serve now must not hold back the new swaps.
+          log.warn({ err: e instanceof Error ? e.message : String(e), pair: w.pairId, gap: g }, "reading a buy feed gap failed");
+          failed = true;
+          gaps.push(g);
+        }
       }
       return { out, gaps, pages };
     });

@@ -138,6 +138,36 @@ describe("the buy watcher", () => {
     expect(Math.max(...pages)).toBe(3);
   });
 
+  it("owes the new swaps and keeps a gap when reading the gap fails, and reads it at the next poll", async () => {
+    await follow(chat("a"));
+    const buys = Array.from({ length: 40 }, (_, i) => ({ time: S0 + 4 + 4 * i, side: "buy" as const, amountUsd: 100 + i }));
+    sb.placeSwaps(pairId, buys);
+    let refusing = false;
+    // Gap reads start before the feed's first second; the new swaps' reads after it.
+    const refusingOld = { swaps: async (q: Parameters<MarketClient["swaps"]>[0]) => {
+      if (refusing && (q.fromTime ?? 0) < S0) throw new Error("refused");
+      return client.swaps(q);
+    } };
+    const w = watcher({ market: refusingOld, pageSize: 10, maxPages: 3 });
+    clock = T0 + 170_000;
+    await w.tick();
+    const [cut] = (await store.buys.watches())[0]?.gaps ?? [];
+    expect(cut).toBeDefined();
+    refusing = true;
+    sb.placeSwaps(pairId, [{ time: S0 + 175, side: "buy", amountUsd: 1_000 }]);
+    clock = (await store.buys.watches())[0]?.nextPollAt ?? 0;
+    expect(await w.tick()).toEqual([pairId]);
+    expect((await owedTo(chat("a"))).map((t) => Number(t.amountUsd))).toContain(1_000);
+    expect((await store.buys.watches())[0]?.gaps).toEqual([cut]);
+    refusing = false;
+    for (let i = 0; i < 10 && (await store.buys.watches())[0]?.gaps !== undefined; i++) {
+      clock = (await store.buys.watches())[0]?.nextPollAt ?? 0;
+      await w.tick();
+    }
+    const got = (await owedTo(chat("a"))).map((t) => Number(t.amountUsd)).sort((x, y) => x - y);
+    expect(got).toEqual([...buys.map((b) => b.amountUsd), 1_000]);
+  });
+
   it("keeps at most MAX_GAPS gaps for a pair trading faster than its polls page, and owes every buy once it calms", async () => {
     await follow(chat("a"));
     const w = watcher({ pageSize: 5, maxPages: 3, overlapSeconds: 1 });
