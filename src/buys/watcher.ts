@@ -181,9 +181,11 @@ export function createWatcher(opts: WatcherOptions): Watcher {
         trades.set(swap.trade.swapKey, swap.trade);
       }
     }
-    // Oldest first, so that a wallet's first buy seen is its earliest of the poll.
+    // Oldest first, so that a wallet's first buy seen is its earliest of the poll. A buy newer
+    // than a gap still unread is not called a first: the wallet's earlier buy may be in it.
     const oldestFirst = [...trades.values()].sort((a, b) => a.txTime - b.txTime);
-    const buys = oldestFirst.filter((t) => t.side === "buy" && t.wallet !== "");
+    const unreadFrom = Math.min(...gaps.map((g) => g.after - overlap));
+    const buys = oldestFirst.filter((t) => t.side === "buy" && t.wallet !== "" && t.txTime < unreadFrom);
     const firsts = await opts.buys.firstBuys(w.tokenId, buys.map((t) => ({ wallet: t.wallet, swapKey: t.swapKey })), FIRST_BUY_WALLETS);
     for (const trade of oldestFirst) {
       // Every feed of the token started after its wallets' record did: a first buy seen since then is one since the feed started.

@@ -138,6 +138,21 @@ describe("the buy watcher", () => {
     expect(Math.max(...pages)).toBe(3);
   });
 
+  it("calls a wallet's buy its first only once no gap older than it is left unread", async () => {
+    await follow(chat("a"));
+    const buys = Array.from({ length: 40 }, (_, i) => ({ time: S0 + 4 + 4 * i, side: "buy" as const, amountUsd: 100 + i, ...(i % 39 === 0 ? { wallet: "0xwhale" } : {}) }));
+    sb.placeSwaps(pairId, buys);
+    const w = watcher({ pageSize: 10, maxPages: 3 });
+    clock = T0 + 170_000;
+    await w.tick();
+    for (let i = 0; i < 10 && (await store.buys.watches())[0]?.gaps !== undefined; i++) {
+      clock = (await store.buys.watches())[0]?.nextPollAt ?? 0;
+      await w.tick();
+    }
+    const whale = (await store.buys.queuedBuys(chat("a"))).map((b) => JSON.parse(b.payload) as Trade & { firstBuy?: boolean }).filter((t) => t.wallet === "0xwhale");
+    expect(whale.map((t) => [t.amountUsd, t.firstBuy === true])).toEqual([["100", true], ["139", false]]);
+  });
+
   it("owes the new swaps and keeps a gap when reading the gap fails, and reads it at the next poll", async () => {
     await follow(chat("a"));
     const buys = Array.from({ length: 40 }, (_, i) => ({ time: S0 + 4 + 4 * i, side: "buy" as const, amountUsd: 100 + i }));
