@@ -160,7 +160,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     }
     const gaps = bounded(reads.gaps);
     if (gaps.length < reads.gaps.length) log.warn({ pair: w.pairId, gaps: gaps.length }, "a pair trades faster than its polls can page: its two oldest gaps were joined");
-    if (gaps.length > 0) log.info({ pair: w.pairId, pages: reads.pages, gaps }, "a poll reached its page limit: the next polls read the swaps it left");
+    if (gaps.length > 0) log.info({ pair: w.pairId, pages: reads.pages, gaps }, "swaps its polls could not reach yet are left to the next polls");
     const feeds = (await opts.buys.feedsOnPair(w.pairId)).filter((f) => opts.platforms.includes(f.platform));
     const owed: NewOwedBuy[] = [];
     let newest = w.cursor;
