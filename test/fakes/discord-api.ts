@@ -357,9 +357,12 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       const packet = JSON.parse(String(data)) as { op: number; d: unknown };
       if (packet.op === 1) ws.send(JSON.stringify({ op: 11, d: null, s: null, t: null }));
       if (packet.op === 2) identify(ws, packet.d as { token?: string; intents?: number; shard?: [number, number] });
-      if (packet.op === 6) resume(ws, packet.d as { token?: string });
+      if (packet.op === 6) resume(ws, packet.d as { token?: string; session_id?: string });
     });
   });
+
+  /** Each session's shard, by session id: a RESUME names only the session, and the session is the shard's. */
+  const sessionShards = new Map<string, [number, number]>();
 
   function identify(ws: WebSocket, d: { token?: string; intents?: number; shard?: [number, number] }): void {
     const shard = d.shard ?? [0, 1];
@@ -376,12 +379,14 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     }
     (ws as WebSocket & { identified?: boolean }).identified = true;
     sequence += 1;
+    const sessionId = snowflake();
+    sessionShards.set(sessionId, shard);
     const user = { id: botUser.id, username: botUser.username, discriminator: "0", avatar: null, bot: true };
     const ready = {
       v: 10,
       user,
       guilds: [],
-      session_id: snowflake(),
+      session_id: sessionId,
       resume_gateway_url: state.gatewayUrl,
       application: { id: applicationId, flags: 0 },
     };
@@ -391,11 +396,13 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   }
 
   // Every session resumes cleanly: the fake replays nothing, since tests dispatch after it.
-  function resume(ws: WebSocket, d: { token?: string }): void {
+  function resume(ws: WebSocket, d: { token?: string; session_id?: string }): void {
     if (d.token !== token) {
       ws.close(4004, "Authentication failed.");
       return;
     }
+    const shard = d.session_id === undefined ? undefined : sessionShards.get(d.session_id);
+    if (shard !== undefined) (ws as ShardSocket).shard = shard;
     (ws as WebSocket & { identified?: boolean }).identified = true;
     sequence += 1;
     ws.send(JSON.stringify({ op: 0, t: "RESUMED", s: sequence, d: {} }));

@@ -1,5 +1,33 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WebSocket } from "ws";
 import { startFakeDiscord, type FakeDiscord } from "../../fakes/discord-api.js";
+
+interface Packet {
+  op: number;
+  t?: string | null;
+  d?: { session_id?: string; resume_gateway_url?: string };
+}
+
+/** A gateway connection that opens with `first` once the fake says hello, and its first dispatch. */
+async function gatewaySession(url: string, first: unknown): Promise<{ ws: WebSocket; dispatch: Packet }> {
+  const ws = new WebSocket(url);
+  const dispatch = await new Promise<Packet>((resolve, reject) => {
+    ws.on("error", reject);
+    ws.on("message", (data) => {
+      const packet = JSON.parse(String(data)) as Packet;
+      if (packet.op === 10) ws.send(JSON.stringify(first));
+      if (packet.op === 0) resolve(packet);
+    });
+  });
+  return { ws, dispatch };
+}
+
+async function closed(ws: WebSocket): Promise<void> {
+  await new Promise<void>((resolve) => {
+    ws.once("close", () => resolve());
+    ws.close();
+  });
+}
 
 /**
  * The fake refuses what Discord refuses: tests that rely on an empty `violations` list are
@@ -84,6 +112,19 @@ describe("the fake Discord", () => {
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBe("2");
     expect(res.headers.get("x-ratelimit-remaining")).toBe("0");
+  });
+
+  it("keeps a resumed session on the shard it was identified for", async () => {
+    const res = await fetch(`${fake.apiRoot}/v10/gateway/bot`, { headers: { authorization: `Bot ${fake.token}` } });
+    const { url } = (await res.json()) as { url: string };
+    const started = await gatewaySession(url, { op: 2, d: { token: fake.token, intents: 0, shard: [1, 4], properties: {} } });
+    expect(started.dispatch.t).toBe("READY");
+    expect(fake.liveShards()).toEqual([1]);
+    await closed(started.ws);
+    const resumed = await gatewaySession(started.dispatch.d?.resume_gateway_url ?? url, { op: 6, d: { token: fake.token, session_id: started.dispatch.d?.session_id, seq: 1 } });
+    expect(resumed.dispatch.t).toBe("RESUMED");
+    expect(fake.liveShards()).toEqual([1]);
+    await closed(resumed.ws);
   });
 
   it("refuses REST calls without the bot token", async () => {
