@@ -12,14 +12,15 @@ import type { CheckReport } from "../../src/alerts/checker.js";
 import type { AlertSink } from "../../src/alerts/delivery.js";
 import { alertLeaseTimes } from "../../src/alerts/lease-times.js";
 import type { FiredPayload } from "../../src/core/posts/alert.js";
+import { deferred, type Deferred } from "../deferred.js";
 import { startAlertWorld, T0, type AlertWorld } from "./alert-world.js";
 
 const PERIOD = 30_000;
 let world: AlertWorld | undefined;
-const unblock: (() => void)[] = [];
+const unblock: Deferred<SendOutcome>[] = [];
 
 afterEach(async () => {
-  for (const go of unblock.splice(0)) go();
+  for (const held of unblock.splice(0)) held.resolve({ kind: "delivered" });
   await world?.close();
   world = undefined;
 });
@@ -27,20 +28,22 @@ afterEach(async () => {
 /** A sink whose sends wait until the test lets them go; `started` resolves at each send's start. */
 function heldSink() {
   const sent: string[] = [];
-  let onStart: (() => void) | undefined;
+  let start: Deferred<void> | undefined;
   const sink: AlertSink = {
     send(chatId) {
       sent.push(chatId);
-      onStart?.();
-      return new Promise<SendOutcome>((resolve) => unblock.push(() => resolve({ kind: "delivered" })));
+      start?.resolve();
+      const held = deferred<SendOutcome>();
+      unblock.push(held);
+      return held.promise;
     },
   };
   return {
     sink,
     sent,
-    started: () => new Promise<void>((resolve) => (onStart = resolve)),
+    started: () => (start = deferred()).promise,
     release: () => {
-      for (const go of unblock.splice(0)) go();
+      for (const held of unblock.splice(0)) held.resolve({ kind: "delivered" });
     },
   };
 }

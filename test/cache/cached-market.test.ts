@@ -5,13 +5,10 @@ import { createMemoryStore } from "../../src/cache/memory-store.js";
 import type { CacheEntry, CacheStore } from "../../src/cache/store.js";
 import { holdersCommand } from "../../src/core/commands/holders.js";
 import { isMarketError } from "../../src/market/errors.js";
+import { deferred } from "../deferred.js";
 import { createFakeMarket, fakeClock, FULL_HOLDER } from "./fake-market.js";
 
 const ID = `0x${"a".repeat(40)}-eth`;
-
-async function flushBackground(): Promise<void> {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
-}
 
 describe("createCachedMarket", () => {
   it("answers 100 identical concurrent lookups with one upstream call", async () => {
@@ -89,13 +86,23 @@ describe("createCachedMarket", () => {
   it("revalidates in the background within the grace window and labels the entry stale once the refresh fails", async () => {
     const fake = createFakeMarket();
     const clock = fakeClock();
-    const market = createCachedMarket(fake.api, { now: clock.now, ttl: { tokenDetail: 30_000 } });
+    // The failed refresh ends in the store: the entry written back with the time it failed.
+    const failedStored = deferred();
+    const inner = createMemoryStore({ maxBytes: 1024 ** 2, now: clock.now });
+    const store: CacheStore = {
+      get: (k) => inner.get(k),
+      set: async (k, e, keep) => {
+        await inner.set(k, e, keep);
+        if (e.refreshFailedAt !== undefined) failedStored.resolve();
+      },
+    };
+    const market = createCachedMarket(fake.api, { store, now: clock.now, ttl: { tokenDetail: 30_000 } });
     const first = await market.tokenDetail(ID);
     fake.failWith("timeout");
     clock.advance(40_000);
     const quick = await market.tokenDetail(ID);
     expect(quick).toMatchObject({ stale: false, fetchedAt: first.fetchedAt });
-    await flushBackground();
+    await failedStored.promise;
     expect(fake.count("tokenDetail")).toBe(2);
     const after = await market.tokenDetail(ID);
     expect(after).toMatchObject({ stale: true, fetchedAt: first.fetchedAt });

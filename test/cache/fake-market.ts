@@ -42,7 +42,6 @@ export function createFakeMarket(): FakeMarket {
   const api = new Proxy({} as MarketApi, {
     get(_target, prop: string) {
       return async (...args: unknown[]) => {
-        await Promise.resolve();
         record(prop, args);
         switch (prop) {
           case "tokenDetail": {

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
 import { sharingPrices } from "../../src/cache/price-sharing.js";
 import { createPriceBatcher } from "../../src/cache/price-batch.js";
-import { setImmediate as nextTurn } from "node:timers/promises";
 import type { BatchPricesParams } from "../../src/market/api.js";
 import { asking, newAsk } from "../../src/market/ask.js";
+import { deferred } from "../deferred.js";
 import { createFakeMarket, fakeClock } from "./fake-market.js";
 
 const id = (n: number) => `0x${n.toString(16).padStart(40, "0")}-eth`;
@@ -52,17 +52,18 @@ describe("prices refreshed in passing", () => {
 describe("prices refreshed with nobody waiting", () => {
   it("gather for a while into one call, and go at once with a person's id that joins them", async () => {
     const fake = createFakeMarket();
-    for (let n = 1; n <= 4; n++) fake.prices.set(id(n), `${n}.0`);
+    for (let n = 1; n <= 5; n++) fake.prices.set(id(n), `${n}.0`);
     const batcher = createPriceBatcher(fake.api, { refreshWindowMs: 60_000 });
     const refreshes = [1, 2, 3].map((n) => asking(newAsk("refresh"), () => batcher.load("g", {}, id(n))));
-    await nextTurn();
-    await nextTurn();
+    // A person's id of another group goes at once and comes back: refreshes that went at once would have gone before it.
+    const other = await asking(newAsk("people", Date.now() + 2_500), () => batcher.load("other", {}, id(5)));
+    expect(other?.current_price_usd).toBe("5.0");
     // A refresh alone would wait a minute; a person's id takes them all along at once.
-    expect(fake.count("batchPrices")).toBe(0);
+    expect(fake.count("batchPrices")).toBe(1);
     const person = await asking(newAsk("people", Date.now() + 2_500), () => batcher.load("g", {}, id(4)));
     expect(person?.current_price_usd).toBe("4.0");
     expect((await Promise.all(refreshes)).map((p) => p?.current_price_usd)).toEqual(["1.0", "2.0", "3.0"]);
-    expect(fake.calls.batchPrices?.map((args) => (args[0] as BatchPricesParams).tokenIds)).toEqual([[id(1), id(2), id(3), id(4)]]);
+    expect(fake.calls.batchPrices?.map((args) => (args[0] as BatchPricesParams).tokenIds)).toEqual([[id(5)], [id(1), id(2), id(3), id(4)]]);
   });
 });
 
@@ -149,22 +150,35 @@ describe("prices of all chats coalesced", () => {
   it("gathers the ids of chats asking over the next turns, while a call is out, into one more call", async () => {
     const fake = createFakeMarket();
     for (let n = 1; n <= 201; n++) fake.prices.set(id(n), `${n}.0`);
-    let release = (): void => undefined;
-    const held = new Promise<void>((r) => (release = r));
+    for (let turn = 0; turn < 4; turn++) fake.prices.set(id(900 + turn), "9.0");
+    const firstOut = deferred();
+    const held = deferred();
     // The service takes its time over the first call, as a real one over the network does.
     const api = new Proxy(fake.api, {
-      get: (target, prop) => (prop === "batchPrices" ? async (p: BatchPricesParams) => (await held, target.batchPrices(p)) : target[prop as keyof typeof target]),
+      get: (target, prop) =>
+        prop === "batchPrices"
+          ? async (p: BatchPricesParams) => {
+              if (p.tokenIds[0] === id(1)) {
+                firstOut.resolve();
+                await held.promise;
+              }
+              return target.batchPrices(p);
+            }
+          : target[prop as keyof typeof target],
     });
     const market = createCachedMarket(api);
     const first = market.batchPrices({ tokenIds: [id(1)] });
+    await firstOut.promise;
     const later: Promise<unknown>[] = [];
     for (let turn = 0; turn < 4; turn++) {
-      await nextTurn();
       for (let k = 0; k < 50; k++) later.push(market.batchPrices({ tokenIds: [id(2 + turn * 50 + k)] }));
+      // The next chats ask once a call of another group, asked after these and sent at once,
+      // has come back: had these ids gone at once, they would have gone before it.
+      await market.batchPrices({ tokenIds: [id(900 + turn)], tvlMin: 0 });
     }
-    release();
+    held.resolve();
     await Promise.all([first, ...later]);
-    const calls = (fake.calls.batchPrices ?? []).map((args) => (args[0] as BatchPricesParams).tokenIds);
+    const calls = (fake.calls.batchPrices ?? []).map((args) => (args[0] as BatchPricesParams)).filter((p) => p.tvlMin === undefined).map((p) => p.tokenIds);
     expect(calls[0]).toEqual([id(1)]);
     // Four turns of 50 chats: fewer calls than turns, none over 200 ids, every id asked once.
     expect(calls.length - 1).toBeLessThan(4);
@@ -174,30 +188,34 @@ describe("prices of all chats coalesced", () => {
 
   it("sends at once, even while a call is out, for an asker whose deadline has come", async () => {
     const fake = createFakeMarket();
-    let release = (): void => undefined;
-    const held = new Promise<void>((r) => (release = r));
+    fake.prices.set(id(9), "9.0");
+    const firstOut = deferred();
+    const held = deferred();
     const sent: string[][] = [];
     const api = new Proxy(fake.api, {
       get: (target, prop) =>
         prop === "batchPrices"
           ? async (p: BatchPricesParams) => {
               sent.push([...p.tokenIds]);
-              if (sent.length === 1) await held;
+              if (sent.length === 1) {
+                firstOut.resolve();
+                await held.promise;
+              }
               return target.batchPrices(p);
             }
           : target[prop as keyof typeof target],
     });
     const market = createCachedMarket(api);
     const first = market.batchPrices({ tokenIds: [id(1)] });
-    await nextTurn();
+    await firstOut.promise;
     // Its lookup gives up at once (no time left); the call it started goes out alone, without the window.
     const late = asking(newAsk("people", Date.now()), () => market.batchPrices({ tokenIds: [id(2)] }));
     late.catch(() => undefined);
-    await nextTurn();
-    await nextTurn();
+    // A call of another group, asked after it and sent at once, has come back: one that waited the window has not gone yet.
+    await market.batchPrices({ tokenIds: [id(9)], tvlMin: 0 });
     // The second call may carry the first id along as a companion; what matters is that it went now.
-    expect(sent.map((ids) => ids[0])).toEqual([id(1), id(2)]);
-    release();
+    expect(sent.map((ids) => ids[0])).toEqual([id(1), id(2), id(9)]);
+    held.resolve();
     await first;
   });
 });

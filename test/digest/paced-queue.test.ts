@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SendOutcome } from "../../src/adapters/types.js";
 import { createPacedQueue, type PacedQueue, type PacedQueueOptions } from "../../src/digest/paced-queue.js";
 import { redisPaceLedger } from "../../src/redis/pace-ledger.js";
+import { deferred } from "../deferred.js";
 import { useRedis } from "../engines/redis.js";
 import { virtualClock } from "./virtual-clock.js";
 
@@ -119,23 +120,21 @@ describe.each([
 
   it("on stop finishes the send in flight and leaves queued jobs unsent", async () => {
     const q = await make({ maxInFlight: 1 });
-    let release!: () => void;
-    const inFlight = new Promise<void>((r) => (release = r));
-    let started!: () => void;
-    const startedP = new Promise<void>((r) => (started = r));
+    const inFlight = deferred();
+    const started = deferred();
     const first = q.push({
       chatId: "a",
       deadline: Infinity,
       send: async () => {
-        started();
-        await inFlight;
+        started.resolve();
+        await inFlight.promise;
         return { kind: "delivered" };
       },
     });
     const second = q.push({ chatId: "b", deadline: Infinity, send: async () => ({ kind: "delivered" }) });
-    await startedP;
+    await started.promise;
     const stopped = q.stop();
-    release();
+    inFlight.resolve();
     await stopped;
     expect(await first).toEqual({ kind: "delivered" });
     expect(await second).toEqual({ kind: "stopped" });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SendOutcome } from "../../src/adapters/types.js";
 import { createDiscordDigestQueue, createTelegramDigestQueue } from "../../src/digest/platform-queues.js";
+import { deferred, type Deferred } from "../deferred.js";
 import { useRedis } from "../engines/redis.js";
 import { virtualClock } from "./virtual-clock.js";
 
@@ -9,25 +10,29 @@ import { virtualClock } from "./virtual-clock.js";
  * resolves once n have started, and `most()` is the most that were ever in flight at once.
  */
 function heldSends() {
-  let open!: () => void;
-  const gate = new Promise<void>((r) => (open = r));
+  const gate = deferred();
   let started = 0;
   let finished = 0;
   let most = 0;
-  const waiting: { n: number; resolve: () => void }[] = [];
+  const waiting: { n: number; reached: Deferred<void> }[] = [];
   return {
     send: async (): Promise<SendOutcome> => {
       started += 1;
       most = Math.max(most, started - finished);
-      for (const w of waiting.filter((x) => x.n <= started)) w.resolve();
-      await gate;
+      for (const w of waiting.filter((x) => x.n <= started)) w.reached.resolve();
+      await gate.promise;
       finished += 1;
       return { kind: "delivered" };
     },
     most: () => most,
-    reached: (n: number) => new Promise<void>((resolve) => (started >= n ? resolve() : waiting.push({ n, resolve }))),
+    reached: (n: number): Promise<void> => {
+      const reached = deferred();
+      if (started >= n) reached.resolve();
+      else waiting.push({ n, reached });
+      return reached.promise;
+    },
     started: () => started,
-    release: () => open(),
+    release: () => gate.resolve(),
   };
 }
 

@@ -5,7 +5,6 @@ export function virtualClock() {
     now: () => t,
     sleep: async (ms: number) => {
       t += ms;
-      await Promise.resolve();
     },
     advance: (ms: number) => (t += ms),
   };

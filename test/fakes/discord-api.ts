@@ -17,6 +17,7 @@ import { EventEmitter } from "node:events";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
+import { deferred } from "../deferred.js";
 import { routeRequest, type RouteState } from "./discord-routes.js";
 import { waitBound } from "./wait-bound.js";
 import {
@@ -254,8 +255,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   let httpRoot = "";
   let sessionCount = 0;
   let sequence = 0;
-  let readyResolve: () => void = () => undefined;
-  const readyPromise = new Promise<void>((resolve) => (readyResolve = resolve));
+  const firstReady = deferred();
 
   const state: RouteState = {
     token,
@@ -391,7 +391,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       application: { id: applicationId, flags: 0 },
     };
     ws.send(JSON.stringify({ op: 0, t: "READY", s: sequence, d: ready }));
-    readyResolve();
+    firstReady.resolve();
     sessionStarted();
   }
 
@@ -605,7 +605,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     },
     postSigned,
     sessions,
-    ready: () => readyPromise,
+    ready: () => firstReady.promise,
     dispatch,
     corruptGateway: () => {
       // FIN with the reserved opcode 3: no WebSocket client may accept it.

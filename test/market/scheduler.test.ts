@@ -5,6 +5,7 @@ import { MarketError } from "../../src/market/errors.js";
 import { DailyUnits, DAY_MS, MemoryUnitLedger } from "../../src/market/quota-ledger.js";
 import { Retry } from "../../src/market/retry.js";
 import { Scheduler, type Job, type Lane } from "../../src/market/scheduler.js";
+import { deferred } from "../deferred.js";
 import { lines, type Lines } from "../lines.js";
 import { startFakeServer, v2ok } from "./fake-server.js";
 import { ETH_TOKEN, steppedClock, V1_KEY, V2_KEY, type SteppedClock } from "./helpers.js";
@@ -255,11 +256,12 @@ describe("the scheduler", () => {
     const asked = lines();
     const gate = {
       shared: true,
-      turn: () =>
-        new Promise<void>((resolve) => {
-          turns.push(resolve);
-          asked.push("turn");
-        }),
+      turn: () => {
+        const turn = deferred();
+        turns.push(turn.resolve);
+        asked.push("turn");
+        return turn.promise;
+      },
     };
     const s = schedulerOn(clock, 5, { gate });
     const order = lines();

@@ -3,6 +3,7 @@ import { createServer as createNetServer, type AddressInfo, type Socket } from "
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { deferred } from "../deferred.js";
 import { groupChat, fakeUser, privateChat, startFakeTelegram, type FakeTelegram } from "../fakes/telegram-api.js";
 import { freePort, spawnBot, tempDir, waitForHttp, type BotProcess } from "./bot-process.js";
 
@@ -219,18 +220,17 @@ describe("signals during start-up", BOT_PROCESS, () => {
 /** A Bot API that takes connections and never answers: Telegram unreachable behind a black hole. */
 async function silentBotApi(): Promise<{ apiRoot: string; asked: Promise<void>; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
-  let heard!: () => void;
-  const asked = new Promise<void>((resolve) => (heard = resolve));
+  const heard = deferred();
   const server = createNetServer((socket) => {
     sockets.add(socket);
     socket.on("data", (d: Buffer) => {
-      if (d.toString().includes("/getMe")) heard();
+      if (d.toString().includes("/getMe")) heard.resolve();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     apiRoot: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    asked,
+    asked: heard.promise,
     close: async () => {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

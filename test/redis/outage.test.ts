@@ -6,6 +6,7 @@ import { createBudget } from "../../src/core/budget.js";
 import { createMetrics } from "../../src/ops/metrics.js";
 import { connectRedis } from "../../src/redis/connection.js";
 import { countRedisChanges } from "../../src/redis/metrics.js";
+import { deferred, type Deferred } from "../deferred.js";
 import { startRedis, useRedis } from "../engines/redis.js";
 
 function capturingLogger() {
@@ -38,17 +39,17 @@ describe("Redis lost mid-run", () => {
     const { log, lines } = capturingLogger();
     const metrics = createMetrics({ processMetrics: false });
     const changes: boolean[] = [];
-    let changed: (() => void) | undefined;
+    let changed: Deferred<void> | undefined;
     const count = countRedisChanges(metrics);
     const link = await redis.link({
       log,
       onChange: (up) => {
         count(up);
         changes.push(up);
-        changed?.();
+        changed?.resolve();
       },
     });
-    const nextChange = () => new Promise<void>((resolve) => (changed = resolve));
+    const nextChange = () => (changed = deferred()).promise;
     const budget = createBudget({ perUser: 3, redis: link });
     const t = 1_800_000_000_000;
     const countedOnRedis = async (user: string) => {

@@ -92,8 +92,7 @@ describe("the fake Telegram's webhook delivery", () => {
       // Cut off: the whole call arrives but not the body promised, as when the worker dies while answering.
       (res, chatId) => {
         res.writeHead(200, { "content-type": "application/json", "content-length": "500" });
-        res.write(JSON.stringify({ method: "sendMessage", chat_id: chatId, text: "cut off" }));
-        setImmediate(() => res.destroy());
+        res.write(JSON.stringify({ method: "sendMessage", chat_id: chatId, text: "cut off" }), () => res.destroy());
       },
       (res) => res.writeHead(502).end(),
       (res, chatId) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ method: "sendMessage", chat_id: chatId, text: "answered" })),
