@@ -19,7 +19,8 @@ import { WATCHER_LEASE } from "../../src/buys/watcher.js";
 import { TELEGRAM_IN_FLIGHT } from "../../src/digest/platform-queues.js";
 import { openStore } from "../../src/store/open-store.js";
 import type { Store } from "../../src/store/types.js";
-import type { ApiCall } from "../fakes/telegram-api.js";
+import { deferred } from "../deferred.js";
+import type { FakeTelegram } from "../fakes/telegram-api.js";
 import { until } from "./until.js";
 import { ready, startWorkersWorld, type Worker, type WorkersWorld } from "./workers-world.js";
 import { busiestSecond } from "./busiest-second.js";
@@ -59,9 +60,34 @@ let world: WorkersWorld;
 let store: Store;
 /** The digest slot's minute: the one the subscriptions are made in, before any worker starts. */
 let slot: number;
-/** The chats whose digest requests the fake held and dropped: on their way when the leader died. */
-const heldDigests: string[] = [];
-let digestLeaderDead: () => void = () => undefined;
+/**
+ * Sends the fake holds unanswered and drops once `release` is called: the sender dies with
+ * them on their way. `held` names the chat of each.
+ */
+interface HeldSends {
+  held: string[];
+  release(): void;
+}
+
+/**
+ * From the `from`th `sendMessage` to a chat `isChat` takes on, the fake holds up to `max` of
+ * them (as many as a sender has in flight) until `release`, then drops them.
+ */
+function holdSends(tg: FakeTelegram, isChat: (chatId: string | undefined) => boolean, from: number, max: number): HeldSends {
+  const held: string[] = [];
+  const gone = deferred();
+  let seen = 0;
+  tg.onArrival(async (call) => {
+    if (call.method !== "sendMessage" || !isChat(call.chatId) || ++seen < from || held.length === max) return undefined;
+    held.push(call.chatId!);
+    await gone.promise;
+    return "drop";
+  });
+  return { held, release: () => gone.resolve() };
+}
+
+/** The digest requests the fake held and dropped: on their way when the leader died. */
+let digestHold: HeldSends | undefined;
 
 const isDigest = (chatId: string | undefined): boolean => Number(chatId) >= FIRST_DIGEST_CHAT && Number(chatId) < FIRST_DIGEST_CHAT + DIGEST_CHATS;
 const isBuyChat = (chatId: string | undefined): boolean => Number(chatId) >= FIRST_BUY_CHAT && Number(chatId) < FIRST_BUY_CHAT + BUY_CHATS;
@@ -94,20 +120,13 @@ beforeAll(async () => {
       // From the 60th digest request on, the fake holds every request of the leader unanswered
       // and never lets it take effect: once the leader has all its sends in flight held (and
       // recorded the outcomes of those before), it is SIGKILLed with them claimed.
-      let seen = 0;
-      const dead = new Promise<void>((r) => (digestLeaderDead = r));
-      tg.onArrival(async (call: ApiCall) => {
-        if (call.method !== "sendMessage" || !isDigest(call.chatId) || ++seen < DIGEST_KILL_AT || heldDigests.length === TELEGRAM_IN_FLIGHT) return undefined;
-        heldDigests.push(call.chatId!);
-        await dead;
-        return "drop";
-      });
+      digestHold = holdSends(tg, isDigest, DIGEST_KILL_AT, TELEGRAM_IN_FLIGHT);
     },
   });
 }, START_MS);
 
 afterAll(async () => {
-  digestLeaderDead();
+  digestHold?.release();
   await store?.close();
   await world?.close();
 }, START_MS);
@@ -132,6 +151,7 @@ describe("a digest slot across three workers", () => {
     `reaches each of ${DIGEST_CHATS} chats exactly once when its poster is SIGKILLed with the ${DIGEST_KILL_AT}th digest and those beside it on their way, never arrived: they are resent; another worker takes over within a minute; Telegram's rate is kept by all together`,
     async () => {
       const { tg } = world;
+      const heldDigests = digestHold!.held;
       await until(() => heldDigests.length === TELEGRAM_IN_FLIGHT, `the ${DIGEST_KILL_AT}th digest and the sends beside it`, DIGEST_MS / 2);
       await until(async () => (await store.subscriptions.deliveryCounts(slot)).sending === TELEGRAM_IN_FLIGHT, "the leader to have only the heldDigests sends in flight", TAKEOVER_MS);
       const leaderName = await store.subscriptions.leaseHolder("digest-poster");
@@ -141,7 +161,7 @@ describe("a digest slot across three workers", () => {
       leader!.proc.child.kill("SIGKILL");
       await leader!.proc.exited;
       tg.onArrival(undefined);
-      digestLeaderDead();
+      digestHold!.release();
       await until(
         async () => {
           const next = world.holderOf(await store.subscriptions.leaseHolder("digest-poster"));
@@ -255,24 +275,16 @@ describe("an alert's sender SIGKILLed across three workers", () => {
     "with the alert's request on its way and never at Telegram: another worker sends it once more, and the chat has it exactly once",
     async () => {
       const { tg } = world;
-      let held: ApiCall | undefined;
-      let dead!: () => void;
-      const senderDead = new Promise<void>((r) => (dead = r));
       const chatId = await alertThatFires("WIF");
-      tg.onArrival(async (call) => {
-        if (call.method !== "sendMessage" || call.chatId !== chatId || held !== undefined) return undefined;
-        held = call;
-        await senderDead;
-        return "drop";
-      });
+      const { held, release } = holdSends(tg, (c) => c === chatId, 1, 1);
       try {
-        await until(() => held !== undefined, "the alert's request", ALERT_MS / 2);
+        await until(() => held.length === 1, "the alert's request", ALERT_MS / 2);
         const [claimed] = await firingsOf(chatId);
         expect(claimed?.state).toBe("sending");
         const victim = world.holderOf(claimed?.sender ?? undefined);
         expect(victim).toBeDefined();
         await kill(victim!);
-        dead();
+        release();
         await until(async () => (await firingsOf(chatId))[0]?.state === "resent", "the firing resent by another worker", ALERT_MS / 2);
         const [resent] = await firingsOf(chatId);
         expect(resent?.sender).not.toBe(claimed?.sender);
@@ -331,16 +343,7 @@ describe("the buy feed across two workers", () => {
         expect(saved).toMatchObject({ created: true });
       }
 
-      let seen = 0;
-      const held: string[] = [];
-      let dead!: () => void;
-      const watcherDead = new Promise<void>((r) => (dead = r));
-      tg.onArrival(async (call: ApiCall) => {
-        if (call.method !== "sendMessage" || !isBuyChat(call.chatId) || ++seen < BUY_KILL_AT || held.length === TELEGRAM_IN_FLIGHT) return undefined;
-        held.push(call.chatId!);
-        await watcherDead;
-        return "drop";
-      });
+      const { held, release } = holdSends(tg, isBuyChat, BUY_KILL_AT, TELEGRAM_IN_FLIGHT);
       // Placed once every feed exists: the first poll that sees them owes them to every chat.
       const s0 = Math.floor(since / 1000);
       sandbox.placeSwaps(pair, Array.from({ length: BUYS }, (_, i) => ({ time: s0 + 1 + i, side: "buy" as const, amountUsd: 100 + i })));
@@ -354,7 +357,7 @@ describe("the buy feed across two workers", () => {
       leader!.proc.child.kill("SIGKILL");
       await leader!.proc.exited;
       tg.onArrival(undefined);
-      dead();
+      release();
 
       let counts: Record<string, number> = {};
       await until(
