@@ -28,8 +28,14 @@ import { busiestSecond } from "./busiest-second.js";
 const WORKERS = 3;
 /** The market plan's rate: the sandbox refuses a sixth call in one second with 429. */
 const RPS = 5;
-/** Telegram's rate for the bot's scheduled sends, kept by all workers together. */
-const TELEGRAM_RATE = 30;
+/** The bot's pace for its scheduled sends, kept by all workers together: DIGEST_TELEGRAM_RATE at its default. */
+const TELEGRAM_RATE = 25;
+/**
+ * Telegram's limit, which the sends' arrival at the fake is checked against: the pace leaves it
+ * its margin, as arrivals a few ms apart at a busy machine's loopback put 31 or 32 of a pace of
+ * exactly 30 in one second.
+ */
+const TELEGRAM_LIMIT = 30;
 /** The shortest check period the bot takes: a check every 10 s. */
 const CHECK_SECONDS = 10;
 /** Starting three workers on a busy 2-core machine. */
@@ -218,8 +224,8 @@ describe("a digest slot across three workers", () => {
       expect(senders.size).toBe(2);
       expect(rows.filter((r) => r.sender === leaderName).length).toBeGreaterThanOrEqual(DIGEST_KILL_AT - TELEGRAM_IN_FLIGHT);
 
-      // Telegram's rate for the bot, kept by the workers together: no second holds more than it.
-      expect(busiestSecond(digests.map((s) => s.at))).toBeLessThanOrEqual(TELEGRAM_RATE + 1);
+      // Telegram's limit for the bot, kept by the workers together: no second holds more than it.
+      expect(busiestSecond(digests.map((s) => s.at))).toBeLessThanOrEqual(TELEGRAM_LIMIT);
       expect(tg.calls.filter((c) => c.error?.error_code === 429)).toEqual([]);
       expect(world.market.statuses.get(429) ?? 0).toBe(0);
 
