@@ -116,6 +116,8 @@ export function createWatcher(opts: WatcherOptions): Watcher {
    * and when it ran: a due pair's likely debt now is that rate times the time since.
    */
   const owing = new Map<string, { perSecond: number; at: number }>();
+  /** Chats following each due pair not polled here yet: what it owes, for want of its trades (after a start, every pair). */
+  const followers = new Map<string, number>();
 
   const lead = async (t: number): Promise<boolean> => {
     if (await opts.leases.acquireLease(WATCHER_LEASE, holder, ttl, t)) return true;
@@ -210,6 +212,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     const added = await opts.buys.commitPoll(next, owed, t, w);
     const since = owing.get(w.pairId)?.at ?? w.cursor * 1000;
     owing.set(w.pairId, { perSecond: (added * 1000) / Math.max(1_000, t - since), at: t });
+    followers.delete(w.pairId);
     opts.events?.polled?.({ pairId: w.pairId, pages: reads.pages, intervalSeconds });
     opts.events?.swaps?.({ seen, skipped });
     if (added > 0) opts.events?.owed?.(added);
@@ -220,20 +223,22 @@ export function createWatcher(opts: WatcherOptions): Watcher {
    * The order a tick polls its due pairs in: a pair overdue by more than its own interval first
    * (longest overdue first), so none waits past two intervals; then by what it likely owes now
    * (chats following × its trades at or over their minimums since its last poll), so a busy,
-   * widely followed pair is not behind a quiet one; a pair not polled here yet counts as owing
-   * most, and equals go longest overdue first.
+   * widely followed pair is not behind a quiet one. A pair not polled here yet (after a start,
+   * all of them) goes before those, the most followed first; equals go longest overdue first.
    */
   const byDebt = (t: number, every: ReadonlyMap<string, number>) => {
     const late = (w: PairWatch): boolean => t - w.nextPollAt > (every.get(w.pairId) ?? opts.pollSeconds) * 1000;
-    const debt = (w: PairWatch): number => {
+    /** Unknown (not polled here yet) before known; then the larger debt: chats following, or owed buys likely waiting. */
+    const debt = (w: PairWatch): { known: boolean; owes: number } => {
       const o = owing.get(w.pairId);
-      return o === undefined ? Number.POSITIVE_INFINITY : o.perSecond * (t - o.at);
+      return o === undefined ? { known: false, owes: followers.get(w.pairId) ?? 0 } : { known: true, owes: o.perSecond * (t - o.at) };
     };
     return (a: PairWatch, b: PairWatch): number => {
       const [lateA, lateB] = [late(a), late(b)];
       if (lateA !== lateB) return lateA ? -1 : 1;
-      const [debtA, debtB] = [debt(a), debt(b)];
-      if (!lateA && debtA !== debtB) return debtB > debtA ? 1 : -1;
+      const [da, db] = [debt(a), debt(b)];
+      if (!lateA && da.known !== db.known) return da.known ? 1 : -1;
+      if (!lateA && da.owes !== db.owes) return db.owes > da.owes ? 1 : -1;
       return a.nextPollAt - b.nextPollAt;
     };
   };
@@ -244,10 +249,14 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     if (!leading) return [];
     const watches = await opts.buys.watches();
     const watched = new Set(watches.map((w) => w.pairId));
-    for (const id of owing.keys()) if (!watched.has(id)) owing.delete(id);
+    for (const known of [owing, followers]) for (const id of known.keys()) if (!watched.has(id)) known.delete(id);
     const every = intervals(watches, Math.floor(t / 1000), opts, opts.budget());
     const polled: string[] = [];
-    const due = watches.filter((w) => w.nextPollAt <= t).sort(byDebt(t, every));
+    const due = watches.filter((w) => w.nextPollAt <= t);
+    for (const w of due) {
+      if (!owing.has(w.pairId) && !followers.has(w.pairId)) followers.set(w.pairId, (await opts.buys.feedsOnPair(w.pairId)).filter((f) => opts.platforms.includes(f.platform)).length);
+    }
+    due.sort(byDebt(t, every));
     for (const w of due) {
       if (stopping || now() - t >= TICK_BUDGET_MS) break;
       try {

@@ -253,7 +253,7 @@ describe("the buy watcher", () => {
     expect(second).toEqual(pairs.filter((p) => !first.includes(p)));
   });
 
-  it("polls first the due pair that likely owes most, and a pair overdue by more than its interval before it", async () => {
+  it("polls first the due pair that likely owes most (before its first poll: the most followed), and one overdue past its interval before it", async () => {
     const [busy, quiet] = sb.market.tokens.filter((t) => !t.hostile && !t.main && t.chain === "eth" && t.pairs.length > 0 && t.launchAt < S0 - 86_400).slice(-2) as [SandboxToken, SandboxToken];
     const [busyPair, quietPair] = [busy.pairs[0]?.id ?? "", quiet.pairs[0]?.id ?? ""];
     for (const p of [...busy.pairs, ...quiet.pairs]) sb.quietPair(p.id);
@@ -261,16 +261,16 @@ describe("the buy watcher", () => {
     await store.buys.upsertFeed({ ...chat("d"), tokenId: quiet.id, symbol: quiet.symbol, chain: quiet.chain, options: OPTIONS }, [quietPair], 5, clock);
     sb.placeSwaps(busyPair, Array.from({ length: 9 }, (_, i) => ({ time: S0 + 1 + i, side: "buy" as const, amountUsd: 100 })));
     sb.placeSwaps(quietPair, [{ time: S0 + 2, side: "buy", amountUsd: 100 }]);
-    // Each poll waits its turn on the feed lane when paced: one poll a tick.
-    let paceMs = 0;
-    const w = watcher({ market: { swaps: async (q) => ((clock += paceMs), client.swaps(q)) } });
+    // Each poll waits its turn on the feed lane: one poll a tick.
+    const w = watcher({ market: { swaps: async (q) => ((clock += 6_000), client.swaps(q)) } });
     clock = T0 + 10_000;
-    expect((await w.tick()).sort()).toEqual([busyPair, quietPair].sort());
+    // Neither polled yet, both due since the feeds began: the one more chats follow first.
+    expect(await w.tick()).toEqual([busyPair]);
+    expect(await w.tick()).toEqual([quietPair]);
     // The quiet pair due first: by due time alone it would go first.
     const watchOf = async (id: string) => (await store.buys.watches()).find((x) => x.pairId === id) as PairWatch;
     const quietWatch = await watchOf(quietPair);
     await store.buys.commitPoll({ ...quietWatch, nextPollAt: T0 + 20_000 }, [], clock, quietWatch);
-    paceMs = 6_000;
     clock = T0 + 30_000;
     expect(await w.tick()).toEqual([busyPair]);
     expect(await w.tick()).toEqual([quietPair]);
