@@ -236,8 +236,10 @@ export class Scheduler {
         ratePerSecond: this.rps,
       });
     }
+    // The pace is the reason when it holds the call longer than the calls ahead would: the
+    // start above already includes the pace, so measured against it any call ahead read as busy.
     const paced = this.units.waitFor(job.lane, job.units);
-    if (paced > 0 && t + paced >= start) return this.paced(job.endpoint, paced);
+    if (paced > 0 && t + paced >= this.earliestStart(job.lane, 0, t)) return this.paced(job.endpoint, paced);
     return this.busy(job.endpoint, job.lane, t, `it could start at the earliest in ${Math.round(start - t)} ms`);
   }
 

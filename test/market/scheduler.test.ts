@@ -167,6 +167,20 @@ describe("the scheduler", () => {
     expect(clock.now()).toBeLessThanOrEqual(Date.UTC(2026, 10, 24, 12, 0) + 2_300);
   });
 
+  it("says the pace, not the queue, holds a person's call that waits behind another when only the pace keeps it past its deadline", async () => {
+    const clock = steppedClock(Date.UTC(2026, 10, 24, 12, 0));
+    const units = new DailyUnits({ dailyUnits: 100_000, now: clock.now });
+    const s = schedulerOn(clock, 1, { units });
+    const order = lines();
+    units.charge(59_950);
+    void s.run(job("people", "search", order));
+    // The second search waits for the plan's next second: the price batch would start after it.
+    void s.run(job("people", "search too", order));
+    const refused = await s.run(job("people", "price", order, { units: 100, deadline: clock.now() + 2_500 })).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ kind: "quota" });
+    expect((refused as MarketError).retryAfterMs).toBeGreaterThan(30_000);
+  });
+
   it("refuses work past a lane's length instead of queueing it without bound", async () => {
     const clock = steppedClock();
     const s = schedulerOn(clock, 1, { maxQueued: { refresh: 2 } });
