@@ -171,9 +171,9 @@ const WARM_WAIT_MS = 100;
  * real wait above answers without it and leaves its later lookups unasked, so on a loaded
  * machine one pass left the cache short (105 of 128 calls in one run): the window's first
  * commands then waited for their own calls at the plan's rate (p95 1.2-1.7 s on free). Passes
- * repeat until one makes no call.
+ * repeat until one makes no call; on free, where a pass is short, five were not always enough.
  */
-const WARM_PASSES = 5;
+const WARM_PASSES = 10;
 /**
  * The warm-up client's wait for an answer, real ms (per attempt and in all). Its defaults (10 s
  * an attempt, 15 s in all, which the still clock turns into real time) were passed on a loaded
