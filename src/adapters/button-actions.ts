@@ -82,7 +82,8 @@ export function createButtonActions(opts: ButtonActionsOptions): ButtonActions {
   const now = opts.now ?? Date.now;
   const ttlMs = opts.ttlMs ?? DEFAULT_BUTTON_TTL_MS;
   const renewEveryMs = ttlMs / 8;
-  const recent = new LRUCache<string, Remembered>({ max: opts.max ?? 20_000 });
+  // maxSize at one a piece, not `max`: lru-cache fills `max` slots up front at every start.
+  const recent = new LRUCache<string, Remembered>({ maxSize: opts.max ?? 20_000, sizeCalculation: () => 1 });
   // Writes not yet answered: a press in this process waits for its own write.
   const writing = new Map<string, Promise<void>>();
   let prunedAt = 0;

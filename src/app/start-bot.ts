@@ -42,6 +42,8 @@ export interface StartOptions {
   stdout: Writable;
   /** Aborted by a stop during start-up: the crash-loop wait ends at once and nothing more is started. */
   signal?: AbortSignal;
+  /** Told each recorded send after /metrics has counted it: an in-process caller waits on this, not on polling /metrics. */
+  onSendCounted?: (kind: string, platform: Platform, outcome: string) => void;
 }
 
 export interface RunningBot {
@@ -266,7 +268,11 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       pollSeconds: config.buys.pollSeconds, maxPollSeconds: config.buys.maxPollSeconds,
     };
     // One paced queue per platform for digests and alerts alike: the platform's limits are per bot.
-    const onSend = (kind: string, platform: Platform, outcome: string): void => void metrics.sends.inc({ kind, platform, outcome });
+    // The send protocol reports here after a kind's own counter (alerts', digests'), so every count is in.
+    const onSend = (kind: string, platform: Platform, outcome: string): void => {
+      metrics.sends.inc({ kind, platform, outcome });
+      opts.onSendCounted?.(kind, platform, outcome);
+    };
     const alertTimes = { checkMs: config.alerts.checkSeconds * 1000, cooldownMs: config.alerts.cooldownMinutes * 60_000, workerId: config.workerId };
     if (running.length > 0) {
       const queues = {

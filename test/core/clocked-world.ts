@@ -25,7 +25,11 @@ export interface ClockedWorld {
    * (one turn of the event loop), then moves the clock to where the wait ends, never back.
    * Concurrent sleepers don't add up: four workers each waiting out the same 2.5 ms of pace
    * move the clock 2.5 ms, as real time would. Pacing is checked on what the pacer decided, at
-   * this clock, not on arrival times at a fake.
+   * this clock, not on arrival times at a fake. The turn is a stand-in for "the sends already
+   * granted have finished": without it (or with a microtask only) a paced queue's sleeping
+   * worker moves the clock under a send still being claimed and recorded, its answer (from
+   * which a chat's minute window counts) lands a pace step late, and the buy feed's burst test
+   * ends 166 ms past its two minutes. A send doing real I/O outlasts the turn.
    */
   clock: { now(): number; set(t: number): void; sleep(ms: number): Promise<void> };
   sandbox: Sandbox;

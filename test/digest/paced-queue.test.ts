@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SendOutcome } from "../../src/adapters/types.js";
+import { MAX_CANDIDATES } from "../../src/digest/pace-ledger.js";
 import { createPacedQueue, type PacedQueue, type PacedQueueOptions } from "../../src/digest/paced-queue.js";
 import { redisPaceLedger } from "../../src/redis/pace-ledger.js";
 import { deferred } from "../deferred.js";
@@ -116,6 +117,21 @@ describe.each([
     );
     expect(results.map((r) => r.kind)).toEqual(["delivered", "delivered", "expired"]);
     expect(sent).toBe(2);
+  });
+
+  it("asks only the jobs that come up whether they are still wanted, not the whole queue at every turn", async () => {
+    const clock = virtualClock();
+    const q = await make({ maxInFlight: 4, ...clock });
+    const jobs = 2_000;
+    let asked = 0;
+    const results = await Promise.all(
+      Array.from({ length: jobs }, (_, i) =>
+        q.push({ chatId: `c${i}`, deadline: Infinity, live: () => (asked++, true), send: async () => ({ kind: "delivered" }) }),
+      ),
+    );
+    expect(results.every((r) => r.kind === "delivered")).toBe(true);
+    // One turn per job, each looking at most at the candidates (a scan of the queue: about jobs² / 2).
+    expect(asked).toBeLessThanOrEqual(MAX_CANDIDATES * jobs);
   });
 
   it("on stop finishes the send in flight and leaves queued jobs unsent", async () => {

@@ -168,6 +168,8 @@ export interface FakeDiscord {
   identified(match: (i: RecordedIdentify, index: number) => boolean, opts?: { timeoutMs?: number }): Promise<RecordedIdentify>;
   /** The shards with an open, identified gateway session now, ascending (repeated when two clients run one). */
   liveShards(): number[];
+  /** Calls `listener` whenever `liveShards()` may have changed (a session started or resumed, a socket closed); returns the unsubscribe. */
+  onSessions(listener: () => void): () => void;
   /** The application's Ed25519 public key, hex, for DISCORD_PUBLIC_KEY. */
   publicKey: string;
   /**
@@ -351,7 +353,10 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   const wss = new WebSocketServer({ server });
   wss.on("connection", (ws) => {
     sockets.add(ws);
-    ws.on("close", () => sockets.delete(ws));
+    ws.on("close", () => {
+      sockets.delete(ws);
+      events.emit("sessions");
+    });
     ws.send(JSON.stringify({ op: 10, d: { heartbeat_interval: heartbeatIntervalMs }, s: null, t: null }));
     ws.on("message", (data) => {
       const packet = JSON.parse(String(data)) as { op: number; d: unknown };
@@ -412,6 +417,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
   function sessionStarted(): void {
     sessionCount += 1;
     events.emit("session");
+    events.emit("sessions");
   }
 
   function sessions(count: number, o: { timeoutMs?: number } = {}): Promise<void> {
@@ -599,6 +605,10 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
         .filter((ws) => ws.identified === true && ws.readyState === ws.OPEN)
         .map((ws) => (ws.shard ?? [0, 1])[0])
         .sort((a, b) => a - b),
+    onSessions: (listener) => {
+      events.on("sessions", listener);
+      return () => events.off("sessions", listener);
+    },
     publicKey,
     deliverOverHttp: (url) => {
       httpUrl = url;

@@ -18,7 +18,7 @@
  * - faults: `fail(rule)` and the shorthands `rateLimit`, `blockChat`, `kickFrom`,
  *   `chatNotFound`, `conflict`;
  * - outcomes: `calls`, `sent`, `answers`, `unansweredCallbacks()`, `sendTimes(chat)`,
- *   `waitFor(predicate)`, `waitForSent(predicate)`.
+ *   `waitFor(predicate)`, `waitForSent(predicate)`, `when(check)`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -156,6 +156,12 @@ export interface FakeTelegram {
   waitFor(predicate: (call: ApiCall) => boolean, opts?: { since?: number; timeoutMs?: number; pending?: boolean }): Promise<ApiCall>;
   /** As `waitFor`, over sent messages. */
   waitForSent(predicate: (sent: SentMessage) => boolean, opts?: { since?: number; timeoutMs?: number }): Promise<SentMessage>;
+  /**
+   * Resolves once `check` (over what the fake holds: calls, sent messages, webhook deliveries)
+   * holds, asked now and again at each change: a call recorded or answered, a webhook update
+   * answered. Rejects naming `what` after `timeoutMs`, never less than `WAIT_BOUND_MS`.
+   */
+  when(check: () => boolean, what: string | (() => string), timeoutMs?: number): Promise<void>;
   /**
    * From now on, updates go to the webhook the bot set, as Telegram sends them (per chat in
    * order, again until answered 2xx); `to` maps its https URL to where the test listens.
@@ -350,7 +356,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
 
-  const waitUntil = <T>(probe: () => T | undefined, timeoutMs: number, what: string): Promise<T> =>
+  const waitUntil = <T>(probe: () => T | undefined, timeoutMs: number, what: string | (() => string)): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       const found = probe();
       if (found !== undefined) return resolve(found);
@@ -364,7 +370,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
       const timer = setTimeout(() => {
         listeners.delete(listener);
         const recent = calls.slice(-5).map((c) => `${c.method}${c.ok ? "" : ` (${c.error?.description ?? "pending"})`}`);
-        reject(new Error(`fake Telegram: no ${what} within ${timeoutMs} ms; last calls: ${recent.join(", ") || "none"}`));
+        reject(new Error(`fake Telegram: no ${typeof what === "string" ? what : what()} within ${timeoutMs} ms; last calls: ${recent.join(", ") || "none"}`));
       }, timeoutMs);
       listeners.add(listener);
     });
@@ -438,12 +444,16 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
       waitUntil(() => calls.slice(o.since ?? 0).find((c) => (c.done || o.pending === true) && predicate(c)), waitBound(o.timeoutMs), "matching call"),
     waitForSent: (predicate, o = {}) =>
       waitUntil(() => state.sent.slice(o.since ?? 0).find(predicate), waitBound(o.timeoutMs), "matching sent message"),
+    when: async (check, what, timeoutMs) => {
+      await waitUntil(() => (check() ? true : undefined), waitBound(timeoutMs), what);
+    },
     deliverByWebhook: (o) => {
       const delivery = deliverByWebhook(
         {
           webhook: () => state.webhook,
           takeUpdates: () => state.updates.splice(0),
           execute: async (method, payload) => (await perform(method, payload, [], undefined)).status === 200,
+          changed: () => state.notify(),
           subscribe: (listener) => {
             listeners.add(listener);
             return () => listeners.delete(listener);

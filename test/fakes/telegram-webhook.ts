@@ -39,6 +39,8 @@ export interface WebhookSource {
   execute(method: string, payload: Record<string, unknown>): Promise<unknown>;
   /** Calls `listener` on every change in the fake; returns the unsubscribe. */
   subscribe(listener: () => void): () => void;
+  /** Tells the fake's listeners that a delivery changed (an update answered), for waits on `pending()`. */
+  changed(): void;
 }
 
 export interface WebhookDelivery {
@@ -108,6 +110,7 @@ export function deliverByWebhook(source: WebhookSource, opts: WebhookDeliveryOpt
       // The connection is free: the chats waiting for one come first, this one after them.
       for (const next of [...chats.keys()].filter((c) => c !== chat)) run(next);
       run(chat);
+      source.changed();
     });
   };
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBot, type RunningBot } from "../../src/app/start-bot.js";
 import { loadConfig } from "../../src/config.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
+import { deferred } from "../deferred.js";
 import { freePort } from "../engines/free-port.js";
 import { fakeUser, groupChat, startFakeTelegram, type ApiCall, type FakeTelegram } from "../fakes/telegram-api.js";
 import { launchChromium } from "./chromium.js";
@@ -43,14 +44,11 @@ function metric(text: string, name: string, labels: Record<string, string> = {})
 
 const metricsText = async () => (await fetch(`${base}/metrics`)).text();
 
-/** Polls /metrics (each answer an event of the bot's) until `accept` holds. */
-async function metricsWhen(accept: (text: string) => boolean): Promise<string> {
-  for (;;) {
-    const text = await metricsText();
-    if (accept(text)) return text;
-    await new Promise<void>((r) => setImmediate(r));
-  }
-}
+/** Settled when the bot has counted an alert send with that outcome in /metrics. */
+const alertCounted = new Map([
+  ["delivered", deferred()],
+  ["forbidden", deferred()],
+]);
 
 /**
  * Doubles WIF's sandbox price over the coming minute and holds it there for half an hour: a 5 %
@@ -89,7 +87,15 @@ beforeAll(async () => {
     ALERT_CHECK_SECONDS: "10",
   });
   secrets = [...config.secrets];
-  bot = await startBot({ config, log: pino({ level: "silent" }), stdin: Readable.from([]), stdout: new PassThrough() });
+  bot = await startBot({
+    config,
+    log: pino({ level: "silent" }),
+    stdin: Readable.from([]),
+    stdout: new PassThrough(),
+    onSendCounted: (kind, _platform, outcome) => {
+      if (kind === "alert") alertCounted.get(outcome)?.resolve();
+    },
+  });
   for (const chat of [good, failing]) tg.setMember(chat.id, admin.id, "administrator");
 }, 60_000);
 
@@ -115,7 +121,10 @@ describe("the operator's page in a browser", () => {
     await tg.waitFor(alertSent(good, true), { since, timeoutMs: 60_000 });
     await tg.waitFor(alertSent(failing, false), { since, timeoutMs: 60_000 });
     // The bot counts each outcome once it has read the platform's answer.
-    await metricsWhen((t) => metric(t, "chainpulse_alert_deliveries_total", { outcome: "delivered" }) >= 1 && metric(t, "chainpulse_alert_deliveries_total", { outcome: "forbidden" }) >= 1);
+    await Promise.all([...alertCounted.values()].map((d) => d.promise));
+    const counted = await metricsText();
+    expect(metric(counted, "chainpulse_alert_deliveries_total", { outcome: "delivered" })).toBeGreaterThanOrEqual(1);
+    expect(metric(counted, "chainpulse_alert_deliveries_total", { outcome: "forbidden" })).toBeGreaterThanOrEqual(1);
 
     const { context, close } = await launchChromium();
     try {
@@ -162,7 +171,7 @@ describe("the operator's page in a browser", () => {
 
       // The failing chat, by id, with what Telegram said, as text; the chat that got its alert is not listed.
       const row = page.locator("#deliveries-alert tr", { hasText: String(failing.id) });
-      await expect.poll(() => row.count()).toBe(1);
+      expect(await row.count()).toBe(1);
       expect(await row.locator("td").allTextContents()).toEqual(["telegram", String(failing.id), "forbidden", HOSTILE_REASON, "1", expect.stringMatching(/^\d\d:\d\d UTC$/)]);
       expect(await page.locator("#deliveries-alert").textContent()).not.toContain(String(good.id));
       expect(await page.locator("img").count()).toBe(0);

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Sandbox } from "../../src/sandbox/index.js";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import type { FakeTelegram } from "../fakes/telegram-api.js";
-import { countByState, readDb, RESTART_TEST_MS, sentByChat, useRestartWorld } from "./restart-world.js";
+import { countByState, readDb, RESTART_TEST_MS, RESTART_WAIT_MS, sentByChat, useRestartWorld } from "./restart-world.js";
 import { until } from "./until.js";
 
 const CHATS = 150;
@@ -45,13 +45,13 @@ describe("fired alerts across a stop and a restart", () => {
   it("after SIGTERM mid-delivery, the next start sends the rest: every chat gets its alert exactly once", { timeout: RESTART_TEST_MS }, async () => {
     const { tg, dbPath, start } = await world(seed, { ALERT_CHECK_SECONDS: "10" });
     const first = start();
-    await until(() => alertsByChat(tg).size >= 30, "the first 30 alerts");
+    await tg.when(() => alertsByChat(tg).size >= 30, "the first 30 alerts", RESTART_WAIT_MS);
     first.child.kill("SIGTERM");
     expect((await first.exited).code).toBe(0);
     expect(alertsByChat(tg).size).toBeLessThan(CHATS);
 
     const second = start();
-    await until(() => alertsByChat(tg).size >= CHATS, "every chat's alert");
+    await tg.when(() => alertsByChat(tg).size >= CHATS, "every chat's alert", RESTART_WAIT_MS);
     await until(() => (firings(dbPath).delivered ?? 0) === CHATS, "every firing recorded as delivered");
     second.child.kill("SIGTERM");
     await second.exited;
@@ -64,7 +64,7 @@ describe("fired alerts across a stop and a restart", () => {
   it("after SIGKILL mid-delivery, the next start sends what was recorded and resends what was cut off: no alert is lost", { timeout: RESTART_TEST_MS }, async () => {
     const { tg, dbPath, start } = await world(seed, { ALERT_CHECK_SECONDS: "10" });
     const first = start();
-    await until(() => alertsByChat(tg).size >= 30, "the first 30 alerts");
+    await tg.when(() => alertsByChat(tg).size >= 30, "the first 30 alerts", RESTART_WAIT_MS);
     first.child.kill("SIGKILL");
     await first.exited;
     // Recorded before any was sent: all 150 firings are in the store, none lost with the process.

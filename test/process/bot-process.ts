@@ -20,6 +20,8 @@ export interface BotProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Resolves when stderr (the log) has a line matching `re`; fails after `waitBound(timeoutMs)`. */
   waitForLog(re: RegExp, timeoutMs?: number): Promise<string>;
+  /** Calls `listener` each time the log grows; returns the unsubscribe. */
+  onLog(listener: () => void): () => void;
 }
 
 /**
@@ -52,9 +54,11 @@ export function spawnBot(env: Record<string, string>, opts: { cwd?: string; stdi
   let out = "";
   let err = "";
   const waiters: { re: RegExp; resolve: (line: string) => void }[] = [];
+  const logListeners = new Set<() => void>();
   child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr!.on("data", (d: Buffer) => {
     err += d.toString();
+    for (const l of [...logListeners]) l();
     for (const w of [...waiters]) {
       const line = err.split("\n").find((l) => w.re.test(l));
       if (line !== undefined) {
@@ -80,6 +84,10 @@ export function spawnBot(env: Record<string, string>, opts: { cwd?: string; stdi
         const timer = setTimeout(() => reject(new Error(`no log line matching ${re} within ${timeoutMs} ms; stderr:\n${err}`)), timeoutMs);
         waiters.push({ re, resolve: (l) => (clearTimeout(timer), resolve(l)) });
       });
+    },
+    onLog(listener) {
+      logListeners.add(listener);
+      return () => logListeners.delete(listener);
     },
   };
 }

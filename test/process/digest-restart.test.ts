@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import type { FakeTelegram } from "../fakes/telegram-api.js";
-import { countByState, readDb, RESTART_TEST_MS, sentByChat, useRestartWorld } from "./restart-world.js";
+import { countByState, readDb, RESTART_TEST_MS, RESTART_WAIT_MS, sentByChat, useRestartWorld } from "./restart-world.js";
 import { until } from "./until.js";
 
 const CHAINS = ["eth", "bsc", "solana", "base", "arbitrum"];
@@ -42,14 +42,14 @@ describe("a digest slot across a stop and a restart", () => {
   it("after SIGTERM mid-slot, the next start finishes the slot: every chat gets its digest exactly once", { timeout: RESTART_TEST_MS }, async () => {
     const { tg, dbPath, start } = await world(subscribe);
     const first = start();
-    await until(() => digestsByChat(tg).size >= 30, "the first 30 digests");
+    await tg.when(() => digestsByChat(tg).size >= 30, "the first 30 digests", RESTART_WAIT_MS);
     first.child.kill("SIGTERM");
     expect((await first.exited).code).toBe(0);
     const cut = digestsByChat(tg).size;
     expect(cut).toBeLessThan(CHATS);
 
     const second = start();
-    await until(() => digestsByChat(tg).size >= CHATS, "every chat's digest");
+    await tg.when(() => digestsByChat(tg).size >= CHATS, "every chat's digest", RESTART_WAIT_MS);
     await until(() => (rows(dbPath).delivered ?? 0) === CHATS, "every delivery recorded");
     second.child.kill("SIGTERM");
     await second.exited;
@@ -61,7 +61,7 @@ describe("a digest slot across a stop and a restart", () => {
   it("after SIGKILL mid-slot, the next start posts what was queued and resends what was cut off: no chat loses its digest", { timeout: RESTART_TEST_MS }, async () => {
     const { tg, dbPath, start } = await world(subscribe);
     const first = start();
-    await until(() => digestsByChat(tg).size >= 30, "the first 30 digests");
+    await tg.when(() => digestsByChat(tg).size >= 30, "the first 30 digests", RESTART_WAIT_MS);
     first.child.kill("SIGKILL");
     await first.exited;
 

@@ -11,6 +11,8 @@ import { spawnBot, tempDir, type BotProcess } from "./bot-process.js";
 
 /** Two starts of the bot and their deliveries: on a busy machine that alone can take most of vitest's 30 s. */
 export const RESTART_TEST_MS = 120_000;
+/** Bound of one wait in those tests (a start of the bot and its sends): it only makes a broken run say what it missed. */
+export const RESTART_WAIT_MS = 90_000;
 
 export interface RestartWorld {
   tg: FakeTelegram;

@@ -11,7 +11,7 @@ import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { startRedis, type RedisEngine } from "../engines/redis.js";
 import { OptionType, startFakeDiscord, type FakeDiscord } from "../fakes/discord-api.js";
 import { freePort, spawnBot, tempDir, waitForHttp, type BotProcess } from "./bot-process.js";
-import { until } from "./until.js";
+import { whenChanged } from "./when-changed.js";
 
 const SHARDS = 4;
 
@@ -41,10 +41,10 @@ function guildOnShard(shard: number): string {
   return id;
 }
 
-/** The shards a worker says it runs, from its log: taken minus given up. */
+/** The shards a worker says it runs, from its log's whole lines (the last may be half written): taken minus given up. */
 function shardsOf(worker: BotProcess): number[] {
   const held = new Set<number>();
-  for (const line of worker.stderr().split("\n")) {
+  for (const line of worker.stderr().split("\n").slice(0, -1)) {
     if (!line.startsWith("{")) continue;
     const entry = JSON.parse(line) as { msg?: string; shard?: number };
     if (entry.shard === undefined) continue;
@@ -63,9 +63,17 @@ async function readyShards(base: string): Promise<string> {
   return `${id} ${lease ?? "names no discord shards"}`;
 }
 
-/** Waits until `check` holds; a failure says which shards each worker and the fake saw. */
+/**
+ * Waits until `check` holds, asked at each line a worker logs and each session the fake starts
+ * or loses; a failure says which shards each worker and the fake saw.
+ */
 const untilShards = (check: () => boolean, what: string, timeoutMs: number): Promise<void> =>
-  until(check, () => `${what}; shards ${JSON.stringify(workers.map(shardsOf))}, live ${JSON.stringify(discord?.liveShards())}`, timeoutMs);
+  whenChanged(
+    check,
+    [...workers.map((w) => w.onLog), ...(discord ? [discord.onSessions] : [])],
+    () => `${what}; shards ${JSON.stringify(workers.map(shardsOf))}, live ${JSON.stringify(discord?.liveShards())}`,
+    timeoutMs,
+  );
 
 describe("Discord on two workers sharing four shards", () => {
   it("splits the shards, answers over HTTP on either worker, and after one is SIGKILLed the other takes its shards over and answers there", { timeout: 240_000 }, async () => {

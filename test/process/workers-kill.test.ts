@@ -66,6 +66,8 @@ let slot: number;
  */
 interface HeldSends {
   held: string[];
+  /** Resolves once `max` sends are held; rejects, saying how many were, after `timeoutMs`. */
+  full(timeoutMs: number, what: string): Promise<void>;
   release(): void;
 }
 
@@ -76,14 +78,24 @@ interface HeldSends {
 function holdSends(tg: FakeTelegram, isChat: (chatId: string | undefined) => boolean, from: number, max: number): HeldSends {
   const held: string[] = [];
   const gone = deferred();
+  const full = deferred();
   let seen = 0;
   tg.onArrival(async (call) => {
     if (call.method !== "sendMessage" || !isChat(call.chatId) || ++seen < from || held.length === max) return undefined;
     held.push(call.chatId!);
+    if (held.length === max) full.resolve();
     await gone.promise;
     return "drop";
   });
-  return { held, release: () => gone.resolve() };
+  return {
+    held,
+    full: (timeoutMs, what) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`not within ${timeoutMs} ms: ${what}; ${held.length} of ${max} held`)), timeoutMs);
+        void full.promise.then(() => (clearTimeout(timer), resolve()));
+      }),
+    release: () => gone.resolve(),
+  };
 }
 
 /** The digest requests the fake held and dropped: on their way when the leader died. */
@@ -152,7 +164,7 @@ describe("a digest slot across three workers", () => {
     async () => {
       const { tg } = world;
       const heldDigests = digestHold!.held;
-      await until(() => heldDigests.length === TELEGRAM_IN_FLIGHT, `the ${DIGEST_KILL_AT}th digest and the sends beside it`, DIGEST_MS / 2);
+      await digestHold!.full(DIGEST_MS / 2, `the ${DIGEST_KILL_AT}th digest and the sends beside it`);
       await until(async () => (await store.subscriptions.deliveryCounts(slot)).sending === TELEGRAM_IN_FLIGHT, "the leader to have only the heldDigests sends in flight", TAKEOVER_MS);
       const leaderName = await store.subscriptions.leaseHolder("digest-poster");
       const leader = world.holderOf(leaderName);
@@ -276,15 +288,15 @@ describe("an alert's sender SIGKILLed across three workers", () => {
     async () => {
       const { tg } = world;
       const chatId = await alertThatFires("WIF");
-      const { held, release } = holdSends(tg, (c) => c === chatId, 1, 1);
+      const hold = holdSends(tg, (c) => c === chatId, 1, 1);
       try {
-        await until(() => held.length === 1, "the alert's request", ALERT_MS / 2);
+        await hold.full(ALERT_MS / 2, "the alert's request");
         const [claimed] = await firingsOf(chatId);
         expect(claimed?.state).toBe("sending");
         const victim = world.holderOf(claimed?.sender ?? undefined);
         expect(victim).toBeDefined();
         await kill(victim!);
-        release();
+        hold.release();
         await until(async () => (await firingsOf(chatId))[0]?.state === "resent", "the firing resent by another worker", ALERT_MS / 2);
         const [resent] = await firingsOf(chatId);
         expect(resent?.sender).not.toBe(claimed?.sender);
@@ -343,12 +355,13 @@ describe("the buy feed across two workers", () => {
         expect(saved).toMatchObject({ created: true });
       }
 
-      const { held, release } = holdSends(tg, isBuyChat, BUY_KILL_AT, TELEGRAM_IN_FLIGHT);
+      const hold = holdSends(tg, isBuyChat, BUY_KILL_AT, TELEGRAM_IN_FLIGHT);
+      const { held } = hold;
       // Placed once every feed exists: the first poll that sees them owes them to every chat.
       const s0 = Math.floor(since / 1000);
       sandbox.placeSwaps(pair, Array.from({ length: BUYS }, (_, i) => ({ time: s0 + 1 + i, side: "buy" as const, amountUsd: 100 + i })));
 
-      await until(() => held.length === TELEGRAM_IN_FLIGHT, `the ${BUY_KILL_AT}th buy post and those beside it`, TAKEOVER_MS);
+      await hold.full(TAKEOVER_MS, `the ${BUY_KILL_AT}th buy post and those beside it`);
       await until(async () => (await store.buys.buyPostCounts()).sending === held.length, "the watcher to have only the held posts in flight", TAKEOVER_MS);
       // Posts are claimed only under the watcher's lease: its holder is the worker sending them.
       const leader = world.holderOf(await store.subscriptions.leaseHolder(WATCHER_LEASE));
@@ -357,7 +370,7 @@ describe("the buy feed across two workers", () => {
       leader!.proc.child.kill("SIGKILL");
       await leader!.proc.exited;
       tg.onArrival(undefined);
-      release();
+      hold.release();
 
       let counts: Record<string, number> = {};
       await until(

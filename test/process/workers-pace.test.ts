@@ -11,7 +11,6 @@ import type { Chat, Message } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fakeUser, privateChat } from "../fakes/telegram-api.js";
 import { startWorkersWorld, type WorkersWorld } from "./workers-world.js";
-import { until } from "./until.js";
 import { busiestSecond } from "./busiest-second.js";
 
 const WORKERS = 3;
@@ -98,7 +97,7 @@ describe("replies of three workers at Telegram's pace", () => {
         await new Promise((r) => setTimeout(r, 100));
       }
       const total = BURST + sentUpdates;
-      await until(
+      await tg.when(
         () => answered(asked) >= total && world.webhook.pending() === 0,
         () => `every update answered: ${answered(asked)} of ${total}, ${world.webhook.pending()} pending`,
         ANSWERED_MS,

@@ -17,7 +17,6 @@ import type { Chat, Message } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workloadTokens } from "../../bench/workload.js";
 import { fakeUser, privateChat } from "../fakes/telegram-api.js";
-import { until as untilWithin } from "./until.js";
 import { ready, startWorkersWorld, type WorkersWorld } from "./workers-world.js";
 
 const WORKERS = 3;
@@ -52,8 +51,8 @@ const ROLLING_MS = 240_000;
 
 let world: WorkersWorld;
 
-const until = (check: () => boolean | Promise<boolean>, what: string | (() => string), timeoutMs = SCENARIO_MS - 10_000): Promise<void> =>
-  untilWithin(check, what, timeoutMs);
+/** Until `check` over what the fake Bot API holds is true: asked at each change there (a call, a webhook answer). */
+const untilSeen = (check: () => boolean, what: string | (() => string), timeoutMs = SCENARIO_MS - 10_000): Promise<void> => world.tg.when(check, what, timeoutMs);
 
 beforeAll(async () => {
   world = await startWorkersWorld({ workers: WORKERS, rps: RPS, telegramRate: TELEGRAM_RATE });
@@ -155,12 +154,12 @@ describe("three workers starting on a cold cache at 5 requests a second", () => 
         }
       }
       const replyOf = (m: Message) => world.tg.sent.find((s) => s.chatId === String(m.chat.id) && s.replyTo === m.message_id);
-      // Asked every 50 ms while the answers come: one pass over what was sent, not one per update.
+      // Asked at each call the fake sees while the answers come: one pass over what was sent, not one per update.
       const answeredNow = (): number => {
         const replied = new Set(world.tg.sent.map((s) => `${s.chatId}:${s.replyTo}`));
         return asked.filter((a) => replied.has(`${a.message.chat.id}:${a.message.message_id}`)).length;
       };
-      await until(() => answeredNow() === asked.length, () => `every update answered (${answeredNow()} of ${asked.length})`, COLD_MS - 40_000);
+      await untilSeen(() => answeredNow() === asked.length, () => `every update answered (${answeredNow()} of ${asked.length})`, COLD_MS - 40_000);
 
       const after = world.sandbox.stats().byEndpoint;
       const calls = (name: string) => (after[name] ?? 0) - (before[name] ?? 0);
@@ -217,11 +216,11 @@ describe("three workers of one bot behind a load balancer", () => {
       const refusedBefore = market429();
       const servedBefore = servedNow();
       const end = Date.now() + SCENARIO_MS - 10_000;
-      await until(() => answered(asked) >= total / 3, unanswered(asked, "a third of the updates answered"), end - Date.now());
+      await untilSeen(() => answered(asked) >= total / 3, unanswered(asked, "a third of the updates answered"), end - Date.now());
       const victim = world.workers[1]!;
       victim.proc.child.kill("SIGKILL");
       await victim.proc.exited;
-      await until(() => answered(asked) >= total && world.webhook.pending() === 0, unanswered(asked, "every update answered"), end - Date.now());
+      await untilSeen(() => answered(asked) >= total && world.webhook.pending() === 0, unanswered(asked, "every update answered"), end - Date.now());
 
       // The kill cut deliveries off mid-answer; Telegram delivered those again, and each reply
       // rode in the answer that acknowledged its update (or went after it), so none was sent twice.
@@ -265,7 +264,7 @@ describe("three workers of one bot behind a load balancer", () => {
         while (restarting) {
           const total = send();
           rounds += 1;
-          await until(() => answered(asked) >= total, unanswered(asked, `round ${rounds} answered`));
+          await untilSeen(() => answered(asked) >= total, unanswered(asked, `round ${rounds} answered`));
         }
       })();
       const exits: { code: number | null; signal: NodeJS.Signals | null }[] = [];
@@ -280,7 +279,7 @@ describe("three workers of one bot behind a load balancer", () => {
         restarting = false;
       }
       await traffic;
-      await until(() => world.webhook.pending() === 0, "every delivery acknowledged");
+      await untilSeen(() => world.webhook.pending() === 0, "every delivery acknowledged");
 
       expect(exits).toEqual(Array.from({ length: WORKERS }, () => ({ code: 0, signal: null })));
       expect(rounds).toBeGreaterThanOrEqual(WORKERS);

@@ -12,9 +12,6 @@ import type { WebhookDelivery } from "../fakes/telegram-webhook.js";
 import { freePort, spawnBot, waitForHttp, type BotProcess } from "./bot-process.js";
 import { startProxy, type Proxy } from "./round-robin-proxy.js";
 
-/** The one wait on another process's state, for the worlds' tests that import it from here. */
-export { until } from "./until.js";
-
 export interface WorkersWorldOptions {
   workers: number;
   /** The market plan's rate: the sandbox refuses one call more in a second with 429. */

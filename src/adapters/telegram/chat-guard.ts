@@ -33,7 +33,8 @@ export class ChatGuard {
   private readonly prefix: string;
 
   constructor(opts: ChatGuardOptions = {}) {
-    this.blocked = new LRUCache<string, string>({ max: opts.max ?? 100_000 });
+    // maxSize at one a piece, not `max`: lru-cache fills `max` slots up front (35 ms at every start).
+    this.blocked = new LRUCache<string, string>({ maxSize: opts.max ?? 100_000, sizeCalculation: () => 1 });
     this.redis = opts.redis;
     this.prefix = `blocked:${opts.scope ?? "telegram"}:`;
   }
