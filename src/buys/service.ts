@@ -1,22 +1,19 @@
 /**
  * The buy feed as the running bot has it: the watcher (under its lease) and the delivery of
  * owed buys by the send protocol under the same lease, one turn a second; what a post adds from the market (cap or FDV, the chain's
- * explorer) comes from the cache on the feed lane.
+ * explorer) comes from the cache on the feed lane, each token's detail read at most once per few minutes (extras.ts).
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Logger } from "pino";
 import type { CachedMarket } from "../cache/types.js";
 import type { BotCore } from "../core/bot-core.js";
-import type { BuyRecord } from "../core/posts/buy.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
-import { asking, newAsk } from "../market/ask.js";
-import { FEED_LANE } from "../market/scheduler-lanes.js";
 import type { Platform, Store } from "../store/types.js";
 import { createBuyDelivery, type BuyDeliveryOptions, type BuySink } from "./delivery.js";
+import { createPostExtras } from "./extras.js";
 import type { BuyMetrics } from "./metrics.js";
 import type { PlanOptions, PollBudget } from "./plan.js";
-import { usdValue } from "./trade.js";
 import { createWatcher, WATCHER_LEASE, type WatcherOptions } from "./watcher.js";
 
 export interface BuyFeedServiceOptions extends PlanOptions {
@@ -60,14 +57,7 @@ export function createBuyFeedService(opts: BuyFeedServiceOptions): BuyFeedServic
     logger: opts.logger, now, pollSeconds: opts.pollSeconds, maxPollSeconds: opts.maxPollSeconds, ...(opts.metrics ? { events: opts.metrics } : {}),
     ...(opts.leaseTtlMs === undefined ? {} : { leaseTtlMs: opts.leaseTtlMs }),
   });
-  const extras = (tokenId: string, chain: string): Promise<Pick<BuyRecord, "cap" | "explorer">> =>
-    asking(newAsk(FEED_LANE), async () => {
-      const [detail, chains] = await Promise.all([opts.market.tokenDetail(tokenId), opts.market.supportedChains()]);
-      const t = detail.data.token;
-      const cap = usdValue(t.market_cap) ? { kind: "cap" as const, usd: t.market_cap ?? "" } : usdValue(t.fdv) ? { kind: "fdv" as const, usd: t.fdv ?? "" } : undefined;
-      const explorer = chains.data.find((c) => c.chain === chain)?.block_explorer_url;
-      return { ...(cap ? { cap } : {}), ...(explorer ? { explorer } : {}) };
-    });
+  const extras = createPostExtras({ market: opts.market, now });
   const delivery = createBuyDelivery({
     buys: opts.store.buys, chats: opts.store, core: opts.core, sinks: opts.sinks, queues: opts.queues, extras, logger: opts.logger,
     lease: WATCHER_LEASE, sender: holder, now, leading: () => watcher.leading() && !stopping,

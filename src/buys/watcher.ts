@@ -111,6 +111,13 @@ export function createWatcher(opts: WatcherOptions): Watcher {
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<string[]> | undefined;
+  /**
+   * Per pair, the buys its last poll here newly owed to chats a second since the poll before,
+   * and when it ran: a due pair's likely debt now is that rate times the time since.
+   */
+  const owing = new Map<string, { perSecond: number; at: number }>();
+  /** Chats following each due pair not polled here yet: what it owes, for want of its trades (after a start, every pair). */
+  const followers = new Map<string, number>();
 
   const lead = async (t: number): Promise<boolean> => {
     if (await opts.leases.acquireLease(WATCHER_LEASE, holder, ttl, t)) return true;
@@ -203,10 +210,37 @@ export function createWatcher(opts: WatcherOptions): Watcher {
       gaps,
     };
     const added = await opts.buys.commitPoll(next, owed, t, w);
+    const since = owing.get(w.pairId)?.at ?? w.cursor * 1000;
+    owing.set(w.pairId, { perSecond: (added * 1000) / Math.max(1_000, t - since), at: t });
+    followers.delete(w.pairId);
     opts.events?.polled?.({ pairId: w.pairId, pages: reads.pages, intervalSeconds });
     opts.events?.swaps?.({ seen, skipped });
     if (added > 0) opts.events?.owed?.(added);
     if (skipped > 0) log.info({ pair: w.pairId, skipped }, "swaps without a finite amount_usd were skipped");
+  };
+
+  /**
+   * The order a tick polls its due pairs in: a pair overdue by more than its own interval first
+   * (longest overdue first), so none waits past two intervals; then by what it likely owes now
+   * (chats following × its trades at or over their minimums since its last poll), so a busy,
+   * widely followed pair is not behind a quiet one. A pair not polled here yet (after a start,
+   * all of them) goes before those, the most followed first; equals go longest overdue first.
+   */
+  const byDebt = (t: number, every: ReadonlyMap<string, number>) => {
+    const late = (w: PairWatch): boolean => t - w.nextPollAt > (every.get(w.pairId) ?? opts.pollSeconds) * 1000;
+    /** Unknown (not polled here yet) before known; then the larger debt: chats following, or owed buys likely waiting. */
+    const debt = (w: PairWatch): { known: boolean; owes: number } => {
+      const o = owing.get(w.pairId);
+      return o === undefined ? { known: false, owes: followers.get(w.pairId) ?? 0 } : { known: true, owes: o.perSecond * (t - o.at) };
+    };
+    return (a: PairWatch, b: PairWatch): number => {
+      const [lateA, lateB] = [late(a), late(b)];
+      if (lateA !== lateB) return lateA ? -1 : 1;
+      const [da, db] = [debt(a), debt(b)];
+      if (!lateA && da.known !== db.known) return da.known ? 1 : -1;
+      if (!lateA && da.owes !== db.owes) return db.owes > da.owes ? 1 : -1;
+      return a.nextPollAt - b.nextPollAt;
+    };
   };
 
   const run = async (): Promise<string[]> => {
@@ -214,10 +248,15 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     leading = !stopping && (await lead(t));
     if (!leading) return [];
     const watches = await opts.buys.watches();
+    const watched = new Set(watches.map((w) => w.pairId));
+    for (const known of [owing, followers]) for (const id of known.keys()) if (!watched.has(id)) known.delete(id);
     const every = intervals(watches, Math.floor(t / 1000), opts, opts.budget());
     const polled: string[] = [];
-    // Longest overdue first: a pair a bounded tick leaves out is first in the next one.
-    const due = watches.filter((w) => w.nextPollAt <= t).sort((a, b) => a.nextPollAt - b.nextPollAt);
+    const due = watches.filter((w) => w.nextPollAt <= t);
+    for (const w of due) {
+      if (!owing.has(w.pairId) && !followers.has(w.pairId)) followers.set(w.pairId, (await opts.buys.feedsOnPair(w.pairId)).filter((f) => opts.platforms.includes(f.platform)).length);
+    }
+    due.sort(byDebt(t, every));
     for (const w of due) {
       if (stopping || now() - t >= TICK_BUDGET_MS) break;
       try {

@@ -87,7 +87,7 @@ const RATE_PAUSE_MS = 1000;
  * Calls leave 5 % further apart than the plan's rate: the service counts whole seconds of
  * arrival, and a call delayed a few ms on its way would otherwise share a second with the next.
  */
-const SPACING_MARGIN = 1.05;
+export const SPACING_MARGIN = 1.05;
 /** Longest single sleep, so a long pause or pacing wait looks at the queue again now and then. */
 const MAX_SLEEP_MS = 60_000;
 /** Weight of the latest wait for a shared turn in the running estimate of the next one. */

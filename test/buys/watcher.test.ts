@@ -5,7 +5,7 @@ import type { Trade } from "../../src/buys/trade.js";
 import { MarketClient } from "../../src/market/client.js";
 import { startSandbox, type Sandbox, type SandboxToken } from "../../src/sandbox/index.js";
 import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite/store.js";
-import type { BuyOptions, ChatKey } from "../../src/store/types.js";
+import type { BuyOptions, ChatKey, PairWatch } from "../../src/store/types.js";
 
 const T0 = Date.UTC(2026, 10, 22, 12, 30);
 const S0 = T0 / 1000;
@@ -251,6 +251,35 @@ describe("the buy watcher", () => {
     expect(first).toHaveLength(2);
     const second = await w.tick();
     expect(second).toEqual(pairs.filter((p) => !first.includes(p)));
+  });
+
+  it("polls first the due pair that likely owes most (before its first poll: the most followed), and one overdue past its interval before it", async () => {
+    const [busy, quiet] = sb.market.tokens.filter((t) => !t.hostile && !t.main && t.chain === "eth" && t.pairs.length > 0 && t.launchAt < S0 - 86_400).slice(-2) as [SandboxToken, SandboxToken];
+    const [busyPair, quietPair] = [busy.pairs[0]?.id ?? "", quiet.pairs[0]?.id ?? ""];
+    for (const p of [...busy.pairs, ...quiet.pairs]) sb.quietPair(p.id);
+    for (const id of ["a", "b", "c"]) await store.buys.upsertFeed({ ...chat(id), tokenId: busy.id, symbol: busy.symbol, chain: busy.chain, options: OPTIONS }, [busyPair], 5, clock);
+    await store.buys.upsertFeed({ ...chat("d"), tokenId: quiet.id, symbol: quiet.symbol, chain: quiet.chain, options: OPTIONS }, [quietPair], 5, clock);
+    sb.placeSwaps(busyPair, Array.from({ length: 9 }, (_, i) => ({ time: S0 + 1 + i, side: "buy" as const, amountUsd: 100 })));
+    sb.placeSwaps(quietPair, [{ time: S0 + 2, side: "buy", amountUsd: 100 }]);
+    // Each poll waits its turn on the feed lane: one poll a tick.
+    const w = watcher({ market: { swaps: async (q) => ((clock += 6_000), client.swaps(q)) } });
+    clock = T0 + 10_000;
+    // Neither polled yet, both due since the feeds began: the one more chats follow first.
+    expect(await w.tick()).toEqual([busyPair]);
+    expect(await w.tick()).toEqual([quietPair]);
+    // The quiet pair due first: by due time alone it would go first.
+    const watchOf = async (id: string) => (await store.buys.watches()).find((x) => x.pairId === id) as PairWatch;
+    const quietWatch = await watchOf(quietPair);
+    await store.buys.commitPoll({ ...quietWatch, nextPollAt: T0 + 20_000 }, [], clock, quietWatch);
+    clock = T0 + 30_000;
+    expect(await w.tick()).toEqual([busyPair]);
+    expect(await w.tick()).toEqual([quietPair]);
+    // Overdue by more than its 15 s interval, the quiet pair goes before the busy one.
+    const again = await watchOf(quietPair);
+    await store.buys.commitPoll({ ...again, nextPollAt: clock - 16_000 }, [], clock, again);
+    const busyWatch = await watchOf(busyPair);
+    await store.buys.commitPoll({ ...busyWatch, nextPollAt: clock - 1_000 }, [], clock, busyWatch);
+    expect(await w.tick()).toEqual([quietPair]);
   });
 
   it("backs a quiet pair off, up to the longest interval, and stretches every interval evenly past the share", async () => {

@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPostExtras, DETAIL_EVERY_MS } from "../../src/buys/extras.js";
+import { createCachedMarket } from "../../src/cache/cached-market.js";
+import { MarketClient } from "../../src/market/client.js";
+import { startSandbox, type Sandbox, type SandboxToken } from "../../src/sandbox/index.js";
+
+const T0 = Date.UTC(2026, 10, 27, 12, 0);
+
+describe("what a buy post adds from the market", () => {
+  let sb: Sandbox;
+  let clock = T0;
+  let client: MarketClient;
+
+  beforeAll(async () => {
+    sb = await startSandbox({ now: () => clock });
+    client = new MarketClient({ v2: { baseUrl: sb.url, key: sb.v2Key }, retry: { maxAttempts: 1 }, now: () => clock });
+  });
+  afterAll(async () => {
+    await client.close();
+    await sb.close();
+  });
+
+  it("reads a token's detail for its posts once per interval, past the cache's own freshness", async () => {
+    const token = sb.market.tokens.find((t) => !t.hostile && t.chain === "eth" && t.pairs.length > 0) as SandboxToken;
+    const extras = createPostExtras({ market: createCachedMarket(client, { now: () => clock }), now: () => clock });
+    sb.resetStats();
+    const details = () => sb.stats().byEndpoint.tokenDetail ?? 0;
+    const first = await Promise.all([extras(token.id, token.chain), extras(token.id, token.chain)]);
+    expect(first[0]?.cap).toBeDefined();
+    expect(first[1]).toEqual(first[0]);
+    expect(details()).toBe(1);
+    // Past the cache's freshness and its grace (a refresh or a load each), still inside the interval: no call.
+    clock = T0 + DETAIL_EVERY_MS - 1_000;
+    expect(await extras(token.id, token.chain)).toEqual(first[0]);
+    expect(details()).toBe(1);
+    clock = T0 + DETAIL_EVERY_MS + 1_000;
+    await extras(token.id, token.chain);
+    expect(details()).toBe(2);
+  });
+});
