@@ -58,6 +58,20 @@ function repliesByChat(asked: ReadonlyMap<string, readonly Message[]>): Map<stri
 
 const answered = (asked: ReadonlyMap<string, readonly Message[]>): number => [...repliesByChat(asked).values()].reduce((n, r) => n + r.length, 0);
 
+/** The chats whose replies fall short, with what the fake saw of them: for a timeout's message. */
+function shortChats(asked: ReadonlyMap<string, readonly Message[]>): string {
+  const replies = repliesByChat(asked);
+  return [...asked]
+    .filter(([chatId, messages]) => (replies.get(chatId) ?? []).length < messages.length)
+    .slice(0, 5)
+    .map(([chatId, messages]) => {
+      const deliveries = world.webhook.attempts.filter((a) => a.chatId === chatId).map((a) => `${a.updateId}:${a.status}`);
+      const calls = world.tg.calls.filter((c) => c.chatId === chatId).map((c) => `${c.method}${c.viaWebhook ? "(answer)" : ""}${c.ok ? "" : `(${c.error?.description ?? "open"})`}`);
+      return `chat ${chatId} asked ${messages.map((m) => m.message_id).join(",")} answered ${(replies.get(chatId) ?? []).join(",")}; deliveries ${deliveries.join(" ")}; calls ${calls.join(" ")}`;
+    })
+    .join("; ");
+}
+
 /** The workers' metrics of replies' waits for the pace, added up: how many replies, and how many seconds in all. */
 async function replyWaits(): Promise<{ count: number; seconds: number }> {
   const sum = { count: 0, seconds: 0 };
@@ -99,7 +113,7 @@ describe("replies of three workers at Telegram's pace", () => {
       const total = BURST + sentUpdates;
       await tg.when(
         () => answered(asked) >= total && world.webhook.pending() === 0,
-        () => `every update answered: ${answered(asked)} of ${total}, ${world.webhook.pending()} pending`,
+        () => `every update answered: ${answered(asked)} of ${total}, ${world.webhook.pending()} pending; ${shortChats(asked)}`,
         ANSWERED_MS,
       );
 
