@@ -217,6 +217,18 @@ describe("the buy feed through Telegram", () => {
     expect(w.h.fake.calls.filter((c) => !c.ok && c.method !== "getUpdates")).toEqual([]);
   });
 
+  it("posts a whale buy without the chat's media when Telegram no longer takes its file id", async () => {
+    const w = await start();
+    await w.ask("/buys pepe whale 1k");
+    const gif = w.h.fake.sendFile(w.chat, "animation", { from: w.admin });
+    expect(await w.ask("/buys pepe media", w.admin, w.chat, gif)).toContain("Whale posts show this GIF.");
+    w.h.fake.dropFile(gif.animation!.file_id);
+    await w.place(w.idOf("PEPE"), [{ time: S0 + 5, side: "buy", amountUsd: 1_500 }]);
+    await turnAt(w, T0 + 30_000);
+    expect(w.h.fake.calls.filter((c) => c.method === "sendAnimation").map((c) => c.error?.description)).toEqual(["Bad Request: wrong file identifier/HTTP URL specified"]);
+    expect(posts(w).map((p) => [p.method, p.text.split("\n")[0]])).toEqual([["sendMessage", `🟢 🐳 ${"🟢".repeat(30)} PEPE buy`]]);
+  });
+
   it("removes the feeds of a chat that removed the bot, and keeps a migrated group's under its new id", async () => {
     const w = await start();
     const kicked = groupChat({ id: -300 });

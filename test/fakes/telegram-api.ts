@@ -109,6 +109,8 @@ export interface FakeTelegram {
   sendText(chat: Chat, text: string, opts?: { from?: User; threadId?: number; senderChat?: Chat; replyTo?: Message }): Message;
   /** A member posts a photo, GIF (animation), video or another kind of file (a document); its file id is then one the bot may send. */
   sendFile(chat: Chat, kind: FileKind | "document", opts?: { from?: User }): Message;
+  /** Telegram no longer takes `fileId` from the bot (a file id of another bot, or one it dropped): sends by it are refused. */
+  dropFile(fileId: string): void;
   /** Presses the callback button whose label or data is `which` on a message the bot sent; returns the query id. */
   pressButton(message: { chatId: string; messageId: number }, which: string, from?: User): string;
   /** An inline query (`@bot text`); returns its id. */
@@ -401,6 +403,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
     pushUpdate: (update) => helpers.push(update),
     sendText: (chat, text, o = {}) => helpers.userMessage(chat, text, o.from ?? fakeUser({ id: chat.type === "private" ? chat.id : undefined }), o.threadId, o.senderChat, o.replyTo),
     sendFile: (chat, kind, o = {}) => helpers.userFile(chat, kind, o.from ?? fakeUser({ id: chat.type === "private" ? chat.id : undefined })),
+    dropFile: (fileId) => void state.files.delete(fileId),
     pressButton: (message, which, from) => helpers.press(String(message.chatId), message.messageId, which, from ?? fakeUser()),
     inlineQuery: (text, from) => helpers.inline(text, from ?? fakeUser()),
     memberUpdate: (chat, status, from) => helpers.member(chat, status, from ?? fakeUser()),

@@ -49,6 +49,14 @@ function sendMedia(api: Api, chatId: number | string, media: ReplyMedia & { file
   }
 }
 
+/**
+ * Telegram's refusal of a file id it does not take from this bot (one of another bot, or one
+ * it dropped): the post goes without the media rather than not at all.
+ */
+function fileRefused(e: unknown): boolean {
+  return e instanceof GrammyError && e.error_code === 400 && /wrong file identifier|wrong remote file|file reference/i.test(e.description);
+}
+
 /** The reply's media Telegram can send by id, when it has no image of its own. */
 function mediaOf(reply: Reply): (ReplyMedia & { fileId: string }) | undefined {
   const media = reply.media;
@@ -72,7 +80,12 @@ export async function sendReply(api: Api, actions: ActionStore, target: Target, 
     return sent;
   }
   if (media && photo?.rest.length === 0) {
-    sent.push(await sendMedia(api, target.chatId, media, { ...common, ...answering, caption: photo.caption, ...(keyboard ? { reply_markup: keyboard } : {}) }));
+    try {
+      sent.push(await sendMedia(api, target.chatId, media, { ...common, ...answering, caption: photo.caption, ...(keyboard ? { reply_markup: keyboard } : {}) }));
+    } catch (e) {
+      if (!fileRefused(e)) throw e;
+      return sendReply(api, actions, target, { ...reply, media: undefined }, sent);
+    }
     return sent;
   }
   // Text over the caption limit goes first, whole and with its buttons; the picture follows it.
@@ -81,7 +94,14 @@ export async function sendReply(api: Api, actions: ActionStore, target: Target, 
   sent.push(await (more.length === 0 && reply.image === undefined && media === undefined && reply.footer?.stale !== true ? mayRide(send) : send()));
   for (const part of more) sent.push(await api.sendMessage(target.chatId, part, { ...common, link_preview_options: NO_PREVIEW }));
   if (reply.image) sent.push(await api.sendPhoto(target.chatId, new InputFile(reply.image.png, reply.image.filename), common));
-  else if (media) sent.push(await sendMedia(api, target.chatId, media, common));
+  else if (media) {
+    // The text, the post itself, is in the chat already: a refused file only leaves it without the picture.
+    try {
+      sent.push(await sendMedia(api, target.chatId, media, common));
+    } catch (e) {
+      if (!fileRefused(e)) throw e;
+    }
+  }
   return sent;
 }
 
