@@ -94,18 +94,23 @@ function ridingReplies(asked: ReadonlyMap<string, readonly Message[]>): number {
 /**
  * Each reply to `asked`'s chats (one message each) rode in the answer that acknowledged its
  * update, or, having waited (for the bot's pace, the market) past the answer deadline or showing
- * older data (which never rides), went by API call once a delivery to its chat had been
- * answered empty or given up: none went while an answer a kill could cut off was still open,
- * so none could be sent twice.
+ * older data (which never rides), went by API call for an update answered empty or whose
+ * delivery was given up: a chat has no more replies by API call than such answers.
+ *
+ * That the worker writes the answer before such a call (so none goes while an answer a kill
+ * could cut off is still open) is shown in process by webhook.test.ts ("… a reply that misses
+ * the answer deadline as an API call after the answer"). Here the two are not compared in time:
+ * this process reads the balancer's copy of the answer and the fake's API call as its event loop
+ * gets to them, and on a loaded machine it read the call first (5 of 400 in one CI run).
  */
 function expectRiddenOrAfterAnswer(asked: ReadonlyMap<string, readonly Message[]>): void {
   const late = world.tg.calls.filter((c) => c.method === "sendMessage" && c.ok && !c.viaWebhook && c.chatId !== undefined && asked.has(c.chatId));
-  // An empty answer counts from when the balancer had it whole, as the worker wrote it: the fake
-  // hears of it only after the balancer's hop, and under load after a send the worker made later.
-  const answeredBefore = (chatId: string, at: number) =>
-    world.answers.some((a) => a.chatId === chatId && a.at <= at && a.status === 200 && a.empty) ||
-    world.webhook.attempts.some((a) => a.chatId === chatId && a.at <= at && a.status === 0);
-  expect(late.filter((c) => !answeredBefore(c.chatId!, c.at))).toEqual([]);
+  const lateByChat = new Map<string, number>();
+  for (const c of late) lateByChat.set(c.chatId!, (lateByChat.get(c.chatId!) ?? 0) + 1);
+  const emptyAnswers = (chatId: string): number =>
+    world.answers.filter((a) => a.chatId === chatId && a.status === 200 && a.empty).length +
+    world.webhook.attempts.filter((a) => a.chatId === chatId && a.status === 0).length;
+  expect([...lateByChat].filter(([chatId, n]) => n > emptyAnswers(chatId))).toEqual([]);
   expect(ridingReplies(asked) + late.length).toBe([...asked.values()].reduce((n, m) => n + m.length, 0));
 }
 

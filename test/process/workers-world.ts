@@ -44,7 +44,7 @@ export interface WorkersWorld {
   lb: Proxy;
   /**
    * The workers' webhook answers as the load balancer got them whole: from then on a worker's
-   * death cannot cut them off (the fake's `attempts` see them later, after the balancer's hop).
+   * death cannot cut them off (the fake's `attempts` see them after the balancer's hop).
    */
   answers: readonly WorkerAnswer[];
   webhook: WebhookDelivery;
@@ -65,7 +65,6 @@ export interface WorkerAnswer {
   status: number;
   /** A 2xx answer with no body: it carried no reply. */
   empty: boolean;
-  at: number;
 }
 
 /** The chat of a webhook request's update, when it is one about a message's chat. */
@@ -91,7 +90,7 @@ export async function startWorkersWorld(opts: WorkersWorldOptions): Promise<Work
     {
       onAnswer: (request, status, body) => {
         const chatId = chatOfRequest(request);
-        if (chatId !== undefined) answers.push({ chatId, status, empty: body.length === 0, at: Date.now() });
+        if (chatId !== undefined) answers.push({ chatId, status, empty: body.length === 0 });
       },
     },
   );
