@@ -119,6 +119,9 @@ export function createWatcher(opts: WatcherOptions): Watcher {
   /** Chats following each due pair not polled here yet: what it owes, for want of its trades (after a start, every pair). */
   const followers = new Map<string, number>();
 
+  /** The feeds following a pair on the platforms this bot posts to. */
+  const feedsOn = async (pairId: string) => (await opts.buys.feedsOnPair(pairId)).filter((f) => opts.platforms.includes(f.platform));
+
   const lead = async (t: number): Promise<boolean> => {
     if (await opts.leases.acquireLease(WATCHER_LEASE, holder, ttl, t)) return true;
     const current = await opts.leases.leaseHolder(WATCHER_LEASE);
@@ -168,7 +171,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     const gaps = bounded(reads.gaps);
     if (gaps.length < reads.gaps.length) log.warn({ pair: w.pairId, gaps: gaps.length }, "a pair trades faster than its polls can page: its two oldest gaps were joined");
     if (gaps.length > 0) log.info({ pair: w.pairId, pages: reads.pages, gaps }, "swaps its polls could not reach yet are left to the next polls");
-    const feeds = (await opts.buys.feedsOnPair(w.pairId)).filter((f) => opts.platforms.includes(f.platform));
+    const feeds = await feedsOn(w.pairId);
     const owed: NewOwedBuy[] = [];
     let newest = w.cursor;
     let seen = 0;
@@ -254,7 +257,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     const polled: string[] = [];
     const due = watches.filter((w) => w.nextPollAt <= t);
     for (const w of due) {
-      if (!owing.has(w.pairId) && !followers.has(w.pairId)) followers.set(w.pairId, (await opts.buys.feedsOnPair(w.pairId)).filter((f) => opts.platforms.includes(f.platform)).length);
+      if (!owing.has(w.pairId) && !followers.has(w.pairId)) followers.set(w.pairId, (await feedsOn(w.pairId)).length);
     }
     due.sort(byDebt(t, every));
     for (const w of due) {
