@@ -65,6 +65,21 @@ describe("Telegram delivery, limits and failures", () => {
     expect(h.fake.sent[0]?.replyTo).toBeUndefined();
   });
 
+  it("posts text too long for a caption first and the chat's media after it, and keeps the text when the file id is refused", async () => {
+    await start();
+    const chat = groupChat({ id: -17 });
+    const gif = h.fake.sendFile(chat, "animation");
+    const long: Reply = { ...post, blocks: [{ kind: "text", text: "w".repeat(1_500) }], media: { kind: "animation", fileId: gif.animation!.file_id } };
+    expect(await h.adapter.send(String(chat.id), long)).toEqual({ kind: "delivered" });
+    const sends = () => h.fake.calls.filter((c) => c.chatId === String(chat.id)).map((c) => [c.method, c.ok]);
+    expect(sends()).toEqual([["sendMessage", true], ["sendAnimation", true]]);
+    expect(h.fake.sent.find((s) => s.chatId === String(chat.id))?.text.replace(/\s/g, "")).toContain("w".repeat(1_500));
+
+    h.fake.dropFile(gif.animation!.file_id);
+    expect(await h.adapter.send(String(chat.id), long)).toEqual({ kind: "delivered" });
+    expect(sends().slice(2)).toEqual([["sendMessage", true], ["sendAnimation", false]]);
+  });
+
   it("classifies refusals of a post: blocked and kicked are gone, not found is gone, migrated is moved, 429 is retry", async () => {
     await start();
     h.fake.blockChat(11);
