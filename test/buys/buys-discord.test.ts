@@ -155,6 +155,16 @@ describe("the buy feed through Discord", () => {
     expect(answerText(await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "media" }))).toBe(
       "Reply to a photo, GIF or video with /buys PEPE media to show it on whale posts (on Discord, attach it in the media option).",
     );
+    // A video: an embed cannot show one, so it goes as the post's attachment, the embed without a picture.
+    const video: FakeUpload = { name: "whale.mp4", contentType: "video/mp4", data: Buffer.from(`\0\0\0\x18ftypmp42${"v".repeat(3_000)}`) };
+    expect(answerText(await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "media" }, { media: video }))).toMatch(/Whale posts show this video\./);
+    await w.place(w.idOf("PEPE"), [{ time: s + 40, side: "buy", amountUsd: 2_000 }]);
+    // Quiet for two days before the last poll, the pair is polled at the longest interval (300 s) now.
+    await turnAt(w, later + 340_000);
+    const videoPost = posts(w, channel)[2]!;
+    expect(videoPost.files.map((f) => [f.name, f.type, f.size])).toEqual([["whale.mp4", "video/mp4", video.data.length]]);
+    expect(unescape(embedOf(videoPost).title ?? "")).toMatch(/^🐳 .* PEPE buy$/);
+    expect(embedOf(videoPost).image).toBeUndefined();
     expect(answerText(await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "media off" }))).toMatch(/· no media · [^\n]*\n\nWhale posts show no media now\./);
     expect(await w.store.buys.feedMedia({ platform: "discord", chatId: channel }, w.idOf("PEPE"))).toBeUndefined();
   });
