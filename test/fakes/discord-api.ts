@@ -1,6 +1,6 @@
 /**
  * A fake Discord on loopback for end-to-end tests: REST under `/api/v10/...` and the gateway
- * (HELLO, IDENTIFY → READY, heartbeats) on the same port. Point discord.js at it with
+ * (HELLO, IDENTIFY → READY, heartbeats, RESUME replaying what the session missed) on the same port. Point discord.js at it with
  * `rest: { api: fake.apiRoot }`. It records every request, checks what Discord refuses
  * (see `discord-limits.ts`) and answers Discord's own error bodies `{ message, code }`.
  *
@@ -235,7 +235,13 @@ async function parseBody(type: string, raw: Buffer): Promise<Pick<RecordedReques
   return { body: JSON.parse(raw.toString("utf8")), files: [] };
 }
 
-type ShardSocket = WebSocket & { identified?: boolean; shard?: [number, number] };
+type ShardSocket = WebSocket & { identified?: boolean; shard?: [number, number]; sessionId?: string };
+
+/** A gateway session: its shard and every dispatch sent to it, kept for a RESUME to replay as Discord does. */
+interface GatewaySession {
+  shard: [number, number];
+  sent: { s: number; t: string; d: unknown }[];
+}
 
 /** Starts the fake on 127.0.0.1, port 0. */
 export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<FakeDiscord> {
@@ -366,8 +372,8 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     });
   });
 
-  /** Each session's shard, by session id: a RESUME names only the session, and the session is the shard's. */
-  const sessionShards = new Map<string, [number, number]>();
+  /** Each session by id: a RESUME names only the session, and the session is the shard's. */
+  const gatewaySessions = new Map<string, GatewaySession>();
 
   function identify(ws: WebSocket, d: { token?: string; intents?: number; shard?: [number, number] }): void {
     const shard = d.shard ?? [0, 1];
@@ -385,7 +391,8 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     (ws as WebSocket & { identified?: boolean }).identified = true;
     sequence += 1;
     const sessionId = snowflake();
-    sessionShards.set(sessionId, shard);
+    gatewaySessions.set(sessionId, { shard, sent: [] });
+    (ws as ShardSocket).sessionId = sessionId;
     const user = { id: botUser.id, username: botUser.username, discriminator: "0", avatar: null, bot: true };
     const ready = {
       v: 10,
@@ -400,14 +407,23 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     sessionStarted();
   }
 
-  // Every session resumes cleanly: the fake replays nothing, since tests dispatch after it.
-  function resume(ws: WebSocket, d: { token?: string; session_id?: string }): void {
+  /**
+   * A RESUME gets what the session was sent after the client's last sequence, then RESUMED, as
+   * Discord replays: discord.js resumes when a heartbeat goes unacknowledged (the fake's come every
+   * 250 ms, so a loaded machine's stall is enough), and an interaction dispatched meanwhile must
+   * still arrive.
+   */
+  function resume(ws: WebSocket, d: { token?: string; session_id?: string; seq?: number | null }): void {
     if (d.token !== token) {
       ws.close(4004, "Authentication failed.");
       return;
     }
-    const shard = d.session_id === undefined ? undefined : sessionShards.get(d.session_id);
-    if (shard !== undefined) (ws as ShardSocket).shard = shard;
+    const session = d.session_id === undefined ? undefined : gatewaySessions.get(d.session_id);
+    if (session !== undefined) {
+      (ws as ShardSocket).shard = session.shard;
+      (ws as ShardSocket).sessionId = d.session_id;
+      for (const p of session.sent) if (p.s > (d.seq ?? 0)) ws.send(JSON.stringify({ op: 0, ...p }));
+    }
     (ws as WebSocket & { identified?: boolean }).identified = true;
     sequence += 1;
     ws.send(JSON.stringify({ op: 0, t: "RESUMED", s: sequence, d: {} }));
@@ -438,20 +454,23 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     });
   }
 
-  /** A server's events go to the session of its shard; a direct message's to shard 0 (Discord's rule). */
-  function receives(ws: ShardSocket, event: string, data: unknown): boolean {
-    if (ws.identified !== true) return false;
-    const [id, count] = ws.shard ?? [0, 1];
+  /** A server's events go to the sessions of its shard; a direct message's to shard 0 (Discord's rule). */
+  function receives(shard: [number, number], event: string, data: unknown): boolean {
+    const [id, count] = shard;
     const d = data as { guild_id?: unknown; id?: unknown };
     const guildId = typeof d.guild_id === "string" ? d.guild_id : event.startsWith("GUILD_") && typeof d.id === "string" ? d.id : undefined;
     return (guildId === undefined ? 0 : Number((BigInt(guildId) >> 22n) % BigInt(count))) === id;
   }
 
+  /** Sends to each session of the event's shard on its open socket; a session between sockets has it on its RESUME. */
   function dispatch(event: string, data: unknown): void {
-    for (const ws of sockets) {
-      if (!receives(ws as ShardSocket, event, data)) continue;
+    const open = new Map([...sockets].map((ws) => ws as ShardSocket).filter((ws) => ws.identified === true && ws.readyState === ws.OPEN).map((ws) => [ws.sessionId, ws]));
+    for (const [sessionId, session] of gatewaySessions) {
+      if (!receives(session.shard, event, data)) continue;
       sequence += 1;
-      ws.send(JSON.stringify({ op: 0, t: event, s: sequence, d: data }));
+      const packet = { s: sequence, t: event, d: data };
+      session.sent.push(packet);
+      open.get(sessionId)?.send(JSON.stringify({ op: 0, ...packet }));
     }
   }
 

@@ -4,6 +4,7 @@ import { startFakeDiscord, type FakeDiscord } from "../../fakes/discord-api.js";
 
 interface Packet {
   op: number;
+  s?: number | null;
   t?: string | null;
   d?: { session_id?: string; resume_gateway_url?: string };
 }
@@ -124,6 +125,21 @@ describe("the fake Discord", () => {
     const resumed = await gatewaySession(started.dispatch.d?.resume_gateway_url ?? url, { op: 6, d: { token: fake.token, session_id: started.dispatch.d?.session_id, seq: 1 } });
     expect(resumed.dispatch.t).toBe("RESUMED");
     expect(fake.liveShards()).toEqual([1]);
+    await closed(resumed.ws);
+  });
+
+  it("replays on a RESUME what the session was sent after the client's sequence", async () => {
+    const res = await fetch(`${fake.apiRoot}/v10/gateway/bot`, { headers: { authorization: `Bot ${fake.token}` } });
+    const { url } = (await res.json()) as { url: string };
+    const started = await gatewaySession(url, { op: 2, d: { token: fake.token, intents: 0, shard: [0, 1], properties: {} } });
+    await closed(started.ws);
+    // Dispatched while the session has no socket, as when discord.js resumes after a heartbeat went unanswered.
+    const ia = fake.chatInput({ name: "price", options: [] });
+    const resumed = await gatewaySession(started.dispatch.d?.resume_gateway_url ?? url, {
+      op: 6, d: { token: fake.token, session_id: started.dispatch.d?.session_id, seq: started.dispatch.s },
+    });
+    expect(resumed.dispatch.t).toBe("INTERACTION_CREATE");
+    expect((resumed.dispatch.d as { id?: string }).id).toBe(ia.id);
     await closed(resumed.ws);
   });
 
