@@ -63,6 +63,8 @@ export interface Load {
   lanes: number;
   ms: number;
   commands?: number;
+  /** How long a command's answer is waited for before it counts as unanswered; default `ANSWER_TIMEOUT_MS`. */
+  answerTimeoutMs?: number;
 }
 
 /** `load.lanes` command streams asking `ask(n)` for the n-th command of the drive. */
@@ -71,8 +73,9 @@ export async function drive(tg: FakeTelegram, sandbox: Sandbox, chats: Chats, lo
   const commands = load.commands ?? Number.POSITIVE_INFINITY;
   const waiting = new Map<string, (at: number, text: string) => void>();
   let seen = tg.sent.length;
-  // One scan of new messages for every lane, instead of a waiter per lane rescanning the list.
-  const watcher = setInterval(() => {
+  // One scan of the new messages at each change at the fake, for every lane, instead of a
+  // waiter per lane rescanning the list.
+  const unsubscribe = tg.onChange(() => {
     const sent = tg.sent;
     for (; seen < sent.length; seen++) {
       const s = sent[seen];
@@ -83,7 +86,8 @@ export async function drive(tg: FakeTelegram, sandbox: Sandbox, chats: Chats, lo
         resolve(s.at, s.text);
       }
     }
-  }, 1);
+  });
+  const answerTimeoutMs = load.answerTimeoutMs ?? ANSWER_TIMEOUT_MS;
   const times: number[] = [];
   let sent = 0;
   let empty = 0;
@@ -100,7 +104,7 @@ export async function drive(tg: FakeTelegram, sandbox: Sandbox, chats: Chats, lo
           const message = tg.sendText(chat, ask(sent++), { from });
           const key = `${chat.id}:${message.message_id}`;
           const answer = await new Promise<{ at: number; text: string } | undefined>((resolve) => {
-            const timer = setTimeout(() => (waiting.delete(key), resolve(undefined)), ANSWER_TIMEOUT_MS);
+            const timer = setTimeout(() => (waiting.delete(key), resolve(undefined)), answerTimeoutMs);
             waiting.set(key, (answeredAt, text) => (clearTimeout(timer), resolve({ at: answeredAt, text })));
           });
           if (answer === undefined) continue;
@@ -111,7 +115,7 @@ export async function drive(tg: FakeTelegram, sandbox: Sandbox, chats: Chats, lo
       }),
     );
   } finally {
-    clearInterval(watcher);
+    unsubscribe();
   }
   return { sent, times, seconds: (last - started) / 1000, empty, upstream: sandbox.stats().total - upstreamBefore };
 }

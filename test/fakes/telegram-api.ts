@@ -18,7 +18,7 @@
  * - faults: `fail(rule)` and the shorthands `rateLimit`, `blockChat`, `kickFrom`,
  *   `chatNotFound`, `conflict`;
  * - outcomes: `calls`, `sent`, `answers`, `unansweredCallbacks()`, `sendTimes(chat)`,
- *   `waitFor(predicate)`, `waitForSent(predicate)`, `when(check)`.
+ *   `waitFor(predicate)`, `waitForSent(predicate)`, `when(check)`, `onChange(listener)`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -164,6 +164,8 @@ export interface FakeTelegram {
    * answered. Rejects naming `what` after `timeoutMs`, never less than `WAIT_BOUND_MS`.
    */
   when(check: () => boolean, what: string | (() => string), timeoutMs?: number): Promise<void>;
+  /** Calls `listener` at each change `when` asks again at; returns the unsubscribe. */
+  onChange(listener: () => void): () => void;
   /**
    * From now on, updates go to the webhook the bot set, as Telegram sends them (per chat in
    * order, again until answered 2xx); `to` maps its https URL to where the test listens.
@@ -449,6 +451,10 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
       waitUntil(() => state.sent.slice(o.since ?? 0).find(predicate), waitBound(o.timeoutMs), "matching sent message"),
     when: async (check, what, timeoutMs) => {
       await waitUntil(() => (check() ? true : undefined), waitBound(timeoutMs), what);
+    },
+    onChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
     deliverByWebhook: (o) => {
       const delivery = deliverByWebhook(
