@@ -71,6 +71,8 @@ export const DRAIN_SECONDS = 1_800;
 function simulatedClock(start: number) {
   let t = start;
   let inFlight = 0;
+  /** Told when the last call in flight ends. */
+  let settled: (() => void)[] = [];
   const waiters: { until: number; resolve: () => void }[] = [];
   const turns = async (n: number) => {
     for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
@@ -78,14 +80,21 @@ function simulatedClock(start: number) {
   const idle = async () => {
     await turns(8);
     while (inFlight > 0) {
-      await new Promise((r) => setTimeout(r, 1));
+      await new Promise<void>((resolve) => settled.push(resolve));
       await turns(8);
     }
+  };
+  const ended = () => {
+    inFlight -= 1;
+    if (inFlight > 0) return;
+    const told = settled;
+    settled = [];
+    for (const resolve of told) resolve();
   };
   return {
     now: () => t,
     sleep: (ms: number) => new Promise<void>((resolve) => waiters.push({ until: t + Math.max(0, ms), resolve })),
-    calling: { start: () => void inFlight++, end: () => void inFlight-- },
+    calling: { start: () => void inFlight++, end: ended },
     /** Runs `each` every simulated second (never two at once) and `second` at every simulated second, until `end`. */
     async run(end: number, each: () => Promise<void>, second: () => void = () => undefined) {
       let next = t;
