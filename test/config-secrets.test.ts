@@ -23,7 +23,8 @@ function start(env: Record<string, string>) {
   return { code: r.status, out: `${r.stdout}${r.stderr}`, stderr: r.stderr };
 }
 
-describe("credentials in DATABASE_URL and REDIS_URL", () => {
+// Eight starts of the binary one after another: a loaded machine may take seconds over each.
+describe("credentials in DATABASE_URL and REDIS_URL", { timeout: 120_000 }, () => {
   it("are never printed when the URL does not parse or is misread: 8 of 8 cases say the fix in one line", () => {
     const cases = PASSWORDS.flatMap((parts) => [
       { name: "DATABASE_URL", value: `postgres://chainpulse:${parts.join("")}@db.internal:5432/chainpulse`, parts },

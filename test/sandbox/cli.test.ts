@@ -27,7 +27,8 @@ async function refused(argv: string[]): Promise<{ code: number; err: string[]; o
   return { code, err, out };
 }
 
-describe("chainpulse sandbox", () => {
+// One test runs `chainpulse ask` against a sandbox of its own: a bot start on a loaded machine.
+describe("chainpulse sandbox", { timeout: 90_000 }, () => {
   it("answers a bad flag with one line on stderr and exit code 2", async () => {
     for (const argv of [["--bogus"], ["--port", "http"], ["--rate-limit", "gold"], ["--faults", "explode"], ["--faults", "http5xx@tokendetail"], ["--faults", "http5xx@2"], ["--time", "yesterday"], ["extra"], ["--v1-key", DEMO_V2_KEY], ["--key", DEMO_V1_KEY], ["--seed", "4294967296"]]) {
       const r = await refused(argv);

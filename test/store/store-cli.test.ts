@@ -19,6 +19,14 @@ const cwd = mkdtempSync(join(tmpdir(), "chainpulse-store-cli-"));
 chmodSync(cwd, 0o755);
 
 /**
+ * Bound on one run of the binary. A run takes a second or two of CPU; with two suites beside a
+ * busy core two of them in one test took over 30 s. Only a broken run should reach it.
+ */
+const PROCESS_MS = 90_000;
+/** Bound on a test: up to two runs and a database. */
+const TEST_MS = 2 * PROCESS_MS + 20_000;
+
+/**
  * The real binary: for `start`, which may not run in the test process, for `ask`, whose whole
  * wiring costs more to load into vitest than a Node start, and for the store commands' exit codes.
  */
@@ -28,7 +36,7 @@ function spawned(args: string[], env: Record<string, string> = {}, asUser?: stri
     cwd,
     env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "silent", ...env },
     encoding: "utf8",
-    timeout: 25_000,
+    timeout: PROCESS_MS,
     input: "",
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr, timedOut: result.error !== undefined };
@@ -48,7 +56,7 @@ afterAll(async () => {
   rmSync(cwd, { recursive: true, force: true });
 });
 
-describe("start-up errors about DATABASE_PATH", () => {
+describe("start-up errors about DATABASE_PATH", { timeout: TEST_MS }, () => {
   it("names DATABASE_PATH in one line when the file is not a database", () => {
     const file = join(cwd, "corrupt.db");
     writeFileSync(file, "this is not a database ".repeat(500));
@@ -85,7 +93,7 @@ describe("start-up errors about DATABASE_PATH", () => {
   });
 });
 
-describe("a read-only database at start", () => {
+describe("a read-only database at start", { timeout: TEST_MS }, () => {
   it("stops the start with one line naming DATABASE_PATH and the fix", async () => {
     // Root may write anywhere: then the bot runs as nobody, for whom the file is read-only.
     const asRoot = userInfo().uid === 0;
@@ -107,7 +115,7 @@ describe("a read-only database at start", () => {
   });
 });
 
-describe("the bot on DATABASE_URL", () => {
+describe("the bot on DATABASE_URL", { timeout: TEST_MS }, () => {
   it("keeps a chat's settings in PostgreSQL, where the next run reads them", async () => {
     const url = await engine.createDatabase("bot_settings");
     const saved = spawned(["ask", "/settings chain bsc"], { DATABASE_URL: url });
@@ -130,7 +138,7 @@ describe("the bot on DATABASE_URL", () => {
   });
 });
 
-describe("chainpulse store migrate", () => {
+describe("chainpulse store migrate", { timeout: TEST_MS }, () => {
   it("brings an SQLite file to the newest schema once and then has nothing to do", async () => {
     const file = join(cwd, "migrate.db");
     const first = spawned(["store", "migrate"], { DATABASE_PATH: file });
@@ -194,7 +202,7 @@ describe("chainpulse store migrate", () => {
   });
 });
 
-describe("chainpulse store copy", () => {
+describe("chainpulse store copy", { timeout: TEST_MS }, () => {
   it("copies an SQLite install into PostgreSQL, says what it copied, copies nothing the second time, and the bot reads it there", async () => {
     const file = join(cwd, "install.db");
     const chat = { platform: "telegram" as const, chatId: "-100500" };

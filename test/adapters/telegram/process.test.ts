@@ -41,7 +41,8 @@ function start(env: Record<string, string>): Running {
   return { child, stderr: () => err, exited };
 }
 
-describe("chainpulse start with a Telegram bot token", () => {
+// Each test starts the real process: on a loaded machine its start alone may take many seconds.
+describe("chainpulse start with a Telegram bot token", { timeout: 90_000 }, () => {
   let fake: FakeTelegram;
   let running: Running | undefined;
   afterEach(async () => {
