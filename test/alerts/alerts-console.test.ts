@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { consoleAlertSink } from "../../src/adapters/console/alert-sink.js";
 import { runConsole } from "../../src/adapters/console/run.js";
 import { startAlertWorld, T0, typed, type AlertWorld } from "./alert-world.js";
+import { WAIT_BOUND_MS } from "../fakes/wait-bound.js";
 
 let world: AlertWorld | undefined;
 afterEach(async () => {
@@ -14,16 +15,24 @@ afterEach(async () => {
   world = undefined;
 });
 
-/** Resolves when the console output has grown to contain `text`. */
-function until(read: () => string, text: string): Promise<void> {
+/**
+ * Resolves when what `output` printed contains `text`, asked at each chunk it prints; fails
+ * after `WAIT_BOUND_MS` naming what it printed.
+ */
+function printed(output: PassThrough, read: () => string, text: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = () => {
-      if (read().includes(text)) return resolve();
-      if (Date.now() - started > 15_000) return reject(new Error(`the console never printed ${text}; it printed:\n${read()}`));
-      setTimeout(poll, 20);
+    const check = (): void => {
+      if (!read().includes(text)) return;
+      output.off("data", check);
+      clearTimeout(timer);
+      resolve();
     };
-    poll();
+    const timer = setTimeout(() => {
+      output.off("data", check);
+      reject(new Error(`the console never printed ${text}; it printed:\n${read()}`));
+    }, WAIT_BOUND_MS);
+    output.on("data", check);
+    check();
   });
 }
 
@@ -34,6 +43,7 @@ describe("alerts in the console", () => {
     const output = new PassThrough();
     let out = "";
     output.on("data", (c: Buffer) => (out += c.toString()));
+    const until = (text: string) => printed(output, () => out, text);
     const session = runConsole({ core: w.core, input, output, now: w.clock.now });
     const alerts = w.service("console", consoleAlertSink({ output, now: w.clock.now }));
     const id = w.idOf("WIF");
@@ -41,19 +51,19 @@ describe("alerts in the console", () => {
     const level = typed((w.priceAt(id, T0) + w.priceAt(id, t1)) / 2);
 
     input.write(`/alert wif above ${level}\n`);
-    await until(() => out, "Alert #1 set: WIF above");
+    await until("Alert #1 set: WIF above");
     input.write("/watch pepe wif\n");
-    await until(() => out, "Watching PEPE, WIF.");
+    await until("Watching PEPE, WIF.");
     await alerts.tick();
     expect(out).not.toContain("Alert #1: ");
 
     w.clock.set(t1);
     await alerts.tick();
     await alerts.delivery.settled();
-    await until(() => out, "Alert #1: WIF is above");
+    await until("Alert #1: WIF is above");
     expect(out).toMatch(/Card: \/token \S+-solana {2}· {2}Chart: \/chart \S+-solana {2}· {2}Re-arm: \/rearm 1 {2}· {2}Delete: \/unalert 1/);
     input.write("/alerts\n");
-    await until(() => out, "Price alerts in this chat (1 of 20)");
+    await until("Price alerts in this chat (1 of 20)");
     expect(out).toMatch(/fired 24 Nov \d\d:\d\d UTC/);
     input.end();
     await session;
