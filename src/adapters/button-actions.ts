@@ -7,6 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
+import { entryBound } from "../lru-bound.js";
 import type { ButtonActionStore } from "../store/types.js";
 
 /** What pressing a command button does. */
@@ -82,8 +83,7 @@ export function createButtonActions(opts: ButtonActionsOptions): ButtonActions {
   const now = opts.now ?? Date.now;
   const ttlMs = opts.ttlMs ?? DEFAULT_BUTTON_TTL_MS;
   const renewEveryMs = ttlMs / 8;
-  // maxSize at one a piece, not `max`: lru-cache fills `max` slots up front at every start.
-  const recent = new LRUCache<string, Remembered>({ maxSize: opts.max ?? 20_000, sizeCalculation: () => 1 });
+  const recent = new LRUCache<string, Remembered>(entryBound(opts.max ?? 20_000));
   // Writes not yet answered: a press in this process waits for its own write.
   const writing = new Map<string, Promise<void>>();
   let prunedAt = 0;

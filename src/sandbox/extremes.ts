@@ -5,6 +5,7 @@
  * knots are reduced once and remembered, so a 30-day candle costs a few lookups.
  */
 import { LRUCache } from "lru-cache";
+import { entryBound } from "../lru-bound.js";
 import { pricesAtMinutes, priceAt } from "./walk.js";
 import type { SandboxPair, SandboxToken } from "./types.js";
 import type { KlineCategory } from "../market/limits.js";
@@ -55,9 +56,7 @@ const DAY = 1_440;
 
 /** Remembers the range of whole hours and days of each path (most recently used first). */
 export class Extremes {
-  // Bounded by maxSize at one a piece rather than by `max`, for which lru-cache fills all
-  // 200,000 slots up front: about 45 ms at every sandbox's start, most never used.
-  private readonly blocks = new LRUCache<string, Range>({ maxSize: 200_000, sizeCalculation: () => 1 });
+  private readonly blocks = new LRUCache<string, Range>(entryBound(200_000));
 
   /** Lowest and highest price of `path` over [a, e] (epoch seconds, a ≤ e). */
   range(path: PricePath, a: number, e: number): Range {

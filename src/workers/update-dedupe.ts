@@ -11,6 +11,7 @@
  * next delivery after it. In Redis with REDIS_URL, in process otherwise and while Redis is away.
  */
 import { LRUCache } from "lru-cache";
+import { entryBound } from "../lru-bound.js";
 import type { SharedRedis } from "../redis/connection.js";
 
 /** `new`: handle it; `answered`: answer it again with `answer()`; `busy`: another worker handles it now. */
@@ -46,8 +47,7 @@ export function createUpdateDedupe(opts: UpdateDedupeOptions): UpdateDedupe {
   const claimMs = opts.claimMs ?? 15_000;
   const rememberMs = opts.rememberMs ?? 24 * 3_600_000;
   const keepAnswerMs = opts.keepAnswerMs ?? 15 * 60_000;
-  // maxSize at one a piece, not `max`: lru-cache fills `max` slots up front (35 ms at every start).
-  const local = new LRUCache<number, string>({ maxSize: 100_000, sizeCalculation: () => 1, ttl: rememberMs, ttlAutopurge: false });
+  const local = new LRUCache<number, string>({ ...entryBound(100_000), ttl: rememberMs, ttlAutopurge: false });
   const localAnswers = new LRUCache<number, string>({ max: 1_000, ttl: keepAnswerMs, ttlAutopurge: false });
   const key = (id: number) => `tg-update:${opts.scope}:${id}`;
   const answerKey = (id: number) => `tg-answer:${opts.scope}:${id}`;

@@ -11,6 +11,7 @@
  */
 import type { Transformer } from "grammy";
 import { LRUCache } from "lru-cache";
+import { entryBound } from "../../lru-bound.js";
 import type { SharedRedis } from "../../redis/connection.js";
 import type { SendOutcome } from "../types.js";
 import { classifyRefusal } from "./errors.js";
@@ -33,8 +34,7 @@ export class ChatGuard {
   private readonly prefix: string;
 
   constructor(opts: ChatGuardOptions = {}) {
-    // maxSize at one a piece, not `max`: lru-cache fills `max` slots up front (35 ms at every start).
-    this.blocked = new LRUCache<string, string>({ maxSize: opts.max ?? 100_000, sizeCalculation: () => 1 });
+    this.blocked = new LRUCache<string, string>(entryBound(opts.max ?? 100_000));
     this.redis = opts.redis;
     this.prefix = `blocked:${opts.scope ?? "telegram"}:`;
   }
