@@ -8,33 +8,13 @@ import { consoleAlertSink } from "../../src/adapters/console/alert-sink.js";
 import { runConsole } from "../../src/adapters/console/run.js";
 import { startAlertWorld, T0, typed, type AlertWorld } from "./alert-world.js";
 import { WAIT_BOUND_MS } from "../fakes/wait-bound.js";
+import { whenChanged } from "../process/when-changed.js";
 
 let world: AlertWorld | undefined;
 afterEach(async () => {
   await world?.close();
   world = undefined;
 });
-
-/**
- * Resolves when what `output` printed contains `text`, asked at each chunk it prints; fails
- * after `WAIT_BOUND_MS` naming what it printed.
- */
-function printed(output: PassThrough, read: () => string, text: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const check = (): void => {
-      if (!read().includes(text)) return;
-      output.off("data", check);
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      output.off("data", check);
-      reject(new Error(`the console never printed ${text}; it printed:\n${read()}`));
-    }, WAIT_BOUND_MS);
-    output.on("data", check);
-    check();
-  });
-}
 
 describe("alerts in the console", () => {
   it("prints a fired alert in the chat as it comes, its buttons written as the commands they run", async () => {
@@ -43,7 +23,11 @@ describe("alerts in the console", () => {
     const output = new PassThrough();
     let out = "";
     output.on("data", (c: Buffer) => (out += c.toString()));
-    const until = (text: string) => printed(output, () => out, text);
+    const printing = (listener: () => void) => {
+      output.on("data", listener);
+      return () => void output.off("data", listener);
+    };
+    const until = (text: string) => whenChanged(() => out.includes(text), [printing], () => `the console to print ${text}; it printed:\n${out}`, WAIT_BOUND_MS);
     const session = runConsole({ core: w.core, input, output, now: w.clock.now });
     const alerts = w.service("console", consoleAlertSink({ output, now: w.clock.now }));
     const id = w.idOf("WIF");

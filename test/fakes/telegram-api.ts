@@ -225,6 +225,10 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
   const deliveries: WebhookDelivery[] = [];
   const faults: (FaultRule & { left: number })[] = [];
   const listeners = new Set<() => void>();
+  const onChange = (listener: () => void): (() => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
   let answering: ((call: ApiCall) => void | Promise<void>) | undefined;
   let arriving: ((call: ApiCall) => "drop" | undefined | Promise<"drop" | undefined>) | undefined;
   const state: FakeState = {
@@ -452,10 +456,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
     when: async (check, what, timeoutMs) => {
       await waitUntil(() => (check() ? true : undefined), waitBound(timeoutMs), what);
     },
-    onChange: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onChange,
     deliverByWebhook: (o) => {
       const delivery = deliverByWebhook(
         {
@@ -463,10 +464,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
           takeUpdates: () => state.updates.splice(0),
           execute: async (method, payload) => (await perform(method, payload, [], undefined)).status === 200,
           changed: () => state.notify(),
-          subscribe: (listener) => {
-            listeners.add(listener);
-            return () => listeners.delete(listener);
-          },
+          subscribe: onChange,
         },
         o,
       );
