@@ -7,7 +7,7 @@
 import { chainFamily } from "../market/ids.js";
 import { CHAINS, type ChainDef } from "./chains.js";
 import { HOSTILE_TOKENS, type HostileToken } from "./hostile.js";
-import { MarketBuilder, freshLaunchAt } from "./build.js";
+import { TokenCopies } from "./blueprint.js";
 import { Extremes, pathOf } from "./extremes.js";
 import { PlacedSwaps } from "./placed-swaps.js";
 import { priceAt, snapshot, type Snapshot } from "./walk.js";
@@ -37,7 +37,7 @@ export class Market {
   readonly seed: number;
   /** Exact highs and lows of any price path, shared by K-lines and the 24h range. */
   readonly extremes = new Extremes();
-  private readonly builder: MarketBuilder;
+  private readonly copies: TokenCopies;
   private readonly allTokens: SandboxToken[];
   private readonly allPairs: SandboxPair[] = [];
   /** The next fresh launch not yet built. */
@@ -58,9 +58,9 @@ export class Market {
 
   constructor(opts: MarketOptions) {
     this.seed = opts.seed ?? 1;
-    this.builder = new MarketBuilder({ seed: this.seed, count: opts.count ?? DEFAULT_TOKEN_COUNT });
+    this.copies = new TokenCopies(this.seed, opts.count ?? DEFAULT_TOKEN_COUNT);
     this.allTokens = [];
-    for (const t of this.builder.build()) this.index(t);
+    for (const t of this.copies.established()) this.index(t);
     this.reach(Math.floor(opts.openedAt / 1000));
   }
 
@@ -75,7 +75,7 @@ export class Market {
 
   /** Builds the fresh launches up to epoch second `now`; a clock that goes back keeps them, hidden. */
   reach(now: number): void {
-    while (freshLaunchAt(this.seed, this.nextFresh) <= now) this.index(this.builder.fresh(this.nextFresh++));
+    while (this.copies.freshLaunchAt(this.nextFresh) <= now) this.index(this.copies.fresh(this.nextFresh++));
   }
 
   private index(t: SandboxToken): void {
