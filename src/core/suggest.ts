@@ -8,6 +8,7 @@ import type { CachedMarket } from "../cache/types.js";
 import type { TokenV2 } from "../market/schemas.js";
 import type { Choice } from "./bot-core.js";
 import { cleanText } from "./format/index.js";
+import { entryBound } from "../lru-bound.js";
 
 interface Known {
   id: string;
@@ -38,7 +39,7 @@ function liquidityOf(t: TokenV2): number {
 }
 
 export function createSuggestionIndex(opts: SuggestionOptions = {}): SuggestionIndex {
-  const known = new LRUCache<string, Known>({ max: opts.maxTokens ?? 5000 });
+  const known = new LRUCache<string, Known>(entryBound(opts.maxTokens ?? 5000));
   return {
     note(tokens) {
       for (const t of tokens) {

@@ -30,6 +30,7 @@ import { createInteractionCallbacks, createInteractionsEndpoint, INTERACTIONS_PA
 import { DISCORD_GLOBAL_PER_SECOND, sharedRestGate } from "./rest-gate.js";
 import { memoryRoutePace, type RoutePace } from "./route-pace.js";
 import { postToChannel } from "./send.js";
+import { entryBound } from "../../lru-bound.js";
 
 /** Discord's public REST root. */
 export const DEFAULT_DISCORD_API_ROOT = "https://discord.com/api";
@@ -133,7 +134,7 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
   let leased: LeasedShards | undefined;
   const inFlight = new Set<Promise<void>>();
   // Channels whose server is already noted: told to the core once per channel, not per command.
-  const noted = new LRUCache<string, string>({ max: 10_000 });
+  const noted = new LRUCache<string, string>(entryBound(10_000));
   let stopping = false;
   let lastCloseCode: number | undefined;
 

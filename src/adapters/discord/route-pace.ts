@@ -12,6 +12,7 @@
  * start it from nothing with requests in flight. The bot's sends are channel posts, one route.
  */
 import { LRUCache } from "lru-cache";
+import { entryBound } from "../../lru-bound.js";
 
 /** The requests one count holds: `kind` is what Discord limits alike, `key` the count (kind and major id). */
 export interface Route {
@@ -83,8 +84,8 @@ const ROUTES_KEPT = 10_000;
 export function memoryRoutePace(): RoutePace {
   const learned = new Map<string, RouteLimit>();
   /** Per route's count, its recent requests: stamp → when each counts from. */
-  const counts = new LRUCache<string, Map<string, number>>({ max: ROUTES_KEPT });
-  const holds = new LRUCache<string, number>({ max: ROUTES_KEPT });
+  const counts = new LRUCache<string, Map<string, number>>(entryBound(ROUTES_KEPT));
+  const holds = new LRUCache<string, number>(entryBound(ROUTES_KEPT));
   let seq = 0;
 
   const limitOf = (kind: string): RouteLimit | undefined => learned.get(kind) ?? ROUTE_DEFAULTS.get(kind);

@@ -7,6 +7,7 @@ import type { Chat } from "grammy/types";
 import { LRUCache } from "lru-cache";
 import type { Logger } from "pino";
 import { describeError } from "./errors.js";
+import { entryBound } from "../../lru-bound.js";
 
 /** Telegram's account that speaks for anonymous group admins. */
 const GROUP_ANONYMOUS_BOT = 1087968824;
@@ -25,7 +26,7 @@ export class AdminCheck {
   constructor(api: Api, opts: AdminCheckOptions) {
     const now = opts.now ?? Date.now;
     this.cache = new LRUCache<string, boolean, { chatId: number; userId: number }>({
-      max: 10_000,
+      ...entryBound(10_000),
       ttl: opts.ttlMs ?? 60_000,
       perf: { now },
       fetchMethod: async (_key, _stale, { context }) => {

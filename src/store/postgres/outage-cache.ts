@@ -8,6 +8,7 @@
 import { LRUCache } from "lru-cache";
 import { isStoreError, StoreError } from "../errors.js";
 import type { ChatKey } from "../types.js";
+import { entryBound } from "../../lru-bound.js";
 
 /** Chats whose reads are kept: the busy ones, by recent use. */
 const CACHED_ENTRIES = 40_000;
@@ -36,7 +37,7 @@ export type CachedRead = "settings" | "subscriptions" | "alerts" | "watchlist";
 const entry = (chat: ChatKey, what: CachedRead): string => `${what}\u0000${chat.platform}\u0000${chat.chatId}`;
 
 export class OutageCache {
-  private readonly entries = new LRUCache<string, { value: unknown }>({ max: CACHED_ENTRIES });
+  private readonly entries = new LRUCache<string, { value: unknown }>(entryBound(CACHED_ENTRIES));
   /** Reads that outlived a person's wait and have not settled: while any is out, the server counts as hung. */
   private hung = 0;
 
