@@ -18,7 +18,7 @@ import { startSandbox, type Sandbox } from "../src/sandbox/index.js";
 import { startPostgres, type PostgresEngine } from "../test/engines/postgres.js";
 import { startRedis, type RedisEngine } from "../test/engines/redis.js";
 import { startFakeTelegram, type FakeTelegram } from "../test/fakes/telegram-api.js";
-import { freePort, spawnBot, waitForHttp, type BotProcess } from "../test/process/bot-process.js";
+import { spawnBot, waitForHttp, type BotProcess } from "../test/process/bot-process.js";
 import { startProxy, type Proxy } from "../test/process/round-robin-proxy.js";
 import { percentile } from "./measure.js";
 import { formatNumber } from "./report.js";
@@ -104,13 +104,12 @@ interface Worker {
 }
 
 async function spawnWorker(tg: FakeTelegram, sandbox: Sandbox, id: string, state: Record<string, string>, rps = "20"): Promise<Worker> {
-  const port = await freePort();
   const proc = spawnBot({
     TELEGRAM_BOT_TOKEN: tg.token,
     TELEGRAM_API_ROOT: tg.apiRoot,
     TELEGRAM_WEBHOOK_URL: "https://bot.example.test/",
     TELEGRAM_WEBHOOK_SECRET: SECRET,
-    HTTP_PORT: String(port),
+    HTTP_PORT: "0",
     HTTP_HOST: "127.0.0.1",
     MARKET_API_KEY: sandbox.v2Key,
     MARKET_API_URL: sandbox.url,
@@ -119,7 +118,12 @@ async function spawnWorker(tg: FakeTelegram, sandbox: Sandbox, id: string, state
     WORKER_ID: id,
     ...state,
   });
-  return { url: `http://127.0.0.1:${port}`, proc };
+  try {
+    return { url: `http://127.0.0.1:${await proc.servedPort(READY_TIMEOUT_MS)}`, proc };
+  } catch (e) {
+    proc.child.kill("SIGKILL");
+    throw e;
+  }
 }
 
 async function stop(w: Worker): Promise<void> {
@@ -190,17 +194,23 @@ export async function run(size: Size): Promise<BenchResult> {
   if (size === "full") ensureBuilt();
   const [sandbox, sharedTg, localTg] = await Promise.all([startSandbox({ seed: 1 }), startFakeTelegram(), startFakeTelegram()]);
   // The worker with its state in process needs no engine: it starts while they do.
-  const workers: Worker[] = [await spawnWorker(localTg, sandbox, "local", {})];
+  const localStart = spawnWorker(localTg, sandbox, "local", {});
+  const workers: Worker[] = [];
   const setups: Setup[] = [];
   const bots: Bot[] = [{ tg: localTg }, { tg: sharedTg }];
   let engines: [PostgresEngine, RedisEngine] | undefined;
   let stats: Redis | undefined;
   try {
-    engines = await Promise.all([startPostgres(), startRedis()]);
-    const [pg, redis] = engines;
+    const [localStarted, enginesStarted] = await Promise.allSettled([localStart, Promise.all([startPostgres(), startRedis()])]);
+    if (localStarted.status === "fulfilled") workers.push(localStarted.value);
+    if (enginesStarted.status === "fulfilled") engines = enginesStarted.value;
+    for (const s of [localStarted, enginesStarted]) if (s.status === "rejected") throw s.reason;
+    const [pg, redis] = engines!;
     stats = new Redis(redis.url);
     const databaseUrl = await pg.createDatabase();
-    for (let i = 1; i <= 3; i++) workers.push(await spawnWorker(sharedTg, sandbox, `worker-${i}`, { DATABASE_URL: databaseUrl, REDIS_URL: redis.url }, SHARED_RPS));
+    const shared = [1, 2, 3].map((i) => spawnWorker(sharedTg, sandbox, `worker-${i}`, { DATABASE_URL: databaseUrl, REDIS_URL: redis.url }, SHARED_RPS));
+    for (const w of await Promise.allSettled(shared)) if (w.status === "fulfilled") workers.push(w.value);
+    await Promise.all(shared);
     await Promise.all(workers.map((w) => waitForHttp(`${w.url}/readyz`, (r) => r.status === 200, READY_TIMEOUT_MS)));
     const [localBot, sharedBot] = bots as [Bot, Bot];
     const [local, w1, w2, w3] = workers as [Worker, Worker, Worker, Worker];
@@ -231,11 +241,11 @@ export async function run(size: Size): Promise<BenchResult> {
     for (let round = 0; round < plan.rounds; round++) {
       // Each round starts with the next setup, so none is always measured first.
       for (const s of [...setups.slice(round % setups.length), ...setups.slice(0, round % setups.length)]) {
-        const servedBefore = s.workers.map((w) => s.proxy.served.get(w.url) ?? 0);
+        const servedBefore = s.workers.map((_, i) => s.proxy.served.get(i) ?? 0);
         const commandsBefore = s === one ? await redisCommands(stats) : undefined;
         s.busy.push(await on(s, { lanes: plan.lanes, ms: plan.seconds * 1000 }));
         if (commandsBefore !== undefined) addGrowth(redisBusy, commandsBefore, await redisCommands(stats));
-        s.workers.forEach((w, i) => (s.served[i] = (s.served[i] ?? 0) + (s.proxy.served.get(w.url) ?? 0) - (servedBefore[i] ?? 0)));
+        s.workers.forEach((_, i) => (s.served[i] = (s.served[i] ?? 0) + (s.proxy.served.get(i) ?? 0) - (servedBefore[i] ?? 0)));
       }
       for (const s of round % 2 === 0 ? [inProcess, one] : [one, inProcess]) s.quiet.push(await on(s, { lanes: 1, ms: plan.quietSeconds * 1000 }));
     }

@@ -90,7 +90,7 @@ export interface Config {
   databasePath: string;
   /** PostgreSQL (`DATABASE_URL`) for the store instead of SQLite; undefined = SQLite at `databasePath`. */
   databaseUrl: string | undefined;
-  /** Health, readiness and metrics server; undefined (off) unless `HTTP_PORT` is set. */
+  /** Health, readiness and metrics server; undefined (off) unless `HTTP_PORT` is set (0: any free port, logged). */
   http: { port: number; host: string } | undefined;
   /** The operator's page at `/` on the HTTP port (`OPS_TOKEN`); undefined = off. */
   opsToken: string | undefined;
@@ -298,7 +298,7 @@ const schema = z.object({
 
   DATABASE_PATH: z.string().default("./data/chainpulse.db"),
   DATABASE_URL: credentialUrl("must be a postgres:// URL such as postgres://chainpulse:password@localhost:5432/chainpulse", ["postgres:", "postgresql:"]).optional(),
-  HTTP_PORT: integer(1, 65_535, "a port number 1–65535").optional(),
+  HTTP_PORT: integer(0, 65_535, "a port number 0–65535").optional(),
   HTTP_HOST: token("a host name or IP address to listen on, such as 127.0.0.1 or 0.0.0.0", /^[A-Za-z0-9.:_[\]-]+$/).default(
     "127.0.0.1",
   ),

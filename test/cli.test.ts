@@ -105,7 +105,7 @@ describe("chainpulse", () => {
 
     expect(code).toBe(78);
     expect(stdout).toBe("");
-    expect(lines(stderr)).toEqual(['chainpulse: HTTP_PORT must be a port number 1–65535, got "abc"']);
+    expect(lines(stderr)).toEqual(['chainpulse: HTTP_PORT must be a port number 0–65535, got "abc"']);
   });
 
   it("checks the settings when started with no subcommand, and for ask and discord register", async () => {
@@ -145,7 +145,7 @@ describe("chainpulse", () => {
       writeFileSync(join(dir, ".env"), "# local settings\nLOG_LEVEL=chatty\nHTTP_PORT=99999\n");
       const fromFile = await run(["start"], {}, dir);
       expect(fromFile.code).toBe(78);
-      expect(lines(fromFile.stderr)).toEqual(['chainpulse: HTTP_PORT must be a port number 1–65535, got "99999"']);
+      expect(lines(fromFile.stderr)).toEqual(['chainpulse: HTTP_PORT must be a port number 0–65535, got "99999"']);
 
       const overridden = await run(["start"], { HTTP_PORT: "8080" }, dir);
       expect(overridden.code).toBe(78);

@@ -65,6 +65,10 @@ describe("loadConfig", () => {
     expect(loadConfig({})).toEqual(DEFAULTS);
   });
 
+  it("takes HTTP_PORT=0 as any free port, which the start logs", () => {
+    expect(loadConfig({ HTTP_PORT: "0" }).http).toEqual({ port: 0, host: "127.0.0.1" });
+  });
+
   it("treats empty and blank values as unset and trims the others", () => {
     expect(loadConfig({ MARKET_API_KEY: "", TELEGRAM_BOT_TOKEN: "   ", HTTP_PORT: " 8080 " })).toEqual({
       ...DEFAULTS,
@@ -224,9 +228,9 @@ describe("loadConfig", () => {
     ["DISCORD_APPLICATION_ID", "my-app", 'DISCORD_APPLICATION_ID must be an application id (a snowflake: 17–20 digits), got "my-app"'],
     ["DISCORD_API_ROOT", "https://discord.com/api/", "DISCORD_API_ROOT must not end with a slash: set DISCORD_API_ROOT=https://discord.com/api"],
     ["DISCORD_MESSAGE_CONTENT", "maybe", 'DISCORD_MESSAGE_CONTENT must be true or false (also 1/0, yes/no), got "maybe"'],
-    ["HTTP_PORT", "abc", 'HTTP_PORT must be a port number 1–65535, got "abc"'],
-    ["HTTP_PORT", "0", 'HTTP_PORT must be a port number 1–65535, got "0"'],
-    ["HTTP_PORT", "65536", 'HTTP_PORT must be a port number 1–65535, got "65536"'],
+    ["HTTP_PORT", "abc", 'HTTP_PORT must be a port number 0–65535, got "abc"'],
+    ["HTTP_PORT", "-1", 'HTTP_PORT must be a port number 0–65535, got "-1"'],
+    ["HTTP_PORT", "65536", 'HTTP_PORT must be a port number 0–65535, got "65536"'],
     ["HTTP_HOST", "local host", 'HTTP_HOST must be a host name or IP address to listen on, such as 127.0.0.1 or 0.0.0.0, got "local host"'],
     ["LOG_LEVEL", "verbose", 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"'],
     ["SHUTDOWN_TIMEOUT_MS", "-1", 'SHUTDOWN_TIMEOUT_MS must be a time in milliseconds from 100 to 600000, got "-1"'],

@@ -5,7 +5,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,6 +21,12 @@ export interface BotProcess {
   waitForLog(re: RegExp, timeoutMs?: number): Promise<string>;
   /** Calls `listener` each time the log grows; returns the unsubscribe. */
   onLog(listener: () => void): () => void;
+  /**
+   * The port its ops server listens on, from the line that says so: a bot started with
+   * HTTP_PORT=0 takes a free port itself, where a port picked free beforehand could be taken by
+   * another process before the bot binds it.
+   */
+  servedPort(timeoutMs?: number): Promise<number>;
 }
 
 /**
@@ -35,14 +40,6 @@ export const PATIENT_ENV: Readonly<Record<string, string>> = { ANSWER_DEADLINE_M
 
 export function tempDir(prefix = "cp-proc-"): string {
   return mkdtempSync(join(tmpdir(), prefix));
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
 }
 
 export function spawnBot(env: Record<string, string>, opts: { cwd?: string; stdin?: string } = {}): BotProcess {
@@ -71,6 +68,8 @@ export function spawnBot(env: Record<string, string>, opts: { cwd?: string; stdi
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on("exit", (code, signal) => resolve({ code, signal })),
   );
+  /** Exited with its output read to the end. */
+  const closed = new Promise<void>((resolve) => child.on("close", () => resolve()));
   return {
     child,
     stdout: () => out,
@@ -88,6 +87,17 @@ export function spawnBot(env: Record<string, string>, opts: { cwd?: string; stdi
     onLog(listener) {
       logListeners.add(listener);
       return () => logListeners.delete(listener);
+    },
+    async servedPort(timeoutMs) {
+      // pino writes msg last: a line that has it whole is a whole line.
+      const served = /"msg":"health, readiness and metrics are served"\}/;
+      const portOf = (line: string): number => (JSON.parse(line) as { port: number }).port;
+      const gone = closed.then(() => {
+        const line = err.split("\n").find((l) => served.test(l));
+        if (line === undefined) throw new Error(`the bot exited before it served its port; stderr:\n${err}`);
+        return line;
+      });
+      return portOf(await Promise.race([this.waitForLog(served, timeoutMs), gone]));
     },
   };
 }

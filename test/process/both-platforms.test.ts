@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { OptionType, startFakeDiscord, type FakeDiscord } from "../fakes/discord-api.js";
 import { fakeUser, groupChat, startFakeTelegram, type FakeTelegram } from "../fakes/telegram-api.js";
-import { freePort, spawnBot, tempDir, waitForHttp, type BotProcess } from "./bot-process.js";
+import { spawnBot, tempDir, waitForHttp, type BotProcess } from "./bot-process.js";
 
 let telegram: FakeTelegram | undefined;
 let discord: FakeDiscord | undefined;
@@ -29,7 +29,6 @@ async function start(opts: { discordToken?: string } = {}) {
   telegram = await startFakeTelegram({ maxPollMs: 500 });
   discord = await startFakeDiscord();
   sandbox = await startSandbox();
-  const port = await freePort();
   const dir = tempDir();
   bot = spawnBot(
     {
@@ -40,12 +39,12 @@ async function start(opts: { discordToken?: string } = {}) {
       DISCORD_API_ROOT: discord.apiRoot,
       MARKET_API_KEY: sandbox.v2Key,
       MARKET_API_URL: sandbox.url,
-      HTTP_PORT: String(port),
+      HTTP_PORT: "0",
       DATABASE_PATH: join(dir, "data", "bot.db"),
     },
     { cwd: dir },
   );
-  return { base: `http://127.0.0.1:${port}`, telegram, discord, bot };
+  return { base: `http://127.0.0.1:${await bot.servedPort()}`, telegram, discord, bot };
 }
 
 // A process that starts both platforms, on a shared machine with every core busy: seconds of CPU

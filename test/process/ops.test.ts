@@ -5,7 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { deferred } from "../deferred.js";
 import { groupChat, fakeUser, privateChat, startFakeTelegram, type FakeTelegram } from "../fakes/telegram-api.js";
-import { freePort, spawnBot, tempDir, waitForHttp, type BotProcess } from "./bot-process.js";
+import { freePort } from "../engines/free-port.js";
+import { spawnBot, tempDir, waitForHttp, type BotProcess } from "./bot-process.js";
 
 let telegram: FakeTelegram | undefined;
 let sandbox: Sandbox | undefined;
@@ -33,7 +34,6 @@ interface Launched {
 async function launch(opts: { faults?: Parameters<Sandbox["setFaults"]>[0]; token?: string; env?: Record<string, string> } = {}): Promise<Launched> {
   const tg = await startFakeTelegram({ maxPollMs: 500 });
   const sb = await startSandbox({ faults: opts.faults });
-  const port = await freePort();
   const dir = tempDir();
   const proc = spawnBot(
     {
@@ -43,14 +43,14 @@ async function launch(opts: { faults?: Parameters<Sandbox["setFaults"]>[0]; toke
       MARKET_API_URL: sb.url,
       MARKET_API_V1_URL: sb.url,
       MARKET_API_V1_KEY: sb.v1Key,
-      HTTP_PORT: String(port),
+      HTTP_PORT: "0",
       DATABASE_PATH: join(dir, "data", "bot.db"),
       WORKER_ID: "w1",
       ...opts.env,
     },
     { cwd: dir },
   );
-  return { base: `http://127.0.0.1:${port}`, telegram: tg, sandbox: sb, bot: proc, secrets: [opts.token ?? tg.token, sb.v2Key, sb.v1Key] };
+  return { base: `http://127.0.0.1:${await proc.servedPort()}`, telegram: tg, sandbox: sb, bot: proc, secrets: [opts.token ?? tg.token, sb.v2Key, sb.v1Key] };
 }
 
 /** A bot of the test's own, stopped after it by the afterEach. */
@@ -288,13 +288,12 @@ describe("the crash-loop guard", BOT_PROCESS, () => {
     telegram = await startFakeTelegram({ maxPollMs: 500 });
     const dir = tempDir();
     plantFailures(dir, failures, agoMs);
-    const port = await freePort();
     bot = spawnBot(
-      { TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.apiRoot, HTTP_PORT: String(port), DATABASE_PATH: join(dir, "data", "bot.db") },
+      { TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_API_ROOT: telegram.apiRoot, HTTP_PORT: "0", DATABASE_PATH: join(dir, "data", "bot.db") },
       { cwd: dir },
     );
     await bot.waitForLog(/waiting before logging in again/);
-    return { base: `http://127.0.0.1:${port}`, proc: bot };
+    return { base: `http://127.0.0.1:${await bot.servedPort()}`, proc: bot };
   }
 
   it("is healthy but not ready while it waits, saying it is starting, and exits 0 at once on SIGTERM", async () => {

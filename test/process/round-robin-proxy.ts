@@ -13,8 +13,10 @@ export interface Proxy {
   readonly url: string;
   /** Answers by status code, as the clients saw them. */
   readonly statuses: ReadonlyMap<number, number>;
-  /** Requests each backend answered, by its base URL. */
-  readonly served: ReadonlyMap<string, number>;
+  /** Requests each backend answered, by its slot (its index among the backends given). */
+  readonly served: ReadonlyMap<number, number>;
+  /** Points slot `slot` at another base URL: a worker started again on a port of its own. */
+  setBackend(slot: number, base: string): void;
   close(): Promise<void>;
 }
 
@@ -23,9 +25,10 @@ export interface ProxyOptions {
   onAnswer?: (request: Buffer, status: number, body: Buffer) => void;
 }
 
-export async function startProxy(backends: readonly string[], opts: ProxyOptions = {}): Promise<Proxy> {
+export async function startProxy(given: readonly string[], opts: ProxyOptions = {}): Promise<Proxy> {
+  const backends = [...given];
   const statuses = new Map<number, number>();
-  const served = new Map<string, number>();
+  const served = new Map<number, number>();
   let next = 0;
 
   const answer = (res: ServerResponse, status: number): void => {
@@ -36,11 +39,12 @@ export async function startProxy(backends: readonly string[], opts: ProxyOptions
 
   const forward = (req: IncomingMessage, body: Buffer, res: ServerResponse, tries: number): void => {
     if (tries >= backends.length) return answer(res, 502);
-    const base = backends[next++ % backends.length]!;
+    const slot = next++ % backends.length;
+    const base = backends[slot]!;
     const target = new URL(req.url ?? "/", base);
     // A fresh connection each time: "connected" then tells a refused backend from one that died mid-request.
     const out = request(target, { method: req.method, headers: { ...req.headers, host: target.host }, agent: false }, (back) => {
-      served.set(base, (served.get(base) ?? 0) + 1);
+      served.set(slot, (served.get(slot) ?? 0) + 1);
       statuses.set(back.statusCode ?? 502, (statuses.get(back.statusCode ?? 502) ?? 0) + 1);
       res.writeHead(back.statusCode ?? 502, back.headers);
       const parts: Buffer[] = [];
@@ -67,6 +71,9 @@ export async function startProxy(backends: readonly string[], opts: ProxyOptions
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     statuses,
     served,
+    setBackend(slot, base) {
+      backends[slot] = base;
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));

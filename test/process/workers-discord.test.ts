@@ -10,7 +10,7 @@ import { shardOfGuild } from "../../src/adapters/discord/shards.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { startRedis, type RedisEngine } from "../engines/redis.js";
 import { OptionType, startFakeDiscord, type FakeDiscord } from "../fakes/discord-api.js";
-import { freePort, spawnBot, tempDir, waitForHttp, type BotProcess } from "./bot-process.js";
+import { spawnBot, tempDir, waitForHttp, type BotProcess } from "./bot-process.js";
 import { whenChanged } from "./when-changed.js";
 
 const SHARDS = 4;
@@ -81,8 +81,7 @@ describe("Discord on two workers sharing four shards", () => {
     discord = await startFakeDiscord();
     sandbox = await startSandbox();
     const fake = discord;
-    const ports = [await freePort(), await freePort()];
-    workers = ports.map((port, i) => {
+    workers = [0, 1].map((i) => {
       const dir = tempDir();
       return spawnBot(
         {
@@ -95,14 +94,14 @@ describe("Discord on two workers sharing four shards", () => {
           WORKER_ID: `worker-${i + 1}`,
           MARKET_API_KEY: sandbox!.v2Key,
           MARKET_API_URL: sandbox!.url,
-          HTTP_PORT: String(port),
+          HTTP_PORT: "0",
           DATABASE_PATH: join(dir, "data", "bot.db"),
         },
         { cwd: dir },
       );
     });
     const [first, second] = workers as [BotProcess, BotProcess];
-    const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+    const bases = (await Promise.all(workers.map((w) => w.servedPort(90_000)))).map((p) => `http://127.0.0.1:${p}`);
     await Promise.all(bases.map((b) => waitForHttp(`${b}/readyz`, (r) => r.status === 200, 90_000)));
 
     // Two each, every shard run once.

@@ -22,7 +22,7 @@ import type { Store } from "../../src/store/types.js";
 import { deferred } from "../deferred.js";
 import type { FakeTelegram } from "../fakes/telegram-api.js";
 import { until } from "./until.js";
-import { ready, startWorkersWorld, type Worker, type WorkersWorld } from "./workers-world.js";
+import { startWorkersWorld, type Worker, type WorkersWorld } from "./workers-world.js";
 import { busiestSecond } from "./busiest-second.js";
 
 const WORKERS = 3;
@@ -231,8 +231,7 @@ describe("a digest slot across three workers", () => {
       expect(world.market.statuses.get(429) ?? 0).toBe(0);
 
       // The alerts below want three workers again.
-      world.respawn(world.workers.indexOf(victim.worker));
-      await ready(victim.worker.port);
+      await world.respawn(world.workers.indexOf(victim.worker));
     },
     DIGEST_MS,
   );
@@ -310,8 +309,7 @@ describe("an alert's sender SIGKILLed across three workers", () => {
         expect(resent?.attempts).toBe(2);
         expect(alertsIn(chatId)).toHaveLength(1);
         expect(tg.calls.filter((c) => c.chatId === chatId && c.method === "sendMessage").map((c) => c.ok)).toEqual([false, true]);
-        world.respawn(world.workers.indexOf(victim!));
-        await ready(victim!.port);
+        await world.respawn(world.workers.indexOf(victim!));
       } finally {
         tg.onArrival(undefined);
       }

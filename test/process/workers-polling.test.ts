@@ -7,7 +7,7 @@ import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
 import { startRedis, type RedisEngine } from "../engines/redis.js";
 import { fakeUser, privateChat, startFakeTelegram, type FakeTelegram } from "../fakes/telegram-api.js";
-import { freePort, spawnBot, waitForHttp, type BotProcess } from "./bot-process.js";
+import { spawnBot, waitForHttp, type BotProcess } from "./bot-process.js";
 
 /** Bound of the scenario: two node processes on a busy machine and a lease of 20 s to run out. */
 const SCENARIO_MS = 120_000;
@@ -28,19 +28,19 @@ beforeAll(async () => {
   const databaseUrl = await pg.createDatabase();
   tg = await startFakeTelegram({ maxPollMs: 500 });
   for (let i = 0; i < 2; i++) {
-    const port = await freePort();
     const proc = spawnBot({
       TELEGRAM_BOT_TOKEN: tg.token,
       TELEGRAM_API_ROOT: tg.apiRoot,
-      HTTP_PORT: String(port),
+      HTTP_PORT: "0",
       DATABASE_URL: databaseUrl,
       REDIS_URL: redis.url,
       MARKET_API_KEY: sandbox.v2Key,
       MARKET_API_URL: sandbox.url,
       WORKER_ID: `poller-${i}`,
     });
-    workers.push({ id: `poller-${i}`, port, proc });
+    workers.push({ id: `poller-${i}`, port: 0, proc });
   }
+  for (const w of workers) w.port = await w.proc.servedPort(60_000);
   await Promise.all(workers.map((w) => waitForHttp(`http://127.0.0.1:${w.port}/readyz`, (r) => r.status === 200, 60_000)));
 }, SCENARIO_MS);
 

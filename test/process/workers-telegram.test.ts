@@ -61,14 +61,14 @@ beforeAll(async () => {
 afterAll(() => world?.close(), START_MS);
 
 /** What the load balancer has answered from each worker so far, to count a scenario's share. */
-const servedNow = (): Map<string, number> => new Map(world.lb.served);
+const servedNow = (): Map<number, number> => new Map(world.lb.served);
 
 /** The market's 429s so far: a scenario counts its own (a cold start before it is another scenario). */
 const market429 = (): number => world.market.statuses.get(429) ?? 0;
 
 /** The workers that answered requests since `before`. */
-const servedSince = (before: ReadonlyMap<string, number>): string[] =>
-  [...world.lb.served].filter(([base, n]) => n > (before.get(base) ?? 0)).map(([base]) => base);
+const servedSince = (before: ReadonlyMap<number, number>): number[] =>
+  [...world.lb.served].filter(([slot, n]) => n > (before.get(slot) ?? 0)).map(([slot]) => slot);
 
 /** The bot's replies to the messages of `asked`'s chats, as chat id → the message ids they answer, in the order sent. */
 function repliesByChat(asked: ReadonlyMap<string, readonly Message[]>): Map<string, number[]> {
@@ -247,9 +247,8 @@ describe("three workers of one bot behind a load balancer", () => {
     `a rolling restart of all ${WORKERS} workers, one at a time with SIGTERM, while updates keep arriving: each update answered exactly once and in order per chat, each worker exiting 0, the webhook set once in all`,
     async () => {
       // Whichever worker an earlier scenario killed comes back first.
-      for (const [i, w] of world.workers.entries()) {
-        if (w.proc.child.exitCode !== null || w.proc.child.signalCode !== null) world.respawn(i);
-      }
+      const dead = [...world.workers.entries()].filter(([, w]) => w.proc.child.exitCode !== null || w.proc.child.signalCode !== null);
+      await Promise.all(dead.map(([i]) => world.respawn(i)));
       await Promise.all(world.workers.map((w) => ready(w.port)));
       const asked = new Map<string, Message[]>();
       const refusedBefore = market429();
@@ -277,8 +276,7 @@ describe("three workers of one bot behind a load balancer", () => {
         for (const [i, w] of world.workers.entries()) {
           w.proc.child.kill("SIGTERM");
           exits.push(await w.proc.exited);
-          world.respawn(i);
-          await ready(w.port);
+          await world.respawn(i);
         }
       } finally {
         restarting = false;

@@ -9,7 +9,7 @@ import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
 import { startRedis, type RedisEngine } from "../engines/redis.js";
 import { startFakeTelegram, type FakeTelegram, type FakeTelegramOptions } from "../fakes/telegram-api.js";
 import type { WebhookDelivery } from "../fakes/telegram-webhook.js";
-import { freePort, spawnBot, waitForHttp, type BotProcess } from "./bot-process.js";
+import { spawnBot, waitForHttp, type BotProcess } from "./bot-process.js";
 import { startProxy, type Proxy } from "./round-robin-proxy.js";
 
 export interface WorkersWorldOptions {
@@ -52,8 +52,11 @@ export interface WorkersWorld {
   workers: Worker[];
   /** The worker a lease holder's name (`host:pid:…`) stands for, if any. */
   holderOf(holder: string | undefined): Worker | undefined;
-  /** Starts worker `i` again on its port (after it exited), as a rolling restart does. */
-  respawn(i: number): void;
+  /**
+   * Starts worker `i` again (after it exited), as a rolling restart does, and resolves with it
+   * once it is ready; the load balancer's slot `i` sends to its new port.
+   */
+  respawn(i: number): Promise<Worker>;
   close(): Promise<void>;
 }
 
@@ -83,26 +86,17 @@ export async function startWorkersWorld(opts: WorkersWorldOptions): Promise<Work
   const market = await startProxy([sandbox.url]);
   const tg = await startFakeTelegram(opts.telegram);
   await opts.beforeWorkers?.({ databaseUrl, tg });
-  const ports = await Promise.all(Array.from({ length: opts.workers }, () => freePort()));
   const answers: WorkerAnswer[] = [];
-  const lb = await startProxy(
-    ports.map((p) => `http://127.0.0.1:${p}`),
-    {
-      onAnswer: (request, status, body) => {
-        const chatId = chatOfRequest(request);
-        if (chatId !== undefined) answers.push({ chatId, status, empty: body.length === 0 });
-      },
-    },
-  );
   const workers: Worker[] = [];
 
-  const spawnWorker = (i: number, port: number): void => {
+  /** Worker `i` on a port it takes itself, once it says which. */
+  const spawnWorker = async (i: number): Promise<Worker> => {
     const proc = spawnBot({
       TELEGRAM_BOT_TOKEN: tg.token,
       TELEGRAM_API_ROOT: tg.apiRoot,
       TELEGRAM_WEBHOOK_URL: "https://bot.example.test/",
       TELEGRAM_WEBHOOK_SECRET: "workers-test-secret",
-      HTTP_PORT: String(port),
+      HTTP_PORT: "0",
       HTTP_HOST: "127.0.0.1",
       DATABASE_URL: databaseUrl,
       REDIS_URL: redis.url,
@@ -113,11 +107,23 @@ export async function startWorkersWorld(opts: WorkersWorldOptions): Promise<Work
       WORKER_ID: `worker-${i}`,
       ...opts.env,
     });
-    workers[i] = { id: `worker-${i}`, port, proc };
+    const worker = { id: `worker-${i}`, port: 0, proc };
+    workers[i] = worker;
+    worker.port = await proc.servedPort(60_000);
+    return worker;
   };
 
-  ports.forEach((port, i) => spawnWorker(i, port));
-  await Promise.all(ports.map(ready));
+  await Promise.all(Array.from({ length: opts.workers }, (_, i) => spawnWorker(i)));
+  await Promise.all(workers.map((w) => ready(w.port)));
+  const lb = await startProxy(
+    workers.map((w) => `http://127.0.0.1:${w.port}`),
+    {
+      onAnswer: (request, status, body) => {
+        const chatId = chatOfRequest(request);
+        if (chatId !== undefined) answers.push({ chatId, status, empty: body.length === 0 });
+      },
+    },
+  );
   const webhook = tg.deliverByWebhook({ to: (url) => `${lb.url}${new URL(url).pathname}` });
 
   return {
@@ -132,7 +138,12 @@ export async function startWorkersWorld(opts: WorkersWorldOptions): Promise<Work
     databaseUrl,
     workers,
     holderOf: (holder) => workers.find((w) => holder?.split(":")[1] === String(w.proc.child.pid)),
-    respawn: (i) => spawnWorker(i, workers[i]!.port),
+    async respawn(i) {
+      const worker = await spawnWorker(i);
+      lb.setBackend(i, `http://127.0.0.1:${worker.port}`);
+      await ready(worker.port);
+      return worker;
+    },
     async close() {
       webhook.stop();
       await Promise.all(
