@@ -17,7 +17,7 @@ export interface BotProcess {
   stdout(): string;
   stderr(): string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Resolves when stderr (the log) has a line matching `re`; fails after `waitBound(timeoutMs)`. */
+  /** Resolves when stderr (the log) has a line matching `re`; fails after `waitBound(timeoutMs ?? START_BOUND_MS)`. */
   waitForLog(re: RegExp, timeoutMs?: number): Promise<string>;
   /** Calls `listener` each time the log grows; returns the unsubscribe. */
   onLog(listener: () => void): () => void;
@@ -37,6 +37,12 @@ export interface BotProcess {
  * timer keeps that process alive until the deadline passes.)
  */
 export const PATIENT_ENV: Readonly<Record<string, string>> = { ANSWER_DEADLINE_MS: "60000", MARKET_TIMEOUT_MS: "30000" };
+
+/**
+ * The default bound of a wait on a bot's log: most lines come after its start, seconds of CPU
+ * for a node process, which beside a second test suite on 2 busy cores took over 25 s.
+ */
+const START_BOUND_MS = 60_000;
 
 export function tempDir(prefix = "cp-proc-"): string {
   return mkdtempSync(join(tmpdir(), prefix));
@@ -76,7 +82,7 @@ export function spawnBot(env: Record<string, string>, opts: { cwd?: string; stdi
     stderr: () => err,
     exited,
     waitForLog(re, requestedMs) {
-      const timeoutMs = waitBound(requestedMs);
+      const timeoutMs = waitBound(requestedMs ?? START_BOUND_MS);
       const found = err.split("\n").find((l) => re.test(l));
       if (found !== undefined) return Promise.resolve(found);
       return new Promise<string>((resolve, reject) => {
