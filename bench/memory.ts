@@ -32,11 +32,12 @@ const PLAN: Record<Size, { entries: number; sampleTokens: number; settleMs: numb
 };
 /**
  * Longest the child fetching the samples may take: a bound for a broken child, not a measure
- * (it took over 15 s beside two test suites on 2 busy cores).
+ * (it took over 15 s beside two test suites on 2 busy cores). With the rows' bound below it
+ * keeps every benchmark together inside the runner's 20 minutes.
  */
-const SAMPLES_TIMEOUT_MS = 120_000;
+const SAMPLES_TIMEOUT_MS = 45_000;
 /** Longest a row's child may take to fill and measure, besides its settling: 50,000 entries took about 15 s with 2 shared cores at load 9. */
-const FILL_TIMEOUT_MS = 90_000;
+const FILL_TIMEOUT_MS = 40_000;
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** Real sandbox records, fetched by bench/memory-samples.ts in a child process and read back from a temporary file. */
