@@ -7,13 +7,12 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough, Readable } from "node:stream";
-import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBot, type RunningBot } from "../../src/app/start-bot.js";
 import { loadConfig } from "../../src/config.js";
 import { pageMetric } from "../../src/ops/status-model.js";
-import { freePort } from "../engines/free-port.js";
 import { startFakeTelegram, type FakeTelegram } from "../fakes/telegram-api.js";
+import { portLogger } from "./port-logger.js";
 
 interface Panel {
   id: number;
@@ -40,10 +39,10 @@ let exported: Set<string>;
 beforeAll(async () => {
   tg = await startFakeTelegram({ maxPollMs: 500 });
   dir = mkdtempSync(join(tmpdir(), "cp-grafana-"));
-  const port = await freePort();
-  const config = loadConfig({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_API_ROOT: tg.apiRoot, HTTP_PORT: String(port), DATABASE_PATH: join(dir, "bot.db"), MARKET_API_DAILY_UNITS: "5000" });
-  bot = await startBot({ config, log: pino({ level: "silent" }), stdin: Readable.from([]), stdout: new PassThrough() });
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const config = loadConfig({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_API_ROOT: tg.apiRoot, HTTP_PORT: "0", DATABASE_PATH: join(dir, "bot.db"), MARKET_API_DAILY_UNITS: "5000" });
+  const logged = portLogger();
+  bot = await startBot({ config, log: logged.log, stdin: Readable.from([]), stdout: new PassThrough() });
+  const text = await (await fetch(`http://127.0.0.1:${logged.port()}/metrics`)).text();
   exported = new Set();
   for (const [, name, type] of text.matchAll(/^# TYPE (\S+) (\S+)$/gm)) {
     exported.add(name!);

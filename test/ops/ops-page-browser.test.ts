@@ -8,15 +8,14 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PassThrough, Readable } from "node:stream";
-import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBot, type RunningBot } from "../../src/app/start-bot.js";
 import { loadConfig } from "../../src/config.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { deferred } from "../deferred.js";
-import { freePort } from "../engines/free-port.js";
 import { fakeUser, groupChat, startFakeTelegram, type ApiCall, type FakeTelegram } from "../fakes/telegram-api.js";
 import { launchChromium } from "./chromium.js";
+import { portLogger } from "./port-logger.js";
 
 const OPS_TOKEN = "ops-token-0123456789abcdef";
 const HOSTILE_REASON = 'Forbidden: not enough rights to send text messages <img src=x onerror="alert(1)"> & co';
@@ -70,8 +69,6 @@ beforeAll(async () => {
   tg = await startFakeTelegram({ maxPollMs: 500 });
   sandbox = await startSandbox({});
   dir = mkdtempSync(join(tmpdir(), "cp-ops-page-"));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
   const config = loadConfig({
     TELEGRAM_BOT_TOKEN: tg.token,
     TELEGRAM_API_ROOT: tg.apiRoot,
@@ -82,22 +79,24 @@ beforeAll(async () => {
     // Enough that the day's pace never holds the alert check, at any hour: at 00:05 UTC a plan
     // of 5,000 let the alerts lane spend 270 units, fewer than the commands before it had.
     MARKET_API_DAILY_UNITS: "1000000",
-    HTTP_PORT: String(port),
+    HTTP_PORT: "0",
     OPS_TOKEN,
     DATABASE_PATH: join(dir, "bot.db"),
     WORKER_ID: "w1",
     ALERT_CHECK_SECONDS: "10",
   });
   secrets = [...config.secrets];
+  const logged = portLogger();
   bot = await startBot({
     config,
-    log: pino({ level: "silent" }),
+    log: logged.log,
     stdin: Readable.from([]),
     stdout: new PassThrough(),
     onSendCounted: (kind, _platform, outcome) => {
       if (kind === "alert") alertCounted.get(outcome)?.resolve();
     },
   });
+  base = `http://127.0.0.1:${logged.port()}`;
   for (const chat of [good, failing]) tg.setMember(chat.id, admin.id, "administrator");
 }, 60_000);
 
