@@ -6,7 +6,7 @@
  * a pure function of the seed and the count, so a copy is the same market.
  */
 import { LRUCache } from "lru-cache";
-import { MarketBuilder, freshLaunchAt } from "./build.js";
+import { MarketBuilder } from "./build.js";
 import type { SandboxPair, SandboxToken } from "./types.js";
 
 class Blueprint {
@@ -15,7 +15,7 @@ class Blueprint {
   private readonly fresh: SandboxToken[] = [];
   private readonly builder: MarketBuilder;
 
-  constructor(readonly seed: number, count: number) {
+  constructor(seed: number, count: number) {
     this.builder = new MarketBuilder({ seed, count });
     this.established = this.builder.build();
   }
@@ -57,11 +57,6 @@ export class TokenCopies {
     const tokens = this.blueprint.established.map((t) => this.copyToken(t));
     for (const t of tokens) this.copyPairs(t);
     return tokens;
-  }
-
-  /** Epoch seconds fresh token `k` launches at. */
-  freshLaunchAt(k: number): number {
-    return freshLaunchAt(this.blueprint.seed, k);
   }
 
   /** Fresh token `k`, with its pairs. */

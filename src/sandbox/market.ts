@@ -8,6 +8,7 @@ import { chainFamily } from "../market/ids.js";
 import { CHAINS, type ChainDef } from "./chains.js";
 import { HOSTILE_TOKENS, type HostileToken } from "./hostile.js";
 import { TokenCopies } from "./blueprint.js";
+import { freshLaunchAt } from "./build.js";
 import { Extremes, pathOf } from "./extremes.js";
 import { PlacedSwaps } from "./placed-swaps.js";
 import { priceAt, snapshot, type Snapshot } from "./walk.js";
@@ -75,7 +76,7 @@ export class Market {
 
   /** Builds the fresh launches up to epoch second `now`; a clock that goes back keeps them, hidden. */
   reach(now: number): void {
-    while (this.copies.freshLaunchAt(this.nextFresh) <= now) this.index(this.copies.fresh(this.nextFresh++));
+    while (freshLaunchAt(this.seed, this.nextFresh) <= now) this.index(this.copies.fresh(this.nextFresh++));
   }
 
   private index(t: SandboxToken): void {

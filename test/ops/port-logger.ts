@@ -1,4 +1,5 @@
 import { pino, type Logger } from "pino";
+import { servedPortOf } from "../process/bot-process.js";
 
 /**
  * A logger for a bot started in process with HTTP_PORT=0 (any free port), which keeps only the
@@ -11,7 +12,7 @@ export function portLogger(): { log: Logger; port(): number } {
     { level: "info" },
     {
       write(line: string) {
-        if (line.includes('"msg":"health, readiness and metrics are served"')) port = (JSON.parse(line) as { port: number }).port;
+        port ??= servedPortOf(line);
       },
     },
   );

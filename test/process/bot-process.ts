@@ -44,6 +44,14 @@ export const PATIENT_ENV: Readonly<Record<string, string>> = { ANSWER_DEADLINE_M
  */
 const START_BOUND_MS = 60_000;
 
+/** The start line that names the ops server's port (pino writes msg last: a line that has it whole is whole). */
+const SERVED = /"msg":"health, readiness and metrics are served"\}/;
+
+/** The port a log line names if it is the ops server's start line. */
+export function servedPortOf(line: string): number | undefined {
+  return SERVED.test(line) ? (JSON.parse(line) as { port: number }).port : undefined;
+}
+
 export function tempDir(prefix = "cp-proc-"): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
@@ -95,15 +103,12 @@ export function spawnBot(env: Record<string, string>, opts: { cwd?: string; stdi
       return () => logListeners.delete(listener);
     },
     async servedPort(timeoutMs) {
-      // pino writes msg last: a line that has it whole is a whole line.
-      const served = /"msg":"health, readiness and metrics are served"\}/;
-      const portOf = (line: string): number => (JSON.parse(line) as { port: number }).port;
       const gone = closed.then(() => {
-        const line = err.split("\n").find((l) => served.test(l));
+        const line = err.split("\n").find((l) => SERVED.test(l));
         if (line === undefined) throw new Error(`the bot exited before it served its port; stderr:\n${err}`);
         return line;
       });
-      return portOf(await Promise.race([this.waitForLog(served, timeoutMs), gone]));
+      return servedPortOf(await Promise.race([this.waitForLog(SERVED, timeoutMs), gone]))!;
     },
   };
 }
