@@ -4,7 +4,8 @@
  */
 import { Resvg, type ResvgRenderOptions } from "@resvg/resvg-js";
 import { describe, expect, it } from "vitest";
-import { CJK_FONT_FILE, RASTERIZE_OPTIONS, renderChartPng } from "../../src/chart/rasterize.js";
+import { fontCoverage } from "../../src/chart/font-coverage.js";
+import { CHART_FONT_FILES, CJK_FONT_FILE, RASTERIZE_OPTIONS, rasterizeOptions, renderChartPng } from "../../src/chart/rasterize.js";
 import { renderChartSvg } from "../../src/chart/svg.js";
 import { CHART_LAYOUT as L, CHART_THEME as T } from "../../src/chart/theme.js";
 import type { ChartSpec } from "../../src/chart/types.js";
@@ -18,6 +19,11 @@ function drawWithoutCjkFont(s: ChartSpec): DecodedPng {
   const font = RASTERIZE_OPTIONS.font ?? {};
   const options: ResvgRenderOptions = { ...RASTERIZE_OPTIONS, font: { ...font, fontFiles: (font.fontFiles ?? []).filter((f) => f !== CJK_FONT_FILE) } };
   return decodePng(new Resvg(renderChartSvg(s), options).render().asPng());
+}
+
+/** The same picture rasterised with every bundled font, whatever it contains. */
+function drawWithEveryFont(s: ChartSpec): DecodedPng {
+  return decodePng(new Resvg(renderChartSvg(s), RASTERIZE_OPTIONS).render().asPng());
 }
 
 /** Pixels of the box that differ between two pictures by more than `threshold` in some channel. */
@@ -65,6 +71,26 @@ describe("Chinese in the chart picture", () => {
     const withFont = decodePng(renderChartPng(s));
     const without = drawWithoutCjkFont(s);
     expect(countChanged(withFont, without, { x: 0, y: 0, width: L.width, height: L.height }, 0)).toBe(0);
+  });
+
+  it("reads from each font's own table which characters it draws", () => {
+    const [regular, semiBold, cjk] = CHART_FONT_FILES.map(fontCoverage);
+    for (const covers of [regular, semiBold]) {
+      for (const c of "AéЖΩ①→") expect(covers?.(c.codePointAt(0) ?? 0), c).toBe(true);
+      for (const c of "狗Ａ🟢") expect(covers?.(c.codePointAt(0) ?? 0), c).toBe(false);
+    }
+    for (const c of "狗Ａ") expect(cjk?.(c.codePointAt(0) ?? 0), c).toBe(true);
+  });
+
+  it("leaves the CJK font out only of a picture Inter draws whole, and the picture is the same", () => {
+    const interOnly = spec("Ёлка · Ω ① → é");
+    expect(rasterizeOptions(renderChartSvg(interOnly)).font?.fontFiles).not.toContain(CJK_FONT_FILE);
+    expect(countChanged(decodePng(renderChartPng(interOnly)), drawWithEveryFont(interOnly), { x: 0, y: 0, width: L.width, height: L.height }, 0)).toBe(0);
+    // A fullwidth letter is not Han, yet only the CJK font has it.
+    for (const title of ["狗狗币", "ＰＥＰＥ"]) {
+      expect(rasterizeOptions(renderChartSvg(spec(title))).font?.fontFiles, title).toContain(CJK_FONT_FILE);
+      expect(countChanged(decodePng(renderChartPng(spec(title))), drawWithEveryFont(spec(title)), hanBox, 0), title).toBe(0);
+    }
   });
 
   it("names Inter first and the CJK font as the fallback in the picture's font list", () => {
