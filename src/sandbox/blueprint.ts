@@ -7,6 +7,7 @@
  */
 import { LRUCache } from "lru-cache";
 import { MarketBuilder } from "./build.js";
+import { MarketIndex } from "./market-index.js";
 import type { SandboxPair, SandboxToken } from "./types.js";
 
 class Blueprint {
@@ -14,15 +15,22 @@ class Blueprint {
   /** Fresh launches built so far, token k at index k. */
   private readonly fresh: SandboxToken[] = [];
   private readonly builder: MarketBuilder;
+  /** Every token built so far, in build order: the order each market holds its copies in. */
+  readonly index = new MarketIndex();
 
   constructor(seed: number, count: number) {
     this.builder = new MarketBuilder({ seed, count });
     this.established = this.builder.build();
+    for (const t of this.established) this.index.add(t);
   }
 
   /** Fresh token `k`, built on first ask. */
   freshToken(k: number): SandboxToken {
-    while (this.fresh.length <= k) this.fresh.push(this.builder.fresh(this.fresh.length));
+    while (this.fresh.length <= k) {
+      const t = this.builder.fresh(this.fresh.length);
+      this.fresh.push(t);
+      this.index.add(t);
+    }
     return this.fresh[k] as SandboxToken;
   }
 }
@@ -50,6 +58,11 @@ export class TokenCopies {
 
   constructor(seed: number, count: number) {
     this.blueprint = blueprintOf(seed, count);
+  }
+
+  /** The lookups of the blueprint, by position in the order `established` then `fresh(0)`, `fresh(1)`, … hand out. */
+  get index(): MarketIndex {
+    return this.blueprint.index;
   }
 
   /** The established tokens, with their pairs. */

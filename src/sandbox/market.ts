@@ -4,12 +4,12 @@
  * every token and the records it lists read the same snapshot). It grows with its clock:
  * fresh launches are added as time reaches them, the same ones a market started later holds.
  */
-import { chainFamily } from "../market/ids.js";
 import { CHAINS, type ChainDef } from "./chains.js";
 import { HOSTILE_TOKENS, type HostileToken } from "./hostile.js";
 import { TokenCopies } from "./blueprint.js";
 import { freshLaunchAt } from "./build.js";
 import { Extremes, pathOf } from "./extremes.js";
+import type { MarketIndex } from "./market-index.js";
 import { PlacedSwaps } from "./placed-swaps.js";
 import { priceAt, snapshot, type Snapshot } from "./walk.js";
 import type { PriceMove, SandboxPair, SandboxToken } from "./types.js";
@@ -26,19 +26,13 @@ export interface MarketOptions {
   count?: number;
 }
 
-/** EVM ids match case-insensitively (service-notes.md); others exactly. */
-function canonicalId(id: string): string {
-  const i = id.lastIndexOf("-");
-  if (i <= 0) return id;
-  const chain = id.slice(i + 1);
-  return chainFamily(chain) === "evm" ? id.toLowerCase() : id;
-}
-
 export class Market {
   readonly seed: number;
   /** Exact highs and lows of any price path, shared by K-lines and the 24h range. */
   readonly extremes = new Extremes();
   private readonly copies: TokenCopies;
+  /** Shared with every market of the seed and count: this one sees the positions below its own counts. */
+  private readonly index: MarketIndex;
   private readonly allTokens: SandboxToken[];
   private readonly allPairs: SandboxPair[] = [];
   /** The next fresh launch not yet built. */
@@ -48,20 +42,17 @@ export class Market {
   readonly placed = new PlacedSwaps();
   /** The hostile tokens, all present in `tokens`. */
   readonly hostile: readonly HostileToken[] = HOSTILE_TOKENS;
-  private readonly tokenById = new Map<string, SandboxToken>();
-  private readonly pairById = new Map<string, SandboxPair>();
-  private readonly tokensByAddress = new Map<string, SandboxToken[]>();
-  private readonly pairsByAddress = new Map<string, SandboxPair[]>();
-  private readonly tokensBySymbol = new Map<string, SandboxToken[]>();
-  private readonly tokensByChain = new Map<string, SandboxToken[]>();
+  /** Each chain's tokens as of the count built when asked. */
+  private readonly chainTokens = new Map<string, { built: number; tokens: readonly SandboxToken[] }>();
   private readonly snapshots = new Map<SandboxToken, Snapshot>();
   private readonly ranges = new Map<SandboxToken, { t: number; low: number; high: number }>();
 
   constructor(opts: MarketOptions) {
     this.seed = opts.seed ?? 1;
     this.copies = new TokenCopies(this.seed, opts.count ?? DEFAULT_TOKEN_COUNT);
+    this.index = this.copies.index;
     this.allTokens = [];
-    for (const t of this.copies.established()) this.index(t);
+    for (const t of this.copies.established()) this.add(t);
     this.reach(Math.floor(opts.openedAt / 1000));
   }
 
@@ -76,49 +67,60 @@ export class Market {
 
   /** Builds the fresh launches up to epoch second `now`; a clock that goes back keeps them, hidden. */
   reach(now: number): void {
-    while (freshLaunchAt(this.seed, this.nextFresh) <= now) this.index(this.copies.fresh(this.nextFresh++));
+    while (freshLaunchAt(this.seed, this.nextFresh) <= now) this.add(this.copies.fresh(this.nextFresh++));
   }
 
-  private index(t: SandboxToken): void {
+  /** Copies arrive in the index's build order, so a copy's position is its blueprint's. */
+  private add(t: SandboxToken): void {
     this.allTokens.push(t);
-    this.tokenById.set(canonicalId(t.id), t);
-    push(this.tokensByAddress, t.address, t);
-    insertByLiquidity(this.tokensBySymbol, t.symbol.toLowerCase(), t);
-    push(this.tokensByChain, t.chain, t);
-    for (const p of t.pairs) {
-      this.allPairs.push(p);
-      this.pairById.set(canonicalId(p.id), p);
-      push(this.pairsByAddress, p.address, p);
-    }
+    for (const p of t.pairs) this.allPairs.push(p);
+  }
+
+  private tokensOf(positions: readonly number[]): SandboxToken[] {
+    const out: SandboxToken[] = [];
+    for (const p of positions) if (p < this.allTokens.length) out.push(this.allTokens[p] as SandboxToken);
+    return out;
+  }
+
+  private pairsOf(positions: readonly number[]): SandboxPair[] {
+    const out: SandboxPair[] = [];
+    for (const p of positions) if (p < this.allPairs.length) out.push(this.allPairs[p] as SandboxPair);
+    return out;
   }
 
   /** The token with id `<address>-<chain>` (EVM addresses in any case). */
   token(id: string): SandboxToken | undefined {
-    return this.tokenById.get(canonicalId(id));
+    const at = this.index.token(id);
+    return at === undefined ? undefined : this.allTokens[at];
   }
 
   /** The pair with id `<pair>-<chain>`. */
   pair(id: string): SandboxPair | undefined {
-    return this.pairById.get(canonicalId(id));
+    const at = this.index.pair(id);
+    return at === undefined ? undefined : this.allPairs[at];
   }
 
   /** Tokens at `address` on any chain (EVM addresses in any case; they are stored lowercase). */
   tokensAt(address: string): readonly SandboxToken[] {
-    return this.tokensByAddress.get(address) ?? this.tokensByAddress.get(address.toLowerCase()) ?? [];
+    return this.tokensOf(this.index.tokensAt(address));
   }
 
   /** Pairs at `address` on any chain. */
   pairsAt(address: string): readonly SandboxPair[] {
-    return this.pairsByAddress.get(address) ?? this.pairsByAddress.get(address.toLowerCase()) ?? [];
+    return this.pairsOf(this.index.pairsAt(address));
   }
 
   /** Tokens whose symbol is `symbol` (any case), most liquid first. */
   bySymbol(symbol: string): readonly SandboxToken[] {
-    return this.tokensBySymbol.get(symbol.toLowerCase()) ?? [];
+    return this.tokensOf(this.index.bySymbol(symbol));
   }
 
   onChain(chain: string): readonly SandboxToken[] {
-    return this.tokensByChain.get(chain) ?? [];
+    const known = this.chainTokens.get(chain);
+    if (known?.built === this.allTokens.length) return known.tokens;
+    const tokens = this.tokensOf(this.index.onChain(chain));
+    this.chainTokens.set(chain, { built: this.allTokens.length, tokens });
+    return tokens;
   }
 
   mainTokens(chain: string): readonly SandboxToken[] {
@@ -162,18 +164,4 @@ export class Market {
     this.ranges.set(token, fresh);
     return fresh;
   }
-}
-
-/** Keeps each symbol's list most liquid first, ties in build order, as tokens arrive. */
-function insertByLiquidity(map: Map<string, SandboxToken[]>, key: string, t: SandboxToken): void {
-  const list = map.get(key);
-  if (!list) return void map.set(key, [t]);
-  const at = list.findIndex((x) => x.liquidity < t.liquidity);
-  list.splice(at === -1 ? list.length : at, 0, t);
-}
-
-function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
-  const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
 }

@@ -35,4 +35,39 @@ describe("markets built from the process's one build of a seed", () => {
     expect(b.priceAt(tokenB, NOW)).toBe(before);
     expect(new Market({ seed: 6, count: 300, openedAt: TIME }).priceAt(tokenB, NOW)).toBe(before);
   });
+
+  it("share one index, each finding its own copies and only the launches it has reached", () => {
+    const later = new Market({ seed: 7, count: 300, openedAt: TIME });
+    later.reach(NOW + 30 * 86_400);
+    const earlier = new Market({ seed: 7, count: 300, openedAt: TIME });
+    const unseen = later.tokens.slice(earlier.tokens.length);
+    expect(unseen.length).toBeGreaterThan(0);
+    for (const t of unseen) {
+      expect(later.token(t.id)).toBe(t);
+      expect(earlier.token(t.id)).toBeUndefined();
+      expect(earlier.bySymbol(t.symbol)).not.toContainEqual(expect.objectContaining({ id: t.id }));
+      for (const p of t.pairs) expect(earlier.pair(p.id)).toBeUndefined();
+    }
+    for (const m of [earlier, later]) {
+      const bySymbol = new Map<string, SandboxToken[]>();
+      for (const t of m.tokens) {
+        expect(m.token(t.id)).toBe(t);
+        if (t.chainDef.family === "evm") expect(m.token(`${t.address.toUpperCase()}-${t.chain}`)).toBe(t);
+        expect(m.tokensAt(t.address)).toContain(t);
+        expect(m.onChain(t.chain)).toContain(t);
+        bySymbol.set(t.symbol.toLowerCase(), [...(bySymbol.get(t.symbol.toLowerCase()) ?? []), t]);
+      }
+      // Most liquid first, ties in build order (a stable sort of the build order).
+      for (const [symbol, same] of bySymbol) expect(m.bySymbol(symbol)).toEqual([...same].sort((a, b) => b.liquidity - a.liquidity));
+      for (const p of m.pairs) {
+        expect(m.pair(p.id)).toBe(p);
+        expect(m.pairsAt(p.address)).toContain(p);
+      }
+    }
+    // The earlier market reaches the same launches on its own clock, as its own copies.
+    earlier.reach(NOW + 30 * 86_400);
+    expect(earlier.tokens.length).toBe(later.tokens.length);
+    expect(earlier.token(unseen[0]!.id)).not.toBe(unseen[0]);
+    expect(earlier.token(unseen[0]!.id)?.id).toBe(unseen[0]!.id);
+  });
 });
