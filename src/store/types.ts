@@ -504,12 +504,12 @@ export interface BuyFeedStore {
   watches(): Promise<PairWatch[]>;
   /**
    * One poll's outcome in one transaction: the buys owed (a swap a chat already has is left
-   * alone) and the pair's new cursor, gaps, back-off and next poll. Given `read`, the watch as
-   * the poll read it, the pair's row changes only if its cursor and gaps are still those: a
-   * worker whose lease ran out mid-poll never writes over the gaps its successor recorded.
+   * alone) and the pair's new cursor, gaps, back-off and next poll. The pair's row changes only
+   * if its cursor and gaps are still those of `read`, the watch as the poll read it: a worker
+   * whose lease ran out mid-poll never writes over the gaps its successor recorded.
    * Returns how many buys were new.
    */
-  commitPoll(watch: PairWatch, owed: readonly NewOwedBuy[], now: number, read?: PairWatch): Promise<number>;
+  commitPoll(watch: PairWatch, owed: readonly NewOwedBuy[], now: number, read: PairWatch): Promise<number>;
   /**
    * Records each wallet's first buy of the token seen (`buys` oldest first; a wallet already
    * recorded keeps its first), while the token has fewer than `max` wallets recorded. Returns

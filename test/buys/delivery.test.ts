@@ -28,12 +28,16 @@ describe("delivering owed buys", () => {
   });
   afterEach(() => store.close());
 
-  const owe = (trades: Trade[]) =>
-    store.buys.commitPoll(
-      { pairId: "p-eth", tokenId: "pepe-eth", cursor: T / 1000 + 100, nextPollAt: T },
+  const owe = async (trades: Trade[]) => {
+    const [read] = await store.buys.watches();
+    if (read === undefined) throw new Error("p-eth is not watched");
+    return store.buys.commitPoll(
+      { ...read, cursor: T / 1000 + 100, nextPollAt: T },
       trades.map((t) => ({ ...group, swapKey: t.swapKey, tokenId: t.tokenId, txTime: t.txTime, payload: JSON.stringify(t) })),
       T,
+      read,
     );
+  };
 
   const flushed = async (d: BuyDelivery) => {
     await d.flush();

@@ -8,7 +8,7 @@ import { createPostRenderer } from "../../src/core/posts/renderer.js";
 import type { Reply } from "../../src/core/reply.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { deferred } from "../deferred.js";
-import type { BuyFeed, BuyOptions, ChatKey, NewBuyPost, NewOwedBuy, Store } from "../../src/store/types.js";
+import type { BuyFeed, BuyOptions, ChatKey, NewBuyPost, NewOwedBuy, PairWatch, Store } from "../../src/store/types.js";
 import { ENGINES, storeEngines, type TestDatabase } from "./engines.js";
 
 const engines = storeEngines();
@@ -19,6 +19,13 @@ const other: ChatKey = { platform: "discord", chatId: "555" };
 
 function feed(chat: ChatKey, tokenId: string, options: Partial<BuyOptions> = {}): Omit<BuyFeed, "createdAt"> {
   return { ...chat, tokenId, symbol: tokenId.toUpperCase(), chain: "eth", options: { ...OPTIONS, ...options } };
+}
+
+/** A poll's commit by the one watcher: the pair's watch as stored now is the watch it read. */
+async function commit(store: Store, w: PairWatch, owe: readonly NewOwedBuy[], now: number): Promise<number> {
+  const read = (await store.buys.watches()).find((x) => x.pairId === w.pairId);
+  if (read === undefined) throw new Error(`${w.pairId} is not watched`);
+  return store.buys.commitPoll(w, owe, now, read);
 }
 
 function owed(chat: ChatKey, swapKey: string, txTime: number): NewOwedBuy {
@@ -65,7 +72,7 @@ describe.each(ENGINES)("buy feeds on %s", (engine) => {
 
   it("watches a pair once for every chat following its token, and stops when the last one stops", async () => {
     await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 10_000);
-    await store.buys.commitPoll({ pairId: "p1", tokenId: "pepe", cursor: 50, lastTradeAt: 50, nextPollAt: 60_000 }, [], 55_000);
+    await commit(store, { pairId: "p1", tokenId: "pepe", cursor: 50, lastTradeAt: 50, nextPollAt: 60_000 }, [], 55_000);
     await store.buys.upsertFeed(feed(other, "pepe"), ["p1"], 5, 70_000);
     expect(await store.buys.watches()).toEqual([{ pairId: "p1", tokenId: "pepe", cursor: 50, lastTradeAt: 50, nextPollAt: 60_000 }]);
     expect((await store.buys.feedsOnPair("p1")).map((f) => f.platform)).toEqual(["discord", "telegram"]);
@@ -81,11 +88,11 @@ describe.each(ENGINES)("buy feeds on %s", (engine) => {
   it("keeps what a cut poll left unread with the pair's cursor until a poll reads it, and forgets it when watched afresh", async () => {
     await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 10_000);
     const gaps = [{ after: 40, to: 45 }, { after: 10, to: 30 }];
-    await store.buys.commitPoll({ pairId: "p1", tokenId: "pepe", cursor: 50, lastTradeAt: 50, nextPollAt: 60_000, gaps }, [], 55_000);
+    await commit(store, { pairId: "p1", tokenId: "pepe", cursor: 50, lastTradeAt: 50, nextPollAt: 60_000, gaps }, [], 55_000);
     expect(await (await db.open()).buys.watches()).toEqual([{ pairId: "p1", tokenId: "pepe", cursor: 50, lastTradeAt: 50, nextPollAt: 60_000, gaps }]);
-    await store.buys.commitPoll({ pairId: "p1", tokenId: "pepe", cursor: 70, lastTradeAt: 70, nextPollAt: 80_000, gaps: [] }, [], 75_000);
+    await commit(store, { pairId: "p1", tokenId: "pepe", cursor: 70, lastTradeAt: 70, nextPollAt: 80_000, gaps: [] }, [], 75_000);
     expect((await store.buys.watches())[0]?.gaps).toBeUndefined();
-    await store.buys.commitPoll({ pairId: "p1", tokenId: "pepe", cursor: 90, lastTradeAt: 90, nextPollAt: 100_000, gaps }, [], 95_000);
+    await commit(store, { pairId: "p1", tokenId: "pepe", cursor: 90, lastTradeAt: 90, nextPollAt: 100_000, gaps }, [], 95_000);
     await store.buys.removeFeeds(group, "all");
     await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 900_000);
     expect(await store.buys.watches()).toEqual([{ pairId: "p1", tokenId: "pepe", cursor: 900, nextPollAt: 900_000 }]);
@@ -101,28 +108,27 @@ describe.each(ENGINES)("buy feeds on %s", (engine) => {
     const stale = { ...read, cursor: 50, lastTradeAt: 50, nextPollAt: 80_000 };
     expect(await store.buys.commitPoll(stale, [owed(group, "a", 40), owed(group, "b", 45)], 66_000, read)).toBe(1);
     expect(await store.buys.watches()).toEqual([mine]);
-    const [current] = await store.buys.watches();
     const closed = { ...read, cursor: 60, lastTradeAt: 60, nextPollAt: 90_000 };
-    await store.buys.commitPoll(closed, [], 85_000, current);
+    await commit(store, closed, [], 85_000);
     expect(await store.buys.watches()).toEqual([closed]);
   });
 
   it("owes a chat each swap once, whatever polls saw it, and keeps the cursor from going back", async () => {
     await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 0);
     const w = { pairId: "p1", tokenId: "pepe", cursor: 100, nextPollAt: 1_000 };
-    expect(await store.buys.commitPoll(w, [owed(group, "a", 90), owed(group, "b", 100)], 1)).toBe(2);
-    expect(await store.buys.commitPoll({ ...w, cursor: 80 }, [owed(group, "b", 100), owed(group, "c", 95)], 2)).toBe(1);
+    expect(await commit(store, w, [owed(group, "a", 90), owed(group, "b", 100)], 1)).toBe(2);
+    expect(await commit(store, { ...w, cursor: 80 }, [owed(group, "b", 100), owed(group, "c", 95)], 2)).toBe(1);
     expect((await store.buys.watches())[0]?.cursor).toBe(100);
     expect((await store.buys.queuedBuys(group)).map((b) => b.swapKey)).toEqual(["a", "c", "b"]);
     expect(await store.buys.chatsOwed()).toEqual([group]);
     // Reopened (a restart, another worker): the record is the same.
     const again = await db.open();
-    expect(await again.buys.commitPoll(w, [owed(group, "a", 90)], 3)).toBe(0);
+    expect(await commit(again, w, [owed(group, "a", 90)], 3)).toBe(0);
   });
 
   it("queues a post with its buys moved out of queued in one step, each buy in one post, and prunes only settled ones", async () => {
     await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 0);
-    await store.buys.commitPoll({ pairId: "p1", tokenId: "pepe", cursor: 100, nextPollAt: 1 }, [owed(group, "a", 90), owed(group, "b", 91), owed(group, "c", 92)], 1_000);
+    await commit(store, { pairId: "p1", tokenId: "pepe", cursor: 100, nextPollAt: 1 }, [owed(group, "a", 90), owed(group, "b", 91), owed(group, "c", 92)], 1_000);
     const post = (postKey: string, kind: "post" | "summary", swapKeys: string[]): NewBuyPost => ({ ...group, postKey, tokenId: "pepe", kind, txTime: 92, payload: "{}", swapKeys });
     expect(await store.buys.queueBuyPost(post("a", "post", ["a"]), 2_000)).toBe(true);
     // "a" is in a post already: the summary is refused whole and "b", "c" stay queued.
@@ -146,7 +152,7 @@ describe.each(ENGINES)("buy feeds on %s", (engine) => {
       swapKey: "s1", pairId: "p1", tokenId: "pepe", chain: "eth", side: "buy", txHash: "0x1", txTime: 1_000, amountUsd: "500",
       quoteAmount: "0.2", quoteSymbol: "WETH", tokenAmount: "1000", wallet: `0x${"1".repeat(40)}`, amm: "uniswapv2",
     };
-    await store.buys.commitPoll({ pairId: "p1", tokenId: "pepe", cursor: 1_000, nextPollAt: 1 }, [{ ...group, swapKey: "s1", tokenId: "pepe", txTime: 1_000, payload: JSON.stringify(trade) }], 1_000_000);
+    await commit(store, { pairId: "p1", tokenId: "pepe", cursor: 1_000, nextPollAt: 1 }, [{ ...group, swapKey: "s1", tokenId: "pepe", txTime: 1_000, payload: JSON.stringify(trade) }], 1_000_000);
     let clock = 1_001_000;
     const now = () => clock;
     const watcher = async (sender: string, send: (reply: Reply) => Promise<SendOutcome>) => {
@@ -204,7 +210,7 @@ describe.each(ENGINES)("buy feeds on %s", (engine) => {
 
   it("forgets a removed chat's feeds and buys, and moves a migrated group's with it", async () => {
     await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 0);
-    await store.buys.commitPoll({ pairId: "p1", tokenId: "pepe", cursor: 1, nextPollAt: 1 }, [owed(group, "a", 1)], 1);
+    await commit(store, { pairId: "p1", tokenId: "pepe", cursor: 1, nextPollAt: 1 }, [owed(group, "a", 1)], 1);
     await store.moveChat(group, "-200");
     const moved = { platform: "telegram" as const, chatId: "-200" };
     expect((await store.buys.listFeeds(moved)).map((f) => f.tokenId)).toEqual(["pepe"]);

@@ -109,8 +109,7 @@ export function postgresBuys(sql: Sql): BuyFeedStore {
         }
         const set = "UPDATE buy_pairs SET cursor = GREATEST(cursor, $1), gaps = $2, last_trade_at = $3, next_poll_at = $4 WHERE pair_id = $5";
         const values = [w.cursor, gapsValue(w), w.lastTradeAt ?? null, w.nextPollAt, w.pairId];
-        if (read === undefined) await tx.write(set, values);
-        else await tx.write(`${set} AND cursor = $6 AND gaps IS NOT DISTINCT FROM $7`, [...values, read.cursor, gapsValue(read)]);
+        await tx.write(`${set} AND cursor = $6 AND gaps IS NOT DISTINCT FROM $7`, [...values, read.cursor, gapsValue(read)]);
         return added;
       });
     },

@@ -36,8 +36,7 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
       SELECT ${feedColumns("f")} FROM buy_feeds f JOIN buy_pairs p ON p.token_id = f.token_id WHERE p.pair_id = ? ORDER BY f.platform, f.chat_id`),
     watches: db.prepare(`
       SELECT * FROM buy_pairs p WHERE EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = p.token_id) ORDER BY next_poll_at, pair_id`),
-    setWatch: db.prepare(`UPDATE buy_pairs SET cursor = MAX(cursor, ?), gaps = ?, last_trade_at = ?, next_poll_at = ? WHERE pair_id = ?`),
-    setWatchAsRead: db.prepare(`
+    setWatch: db.prepare(`
       UPDATE buy_pairs SET cursor = MAX(cursor, ?), gaps = ?, last_trade_at = ?, next_poll_at = ? WHERE pair_id = ? AND cursor = ? AND gaps IS ?`),
     owe: db.prepare(`
       INSERT INTO buy_posts (platform, chat_id, swap_key, token_id, tx_time, payload, state, queued_at, updated_at)
@@ -95,12 +94,11 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
     return out;
   });
 
-  const commit = db.transaction((w: PairWatch, owed: readonly NewOwedBuy[], now: number, read: PairWatch | undefined) => {
+  const commit = db.transaction((w: PairWatch, owed: readonly NewOwedBuy[], now: number, read: PairWatch) => {
     let added = 0;
     for (const o of owed) added += q.owe.run(o.platform, o.chatId, o.swapKey, o.tokenId, o.txTime, o.payload, now, now).changes;
     const values = [w.cursor, gapsValue(w), w.lastTradeAt ?? null, w.nextPollAt, w.pairId] as const;
-    if (read === undefined) q.setWatch.run(...values);
-    else q.setWatchAsRead.run(...values, read.cursor, gapsValue(read));
+    q.setWatch.run(...values, read.cursor, gapsValue(read));
     return added;
   });
 
