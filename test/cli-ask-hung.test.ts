@@ -7,11 +7,10 @@ import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../src/sandbox/index.js";
+import { binArgs } from "./bin.js";
 
-const BIN = fileURLToPath(new URL("../bin/chainpulse.js", import.meta.url));
 let dir: string;
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -31,7 +30,7 @@ describe("chainpulse ask while the market hangs", () => {
       MARKET_API_URL: sandbox.url, MARKET_API_KEY: sandbox.v2Key, MARKET_TIMEOUT_MS: "120000",
     };
     const result = await new Promise<{ code: number | null; signal: string | null; stdout: string }>((resolve) => {
-      execFile(process.execPath, [BIN, "ask", "/price pepe"], { cwd: dir, env, timeout: 60_000 }, (error, stdout) =>
+      execFile(process.execPath, binArgs("ask", "/price pepe"), { cwd: dir, env, timeout: 60_000 }, (error, stdout) =>
         resolve({ code: error === null ? 0 : typeof error.code === "number" ? error.code : null, signal: error?.signal ?? null, stdout }),
       );
     });

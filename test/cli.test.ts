@@ -2,11 +2,10 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { runMain } from "./run-main.js";
+import { binArgs } from "./bin.js";
 
-const BIN = fileURLToPath(new URL("../bin/chainpulse.js", import.meta.url));
 const PACKAGE = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
 
 // An empty folder as the working directory, so no developer's .env leaks into the run.
@@ -15,7 +14,7 @@ afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
 /** The real binary: kept for the tests that prove its contract (exit codes, which stream says what). */
 function spawned(args: string[], env: Record<string, string> = {}, dir = cwd) {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
+  const result = spawnSync(process.execPath, binArgs(...args), {
     cwd: dir,
     env: { PATH: process.env.PATH ?? "", ...env },
     encoding: "utf8",

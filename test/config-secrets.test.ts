@@ -7,11 +7,10 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.js";
+import { binArgs } from "./bin.js";
 
-const BIN = fileURLToPath(new URL("../bin/chainpulse.js", import.meta.url));
 const cwd = mkdtempSync(join(tmpdir(), "chainpulse-config-secrets-"));
 afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
@@ -19,7 +18,7 @@ afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 const PASSWORDS = [["Tr0ub4dor", "#", "3xyz"], ["s3cr3tA", "/", "B9q"], ["hunter2k", "?", "zz=1"], ["pAss", "#", "w0rd/x?y"]];
 
 function start(env: Record<string, string>) {
-  const r = spawnSync(process.execPath, [BIN, "start"], { cwd, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8", timeout: 20_000 });
+  const r = spawnSync(process.execPath, binArgs("start"), { cwd, env: { PATH: process.env.PATH ?? "", ...env }, encoding: "utf8", timeout: 20_000 });
   return { code: r.status, out: `${r.stdout}${r.stderr}`, stderr: r.stderr };
 }
 

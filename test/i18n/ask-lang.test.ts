@@ -3,11 +3,10 @@ import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseAskArgs } from "../../src/cli/ask.js";
+import { binArgs } from "../bin.js";
 
-const BIN = fileURLToPath(new URL("../../bin/chainpulse.js", import.meta.url));
 let dir: string;
 
 beforeAll(async () => {
@@ -21,7 +20,7 @@ function ask(args: string[]): Promise<{ code: number; stdout: string; stderr: st
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [BIN, "ask", ...args],
+      binArgs("ask", ...args),
       { cwd: dir, env: { PATH: process.env["PATH"], DATABASE_PATH: ":memory:", LOG_LEVEL: "warn" }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code ?? 1), stdout, stderr }),
     );

@@ -7,10 +7,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { waitBound } from "../fakes/wait-bound.js";
+import { binArgs } from "../bin.js";
 
-const BIN = fileURLToPath(new URL("../../bin/chainpulse.js", import.meta.url));
 
 export interface BotProcess {
   child: ChildProcess;
@@ -57,7 +56,7 @@ export function tempDir(prefix = "cp-proc-"): string {
 }
 
 export function spawnBot(env: Record<string, string>, opts: { cwd?: string; stdin?: string } = {}): BotProcess {
-  const child = spawn(process.execPath, [BIN, "start"], {
+  const child = spawn(process.execPath, binArgs("start"), {
     cwd: opts.cwd ?? tempDir(),
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "info", ...PATIENT_ENV, ...env },
     stdio: ["pipe", "pipe", "pipe"],

@@ -1,16 +1,15 @@
 /** `printf '/price pepe\n' | chainpulse start` with no tokens and no key: the console chat on demo data. */
 import { execFile } from "node:child_process";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { spawnBot, tempDir, type BotProcess } from "./bot-process.js";
+import { binArgs } from "../bin.js";
 
-const BIN = fileURLToPath(new URL("../../bin/chainpulse.js", import.meta.url));
 
 /** `chainpulse ask` in `dir` with the settings' defaults: the database is ./data of that folder. */
 function askIn(dir: string, message: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [BIN, "ask", message], { cwd: dir, env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn" }, timeout: 60_000 }, (error, stdout) =>
+    execFile(process.execPath, binArgs("ask", message), { cwd: dir, env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn" }, timeout: 60_000 }, (error, stdout) =>
       error === null ? resolve(stdout) : reject(error),
     );
   });

@@ -6,11 +6,10 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { PATIENT_ENV, tempDir } from "./bot-process.js";
+import { binArgs } from "../bin.js";
 
-const BIN = fileURLToPath(new URL("../../bin/chainpulse.js", import.meta.url));
 /** Bounds for a failing run only: every wait ends on what the screen shows. */
 const SCREEN_WAIT_MS = 25_000;
 
@@ -32,7 +31,7 @@ interface Terminal {
 function startOnTerminal(): Terminal {
   const dir = tempDir("cp-tty-");
   const log = join(dir, "log");
-  const command = `exec ${quote(process.execPath)} ${quote(BIN)} start 2>>${quote(log)}`;
+  const command = `exec ${[process.execPath, ...binArgs("start")].map(quote).join(" ")} 2>>${quote(log)}`;
   const child = spawn("script", ["-q", "-e", "-c", command, "/dev/null"], {
     cwd: dir,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TERM: "xterm-256color", DATABASE_PATH: join(dir, "bot.db"), LOG_LEVEL: "warn", ...PATIENT_ENV },

@@ -6,15 +6,15 @@ import { sandboxCommand } from "../../src/cli/sandbox.js";
 import { DEMO_V1_KEY, DEMO_V2_KEY } from "../../src/sandbox/index.js";
 import { deferred } from "../deferred.js";
 import { lines } from "../lines.js";
+import { binArgs } from "../bin.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const main = fileURLToPath(new URL("./fixtures/cli-main.ts", import.meta.url));
-const bin = fileURLToPath(new URL("../../bin/chainpulse.js", import.meta.url));
 
 /** `chainpulse ask` as a user runs it with these settings and nothing else. */
 function askWith(env: Record<string, string>, message: string): Promise<{ code: number; stdout: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [bin, "ask", message], { cwd: tmpdir(), env: { PATH: process.env.PATH ?? "", DATABASE_PATH: ":memory:", LOG_LEVEL: "warn", ...env }, timeout: 60_000 }, (error, stdout) =>
+    execFile(process.execPath, binArgs("ask", message), { cwd: tmpdir(), env: { PATH: process.env.PATH ?? "", DATABASE_PATH: ":memory:", LOG_LEVEL: "warn", ...env }, timeout: 60_000 }, (error, stdout) =>
       resolve({ code: error === null ? 0 : Number(error.code ?? 1), stdout }),
     );
   });

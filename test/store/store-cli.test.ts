@@ -2,7 +2,6 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgresStore } from "../../src/store/postgres/store.js";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";
@@ -10,8 +9,8 @@ import { migrations } from "../../src/store/migrations.js";
 import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
 import { freePort } from "../engines/free-port.js";
 import { runMain } from "../run-main.js";
+import { binArgs } from "../bin.js";
 
-const BIN = fileURLToPath(new URL("../../bin/chainpulse.js", import.meta.url));
 const LATEST = migrations.at(-1)?.version;
 
 // An empty folder as the working directory, so no developer's .env leaks into the run.
@@ -31,7 +30,8 @@ const TEST_MS = 2 * PROCESS_MS + 20_000;
  * wiring costs more to load into vitest than a Node start, and for the store commands' exit codes.
  */
 function spawned(args: string[], env: Record<string, string> = {}, asUser?: string) {
-  const command = asUser === undefined ? [process.execPath, BIN, ...args] : ["runuser", "-u", asUser, "--", process.execPath, BIN, ...args];
+  const node = [process.execPath, ...binArgs(...args)];
+  const command = asUser === undefined ? node : ["runuser", "-u", asUser, "--", ...node];
   const result = spawnSync(command[0]!, command.slice(1), {
     cwd,
     env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "silent", ...env },

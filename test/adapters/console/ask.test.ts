@@ -3,14 +3,13 @@ import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHART_LAYOUT as L, CHART_THEME as T } from "../../../src/chart/theme.js";
 import { parseAskArgs } from "../../../src/cli/ask.js";
 import { countDiffering, decodePng } from "../../chart/png.js";
 import { runMain, type MainResult } from "../../run-main.js";
+import { binArgs } from "../../bin.js";
 
-const BIN = fileURLToPath(new URL("../../../bin/chainpulse.js", import.meta.url));
 let dir: string;
 
 beforeAll(async () => {
@@ -27,7 +26,7 @@ function spawned(args: string[]): Promise<MainResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      [BIN, "ask", ...args],
+      binArgs("ask", ...args),
       { cwd: dir, env: { PATH: process.env["PATH"], ...ENV }, timeout: 60_000 },
       (error, stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code ?? 1), stdout, stderr }),
     );

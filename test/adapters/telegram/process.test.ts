@@ -8,11 +8,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { type FakeTelegram, fakeUser, privateChat, startFakeTelegram } from "../../fakes/telegram-api.js";
+import { binArgs } from "../../bin.js";
 
-const BIN = fileURLToPath(new URL("../../../bin/chainpulse.js", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "chainpulse-telegram-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -29,7 +28,7 @@ function start(env: Record<string, string>): Running {
   // one test's refused start must not delay the next.
   const data = join(dir, `run-${++runs}`);
   mkdirSync(data);
-  const child = spawn(process.execPath, [BIN, "start"], {
+  const child = spawn(process.execPath, binArgs("start"), {
     cwd: dir,
     env: { PATH: process.env.PATH ?? "", DATABASE_PATH: join(data, "bot.db"), LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
