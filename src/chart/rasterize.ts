@@ -56,7 +56,7 @@ export function rasterizeOptions(svg: string): Readonly<ResvgRenderOptions> {
 }
 
 /**
- * Rasterises an SVG document to PNG bytes with the bundled Inter fonts only.
+ * Rasterises an SVG document to PNG bytes with the bundled fonts (see `rasterizeOptions`).
  *
  * resvg-js 2.6 keeps each render's pixmap in native memory V8 cannot see, so nothing prompts
  * a collection and RSS climbs by ~3 MB a render (thx/resvg-js#216). Reading `pixels` copies
