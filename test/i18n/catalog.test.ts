@@ -1,17 +1,10 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadCatalog, messages } from "../../src/i18n/index.js";
-
-/** Every TypeScript file under `dir`. */
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sources(path) : path.endsWith(".ts") ? [path] : [];
-  });
-}
+import { sourceFiles } from "../sources.js";
 
 /** A folder holding the given message files. */
 function folder(files: Record<string, string>): URL {
@@ -42,7 +35,7 @@ describe("the message files", () => {
     // code asks for and nobody wrote.
     const known = catalog.keys("en");
     const missing: string[] = [];
-    for (const file of sources("src")) {
+    for (const file of sourceFiles("src")) {
       const text = readFileSync(file, "utf8");
       const places = [
         ...[...text.matchAll(/\b(?:t|say|fail|userError|refuse|has)\(([^()]*(?:\([^()]*\)[^()]*)*)\)/g)].map((m) => m[1] ?? ""),

@@ -4,7 +4,7 @@
  * (a module-level or default-English translator) or written in code; and no module reads the
  * message files when it is imported.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -22,6 +22,7 @@ import { loadCatalog, LOCALES_DIR } from "../../src/i18n/index.js";
 import { MarketClient } from "../../src/market/client.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite/store.js";
+import { sourceFiles } from "../sources.js";
 
 const noCharts: ChartRenderer = { render: () => Promise.reject(new Error("no charts here")), close: async () => undefined };
 
@@ -150,7 +151,7 @@ function readsAtImport(file: string): string[] {
 
 describe("the message files at import", () => {
   it("are read by no module of src/ when it is imported", () => {
-    const files = readdirSync("src", { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts")).map((f) => join("src", f));
+    const files = sourceFiles("src");
     expect(files.length).toBeGreaterThan(100);
     expect(files.flatMap(readsAtImport)).toEqual([]);
   });

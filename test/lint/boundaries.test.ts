@@ -1,14 +1,17 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { PLANTED_PREFIX } from "../sources.js";
 import { root, untypedEslint } from "./untyped.js";
 
 /**
  * The project's own eslint.config.js, as `npm run lint` runs it, on files planted in src/ for
  * one test. The type-checked rules are left out: they need the files in the TypeScript project,
- * and what is tested here is the import map.
+ * and what is tested here is the import map. The planted folders are ones the config, the type
+ * check and the tests that read src/ leave out (test/sources.ts), so nothing running beside this
+ * file meets them; this linter is told to lint them anyway.
  */
-const eslint = untypedEslint();
+const eslint = untypedEslint({ ignore: false });
 
 const planted: string[] = [];
 afterAll(() => {
@@ -19,7 +22,7 @@ afterAll(() => {
 async function lintPlanted(folder: string, files: Record<string, string>): Promise<Map<string, string[]>> {
   const parent = join(root, "src", folder);
   mkdirSync(parent, { recursive: true });
-  const dir = mkdtempSync(join(parent, "planted-"));
+  const dir = mkdtempSync(join(parent, PLANTED_PREFIX));
   planted.push(dir);
   for (const [name, source] of Object.entries(files)) writeFileSync(join(dir, name), source);
   const results = await eslint.lintFiles(Object.keys(files).map((n) => join(dir, n)));

@@ -10,9 +10,11 @@ import { ESLint } from "eslint";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 
-export function untypedEslint(): ESLint {
+/** `ignore: false` also lints what the config ignores, such as the boundary test's planted folders. */
+export function untypedEslint(opts: { ignore?: boolean } = {}): ESLint {
   return new ESLint({
     cwd: root,
+    ignore: opts.ignore ?? true,
     overrideConfig: {
       languageOptions: { parserOptions: { projectService: false } },
       rules: { "@typescript-eslint/no-floating-promises": "off", "@typescript-eslint/switch-exhaustiveness-check": "off" },

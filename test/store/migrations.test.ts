@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { migrations, type Migration } from "../../src/store/migrations.js";
 import { postgresSchema } from "../../src/store/postgres/migrate.js";
+import { sourceFiles } from "../sources.js";
 
 const src = fileURLToPath(new URL("../../src/", import.meta.url));
 
@@ -51,12 +52,6 @@ function sha256(text: string): string {
 function texts(m: Migration): { sqlite: string; postgres: string } {
   if (typeof m.up !== "string") throw new Error(`migration ${m.version} is a function: pin its postgres text and its source`);
   return { sqlite: sha256(m.up), postgres: sha256(m.postgres ?? postgresSchema(m.up)) };
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
-  );
 }
 
 describe("the schema", () => {
