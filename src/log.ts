@@ -2,8 +2,9 @@
  * The process logger: pino, JSON lines by default, pino-pretty on a terminal. Secrets (API
  * keys, bot tokens) never reach the output.
  */
+import { createRequire } from "node:module";
 import { pino, type DestinationStream, type Logger } from "pino";
-import { PinoPretty } from "pino-pretty";
+import type { PinoPretty } from "pino-pretty";
 import { REDACTED, redactForms, secretForms } from "./secrets.js";
 
 export type { Logger } from "pino";
@@ -37,6 +38,15 @@ export interface LoggerOptions {
 }
 
 /**
+ * pino-pretty, loaded only for a terminal: a bot in a container or under a supervisor writes
+ * JSON, and loading the formatter was about 70 ms of every such start. It is CommonJS, so it
+ * loads synchronously, as createLogger must.
+ */
+function prettyStream(): typeof PinoPretty {
+  return (createRequire(import.meta.url)("pino-pretty") as { PinoPretty: typeof PinoPretty }).PinoPretty;
+}
+
+/**
  * A logger whose output never holds a secret: known credential fields are censored by
  * path, and every serialized line (messages, URLs, error messages, stacks and causes,
  * child bindings) has each secret string replaced before it is written.
@@ -47,7 +57,7 @@ export function createLogger(options: LoggerOptions): Logger {
   const destination =
     options.destination ?? (pretty ? undefined : pino.destination({ dest: process.stderr.fd, sync: true }));
   const stream = pretty
-    ? PinoPretty({ colorize: options.destination === undefined, destination: destination ?? process.stderr.fd, sync: true })
+    ? prettyStream()({ colorize: options.destination === undefined, destination: destination ?? process.stderr.fd, sync: true })
     : destination;
 
   return pino(
