@@ -7,7 +7,7 @@
  */
 import { fileURLToPath } from "node:url";
 
-export const BIN = fileURLToPath(new URL("../bin/chainpulse.js", import.meta.url));
+const BIN = fileURLToPath(new URL("../bin/chainpulse.js", import.meta.url));
 
 /** Node's arguments for `chainpulse <args>`. */
 export function binArgs(...args: string[]): string[] {

@@ -9,7 +9,7 @@ import { chainFamily } from "../market/ids.js";
 import type { SandboxToken } from "./types.js";
 
 /** EVM ids match case-insensitively (service-notes.md); others exactly. */
-export function canonicalId(id: string): string {
+function canonicalId(id: string): string {
   const i = id.lastIndexOf("-");
   if (i <= 0) return id;
   const chain = id.slice(i + 1);
@@ -23,8 +23,8 @@ function push<K>(map: Map<K, number[]>, key: K, position: number): void {
 }
 
 export class MarketIndex {
-  private tokenCount = 0;
   private pairCount = 0;
+  /** Each token's liquidity, by position: the symbol lists' order. */
   private readonly liquidity: number[] = [];
   private readonly tokenById = new Map<string, number>();
   private readonly pairById = new Map<string, number>();
@@ -36,8 +36,7 @@ export class MarketIndex {
 
   /** Indexes the next token in build order, with its pairs. */
   add(t: SandboxToken): void {
-    const at = this.tokenCount++;
-    this.liquidity.push(t.liquidity);
+    const at = this.liquidity.push(t.liquidity) - 1;
     this.tokenById.set(canonicalId(t.id), at);
     push(this.tokensByAddress, t.address, at);
     push(this.tokensByChain, t.chain, at);
