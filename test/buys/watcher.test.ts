@@ -138,6 +138,33 @@ describe("the buy watcher", () => {
     expect(Math.max(...pages)).toBe(3);
   });
 
+  it("reads a gap from the overlap before its cursor: a swap indexed late just before a burst the poll could not page through is owed", async () => {
+    await follow(chat("a"));
+    sb.placeSwaps(pairId, [
+      { time: S0 + 5, side: "buy", amountUsd: 70 },
+      // Older than the first poll's newest swap, and served only after that poll.
+      { time: S0 + 3, side: "buy", amountUsd: 71, indexedAt: S0 + 12 },
+    ]);
+    const w = watcher({ pageSize: 10, maxPages: 4, overlapSeconds: 20 });
+    clock = T0 + 10_000;
+    await w.tick();
+    expect((await owedTo(chat("a"))).map((t) => t.amountUsd)).toEqual(["70"]);
+    // A buy a second for longer than the overlap: the next poll's pages stop well short of the cursor.
+    const burst = Array.from({ length: 60 }, (_, i) => ({ time: S0 + 30 + i, side: "buy" as const, amountUsd: 100 + i }));
+    sb.placeSwaps(pairId, burst);
+    clock = T0 + 90_000;
+    await w.tick();
+    expect((await store.buys.watches())[0]?.gaps).toEqual([{ after: S0 + 5, to: expect.any(Number) }]);
+    expect((await owedTo(chat("a"))).map((t) => t.amountUsd)).not.toContain("71");
+    for (let i = 0; i < 10 && (await store.buys.watches())[0]?.gaps !== undefined; i++) {
+      clock = (await store.buys.watches())[0]?.nextPollAt ?? 0;
+      await w.tick();
+    }
+    expect((await store.buys.watches())[0]?.gaps).toBeUndefined();
+    const got = (await owedTo(chat("a"))).map((t) => Number(t.amountUsd)).sort((x, y) => x - y);
+    expect(got).toEqual([70, 71, ...burst.map((b) => b.amountUsd)]);
+  });
+
   it("calls a wallet's buy its first only once no gap older than it is left unread", async () => {
     await follow(chat("a"));
     const buys = Array.from({ length: 40 }, (_, i) => ({ time: S0 + 4 + 4 * i, side: "buy" as const, amountUsd: 100 + i, ...(i % 39 === 0 ? { wallet: "0xwhale" } : {}) }));
