@@ -1,7 +1,7 @@
 /**
  * The buy feed on /metrics, all named chainpulse_buys_*: pairs watched, polls and their
  * interval, swaps seen and skipped, buys posted and folded, and the delay from the trade to its
- * post. The feed lane's units are chainpulse_market_units_total{endpoint="swaps"}.
+ * post. The feed lane's units are chainpulse_market_lane_units_total{lane="feed"}.
  */
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
 import type { BuyFeedStore } from "../store/types.js";

@@ -6,12 +6,13 @@
  */
 import { buysCommands } from "../../src/buys/commands.js";
 import type { BuySink } from "../../src/buys/delivery.js";
+import type { BuyMetrics } from "../../src/buys/metrics.js";
 import { createBuyFeedService, type BuyFeedService } from "../../src/buys/service.js";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import type { PlacedSwap } from "../../src/sandbox/index.js";
 import type { Platform } from "../../src/store/types.js";
-import { startClockedWorld, type ClockedWorld } from "../core/clocked-world.js";
+import { startClockedWorld, type ClockedWorld, type ClockedWorldOptions } from "../core/clocked-world.js";
 
 /** 2026-11-22 12:30 UTC. */
 export const T0 = Date.UTC(2026, 10, 22, 12, 30);
@@ -19,7 +20,7 @@ export const S0 = T0 / 1000;
 
 export interface BuyWorld extends ClockedWorld {
   /** The feed service sending to `sink` on `platform`, paced as the platform is (Telegram: 20 a minute per group). */
-  service(platform: Platform, sink: BuySink, opts?: { holder?: string }): BuyFeedService;
+  service(platform: Platform, sink: BuySink, opts?: { holder?: string; metrics?: BuyMetrics }): BuyFeedService;
   /** The pairs the feed watches for `tokenId`, made quiet; the first is the one swaps are placed on. */
   quietPairs(tokenId: string): Promise<string[]>;
   /** Places swaps on the first watched pair of `tokenId` (see `quietPairs`). */
@@ -28,10 +29,10 @@ export interface BuyWorld extends ClockedWorld {
   idOf(symbol: string): string;
 }
 
-export async function startBuyWorld(opts: { path?: string; maxPerChat?: number } = {}): Promise<BuyWorld> {
+export async function startBuyWorld(opts: { path?: string; maxPerChat?: number; onDispatch?: ClockedWorldOptions["onDispatch"] } = {}): Promise<BuyWorld> {
   const plan = { pollSeconds: 15, maxPollSeconds: 300 };
   const world = await startClockedWorld({
-    start: T0, path: opts.path, tmpPrefix: "cp-buys-",
+    start: T0, path: opts.path, tmpPrefix: "cp-buys-", onDispatch: opts.onDispatch,
     core: { extraCommands: buysCommands({ maxPerChat: opts.maxPerChat ?? 5, ...plan, budget: () => ({}) }) },
   });
   const { clock, sandbox, client, store, log, core } = world;
@@ -57,6 +58,7 @@ export async function startBuyWorld(opts: { path?: string; maxPerChat?: number }
           }),
         },
         ...(o.holder === undefined ? {} : { holder: o.holder }),
+        ...(o.metrics === undefined ? {} : { metrics: o.metrics }),
       });
       return s;
     },

@@ -4,11 +4,15 @@
  * clock. Each turn of the feed is one `turn()`.
  */
 import type { Chat, Message, User } from "grammy/types";
+import { Registry } from "prom-client";
 import { afterEach, describe, expect, it } from "vitest";
+import { createBuyMetrics } from "../../src/buys/metrics.js";
 import type { BuyFeedService } from "../../src/buys/service.js";
+import { createMarketMetrics } from "../../src/market/scheduler-metrics.js";
 import { HOSTILE_TOKENS } from "../../src/sandbox/index.js";
 import { startHarness, type Harness } from "../adapters/telegram/harness.js";
 import { fakeUser, groupChat, type SentMessage } from "../fakes/telegram-api.js";
+import { metric } from "../metrics-text.js";
 import { S0, startBuyWorld, T0, type BuyWorld } from "./buy-world.js";
 
 interface World extends BuyWorld {
@@ -31,10 +35,12 @@ afterEach(async () => {
   await w.close();
 });
 
-async function start(): Promise<World> {
-  const base = await startBuyWorld();
+/** The world; with `registry`, the market calls and the feed counted there as the bot's /metrics counts them. */
+async function start(opts: { registry?: Registry } = {}): Promise<World> {
+  const marketMetrics = opts.registry === undefined ? undefined : createMarketMetrics(opts.registry);
+  const base = await startBuyWorld(marketMetrics === undefined ? {} : { onDispatch: (e) => marketMetrics.dispatched(e) });
   const h = await startHarness({ core: base.core, store: base.store, adapter: { now: base.clock.now }, fake: { now: base.clock.now } });
-  const feed = base.service("telegram", h.adapter);
+  const feed = base.service("telegram", h.adapter, opts.registry === undefined ? {} : { metrics: createBuyMetrics(opts.registry, base.store.buys) });
   const chat = groupChat({ id: -100, supergroup: true });
   const admin = fakeUser({ id: 1 });
   const member = fakeUser({ id: 2 });
@@ -145,6 +151,42 @@ describe("the buy feed through Telegram", () => {
     const own = out.filter((p) => !p.text.includes("more PEPE trades")).map((p) => Number(/Spent: \$([\d.]+)/.exec(p.text)?.[1]));
     expect(own.sort((a, b) => a - b)).toEqual(burst.slice(16).map((b) => b.amountUsd));
     expect(await w.store.buys.buyCounts()).toEqual({ folded: 16, posted: 39 });
+  });
+
+  it("counts on /metrics the pairs watched, polls and their interval, swaps seen and skipped, buys owed, posted and folded, the feed lane's units and the delay", async () => {
+    const registry = new Registry();
+    const w = await start({ registry });
+    await w.ask("/buys pepe");
+    const pepe = w.idOf("PEPE");
+    const watched = await w.quietPairs(pepe);
+    // The burst of the folding test, and one swap without an amount.
+    const burst = Array.from({ length: 55 }, (_, i) => ({ time: S0 + 2 + Math.floor(i / 2), side: "buy" as const, amountUsd: 100 + i }));
+    await w.place(pepe, [...burst, { time: S0 + 30, side: "buy", amountUsd: null }]);
+    w.sandbox.resetStats();
+    await turnAt(w, T0 + 40_000);
+    expect(posts(w)).toHaveLength(40);
+    const text = await registry.metrics();
+    const swapCalls = w.sandbox.stats().byEndpoint.swaps ?? 0;
+    expect(swapCalls).toBeGreaterThanOrEqual(watched.length);
+    expect(metric(text, "chainpulse_buys_pairs_watched")).toBe(watched.length);
+    expect(metric(text, "chainpulse_buys_polls_total")).toBe(swapCalls);
+    // Quiet for the 40 s since the feed started, each pair's next poll is 20 s away (half its quiet time, at least 15 s).
+    expect(metric(text, "chainpulse_buys_poll_interval_seconds_count")).toBe(watched.length);
+    expect(metric(text, "chainpulse_buys_poll_interval_seconds_sum")).toBe(20 * watched.length);
+    expect(metric(text, "chainpulse_buys_swaps_total", { outcome: "seen" })).toBe(56);
+    expect(metric(text, "chainpulse_buys_swaps_total", { outcome: "skipped" })).toBe(1);
+    expect(metric(text, "chainpulse_buys_owed_total")).toBe(55);
+    expect(metric(text, "chainpulse_buys_posts_total", { platform: "telegram", state: "posted" })).toBe(39);
+    expect(metric(text, "chainpulse_buys_posts_total", { platform: "telegram", state: "folded" })).toBe(16);
+    // One delay a post, trade to post: the burst's last trade was 10 s before the first post, and every post went out within two minutes.
+    expect(metric(text, "chainpulse_buys_delay_seconds_count", { platform: "telegram" })).toBe(40);
+    const delay = metric(text, "chainpulse_buys_delay_seconds_sum", { platform: "telegram" });
+    expect(delay).toBeGreaterThanOrEqual(40 * 10);
+    expect(delay).toBeLessThanOrEqual(40 * (38 + 120));
+    // The polls are the feed lane's: 50 units each, and none spent on any other lane.
+    expect(metric(text, "chainpulse_market_units_total", { endpoint: "swaps" })).toBe(50 * swapCalls);
+    expect(metric(text, "chainpulse_market_lane_units_total", { lane: "feed" })).toBeGreaterThanOrEqual(50 * swapCalls);
+    expect(metric(text, "chainpulse_market_lane_units_total", { lane: "feed" })).toBe(w.sandbox.stats().units);
   });
 
   it("keeps hostile symbols and wallets harmless, and skips swaps without a finite amount", async () => {

@@ -12,6 +12,7 @@ import type { ChartRenderer } from "../../src/chart/types.js";
 import type { BotCore } from "../../src/core/bot-core.js";
 import { createBotCore, type CoreDeps } from "../../src/core/create-core.js";
 import { MarketClient } from "../../src/market/client.js";
+import type { DispatchEvent } from "../../src/market/scheduler.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite/store.js";
 
@@ -49,6 +50,8 @@ export interface ClockedWorldOptions {
   tmpPrefix: string;
   /** Core options beyond the shared ones. */
   core?: Pick<CoreDeps, "extraCommands" | "alertLimits">;
+  /** Each market call as it leaves the client's scheduler (the bot's /metrics count them so). */
+  onDispatch?: (e: DispatchEvent) => void;
 }
 
 export async function startClockedWorld(opts: ClockedWorldOptions): Promise<ClockedWorld> {
@@ -63,7 +66,9 @@ export async function startClockedWorld(opts: ClockedWorldOptions): Promise<Cloc
     },
   };
   const sandbox = await startSandbox({ now: clock.now, seed: 1 });
-  const client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 5_000 });
+  const client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 5_000,
+    ...(opts.onDispatch === undefined ? {} : { onDispatch: opts.onDispatch }),
+  });
   const store = await openSqliteStore({ path: opts.path ?? join(mkdtempSync(join(tmpdir(), opts.tmpPrefix)), "db.sqlite") });
   const log = pino({ level: "silent" });
   const core = createBotCore({

@@ -14,6 +14,7 @@ import { loadConfig } from "../../src/config.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { deferred } from "../deferred.js";
 import { fakeUser, groupChat, startFakeTelegram, type ApiCall, type FakeTelegram } from "../fakes/telegram-api.js";
+import { metric } from "../metrics-text.js";
 import { launchChromium } from "./chromium.js";
 import { portLogger } from "./port-logger.js";
 
@@ -29,17 +30,6 @@ let bot: RunningBot;
 let base: string;
 let dir: string;
 let secrets: string[];
-
-/** The value of one series in /metrics text, or 0. */
-function metric(text: string, name: string, labels: Record<string, string> = {}): number {
-  const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
-  let sum = 0;
-  for (const line of text.split("\n")) {
-    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
-    if (want.every((w) => line.includes(w))) sum += Number(line.slice(line.lastIndexOf(" ") + 1));
-  }
-  return sum;
-}
 
 const metricsText = async () => (await fetch(`${base}/metrics`)).text();
 
