@@ -35,7 +35,7 @@ export function createMarketMetrics(registry: Registry): MarketMetrics {
   });
   const laneUnits = new Counter({
     name: "chainpulse_market_lane_units_total",
-    help: "Compute units spent, by scheduler lane (people, alerts, digest, refresh)",
+    help: `Compute units spent, by scheduler lane (${LANES.join(", ")})`,
     labelNames: ["lane"],
     registers,
   });

@@ -110,6 +110,19 @@ describe("one bot process as operators run it, in turn", BOT_PROCESS, () => {
     for (const s of secrets) expect(text).not.toContain(s);
   });
 
+  it("serves only metrics the README's table explains, the buy feed's among them", async () => {
+    const { base } = shared;
+    await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
+    const text = await (await fetch(`${base}/metrics`)).text();
+    const served = [...text.matchAll(/^# TYPE (chainpulse_\w+) /gm)].map((m) => m[1]);
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    const explained = new Set([...readme.matchAll(/^\| `(chainpulse_\w+)` \|/gm)].map((m) => m[1]));
+    // prom-client's process metrics share one row, `chainpulse_process_*`, `chainpulse_nodejs_*`.
+    const ours = served.filter((m) => !/^chainpulse_(process|nodejs)_/.test(m ?? ""));
+    expect(ours).toContain("chainpulse_buys_polls_total");
+    expect(ours.filter((m) => !explained.has(m))).toEqual([]);
+  });
+
   it("counts a 429 that Telegram answers to a reply, even one that is retried, in /metrics", async () => {
     const { base, telegram: tg } = shared;
     await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
