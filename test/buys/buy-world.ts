@@ -58,7 +58,7 @@ export async function startBuyWorld(opts: { path?: string; maxPerChat?: number; 
           }),
         },
         ...(o.holder === undefined ? {} : { holder: o.holder }),
-        ...(o.metrics === undefined ? {} : { metrics: o.metrics }),
+        metrics: o.metrics,
       });
       return s;
     },

@@ -66,9 +66,7 @@ export async function startClockedWorld(opts: ClockedWorldOptions): Promise<Cloc
     },
   };
   const sandbox = await startSandbox({ now: clock.now, seed: 1 });
-  const client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 5_000,
-    ...(opts.onDispatch === undefined ? {} : { onDispatch: opts.onDispatch }),
-  });
+  const client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 5_000, onDispatch: opts.onDispatch });
   const store = await openSqliteStore({ path: opts.path ?? join(mkdtempSync(join(tmpdir(), opts.tmpPrefix)), "db.sqlite") });
   const log = pino({ level: "silent" });
   const core = createBotCore({

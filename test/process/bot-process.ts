@@ -10,7 +10,6 @@ import { join } from "node:path";
 import { waitBound } from "../fakes/wait-bound.js";
 import { binArgs } from "../bin.js";
 
-
 export interface BotProcess {
   child: ChildProcess;
   stdout(): string;
