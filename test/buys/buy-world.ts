@@ -9,7 +9,7 @@ import type { BuySink } from "../../src/buys/delivery.js";
 import type { BuyMetrics } from "../../src/buys/metrics.js";
 import { createBuyFeedService, type BuyFeedService } from "../../src/buys/service.js";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
-import { createPacedQueue } from "../../src/digest/paced-queue.js";
+import { createPacedQueue, type PacedQueue } from "../../src/digest/paced-queue.js";
 import type { PlacedSwap } from "../../src/sandbox/index.js";
 import type { Platform } from "../../src/store/types.js";
 import { startClockedWorld, type ClockedWorld, type ClockedWorldOptions } from "../core/clocked-world.js";
@@ -20,7 +20,7 @@ export const S0 = T0 / 1000;
 
 export interface BuyWorld extends ClockedWorld {
   /** The feed service sending to `sink` on `platform`, paced as the platform is (Telegram: 20 a minute per group). */
-  service(platform: Platform, sink: BuySink, opts?: { holder?: string; metrics?: BuyMetrics }): BuyFeedService;
+  service(platform: Platform, sink: BuySink, opts?: { holder?: string; metrics?: BuyMetrics; queue?: PacedQueue }): BuyFeedService;
   /** The pairs the feed watches for `tokenId`, made quiet; the first is the one swaps are placed on. */
   quietPairs(tokenId: string): Promise<string[]>;
   /** Places swaps on the first watched pair of `tokenId` (see `quietPairs`). */
@@ -52,7 +52,7 @@ export async function startBuyWorld(opts: { path?: string; maxPerChat?: number; 
         leaseTtlMs: 10 * 60_000,
         sinks: { [platform]: sink },
         queues: {
-          [platform]: createPacedQueue({
+          [platform]: o.queue ?? createPacedQueue({
             ratePerSecond: 30, maxInFlight: 4, now: clock.now, sleep: clock.sleep,
             ...(platform === "telegram" ? { perChatPerMinute: 20 } : {}),
           }),

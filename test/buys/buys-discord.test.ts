@@ -3,10 +3,12 @@
  * the sandbox market with swaps placed on quiet pairs, and the feed service, all on one
  * hand-moved clock.
  */
+import { setTimeout as delay } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDiscordAdapter } from "../../src/adapters/discord/index.js";
 import type { PlatformAdapter } from "../../src/adapters/types.js";
 import type { BuyFeedService } from "../../src/buys/service.js";
+import { createDiscordDigestQueue } from "../../src/digest/platform-queues.js";
 import { HOSTILE_TOKENS } from "../../src/sandbox/index.js";
 import { CDN_LINK_MS, OptionType, Permission, startFakeDiscord, type FakeDiscord, type FakeUpload, type RecordedRequest, type Settled } from "../fakes/discord-api.js";
 import { S0, startBuyWorld, T0, type BuyWorld } from "./buy-world.js";
@@ -33,12 +35,27 @@ afterEach(async () => {
   expect(w.fake.violations).toEqual([]);
 });
 
-async function start(): Promise<World> {
+/**
+ * `channelLimit`: the fake takes that many posts a channel per window of real time and answers
+ * 429 past them, as Discord does; discord.js learns the window from its answers and waits it out
+ * in real time, so the fake runs on the real clock then.
+ */
+async function start(opts: { channelLimit?: { limit: number; windowMs: number } } = {}): Promise<World> {
   const base = await startBuyWorld();
-  const fake = await startFakeDiscord({ now: base.clock.now });
+  const limited = opts.channelLimit !== undefined;
+  const fake = await startFakeDiscord(limited ? { channelLimit: opts.channelLimit } : { now: base.clock.now });
   const adapter = createDiscordAdapter({ token: fake.token, applicationId: fake.applicationId, apiRoot: fake.apiRoot, core: base.core, logger: base.log, now: base.clock.now });
   await adapter.start();
-  world = { ...base, fake, adapter, feed: base.service("discord", adapter) };
+  // The bot's own Discord queue; while discord.js keeps real time, its waits take real time too
+  // and move the hand clock by as much (never back: concurrent waits do not add up).
+  const clock = base.clock;
+  const realSleep = async (ms: number): Promise<void> => {
+    const until = clock.now() + ms;
+    await delay(ms);
+    clock.set(Math.max(clock.now(), until));
+  };
+  const queue = limited ? createDiscordDigestQueue({ now: clock.now, sleep: realSleep }) : undefined;
+  world = { ...base, fake, adapter, feed: base.service("discord", adapter, queue === undefined ? {} : { queue }) };
   return world;
 }
 
@@ -106,6 +123,29 @@ describe("the buy feed through Discord", () => {
     ]);
     await turnAt(w, T0 + 60_000);
     expect(posts(w, channel)).toHaveLength(3);
+  });
+
+  it("folds a burst the channel's pace cannot take into one summary, every buy in exactly one post or summary, without a 429", async () => {
+    // Discord takes 5 posts in 5 s a channel, 120 in the two minutes a folded buy may wait. The
+    // fake's window is 5 in 100 ms of real time, so the suite does not wait two real minutes
+    // while discord.js keeps to it: how many posts a burst becomes does not depend on the window.
+    const w = await start({ channelLimit: { limit: 5, windowMs: 100 } });
+    const channel = "500000000000000431";
+    expect(answerText(await slash(w, "buys", channel, MANAGER, { token: "pepe" }))).toMatch(/^Posting the buys of PEPE/);
+    const burst = Array.from({ length: 139 }, (_, i) => ({ time: S0 + 2 + Math.floor(i / 5), side: "buy" as const, amountUsd: 100 + i }));
+    await w.place(w.idOf("PEPE"), burst);
+    await turnAt(w, T0 + 40_000);
+    const out = posts(w, channel);
+    expect(out).toHaveLength(120);
+    expect(w.fake.requests.filter((r) => r.status === 429)).toEqual([]);
+    const titles = out.map((p) => unescape(embedOf(p).title ?? ""));
+    const summaries = titles.filter((t) => t.includes("more PEPE trades"));
+    expect(summaries).toHaveLength(1);
+    expect(summaries[0]).toMatch(/^🟢 20 more PEPE trades · \$2\.19K in 3 s · largest \$119 by 0x[0-9a-f]{4}…[0-9a-f]{4}$/u);
+    const own = out.filter((p) => !unescape(embedOf(p).title ?? "").includes("more PEPE trades"))
+      .map((p) => Number(/^\$([\d.]+)/.exec(new Map((embedOf(p).fields ?? []).map((f) => [f.name, unescape(f.value)])).get("Spent") ?? "")?.[1]));
+    expect(own.sort((a, b) => a - b)).toEqual(burst.slice(20).map((b) => b.amountUsd));
+    expect(await w.store.buys.buyCounts()).toEqual({ folded: 20, posted: 119 });
   });
 
   it("keeps a hostile symbol from pinging, and refuses a member and a bad amount in one ephemeral sentence", async () => {
