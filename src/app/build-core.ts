@@ -47,6 +47,8 @@ export interface BuildOptions {
   onMarketDispatch?: (e: DispatchEvent) => void;
   /** Told how fresh each command's answer was (metrics). */
   onAnswer?: (freshness: Freshness) => void;
+  /** The core's clock (command budgets, times in answers), epoch ms; default Date.now. */
+  now?: () => number;
 }
 
 export interface BuiltCore {
@@ -144,7 +146,7 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     const callRules: CallRules = { windowMs: config.calls.windowDays * 86_400_000, sweepPeriodMs: config.calls.sweepMinutes * 60_000 };
     const asking = new AbortController();
     const core = createBotCore({ fresher: { signal: asking.signal }, calls: callRules, market, store, charts, log, source: (i18n) => i18n.t(sourceKey), extraCommands, alertLimits, catalog, budget: { redis },
-      answerDeadlineMs: config.market.answerDeadlineMs, onAnswer: opts.onAnswer,
+      answerDeadlineMs: config.market.answerDeadlineMs, onAnswer: opts.onAnswer, now: opts.now,
     });
     // Fetched uncached for the check, and kept in the price cache for the commands that follow until the next check.
     const alertPrices = sharingPrices(market, client.onLane(ALERT_LANE), { everyMs: config.alerts.checkSeconds * 1000 });
