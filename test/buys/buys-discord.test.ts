@@ -55,7 +55,7 @@ async function start(opts: { channelLimit?: { limit: number; windowMs: number } 
     clock.set(Math.max(clock.now(), until));
   };
   const queue = limited ? createDiscordDigestQueue({ now: clock.now, sleep: realSleep }) : undefined;
-  world = { ...base, fake, adapter, feed: base.service("discord", adapter, queue === undefined ? {} : { queue }) };
+  world = { ...base, fake, adapter, feed: base.service("discord", adapter, { queue }) };
   return world;
 }
 
@@ -87,6 +87,11 @@ function embedOf(r: RecordedRequest): Embed {
   return (r.body as { embeds: Embed[] }).embeds[0] ?? {};
 }
 
+/** A post's embed fields by name, as Discord shows them. */
+function fieldsOf(r: RecordedRequest): Map<string, string> {
+  return new Map((embedOf(r).fields ?? []).map((f) => [f.name, unescape(f.value)]));
+}
+
 async function turnAt(w: World, at: number): Promise<void> {
   w.clock.set(Math.max(at, w.clock.now()));
   await w.feed.turn();
@@ -111,7 +116,7 @@ describe("the buy feed through Discord", () => {
       `${"🔴".repeat(8)} PEPE sell`,
       `🐳 ${"🟢".repeat(40)} PEPE buy`,
     ]);
-    const fields = new Map((embedOf(out[0]!).fields ?? []).map((f) => [f.name, unescape(f.value)]));
+    const fields = fieldsOf(out[0]!);
     expect(fields.get("Spent")).toMatch(/^\$250 \([\d.,]+ USDC\)$/);
     expect(fields.get("Buyer")).toBe("0x1111…1111 · first buy seen since the feed started");
     expect(fields.get("Time")).toBe("12:30:06 UTC · 24 s ago");
@@ -142,8 +147,7 @@ describe("the buy feed through Discord", () => {
     const summaries = titles.filter((t) => t.includes("more PEPE trades"));
     expect(summaries).toHaveLength(1);
     expect(summaries[0]).toMatch(/^🟢 20 more PEPE trades · \$2\.19K in 3 s · largest \$119 by 0x[0-9a-f]{4}…[0-9a-f]{4}$/u);
-    const own = out.filter((p) => !unescape(embedOf(p).title ?? "").includes("more PEPE trades"))
-      .map((p) => Number(/^\$([\d.]+)/.exec(new Map((embedOf(p).fields ?? []).map((f) => [f.name, unescape(f.value)])).get("Spent") ?? "")?.[1]));
+    const own = out.filter((_, i) => !titles[i]!.includes("more PEPE trades")).map((p) => Number(/^\$([\d.]+)/.exec(fieldsOf(p).get("Spent") ?? "")?.[1]));
     expect(own.sort((a, b) => a - b)).toEqual(burst.slice(20).map((b) => b.amountUsd));
     expect(await w.store.buys.buyCounts()).toEqual({ folded: 20, posted: 119 });
   });
