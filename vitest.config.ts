@@ -29,12 +29,14 @@ export default defineConfig({
     // Nothing under src/ keeps state at module level but caches of pure results, and every
     // test file builds its own bot, stores and servers.
     isolate: false,
-    // Four files at once on 2 cores: the slow files wait on child processes, PostgreSQL,
+    // Six files at once on 2 cores: the slow files wait on child processes, PostgreSQL,
     // Redis and protocol timers (a lease running out, Discord's 5 s between identifies) rather
     // than on their own CPU, and the other files fill those waits. With one core kept busy the
-    // suite took 451 s at two, 349 s at three and 325 s at four; their bounds are set for that
+    // suite took 451 s at two, 349 s at three and 325 s at four on an older machine; on this
+    // one, vitest alone took 168 and 159 s at four, 169 s at five, 147 and 143 s at six and 146 s
+    // at eight, and `npm test` 183 s at four and 170 s at six. Their bounds are set for that
     // contention.
-    maxWorkers: Math.max(4, availableParallelism() - 1),
+    maxWorkers: Math.max(6, availableParallelism() - 1),
     sequence: { sequencer: SlowFirst },
   },
 });
