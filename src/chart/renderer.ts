@@ -1,6 +1,9 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
-import { Worker } from "node:worker_threads";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { threadId, Worker } from "node:worker_threads";
 import type { Logger } from "pino";
 import { ChartImageCache, type ChartImageCacheOptions } from "./cache.js";
 import { ChartError } from "./errors.js";
@@ -37,18 +40,43 @@ interface Slot {
 }
 
 /**
- * The built dist/chart/*.js runs its worker under plain node. Under vitest/tsx this module
- * runs from its .ts source and so must the worker: Node 20 ignores `--import` loaders in a
- * worker's execArgv (nodejs/node#47747), so a two-line bootstrap registers tsx (a dev
- * dependency) inside the worker first. createRequire resolves tsx's "require" build of
- * `tsx/esm/api`; its ESM twin sits beside it as .mjs and is the one whose register() works.
+ * The built dist/chart/*.js runs its worker under plain node. Under vitest/tsx this module runs
+ * from its .ts source and so must the worker, and Node 20 ignores `--import` loaders in a
+ * worker's execArgv (nodejs/node#47747). Registering tsx inside each worker started a loader
+ * thread of its own and passed every module through it: about 0.7 CPU-s a worker, some 20 of
+ * the test suite's 236 CPU-s in a profile. Instead the worker's few modules are bundled once a
+ * process with esbuild (a dev dependency), packages left to Node, into node_modules/.cache,
+ * where those packages resolve as they do from src/, and every worker starts from that file.
  */
+let sourceWorkerFile: URL | undefined;
+
+function sourceWorker(): URL {
+  if (sourceWorkerFile !== undefined) return sourceWorkerFile;
+  const esbuild = createRequire(import.meta.url)("esbuild") as typeof import("esbuild");
+  const built = esbuild.buildSync({
+    entryPoints: [fileURLToPath(new URL("./render-worker.ts", import.meta.url))],
+    bundle: true,
+    packages: "external",
+    platform: "node",
+    format: "esm",
+    write: false,
+  });
+  const code = built.outputFiles[0]?.text ?? "";
+  const dir = fileURLToPath(new URL("../../node_modules/.cache/chainpulse/", import.meta.url));
+  const file = join(dir, `render-worker-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`);
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    // Another process may write the same file at once: each renames its own copy into place.
+    const scratch = `${file}.${process.pid}.${threadId}`;
+    writeFileSync(scratch, code);
+    renameSync(scratch, file);
+  }
+  sourceWorkerFile = pathToFileURL(file);
+  return sourceWorkerFile;
+}
+
 function startWorker(): Worker {
-  if (!import.meta.url.endsWith(".ts")) return new Worker(new URL("./render-worker.js", import.meta.url));
-  const api = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api").replace(/\.cjs$/, ".mjs")).href;
-  const entry = new URL("./render-worker.ts", import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  return new Worker(bootstrap, { eval: true });
+  return new Worker(import.meta.url.endsWith(".ts") ? sourceWorker() : new URL("./render-worker.js", import.meta.url));
 }
 
 /**
