@@ -61,7 +61,8 @@ function sourceWorker(): URL {
     format: "esm",
     write: false,
   });
-  const code = built.outputFiles[0]?.text ?? "";
+  const code = built.outputFiles[0]?.text;
+  if (code === undefined) throw new Error("esbuild wrote no chart worker bundle");
   const dir = fileURLToPath(new URL("../../node_modules/.cache/chainpulse/", import.meta.url));
   const file = join(dir, `render-worker-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.mjs`);
   if (!existsSync(file)) {
