@@ -4,10 +4,20 @@
  * full, pages back with `to_time` at the oldest second seen until the cursor is reached. The
  * oldest second is asked again because a page may end in the middle of it; swaps seen twice
  * are one by identity.
+ *
+ * The spec leaves the service's page maximum unsaid (300 is reported, and the default is 100), and
+ * whether it refuses a larger `limit` or clamps it. A page is full when it holds as many swaps as
+ * asked or as the `limit` the service answers with, whichever is fewer, so a clamped page is paged
+ * back from; a service that refuses the size with a 400 is asked the documented default instead.
  */
 import type { MarketApi } from "../market/api.js";
-import type { SwapTx } from "../market/schemas.js";
+import { MarketError } from "../market/errors.js";
+import { LIMITS } from "../market/limits.js";
+import type { SwapTx, SwapTxs } from "../market/schemas.js";
 import { swapKey } from "./trade.js";
+
+/** A page size every service takes: the documented default of `limit`. */
+export const DEFAULT_PAGE = LIMITS.swaps.default;
 
 export interface PollOptions {
   pairId: string;
@@ -29,6 +39,8 @@ export interface PollResult {
   crowdedSecond?: number;
   /** The page limit stopped the paging before the window's start: the oldest second read, whose rest may be unread. */
   cutAt?: number;
+  /** The page size the service took: smaller than asked when it refused that. */
+  pageSize: number;
 }
 
 export async function pollSwaps(market: Pick<MarketApi, "swaps">, o: PollOptions): Promise<PollResult> {
@@ -36,17 +48,26 @@ export async function pollSwaps(market: Pick<MarketApi, "swaps">, o: PollOptions
   let to = o.toTime;
   let pages = 0;
   let crowdedSecond: number | undefined;
+  let size = o.pageSize;
   for (;;) {
-    const page = await market.swaps({ pairId: o.pairId, fromTime: o.fromTime, toTime: to, sort: "desc", limit: o.pageSize });
+    let page: SwapTxs;
+    try {
+      page = await market.swaps({ pairId: o.pairId, fromTime: o.fromTime, toTime: to, sort: "desc", limit: size });
+    } catch (e) {
+      if (!(e instanceof MarketError && e.kind === "bad_request" && size > DEFAULT_PAGE)) throw e;
+      size = DEFAULT_PAGE;
+      continue;
+    }
     pages++;
     let oldest = Number.POSITIVE_INFINITY;
     for (const tx of page.txs) {
       seen.set(swapKey(o.pairId, tx), tx);
       if (tx.tx_time !== undefined) oldest = Math.min(oldest, tx.tx_time);
     }
-    if (page.txs.length < o.pageSize || oldest <= o.fromTime || !Number.isFinite(oldest)) break;
+    const served = page.limit !== undefined && page.limit >= 1 ? Math.min(size, page.limit) : size;
+    if (page.txs.length < served || oldest <= o.fromTime || !Number.isFinite(oldest)) break;
     if (pages >= o.maxPages) {
-      return { txs: newestFirst(seen), pages, cutAt: oldest, ...(crowdedSecond === undefined ? {} : { crowdedSecond }) };
+      return { txs: newestFirst(seen), pages, cutAt: oldest, pageSize: size, ...(crowdedSecond === undefined ? {} : { crowdedSecond }) };
     }
     if (oldest >= to) {
       crowdedSecond = to;
@@ -55,7 +76,7 @@ export async function pollSwaps(market: Pick<MarketApi, "swaps">, o: PollOptions
       to = oldest;
     }
   }
-  return { txs: newestFirst(seen), pages, ...(crowdedSecond === undefined ? {} : { crowdedSecond }) };
+  return { txs: newestFirst(seen), pages, pageSize: size, ...(crowdedSecond === undefined ? {} : { crowdedSecond }) };
 }
 
 function newestFirst(seen: Map<string, SwapTx>): SwapTx[] {

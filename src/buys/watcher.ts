@@ -104,7 +104,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
   const holder = opts.holder ?? `${hostname()}:${process.pid}:${randomUUID()}`;
   const ttl = opts.leaseTtlMs ?? 45_000;
   const overlap = opts.overlapSeconds ?? 60;
-  const pageSize = opts.pageSize ?? 300;
+  let pageSize = opts.pageSize ?? 300;
   const maxPages = opts.maxPages ?? 20;
   const log = opts.logger;
   let leading = false;
@@ -133,8 +133,14 @@ export function createWatcher(opts: WatcherOptions): Watcher {
   };
 
   /** One window of the pair's swaps, newest first, within the pages left. */
-  const read = (w: PairWatch, fromTime: number, toTime: number, pagesLeft: number) =>
-    pollSwaps(opts.market, { pairId: w.pairId, fromTime, toTime, pageSize, maxPages: pagesLeft });
+  const read = async (w: PairWatch, fromTime: number, toTime: number, pagesLeft: number) => {
+    const res = await pollSwaps(opts.market, { pairId: w.pairId, fromTime, toTime, pageSize, maxPages: pagesLeft });
+    if (res.pageSize < pageSize) {
+      log.warn({ asked: pageSize, now: res.pageSize }, "the market data service refused a page of swaps this large: asking fewer from now on");
+      pageSize = res.pageSize;
+    }
+    return res;
+  };
 
   const poll = async (w: PairWatch, intervalSeconds: number): Promise<void> => {
     const t = now();

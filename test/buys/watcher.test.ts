@@ -1,8 +1,11 @@
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_PAGE } from "../../src/buys/poll.js";
 import { createWatcher, MAX_GAPS, type Watcher, type WatcherOptions } from "../../src/buys/watcher.js";
 import type { Trade } from "../../src/buys/trade.js";
+import type { SwapsParams } from "../../src/market/api.js";
 import { MarketClient } from "../../src/market/client.js";
+import { MarketError } from "../../src/market/errors.js";
 import { startSandbox, type Sandbox, type SandboxToken } from "../../src/sandbox/index.js";
 import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite/store.js";
 import type { BuyOptions, ChatKey, PairWatch } from "../../src/store/types.js";
@@ -102,6 +105,44 @@ describe("the buy watcher", () => {
     expect(swapCalls()).toBeGreaterThan(2);
     const got = (await owedTo(chat("a"))).map((t) => Number(t.amountUsd)).sort((x, y) => x - y);
     expect(got).toEqual(burst.map((b) => b.amountUsd));
+  });
+
+  it("pages back from a page the service cut below the size asked, by the limit it answers with", async () => {
+    await follow(chat("a"));
+    const burst = Array.from({ length: 47 }, (_, i) => ({ time: S0 + 2 + (i % 7), side: "buy" as const, amountUsd: 100 + i }));
+    sb.placeSwaps(pairId, burst);
+    clock = T0 + 10_000;
+    // A service whose pages hold at most 20 swaps, whatever is asked, and say so.
+    const market = { swaps: (q: SwapsParams) => client.swaps({ ...q, limit: Math.min(q.limit ?? 20, 20) }) };
+    await watcher({ market }).tick();
+    expect(swapCalls()).toBeGreaterThan(2);
+    const got = (await owedTo(chat("a"))).map((t) => Number(t.amountUsd)).sort((x, y) => x - y);
+    expect(got).toEqual(burst.map((b) => b.amountUsd));
+  });
+
+  it("asks pages of the documented default size once the service refuses a larger one, and loses nothing", async () => {
+    await follow(chat("a"));
+    const burst = Array.from({ length: 150 }, (_, i) => ({ time: S0 + 2 + (i % 7), side: "buy" as const, amountUsd: 100 + i }));
+    sb.placeSwaps(pairId, burst);
+    clock = T0 + 10_000;
+    const asked: number[] = [];
+    const market = {
+      swaps: (q: SwapsParams) => {
+        asked.push(q.limit ?? 0);
+        if ((q.limit ?? 0) > DEFAULT_PAGE) return Promise.reject(new MarketError({ kind: "bad_request", endpoint: "swaps", message: "HTTP 400", status: 400 }));
+        return client.swaps(q);
+      },
+    };
+    const w = watcher({ market });
+    await w.tick();
+    expect((await owedTo(chat("a"))).map((t) => Number(t.amountUsd)).sort((x, y) => x - y)).toEqual(burst.map((b) => b.amountUsd));
+    sb.placeSwaps(pairId, [{ time: S0 + 20, side: "buy", amountUsd: 5_000 }]);
+    clock = (await store.buys.watches())[0]?.nextPollAt ?? 0;
+    await w.tick();
+    expect((await owedTo(chat("a"))).map((t) => Number(t.amountUsd))).toContain(5_000);
+    // One refusal, then the default size only.
+    expect(asked.filter((n) => n > DEFAULT_PAGE)).toEqual([300]);
+    expect(asked.slice(1).every((n) => n === DEFAULT_PAGE)).toBe(true);
   });
 
   it("leaves no gap when a poll reaches its page limit: later polls read what it left, new swaps first, after a restart too", async () => {
