@@ -134,3 +134,21 @@ export const rateRule = (o: PlanOptions, k: number): Rule => (s) => {
   const rate = (s.owed + k) / (s.seconds + o.pollSeconds);
   return Math.min(o.maxPollSeconds, Math.max(o.pollSeconds, k / rate));
 };
+
+/**
+ * The fewest polls an hour that read every owed buy within `seconds` of its trade, by a feed
+ * that knew every trade's second beforehand: each poll goes `seconds` after the oldest owed buy
+ * not yet read, which reads every one traded in between (the greedy cover, which no schedule beats).
+ */
+export function fewestPolls(ss: readonly Stream[], seconds: number, warm: number, to: number): number {
+  let polls = 0;
+  for (const s of ss) {
+    let readUpTo = Number.NEGATIVE_INFINITY;
+    for (const o of s.owed) {
+      if (o.at < warm || o.at <= readUpTo) continue;
+      readUpTo = o.at + seconds;
+      polls++;
+    }
+  }
+  return (polls * 3600) / (to - warm);
+}

@@ -30,7 +30,7 @@ import { PLANS, startSandbox, type PlanName, type Sandbox, type SandboxToken } f
 import { swapTxs } from "../src/sandbox/series.js";
 import { openSqliteStore } from "../src/store/sqlite/store.js";
 import type { BuyFeed, BuyOptions } from "../src/store/types.js";
-import { feedRule, rateRule, replay, REPLAY_PAGE, streams, type ReplayResult } from "./buys-replay.js";
+import { feedRule, fewestPolls, rateRule, replay, REPLAY_PAGE, streams, type ReplayResult } from "./buys-replay.js";
 import { percentile } from "./measure.js";
 import type { BenchResult, Benchmark, Figure, Size } from "./types.js";
 import { chatContext, coreOver, seeded, workloadTokens, zipf, zipfWorkload } from "./workload.js";
@@ -523,6 +523,8 @@ const RATE_KS = [1, 1.5, 2, 3, 4, 6, 8, 12, 16, 24, 32] as const;
 interface Replays {
   feed: ReplayResult;
   rates: { k: number; r: ReplayResult }[];
+  /** Calls an hour of a feed that knew when every owed buy would trade, reading each within POLL_SECONDS. */
+  clairvoyant: number;
 }
 
 function replays(fs: readonly Follow[]): Replays {
@@ -530,7 +532,11 @@ function replays(fs: readonly Follow[]): Replays {
   const from = to - REPLAY_HOURS * 3600;
   const ss = streams(fs, from, to);
   const o = { pollSeconds: POLL_SECONDS, maxPollSeconds: MAX_POLL_SECONDS };
-  return { feed: replay(ss, feedRule(o), from, from + 3600, to), rates: RATE_KS.map((k) => ({ k, r: replay(ss, rateRule(o, k), from, from + 3600, to) })) };
+  return {
+    feed: replay(ss, feedRule(o), from, from + 3600, to),
+    rates: RATE_KS.map((k) => ({ k, r: replay(ss, rateRule(o, k), from, from + 3600, to) })),
+    clairvoyant: fewestPolls(ss, POLL_SECONDS, from + 3600, to),
+  };
 }
 
 const s1 = (x: number): string => `${x.toFixed(1)} s`;
@@ -542,7 +548,8 @@ function replayNote(r: Replays): string {
   return (
     `Replayed over the ${REPLAY_HOURS} hours of these streams before the window (the first hour a warm-up; every poll answered at once, no share limiting it; a pair's swaps beyond ${REPLAY_PAGE} a poll cost a page each): ` +
     `the feed's rule (a pair that traded lately every ${POLL_SECONDS} s, backing off with its quiet to ${MAX_POLL_SECONDS} s) makes ${hourly(r.feed.callsPerHour)} swap calls an hour, a delay trade → poll of ${s1(r.feed.p50)} at p50 and ${s1(r.feed.p95)} at p95 over every owed swap, and the median pair's own p95 is ${s1(r.feed.pairP95Median)}. ` +
-    `Polling a pair instead when about k buys owed to its chats are expected since its last poll (by its recent rate, within the same ${POLL_SECONDS} to ${MAX_POLL_SECONDS} s): ${each}.`
+    `Polling a pair instead when about k buys owed to its chats are expected since its last poll (by its recent rate, within the same ${POLL_SECONDS} to ${MAX_POLL_SECONDS} s): ${each}. ` +
+    `A feed that knew beforehand the second of every owed buy, and polled a pair only ${POLL_SECONDS} s after the oldest one not yet read, would read each within ${POLL_SECONDS} s with ${hourly(r.clairvoyant)} calls an hour: the rest of the feed's calls are the price of not knowing when a pair trades.`
   );
 }
 

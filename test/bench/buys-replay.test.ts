@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedRule, rateRule, replay, type Stream } from "../../bench/buys-replay.js";
+import { feedRule, fewestPolls, rateRule, replay, type Stream } from "../../bench/buys-replay.js";
 
 const plan = { pollSeconds: 15, maxPollSeconds: 300 };
 /** A swap every `every` seconds in [0, hours), each a buy owed to `chats` chats. */
@@ -38,5 +38,14 @@ describe("the buy feed's interval replay", () => {
     expect(one).toBeGreaterThan(50);
     expect(one).toBeLessThan(75);
     expect(replay([steady(60, 8)], rateRule(plan, 1), 0, 3600, 7200).callsPerHour).toBe(240);
+  });
+
+  it("counts the fewest polls that read every owed buy within the interval, knowing when each trades", () => {
+    // The 361 buys from 3600 to 7200, 10 s apart: one poll reads two of them (t and t + 10) within 15 s.
+    expect(fewestPolls([steady(10, 1)], 15, 3600, 7200)).toBe(181);
+    // The 3601 buys a second apart: one poll reads sixteen (t to t + 15).
+    expect(fewestPolls([steady(1, 1)], 15, 3600, 7200)).toBe(226);
+    // A swap owed to no chat needs no poll.
+    expect(fewestPolls([{ trades: [4000, 5000], owed: [] }], 15, 3600, 7200)).toBe(0);
   });
 });
