@@ -41,6 +41,11 @@ export interface PollResult {
   cutAt?: number;
   /** The page size the service took: smaller than asked when it refused that. */
   pageSize: number;
+  /**
+   * A page back brought no swap not seen already, which a service honouring `to_time` never
+   * does: the paging stopped there rather than ask the same page up to the page limit.
+   */
+  stalled?: boolean;
 }
 
 export async function pollSwaps(market: Pick<MarketApi, "swaps">, o: PollOptions): Promise<PollResult> {
@@ -59,6 +64,7 @@ export async function pollSwaps(market: Pick<MarketApi, "swaps">, o: PollOptions
       continue;
     }
     pages++;
+    const before = seen.size;
     let oldest = Number.POSITIVE_INFINITY;
     for (const tx of page.txs) {
       seen.set(swapKey(o.pairId, tx), tx);
@@ -66,6 +72,9 @@ export async function pollSwaps(market: Pick<MarketApi, "swaps">, o: PollOptions
     }
     const served = page.limit !== undefined && page.limit >= 1 ? Math.min(size, page.limit) : size;
     if (page.txs.length < served || oldest <= o.fromTime || !Number.isFinite(oldest)) break;
+    if (pages > 1 && seen.size === before) {
+      return { txs: newestFirst(seen), pages, pageSize: size, stalled: true, ...(crowdedSecond === undefined ? {} : { crowdedSecond }) };
+    }
     if (pages >= o.maxPages) {
       return { txs: newestFirst(seen), pages, cutAt: oldest, pageSize: size, ...(crowdedSecond === undefined ? {} : { crowdedSecond }) };
     }

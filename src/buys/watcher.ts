@@ -173,6 +173,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     });
     for (const { res } of reads.out) {
       if (res.crowdedSecond !== undefined) log.warn({ pair: w.pairId, second: res.crowdedSecond }, "a full page of swaps in one second: the rest of it could not be asked for");
+      if (res.stalled === true) log.warn({ pair: w.pairId, pages: res.pages }, "a page back of swaps brought none older: the service does not honour to_time, so older swaps of this poll cannot be read");
     }
     const gaps = bounded(reads.gaps);
     if (gaps.length < reads.gaps.length) log.warn({ pair: w.pairId, gaps: gaps.length }, "a pair trades faster than its polls can page: its two oldest gaps were joined");

@@ -120,6 +120,20 @@ describe("the buy watcher", () => {
     expect(got).toEqual(burst.map((b) => b.amountUsd));
   });
 
+  it("stops paging back when the service answers a page back with no older swap, rather than ask it again to the page limit", async () => {
+    await follow(chat("a"));
+    sb.placeSwaps(pairId, Array.from({ length: 47 }, (_, i) => ({ time: S0 + 2 + i, side: "buy" as const, amountUsd: 100 + i })));
+    clock = T0 + 60_000;
+    // A service that serves the newest swaps whatever to_time asks for.
+    const market = { swaps: (q: SwapsParams) => client.swaps({ ...q, toTime: undefined }) };
+    const warnings: string[] = [];
+    const logger = pino({ level: "warn" }, { write: (line: string) => void warnings.push((JSON.parse(line) as { msg: string }).msg) });
+    await watcher({ market, pageSize: 20, logger }).tick();
+    expect(swapCalls()).toBe(2);
+    expect(await owedTo(chat("a"))).toHaveLength(20);
+    expect(warnings.some((m) => m.includes("does not honour to_time"))).toBe(true);
+  });
+
   it("asks pages of the documented default size once the service refuses a larger one, and loses nothing", async () => {
     await follow(chat("a"));
     const burst = Array.from({ length: 150 }, (_, i) => ({ time: S0 + 2 + (i % 7), side: "buy" as const, amountUsd: 100 + i }));
