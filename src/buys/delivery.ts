@@ -16,6 +16,7 @@ import type { PacedQueue } from "../digest/paced-queue.js";
 import { createSendProtocol, type SendKind, type SendSink } from "../delivery/protocol.js";
 import type { BuyFeed, BuyFeedStore, BuyOptions, BuyPost, ChatKey, OwedBuy, Platform, SendState, SettingsStore } from "../store/types.js";
 import { planFold, SLOTS_IN_TWO_MINUTES } from "./fold.js";
+import type { PostExtras } from "./extras.js";
 import type { Trade } from "./trade.js";
 
 export type BuySink = SendSink;
@@ -33,7 +34,7 @@ export interface BuyDeliveryOptions {
   /** Whether this sender holds the lease now (the watcher leads and is not stopping). */
   leading: () => boolean;
   /** What a post adds from the market: the token's cap or FDV and the chain's explorer. Default nothing. */
-  extras?: (tokenId: string, chain: string) => Promise<Pick<BuyRecord, "cap" | "explorer">>;
+  extras?: PostExtras;
   logger: Logger;
   now?: () => number;
   /** Each post delivered: its buys' state and how long after the newest trade it went out (metrics, tests). */
@@ -130,7 +131,9 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
   /** The post written, or undefined when it cannot be (recorded, logged). */
   const write = async (p: BuyPost): Promise<Reply | undefined> => {
     const what = JSON.parse(p.payload) as PostPayload;
-    const extras = (await opts.extras?.(p.tokenId, what.chain).catch(() => ({}))) ?? {};
+    // A summary's cap is at its newest trade's price.
+    const newest = what.trades.reduce<Trade | undefined>((n, t) => (n === undefined || t.txTime > n.txTime ? t : n), undefined);
+    const extras = (await opts.extras?.(p.tokenId, what.chain, newest?.priceUsd).catch(() => ({}))) ?? {};
     const record = JSON.stringify({ ...what, ...extras } satisfies BuyRecord);
     const trade = what.trades[0];
     // Only a whale buy shows the chat's media: the file is read for none other.

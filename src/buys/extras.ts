@@ -1,21 +1,25 @@
 /**
- * What a buy post adds from the market: the token's market cap (or FDV) and the chain's block
- * explorer. A token's detail is read at most once per `everyMs` for the feed: every post asked
- * for it afresh, and on the free plan those reads took about a quarter of the feed lane's
- * calls, each one a poll fewer. A detail the cache already holds (a person's /token, another
- * post) within that age is used as it is.
+ * What a buy post adds from the market: the token's market cap (or FDV) at the trade's price,
+ * and the chain's block explorer. The detail's cap over its price is the supply the service
+ * counts, which moves with mints and burns, not with trades: times the trade's price it gives
+ * the cap the trade was made at. So a token's detail is read at most once per `everyMs` for the
+ * feed. Every post once asked for it afresh, and on the free plan those reads took half of the
+ * feed lane's calls, each one a poll fewer. A detail the cache already holds (a person's /token,
+ * another post) within that age is used as it is.
  */
 import type { CachedMarket, Fetched } from "../cache/types.js";
 import type { BuyRecord } from "../core/posts/buy.js";
 import { asking, newAsk } from "../market/ask.js";
+import { readPrice } from "../market/decimal.js";
 import { FEED_LANE } from "../market/scheduler-lanes.js";
 import type { TokenDetail } from "../market/schemas.js";
 import { usdValue } from "./trade.js";
 
-/** Oldest token detail a post takes its cap from, ms: a cap moves with the price, a few minutes' worth at most. */
-export const DETAIL_EVERY_MS = 5 * 60_000;
+/** Oldest token detail whose supply a post's cap is reckoned from, ms. */
+export const DETAIL_EVERY_MS = 60 * 60_000;
 
-export type PostExtras = (tokenId: string, chain: string) => Promise<Pick<BuyRecord, "cap" | "explorer">>;
+/** `priceUsd`: the trade's USD price of the token, when it has one; without it the detail's own cap is shown. */
+export type PostExtras = (tokenId: string, chain: string, priceUsd?: string) => Promise<Pick<BuyRecord, "cap" | "explorer">>;
 
 export interface PostExtrasOptions {
   market: Pick<CachedMarket, "tokenDetail" | "supportedChains">;
@@ -46,11 +50,20 @@ export function createPostExtras(opts: PostExtrasOptions): PostExtras {
       .then(() => read);
   };
 
-  return (tokenId, chain) =>
+  return (tokenId, chain, priceUsd) =>
     asking(newAsk(FEED_LANE), async () => {
       const [d, chains] = await Promise.all([detail(tokenId), opts.market.supportedChains()]);
       const t = d.data.token;
-      const cap = usdValue(t.market_cap) ? { kind: "cap" as const, usd: t.market_cap ?? "" } : usdValue(t.fdv) ? { kind: "fdv" as const, usd: t.fdv ?? "" } : undefined;
+      const [traded, listed] = [readPrice(priceUsd), readPrice(t.current_price_usd)];
+      const scale = traded !== undefined && listed !== undefined && listed.value > 0 ? traded.value / listed.value : 1;
+      /** The detail's figure at the trade's price, as a decimal; undefined when it is not a USD amount. */
+      const atTrade = (text: string | undefined): string | undefined => {
+        const v = usdValue(text);
+        const scaled = v === undefined ? undefined : v * scale;
+        return scaled !== undefined && usdValue(scaled.toFixed(2)) !== undefined ? scaled.toFixed(2) : undefined;
+      };
+      const [capUsd, fdvUsd] = [atTrade(t.market_cap), atTrade(t.fdv)];
+      const cap = capUsd !== undefined ? { kind: "cap" as const, usd: capUsd } : fdvUsd !== undefined ? { kind: "fdv" as const, usd: fdvUsd } : undefined;
       const explorer = chains.data.find((c) => c.chain === chain)?.block_explorer_url;
       return { ...(cap ? { cap } : {}), ...(explorer ? { explorer } : {}) };
     });

@@ -1,7 +1,7 @@
 /**
  * The buy feed as the running bot has it: the watcher (under its lease) and the delivery of
  * owed buys by the send protocol under the same lease, one turn a second; what a post adds from the market (cap or FDV, the chain's
- * explorer) comes from the cache on the feed lane, each token's detail read at most once per few minutes (extras.ts).
+ * explorer) comes from the cache on the feed lane, each token's detail read at most once an hour for its supply (extras.ts).
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";

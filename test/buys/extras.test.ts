@@ -37,4 +37,17 @@ describe("what a buy post adds from the market", () => {
     await extras(token.id, token.chain);
     expect(details()).toBe(2);
   });
+
+  it("gives the cap at the trade's price: the detail's cap over its price, times the trade's", async () => {
+    const token = sb.market.tokens.filter((x) => !x.hostile && x.chain === "eth" && x.pairs.length > 0)[1] as SandboxToken;
+    const extras = createPostExtras({ market: createCachedMarket(client, { now: () => clock }), now: () => clock });
+    const { token: listed } = await client.tokenDetail(token.id);
+    const [price, cap] = [Number(listed.current_price_usd), Number(listed.market_cap)];
+    expect(price).toBeGreaterThan(0);
+    const doubled = await extras(token.id, token.chain, String(price * 2));
+    expect(doubled.cap?.kind).toBe("cap");
+    expect(Number(doubled.cap?.usd)).toBeCloseTo(cap * 2, -1);
+    // No price of the trade (or none that reads as one): the detail's own cap.
+    for (const none of [undefined, "NaN", "-1"]) expect(Number((await extras(token.id, token.chain, none)).cap?.usd)).toBeCloseTo(cap, -1);
+  });
 });

@@ -50,7 +50,7 @@ export const buyRecord = z.object({
   chain: z.string(),
   options: buyOptions,
   trades: z.array(buyTrade).min(1),
-  /** Market cap, or else FDV (labelled), of the token as its detail gave it at most a few minutes before the post went out (buys/extras.ts). */
+  /** Market cap, or else FDV (labelled), at the trade's price: its detail's figure over its price (read at most once an hour), times the trade's (buys/extras.ts). */
   cap: z.object({ kind: z.enum(["cap", "fdv"]), usd: z.string() }).optional(),
   /** The chain's block explorer (`block_explorer_url`); linked only when http(s). */
   explorer: z.string().optional(),
