@@ -16,7 +16,7 @@ import type { MarketApi } from "../market/api.js";
 import { FEED_LANE } from "../market/scheduler-lanes.js";
 import type { BuyFeed, BuyFeedStore, NewOwedBuy, PairGap, PairWatch, Platform, SubscriptionStore } from "../store/types.js";
 import { localHolderGone } from "../workers/local-holder.js";
-import { intervals, type PlanOptions, type PollBudget } from "./plan.js";
+import { baseInterval, intervals, stretch, type PlanOptions, type PollBudget } from "./plan.js";
 import { pollSwaps } from "./poll.js";
 import { readSwap, usdValue, type Trade } from "./trade.js";
 
@@ -142,7 +142,8 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     return res;
   };
 
-  const poll = async (w: PairWatch, intervalSeconds: number): Promise<void> => {
+  /** `factor`: what every interval stretches by this tick for the pairs to fit the budget. */
+  const poll = async (w: PairWatch, factor: number): Promise<void> => {
     const t = now();
     const nowSeconds = Math.floor(t / 1000);
     const reads = await asking(newAsk(FEED_LANE), async () => {
@@ -212,13 +213,11 @@ export function createWatcher(opts: WatcherOptions): Watcher {
       }
     }
     const traded = newest > w.cursor;
-    const next: PairWatch = {
-      ...w,
-      cursor: Math.min(newest, nowSeconds),
-      ...(traded ? { lastTradeAt: newest } : {}),
-      nextPollAt: t + intervalSeconds * 1000,
-      gaps,
-    };
+    const afterPoll: PairWatch = { ...w, cursor: Math.min(newest, nowSeconds), ...(traded ? { lastTradeAt: newest } : {}), gaps };
+    // Its interval from what this poll found: planned from the state before it, a busy pair
+    // polled late looked quiet for as long as it was late, and was given a longer interval still.
+    const intervalSeconds = Math.round(baseInterval(afterPoll, nowSeconds, opts) * factor);
+    const next: PairWatch = { ...afterPoll, nextPollAt: t + intervalSeconds * 1000 };
     const added = await opts.buys.commitPoll(next, owed, t, w);
     const since = owing.get(w.pairId)?.at ?? w.cursor * 1000;
     owing.set(w.pairId, { perSecond: (added * 1000) / Math.max(1_000, t - since), at: t });
@@ -260,7 +259,9 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     const watches = await opts.buys.watches();
     const watched = new Set(watches.map((w) => w.pairId));
     for (const known of [owing, followers]) for (const id of known.keys()) if (!watched.has(id)) known.delete(id);
-    const every = intervals(watches, Math.floor(t / 1000), opts, opts.budget());
+    const budget = opts.budget();
+    const every = intervals(watches, Math.floor(t / 1000), opts, budget);
+    const factor = stretch(watches, Math.floor(t / 1000), opts, budget);
     const polled: string[] = [];
     const due = watches.filter((w) => w.nextPollAt <= t);
     for (const w of due) {
@@ -270,7 +271,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     for (const w of due) {
       if (stopping || now() - t >= TICK_BUDGET_MS) break;
       try {
-        await poll(w, every.get(w.pairId) ?? opts.pollSeconds);
+        await poll(w, factor);
         polled.push(w.pairId);
       } catch (e) {
         // Left as it was: the pair's next tick asks the same window again.

@@ -384,4 +384,21 @@ describe("the buy watcher", () => {
     // A poll every 300 s wants 0.0033 a second; the share plans for 0.0008 (80 % of 0.001): 4.17 times longer.
     expect(((await store.buys.watches())[0]?.nextPollAt ?? 0) - clock).toBe(1_250_000);
   });
+
+  it("plans a pair's next poll from what its poll found: a busy pair polled late is not backed off for the lateness", async () => {
+    await follow(chat("a"));
+    const polled: number[] = [];
+    const w = watcher({ events: { polled: (e) => polled.push(e.intervalSeconds) } });
+    sb.placeSwaps(pairId, [{ time: S0 + 5, side: "buy", amountUsd: 100 }]);
+    clock = T0 + 10_000;
+    await w.tick();
+    // Polled 390 s late (a share stretched thin, a restart), with a trade a second before the poll.
+    sb.placeSwaps(pairId, [{ time: S0 + 399, side: "buy", amountUsd: 200 }]);
+    clock = T0 + 400_000;
+    await w.tick();
+    clock = T0 + 600_000;
+    await w.tick();
+    // Traded 5, then 1 s before its polls: the next in 15 s; then quiet for 201 s: in 100 s.
+    expect(polled).toEqual([15, 15, 100]);
+  });
 });
