@@ -12,13 +12,15 @@ import type { BuyRecord } from "../core/posts/buy.js";
 import { asking, newAsk } from "../market/ask.js";
 import { readPrice } from "../market/decimal.js";
 import { FEED_LANE } from "../market/scheduler-lanes.js";
-import type { TokenDetail } from "../market/schemas.js";
+import type { ChainRecord, TokenDetail } from "../market/schemas.js";
 import { usdValue } from "./trade.js";
 
 /** Oldest token detail whose supply a post's cap is reckoned from, ms. */
 export const DETAIL_EVERY_MS = 60 * 60_000;
+/** Oldest detail whose own cap a post shows when the cap cannot be reckoned at the trade's price, ms. */
+export const OWN_CAP_MS = 5 * 60_000;
 
-/** `priceUsd`: the trade's USD price of the token, when it has one; without it the detail's own cap is shown. */
+/** `priceUsd`: the trade's USD price of the token, when it has one; without it the detail's own cap is shown while it is fresh. */
 export type PostExtras = (tokenId: string, chain: string, priceUsd?: string) => Promise<Pick<BuyRecord, "cap" | "explorer">>;
 
 export interface PostExtrasOptions {
@@ -55,7 +57,10 @@ export function createPostExtras(opts: PostExtrasOptions): PostExtras {
       const [d, chains] = await Promise.all([detail(tokenId), opts.market.supportedChains()]);
       const t = d.data.token;
       const [traded, listed] = [readPrice(priceUsd), readPrice(t.current_price_usd)];
-      const scale = traded !== undefined && listed !== undefined && listed.value > 0 ? traded.value / listed.value : 1;
+      const reckoned = traded !== undefined && listed !== undefined && listed.value > 0;
+      // A cap that cannot follow the trade's price is shown only while it is a few minutes old.
+      if (!reckoned && opts.now() - d.fetchedAt > OWN_CAP_MS) return explorerOf(chains.data, chain);
+      const scale = reckoned ? traded.value / listed.value : 1;
       /** The detail's figure at the trade's price, as a decimal; undefined when it is not a USD amount. */
       const atTrade = (text: string | undefined): string | undefined => {
         const v = usdValue(text);
@@ -64,7 +69,11 @@ export function createPostExtras(opts: PostExtrasOptions): PostExtras {
       };
       const [capUsd, fdvUsd] = [atTrade(t.market_cap), atTrade(t.fdv)];
       const cap = capUsd !== undefined ? { kind: "cap" as const, usd: capUsd } : fdvUsd !== undefined ? { kind: "fdv" as const, usd: fdvUsd } : undefined;
-      const explorer = chains.data.find((c) => c.chain === chain)?.block_explorer_url;
-      return { ...(cap ? { cap } : {}), ...(explorer ? { explorer } : {}) };
+      return { ...(cap ? { cap } : {}), ...explorerOf(chains.data, chain) };
     });
+}
+
+function explorerOf(chains: readonly ChainRecord[], chain: string): Pick<BuyRecord, "explorer"> {
+  const explorer = chains.find((c) => c.chain === chain)?.block_explorer_url;
+  return explorer ? { explorer } : {};
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostExtras, DETAIL_EVERY_MS } from "../../src/buys/extras.js";
+import { createPostExtras, DETAIL_EVERY_MS, OWN_CAP_MS } from "../../src/buys/extras.js";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
 import { MarketClient } from "../../src/market/client.js";
 import { startSandbox, type Sandbox, type SandboxToken } from "../../src/sandbox/index.js";
@@ -22,19 +22,21 @@ describe("what a buy post adds from the market", () => {
 
   it("reads a token's detail for its posts once per interval, past the cache's own freshness", async () => {
     const token = sb.market.tokens.find((t) => !t.hostile && t.chain === "eth" && t.pairs.length > 0) as SandboxToken;
+    // Every post at one trade price: the cap reckoned from the detail is the same while it is.
+    const TRADE_PRICE = "0.5";
     const extras = createPostExtras({ market: createCachedMarket(client, { now: () => clock }), now: () => clock });
     sb.resetStats();
     const details = () => sb.stats().byEndpoint.tokenDetail ?? 0;
-    const first = await Promise.all([extras(token.id, token.chain), extras(token.id, token.chain)]);
+    const first = await Promise.all([extras(token.id, token.chain, TRADE_PRICE), extras(token.id, token.chain, TRADE_PRICE)]);
     expect(first[0]?.cap).toBeDefined();
     expect(first[1]).toEqual(first[0]);
     expect(details()).toBe(1);
     // Past the cache's freshness and its grace (a refresh or a load each), still inside the interval: no call.
     clock = T0 + DETAIL_EVERY_MS - 1_000;
-    expect(await extras(token.id, token.chain)).toEqual(first[0]);
+    expect(await extras(token.id, token.chain, TRADE_PRICE)).toEqual(first[0]);
     expect(details()).toBe(1);
     clock = T0 + DETAIL_EVERY_MS + 1_000;
-    await extras(token.id, token.chain);
+    await extras(token.id, token.chain, TRADE_PRICE);
     expect(details()).toBe(2);
   });
 
@@ -47,7 +49,13 @@ describe("what a buy post adds from the market", () => {
     const doubled = await extras(token.id, token.chain, String(price * 2));
     expect(doubled.cap?.kind).toBe("cap");
     expect(Number(doubled.cap?.usd)).toBeCloseTo(cap * 2, -1);
-    // No price of the trade (or none that reads as one): the detail's own cap.
+    // No price of the trade (or none that reads as one): the detail's own cap, while it is fresh.
     for (const none of [undefined, "NaN", "-1"]) expect(Number((await extras(token.id, token.chain, none)).cap?.usd)).toBeCloseTo(cap, -1);
+    const reads = sb.stats().byEndpoint.tokenDetail ?? 0;
+    clock += OWN_CAP_MS + 1_000;
+    expect((await extras(token.id, token.chain, undefined)).cap).toBeUndefined();
+    expect((await extras(token.id, token.chain, undefined)).explorer).toBeDefined();
+    expect(Number((await extras(token.id, token.chain, String(price * 3))).cap?.usd)).toBeCloseTo(cap * 3, -1);
+    expect(sb.stats().byEndpoint.tokenDetail ?? 0).toBe(reads);
   });
 });
