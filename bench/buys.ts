@@ -345,12 +345,40 @@ function clientOn(sandbox: Sandbox, plan: PlanName, clock: Clock, shares: Partia
   return { client, throttles, dispatched: () => dispatched };
 }
 
+/** What a feed's window counted: the commands beside it, the requests before it, and its swap calls. */
+interface Window {
+  beside: Beside;
+  /** Requests the sandbox had received beyond the client's own sends when the window began. */
+  warmed: number;
+  swapCalls: number;
+}
+
+/**
+ * Runs a feed's warm-up up to T0, the commands' warm-up (the clock standing still, so the feed
+ * waits through it), then the window with the commands arriving. `opened` is told the commands
+ * as soon as they exist, so that the caller closes them whatever happens after.
+ */
+async function warmThenWindow(o: {
+  plan: PlanName; clock: Clock; keyed: Keyed; watched: Watched; commandTokens: readonly SandboxToken[]; end: number;
+  each: () => Promise<void>; opened: (b: Beside) => void;
+}): Promise<Window> {
+  const { clock, keyed, watched } = o;
+  await clock.run(T0, o.each);
+  const beside = await commandsBeside(watched.client, keyed, clock, o.commandTokens, COMMAND_RATE[o.plan], o.end);
+  o.opened(beside);
+  const warmed = keyed.sandbox.stats().total - watched.dispatched();
+  const swapsBefore = keyed.sandbox.stats().byEndpoint.swaps ?? 0;
+  await clock.run(o.end, o.each, () => beside.arrive());
+  return { beside, warmed, swapCalls: (keyed.sandbox.stats().byEndpoint.swaps ?? 0) - swapsBefore };
+}
+
 async function runFeed(plan: PlanName, fs: Follow[], minutes: number, warm: number, commandTokens: readonly SandboxToken[]): Promise<{ run: Run; owed: number }> {
   const start = T0 - warm * 60_000;
   const clock = simulatedClock(start);
   const keyed = await keyedSandbox(clock, plan);
   const sandbox = keyed.sandbox;
-  const { client, throttles, dispatched } = clientOn(sandbox, plan, clock, { [FEED_LANE]: RATE_SHARE });
+  const watched = clientOn(sandbox, plan, clock, { [FEED_LANE]: RATE_SHARE });
+  const { client, throttles, dispatched } = watched;
   const dir = mkdtempSync(join(tmpdir(), "chainpulse-bench-buys-"));
   const store = await openSqliteStore({ path: join(dir, "buys.sqlite") });
   const sent: number[] = [];
@@ -390,14 +418,9 @@ async function runFeed(plan: PlanName, fs: Follow[], minutes: number, warm: numb
       await store.buys.upsertFeed({ platform: "telegram", chatId: f.chatId, tokenId: f.token.id, symbol: f.token.symbol, chain: f.token.chain, options: f.options }, f.pairs, 5, start);
     }
     service.start();
-    await clock.run(T0, async () => undefined);
-    // The commands' warm-up stands the clock still, so the feed waits through it.
-    commands = await commandsBeside(client, keyed, clock, commandTokens, COMMAND_RATE[plan], end);
-    const beside = commands;
-    const warmed = sandbox.stats().total - dispatched();
-    const swapsBefore = sandbox.stats().byEndpoint.swaps ?? 0;
-    await clock.run(end, async () => undefined, () => beside.arrive());
-    const swapCalls = (sandbox.stats().byEndpoint.swaps ?? 0) - swapsBefore;
+    const { beside, warmed, swapCalls } = await warmThenWindow({
+      plan, clock, keyed, watched, commandTokens, end, each: async () => undefined, opened: (b) => (commands = b),
+    });
     // After the window, only until every pair was polled through it and no buy of the window
     // waits, queued or in a post not yet sent: the feeds go on, so later buys always wait.
     const watching = new Database(join(dir, "buys.sqlite"), { readonly: true });
@@ -459,7 +482,8 @@ async function runNaive(plan: PlanName, fs: Follow[], minutes: number, warm: num
   const clock = simulatedClock(start);
   const keyed = await keyedSandbox(clock, plan);
   const sandbox = keyed.sandbox;
-  const { client, throttles, dispatched } = clientOn(sandbox, plan, clock, {});
+  const watched = clientOn(sandbox, plan, clock, {});
+  const { client, throttles, dispatched } = watched;
   const end = T0 + minutes * 60_000;
   let commands: Beside | undefined;
   try {
@@ -498,13 +522,7 @@ async function runNaive(plan: PlanName, fs: Follow[], minutes: number, warm: num
         void poll(f).finally(() => busy.delete(f.chatId));
       }
     };
-    await clock.run(T0, due);
-    commands = await commandsBeside(client, keyed, clock, commandTokens, COMMAND_RATE[plan], end);
-    const beside = commands;
-    const warmed = sandbox.stats().total - dispatched();
-    const swapsBefore = sandbox.stats().byEndpoint.swaps ?? 0;
-    await clock.run(end, due, () => beside.arrive());
-    const swapCalls = (sandbox.stats().byEndpoint.swaps ?? 0) - swapsBefore;
+    const { beside, warmed, swapCalls } = await warmThenWindow({ plan, clock, keyed, watched, commandTokens, end, each: due, opened: (b) => (commands = b) });
     // After the window, only until every chat polled through it.
     const behind = (): boolean => [...last.values()].some((s) => s < end / 1000);
     while (clock.now() < end + DRAIN_SECONDS * 1000 && behind()) await clock.run(clock.now() + 5_000, due);

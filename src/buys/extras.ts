@@ -64,8 +64,8 @@ export function createPostExtras(opts: PostExtrasOptions): PostExtras {
       /** The detail's figure at the trade's price, as a decimal; undefined when it is not a USD amount. */
       const atTrade = (text: string | undefined): string | undefined => {
         const v = usdValue(text);
-        const scaled = v === undefined ? undefined : v * scale;
-        return scaled !== undefined && usdValue(scaled.toFixed(2)) !== undefined ? scaled.toFixed(2) : undefined;
+        const scaled = v === undefined ? undefined : (v * scale).toFixed(2);
+        return usdValue(scaled) === undefined ? undefined : scaled;
       };
       const [capUsd, fdvUsd] = [atTrade(t.market_cap), atTrade(t.fdv)];
       const cap = capUsd !== undefined ? { kind: "cap" as const, usd: capUsd } : fdvUsd !== undefined ? { kind: "fdv" as const, usd: fdvUsd } : undefined;

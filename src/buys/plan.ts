@@ -48,8 +48,12 @@ export function stretch(watches: readonly PairWatch[], nowSeconds: number, o: Pl
   return Math.max(1, wanted / allowed);
 }
 
-/** Seconds until each pair's next poll, after the stretch. */
-export function intervals(watches: readonly PairWatch[], nowSeconds: number, o: PlanOptions, b: PollBudget): Map<string, number> {
-  const f = stretch(watches, nowSeconds, o, b);
-  return new Map(watches.map((w) => [w.pairId, Math.round(baseInterval(w, nowSeconds, o) * f)]));
+/** Seconds until a pair's next poll, its own interval stretched by `factor`. */
+export function stretchedInterval(w: PairWatch, nowSeconds: number, o: PlanOptions, factor: number): number {
+  return Math.round(baseInterval(w, nowSeconds, o) * factor);
+}
+
+/** Seconds until each pair's next poll, stretched by `factor` (default: what the budget needs now). */
+export function intervals(watches: readonly PairWatch[], nowSeconds: number, o: PlanOptions, b: PollBudget, factor = stretch(watches, nowSeconds, o, b)): Map<string, number> {
+  return new Map(watches.map((w) => [w.pairId, stretchedInterval(w, nowSeconds, o, factor)]));
 }

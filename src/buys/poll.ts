@@ -54,6 +54,9 @@ export async function pollSwaps(market: Pick<MarketApi, "swaps">, o: PollOptions
   let pages = 0;
   let crowdedSecond: number | undefined;
   let size = o.pageSize;
+  const result = (end: Pick<PollResult, "cutAt" | "stalled"> = {}): PollResult => ({
+    txs: newestFirst(seen), pages, pageSize: size, ...end, ...(crowdedSecond === undefined ? {} : { crowdedSecond }),
+  });
   for (;;) {
     let page: SwapTxs;
     try {
@@ -72,12 +75,8 @@ export async function pollSwaps(market: Pick<MarketApi, "swaps">, o: PollOptions
     }
     const served = page.limit !== undefined && page.limit >= 1 ? Math.min(size, page.limit) : size;
     if (page.txs.length < served || oldest <= o.fromTime || !Number.isFinite(oldest)) break;
-    if (pages > 1 && seen.size === before) {
-      return { txs: newestFirst(seen), pages, pageSize: size, stalled: true, ...(crowdedSecond === undefined ? {} : { crowdedSecond }) };
-    }
-    if (pages >= o.maxPages) {
-      return { txs: newestFirst(seen), pages, cutAt: oldest, pageSize: size, ...(crowdedSecond === undefined ? {} : { crowdedSecond }) };
-    }
+    if (pages > 1 && seen.size === before) return result({ stalled: true });
+    if (pages >= o.maxPages) return result({ cutAt: oldest });
     if (oldest >= to) {
       crowdedSecond = to;
       to -= 1;
@@ -85,7 +84,7 @@ export async function pollSwaps(market: Pick<MarketApi, "swaps">, o: PollOptions
       to = oldest;
     }
   }
-  return { txs: newestFirst(seen), pages, pageSize: size, ...(crowdedSecond === undefined ? {} : { crowdedSecond }) };
+  return result();
 }
 
 function newestFirst(seen: Map<string, SwapTx>): SwapTx[] {

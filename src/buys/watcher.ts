@@ -16,7 +16,7 @@ import type { MarketApi } from "../market/api.js";
 import { FEED_LANE } from "../market/scheduler-lanes.js";
 import type { BuyFeed, BuyFeedStore, NewOwedBuy, PairGap, PairWatch, Platform, SubscriptionStore } from "../store/types.js";
 import { localHolderGone } from "../workers/local-holder.js";
-import { baseInterval, intervals, stretch, type PlanOptions, type PollBudget } from "./plan.js";
+import { intervals, stretch, stretchedInterval, type PlanOptions, type PollBudget } from "./plan.js";
 import { pollSwaps } from "./poll.js";
 import { readSwap, usdValue, type Trade } from "./trade.js";
 
@@ -216,7 +216,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     const afterPoll: PairWatch = { ...w, cursor: Math.min(newest, nowSeconds), ...(traded ? { lastTradeAt: newest } : {}), gaps };
     // Its interval from what this poll found: planned from the state before it, a busy pair
     // polled late looked quiet for as long as it was late, and was given a longer interval still.
-    const intervalSeconds = Math.round(baseInterval(afterPoll, nowSeconds, opts) * factor);
+    const intervalSeconds = stretchedInterval(afterPoll, nowSeconds, opts, factor);
     const next: PairWatch = { ...afterPoll, nextPollAt: t + intervalSeconds * 1000 };
     const added = await opts.buys.commitPoll(next, owed, t, w);
     const since = owing.get(w.pairId)?.at ?? w.cursor * 1000;
@@ -260,8 +260,8 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     const watched = new Set(watches.map((w) => w.pairId));
     for (const known of [owing, followers]) for (const id of known.keys()) if (!watched.has(id)) known.delete(id);
     const budget = opts.budget();
-    const every = intervals(watches, Math.floor(t / 1000), opts, budget);
     const factor = stretch(watches, Math.floor(t / 1000), opts, budget);
+    const every = intervals(watches, Math.floor(t / 1000), opts, budget, factor);
     const polled: string[] = [];
     const due = watches.filter((w) => w.nextPollAt <= t);
     for (const w of due) {
