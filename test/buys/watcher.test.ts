@@ -401,4 +401,38 @@ describe("the buy watcher", () => {
     // Traded 5, then 1 s before its polls: the next in 15 s; then quiet for 201 s: in 100 s.
     expect(polled).toEqual([15, 15, 100]);
   });
+
+  it("keeps a busy pair's cadence when ticks poll it up to a second late, and does not make up a longer lateness", async () => {
+    await follow(chat("a"));
+    const w = watcher();
+    const nextPoll = async () => (await store.buys.watches())[0]?.nextPollAt ?? 0;
+    const due = await nextPoll();
+    sb.placeSwaps(pairId, [{ time: S0, side: "buy", amountUsd: 100 }]);
+    clock = due + 700;
+    await w.tick();
+    // Due at `due`, polled 0.7 s later by the tick: the next is 15 s after it was due, not after the poll.
+    expect(await nextPoll()).toBe(due + 15_000);
+    sb.placeSwaps(pairId, [{ time: S0 + 15, side: "buy", amountUsd: 100 }]);
+    clock = due + 15_000 + 1_400;
+    await w.tick();
+    // 1.4 s late: a second of it absorbed, the rest not made up.
+    expect(await nextPoll()).toBe(due + 15_000 + 1_400 - 1_000 + 15_000);
+    sb.placeSwaps(pairId, [{ time: S0 + 99, side: "buy", amountUsd: 100 }]);
+    clock = due + 100_000;
+    await w.tick();
+    // Polled 68.6 s late (a stretched share, a restart): the next is an interval after the poll, less the one second.
+    expect(await nextPoll()).toBe(due + 100_000 - 1_000 + 15_000);
+    expect((await owedTo(chat("a"))).length).toBe(3);
+  });
+
+  it("makes up no lateness while the share is stretched: polling sooner would take from quieter pairs", async () => {
+    await follow(chat("a"));
+    // A poll every 15 s wants 0.067 a second; the share plans for 0.008 (80 % of 0.01): 8.33 times longer.
+    const w = watcher({ budget: () => ({ rate: 0.01 }) });
+    const due = (await store.buys.watches())[0]?.nextPollAt ?? 0;
+    sb.placeSwaps(pairId, [{ time: S0, side: "buy", amountUsd: 100 }]);
+    clock = due + 700;
+    await w.tick();
+    expect((await store.buys.watches())[0]?.nextPollAt).toBe(due + 700 + 125_000);
+  });
 });
