@@ -375,7 +375,8 @@ risk-no-data = ⚪ No risk data — this is not a clean bill
 risk-high = 🔴 High risk: { $reasons }
 risk-caution = 🟡 Caution: { $reasons }
 risk-low-report = 🟢 No red flags in the contract report
-risk-low-record = 🟢 No red flags in the token record
+risk-record-only = ⚪ The token record raises no flag, but without the contract report this is not a clean bill
+risk-reasons-more = { $reasons } and { $count } more
 risk-honeypot = honeypot
 risk-cannot-sell-all = cannot sell all
 risk-cannot-buy = cannot buy
@@ -439,6 +440,8 @@ collision-original = this is the original contract, on { $chain }
 collision-liquid = this is the most liquid one, on { $chain }
 collision-address = This address is a token on { $count } chains; { $which }.
 collision-symbol = { $count } tokens are called { $symbol }; { $which }.
+collision-keyword = { $count } tokens match "{ $keyword }"; { $which }.
+collision-partial = No token is called "{ $keyword }"; the most liquid close match is { $symbol } on { $chain }.
 collision-other = { $symbol } on { $chain } ({ $address }, liquidity { $liquidity })
 collision-sep = {"; "}
 collision-others = { $head } Others: { $others }.
@@ -471,7 +474,10 @@ holders-title = Top holders: { $symbol } · { $chain }
 
 address-evm-bad-digit = That looks like an EVM address, but "{ $digit }" is not a hex digit.
 address-tx-hash = That has 64 hex digits: it looks like a transaction hash, not a token address (40 hex digits).
-address-evm-length = That looks like an EVM address, but it has { $count } hex digits, not 40.
+address-evm-length = That looks like an EVM address, but it has { $count ->
+        [one] 1 hex digit
+       *[other] { $count } hex digits
+    }, not 40.
 address-tron-bad-char = That looks like a Tron address, but it contains "{ $char }", which addresses never use.
 address-solana-bad-char = That looks like a Solana address, but it contains "{ $char }", which addresses never use.
 address-solana-length = That looks like a Solana address, but it has { $count } characters, not 32 to 44.

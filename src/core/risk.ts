@@ -63,12 +63,25 @@ export function topTenShare(r: RiskReport): number | undefined {
   return sum;
 }
 
-function verdictOf(high: string[], caution: string[], i18n: Translator, lowKey = "risk-low-report"): RiskVerdict {
-  const sep = i18n.t("list-sep");
-  if (high.length > 0) return { level: "high", line: i18n.t("risk-high", { reasons: high.join(sep) }), tone: "danger", reasons: [...high, ...caution] };
-  if (caution.length > 0) return { level: "caution", line: i18n.t("risk-caution", { reasons: caution.join(sep) }), tone: "warn", reasons: caution };
-  return { level: "low", line: i18n.t(lowKey), tone: "good", reasons: [] };
+/** A verdict line names at most this many reasons, the rest counted; the findings table shows them all. */
+const VERDICT_REASONS_MAX = 5;
+
+/**
+ * Every reason goes into the line, high ones first: a red verdict that named only the score
+ * would hide the taxes, owner and locks behind it.
+ */
+function verdictOf(high: string[], caution: string[], i18n: Translator): RiskVerdict {
+  const reasons = [...high, ...caution];
+  if (reasons.length === 0) return { level: "low", line: i18n.t("risk-low-report"), tone: "good", reasons: [] };
+  const shown = reasons.slice(0, VERDICT_REASONS_MAX).join(i18n.t("list-sep"));
+  const rest = reasons.length - VERDICT_REASONS_MAX;
+  const named = rest > 0 ? i18n.t("risk-reasons-more", { reasons: shown, count: rest }) : shown;
+  if (high.length > 0) return { level: "high", line: i18n.t("risk-high", { reasons: named }), tone: "danger", reasons };
+  return { level: "caution", line: i18n.t("risk-caution", { reasons: named }), tone: "warn", reasons };
 }
+
+/** A table value that is one of the verdict's reasons. */
+const flagged = (value: string): string => `⚠ ${value}`;
 
 /** The verdict and findings of a contract risk report. */
 export function assessReport(r: RiskReport, i18n: Translator): { verdict: RiskVerdict; findings: Field[] } {
@@ -111,34 +124,39 @@ export function assessReport(r: RiskReport, i18n: Translator): { verdict: RiskVe
 
   const yn = (on: boolean): string => t(on ? "risk-yes-bad" : "risk-no");
   const honeypot = r.is_honeypot === 1 ? t("risk-yes-honeypot") : r.is_honeypot === -1 ? t("risk-not-checked") : r.is_honeypot === 0 ? t("risk-no") : DASH;
+  const taxText = (tax: number | undefined): string => tax === undefined ? DASH : tax >= TAX_CAUTION ? flagged(formatRatio(tax)) : formatRatio(tax);
+  const share = (v: number | undefined, bad: boolean): string => v === undefined ? DASH : bad ? flagged(formatRatio(v)) : formatRatio(v);
   const findings: Field[] = [
     { label: t("risk-label-honeypot"), value: honeypot, inline: true },
-    { label: t("risk-label-tax"), value: `${buyTax === undefined ? DASH : formatRatio(buyTax)} / ${sellTax === undefined ? DASH : formatRatio(sellTax)}`, inline: true },
+    { label: t("risk-label-tax"), value: `${taxText(buyTax)} / ${taxText(sellTax)}`, inline: true },
     { label: t("risk-label-mintable"), value: yn(r.has_mint_method === 1), inline: true },
-    { label: t("risk-label-owner"), value: isRenounced(r.owner) ? t("risk-renounced") : `⚠ ${shortAddress(r.owner)}`, inline: true },
+    { label: t("risk-label-owner"), value: isRenounced(r.owner) ? t("risk-renounced") : flagged(shortAddress(r.owner)), inline: true },
     { label: t("risk-label-proxy"), value: yn(yes(r.is_proxy)), inline: true },
     { label: t("risk-label-lists"), value: `${yn(r.has_black_method === 1)} / ${yn(r.has_white_method === 1)}`, inline: true },
     { label: t("risk-label-cooldown"), value: yn(yes(r.trading_cooldown)), inline: true },
     { label: t("risk-label-pausable"), value: yn(yes(r.transfer_pausable)), inline: true },
     { label: t("risk-label-hidden-owner"), value: yn(yes(r.hidden_owner)), inline: true },
-    { label: t("risk-label-lp-locked"), value: lpLock === undefined ? DASH : formatRatio(lpLock), inline: true },
+    { label: t("risk-label-lp-locked"), value: share(lpLock, lpLock !== undefined && lpLock < LP_LOCK_MIN), inline: true },
     { label: t("risk-label-token-locked"), value: r.token_lock_percent === undefined ? DASH : formatRatio(r.token_lock_percent), inline: true },
-    { label: t("risk-label-top10"), value: top10 === undefined ? DASH : formatRatio(Math.min(top10, 1)), inline: true },
-    { label: t("risk-label-creator"), value: creator === undefined ? DASH : formatRatio(creator), inline: true },
+    { label: t("risk-label-top10"), value: share(top10 === undefined ? undefined : Math.min(top10, 1), top10 !== undefined && top10 > CONCENTRATION_MAX), inline: true },
+    { label: t("risk-label-creator"), value: share(creator, creator !== undefined && creator > CREATOR_MAX), inline: true },
   ];
   return { verdict: verdictOf(high, caution, i18n), findings };
 }
 
 /**
  * A rough verdict from a token record's `risk_level` / `risk_score`, for when the full report
- * is not at hand. High when `risk_level` is -1, or not listed and the score is above 55.
+ * is not at hand. High when `risk_level` is -1, or not listed and the score is above 55. Never
+ * green: a low score is the service's opinion, not a read contract, and `risk_level` 0 ("normal
+ * or unverified") with score 0 is what an unchecked token carries. A listed token with a low
+ * score gets its own ⚪ line, anything else that raises no flag is "no risk data".
  */
 export function assessRecord(t: Pick<TokenV2, "risk_level" | "risk_score">, i18n: Translator): RiskVerdict {
   const score = num(t.risk_score);
   const scored = () => i18n.t("risk-score", { score: String(score) });
   if (t.risk_level === -1) return verdictOf([i18n.t("risk-flagged")], [], i18n);
   if (t.risk_level !== 1 && score !== undefined && score > SCORE_HIGH) return verdictOf([scored()], [], i18n);
-  if (score === undefined && t.risk_level === undefined) return { level: "none", line: i18n.t("risk-no-data"), tone: "warn", reasons: [] };
   if (score !== undefined && score >= SCORE_LOW) return verdictOf([], [scored()], i18n);
-  return verdictOf([], [], i18n, "risk-low-record");
+  const listedLow = t.risk_level === 1 && score !== undefined;
+  return { level: "none", line: i18n.t(listedLow ? "risk-record-only" : "risk-no-data"), tone: "warn", reasons: [] };
 }

@@ -205,7 +205,7 @@ describe("/risk", () => {
 
   it("lists the findings with the sandbox's taxes", async () => {
     const out = await the.bot.say(`/risk ${byRisk("highTax").id}`);
-    expect(out).toMatch(/Buy \/ sell tax\s+12\.0% \/ 25\.0%/);
+    expect(out).toMatch(/Buy \/ sell tax\s+⚠ 12\.0% \/ ⚠ 25\.0%/);
     expect(out).toMatch(/Owner\s+⚠ /);
   });
 

@@ -1,4 +1,4 @@
-/** Resolving a token argument, and the "5 tokens are called PEPE" note with buttons for the others. */
+/** Resolving a token argument, and the "5 tokens are called PEPE" (or "No token is called …") note with buttons for the others. */
 import type { CommandContext } from "../command.js";
 import { cleanText, formatUsd, shortAddress } from "../format/index.js";
 import { parseTokenInput, resolveToken, type Resolution, type TokenInput } from "../resolve/index.js";
@@ -40,19 +40,24 @@ export async function symbolFor(ctx: CommandContext, res: Resolution): Promise<s
 }
 
 /**
- * When several tokens matched: one sentence saying so and why this one, the others listed in
- * the text (a forwarded message or a screen reader has no buttons), and a button per
- * runner-up that runs `command` on it (a new message, so the answer in hand stays).
+ * When several tokens matched, or what was typed only partly matched: one sentence saying so
+ * and why this one, the others listed in the text (a forwarded message or a screen reader has
+ * no buttons), and a button per runner-up that runs `command` on it (a new message, so the
+ * answer in hand stays).
  */
 export function collisionParts(res: Resolution, command: string, symbol: string, i18n: Translator): { blocks: Block[]; actions: Action[][] } {
-  if (res.totalMatches <= 1 || res.alternatives.length === 0) return { blocks: [], actions: [] };
+  const partial = res.matched === "partial";
+  if (!partial && (res.totalMatches <= 1 || res.alternatives.length === 0)) return { blocks: [], actions: [] };
   const { t: say, locale } = i18n;
   const chain = cleanText(res.chain, 16);
+  const keyword = cleanText(res.keyword, 40);
   const which = say(res.picked === "canonical" ? "collision-original" : "collision-liquid", { chain });
-  const head = res.matched === "address"
-    ? say("collision-address", { count: res.totalMatches, which })
+  const head = partial ? say("collision-partial", { keyword, symbol, chain })
+    : res.matched === "address" ? say("collision-address", { count: res.totalMatches, which })
+    : res.matched === "keyword" ? say("collision-keyword", { count: res.totalMatches, keyword, which })
     : say("collision-symbol", { count: res.totalMatches, symbol, which });
   const others = res.alternatives.slice(0, 5);
+  if (others.length === 0) return { blocks: [{ kind: "text", text: head }], actions: [] };
   const listed = others.map((t) => say("collision-other", {
     symbol: cleanText(t.symbol, 10), chain: cleanText(t.chain, 10), address: shortAddress(t.token), liquidity: formatUsd(t.main_pair_tvl ?? t.tvl, { locale }),
   }));

@@ -6,7 +6,9 @@ import { familiesOf } from "../../market/ids.js";
 import { userError, type LocalMessage } from "../../i18n/index.js";
 import type { UserError } from "../errors.js";
 
-const EVM_LIKE = /^0x[0-9a-z]{20,}$/i;
+// `0x` and hex digits alone is an address typed short or long (the search would match it as a
+// prefix of an unrelated token's address); with other letters only a long word is one.
+const EVM_LIKE = /^0x(?:[0-9a-f]+|[0-9a-z]{20,})$/i;
 // Long, alphanumeric, with digits and both cases: base58 keys look like this, symbols and
 // names practically never do.
 const BASE58_LIKE = /^(?=.*\d)(?=.*[a-z])(?=.*[A-Z])[A-Za-z0-9]{28,50}$/;

@@ -85,7 +85,7 @@ function single(address: string, chain: string): Resolution {
   return { tokenId: joinId(normalized, chain), chain, address: normalized, alternatives: [], totalMatches: 1, picked: "liquidity", matched: "address" };
 }
 
-function pick(ranked: TokenV2[], totalMatches: number, how: Pick<Resolution, "picked" | "matched">): Resolution {
+function pick(ranked: TokenV2[], totalMatches: number, how: Pick<Resolution, "picked" | "matched" | "keyword">): Resolution {
   const [best, ...rest] = ranked as [TokenV2, ...TokenV2[]];
   const address = normalizeAddress(best.token, best.chain);
   return {
@@ -178,15 +178,17 @@ async function resolveQuery(
   return found;
 }
 
+const symbolKey = (t: TokenV2): string | undefined => t.symbol?.trim().toLowerCase();
+
 function exactMatch(keyword: string): (t: TokenV2) => boolean {
   const wanted = keyword.toLowerCase();
-  return (t) => t.symbol?.trim().toLowerCase() === wanted || t.name?.trim().toLowerCase() === wanted;
+  return (t) => symbolKey(t) === wanted || t.name?.trim().toLowerCase() === wanted;
 }
 
 /**
  * The token `keyword` means among search rows: the famous symbol's own contract when there is
  * one (asked for by address if the search left it out), else the most liquid exact match,
- * else the most liquid row. Undefined when nothing fits.
+ * else the most liquid row, marked `partial`. Undefined when nothing fits.
  */
 async function chooseAmong(
   market: CachedMarket,
@@ -199,15 +201,22 @@ async function chooseAmong(
   const official = canonical === undefined ? undefined : await canonicalRow(market, rows, canonical, limit);
   if (official !== undefined) {
     // Clones carry the same symbol: they are the alternatives, the famous one is not ranked against them.
-    const symbol = official.symbol?.trim().toLowerCase();
-    const same = rows.filter((t) => joinId(t.token, t.chain) !== canonical && (isExact(t) || t.symbol?.trim().toLowerCase() === symbol));
-    return pick([official, ...rankByLiquidity(same)], same.length + 1, { picked: "canonical", matched: "symbol" });
+    const symbol = symbolKey(official);
+    const same = rows.filter((t) => joinId(t.token, t.chain) !== canonical && (isExact(t) || symbolKey(t) === symbol));
+    return pick([official, ...rankByLiquidity(same)], same.length + 1, { picked: "canonical", matched: sharedBy([official, ...same]), keyword });
   }
   if (rows.length === 0) return undefined;
-  // Tokens that merely contain the word (LODRAPEPE for pepe) are no alternative to an exact match.
+  // Tokens that merely contain the word (LODRAPEPE for pepe) are no alternative to an exact match,
+  // and without one they are only the nearest the search found, never "called" what was typed.
   const exact = rows.filter(isExact);
-  const candidates = exact.length > 0 ? exact : rows;
-  return pick(rankByLiquidity(candidates), candidates.length, { picked: "liquidity", matched: "symbol" });
+  if (exact.length === 0) return pick(rankByLiquidity(rows), rows.length, { picked: "liquidity", matched: "partial", keyword });
+  return pick(rankByLiquidity(exact), exact.length, { picked: "liquidity", matched: sharedBy(exact), keyword });
+}
+
+/** "symbol" when every match carries one symbol, so "N tokens are called X" is true; else "keyword". */
+function sharedBy(matches: readonly TokenV2[]): "symbol" | "keyword" {
+  const symbol = matches[0] === undefined ? undefined : symbolKey(matches[0]);
+  return symbol !== undefined && symbol !== "" && matches.every((t) => symbolKey(t) === symbol) ? "symbol" : "keyword";
 }
 
 /** The search row of a famous token: from `rows`, else from a search for its address on its chain. */

@@ -26,10 +26,17 @@ export interface Resolution {
   token?: TokenV2;
   /** The next most liquid matches, at most 5, best first. */
   alternatives: TokenV2[];
-  /** How many tokens matched (exact symbol or name matches when there are any): "5 tokens are called PEPE". */
+  /** How many tokens matched (exact symbol or name matches when there are any, else every row the search gave). */
   totalMatches: number;
   /** Why this one: the famous symbol's own contract, or the most liquid match. */
   picked: "canonical" | "liquidity";
-  /** What the matches share: a symbol or name typed, or an address that lives on several chains. */
-  matched: "symbol" | "address";
+  /**
+   * What the matches share: one symbol (every match carries the chosen token's symbol), what was
+   * typed as a symbol or name without one symbol in common (`keyword`), only part of a symbol or
+   * name (`partial`: nothing is called what was typed, these are the search's nearest), or an
+   * address that lives on several chains.
+   */
+  matched: "symbol" | "keyword" | "partial" | "address";
+  /** The symbol or name typed, for a match by symbol, keyword or part of one. */
+  keyword?: string;
 }

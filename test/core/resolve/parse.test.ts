@@ -74,6 +74,8 @@ describe("parseTokenInput", () => {
 
   it.each([
     ["0x6982508145454ce325ddbe47a25d4ec3d231193", "it has 39 hex digits, not 40"],
+    ["0x123", "it has 3 hex digits, not 40"],
+    ["0x123 bsc", "it has 3 hex digits, not 40"],
     ["0x6982508145454ce325ddbe47a25d4ec3d2311933ab-bsc", "it has 42 hex digits, not 40"],
     ["0x6982508145454ce325ddbe47a25d4ec3d231193g", `"g" is not a hex digit`],
     ["0x6982508145454ce325ddbe47a25d4ec3d23119 bsc", "it has 38 hex digits, not 40"],

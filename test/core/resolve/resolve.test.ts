@@ -148,6 +148,28 @@ describe("resolveToken with a symbol", () => {
     const res = await resolve("pepe");
     expect(res.tokenId).toBe(mostLiquid("PEPE").id);
     expect(res.totalMatches).toBe(sandbox.market.bySymbol("PEPE").length);
+    expect(res.matched).toBe("symbol");
+  });
+
+  it("marks a word no token is called as a partial match, never as their symbol", async () => {
+    expect(sandbox.market.tokens.some((t) => t.symbol.toLowerCase() === "frog" || t.name.toLowerCase() === "frog")).toBe(false);
+    const res = await resolve("frog");
+    expect(res).toMatchObject({ matched: "partial", keyword: "frog", picked: "liquidity" });
+    expect([res.token!, ...res.alternatives].every((t) => t.symbol !== "FROG" && t.symbol!.includes("FROG"))).toBe(true);
+    const tvls = [res.token!, ...res.alternatives].map(tvl);
+    expect(tvls).toEqual([...tvls].sort((a, b) => b - a));
+  });
+
+  it("says the matches share the typed word, not a symbol, when their symbols differ", async () => {
+    // The sandbox gives no token a name that is another's symbol; this market does.
+    const rows: TokenV2[] = [
+      { token: `0x${"a1".repeat(20)}`, chain: "eth", symbol: "MOON", name: "Moon", main_pair_tvl: "900000" },
+      { token: `0x${"a2".repeat(20)}`, chain: "bsc", symbol: "MOONCAT", name: "moon", main_pair_tvl: "5000" },
+      { token: `0x${"a3".repeat(20)}`, chain: "bsc", symbol: "MOONDOG", name: "Moon Dog", main_pair_tvl: "9000000" },
+    ];
+    const res = await resolveToken(fetchedFrom({ search: async () => rows } as unknown as MarketApi), parseTokenInput("moon"));
+    expect(res).toMatchObject({ tokenId: `0x${"a1".repeat(20)}-eth`, totalMatches: 2, matched: "keyword", keyword: "moon" });
+    expect(res.alternatives.map((t) => t.symbol)).toEqual(["MOONCAT"]);
   });
 
   it("offers the next most liquid ones, at most five, in liquidity order", async () => {
@@ -252,6 +274,13 @@ describe("resolveToken failures", () => {
     expect(await userErrorOf("0x6982508145454ce325ddbe47a25d4ec3d231193")).toBe(
       "That looks like an EVM address, but it has 39 hex digits, not 40.",
     );
+    expect(sandbox.stats().total).toBe(0);
+  });
+
+  it("answers a short 0x and hex digits as a malformed address, not a search by address prefix", async () => {
+    sandbox.resetStats();
+    expect(await userErrorOf("0x123")).toBe("That looks like an EVM address, but it has 3 hex digits, not 40.");
+    expect(await userErrorOf("0xa")).toBe("That looks like an EVM address, but it has 1 hex digit, not 40.");
     expect(sandbox.stats().total).toBe(0);
   });
 
