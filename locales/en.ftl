@@ -156,7 +156,7 @@ cmd-subscribe-chain = Chain of the trending list
 cmd-subscribe-schedule = every 15m|30m|1h|4h|12h, daily HH:MM, or a cron expression; then top N
 cmd-unsubscribe = Stop a chain's digest here, or all of them (admins)
 cmd-unsubscribe-chain = A chain, all, or launches and a chain
-cmd-unsubscribe-more = The chain after launches
+cmd-unsubscribe-more = More chains
 cmd-subscriptions = The digests this chat receives (admins)
 cmd-help = What I can do, or how to use one command
 cmd-help-command = A command name, e.g. price
@@ -203,9 +203,18 @@ digest-too-many = This chat already has { $count } digests, the most it may have
 digest-subscribed = Subscribed: the { $chain } trending digest, { $schedule }, top { $top }.
 digest-how-to-stop = /unsubscribe { $chain } stops it.
 digest-none = This chat has no digests.
-digest-none-on = This chat has no { $chain } digest.
+digest-none-on = This chat has no { $chain } { $count ->
+    [one] digest
+   *[other] digests
+}.
+digest-none-launches-kept = This chat has no digests. Its launch posts on { $chains } go on: /unsubscribe launches <chain> stops them.
+digest-all-alone = "all" stops every digest: write it alone, or name the chains to stop.
+digest-launches-kept = Launch posts on { $chains } go on: /unsubscribe launches <chain> stops them.
 digest-stopped-all = Stopped all { $count } digests here.
-digest-stopped = Stopped the { $chain } digest here.
+digest-stopped = Stopped the { $chain } { $count ->
+    [one] digest
+   *[other] digests
+} here.
 digest-how-to-start = An admin can start one with /subscribe solana.
 digest-list-title = Digests in this chat ({ $count } of { $max })
 digest-col-chain = Chain
@@ -790,13 +799,30 @@ launch-label-address = Address
 launch-label-liquidity = Liquidity
 launch-label-price = Price
 launch-label-launched = Launched
-launch-summary-title = 🆕 { $count } more new tokens on { $chain } this hour
+launch-summary-title-undated = 🆕 { $count ->
+    [one] 1 more new token
+   *[other] { $count } more new tokens
+} found on { $chain }
+launch-summary-title = 🆕 { $count ->
+    [one] 1 more new token
+   *[other] { $count } more new tokens
+} found on { $chain } between { $from } and { $to } UTC
+launch-col-contract = Contract
+launch-col-token = Token
+launch-mark-high = 🔴 high risk
+launch-mark-caution = 🟡 caution
+launch-mark-low = 🟢 no red flags
+launch-mark-none = ⚪ not checked
 launch-summary-why = Past this chat's { $max } launch posts an hour; here they are in one list.
 launch-bad-min = Say the minimum liquidity in USD, e.g. /subscribe launches solana min 5000.
+launch-need-chain = Say which chain's new tokens to post, e.g. /subscribe launches solana.
+launch-not-admin = Only this chat's admins can manage launch posts.
 launch-subscribed = New { $chain } tokens will be posted here, the contract report first (minimum liquidity { $min }).
 launch-how-to-stop = To stop: /unsubscribe launches { $chain }
 launch-stopped = New { $chain } tokens are no longer posted here.
 launch-none-on = This chat gets no { $chain } launch posts.
+launch-none = This chat gets no launch posts.
+launch-which-chain = Say which chain's launch posts to stop: this chat gets them on { $chains }, e.g. /unsubscribe launches <chain>.
 launch-list-title = New launches posted here
 launch-col-min = Min liquidity
 

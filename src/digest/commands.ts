@@ -7,7 +7,7 @@ import { defineCommand, type Command, type CommandContext } from "../core/comman
 import { resolveChain } from "../core/chains.js";
 import type { Reply } from "../core/reply.js";
 import { parseSchedule } from "./schedule.js";
-import { launchSubscriptionsTable, subscribeLaunches, unsubscribeLaunches } from "../launches/commands.js";
+import { launchChainsOf, launchSubscriptionsTable, resolveChains, subscribeLaunches, unsubscribeLaunches } from "../launches/commands.js";
 
 export interface DigestLimits {
   /** Subscriptions a chat may hold. Default 10. */
@@ -93,17 +93,34 @@ export function digestCommands(limits: DigestLimits): Command[] {
     description: "Stop a chain's digest here, or all of them (admins)",
     args: [
       { name: "chain", description: "A chain, all, or launches and a chain", type: "text", required: true },
-      { name: "more", description: "The chain after launches", type: "text", required: false, variadic: true },
+      { name: "more", description: "More chains", type: "text", required: false, variadic: true },
     ],
-    examples: ["/unsubscribe solana", "/unsubscribe all", "/unsubscribe launches solana"],
+    examples: ["/unsubscribe solana", "/unsubscribe solana eth", "/unsubscribe all", "/unsubscribe launches solana"],
     async run(ctx, args) {
-      await requireAdmin(ctx);
+      const more = args.more ?? [];
       const input = args.chain.toLowerCase();
-      if (input === "launches") return unsubscribeLaunches(ctx, args.more ?? []);
-      const chain = input === "all" ? "all" : (await resolveChain(ctx, input)).chain;
-      const n = await ctx.store.subscriptions.removeSubscriptions(ctx.chat, chain);
-      if (n === 0) throw chain === "all" ? ctx.i18n.fail("digest-none") : ctx.i18n.fail("digest-none-on", { chain });
-      return done(chain === "all" ? ctx.i18n.t("digest-stopped-all", { count: n }) : ctx.i18n.t("digest-stopped", { chain }));
+      if (input === "launches") return unsubscribeLaunches(ctx, more);
+      await requireAdmin(ctx);
+      const { t } = ctx.i18n;
+      if (input === "all") {
+        if (more.length > 0) throw ctx.i18n.fail("digest-all-alone");
+        const n = await ctx.store.subscriptions.removeSubscriptions(ctx.chat, "all");
+        // "all" is every digest; launch posts are stopped by their own command, so say they go on.
+        const launches = await launchChainsOf(ctx);
+        if (n === 0) throw launches === undefined ? ctx.i18n.fail("digest-none") : ctx.i18n.fail("digest-none-launches-kept", { chains: launches });
+        return done(t("digest-stopped-all", { count: n }), launches === undefined ? undefined : t("digest-launches-kept", { chains: launches }));
+      }
+      const stopped: string[] = [];
+      const none: string[] = [];
+      for (const chain of await resolveChains(ctx, [args.chain, ...more])) {
+        ((await ctx.store.subscriptions.removeSubscriptions(ctx.chat, chain)) === 0 ? none : stopped).push(chain);
+      }
+      const sep = t("list-sep");
+      if (stopped.length === 0) throw ctx.i18n.fail("digest-none-on", { chain: none.join(sep), count: none.length });
+      return done(
+        t("digest-stopped", { chain: stopped.join(sep), count: stopped.length }),
+        none.length === 0 ? undefined : t("digest-none-on", { chain: none.join(sep), count: none.length }),
+      );
     },
   });
 

@@ -13,7 +13,7 @@ import type { CachedMarket } from "../cache/types.js";
 import { createSendProtocol, type SendSink } from "../delivery/protocol.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
 import type { BotCore } from "../core/bot-core.js";
-import { launchPayload, type LaunchPayload } from "../core/posts/launch.js";
+import { launchPayload, type LaunchPayload, type SummaryPayload } from "../core/posts/launch.js";
 import { asking, newAsk } from "../market/ask.js";
 import { joinId } from "../market/ids.js";
 import type { RiskReport, TokenV2 } from "../market/schemas.js";
@@ -63,6 +63,39 @@ const TRENDING_PAGE = 100;
 /** The `new` topic's longest list. */
 const NEW_LIMIT = 300;
 
+interface Candidate {
+  token: TokenV2;
+  /** When the list it came from was fetched (epoch ms), and whether that was an expired copy. */
+  readAt: number;
+  stale: boolean;
+}
+
+/** A token row's payload; undefined for a summary or a payload that cannot be read. */
+function tokenPayload(p: LaunchPost): LaunchPayload | undefined {
+  if (p.kind !== "token") return undefined;
+  try {
+    const parsed = launchPayload.safeParse(JSON.parse(p.payload));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Rows by when they were queued, then by launch and token id (as the stores compare text): a
+ * pass's tokens in the order they launched, its summary of the hours before (no launch) first.
+ */
+function inLaunchOrder(rows: readonly LaunchPost[]): { post: LaunchPost; payload: LaunchPayload | undefined }[] {
+  const launch = (x: { payload: LaunchPayload | undefined }) => x.payload?.launchAt ?? Number.NEGATIVE_INFINITY;
+  return rows
+    .map((post) => ({ post, payload: tokenPayload(post) }))
+    .sort((a, b) => {
+      if (a.post.queuedAt !== b.post.queuedAt) return a.post.queuedAt - b.post.queuedAt;
+      if (launch(a) !== launch(b)) return launch(a) < launch(b) ? -1 : 1;
+      return a.post.tokenId < b.post.tokenId ? -1 : a.post.tokenId > b.post.tokenId ? 1 : 0;
+    });
+}
+
 const num = (v: string | number | undefined): number | undefined => {
   if (v === undefined || v === "") return undefined;
   const n = Number(v);
@@ -83,16 +116,20 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
   const lease = opts.lease;
   const claiming = () => !stopping && ("leading" in lease ? lease.leading() : held);
 
-  /** The chain's tokens from both lists, once each, oldest launch first. */
-  const candidates = async (chain: string): Promise<TokenV2[]> => {
+  /** The chain's tokens from both lists, once each, oldest launch first, each with when its list was fetched. */
+  const candidates = async (chain: string): Promise<Candidate[]> => {
     const [ranked, trending] = await asking(newAsk(DIGEST_LANE, undefined, now), () =>
       Promise.all([opts.market.rankList({ topic: "new", limit: NEW_LIMIT }), opts.market.trending({ chain, pageSize: TRENDING_PAGE })]),
     );
-    const byId = new Map<string, TokenV2>();
-    for (const t of [...ranked.data, ...trending.data.tokens]) {
-      if (t.chain === chain && t.launch_at !== undefined) byId.set(joinId(t.token, t.chain), t);
-    }
-    return [...byId.values()].sort((a, b) => (a.launch_at ?? 0) - (b.launch_at ?? 0));
+    const byId = new Map<string, Candidate>();
+    const read = (tokens: TokenV2[], list: { fetchedAt: number; stale: boolean }) => {
+      for (const token of tokens) {
+        if (token.chain === chain && token.launch_at !== undefined) byId.set(joinId(token.token, token.chain), { token, readAt: list.fetchedAt, stale: list.stale });
+      }
+    };
+    read(ranked.data, ranked);
+    read(trending.data.tokens, trending);
+    return [...byId.values()].sort((a, b) => (a.token.launch_at ?? 0) - (b.token.launch_at ?? 0));
   };
 
   const report = async (tokenId: string): Promise<RiskReport | undefined> => {
@@ -100,7 +137,7 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
       return (await asking(newAsk(DIGEST_LANE, undefined, now), () => opts.market.riskReport(tokenId))).data;
     } catch (e) {
       // Posted as "not checked", never as safe.
-      log.info({ err: e, token: tokenId }, "no contract report for a new token");
+      log.info({ err: e, tokenId }, "no contract report for a new token");
       return undefined;
     }
   };
@@ -114,7 +151,7 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
   const watchChain = async (chain: string, subs: LaunchSubscription[], hourStart: number, t: number): Promise<number> => {
     const since = Math.min(...subs.map((s) => s.createdAt));
     let queued = 0;
-    for (const token of await candidates(chain)) {
+    for (const { token, readAt, stale } of await candidates(chain)) {
       const launchedMs = (token.launch_at ?? 0) * 1000;
       if (launchedMs < since) continue;
       const liquidity = num(token.main_pair_tvl) ?? num(token.tvl);
@@ -123,12 +160,12 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
       const tokenId = joinId(token.token, token.chain);
       const r = await report(tokenId);
       if (saleBlocked(r)) {
-        log.info({ token: tokenId }, "a new token whose sale is blocked is not posted");
+        log.info({ tokenId }, "a new token whose sale is blocked is not posted");
         continue;
       }
       const payload: LaunchPayload = {
         tokenId, chain, address: token.token, symbol: token.symbol ?? "?", name: token.name ?? token.symbol ?? "?",
-        launchAt: token.launch_at ?? 0, liquidity, priceUsd: token.current_price_usd, report: r,
+        launchAt: token.launch_at ?? 0, readAt, ...(stale ? { stale } : {}), liquidity, priceUsd: token.current_price_usd, report: r,
       };
       for (const s of chats) if (await queueFor(s, payload, hourStart, t)) queued++;
     }
@@ -144,14 +181,15 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
     }
     for (const rows of byChat.values()) {
       const first = rows[0]!;
-      const tokens = rows.flatMap((r) => {
-        const p = launchPayload.safeParse(JSON.parse(r.payload));
-        return p.success ? [{ symbol: p.data.symbol, address: p.data.address, launchAt: p.data.launchAt }] : [];
-      });
+      const tokens = inLaunchOrder(rows).flatMap(({ payload: p }) =>
+        p === undefined ? [] : [{ symbol: p.symbol, address: p.address, launchAt: p.launchAt, readAt: p.readAt, report: p.report }],
+      );
       const hour = Math.floor(first.queuedAt / HOUR) * HOUR;
-      const payload = JSON.stringify({ chain: first.chain, max: opts.perHour, tokens });
+      // The hours the tokens were found in: more than one when passes were missed.
+      const to = Math.floor(Math.max(...rows.map((r) => r.queuedAt)) / HOUR) * HOUR + HOUR;
+      const summary: SummaryPayload = { chain: first.chain, max: opts.perHour, from: hour, to, tokens };
       await opts.launches.queueLaunchPost(
-        { platform: first.platform, chatId: first.chatId, tokenId: `summary:${first.chain}:${hour}`, kind: "summary", chain: first.chain, payload },
+        { platform: first.platform, chatId: first.chatId, tokenId: `summary:${first.chain}:${hour}`, kind: "summary", chain: first.chain, payload: JSON.stringify(summary) },
         "queued",
         t,
       );
@@ -159,30 +197,42 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
     }
   };
 
-  const send = (p: LaunchPost): Promise<void> | undefined => {
+  /**
+   * Writes the post, then puts it in its queue once the post before it (`before`) is in its
+   * own, whatever each took to write: a chat reads the tokens in the order they launched.
+   */
+  const send = (p: LaunchPost, before: Promise<void>): { done: Promise<void>; entered: Promise<void> } | undefined => {
     const key = JSON.stringify([p.platform, p.chatId, p.tokenId]);
     if (!protocol.running(p.platform) || inProgress.has(key)) return undefined;
     inProgress.add(key);
+    let enter!: () => void;
+    const entered = new Promise<void>((resolve) => (enter = resolve));
     const d = (async () => {
       const reply = await opts.core.render({ platform: p.platform, chatId: p.chatId }, { kind: p.kind === "summary" ? "launch-summary" : "launch", record: p.payload });
+      await before;
       if (reply.error !== undefined) {
-        log.error({ token: p.tokenId }, "a launch post could not be read: dropped");
+        enter();
+        log.error({ tokenId: p.tokenId }, "a launch post could not be read: dropped");
         await opts.launches.transitionLaunchPost(p, ["queued", "interrupted"], "failed", now(), "unreadable payload");
         return;
       }
-      await protocol.send(kind, {
+      // `protocol.send` takes its place in the queue before its first wait: the next post may follow.
+      const sending = protocol.send(kind, {
         item: p, platform: p.platform, chatId: p.chatId, deadline: p.queuedAt + HOUR, reply, claiming,
         unleased: () => log.warn("the digest lease ran out mid-send: launch posts wait for the next pass"),
-        names: { token: p.tokenId },
+        names: { tokenId: p.tokenId },
       });
+      enter();
+      await sending;
     })()
-      .catch((e: unknown) => log.error({ err: e, token: p.tokenId }, "launch post crashed"))
+      .catch((e: unknown) => log.error({ err: e, tokenId: p.tokenId }, "launch post crashed"))
       .finally(() => {
+        enter();
         inProgress.delete(key);
         deliveries.delete(d);
       });
     deliveries.add(d);
-    return d;
+    return { done: d, entered };
   };
 
   const run = async (): Promise<{ queued: number; done: Promise<void> }> => {
@@ -205,9 +255,12 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
       }
     }
     const started: Promise<void>[] = [];
-    for (const p of await opts.launches.waitingLaunchPosts()) {
-      const d = send(p);
-      if (d) started.push(d);
+    let before = Promise.resolve();
+    for (const { post } of inLaunchOrder(await opts.launches.waitingLaunchPosts())) {
+      const s = send(post, before);
+      if (s === undefined) continue;
+      started.push(s.done);
+      before = s.entered;
     }
     return { queued, done: Promise.all(started).then(() => undefined) };
   };

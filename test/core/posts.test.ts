@@ -55,3 +55,11 @@ describe("the messages alerts post, written by the core", () => {
     expect((await render("zh", { kind: "digest-paused", chain: "eth" })).title).toBe("eth 摘要已暂停：我无权在此发言。");
   });
 });
+
+describe("a launch summary queued by the build before its hours were kept", () => {
+  it("still goes out, without the hours it cannot tell", async () => {
+    const record = JSON.stringify({ chain: "eth", max: 20, tokens: [{ symbol: "NEW", address: "0x" + "1".repeat(40), launchAt: AT / 1000 - 600 }] });
+    expect((await render("en", { kind: "launch-summary", record })).title).toBe("🆕 1 more new token found on eth");
+    expect((await render("zh", { kind: "launch-summary", record })).title).toBe("🆕 eth 另有 1 个新币");
+  });
+});

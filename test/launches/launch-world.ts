@@ -12,6 +12,7 @@ import { createPacedQueue, type PacedQueue } from "../../src/digest/paced-queue.
 import { createLaunchWatcher, type LaunchWatcher } from "../../src/launches/watcher.js";
 import { GENESIS } from "../../src/sandbox/build.js";
 import type { SandboxToken } from "../../src/sandbox/types.js";
+import type { Logger } from "../../src/log.js";
 import type { Platform } from "../../src/store/types.js";
 import { startClockedWorld, type ClockedWorld } from "../core/clocked-world.js";
 
@@ -24,8 +25,8 @@ export const FIRST_PASS = GENESIS * 1000 + 2 * HOUR;
 const HOLDER = "launch-test:1:a";
 
 export interface LaunchWorld extends ClockedWorld {
-  /** The watcher over `sinks`, each through a paced queue on the world's clock (default 20 a chat a minute). */
-  launchWatcher(opts: { sinks: Partial<Record<Platform, SendSink>>; perHour: number; perChatPerMinute?: number }): LaunchWatcher;
+  /** The watcher over `sinks`, each through a paced queue on the world's clock (default 20 a chat a minute), logging to `logger` (default the world's). */
+  launchWatcher(opts: { sinks: Partial<Record<Platform, SendSink>>; perHour: number; perChatPerMinute?: number; logger?: Logger }): LaunchWatcher;
   /** When the pacer let each chat's sends go, on the world's clock. */
   sentAt: Map<string, number[]>;
   /** The sandbox's tokens on `chain` launched between the subscription and the first pass whose contract is `risk`. */
@@ -55,12 +56,12 @@ export async function startLaunchWorld(tmpPrefix: string): Promise<LaunchWorld> 
   return {
     ...world,
     sentAt,
-    launchWatcher({ sinks, perHour, perChatPerMinute = 20 }) {
+    launchWatcher({ sinks, perHour, perChatPerMinute = 20, logger = world.log }) {
       const platforms = Object.keys(sinks) as Platform[];
       return createLaunchWatcher({
         launches: store.launches, chats: store, core: world.core, market: createCachedMarket(world.client, { now: clock.now }),
         adapters: sinks, queues: Object.fromEntries(platforms.map((p) => [p, paced(perChatPerMinute)])), holder: HOLDER, lease: { keep: store.subscriptions },
-        perHour, logger: world.log, now: clock.now,
+        perHour, logger, now: clock.now,
       });
     },
     launched(chain, risk) {

@@ -51,7 +51,7 @@ describe("new launches in the console", () => {
     expect(printed()).toBe(first);
 
     await w.pass(watcher, FIRST_PASS + HOUR);
-    const folded = [...printed().slice(first.length).matchAll(/🆕 (\d+) more new tokens on (eth|solana) this hour/gu)].map((m) => Number(m[1]));
+    const folded = [...printed().slice(first.length).matchAll(/🆕 (\d+) more new tokens? found on (eth|solana) between 02:00 and 03:00 UTC/gu)].map((m) => Number(m[1]));
     expect(folded.reduce((a, b) => a + b, 0)).toBe(2);
     for (const hp of honeypots) expect(printed()).not.toContain(shortAddress(hp.address));
 

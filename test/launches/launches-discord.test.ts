@@ -84,7 +84,7 @@ describe("new launches through Discord", () => {
     expect(fake.requests.slice(before).filter((r) => r.method === "POST")).toEqual([]);
 
     await w.pass(watcher, FIRST_PASS + HOUR);
-    expect(posts(ETH).map(title).filter((t) => t.includes("more new tokens"))).toEqual(["🆕 1 more new tokens on eth this hour"]);
+    expect(posts(ETH).map(title).filter((t) => t.includes("more new token"))).toEqual(["🆕 1 more new token found on eth between 02:00 and 03:00 UTC"]);
     const ethTexts = posts(ETH).flatMap((r) => texts(body(r))).join("\n");
     for (const hp of honeypots) expect(ethTexts).not.toContain(shortAddress(hp.address));
   }, 120_000);

@@ -66,6 +66,9 @@ describe("new launches through Telegram", () => {
     for (const t of zhPosts) {
       expect(t).toContain("🆕 solana 新币：");
       expect(t).toMatch(/地址[\s\S]*流动性[\s\S]*价格[\s\S]*上线时间/);
+      // Chinese writes compact amounts with 万 and 亿, never K or M; the data is as of this pass, not the launch.
+      expect(t).not.toMatch(/\$[\d.]+[KMB]\b/);
+      expect(t).toContain("数据时间 02:00 UTC");
     }
     expect(launches(leftChat!)).toEqual([]);
     // The pacer let no chat have a third post within a minute of its first.
@@ -77,10 +80,11 @@ describe("new launches through Telegram", () => {
     expect(h.fake.sent.length).toBe(seen);
 
     await w.pass(watcher, FIRST_PASS + HOUR);
-    const summary = (chat: { id: number }) => launches(chat).filter((s) => / more new tokens on | 另有 /.test(s.text)).map((s) => firstLine(s.text));
-    expect(summary(ethChat!)).toEqual(["🆕 1 more new tokens on eth this hour"]);
-    expect(summary(enChat!)).toEqual(["🆕 1 more new tokens on solana this hour"]);
-    expect(summary(zhChat!)).toEqual(["🆕 本小时 solana 另有 1 个新币"]);
+    // Posted in the hour after: the title names the hour the tokens were found in.
+    const summary = (chat: { id: number }) => launches(chat).filter((s) => / more new token | 另有 /.test(s.text)).map((s) => firstLine(s.text));
+    expect(summary(ethChat!)).toEqual(["🆕 1 more new token found on eth between 02:00 and 03:00 UTC"]);
+    expect(summary(enChat!)).toEqual(["🆕 1 more new token found on solana between 02:00 and 03:00 UTC"]);
+    expect(summary(zhChat!)).toEqual(["🆕 UTC 02:00 至 03:00 期间 solana 另有 1 个新币"]);
     const ethTexts = launches(ethChat!).map((s) => s.text).join("\n");
     for (const hp of honeypots) expect(ethTexts).not.toContain(shortAddress(hp.address));
     // Every eth launch but the honeypots reached the chat, in a post or the summary.

@@ -6,10 +6,10 @@
  */
 import { z } from "zod";
 import type { Translator } from "../../i18n/index.js";
-import { riskReport } from "../../market/schemas.js";
+import { riskReport, type RiskReport } from "../../market/schemas.js";
 import { formatPrice, formatUsd, shortAddress } from "../format/index.js";
-import type { Reply } from "../reply.js";
-import { assessReport, hasReport } from "../risk.js";
+import type { Footer, Reply } from "../reply.js";
+import { assessReport, hasReport, type RiskLevel } from "../risk.js";
 
 /** One new token as the watcher saw it. */
 export const launchPayload = z.object({
@@ -20,6 +20,10 @@ export const launchPayload = z.object({
   name: z.string(),
   /** Unix seconds. */
   launchAt: z.number(),
+  /** When the list giving its price and liquidity was fetched (epoch ms); rows queued before it was kept lack it. */
+  readAt: z.number().optional(),
+  /** That list was an expired copy served because the service failed. */
+  stale: z.boolean().optional(),
   liquidity: z.number().optional(),
   priceUsd: z.string().optional(),
   report: riskReport.optional(),
@@ -29,45 +33,80 @@ export type LaunchPayload = z.infer<typeof launchPayload>;
 export const summaryPayload = z.object({
   chain: z.string(),
   max: z.number(),
-  tokens: z.array(z.object({ symbol: z.string(), address: z.string(), launchAt: z.number() })),
+  /** The clock hours in which the tokens were found (epoch ms, `to` exclusive); absent in a summary queued by an older build. */
+  from: z.number().optional(),
+  to: z.number().optional(),
+  tokens: z.array(
+    z.object({ symbol: z.string(), address: z.string(), launchAt: z.number(), readAt: z.number().optional(), report: riskReport.optional() }),
+  ),
 });
 export type SummaryPayload = z.infer<typeof summaryPayload>;
 
+const HOUR = 3_600_000;
+
+/** A summary row's verdict in a word: the one-line findings of a post would not fit a table. */
+const MARKS: Record<RiskLevel, string> = { high: "launch-mark-high", caution: "launch-mark-caution", low: "launch-mark-low", none: "launch-mark-none" };
+
+function checked(report: RiskReport | undefined, i18n: Translator) {
+  return report !== undefined && hasReport(report) ? assessReport(report, i18n).verdict : undefined;
+}
+
+/** `2026-11-25 04:24` in UTC, or only `04:24`. */
+function utc(ms: number, dated: boolean): string {
+  const iso = new Date(ms).toISOString();
+  return dated ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso.slice(11, 16);
+}
+
 export function launchReply(p: LaunchPayload, source: string, i18n: Translator): Reply {
-  const { t } = i18n;
-  const checked = p.report !== undefined && hasReport(p.report) ? assessReport(p.report, i18n).verdict : undefined;
+  const { t, locale } = i18n;
+  const verdict = checked(p.report, i18n);
+  const footer: Footer = { source };
+  if (p.readAt !== undefined) footer.asOf = p.readAt;
+  if (p.stale === true) footer.stale = true;
   return {
-    title: checked?.line ?? t("launch-not-checked"),
-    tone: checked?.tone ?? "warn",
+    title: verdict?.line ?? t("launch-not-checked"),
+    tone: verdict?.tone ?? "warn",
     blocks: [
       { kind: "text", text: t("launch-new", { chain: p.chain, symbol: p.symbol, name: p.name }) },
       {
         kind: "fields",
         fields: [
           { label: t("launch-label-address"), value: shortAddress(p.address), inline: true },
-          { label: t("launch-label-liquidity"), value: formatUsd(p.liquidity), inline: true },
-          { label: t("launch-label-price"), value: formatPrice(p.priceUsd), inline: true },
-          { label: t("launch-label-launched"), value: new Date(p.launchAt * 1000).toISOString().slice(0, 16).replace("T", " ") + " UTC", inline: true },
+          { label: t("launch-label-liquidity"), value: formatUsd(p.liquidity, { locale }), inline: true },
+          { label: t("launch-label-price"), value: formatPrice(p.priceUsd, { locale }), inline: true },
+          { label: t("launch-label-launched"), value: `${utc(p.launchAt * 1000, true)} UTC`, inline: true },
         ],
       },
     ],
     actions: [],
-    footer: { source, asOf: p.launchAt * 1000 },
-    locale: i18n.locale,
+    footer,
+    locale,
   };
 }
 
 export function summaryReply(p: SummaryPayload, source: string, i18n: Translator): Reply {
   const { t } = i18n;
+  const reads = p.tokens.flatMap((x) => (x.readAt === undefined ? [] : [x.readAt]));
+  const footer: Footer = { source };
+  // The oldest read, as every row is at least that fresh; unsaid when a row's read was not kept.
+  if (reads.length > 0 && reads.length === p.tokens.length) footer.asOf = Math.min(...reads);
+  // A summary queued before its hours were kept is still owed to the chat: it goes out without them.
+  const title = p.from === undefined || p.to === undefined
+    ? t("launch-summary-title-undated", { count: p.tokens.length, chain: p.chain })
+    : t("launch-summary-title", { count: p.tokens.length, chain: p.chain, from: utc(p.from, p.to - p.from > HOUR), to: utc(p.to, p.to - p.from > HOUR) });
   return {
-    title: t("launch-summary-title", { count: p.tokens.length, chain: p.chain }),
+    title,
     tone: "info",
     blocks: [
       { kind: "text", text: t("launch-summary-why", { max: p.max }) },
-      { kind: "table", columns: ["", t("launch-label-address")], rows: p.tokens.map((x) => [x.symbol, shortAddress(x.address)]) },
+      {
+        kind: "table",
+        columns: [t("launch-col-contract"), t("launch-col-token"), t("launch-label-address")],
+        rows: p.tokens.map((x) => [t(MARKS[checked(x.report, i18n)?.level ?? "none"]), x.symbol, shortAddress(x.address)]),
+      },
     ],
     actions: [],
-    footer: { source, asOf: Math.max(...p.tokens.map((x) => x.launchAt * 1000)) },
+    footer,
     locale: i18n.locale,
   };
 }

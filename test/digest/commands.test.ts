@@ -1,0 +1,57 @@
+/** /unsubscribe on the real core over the sandbox: every chain named, and what `all` leaves. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Reply } from "../../src/core/reply.js";
+import { digestCommands } from "../../src/digest/commands.js";
+import { startClockedWorld, type ClockedWorld } from "../core/clocked-world.js";
+import { groupChat } from "../core/helpers.js";
+
+const T0 = Date.UTC(2026, 10, 22, 10, 0);
+
+const text = (r: Reply | null | undefined): string => JSON.stringify(r?.blocks ?? []);
+
+describe("/unsubscribe", () => {
+  let world: ClockedWorld;
+  beforeAll(async () => {
+    world = await startClockedWorld({ start: T0, tmpPrefix: "cp-digest-cmd-", core: { extraCommands: digestCommands({ maxPerChat: 10, minIntervalMinutes: 15 }) } });
+  });
+  afterAll(() => world.close());
+  const say = async (chat: ReturnType<typeof groupChat>, line: string) => world.core.handleText(chat, line);
+  const digests = async (chat: ReturnType<typeof groupChat>) => (await world.store.subscriptions.listSubscriptions(chat)).map((s) => s.chain);
+
+  it("stops every chain named and says which had no digest", async () => {
+    const chat = groupChat("u1", "g1", true);
+    for (const chain of ["solana", "eth", "base"]) await say(chat, `/subscribe ${chain}`);
+    const reply = await say(chat, "/unsubscribe solana eth bsc");
+    expect(reply?.title).toBe("Stopped the solana, eth digests here.");
+    expect(text(reply)).toContain("This chat has no bsc digest.");
+    expect(await digests(chat)).toEqual(["base"]);
+    expect((await say(chat, "/unsubscribe base"))?.title).toBe("Stopped the base digest here.");
+    expect((await say(chat, "/unsubscribe eth bsc"))?.title).toBe("This chat has no eth, bsc digests.");
+  });
+
+  it("changes nothing when a chain named is unknown", async () => {
+    const chat = groupChat("u1", "g2", true);
+    await say(chat, "/subscribe solana");
+    expect((await say(chat, "/unsubscribe solana nochain"))?.error).toBe("user");
+    expect(await digests(chat)).toEqual(["solana"]);
+    expect((await say(chat, "/unsubscribe all solana"))?.title).toBe('"all" stops every digest: write it alone, or name the chains to stop.');
+    expect(await digests(chat)).toEqual(["solana"]);
+  });
+
+  it("keeps launch posts at /unsubscribe all and says so", async () => {
+    const chat = groupChat("u1", "g3", true);
+    await say(chat, "/subscribe solana");
+    await say(chat, "/subscribe eth");
+    await say(chat, "/subscribe launches solana");
+    const reply = await say(chat, "/unsubscribe all");
+    expect(reply?.title).toBe("Stopped all 2 digests here.");
+    expect(text(reply)).toContain("Launch posts on solana go on: /unsubscribe launches <chain> stops them.");
+    expect(await digests(chat)).toEqual([]);
+    expect((await world.store.launches.listLaunchSubscriptions(chat)).map((s) => s.chain)).toEqual(["solana"]);
+    expect((await say(chat, "/unsubscribe all"))?.title).toBe(
+      "This chat has no digests. Its launch posts on solana go on: /unsubscribe launches <chain> stops them.",
+    );
+    await say(chat, "/unsubscribe launches solana");
+    expect((await say(chat, "/unsubscribe all"))?.title).toBe("This chat has no digests.");
+  });
+});
