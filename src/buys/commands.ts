@@ -7,6 +7,7 @@ import { defineCommand, type Command, type CommandContext } from "../core/comman
 import { resolveArg, symbolFor } from "../core/commands/resolution.js";
 import { cleanText, formatUsd } from "../core/format/index.js";
 import type { Reply } from "../core/reply.js";
+import { footerOf } from "../core/reply-parts.js";
 import type { PairV2 } from "../market/schemas.js";
 import type { BuyFeed, BuyMedia, BuyOptions } from "../store/types.js";
 import { attachedMedia } from "./media.js";
@@ -54,7 +55,7 @@ function optionFailure(ctx: CommandContext, e: OptionError): Error {
     case "emoji":
       return ctx.i18n.fail("buys-bad-emoji", { value: cleanText(e.value, 24) });
     case "missing":
-      return ctx.i18n.fail("buys-missing-value", { option: cleanText(e.word, 24) });
+      return ctx.i18n.fail("buys-missing-value", { option: cleanText(e.word, 24), example: e.example });
     case "unknown":
       return ctx.i18n.fail("buys-bad-option", { word: cleanText(e.word, 24) });
   }
@@ -67,6 +68,16 @@ function optionsText(ctx: CommandContext, o: BuyOptions, media: BuyMedia["kind"]
     emoji: o.emoji, sells: t(o.sells ? "buys-sells-on" : "buys-sells-off"),
   });
   return `${options} · ${media === undefined ? t("buys-media-no") : t("buys-media-of", { kind: media })}`;
+}
+
+function sameOptions(a: BuyOptions, b: BuyOptions): boolean {
+  return a.minUsd === b.minUsd && a.sells === b.sells && a.whaleUsd === b.whaleUsd && a.emoji === b.emoji && a.stepUsd === b.stepUsd;
+}
+
+/** What /stopbuys takes for `feed`: its symbol, or its id when another feed of this chat has the same symbol (its first would be stopped). */
+function stopWord(feed: Pick<BuyFeed, "tokenId" | "symbol">, feeds: readonly Pick<BuyFeed, "tokenId" | "symbol">[]): string {
+  const shared = feeds.some((f) => f.tokenId !== feed.tokenId && f.symbol.toLowerCase() === feed.symbol.toLowerCase());
+  return cleanText(shared ? feed.tokenId : feed.symbol, shared ? 140 : 16);
 }
 
 export function buysCommands(limits: BuysLimits): Command[] {
@@ -99,6 +110,7 @@ export function buysCommands(limits: BuysLimits): Command[] {
       tone: "info",
       blocks: feeds.map((f) => ({ kind: "text" as const, text: line(f) })),
       actions: [],
+      footer: { source: ctx.source, asOf: ctx.now() },
     };
   };
 
@@ -115,11 +127,13 @@ export function buysCommands(limits: BuysLimits): Command[] {
       if (args.token === undefined) return list(ctx);
       await requireManager(ctx);
       const res = await resolveArg(ctx, args.token);
-      const current = (await ctx.store.buys.listFeeds(ctx.chat)).find((f) => f.tokenId === res.tokenId);
+      const feeds = await ctx.store.buys.listFeeds(ctx.chat);
+      const current = feeds.find((f) => f.tokenId === res.tokenId);
       const applied = applyOptions(current?.options ?? DEFAULT_OPTIONS, args.options ?? []);
       if ("error" in applied) throw optionFailure(ctx, applied);
       const symbol = await symbolFor(ctx, res);
-      const pairs = feedPairs((await ctx.market.tokenDetail(res.tokenId)).data.pairs);
+      const detail = await ctx.market.tokenDetail(res.tokenId);
+      const pairs = feedPairs(detail.data.pairs);
       if (pairs.length === 0) throw ctx.i18n.fail("buys-no-pair", { symbol });
       // Read before the feed is saved: a file that will not do starts nothing.
       const media = applied.media === "set" ? await attachedMedia(ctx, symbol) : undefined;
@@ -132,15 +146,17 @@ export function buysCommands(limits: BuysLimits): Command[] {
       const { t } = ctx.i18n;
       const seconds = (await checkedEvery(ctx)).get(res.tokenId) ?? limits.pollSeconds;
       const shown = applied.media === undefined ? saved.feed.media : media?.kind;
+      const unchanged = current !== undefined && applied.media === undefined && sameOptions(current.options, applied.options);
       return {
-        title: t(saved.created ? "buys-started" : "buys-changed", { symbol, chain: cleanText(res.chain, 16) }),
+        title: t(saved.created ? "buys-started" : unchanged ? "buys-unchanged" : "buys-changed", { symbol, chain: cleanText(res.chain, 16) }),
         tone: "good",
         blocks: [
           { kind: "text", text: `${optionsText(ctx, applied.options, shown)} · ${t("buys-checked-every", { seconds })}` },
           ...(applied.media === undefined ? [] : [{ kind: "text" as const, text: media === undefined ? t("buys-media-removed") : t("buys-media-set", { kind: media.kind }) }]),
-          { kind: "text", text: t("buys-how-to-stop", { symbol }) },
+          { kind: "text", text: t("buys-how-to-stop", { token: stopWord({ tokenId: res.tokenId, symbol }, feeds) }) },
         ],
         actions: [],
+        footer: footerOf(ctx, detail),
       };
     },
   });
@@ -161,8 +177,13 @@ export function buysCommands(limits: BuysLimits): Command[] {
       const feeds = await ctx.store.buys.listFeeds(ctx.chat);
       // A symbol this chat follows is matched here first: no search needed to stop it.
       const typed = args.token.toLowerCase();
-      const bySymbol = feeds.find((f) => f.symbol.toLowerCase() === typed || f.tokenId.toLowerCase() === typed);
-      const tokenId = bySymbol?.tokenId ?? (await resolveArg(ctx, args.token)).tokenId;
+      const byId = feeds.find((f) => f.tokenId.toLowerCase() === typed);
+      const bySymbol = feeds.filter((f) => f.symbol.toLowerCase() === typed);
+      if (byId === undefined && bySymbol.length > 1) {
+        const commands = bySymbol.map((f) => `/stopbuys ${stopWord(f, feeds)}`).join(", ");
+        throw ctx.i18n.fail("buys-stop-which", { symbol: cleanText(bySymbol[0]?.symbol ?? args.token, 16), commands });
+      }
+      const tokenId = (byId ?? bySymbol[0])?.tokenId ?? (await resolveArg(ctx, args.token)).tokenId;
       const feed = feeds.find((f) => f.tokenId === tokenId);
       if (feed === undefined || (await ctx.store.buys.removeFeeds(ctx.chat, tokenId)) === 0) {
         throw ctx.i18n.fail("buys-not-following", { token: cleanText(args.token, 24) });

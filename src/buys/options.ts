@@ -12,13 +12,25 @@ export type OptionError =
   | { error: "switch"; value: string }
   | { error: "emoji"; value: string }
   | { error: "unknown"; word: string }
-  | { error: "missing"; word: string };
+  | { error: "missing"; word: string; example: string };
 
 const SUFFIX = new Map([["", 1], ["k", 1_000], ["m", 1_000_000]]);
 const SWITCH = new Map([["on", true], ["off", false], ["yes", true], ["no", false]]);
 const AMOUNT_OPTIONS = new Map<string, "minUsd" | "whaleUsd" | "stepUsd">([["min", "minUsd"], ["whale", "whaleUsd"], ["step", "stepUsd"]]);
-/** One pictograph, with its variation selector, skin tone or joined parts: never text or markup. */
-const EMOJI = /^\p{Extended_Pictographic}(\uFE0F|\p{Emoji_Modifier}|\u200D\p{Extended_Pictographic}\uFE0F?)*$/u;
+/** An emoji sequence Unicode recommends: flags (🇺🇸, 🏴󠁧󠁢󠁳󠁣󠁴󠁿), keycaps (1️⃣), skin tones, joined families. Built at run time: the `v` flag is newer than the compile target. */
+const RGI_EMOJI = new RegExp("^\\p{RGI_Emoji}$", "v");
+/** One pictograph, with its variation selector, skin tone or joined parts (also ❤ typed without its selector): never text or markup. */
+const PICTOGRAPH = /^\p{Extended_Pictographic}(\uFE0F|\p{Emoji_Modifier}|\u200D\p{Extended_Pictographic}\uFE0F?)*$/u;
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+/** What to type after an option that was left without its value. */
+const EXAMPLE = new Map([["min", "250"], ["whale", "5k"], ["step", "100"], ["sells", "on"], ["emoji", "🚀"]]);
+
+/** Whether `text` is one emoji as people see it: one grapheme that is an emoji sequence or a pictograph. */
+export function isOneEmoji(text: string): boolean {
+  if (text.length > 16) return false;
+  const [first, second] = GRAPHEMES.segment(text);
+  return first !== undefined && second === undefined && (RGI_EMOJI.test(text) || PICTOGRAPH.test(text));
+}
 
 /** `250`, `$1.5k`, `2K`, `1,000` → a positive decimal text of USD; undefined when it is not one. */
 export function parseUsd(word: string): string | undefined {
@@ -47,7 +59,7 @@ export function applyOptions(base: BuyOptions, words: readonly string[]): { opti
     }
     const amount = AMOUNT_OPTIONS.get(word);
     if (amount === undefined && word !== "sells" && word !== "emoji") return { error: "unknown", word: words[i] ?? "" };
-    if (value === undefined) return { error: "missing", word };
+    if (value === undefined) return { error: "missing", word, example: EXAMPLE.get(word) ?? "" };
     i++;
     if (amount !== undefined) {
       const usd = parseUsd(value);
@@ -58,7 +70,7 @@ export function applyOptions(base: BuyOptions, words: readonly string[]): { opti
       if (on === undefined) return { error: "switch", value };
       out.sells = on;
     } else {
-      if (!EMOJI.test(value) || value.length > 16) return { error: "emoji", value };
+      if (!isOneEmoji(value)) return { error: "emoji", value };
       out.emoji = value;
     }
   }

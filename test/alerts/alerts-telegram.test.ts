@@ -155,6 +155,30 @@ describe("price alerts through Telegram", () => {
     expect(alertMessages(w)).toHaveLength(2);
   });
 
+  it("re-arms an alert right after it fired, the price still past the level, and fires after the price came back and crossed again", async () => {
+    const w = await start();
+    const id = w.idOf("WIF");
+    const t1 = w.momentWhen(id, T0, 1.03);
+    const level = (w.priceAt(id, T0) + w.priceAt(id, t1)) / 2;
+    expect(await w.ask(`/alert wif above ${typed(level)}`)).toMatch(/^Alert #1 set/);
+    await checkAt(w, t1);
+    expect(alertMessages(w)).toHaveLength(1);
+    const rearmed = await w.ask("/rearm 1");
+    expect(rearmed).toMatch(/^Alert #1 armed: WIF above \$0\.\d+\.\n\nNow: \$0\.\d+\n\nWIF is at or above the level now, so it fires once the price has gone back under it and rises through it again\.\n/);
+    expect(rearmed).not.toContain("Distance");
+    // Listed as waiting for the price to come back, not as due, and after the alerts closer to firing.
+    expect(await w.ask("/alerts")).toMatch(/\n\s*1\s+WIF .*to come back\n/);
+    // The same price seen again is no crossing.
+    await checkAt(w, t1 + 500);
+    const t2 = w.momentWhen(id, t1, (level * 0.995) / w.priceAt(id, t1));
+    await checkAt(w, t2);
+    expect(alertMessages(w)).toHaveLength(1);
+    expect(await w.ask("/alerts")).toMatch(/\n\s*1\s+WIF .*\d\.\d\d%\n/);
+    const t3 = w.momentWhen(id, t2, level / w.priceAt(id, t2));
+    await checkAt(w, t3);
+    expect(alertMessages(w)).toHaveLength(2);
+  });
+
   it("fires a below alert when the price falls through the level", async () => {
     const w = await start();
     const id = w.idOf("BONK");
@@ -256,6 +280,7 @@ describe("watchlists through Telegram", () => {
     expect(await w.ask("/watch pepe wif bonk")).toMatch(/^Watching PEPE, WIF, BONK\./);
     expect(await w.ask("/watch pepe trump floki")).toMatch(/^Watching TRUMP\.\n\nAlready watched: PEPE\.\nNot added, the watchlist holds at most 4: FLOKI\./);
     expect(await w.ask("/watch floki")).toBe("This chat's watchlist already has 4 tokens, the most it may have; /unwatch one first.");
+    expect(await w.ask("/watch pepe pepe")).toBe("Nothing new to watch.\n\nAlready watched: PEPE.");
     w.sandbox.resetStats();
     const m = w.h.fake.sendText(w.chat, "/watchlist", { from: w.member });
     const list = await w.h.fake.waitForSent((s) => s.replyTo === m.message_id);

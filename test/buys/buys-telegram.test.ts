@@ -73,7 +73,7 @@ async function turnAt(w: World, at: number): Promise<void> {
 describe("the buy feed through Telegram", () => {
   it("posts buys at or over the minimum, sells when on, and marks a whale, each with its explorer links", async () => {
     const w = await start();
-    expect(await w.ask("/buys pepe min 100 sells on whale 5k")).toMatch(/^Posting the buys of PEPE \(eth\) here from now on\.\n\nmin \$100 · sells on · whale \$5K · 🟢 per \$50 · no media · checked about every 15 s\n\nStop with \/stopbuys PEPE\.$/);
+    expect(await w.ask("/buys pepe min 100 sells on whale 5k")).toMatch(/^Posting the buys of PEPE \(eth\) here from now on\.\n\nmin \$100 · sells on · whale \$5K · 🟢 per \$50 · no media · checked about every 15 s\n\nStop with \/stopbuys PEPE\.\n\ndemo data \(sandbox\) · as of 12:30 UTC$/);
     const pepe = w.idOf("PEPE");
     await w.place(pepe, [
       { time: S0 + 5, side: "buy", amountUsd: 60 },
@@ -96,6 +96,8 @@ describe("the buy feed through Telegram", () => {
     expect(buy!.text).toMatch(/^DEX: uniswapv3$/m);
     expect(buy!.text).toMatch(/^Buyer: 0x1111…1111 · first buy seen since the feed started$/m);
     expect(buy!.text).toContain("12:30:06 UTC · 24 s ago");
+    // Demo mode says so on every post, as of the trade.
+    expect(buy!.text).toMatch(/\n\ndemo data \(sandbox\) · as of 12:30 UTC$/);
     expect(buy!.text).not.toMatch(/new holder/i);
     const links = buy!.keyboard?.flat() ?? [];
     expect(links.map((b) => b.text)).toEqual(["Buyer", "Transaction"]);
@@ -147,7 +149,7 @@ describe("the buy feed through Telegram", () => {
     for (const t of times) expect(times.filter((x) => x >= t && x < t + 60_000).length).toBeLessThanOrEqual(20);
     const summaries = out.filter((p) => p.text.includes("more PEPE trades"));
     expect(summaries).toHaveLength(1);
-    expect(summaries[0]!.text).toMatch(/^🟢 16 more PEPE trades · \$1\.72K in 7 s · largest \$115 by 0x[0-9a-f]{4}…[0-9a-f]{4}$/u);
+    expect(summaries[0]!.text).toMatch(/^🟢 16 more PEPE trades · \$1\.72K in 7 s · largest \$115 by 0x[0-9a-f]{4}…[0-9a-f]{4}\n\ndemo data \(sandbox\) · as of 12:30 UTC$/u);
     const own = out.filter((p) => !p.text.includes("more PEPE trades")).map((p) => Number(/Spent: \$([\d.]+)/.exec(p.text)?.[1]));
     expect(own.sort((a, b) => a - b)).toEqual(burst.slice(16).map((b) => b.amountUsd));
     expect(await w.store.buys.buyCounts()).toEqual({ folded: 16, posted: 39 });

@@ -47,12 +47,49 @@ describe("/buys and /stopbuys", () => {
     expect((await store.buys.watches()).length).toBeGreaterThan(0);
   });
 
+  it("says where the data is from on the feed's answers, and that nothing changed when nothing did", async () => {
+    const g = admin("g4");
+    const started = await core.handleText(g, "/buys pepe");
+    expect(started?.footer).toMatchObject({ source: "demo data (sandbox)", asOf: expect.any(Number) });
+    expect((await core.handleText(g, "/buys"))?.footer).toMatchObject({ source: "demo data (sandbox)" });
+    expect(await say(g, "/buys pepe")).toMatch(/^The buy feed of PEPE \(eth\) already has these options; nothing changed\.\n/);
+    expect(await say(g, "/buys pepe min 50 sells off")).toMatch(/^The buy feed of PEPE \(eth\) already has these options; nothing changed\./);
+    expect(await say(g, "/buys pepe min 60")).toMatch(/^The buy feed of PEPE \(eth\) is changed\./);
+  });
+
+  it("names a token by its id where this chat follows two of one symbol, and asks which one to stop", async () => {
+    const g = admin("g5");
+    expect(await say(g, "/buys pepe")).toMatch(/\nStop with \/stopbuys PEPE\.$/);
+    const bsc = await say(g, "/buys pepe bsc");
+    expect(bsc).toMatch(/^Posting the buys of PEPE \(bsc\) here from now on\./);
+    const feeds = await store.buys.listFeeds({ platform: "telegram", chatId: "g5" });
+    const [eth, other] = ["eth", "bsc"].map((c) => feeds.find((f) => f.chain === c));
+    expect(bsc).toMatch(new RegExp(`\\nStop with /stopbuys ${other!.tokenId}\\.$`));
+    const which = await say(g, "/stopbuys pepe");
+    expect(which).toMatch(/^This chat follows more than one PEPE; stop one by its id: \/stopbuys \S+, \/stopbuys \S+\.$/);
+    for (const f of [eth, other]) expect(which).toContain(`/stopbuys ${f!.tokenId}`);
+    expect(await say(g, `/stopbuys ${other!.tokenId}`)).toBe("No more buys of PEPE here.");
+    expect((await store.buys.listFeeds({ platform: "telegram", chatId: "g5" })).map((f) => f.chain)).toEqual(["eth"]);
+  });
+
+  it("takes any one emoji, flags, keycaps and tag sequences included, and nothing more", async () => {
+    const g = admin("g6");
+    for (const e of ["🇺🇸", "1️⃣", "🏴󠁧󠁢󠁳󠁣󠁴󠁿", "👨‍👩‍👧", "👍🏽", "❤️", "❤"]) {
+      expect(await say(g, `/buys pepe emoji ${e}`)).toContain(`· ${e} per $50 ·`);
+    }
+    for (const e of ["🇺", "🇺🇸🇺🇸", "🚀🚀", "1", "#"]) expect(await say(g, `/buys pepe emoji ${e}`)).toBe(`"${e}" is not one emoji; type emoji and one emoji, like emoji 🚀.`);
+  });
+
   it("answers each bad input with one sentence", async () => {
     const g = admin("g2");
     expect(await say(g, "/buys pepe min lots")).toBe('"lots" is not an amount for min; type one like 250, $1.5k or 2k.');
     expect(await say(g, "/buys pepe sells maybe")).toBe('"maybe" is not on or off; type sells on or sells off.');
     expect(await say(g, "/buys pepe emoji <b>x</b>")).toBe('"<b>x</b>" is not one emoji; type emoji and one emoji, like emoji 🚀.');
-    expect(await say(g, "/buys pepe whale")).toBe("whale needs a value after it, like whale 250.");
+    expect(await say(g, "/buys pepe whale")).toBe("whale needs a value after it, like whale 5k.");
+    expect(await say(g, "/buys pepe sells")).toBe("sells needs a value after it, like sells on.");
+    expect(await say(g, "/buys pepe emoji")).toBe("emoji needs a value after it, like emoji 🚀.");
+    expect(await say(g, "/buys pepe min 100 step")).toBe("step needs a value after it, like step 100.");
+    expect(await say({ ...g, isPrivate: true, userLanguage: "zh-hans" }, "/buys pepe sells")).toBe("sells 后面需要一个值，如 sells on。");
     expect(await say(g, "/buys pepe constructor 5")).toBe('"constructor" is not a /buys option; use min, sells, whale, emoji, step or media.');
     expect(await say(member("g2"), "/buys pepe")).toBe("Only this chat's admins can manage its buy feeds.");
     expect(await say(member("g2"), "/stopbuys all")).toBe("Only this chat's admins can manage its buy feeds.");

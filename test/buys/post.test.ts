@@ -65,6 +65,12 @@ describe("a buy post", () => {
     for (const r of [whale, sell]) expect(all(r).toLowerCase()).not.toContain("holder");
   });
 
+  it("says where its data is from, as of the trade, in the footer every post carries", () => {
+    expect(buyPost(trade(), DEFAULT_OPTIONS).footer).toEqual({ source: "test", asOf: TX_TIME * 1000 });
+    const trades = [trade({ txTime: TX_TIME }), trade({ txTime: TX_TIME + 40 })];
+    expect(summaryPost(trades, DEFAULT_OPTIONS).footer).toEqual({ source: "test", asOf: (TX_TIME + 40) * 1000 });
+  });
+
   it("reads in Chinese from the locale file", () => {
     expect(all(buyPost(trade(), DEFAULT_OPTIONS, { locale: "zh" }))).toContain("时间: 12:03:10 UTC · 25 秒前");
   });

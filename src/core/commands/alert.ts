@@ -32,19 +32,20 @@ function distanceText(ctx: Pick<CommandContext, "i18n">, d: number): string {
   return d < 0.01 ? ctx.i18n.t("alert-distance-due") : ctx.i18n.t("alert-distance", { percent: d.toFixed(d < 10 ? 2 : 1) });
 }
 
-/** The answer to a new or re-armed alert. */
+/**
+ * The answer to a new or re-armed alert. An above/below alert re-armed past its level has no
+ * distance to go: it fires on the next crossing, after the price has come back, and says so.
+ */
 function setReply(ctx: CommandContext, title: string, alert: Alert, current: { text: string; value: number }): Reply {
+  const past = alert.rule !== "move" && levelPassed(alert.rule, Number(alert.level), current.value) ? alert.rule : undefined;
+  const now = { label: ctx.i18n.t("alert-field-now"), value: formatPrice(current.text), inline: true };
+  const distance = { label: ctx.i18n.t("alert-field-distance"), value: distanceText(ctx, distancePercent(alert, current.value)), inline: true };
   return {
     title,
     tone: "good",
     blocks: [
-      {
-        kind: "fields",
-        fields: [
-          { label: ctx.i18n.t("alert-field-now"), value: formatPrice(current.text), inline: true },
-          { label: ctx.i18n.t("alert-field-distance"), value: distanceText(ctx, distancePercent(alert, current.value)), inline: true },
-        ],
-      },
+      { kind: "fields", fields: past === undefined ? [now, distance] : [now] },
+      ...(past === undefined ? [] : [{ kind: "text" as const, text: ctx.i18n.t(`alert-rearmed-past-${past}`, { symbol: alert.symbol }) }]),
       { kind: "text", text: ctx.i18n.t(alert.rule === "move" ? "alert-explain-move" : "alert-explain-level") },
     ],
     actions: [[openButton(ctx.i18n.t("alert-button-alerts"), "alerts", []), openButton(ctx.i18n.t("alert-button-delete"), "unalert", [String(alert.number)])]],
@@ -105,7 +106,10 @@ export function alertNumber(raw: string): number | undefined {
 
 /**
  * Arms an alert again from the current price: a fired above/below alert waits for the next
- * crossing, a move alert measures from here, a paused one wakes up.
+ * crossing, a move alert measures from here, a paused one wakes up. A level the price is still
+ * past is no refusal (the Re-arm button is offered just after a firing, when it mostly is): the
+ * checker judges a crossing from the price it was armed at, so it fires once the price has come
+ * back and crosses again.
  */
 export const rearmCommand = defineCommand({
   name: "rearm",
@@ -119,10 +123,6 @@ export const rearmCommand = defineCommand({
     const alert = (await ctx.store.alerts.listAlerts(ctx.chat)).find((a) => a.number === number);
     if (alert === undefined) throw ctx.i18n.fail("alert-no-such", { number });
     const price = await currentPrice(ctx, alert.tokenId, alert.symbol);
-    if (alert.rule !== "move" && levelPassed(alert.rule, Number(alert.level), price.value)) {
-      const m = levelMessage(alert.symbol, alert.rule, Number(alert.level), price.text);
-      throw ctx.i18n.fail(`${m.key}-rearm`, m.args);
-    }
     const rearmed = await ctx.store.alerts.rearmAlert(ctx.chat, number, price.text, ctx.now());
     if (rearmed === undefined) throw ctx.i18n.fail("alert-no-such", { number });
     const words = { number, symbol: alert.symbol, rule: ruleText(alert.rule, alert.level, ctx.i18n), price: formatPrice(price.text) };

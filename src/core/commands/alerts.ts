@@ -1,7 +1,7 @@
 /** `/alerts` (this chat's alerts, closest to firing first) and `/unalert <n>|all`. */
 import { requireManager, type AlertLimits } from "../alerts/limits.js";
 import { ruleText, utcTime } from "../alerts/rule-text.js";
-import { distancePercent } from "../alerts/rules.js";
+import { distancePercent, levelPassed } from "../alerts/rules.js";
 import { readPrice } from "../../market/decimal.js";
 import type { Alert } from "../../store/types.js";
 import { defineCommand, type Command, type CommandContext } from "../command.js";
@@ -20,6 +20,15 @@ interface Row {
   /** Percent still to go, or undefined when not armed or not priced. */
   distance?: number;
   price?: string;
+  /** Re-armed with the price past its level, and still past it: it fires only after the price comes back and crosses again. */
+  waiting?: boolean;
+}
+
+function waitsToCrossAgain(alert: Alert, current: number): boolean {
+  if (alert.rule === "move") return false;
+  const anchor = readPrice(alert.anchorPrice)?.value;
+  const level = Number(alert.level);
+  return anchor !== undefined && levelPassed(alert.rule, level, anchor) && levelPassed(alert.rule, level, current);
 }
 
 function state(ctx: CommandContext, r: Row): string {
@@ -28,13 +37,14 @@ function state(ctx: CommandContext, r: Row): string {
   if (!a.armed) return a.lastFiredAt === undefined ? t.t("alerts-state-disarmed") : t.t("alerts-state-fired", { time: utcTime(a.lastFiredAt, t.locale) });
   if (a.pausedAt !== undefined) return t.t("alerts-state-paused");
   if (r.distance === undefined) return t.t("alerts-state-unpriced");
+  if (r.waiting === true) return t.t("alerts-state-waiting");
   return r.distance < 0.01 ? t.t("alerts-state-due") : `${r.distance.toFixed(r.distance < 10 ? 2 : 1)}%`;
 }
 
 /** Armed and priced first by distance, then paused or unpriced, then fired; ties by number. */
 function rank(r: Row): number {
   if (!r.alert.armed) return 3;
-  if (r.alert.pausedAt !== undefined || r.distance === undefined) return 2;
+  if (r.alert.pausedAt !== undefined || r.distance === undefined || r.waiting === true) return 2;
   return 1;
 }
 
@@ -54,7 +64,7 @@ export function alertsCommand(limits: AlertLimits): Command {
       const list: Row[] = alerts.map((alert) => {
         const price = readPrice(prices.data[alert.tokenId]?.current_price_usd);
         if (price === undefined) return { alert };
-        return { alert, price: price.text, ...(alert.armed ? { distance: distancePercent(alert, price.value) } : {}) };
+        return { alert, price: price.text, ...(alert.armed ? { distance: distancePercent(alert, price.value), waiting: waitsToCrossAgain(alert, price.value) } : {}) };
       });
       list.sort((a, b) => rank(a) - rank(b) || (a.distance ?? 0) - (b.distance ?? 0) || a.alert.number - b.alert.number);
       const shown = list.slice(0, SHOWN_MAX);

@@ -42,7 +42,8 @@ export function watchCommand(limits: AlertLimits): Command {
           }
         }),
       );
-      const found = outcomes.filter((o): o is Omit<WatchedToken, "addedAt"> => "tokenId" in o);
+      // Two words for one token (`pepe pepe`, a symbol and its address) watch it once and are named once.
+      const found = [...new Map(outcomes.filter((o): o is Omit<WatchedToken, "addedAt"> => "tokenId" in o).map((o) => [o.tokenId, o])).values()];
       const problems = outcomes.filter((o): o is { typed: string; error: UserError } => "error" in o);
       if (found.length === 0) throw problems[0]?.error ?? ctx.i18n.fail("watch-which");
       const r = await ctx.store.watchlists.addWatched(ctx.chat, found, limits.watchlistMax, ctx.now());

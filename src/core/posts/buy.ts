@@ -86,9 +86,9 @@ function explorerLink(base: string | undefined, kind: "address" | "tx", value: s
 
 /**
  * One trade's post, as it reads at `at` (epoch ms, for "25 s ago"). A whale buy is marked 🐳 and
- * shows `media` when the chat has some; any other post is text.
+ * shows `media` when the chat has some; any other post is text. Its data is as of the trade.
  */
-export function buyReply(r: BuyRecord, at: number, i18n: Translator, media?: ReplyMedia): Reply {
+export function buyReply(r: BuyRecord, at: number, source: string, i18n: Translator, media?: ReplyMedia): Reply {
   const { t: say, locale } = i18n;
   const t = r.trades[0] as BuyTrade;
   const o = r.options;
@@ -118,12 +118,13 @@ export function buyReply(r: BuyRecord, at: number, i18n: Translator, media?: Rep
     blocks: [{ kind: "fields", fields }],
     actions: actions.length > 0 ? [actions] : [],
     ...(whale && !sell && media !== undefined ? { media } : {}),
+    footer: { source, asOf: t.txTime * 1000 },
     locale: i18n.locale,
   };
 }
 
 /** One post for the trades a chat's pace could not take one by one: how many, how much, the largest and by whom. */
-export function buySummaryReply(r: BuyRecord, i18n: Translator): Reply {
+export function buySummaryReply(r: BuyRecord, source: string, i18n: Translator): Reply {
   const { t: say, locale } = i18n;
   const amounts = r.trades.map((t) => usd(t.amountUsd) ?? 0);
   const total = amounts.reduce((s, x) => s + x, 0);
@@ -139,6 +140,7 @@ export function buySummaryReply(r: BuyRecord, i18n: Translator): Reply {
     tone: "info",
     blocks: [],
     actions: [],
+    footer: { source, asOf: Math.max(...times) * 1000 },
     locale: i18n.locale,
   };
 }

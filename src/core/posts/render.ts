@@ -36,8 +36,8 @@ export function renderPost(post: ScheduledPost, source: string, i18n: Translator
     case "digest-paused":
       return digestPausedReply(post.chain, i18n);
     case "buy":
-      return buyReply(buyRecord.parse(JSON.parse(post.record)), post.at, i18n, post.media);
+      return buyReply(buyRecord.parse(JSON.parse(post.record)), post.at, source, i18n, post.media);
     case "buy-summary":
-      return buySummaryReply(buyRecord.parse(JSON.parse(post.record)), i18n);
+      return buySummaryReply(buyRecord.parse(JSON.parse(post.record)), source, i18n);
   }
 }
