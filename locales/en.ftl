@@ -7,7 +7,7 @@ language-name = English
 ## The core: budgets, unknown commands
 
 core-unknown-command = I don't know /{ $name }; /help lists what I can do.
-core-unknown-command-empty = I don't know /that; /help lists what I can do.
+core-unknown-command-empty = Write the command right after the /, like /price pepe; /help lists what I can do.
 core-budget-user = You are sending commands faster than I answer them; try again in { $seconds ->
     [one] 1 second
    *[other] { $seconds } seconds
@@ -629,7 +629,13 @@ args-chain-first = /{ $command } needs a chain before the address: one of { $cho
 args-chain-only = /{ $command } covers { $choices } only; "{ $value }" is not one of them.
 args-not-choice = "{ $value }" is not a { $name } I know; choose one of: { $choices }.
 args-needs-one = /{ $command } needs at least one { $type }. { args-hint }
-args-needs = /{ $command } needs a { $name }. { args-hint }
+args-needs = /{ $command } needs { $name ->
+        [alert] an
+        [amount] an
+        [interval] an
+        [options] an
+       *[other] a
+    } { $name }. { args-hint }
 args-fewer-words = /{ $command } takes fewer words than that. { args-hint }
 parse-too-long = That is too long for a token: send a symbol, an address or a link.
 parse-one-token = Send one token at a time: a symbol, an address or a link.

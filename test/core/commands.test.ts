@@ -67,6 +67,20 @@ describe("/price", () => {
     expect(rows.map((r) => [r[0], r[1]])).toEqual([["PEPE", "bsc"], ["WIF", token("wif").chain]]);
   });
 
+  it("reads a chain typed after a token without a comma as that token's chain when no token is called so, and after an address always", async () => {
+    const rowsOf = async (text: string) => {
+      const reply = await the.bot.core.handleText(CONSOLE_CHAT, text);
+      const table = reply?.blocks.find((b) => b.kind === "table");
+      return { rows: (table?.kind === "table" ? table.rows : []).map((r) => [r[0], r[1]]), text: JSON.stringify(reply?.blocks) };
+    };
+    const usdt = await rowsOf("/price usdt bsc wif");
+    expect(usdt.rows).toEqual([["USDT", "bsc"], ["WIF", token("wif").chain]]);
+    expect(usdt.text).not.toContain("No token matches");
+    // eth is a token too: after a symbol it stays one; after an address it can only be its chain.
+    expect((await rowsOf("/price btc eth")).rows).toHaveLength(2);
+    expect((await rowsOf("/price 0x6982508145454ce325ddbe47a25d4ec3d2311933 eth")).rows).toEqual([["PEPE", "eth"]]);
+  });
+
   it("names the tokens it could not find and prices the rest", async () => {
     const out = await the.bot.say("/price wif, zzqqxx");
     expect(out).toContain(priceOf(token("wif")));

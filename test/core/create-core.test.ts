@@ -117,6 +117,8 @@ describe("createBotCore", () => {
   it("names an unknown command and points to /help", async () => {
     const { core } = await testCore(createFakeMarket().api);
     expect((await core.handleText(groupChat(), "/fly to the moon"))?.title).toBe("I don't know /fly; /help lists what I can do.");
+    // A bare slash, or a space after it, names no command: the answer shows where the name goes.
+    expect((await core.handleText(groupChat(), "/ price pepe"))?.title).toBe("Write the command right after the /, like /price pepe; /help lists what I can do.");
   });
 
   it("answers the 11th command of a minute politely once, then with silence until the window passes", async () => {

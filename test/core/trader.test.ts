@@ -91,6 +91,19 @@ describe("wording", () => {
     expect((await the.bot.say("/amm")).trim()).toBe("⚠ /amm needs a dex. Usage: /amm <dex> <chain>, e.g. /amm uniswapv2 eth");
   });
 
+  it("says \"an\" before a missing argument that starts with a vowel", async () => {
+    expect((await the.bot.say("/convert")).trim()).toMatch(/^⚠ \/convert needs an amount\. /);
+    expect((await the.bot.say("/rearm")).trim()).toMatch(/^⚠ \/rearm needs an alert\. /);
+  });
+
+  it("lists an argument's choices once when its description already names them", async () => {
+    for (const [command, name, text] of [["lb", "period", "1d, 7d, 30d or all; default 7d"], ["alert", "rule", "above, below or move"], ["autodetect", "state", "on or off"]] as const) {
+      const out = await the.bot.say(`/help ${command}`);
+      const line = out.split("\n").find((l) => l.startsWith(name)) ?? "";
+      expect(line.replace(/^\S+( \(optional\))?\s+/, "")).toBe(text);
+    }
+  });
+
   it("lists u, r and m once in /help chart", async () => {
     const out = await the.bot.say("/help chart");
     const line = out.split("\n").find((l) => l.startsWith("category")) ?? "";

@@ -4,9 +4,13 @@ import { cleanText } from "../format/index.js";
 import { openButton } from "../reply-parts.js";
 import { describeArg, describeCommand } from "../../i18n/index.js";
 
-/** Whether a description already explains each choice (`u: USD, r: …`): listing them again repeats it. */
+/**
+ * Whether a description already names each choice (`u: USD, r: …`, `on or off`): listing them
+ * again after it repeats it.
+ */
 function explainsEach(description: string, choices: readonly string[]): boolean {
-  return choices.every((c) => description.includes(`${c}:`));
+  const words = new Set(description.toLowerCase().split(/[^\p{L}\p{N}]+/u));
+  return choices.every((c) => words.has(c.toLowerCase()));
 }
 
 /** `/help [command]`, written from the registry it is given. */

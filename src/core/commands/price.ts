@@ -2,6 +2,8 @@ import { callOnCard } from "../../calls/card-line.js";
 import { defineCommand, type CommandContext } from "../command.js";
 import { UserError, isUserError } from "../errors.js";
 import { cleanText, formatPercent, formatPrice } from "../format/index.js";
+import { isAddress } from "../resolve/addresses.js";
+import { knownChain } from "../resolve/chains.js";
 import type { Resolution } from "../resolve/types.js";
 import type { Action, Block, Reply } from "../reply.js";
 import { footerOf, openButton, refreshButton } from "../reply-parts.js";
@@ -14,12 +16,41 @@ const NAMED_BY_DETAIL = 3;
 
 /**
  * The tokens in `/price` words. Without commas each word is one token, so a chain's coin
- * (`btc eth sol`) is never read as a chain; with commas each comma-separated segment is one
- * token and may name its chain (`pepe bsc, wif` → `pepe bsc`, `wif`). Quote names with spaces.
+ * (`btc eth sol`) is never read as a chain, except a chain after an address, which can be
+ * nothing else (`0x6982…1933 eth`); with commas each comma-separated segment is one token and
+ * may name its chain (`pepe bsc, wif` → `pepe bsc`, `wif`). Quote names with spaces.
  */
 export function groupTokens(words: readonly string[]): string[] {
-  const parts = words.some((w) => w.includes(",")) ? words.join(" ").split(",") : words;
-  return parts.map((p) => p.trim().replace(/\s+/g, " ")).filter((p) => p !== "");
+  if (words.some((w) => w.includes(","))) return words.join(" ").split(",").map((p) => p.trim().replace(/\s+/g, " ")).filter((p) => p !== "");
+  const out: string[] = [];
+  for (const w of words.map((x) => x.trim()).filter((x) => x !== "")) {
+    const prev = out.at(-1);
+    if (prev !== undefined && isAddress(prev) && knownChain(w) !== undefined) out[out.length - 1] = `${prev} ${w}`;
+    else out.push(w);
+  }
+  return out;
+}
+
+/**
+ * A chain typed after a token without a comma (`/price usdt bsc`) is read as a token first, as
+ * `btc eth sol` must be; when no token is called that, it names the chain of the token before
+ * it, which is what the person meant, rather than "No token matches "bsc"".
+ */
+async function attachChains(ctx: CommandContext, outcomes: Outcome[]): Promise<Outcome[]> {
+  const out: Outcome[] = [];
+  for (const o of outcomes) {
+    const prev = out.at(-1);
+    if ("problem" in o && prev !== undefined && "res" in prev && !prev.typed.includes(" ") && knownChain(o.typed) !== undefined) {
+      const typed = `${prev.typed} ${o.typed}`;
+      const [joined] = await resolveAll(ctx, [typed]);
+      if (joined !== undefined && "res" in joined) {
+        out[out.length - 1] = joined;
+        continue;
+      }
+    }
+    out.push(o);
+  }
+  return out;
 }
 
 type Outcome = { typed: string; res: Resolution } | { typed: string; problem: string; error: UserError };
@@ -49,7 +80,9 @@ export const priceCommand = defineCommand({
     const { t, locale } = ctx.i18n;
     if (typed.length === 0) throw ctx.i18n.fail("price-which");
     if (typed.length > MAX_PRICE_TOKENS) throw ctx.i18n.fail("price-too-many", { max: MAX_PRICE_TOKENS, count: typed.length });
-    const outcomes = await resolveAll(ctx, typed);
+    const commas = (args.tokens ?? []).some((w) => w.includes(","));
+    const resolved = await resolveAll(ctx, typed);
+    const outcomes = commas ? resolved : await attachChains(ctx, resolved);
     // One row per token: `pepe, pepe` or `pepe, 0x6982…-eth` name it twice.
     const byId = new Map<string, { typed: string; res: Resolution }>();
     for (const o of outcomes) if ("res" in o && !byId.has(o.res.tokenId)) byId.set(o.res.tokenId, o);
