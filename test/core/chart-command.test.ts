@@ -199,6 +199,15 @@ describe("/chart through the core on the sandbox", () => {
     expect(commands(reply).find((a) => a.label === "4h")?.args.slice(1)).toEqual(["4h", "r"]);
   });
 
+  it("names a token typed by its address in r and m by its symbol, as in u", async () => {
+    const id = "0x6982508145454ce325ddbe47a25d4ec3d2311933-eth";
+    for (const category of ["u", "r", "m"]) {
+      const reply = await ask(`/chart ${id} 1d ${category}`);
+      expect(reply.title).toMatch(/^PEPE · eth · 1d · /);
+      expect(reply.image?.alt).toMatch(/^Candlestick chart of PEPE /);
+    }
+  });
+
   it("charts a pool by its pair id, titled with both symbols", async () => {
     const tokenId = commands(await ask("/chart pepe 1h"))[0]!.args[0]!;
     const pair = world.sandbox.market.token(tokenId)!.pairs[0]!;

@@ -155,6 +155,21 @@ describe("/convert bad input gets one sentence", () => {
     expect(out.trim()).toBe(`⚠ No token matches "zzzzqqq".`);
   });
 
+  it("says so when both sides are the same token", async () => {
+    const out = await the.bot.say("/convert 100 pepe to pepe");
+    expect(out.trim()).toBe("⚠ Both sides are PEPE: convert it into another token or usd, e.g. /convert 2k pepe to wif.");
+  });
+
+  it("answers an unknown side only once the other side's lookup has ended", async () => {
+    the.world.sandbox.resetStats();
+    await the.bot.say("/convert 100 zzzzqqq to wif");
+    const asked = the.world.sandbox.stats().total;
+    // Nothing of the command is still in flight when it has answered.
+    await new Promise((r) => setImmediate(r));
+    expect(the.world.sandbox.stats().total).toBe(asked);
+    expect(asked).toBeGreaterThan(1);
+  });
+
   it("says a token without a price cannot be converted", async () => {
     const noMarket = HOSTILE_TOKENS.find((t) => t.symbol === "NOMKT");
     const out = await the.bot.say(`/convert 10 ${noMarket?.id ?? ""}`);

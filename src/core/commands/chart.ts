@@ -110,7 +110,12 @@ async function pairSeries(ctx: CommandContext, pairId: string, ask: Ask, res?: R
   const detail = splitId(target) === null ? undefined : await optionalDetail(ctx, target);
   const pairAddress = splitId(pairId)?.address.toLowerCase();
   const pair = detail?.data.pairs.find((p) => p.pair.toLowerCase() === pairAddress);
-  const base = res !== undefined ? symbolOf(res, ask.typed) : cleanText(detail?.data.token.symbol ?? pair?.token0_symbol ?? shortAddress(pairAddress), 16);
+  // A token typed by its address has no symbol from a search: the pair's detail names it.
+  const searched = res?.token?.symbol !== undefined && res.token.symbol.trim() !== "";
+  const detailSymbol = detail?.data.token.symbol;
+  const base = res !== undefined && (searched || detailSymbol === undefined || target !== res.tokenId)
+    ? symbolOf(res, ask.typed)
+    : cleanText(detailSymbol ?? pair?.token0_symbol ?? shortAddress(pairAddress), 16);
   const quote = pair?.token1_symbol === undefined ? undefined : cleanText(pair.token1_symbol, 12);
   return {
     seriesId: pairId,

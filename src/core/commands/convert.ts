@@ -100,7 +100,13 @@ export const convertCommand = defineCommand({
     toTyped ??= "usd";
     if (isUsd(fromTyped) && isUsd(toTyped)) throw ctx.i18n.fail("convert-which-token");
 
-    const [from, to] = await Promise.all([sideOf(ctx, fromTyped), sideOf(ctx, toTyped)]);
+    // Both sides settle before an error is answered: `ask` exits on the answer, and a side still
+    // in flight would be cut off and logged as a failed market call.
+    const settled = await Promise.allSettled([sideOf(ctx, fromTyped), sideOf(ctx, toTyped)]);
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === "rejected");
+    if (failed !== undefined) throw failed.reason;
+    const [from, to] = settled.map((r) => (r as PromiseFulfilledResult<Side>).value) as [Side, Side];
+    if (from.kind === "token" && to.kind === "token" && from.tokenId === to.tokenId) throw ctx.i18n.fail("convert-same-token", { symbol: from.symbol });
     const usd = from.kind === "usd" ? amount.value : amount.value * from.price;
     const out = to.kind === "usd" ? usd : usd / to.price;
 

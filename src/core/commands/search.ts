@@ -15,12 +15,12 @@ const MAX_KEYWORD = 64;
 /** `/search <keyword> [chain]`: matching tokens, most liquid first, with buttons that open cards. */
 export const searchCommand = defineCommand({
   name: "search",
-  description: "Find tokens by symbol, name or address, most liquid first",
+  description: "Find tokens by symbol or address, most liquid first",
   args: [
-    { name: "keyword", description: "Symbol, name or address", type: "text", required: true },
+    { name: "keyword", description: "Symbol or contract address", type: "text", required: true },
     { name: "chain", description: "Only this chain", type: "chain", required: false },
   ],
-  examples: ["/search pepe", "/search pepe bsc", "/search \"shiba inu\""],
+  examples: ["/search pepe", "/search pepe bsc", "/search shib"],
   async run(ctx, args) {
     const keyword = args.keyword.trim();
     if (keyword === "") throw ctx.i18n.fail("search-what");

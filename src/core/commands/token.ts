@@ -145,7 +145,7 @@ function renderCard(
     { label: say("card-address"), value: cleanText(res.address, 64) },
   ];
   const id = res.tokenId;
-  const links = appendixLinks(t.appendix);
+  const links = appendixLinks(t.appendix, ctx.i18n);
   return {
     title: `${name} (${symbol}) · ${cleanText(res.chain, 16)}`,
     tone: verdict.tone === "danger" ? "danger" : "info",
