@@ -455,6 +455,7 @@ collision-address = This address is a token on { $count } chains; { $which }.
 collision-symbol = { $count } tokens are called { $symbol }; { $which }.
 collision-keyword = { $count } tokens match "{ $keyword }"; { $which }.
 collision-partial = No token is called "{ $keyword }"; the most liquid close match is { $symbol } on { $chain }.
+resolve-partial-refused = No token is called "{ $keyword }"; the closest is { $symbol } on { $chain }. To use it, name it exactly: { $symbol }.
 collision-other = { $symbol } on { $chain } ({ $address }, liquidity { $liquidity })
 collision-sep = {"; "}
 collision-others = { $head } Others: { $others }.

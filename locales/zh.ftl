@@ -430,6 +430,7 @@ collision-address = 这个地址在 { $count } 条链上都是代币；{ $which 
 collision-symbol = 有 { $count } 个代币叫 { $symbol }；{ $which }。
 collision-keyword = 有 { $count } 个代币匹配 "{ $keyword }"；{ $which }。
 collision-partial = 没有叫 "{ $keyword }" 的代币；最接近且流动性最高的是 { $chain } 上的 { $symbol }。
+resolve-partial-refused = 没有叫 "{ $keyword }" 的代币；最接近的是 { $chain } 上的 { $symbol }。要用它，请写出它的准确名称：{ $symbol }。
 collision-other = { $chain } 上的 { $symbol }（{ $address }，流动性 { $liquidity }）
 collision-sep = ；
 collision-others = { $head }其他：{ $others }。

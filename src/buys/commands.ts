@@ -4,7 +4,7 @@
  * commands list them.
  */
 import { defineCommand, type Command, type CommandContext } from "../core/command.js";
-import { resolveArg, symbolFor } from "../core/commands/resolution.js";
+import { resolveArg, resolveExact, symbolFor } from "../core/commands/resolution.js";
 import { cleanText, formatUsd } from "../core/format/index.js";
 import type { Reply } from "../core/reply.js";
 import { footerOf } from "../core/reply-parts.js";
@@ -126,7 +126,7 @@ export function buysCommands(limits: BuysLimits): Command[] {
     async run(ctx, args) {
       if (args.token === undefined) return list(ctx);
       await requireManager(ctx);
-      const res = await resolveArg(ctx, args.token);
+      const res = await resolveExact(ctx, args.token);
       const feeds = await ctx.store.buys.listFeeds(ctx.chat);
       const current = feeds.find((f) => f.tokenId === res.tokenId);
       const applied = applyOptions(current?.options ?? DEFAULT_OPTIONS, args.options ?? []);

@@ -86,6 +86,8 @@ describe("/buys and /stopbuys", () => {
     expect(await say(g, "/buys pepe sells maybe")).toBe('"maybe" is not on or off; type sells on or sells off.');
     expect(await say(g, "/buys pepe emoji <b>x</b>")).toBe('"<b>x</b>" is not one emoji; type emoji and one emoji, like emoji 🚀.');
     expect(await say(g, "/buys pepe whale")).toBe("whale needs a value after it, like whale 5k.");
+    // A feed posts for weeks: a word no token is called never starts one on its closest match.
+    expect(await say(g, "/buys frog")).toMatch(/^No token is called "frog"; the closest is (\S+) on \S+\. To use it, name it exactly: \1\.$/);
     expect(await say(g, "/buys pepe sells")).toBe("sells needs a value after it, like sells on.");
     expect(await say(g, "/buys pepe emoji")).toBe("emoji needs a value after it, like emoji 🚀.");
     expect(await say(g, "/buys pepe min 100 step")).toBe("step needs a value after it, like step 100.");

@@ -45,6 +45,15 @@ describe("a word no token is called", () => {
   });
 });
 
+describe("a close match for something kept", () => {
+  it.each(["/watch frog", "/alert frog above 1"])("%s is refused, naming the close match to type instead", async (command) => {
+    const out = (await the.bot.say(command)).trim();
+    const named = out.match(/^⚠ No token is called "frog"; the closest is (\S+) on \S+\. To use it, name it exactly: (\S+)\.$/);
+    expect(named?.[1]).toBe(named?.[2]);
+    expect(containing("frog").map((t) => t.symbol)).toContain(named?.[1]);
+  });
+});
+
 describe("matches that share the typed word but not one symbol", () => {
   it("are counted as matching the word", () => {
     const en = messages().translator("en");

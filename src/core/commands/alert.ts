@@ -10,7 +10,7 @@ import { defineCommand, type Command, type CommandContext } from "../command.js"
 import { cleanText, formatPrice } from "../format/index.js";
 import type { Reply } from "../reply.js";
 import { openButton } from "../reply-parts.js";
-import { resolveArg, symbolFor } from "./resolution.js";
+import { resolveExact, symbolFor } from "./resolution.js";
 
 export const ALERT_RULES: readonly AlertRule[] = ["above", "below", "move"];
 
@@ -67,7 +67,7 @@ export function alertCommand(limits: AlertLimits): Command {
       const { rule } = args;
       const parsed = rule === "move" ? parsePercent(args.value) : parsePrice(args.value);
       if (!parsed.ok) throw ctx.i18n.fail(parsed.error.key, parsed.error.args);
-      const res = await resolveArg(ctx, args.token);
+      const res = await resolveExact(ctx, args.token);
       const symbol = await symbolFor(ctx, res);
       const price = await currentPrice(ctx, res.tokenId, symbol);
       if (rule !== "move" && levelPassed(rule, parsed.value, price.value)) {

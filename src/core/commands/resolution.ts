@@ -14,6 +14,17 @@ export async function resolveArg(ctx: CommandContext, input: string | TokenInput
   return resolveToken(ctx.market, parsed, { defaultChain: settings.defaultChain });
 }
 
+/**
+ * A token to keep something for (a watch, an alert, a feed, a call taken back), resolved as
+ * `resolveArg` does but never to a close match: an answer shows which token it took, a feed or
+ * an alert set on the wrong one posts about it for weeks.
+ */
+export async function resolveExact(ctx: CommandContext, input: string): Promise<Resolution> {
+  const res = await resolveArg(ctx, input);
+  if (res.matched !== "partial") return res;
+  throw ctx.i18n.fail("resolve-partial-refused", { keyword: cleanText(res.keyword ?? input, 40), symbol: cleanText(res.token?.symbol ?? shortAddress(res.address), 16), chain: cleanText(res.chain, 16) });
+}
+
 /** The short display name of a resolution: its symbol when known, else what was typed unless it is the address, else the short address. */
 export function symbolOf(res: Resolution, typed?: string): string {
   const symbol = res.token?.symbol;

@@ -8,7 +8,7 @@ import { cleanText, formatPercent, formatPrice, formatSince } from "../format/in
 import type { Block, Reply } from "../reply.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
 import { groupTokens } from "./price.js";
-import { resolveArg, symbolFor } from "./resolution.js";
+import { resolveArg, resolveExact, symbolFor } from "./resolution.js";
 
 /** Tokens one /watch adds at most (as many as /price prices). */
 const WATCH_AT_ONCE = 20;
@@ -34,7 +34,7 @@ export function watchCommand(limits: AlertLimits): Command {
       const outcomes = await Promise.all(
         typed.map(async (t): Promise<Omit<WatchedToken, "addedAt"> | { typed: string; error: UserError }> => {
           try {
-            const res = await resolveArg(ctx, t);
+            const res = await resolveExact(ctx, t);
             return { tokenId: res.tokenId, symbol: await symbolFor(ctx, res), chain: cleanText(res.chain, 16) };
           } catch (e) {
             if (!isUserError(e)) throw e;
