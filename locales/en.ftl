@@ -660,7 +660,7 @@ store-save-unavailable = My database can't be reached, so that was not saved; tr
 store-save-unknown = My database did not answer in time, so I can't tell whether that was saved; look again in a minute.
 store-save-read-only = That can't be saved right now: the bot's database is read-only. Tell the bot's operator.
 store-save-disk-full = That can't be saved right now: the bot's disk is full. Tell the bot's operator.
-store-save-damaged = That can't be saved right now: the bot's database is damaged. Tell the bot's operator.
+store-save-damaged = That can't be saved right now: the bot cannot use its database. Tell the bot's operator.
 store-read-timeout = My database is not answering right now; try again in a minute.
 
 ## /convert

@@ -626,7 +626,7 @@ store-save-unavailable = 我的数据库暂时连不上，所以没有保存；�
 store-save-unknown = 我的数据库没有及时回应，无法确定是否已保存；请一分钟后再看看。
 store-save-read-only = 暂时无法保存：机器人的数据库是只读的。请告诉机器人的运营者。
 store-save-disk-full = 暂时无法保存：机器人的磁盘已满。请告诉机器人的运营者。
-store-save-damaged = 暂时无法保存：机器人的数据库已损坏。请告诉机器人的运营者。
+store-save-damaged = 暂时无法保存：机器人无法使用它的数据库。请告诉机器人的运营者。
 store-read-timeout = 我的数据库现在没有回应；请一分钟后再试。
 
 ## /convert

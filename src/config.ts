@@ -332,7 +332,7 @@ const schema = z.object({
 
   // A user:password is Redis AUTH and belongs here; echo() never shows it.
   REDIS_URL: credentialUrl("must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379", ["redis:", "rediss:"]).optional(),
-  WORKER_ID: token("letters, digits and . _ : - only, such as worker-1", /^[A-Za-z0-9._:-]{1,64}$/).optional(),
+  WORKER_ID: token("1 to 64 of letters, digits and . _ : -, such as worker-1", /^[A-Za-z0-9._:-]{1,64}$/).optional(),
 });
 
 type Variable = keyof typeof schema.shape;

@@ -99,6 +99,15 @@ describe("chainpulse", () => {
     }
   });
 
+  it("refuses ask --out= with nothing after it as it refuses --out \"\": a usage error, exit 2", async () => {
+    for (const args of [["ask", "/chart pepe", "--out="], ["ask", "/chart pepe", "--out", ""]]) {
+      const { code, stdout, stderr } = await run(args, { DATABASE_PATH: ":memory:" });
+      expect(code, args.join(" ")).toBe(2);
+      expect(stdout).toBe("");
+      expect(lines(stderr)).toEqual(["chainpulse ask: --out needs a file name", 'usage: chainpulse ask "<message>" [--json] [--out file.png] [--lang en|zh]']);
+    }
+  });
+
   it("stops on a bad setting with one line naming the variable and exit 78", () => {
     const { code, stdout, stderr } = spawned(["start"], { HTTP_PORT: "abc" });
 

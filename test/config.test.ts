@@ -394,6 +394,12 @@ describe("WORKER_ID", () => {
   });
 
   it("is refused with one line when it holds a space", () => {
-    expect(failure({ WORKER_ID: "worker 2" }).message).toBe('WORKER_ID must be letters, digits and . _ : - only, such as worker-1, got "worker 2"');
+    expect(failure({ WORKER_ID: "worker 2" }).message).toBe('WORKER_ID must be 1 to 64 of letters, digits and . _ : -, such as worker-1, got "worker 2"');
+  });
+
+  it("is refused with one line that says the length limit when it is longer than 64 characters", () => {
+    const long = "w".repeat(65);
+    expect(loadConfig({ WORKER_ID: "w".repeat(64) }).workerId).toBe("w".repeat(64));
+    expect(failure({ WORKER_ID: long }).message).toBe(`WORKER_ID must be 1 to 64 of letters, digits and . _ : -, such as worker-1, got "${long}"`);
   });
 });

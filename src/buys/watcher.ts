@@ -15,6 +15,7 @@ import { asking, newAsk } from "../market/ask.js";
 import type { MarketApi } from "../market/api.js";
 import { FEED_LANE } from "../market/scheduler-lanes.js";
 import type { BuyFeed, BuyFeedStore, NewOwedBuy, PairGap, PairWatch, Platform, SubscriptionStore } from "../store/types.js";
+import { releaseAtStop } from "../workers/lease-keeper.js";
 import { localHolderGone } from "../workers/local-holder.js";
 import { intervals, stretch, stretchedInterval, type PlanOptions, type PollBudget } from "./plan.js";
 import { pollSwaps } from "./poll.js";
@@ -313,7 +314,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
       stopping = true;
       if (timer) clearTimeout(timer);
       await ticking;
-      await opts.leases.releaseLease(WATCHER_LEASE, holder);
+      await releaseAtStop(opts.leases, WATCHER_LEASE, holder, log);
       leading = false;
     },
     leading: () => leading,

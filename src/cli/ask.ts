@@ -51,10 +51,10 @@ export function parseAskArgs(argv: readonly string[]): AskArgs | string {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === "--json") json = true;
-    else if (a === "--out") {
-      out = argv[++i];
+    else if (a === "--out" || a.startsWith("--out=")) {
+      out = a === "--out" ? argv[++i] : a.slice("--out=".length);
       if (out === undefined || out === "") return "--out needs a file name";
-    } else if (a.startsWith("--out=")) out = a.slice("--out=".length);
+    }
     else if (a === "--lang" || a.startsWith("--lang=")) {
       lang = a === "--lang" ? argv[++i] : a.slice("--lang=".length);
       const locales = messages().locales;

@@ -19,10 +19,10 @@ export const SANDBOX_HELP: readonly string[] = [
   "Options:",
   "  --host H            interface to listen on (default 127.0.0.1)",
   "  --port N            port, 0 to 65535 (default 0: a free port)",
-  "  --key K             the v2 key (X-API-KEY); default a fixed demo key",
-  "  --v1-key K          the v1 key (Svc-Auth), different from --key; default a fixed demo key",
+  "  --key K             the v2 key (X-API-KEY), printable ASCII without spaces; default a fixed demo key",
+  "  --v1-key K          the v1 key (Svc-Auth), as --key and different from it; default a fixed demo key",
   "  --seed S            seed of the market and of fault decisions, 0 to 4294967295 (default 1)",
-  "  --time T            pin the clock: epoch seconds (ms above 1e12) or ISO 8601 (default the real clock)",
+  "  --time T            pin the clock: epoch seconds (ms above 1e12) or ISO 8601, 1970 to 2100 (default the real clock)",
   "  --faults SPEC       faults from the start, such as latency:300@0.1,http5xx:503@tokenDetail",
   "  --quirks            reproduce the real service's type deviations",
   "  --rate-limit PLAN   free (1/s), normal (5/s), pro (20/s) or requests a second, per key",
@@ -55,13 +55,30 @@ function intFlag(name: string, raw: string | undefined, min: number, max: number
   return Number(raw);
 }
 
-/** `--time`: ISO 8601, or epoch seconds (milliseconds when above 1e12). Returns epoch ms. */
+/**
+ * Latest `--time`: the market holds every launch (four a day) up to its clock, so a clock
+ * centuries ahead would build millions of them and run out of memory; 2100 takes two seconds.
+ */
+const LATEST_TIME = "2100-01-01T00:00:00Z";
+
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** `--time`: ISO 8601, or epoch seconds (milliseconds when above 1e12), from 1970 to 2100. Returns epoch ms. */
 function timeFlag(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
-  if (/^\d+$/.test(raw)) return Number(raw) > 1e12 ? Number(raw) : Number(raw) * 1000;
-  const ms = Date.parse(raw);
+  // Only ISO 8601 reaches Date.parse, whose fallback reads almost anything ("-5" is May 2001).
+  const ms = /^\d+$/.test(raw) ? (Number(raw) > 1e12 ? Number(raw) : Number(raw) * 1000) : ISO_8601.test(raw) ? Date.parse(raw) : NaN;
   if (Number.isNaN(ms)) throw new UsageError("--time must be epoch seconds or an ISO 8601 time such as 2026-11-22T12:00:00Z");
+  if (ms < 0 || ms > Date.parse(LATEST_TIME)) throw new UsageError(`--time must be from 1970-01-01T00:00:00Z to ${LATEST_TIME}, got "${raw}"`);
   return ms;
+}
+
+/** A key the bot can send: MARKET_API_KEY and MARKET_API_V1_KEY take printable ASCII without spaces, and an empty one means demo mode. */
+function keyFlag(name: string, raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  // Not echoed: a key is a secret wherever it is typed.
+  if (!/^[\x21-\x7E]+$/.test(raw)) throw new UsageError(`--${name} must be printable ASCII characters without spaces, as the bot's MARKET_API_KEY`);
+  return raw;
 }
 
 function rateFlag(raw: string | undefined): SandboxOptions["rateLimit"] {
@@ -104,13 +121,15 @@ function optionsFrom(argv: string[]): SandboxOptions {
   } catch (err) {
     throw new UsageError(`--faults: ${err instanceof Error ? err.message : String(err)}`);
   }
+  const v2Key = keyFlag("key", v.key);
+  const v1Key = keyFlag("v1-key", v["v1-key"]);
   // The defaults count: a v1 key equal to the demo v2 key would let each version accept the other's.
-  if ((v.key ?? DEMO_V2_KEY) === (v["v1-key"] ?? DEMO_V1_KEY)) throw new UsageError("--key and --v1-key must differ (each defaults to its demo key)");
+  if ((v2Key ?? DEMO_V2_KEY) === (v1Key ?? DEMO_V1_KEY)) throw new UsageError("--key and --v1-key must differ (each defaults to its demo key)");
   return {
     host: v.host,
     port: intFlag("port", v.port, 0, 65_535),
-    v2Key: v.key,
-    v1Key: v["v1-key"],
+    v2Key,
+    v1Key,
     seed: intFlag("seed", v.seed, 0, 4_294_967_295),
     time: timeFlag(v.time),
     faults,

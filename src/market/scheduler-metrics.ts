@@ -70,24 +70,27 @@ export function createMarketMetrics(registry: Registry): MarketMetrics {
       if (watched !== undefined) this.set(watched.units.spent);
     },
   });
-  new Gauge({
-    name: "chainpulse_market_daily_units",
-    help: "The plan's compute units per day (only with MARKET_API_DAILY_UNITS)",
-    registers,
-    collect() {
-      const daily = watched?.units.daily;
-      if (daily !== undefined) this.set(daily);
-    },
-  });
-  new Gauge({
-    name: "chainpulse_market_units_left",
-    help: "Compute units left today (only with MARKET_API_DAILY_UNITS)",
-    registers,
-    collect() {
-      const left = watched?.units.left;
-      if (left !== undefined) this.set(left);
-    },
-  });
+  // Registered only for a plan with a daily allowance: a gauge never set would read 0, an
+  // allowance of nothing.
+  const allowance = (daily: number, ledger: Scheduler["units"]): void => {
+    new Gauge({
+      name: "chainpulse_market_daily_units",
+      help: "The plan's compute units per day (only with MARKET_API_DAILY_UNITS)",
+      registers,
+      collect() {
+        this.set(daily);
+      },
+    });
+    new Gauge({
+      name: "chainpulse_market_units_left",
+      help: "Compute units left today (only with MARKET_API_DAILY_UNITS)",
+      registers,
+      collect() {
+        const left = ledger.left;
+        if (left !== undefined) this.set(left);
+      },
+    });
+  };
   return {
     dispatched(e) {
       wait.observe({ lane: e.lane }, e.waitedMs / 1000);
@@ -99,6 +102,7 @@ export function createMarketMetrics(registry: Registry): MarketMetrics {
       answers.inc({ freshness });
     },
     watch(scheduler) {
+      if (watched === undefined && scheduler.units.daily !== undefined) allowance(scheduler.units.daily, scheduler.units);
       watched = scheduler;
     },
   };

@@ -27,9 +27,9 @@ export interface Metrics {
   /** 429 answers received from a platform. */
   platform429: Counter<"platform">;
   /** 1 while the shared Redis answers, 0 while the process runs on its in-process fallbacks. */
-  redisUp: Gauge;
+  redisUp: { set(value: number): void };
   /** Times Redis was lost (or unreachable at start) and the process fell back to in-process state. */
-  redisOutages: Counter;
+  redisOutages: { inc(): void };
 }
 
 /** `worker`: WORKER_ID, a label on every series so that several workers' metrics add up and tell apart. */
@@ -40,6 +40,26 @@ export function createMetrics(options: { processMetrics?: boolean; worker?: stri
   const registers = [registry];
   // A constant 1 whose label says which release runs, for the dashboard's version panel.
   new Gauge({ name: "chainpulse_build_info", help: "1, labelled with the running version", labelNames: ["version"], registers }).set({ version: packageVersion() }, 1);
+  // Served from Redis's first report of its state, which only a process with REDIS_URL makes
+  // (its connection reports at start, up or lost): without it a series never set would read 0,
+  // "Redis down".
+  const redisUp = new Gauge({
+    name: "chainpulse_redis_up",
+    help: "1 while the shared Redis answers, 0 while in-process fallbacks stand in (only with REDIS_URL)",
+    registers: [],
+  });
+  const redisOutages = new Counter({
+    name: "chainpulse_redis_outages_total",
+    help: "Times Redis was lost and the process carried on with in-process state (only with REDIS_URL)",
+    registers: [],
+  });
+  let redisServed = false;
+  const served = (): void => {
+    if (redisServed) return;
+    redisServed = true;
+    registry.registerMetric(redisUp);
+    registry.registerMetric(redisOutages);
+  };
   return {
     registry,
     commands: new Counter({
@@ -105,15 +125,17 @@ export function createMetrics(options: { processMetrics?: boolean; worker?: stri
       labelNames: ["platform"],
       registers,
     }),
-    redisUp: new Gauge({
-      name: "chainpulse_redis_up",
-      help: "1 while the shared Redis answers, 0 while in-process fallbacks stand in (only with REDIS_URL)",
-      registers,
-    }),
-    redisOutages: new Counter({
-      name: "chainpulse_redis_outages_total",
-      help: "Times Redis was lost and the process carried on with in-process state",
-      registers,
-    }),
+    redisUp: {
+      set(value: number) {
+        served();
+        redisUp.set(value);
+      },
+    },
+    redisOutages: {
+      inc() {
+        served();
+        redisOutages.inc();
+      },
+    },
   };
 }

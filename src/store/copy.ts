@@ -12,7 +12,7 @@
 import type Database from "better-sqlite3";
 import type { Logger } from "pino";
 import { StoreError } from "./errors.js";
-import { migrations } from "./migrations.js";
+import { migrations, NewerSchemaError } from "./migrations.js";
 import { migratePostgres } from "./postgres/migrate.js";
 import { createSql, type SqlRunner, type SqlValue } from "./postgres/sql.js";
 import { openSqliteStore } from "./sqlite/store.js";
@@ -137,7 +137,9 @@ export async function copySqliteToPostgres(options: { sqlitePath: string; postgr
   const source = await openSqliteStore({ path: options.sqlitePath, logger: options.logger });
   const target = createSql({ url: options.postgresUrl, logger: options.logger, source: "--to" });
   try {
-    await migratePostgres(target, { migrations, logger: options.logger });
+    await migratePostgres(target, { migrations, logger: options.logger }).catch((e: unknown) => {
+      throw e instanceof NewerSchemaError ? new StoreError("unusable", `the PostgreSQL database at --to (${target.where}) cannot be used: ${e.message}`, { write: true, cause: e }) : e;
+    });
     const tables = (
       source.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations' ORDER BY name").all() as {
         name: string;

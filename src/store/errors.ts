@@ -96,14 +96,35 @@ export function sqliteStoreError(e: unknown, path: string, write: boolean): Stor
 const NODE_NETWORK = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
 const PG_UNAVAILABLE_CLASSES = ["08", "53", "57P"];
 
+/**
+ * PostgreSQL refusing the login (class 28: a wrong password, a role that does not exist, no
+ * pg_hba.conf entry), a database that does not exist, and a role without the rights the bot
+ * needs: a setting to fix, which no retry will.
+ */
+const PG_LOGIN_CLASS = "28";
+const PG_NO_DATABASE = "3D000";
+const PG_NO_PRIVILEGE = "42501";
+/** pg's own words when the server asks for a SCRAM password and the URL has none. */
+const NO_PASSWORD = /^SASL: SCRAM-SERVER-FIRST-MESSAGE: client password must be a (non-empty )?string/;
+
 /** A pg failure as a StoreError when the server cannot be reached or used, else undefined. */
 export function postgresStoreError(e: unknown, where: string, write: boolean, source = "DATABASE_URL"): StoreError | undefined {
   if (e instanceof StoreError) return e;
   const code = codeOf(e);
   const message = e instanceof Error ? e.message : String(e);
+  const database = `the PostgreSQL database at ${source} (${where})`;
+  if (NO_PASSWORD.test(message)) {
+    return new StoreError("unusable", `${database} cannot be used: the server asks for a password and ${source} has none; add it (postgres://user:password@host:5432/db)`, { write, cause: e });
+  }
+  if (code !== undefined && (code.startsWith(PG_LOGIN_CLASS) || code === PG_NO_DATABASE)) {
+    return new StoreError("unusable", `${database} cannot be used: ${message}; check the user, password and database name in ${source}`, { write, cause: e });
+  }
+  if (code === PG_NO_PRIVILEGE) {
+    return new StoreError("unusable", `${database} cannot be used: ${message}; grant the user in ${source} the rights on that database`, { write, cause: e });
+  }
   const lost =
     (code !== undefined && (NODE_NETWORK.has(code) || PG_UNAVAILABLE_CLASSES.some((c) => code.startsWith(c)))) ||
     /Connection terminated|connection timeout|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout/i.test(message);
   if (!lost) return undefined;
-  return new StoreError("unavailable", `the PostgreSQL database at ${source} (${where}) cannot be reached: ${message}`, { write, cause: e });
+  return new StoreError("unavailable", `${database} cannot be reached: ${message}`, { write, cause: e });
 }

@@ -33,6 +33,14 @@ const SEND_COLUMNS = `state TEXT NOT NULL,
   updated_at INTEGER NOT NULL,
   detail TEXT`;
 
+/** A database whose schema is newer than this build's migrations: written by a newer chainpulse. */
+export class NewerSchemaError extends Error {
+  constructor(version: number) {
+    super(`the database has schema version ${version}, which this build does not know: it was written by a newer chainpulse`);
+    this.name = "NewerSchemaError";
+  }
+}
+
 export const migrations: Migration[] = [
   {
     version: 1,

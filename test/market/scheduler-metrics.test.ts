@@ -43,4 +43,17 @@ describe("the market's /metrics", () => {
     expect(text).toContain('chainpulse_market_lane_wait_seconds_sum{lane="digest"} 1.05');
     expect(text).toContain('chainpulse_market_queue_depth{lane="digest"} 0');
   });
+
+  it("serves no allowance and no units left for a plan without daily units, whose spend it still counts", async () => {
+    const registry = new Registry();
+    const metrics = createMarketMetrics(registry);
+    const clock = steppedClock(Date.UTC(2026, 10, 24, 12, 0));
+    const scheduler = new Scheduler({ rps: 1, now: clock.now, sleep: clock.sleep, units: new DailyUnits({ now: clock.now }), onDispatch: metrics.dispatched });
+    metrics.watch(scheduler);
+    await scheduler.run({ lane: "people", endpoint: "batchPrices", units: 100, send: () => Promise.resolve("ok") });
+    const text = await registry.metrics();
+    expect(text).toContain("chainpulse_market_units_spent_today 100");
+    expect(text).not.toContain("chainpulse_market_daily_units");
+    expect(text).not.toContain("chainpulse_market_units_left");
+  });
 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBot, type RunningBot } from "../../src/app/start-bot.js";
 import { loadConfig } from "../../src/config.js";
 import { pageMetric } from "../../src/ops/status-model.js";
+import { startRedis, type RedisEngine } from "../engines/redis.js";
 import { startFakeTelegram, type FakeTelegram } from "../fakes/telegram-api.js";
 import { portLogger } from "./port-logger.js";
 
@@ -31,6 +32,7 @@ const PROMETHEUS_OWN = new Set(["up"]);
 const PROMQL = new Set(["sum", "max", "min", "count", "by", "rate", "increase", "histogram_quantile", "le"]);
 
 let tg: FakeTelegram;
+let redis: RedisEngine | undefined;
 let bot: RunningBot;
 let dir: string;
 /** Metric names the bot declares, with a histogram's series names. */
@@ -39,7 +41,11 @@ let exported: Set<string>;
 beforeAll(async () => {
   tg = await startFakeTelegram({ maxPollMs: 500 });
   dir = mkdtempSync(join(tmpdir(), "cp-grafana-"));
-  const config = loadConfig({ TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_API_ROOT: tg.apiRoot, HTTP_PORT: "0", DATABASE_PATH: join(dir, "bot.db"), MARKET_API_DAILY_UNITS: "5000" });
+  // A bot with every optional series: the allowance's with MARKET_API_DAILY_UNITS, Redis's with REDIS_URL.
+  redis = await startRedis();
+  const config = loadConfig({
+    TELEGRAM_BOT_TOKEN: tg.token, TELEGRAM_API_ROOT: tg.apiRoot, HTTP_PORT: "0", DATABASE_PATH: join(dir, "bot.db"), MARKET_API_DAILY_UNITS: "5000", REDIS_URL: redis.url,
+  });
   const logged = portLogger();
   bot = await startBot({ config, log: logged.log, stdin: Readable.from([]), stdout: new PassThrough() });
   const text = await (await fetch(`http://127.0.0.1:${logged.port()}/metrics`)).text();
@@ -53,6 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await bot?.stop("test over");
   await tg?.close();
+  await redis?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 

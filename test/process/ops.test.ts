@@ -68,10 +68,13 @@ async function start(opts: Parameters<typeof launch>[0] = {}): Promise<Launched>
  */
 const BOT_PROCESS = { timeout: 90_000 };
 
+/** The shared bot's operator's page token. */
+const OPS_TOKEN = "ops-token-of-the-shared-bot";
+
 describe("one bot process as operators run it, in turn", BOT_PROCESS, () => {
   let shared: Launched;
   beforeAll(async () => {
-    shared = await launch();
+    shared = await launch({ env: { OPS_TOKEN } });
   });
   afterAll(async () => {
     if (shared.bot.child.exitCode === null && shared.bot.child.signalCode === null) {
@@ -121,6 +124,19 @@ describe("one bot process as operators run it, in turn", BOT_PROCESS, () => {
     const ours = served.filter((m) => !/^chainpulse_(process|nodejs)_/.test(m ?? ""));
     expect(ours).toContain("chainpulse_buys_polls_total");
     expect(ours.filter((m) => !explained.has(m))).toEqual([]);
+  });
+
+  it("serves no allowance without MARKET_API_DAILY_UNITS and no Redis series without REDIS_URL, and its page says no allowance is set", async () => {
+    const { base } = shared;
+    await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
+    const text = await (await fetch(`${base}/metrics`)).text();
+    expect(text).toContain("chainpulse_market_units_spent_today");
+    for (const absent of ["chainpulse_market_daily_units", "chainpulse_market_units_left", "chainpulse_redis_up", "chainpulse_redis_outages_total"]) {
+      expect(text).not.toContain(absent);
+    }
+    const page = await (await fetch(`${base}/`, { headers: { authorization: `Bearer ${OPS_TOKEN}` } })).text();
+    expect(page).toContain("No daily allowance is set");
+    expect(page).not.toContain("Allowance:");
   });
 
   it("counts a 429 that Telegram answers to a reply, even one that is retried, in /metrics", async () => {

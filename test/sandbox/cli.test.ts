@@ -52,6 +52,26 @@ describe("chainpulse sandbox", { timeout: 90_000 }, () => {
     expect((await refused(["--rate-limit", "toString"])).code).toBe(2);
   });
 
+  it("refuses a --time outside 1970 to 2100, whose market of launches would not fit in memory, and one that is not ISO 8601", async () => {
+    for (const time of ["99999999999999999999", "2100-01-01T00:00:01Z", "1969-12-31T23:59:59Z"]) {
+      const r = await refused(["--time", time]);
+      expect(r.code, time).toBe(2);
+      expect(r.err).toEqual([`chainpulse sandbox: --time must be from 1970-01-01T00:00:00Z to 2100-01-01T00:00:00Z, got "${time}" (see chainpulse sandbox --help)`]);
+    }
+    // Not ISO 8601, though Date.parse reads "-5" as May 2001.
+    expect((await refused(["--time", "-5"])).err).toEqual([
+      "chainpulse sandbox: --time must be epoch seconds or an ISO 8601 time such as 2026-11-22T12:00:00Z (see chainpulse sandbox --help)",
+    ]);
+  });
+
+  it("refuses a key the bot could not send, or that would mean demo mode to it, without echoing it", async () => {
+    for (const argv of [["--key", "a b"], ["--key", ""], ["--v1-key", "ключ"], ["--v1-key", ""]]) {
+      const r = await refused(argv);
+      expect(r.code, argv.join(" ")).toBe(2);
+      expect(r.err).toEqual([`chainpulse sandbox: ${argv[0]} must be printable ASCII characters without spaces, as the bot's MARKET_API_KEY (see chainpulse sandbox --help)`]);
+    }
+  });
+
   it("prints the variables that point the bot at it, and with them the bot's v1 commands are answered", async () => {
     const printed = lines();
     const out = printed.all;

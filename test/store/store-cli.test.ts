@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgresStore } from "../../src/store/postgres/store.js";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";
@@ -10,6 +11,7 @@ import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
 import { freePort } from "../engines/free-port.js";
 import { runMain } from "../run-main.js";
 import { binArgs } from "../bin.js";
+import { until } from "../process/until.js";
 
 const LATEST = migrations.at(-1)?.version;
 
@@ -138,7 +140,149 @@ describe("the bot on DATABASE_URL", { timeout: TEST_MS }, () => {
   });
 });
 
+/**
+ * The engine's server asks the role `locked` for its password (SCRAM) and trusts every other,
+ * and waits 10 minutes for a login to finish: a client that leaves a failed login's socket
+ * open holds its process that long.
+ */
+async function lockRole(): Promise<void> {
+  const admin = new pg.Client({ connectionString: engine.url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE ROLE ${LOCKED} LOGIN SUPERUSER PASSWORD '${LOCKED_PASSWORD}'`);
+    const { rows } = await admin.query<{ hba_file: string }>("SHOW hba_file");
+    const rules = ["local all all trust", `host all ${LOCKED} 127.0.0.1/32 scram-sha-256`, "host all all 127.0.0.1/32 trust"];
+    // COPY takes no parameters; the rules hold no quote.
+    await admin.query(`COPY (SELECT unnest(ARRAY['${rules.join("', '")}'])) TO '${rows[0]!.hba_file}'`);
+    await admin.query("ALTER SYSTEM SET authentication_timeout = '10min'");
+    await admin.query("SELECT pg_reload_conf()");
+  } finally {
+    await admin.end();
+  }
+  // The server reloads its rules after the call returns: asked until a wrong password is refused.
+  await until(async () => {
+    const probe = new pg.Client({ connectionString: lockedUrl("postgres", "wrong") });
+    try {
+      await probe.connect();
+      await probe.end();
+      return false;
+    } catch {
+      return true;
+    }
+  }, "the server asks the locked role for its password");
+}
+
+const LOCKED = "locked";
+const LOCKED_PASSWORD = "right-horse-battery";
+const lockedUrl = (db: string, password?: string) => `postgres://${LOCKED}${password === undefined ? "" : `:${password}`}@127.0.0.1:${engine.port}/${db}`;
+
+describe("a PostgreSQL server that refuses the login or lacks the database", { timeout: TEST_MS }, () => {
+  beforeAll(lockRole);
+
+  const refused = (source: string, db: string, why: string) =>
+    `chainpulse: the PostgreSQL database at ${source} (127.0.0.1:${engine.port}/${db}) cannot be used: ${why}; check the user, password and database name in ${source}`;
+
+  it("store migrate gives one line naming DATABASE_URL and 78 for a database that does not exist", async () => {
+    const { code, stderr } = await run(["store", "migrate"], { DATABASE_URL: `postgres://postgres@127.0.0.1:${engine.port}/absent` });
+    expect(lines(stderr)).toEqual([refused("DATABASE_URL", "absent", 'database "absent" does not exist')]);
+    expect(code).toBe(78);
+  });
+
+  it("store migrate gives one line and 78 for a role that does not exist and for a wrong password, never printing it", async () => {
+    const ghost = await run(["store", "migrate"], { DATABASE_URL: `postgres://ghost:hunter2@127.0.0.1:${engine.port}/postgres` });
+    expect(lines(ghost.stderr)).toEqual([refused("DATABASE_URL", "postgres", 'role "ghost" does not exist')]);
+    expect(ghost.code).toBe(78);
+    const wrong = await run(["store", "migrate"], { DATABASE_URL: lockedUrl("postgres", "hunter2") });
+    expect(lines(wrong.stderr)).toEqual([refused("DATABASE_URL", "postgres", `password authentication failed for user "${LOCKED}"`)]);
+    expect(wrong.code).toBe(78);
+  });
+
+  it("store migrate without the password the server asks for says so in one line and exits 78 at once", () => {
+    const { code, stderr, timedOut } = spawned(["store", "migrate"], { DATABASE_URL: lockedUrl("postgres") });
+    expect(timedOut).toBe(false);
+    expect(lines(stderr)).toEqual([
+      `chainpulse: the PostgreSQL database at DATABASE_URL (127.0.0.1:${engine.port}/postgres) cannot be used: the server asks for a password and DATABASE_URL has none; add it (postgres://user:password@host:5432/db)`,
+    ]);
+    expect(code).toBe(78);
+  });
+
+  it("store copy names --to, with 78, when the database to copy into does not exist", async () => {
+    const dbPath = join(cwd, "copy-refused.db");
+    expect((await run(["store", "migrate"], { DATABASE_PATH: dbPath })).code).toBe(0);
+    const { code, stderr } = await run(["store", "copy", "--to", `postgres://postgres:hunter2@127.0.0.1:${engine.port}/absent`], { DATABASE_PATH: dbPath });
+    expect(lines(stderr)).toEqual([refused("--to", "absent", 'database "absent" does not exist')]);
+    expect(code).toBe(78);
+  });
+
+  it("start stops with one line naming DATABASE_URL for a database that does not exist, and at once without the password", () => {
+    const absent = spawned(["start"], { DATABASE_URL: `postgres://postgres@127.0.0.1:${engine.port}/absent` });
+    expect(lines(absent.stderr)).toEqual([refused("DATABASE_URL", "absent", 'database "absent" does not exist')]);
+    expect(absent.code).toBe(1);
+    const bare = spawned(["start"], { DATABASE_URL: lockedUrl("postgres") });
+    expect(bare.timedOut).toBe(false);
+    expect(lines(bare.stderr)).toHaveLength(1);
+    expect(bare.stderr).toContain("the server asks for a password and DATABASE_URL has none");
+    expect(bare.code).toBe(1);
+  });
+
+  it("store migrate gives one line and 78 when its user may not create the tables", async () => {
+    const url = await engine.createDatabase("not_mine");
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query("CREATE ROLE visitor LOGIN");
+    await admin.query("REVOKE CREATE ON SCHEMA public FROM PUBLIC");
+    await admin.end();
+    const { code, stderr } = await run(["store", "migrate"], { DATABASE_URL: `postgres://visitor@127.0.0.1:${engine.port}/not_mine` });
+    expect(lines(stderr)).toEqual([
+      `chainpulse: the PostgreSQL database at DATABASE_URL (127.0.0.1:${engine.port}/not_mine) cannot be used: permission denied for schema public; grant the user in DATABASE_URL the rights on that database`,
+    ]);
+    expect(code).toBe(78);
+  });
+
+  it("store migrate gives one line and 78 for a database written by a newer chainpulse", async () => {
+    const url = await engine.createDatabase("newer_schema");
+    await (await openPostgresStore({ url })).close();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, 'from the future', '2030-01-01T00:00:00Z')");
+    await admin.end();
+    const { code, stderr } = await run(["store", "migrate"], { DATABASE_URL: url });
+    expect(lines(stderr)).toEqual([
+      `chainpulse: the PostgreSQL database at DATABASE_URL (127.0.0.1:${engine.port}/newer_schema) cannot be used: the database has schema version 9999, which this build does not know: it was written by a newer chainpulse`,
+    ]);
+    expect(code).toBe(78);
+  });
+
+  it("store copy names --to, with 78, when the database to copy into was written by a newer chainpulse", async () => {
+    const url = await engine.createDatabase("newer_target");
+    await (await openPostgresStore({ url })).close();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, 'from the future', '2030-01-01T00:00:00Z')");
+    await admin.end();
+    const dbPath = join(cwd, "copy-newer.db");
+    expect((await run(["store", "migrate"], { DATABASE_PATH: dbPath })).code).toBe(0);
+    const { code, stderr } = await run(["store", "copy", "--to", url], { DATABASE_PATH: dbPath });
+    expect(lines(stderr)).toEqual([
+      `chainpulse: the PostgreSQL database at --to (127.0.0.1:${engine.port}/newer_target) cannot be used: the database has schema version 9999, which this build does not know: it was written by a newer chainpulse`,
+    ]);
+    expect(code).toBe(78);
+  });
+});
+
 describe("chainpulse store migrate", { timeout: TEST_MS }, () => {
+  it("gives one line naming DATABASE_PATH and 78 for an SQLite file written by a newer chainpulse", async () => {
+    const file = join(cwd, "newer.db");
+    const store = await openSqliteStore({ path: file });
+    store.db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, 'from the future', '2030-01-01T00:00:00Z')").run();
+    await store.close();
+    const { code, stderr } = spawned(["store", "migrate"], { DATABASE_PATH: file });
+    expect(lines(stderr)).toEqual([
+      `chainpulse: the database at DATABASE_PATH (${file}) cannot be used: the database has schema version 9999, which this build does not know: it was written by a newer chainpulse`,
+    ]);
+    expect(code).toBe(78);
+  });
+
   it("brings an SQLite file to the newest schema once and then has nothing to do", async () => {
     const file = join(cwd, "migrate.db");
     const first = spawned(["store", "migrate"], { DATABASE_PATH: file });

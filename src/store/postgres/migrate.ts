@@ -5,7 +5,7 @@
  * processes start at the same moment.
  */
 import type { Logger } from "pino";
-import type { Migration } from "../migrations.js";
+import { NewerSchemaError, type Migration } from "../migrations.js";
 import type { Sql } from "./sql.js";
 
 /** Any number, the same in every process: the key of the advisory lock migrations take. */
@@ -59,9 +59,7 @@ export async function migratePostgres(sql: Sql, options: PostgresMigrateOptions)
     const known = new Set(migrations.map((m) => m.version));
     const unknown = [...seen].filter((v) => !known.has(v));
     if (unknown.length > 0) {
-      throw new Error(
-        `the database has schema version ${Math.max(...unknown)}, which this build does not know: it was written by a newer chainpulse`,
-      );
+      throw new NewerSchemaError(Math.max(...unknown));
     }
     const applied: number[] = [];
     for (const m of migrations) {

@@ -58,10 +58,34 @@ export interface SqlOptions {
   source?: string;
 }
 
+/**
+ * A pg client that closes its socket when its login fails on this side (the server asks for a
+ * password the URL lacks): pg leaves it open, the server waits out its authentication_timeout
+ * (a minute), and the process cannot exit until then.
+ */
+class ClosingClient extends pg.Client {
+  override connect(): Promise<pg.Client>;
+  override connect(callback: (err: Error | null) => void): void;
+  override connect(callback?: (err: Error | null) => void): Promise<pg.Client> | void {
+    const close = (): void => void this.connection.stream.destroy();
+    if (callback === undefined) {
+      return super.connect().catch((e: unknown) => {
+        close();
+        throw e;
+      });
+    }
+    super.connect((err: Error | null) => {
+      if (err) close();
+      callback(err);
+    });
+  }
+}
+
 export function createSql(options: SqlOptions): Sql {
   const where = describePostgresUrl(options.url);
   const pool = new pg.Pool({
     connectionString: options.url,
+    Client: ClosingClient,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     max: options.max ?? 10,
     // A server that stops answering on an open connection (a network cut) counts as lost too.

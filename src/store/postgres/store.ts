@@ -7,7 +7,7 @@
 import type { Logger } from "pino";
 import { currentAsk, timeLeft } from "../../market/ask.js";
 import { applySettingsPatch, flagColumn, toSettings, type SettingsRow } from "../chat-settings.js";
-import { isStoreError } from "../errors.js";
+import { isStoreError, StoreError } from "../errors.js";
 import { OutageCache } from "./outage-cache.js";
 import { chatTables, migrations as projectMigrations, type Migration } from "../migrations.js";
 import { postgresAlerts, postgresWatchlists } from "./alerts.js";
@@ -182,7 +182,9 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     applied = await migratePostgres(sql, { migrations: options.migrations ?? projectMigrations, logger: options.logger });
   } catch (e) {
     await sql.end();
-    throw e;
+    // A schema this build cannot bring the database to (one written by a newer chainpulse)
+    // is a database it cannot use: one line naming DATABASE_URL, like a refused login.
+    throw isStoreError(e) ? e : new StoreError("unusable", `the PostgreSQL database at DATABASE_URL (${sql.where}) cannot be used: ${e instanceof Error ? e.message : String(e)}`, { write: true, cause: e });
   }
   options.logger?.debug({ database: sql.where }, "database open");
   const store = new PostgresStore(sql, options.chatTables ?? chatTables);

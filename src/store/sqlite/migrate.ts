@@ -5,7 +5,7 @@
  */
 import type Database from "better-sqlite3";
 import type { Logger } from "pino";
-import type { Migration } from "../migrations.js";
+import { NewerSchemaError, type Migration } from "../migrations.js";
 
 export interface MigrateOptions {
   migrations: readonly Migration[];
@@ -44,9 +44,7 @@ export function migrate(db: Database.Database, options: MigrateOptions): number[
   const known = new Set(migrations.map((m) => m.version));
   const unknown = (appliedVersions.all() as number[]).filter((v) => !known.has(v));
   if (unknown.length > 0) {
-    throw new Error(
-      `the database has schema version ${Math.max(...unknown)}, which this build does not know: it was written by a newer chainpulse`,
-    );
+    throw new NewerSchemaError(Math.max(...unknown));
   }
 
   const applied: number[] = [];

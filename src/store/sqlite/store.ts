@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import type { Logger } from "pino";
 import { applySettingsPatch, flagColumn, toSettings, type SettingsRow } from "../chat-settings.js";
 import { migrate } from "./migrate.js";
-import { chatTables, migrations as projectMigrations, type Migration } from "../migrations.js";
+import { chatTables, migrations as projectMigrations, NewerSchemaError, type Migration } from "../migrations.js";
 import { sqliteAlerts, sqliteWatchlists } from "./alerts.js";
 import { ensureDatabaseFolder } from "./database-folder.js";
 import { sqliteStoreError, StoreError } from "../errors.js";
@@ -239,6 +239,7 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Sqli
 
 /** Why the file could not be opened, as one line that names DATABASE_PATH and the way out. */
 function openFailure(e: unknown, path: string): unknown {
+  if (e instanceof NewerSchemaError) return new StoreError("unusable", `the database at DATABASE_PATH (${path}) cannot be used: ${e.message}`, { write: true, cause: e });
   const translated = sqliteStoreError(e, path, true);
   const detail = e instanceof Error ? e.message : String(e);
   if (translated === undefined) {
