@@ -63,6 +63,15 @@ async function checkAt(w: World, at: number): Promise<void> {
   await w.alerts.delivery.settled();
 }
 
+/** WIF's alert #1 above the level halfway to the price it reaches 3 % up, set at T0: the level, and when the price crosses it. */
+async function wifAboveHalfway(w: World): Promise<{ id: string; t1: number; level: number }> {
+  const id = w.idOf("WIF");
+  const t1 = w.momentWhen(id, T0, 1.03);
+  const level = (w.priceAt(id, T0) + w.priceAt(id, t1)) / 2;
+  expect(await w.ask(`/alert wif above ${typed(level)}`)).toMatch(/^Alert #1 set/);
+  return { id, t1, level };
+}
+
 describe("price alerts through Telegram", () => {
   it("lets admins set and delete alerts in a group, refuses members, and shows everyone the list", async () => {
     const w = await start();
@@ -135,10 +144,7 @@ describe("price alerts through Telegram", () => {
 
   it("re-arms a fired alert from its button, which then fires on the next crossing only", async () => {
     const w = await start();
-    const id = w.idOf("WIF");
-    const t1 = w.momentWhen(id, T0, 1.03);
-    const level = (w.priceAt(id, T0) + w.priceAt(id, t1)) / 2;
-    expect(await w.ask(`/alert wif above ${typed(level)}`)).toMatch(/^Alert #1 set/);
+    const { id, t1, level } = await wifAboveHalfway(w);
     await checkAt(w, t1);
     const [fired] = alertMessages(w);
     // Back under the level, re-armed there, then up through it again.
@@ -157,10 +163,7 @@ describe("price alerts through Telegram", () => {
 
   it("re-arms an alert right after it fired, the price still past the level, and fires after the price came back and crossed again", async () => {
     const w = await start();
-    const id = w.idOf("WIF");
-    const t1 = w.momentWhen(id, T0, 1.03);
-    const level = (w.priceAt(id, T0) + w.priceAt(id, t1)) / 2;
-    expect(await w.ask(`/alert wif above ${typed(level)}`)).toMatch(/^Alert #1 set/);
+    const { id, t1, level } = await wifAboveHalfway(w);
     await checkAt(w, t1);
     expect(alertMessages(w)).toHaveLength(1);
     const rearmed = await w.ask("/rearm 1");

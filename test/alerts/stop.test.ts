@@ -4,7 +4,6 @@
  * with an alert check whose price call the day's pace holds for hours.
  */
 import { createPostRenderer } from "../../src/core/posts/renderer.js";
-import { EventEmitter } from "node:events";
 import { PassThrough } from "node:stream";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
@@ -13,10 +12,10 @@ import { createAlertService, type AlertService } from "../../src/alerts/service.
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { MarketClient } from "../../src/market/client.js";
 import { DAY_MS, MemoryUnitLedger } from "../../src/market/quota-ledger.js";
-import { handleShutdownSignals } from "../../src/ops/shutdown.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { openPostgresStore, type PostgresStore } from "../../src/store/postgres/store.js";
 import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
+import { endWorld, sigterm } from "../stopping.js";
 
 interface World {
   engine: PostgresEngine;
@@ -29,10 +28,7 @@ interface World {
 let world: World | undefined;
 afterEach(async () => {
   if (world === undefined) return;
-  await world.client.close();
-  await world.sandbox.close();
-  await world.store.close().catch(() => undefined);
-  await world.engine.destroy();
+  await endWorld(world);
   world = undefined;
 });
 
@@ -60,15 +56,6 @@ async function start(opts: { spent?: number } = {}): Promise<World> {
     checkMs: 30_000, cooldownMs: 60_000, core: createPostRenderer({ settings: store, source: "test data", log: logger }), logger,
   });
   return (world = { engine, store, sandbox, client, service, lines });
-}
-
-/** The exit code SIGTERM leads to with `stop` as the bot's stop. */
-function sigterm(stop: () => Promise<void>): Promise<number> {
-  return new Promise((resolve) => {
-    const emitter = new EventEmitter();
-    handleShutdownSignals({ stop: () => stop(), timeoutMs: 10_000, logger: pino({ level: "silent" }), exit: resolve, emitter });
-    emitter.emit("SIGTERM");
-  });
 }
 
 describe("a stop", () => {

@@ -3,7 +3,6 @@
  * stack (the outage is the database's warning and readiness), and SIGTERM still exits 0, the
  * watcher's lease left to run out with the documented warning.
  */
-import { EventEmitter } from "node:events";
 import { PassThrough } from "node:stream";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
@@ -14,10 +13,10 @@ import { createCachedMarket } from "../../src/cache/cached-market.js";
 import { createPostRenderer } from "../../src/core/posts/renderer.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { MarketClient } from "../../src/market/client.js";
-import { handleShutdownSignals } from "../../src/ops/shutdown.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { openPostgresStore, type PostgresStore } from "../../src/store/postgres/store.js";
 import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
+import { endWorld, sigterm } from "../stopping.js";
 
 const NOT_GIVEN_UP = "lease not given up at stop: the store is unreachable; it runs out by itself";
 
@@ -36,10 +35,7 @@ interface World {
 let world: World | undefined;
 afterEach(async () => {
   if (world === undefined) return;
-  await world.client.close();
-  await world.sandbox.close();
-  await world.store.close().catch(() => undefined);
-  await world.engine.destroy();
+  await endWorld(world);
   world = undefined;
 });
 
@@ -72,15 +68,6 @@ async function start(): Promise<World> {
     engine, store, sandbox, client, service, lines,
     nextTurn: () => wakes.shift()?.(),
     waiting: () => (wakes.length > 0 ? Promise.resolve() : new Promise((resolve) => (onWait = resolve))),
-  });
-}
-
-/** The exit code SIGTERM leads to with `stop` as the bot's stop. */
-function sigterm(stop: () => Promise<void>): Promise<number> {
-  return new Promise((resolve) => {
-    const emitter = new EventEmitter();
-    handleShutdownSignals({ stop: () => stop(), timeoutMs: 10_000, logger: pino({ level: "silent" }), exit: resolve, emitter });
-    emitter.emit("SIGTERM");
   });
 }
 

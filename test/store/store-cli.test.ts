@@ -239,13 +239,19 @@ describe("a PostgreSQL server that refuses the login or lacks the database", { t
     expect(code).toBe(78);
   });
 
-  it("store migrate gives one line and 78 for a database written by a newer chainpulse", async () => {
-    const url = await engine.createDatabase("newer_schema");
+  /** A database at the newest schema that also records a migration from a newer chainpulse. */
+  async function newerSchema(name: string): Promise<string> {
+    const url = await engine.createDatabase(name);
     await (await openPostgresStore({ url })).close();
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, 'from the future', '2030-01-01T00:00:00Z')");
     await admin.end();
+    return url;
+  }
+
+  it("store migrate gives one line and 78 for a database written by a newer chainpulse", async () => {
+    const url = await newerSchema("newer_schema");
     const { code, stderr } = await run(["store", "migrate"], { DATABASE_URL: url });
     expect(lines(stderr)).toEqual([
       `chainpulse: the PostgreSQL database at DATABASE_URL (127.0.0.1:${engine.port}/newer_schema) cannot be used: the database has schema version 9999, which this build does not know: it was written by a newer chainpulse`,
@@ -254,12 +260,7 @@ describe("a PostgreSQL server that refuses the login or lacks the database", { t
   });
 
   it("store copy names --to, with 78, when the database to copy into was written by a newer chainpulse", async () => {
-    const url = await engine.createDatabase("newer_target");
-    await (await openPostgresStore({ url })).close();
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query("INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, 'from the future', '2030-01-01T00:00:00Z')");
-    await admin.end();
+    const url = await newerSchema("newer_target");
     const dbPath = join(cwd, "copy-newer.db");
     expect((await run(["store", "migrate"], { DATABASE_PATH: dbPath })).code).toBe(0);
     const { code, stderr } = await run(["store", "copy", "--to", url], { DATABASE_PATH: dbPath });
