@@ -597,15 +597,15 @@ args-hint = 用法：{ $usage }{ $example ->
     [none] {""}
    *[other] ，例如 { $example }
 }
-args-not-whole = { $name } 必须是整数，而不是 "{ $value }"。{ args-hint }
-args-between = { $name } 必须在 { $min } 到 { $max } 之间。
-args-at-least = { $name } 必须至少为 { $min }。
-args-at-most = { $name } 最多为 { $max }。
+args-not-whole = 参数 <{ $name }> 必须是整数，而不是 "{ $value }"。{ args-hint }
+args-between = 参数 <{ $name }> 必须在 { $min } 到 { $max } 之间。
+args-at-least = 参数 <{ $name }> 必须至少为 { $min }。
+args-at-most = 参数 <{ $name }> 最多为 { $max }。
 args-chain-first = /{ $command } 需要在地址前写上链：{ $choices } 之一。{ args-hint }
 args-chain-only = /{ $command } 只支持 { $choices }；"{ $value }" 不在其中。
-args-not-choice = 我不认识 "{ $value }" 这个 { $name }；请选择：{ $choices }。
+args-not-choice = 参数 <{ $name }> 不接受 "{ $value }"；请选择：{ $choices }。
 args-needs-one = /{ $command } 至少需要一个 { $type }。{ args-hint }
-args-needs = /{ $command } 需要 { $name }。{ args-hint }
+args-needs = /{ $command } 缺少参数 <{ $name }>。{ args-hint }
 args-fewer-words = /{ $command } 不需要这么多词。{ args-hint }
 parse-too-long = 这对代币来说太长了：请发送符号、地址或链接。
 parse-one-token = 一次只发一个代币：符号、地址或链接。

@@ -42,4 +42,11 @@ describe("a UserError in the reader's language", () => {
     const reply = await core.handleText(chat, `/token ${ALMOST}`);
     expect(reply).toMatchObject({ title: "这看起来像 EVM 地址，但它有 39 个十六进制数字，而不是 40 个。", error: "user" });
   });
+
+  it("names an argument in Chinese as the usage line shows it, a placeholder, not an English word in the sentence", async () => {
+    const { core } = await testCore(createFakeMarket().api);
+    const chat = { ...groupChat(), isPrivate: true, userLanguage: "zh-hans" };
+    expect((await core.handleText(chat, "/rearm"))?.title).toMatch(/^\/rearm 缺少参数 <alert>。用法：\/rearm <alert>/);
+    expect((await core.handleText(chat, "/holders pepe 99"))?.title).toBe("参数 <n> 必须在 1 到 25 之间。");
+  });
 });
