@@ -29,6 +29,11 @@ describe("the message files", () => {
     }
   });
 
+  it("say \"this chat\" in Chinese, never \"this group\": the same sentence answers a private chat", () => {
+    const zh = readFileSync(new URL("../../locales/zh.ftl", import.meta.url), "utf8");
+    expect(zh.split("\n").filter((line) => line.includes("本群"))).toEqual([]);
+  });
+
   it("hold every message id the code names", () => {
     // Ids the code names: string literals in the arguments of a translating call (t, fail,
     // userError, …) and in the values of a `…_KEYS` table. An id no file holds is a message the
