@@ -112,9 +112,12 @@ export function usage(cmd: Command): string {
   return [`/${cmd.name}`, ...parts].join(" ");
 }
 
-/** The arguments of the usage hint that follows a misuse (`args-hint` in the message files). */
+/**
+ * The arguments of the usage hint that follows a misuse (`args-hint` in the message files). Its
+ * example is the first that gives arguments: after "/lb 7d abc", "e.g. /lb" shows nothing.
+ */
 function hint(cmd: Command): MessageArgs {
-  const example = cmd.examples[0];
+  const example = cmd.examples.find((e) => e.trim().includes(" ")) ?? cmd.examples[0];
   return { command: cmd.name, usage: usage(cmd), example: example ?? "none" };
 }
 

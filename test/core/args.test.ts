@@ -100,6 +100,11 @@ describe("bindArgs", () => {
     expect(userMessage(() => bindArgs(top, ["hot", "now"]))).toMatch(/fewer words.*\/top <topic>/);
   });
 
+  it("gives as the hint's example the first one with arguments, not the bare command", () => {
+    const lb: Command = { ...holders, name: "lb", args: [{ name: "period", description: "p", type: "text", required: false, choices: ["1d", "7d"] }], examples: ["/lb", "/lb 7d"] };
+    expect(userMessage(() => bindArgs(lb, ["7d", "abc"]))).toMatch(/, e\.g\. \/lb 7d$/);
+  });
+
   it("writes usage with optional and variadic markers", () => {
     expect(usage(price)).toBe("/price <tokens …>");
     expect(usage(holders)).toBe("/holders <token> [n]");
