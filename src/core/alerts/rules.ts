@@ -28,6 +28,17 @@ export function levelPassed(rule: Exclude<AlertRule, "move">, level: number, cur
 }
 
 /**
+ * Whether an above/below alert was armed with the price past its level (a re-arm just after it
+ * fired) and the price is past it still: it fires only once the price has come back and crosses again.
+ */
+export function waitsToCrossBack(alert: Pick<Alert, "rule" | "level" | "anchorPrice">, current: number): boolean {
+  if (alert.rule === "move") return false;
+  const anchor = readPrice(alert.anchorPrice)?.value;
+  const level = Number(alert.level);
+  return anchor !== undefined && levelPassed(alert.rule, level, anchor) && levelPassed(alert.rule, level, current);
+}
+
+/**
  * Whether `alert` fires now. `previous` is the last price seen before `current` (for above and
  * below); a move fires when `current` is `level` % away from its anchor, at most once per `cooldownMs`.
  */

@@ -2,7 +2,7 @@
 import { requireManager, type AlertLimits } from "../alerts/limits.js";
 import { ruleText } from "../alerts/rule-text.js";
 import { parsePercent, parsePrice } from "../alerts/price-text.js";
-import { distancePercent, levelPassed } from "../alerts/rules.js";
+import { distancePercent, levelPassed, waitsToCrossBack } from "../alerts/rules.js";
 import { readPrice } from "../../market/decimal.js";
 import type { Alert, AlertRule } from "../../store/types.js";
 import type { MessageArgs } from "../../i18n/index.js";
@@ -37,7 +37,7 @@ function distanceText(ctx: Pick<CommandContext, "i18n">, d: number): string {
  * distance to go: it fires on the next crossing, after the price has come back, and says so.
  */
 function setReply(ctx: CommandContext, title: string, alert: Alert, current: { text: string; value: number }): Reply {
-  const past = alert.rule !== "move" && levelPassed(alert.rule, Number(alert.level), current.value) ? alert.rule : undefined;
+  const past = waitsToCrossBack(alert, current.value) ? alert.rule : undefined;
   const now = { label: ctx.i18n.t("alert-field-now"), value: formatPrice(current.text), inline: true };
   const distance = { label: ctx.i18n.t("alert-field-distance"), value: distanceText(ctx, distancePercent(alert, current.value)), inline: true };
   return {

@@ -1,7 +1,7 @@
 /** `/alerts` (this chat's alerts, closest to firing first) and `/unalert <n>|all`. */
 import { requireManager, type AlertLimits } from "../alerts/limits.js";
 import { ruleText, utcTime } from "../alerts/rule-text.js";
-import { distancePercent, levelPassed } from "../alerts/rules.js";
+import { distancePercent, waitsToCrossBack } from "../alerts/rules.js";
 import { readPrice } from "../../market/decimal.js";
 import type { Alert } from "../../store/types.js";
 import { defineCommand, type Command, type CommandContext } from "../command.js";
@@ -24,12 +24,6 @@ interface Row {
   waiting?: boolean;
 }
 
-function waitsToCrossAgain(alert: Alert, current: number): boolean {
-  if (alert.rule === "move") return false;
-  const anchor = readPrice(alert.anchorPrice)?.value;
-  const level = Number(alert.level);
-  return anchor !== undefined && levelPassed(alert.rule, level, anchor) && levelPassed(alert.rule, level, current);
-}
 
 function state(ctx: CommandContext, r: Row): string {
   const a = r.alert;
@@ -64,7 +58,7 @@ export function alertsCommand(limits: AlertLimits): Command {
       const list: Row[] = alerts.map((alert) => {
         const price = readPrice(prices.data[alert.tokenId]?.current_price_usd);
         if (price === undefined) return { alert };
-        return { alert, price: price.text, ...(alert.armed ? { distance: distancePercent(alert, price.value), waiting: waitsToCrossAgain(alert, price.value) } : {}) };
+        return { alert, price: price.text, ...(alert.armed ? { distance: distancePercent(alert, price.value), waiting: waitsToCrossBack(alert, price.value) } : {}) };
       });
       list.sort((a, b) => rank(a) - rank(b) || (a.distance ?? 0) - (b.distance ?? 0) || a.alert.number - b.alert.number);
       const shown = list.slice(0, SHOWN_MAX);
