@@ -16,7 +16,7 @@ import { buildCore, type BuiltCore } from "./build-core.js";
 import { readinessChecks } from "./readiness.js";
 import type { Config } from "../config.js";
 import { createPacedQueue } from "../digest/paced-queue.js";
-import { createDiscordDigestQueue, createTelegramDigestQueue, telegramPaceLedger } from "../digest/platform-queues.js";
+import { createDiscordDigestQueue, createTelegramDigestQueue, lastMinuteSends, telegramPaceLedger } from "../digest/platform-queues.js";
 import { createPoster, type Poster } from "../digest/poster.js";
 import { createDeliveryWatch } from "../ops/delivery-watch.js";
 import { createBuyMetrics } from "../buys/metrics.js";
@@ -180,8 +180,11 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   // A const for the closures below: `built` stays a let so that stop() can run before it is set.
   const parts = built;
   const core = instrumentCore(parts.core, metrics);
-  // Telegram's limits are per bot: replies, digests and alerts take their turns from one pace.
-  const telegramPace = telegramPaceLedger({ ratePerSecond: config.digest.telegramRate, redis: parts.redis, bot: config.telegram?.token.split(":")[0] });
+  // Telegram's limits are per bot: replies, digests and alerts take their turns from one pace,
+  // which counts what was sent in the minute before this start (a restart's).
+  const telegramPace = telegramPaceLedger({
+    ratePerSecond: config.digest.telegramRate, redis: parts.redis, bot: config.telegram?.token.split(":")[0], sent: await lastMinuteSends(parts.store, "telegram", log),
+  });
 
   try {
     if (config.telegram) {

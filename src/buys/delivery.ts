@@ -10,6 +10,7 @@
  */
 import type { Logger } from "pino";
 import type { BotCore } from "../core/bot-core.js";
+import type { ScheduledPost } from "../core/posts/render.js";
 import type { Reply } from "../core/reply.js";
 import { isWhale, type BuyRecord } from "../core/posts/buy.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
@@ -128,8 +129,22 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
   /** Per chat, the turn of the last post to take its place in the chat's queue: each waits for the one before. */
   const entering = new Map<string, Promise<void>>();
 
-  /** The post written, or undefined when it cannot be (recorded, logged). */
-  const write = async (p: BuyPost): Promise<Reply | undefined> => {
+  /** The reply, or undefined when the post's record could not be read: the post is then given up (recorded, logged). */
+  const readable = async (p: BuyPost, reply: Reply): Promise<{ reply: Reply } | undefined> => {
+    if (reply.error !== undefined) {
+      // Nothing to send: it is given up as one past its time is, with the reason recorded.
+      log.error({ platform: p.platform, chatId: p.chatId, post: p.postKey }, "a buy post could not be read: dropped");
+      if (await opts.buys.expireBuyPost(p, now(), "unreadable record")) posts.recorded?.(p, "expired");
+      return undefined;
+    }
+    return { reply };
+  };
+
+  /**
+   * The post written, and written again for the moment it leaves (a buy's "25 s ago" is counted
+   * to its send, however long the chat's pace held it); undefined when it cannot be (recorded, logged).
+   */
+  const write = async (p: BuyPost): Promise<{ reply: Reply; writeAt?: (at: number) => Promise<Reply> } | undefined> => {
     const what = JSON.parse(p.payload) as PostPayload;
     // A summary's cap is at its newest trade's price.
     const newest = what.trades.reduce<Trade | undefined>((n, t) => (n === undefined || t.txTime > n.txTime ? t : n), undefined);
@@ -138,14 +153,11 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
     const trade = what.trades[0];
     // Only a whale buy shows the chat's media: the file is read for none other.
     const media = p.kind === "post" && trade?.side === "buy" && isWhale(what.options, trade.amountUsd) ? await opts.buys.feedMedia(p, p.tokenId) : undefined;
-    const reply = await opts.core.render(p, p.kind === "summary" ? { kind: "buy-summary", record } : { kind: "buy", record, at: now(), ...(media === undefined ? {} : { media }) });
-    if (reply.error !== undefined) {
-      // Nothing to send: it is given up as one past its time is, with the reason recorded.
-      log.error({ platform: p.platform, chatId: p.chatId, post: p.postKey }, "a buy post could not be read: dropped");
-      if (await opts.buys.expireBuyPost(p, now(), "unreadable record")) posts.recorded?.(p, "expired");
-      return undefined;
-    }
-    return reply;
+    // A summary tells the span of its trades, not their age: it reads the same whenever it leaves.
+    if (p.kind === "summary") return readable(p, await opts.core.render(p, { kind: "buy-summary", record }));
+    const post = (at: number): ScheduledPost => ({ kind: "buy", record, at, ...(media === undefined ? {} : { media }) });
+    const reply = await readable(p, await opts.core.render(p, post(now())));
+    return reply && { ...reply, writeAt: (at) => opts.core.render(p, post(at)) };
   };
 
   /**
@@ -160,15 +172,15 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
     entering.set(chat, turn);
     try {
       await previous;
-      const reply = await write(p);
-      if (reply === undefined) return;
+      const written = await write(p);
+      if (written === undefined) return;
       // `send` takes its place in the chat's queue before its first wait: the next post may follow.
       const sending = protocol.send(posts, {
         item: p,
         platform: p.platform,
         chatId: p.chatId,
         deadline: p.queuedAt + HOUR,
-        reply,
+        ...written,
         claiming,
         unleased: () => {
           if (!leased) return;

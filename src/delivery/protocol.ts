@@ -3,8 +3,9 @@
  * prepare → claim → send → record.
  *
  * 1. Prepare: the platform's paced queue gives the post its turn (the bot's pace and the
- *    chat's), then the adapter's `prepareSend` runs every other check and wait (blocked chats,
- *    Discord's shared REST rate) and renders.
+ *    chat's), a post that tells its age is written for that moment (`Post.writeAt`), then the
+ *    adapter's `prepareSend` runs every other check and wait (blocked chats, Discord's shared
+ *    REST rate) and renders.
  * 2. Claim: the kind's row goes `queued` (or `interrupted`) → `sending` under this sender's
  *    name, only while its lease holds. Nothing but the claim's own round trip lies between the
  *    end of every wait and the request: Telegram has no idempotency key.
@@ -69,6 +70,12 @@ export interface Post<Item> {
   /** After this (epoch ms) the message is not sent late: recorded `expired`. */
   deadline: number;
   reply: Reply;
+  /**
+   * The reply as it reads leaving at `at` (epoch ms), written again at each attempt, for a post
+   * that says how long ago its news is (the buy feed's "25 s ago"): `reply` was written when the
+   * post was queued, and the chat's pace may hold it for minutes. Default: `reply`.
+   */
+  writeAt?(at: number): Promise<Reply>;
   /** Whether this sender claims now (holds its lease, is not stopping). */
   claiming(): boolean;
   /** A claim found the sender's lease run out: it should claim nothing more until it renews it. */
@@ -111,12 +118,16 @@ export function createSendProtocol(opts: SendProtocolOptions): SendProtocol {
   const now = opts.now ?? Date.now;
   const log = opts.logger;
 
-  const paced = (platform: Platform, chatId: string, deadline: number, reply: Reply): Promise<DeliveryResult> => {
+  /** A message outside any row, written when its turn comes. */
+  const pacedAt = (platform: Platform, chatId: string, deadline: number, write: () => Promise<Reply>): Promise<DeliveryResult> => {
     const queue = opts.queues[platform];
     const adapter = opts.adapters[platform];
     if (!queue || !adapter) return Promise.resolve({ kind: "stopped" });
-    return queue.push({ chatId, deadline, send: () => adapter.send(chatId, reply) });
+    return queue.push({ chatId, deadline, send: async () => adapter.send(chatId, await write()) });
   };
+  const paced = (platform: Platform, chatId: string, deadline: number, reply: Reply): Promise<DeliveryResult> =>
+    pacedAt(platform, chatId, deadline, () => Promise.resolve(reply));
+  const replyNow = <Item>(post: Post<Item>): Promise<Reply> => post.writeAt?.(now()) ?? Promise.resolve(post.reply);
 
   /** What the platform's answer means for the chat; returns the state to record. */
   const follow = async <Item>(kind: SendKind<Item>, post: Post<Item>, out: SendOutcome, resend: boolean): Promise<SendState> => {
@@ -133,7 +144,7 @@ export function createSendProtocol(opts: SendProtocolOptions): SendProtocol {
         log.info({ ...at, to: out.toChatId }, "the chat of a post migrated: following it");
         await kind.chats.moveChat(chat, out.toChatId);
         // Still under this sender's claim: the row stays `sending` until this is recorded.
-        const again = await paced(post.platform, out.toChatId, post.deadline, post.reply);
+        const again = await pacedAt(post.platform, out.toChatId, post.deadline, () => replyNow(post));
         if (again.kind !== "delivered") return "moved";
         return resend ? "resent" : "delivered";
       }
@@ -158,9 +169,10 @@ export function createSendProtocol(opts: SendProtocolOptions): SendProtocol {
       deadline: post.deadline,
       live: () => claimed() || post.claiming(),
       send: async () => {
+        const reply = await replyNow(post);
         const prepared: PreparedSend = adapter.prepareSend
-          ? await adapter.prepareSend(post.chatId, post.reply)
-          : { send: () => adapter.send(post.chatId, post.reply) };
+          ? await adapter.prepareSend(post.chatId, reply)
+          : { send: () => adapter.send(post.chatId, reply) };
         if (!claimed()) {
           // Claimed once, row by row: a stop or a crash before it leaves the row for the next
           // sender. A retry after a 429 sends under the same claim. The claim is one conditional

@@ -1,8 +1,9 @@
 /**
  * The platform's pace as a ledger of sends: a global spacing (messages a second), a per-chat
- * sliding window (messages a minute) and a pause after a 429. The paced queue asks it for a
- * slot before each send; this one keeps the books in process, `src/redis/pace-ledger.ts` keeps
- * them in Redis for every process of the bot.
+ * sliding window (messages a minute), a per-chat spacing (the least time between two messages to
+ * one chat) and a pause after a 429. The paced queue asks it for a slot before each send; this
+ * one keeps the books in process, `src/redis/pace-ledger.ts` keeps them in Redis for every
+ * process of the bot. A chat held by its own window or spacing holds no other chat.
  */
 
 /** A slot for the chat at `index` of the candidates (its send is `stamp`), or how long until one may be free. */
@@ -29,6 +30,15 @@ export interface PaceOptions {
   ratePerSecond?: number;
   /** Messages a minute to one chat; undefined = no per-chat window. */
   perChatPerMinute?: number;
+  /** Least ms from one message to a chat (its start, or its answer once answered) to the next; undefined = none. */
+  perChatSpacingMs?: number;
+}
+
+/** A send counted before the ledger was made: a restarted process's last minute, as its store recorded it. */
+export interface PastSend {
+  chatId: string;
+  /** When it counts from (epoch ms). */
+  at: number;
 }
 
 export const MINUTE = 60_000;
@@ -40,19 +50,28 @@ export function spacingMs(opts: PaceOptions): number {
   return opts.ratePerSecond ? 1000 / opts.ratePerSecond : 0;
 }
 
-/** The ledger in this process. */
-export function memoryPaceLedger(opts: PaceOptions): PaceLedger {
+/**
+ * The ledger in this process; `sent` are sends made before it (a restart's last minute), counted
+ * in the chats' books as if this ledger had taken them.
+ */
+export function memoryPaceLedger(opts: PaceOptions & { sent?: readonly PastSend[] }): PaceLedger {
   const spacing = spacingMs(opts);
   const perChat = opts.perChatPerMinute ?? 0;
-  /** Per chat, its recent sends: stamp → when it counts from. */
+  const chatSpacing = opts.perChatSpacingMs ?? 0;
+  const booked = perChat > 0 || chatSpacing > 0;
+  /** Per chat, its sends of the last minute: stamp → when it counts from. */
   const recent = new Map<string, Map<string, number>>();
   let nextStartAt = 0;
   let pausedUntil = 0;
   let seq = 0;
 
+  const book = (chatId: string, stamp: string, at: number): void => {
+    if (booked) recent.set(chatId, (recent.get(chatId) ?? new Map<string, number>()).set(stamp, at));
+  };
+  for (const s of opts.sent ?? []) book(s.chatId, `m${(seq += 1)}`, s.at);
+
   /** Ms until `chatId` may get another message (0 = now). */
   const chatWait = (chatId: string, t: number): number => {
-    if (perChat === 0) return 0;
     const stamps = recent.get(chatId);
     if (stamps === undefined) return 0;
     for (const [stamp, at] of stamps) if (at <= t - MINUTE) stamps.delete(stamp);
@@ -60,7 +79,9 @@ export function memoryPaceLedger(opts: PaceOptions): PaceLedger {
       recent.delete(chatId);
       return 0;
     }
-    return stamps.size < perChat ? 0 : Math.min(...stamps.values()) + MINUTE - t;
+    const windowWait = perChat > 0 && stamps.size >= perChat ? Math.min(...stamps.values()) + MINUTE - t : 0;
+    const spacingWait = chatSpacing > 0 ? Math.max(...stamps.values()) + chatSpacing - t : 0;
+    return Math.max(windowWait, spacingWait);
   };
 
   return {
@@ -77,7 +98,7 @@ export function memoryPaceLedger(opts: PaceOptions): PaceLedger {
         }
         nextStartAt = Math.max(t, nextStartAt) + spacing;
         const stamp = `m${(seq += 1)}`;
-        if (perChat > 0) recent.set(chatId, (recent.get(chatId) ?? new Map<string, number>()).set(stamp, t));
+        book(chatId, stamp, t);
         return { index: i, stamp };
       }
       return { waitMs: Number.isFinite(soonest) ? soonest : 0 };

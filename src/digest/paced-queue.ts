@@ -1,10 +1,11 @@
 /**
  * Paced delivery for one platform. A few workers (the in-flight bound) pull jobs from one
  * queue, so 10,000 subscribers never become 10,000 sleeping timers. The pace — a global
- * spacing (messages a second), a per-chat sliding window (messages a minute), and a pause of
- * the whole queue for a 429's retry-after, as grammY's maintainers advise instead of
- * transformer-throttler's unbounded queues — is kept by a ledger: in process by default, in
- * Redis when several processes send for the same bot.
+ * spacing (messages a second), a per-chat sliding window (messages a minute) and spacing (the
+ * least time between two messages to a chat), and a pause of the whole queue for a 429's
+ * retry-after, as grammY's maintainers advise instead of transformer-throttler's unbounded
+ * queues — is kept by a ledger: in process by default, in Redis when several processes send
+ * for the same bot.
  */
 import type { SendOutcome } from "../adapters/types.js";
 import { MAX_CANDIDATES, memoryPaceLedger, type PaceLedger } from "./pace-ledger.js";
@@ -35,6 +36,8 @@ export interface PacedQueueOptions {
   ratePerSecond?: number;
   /** Messages a minute to one chat; undefined = no per-chat window. Telegram groups: 20. Read by the default ledger. */
   perChatPerMinute?: number;
+  /** Least ms between two messages to one chat; undefined = none. Telegram: 1000. Read by the default ledger. */
+  perChatSpacingMs?: number;
   /** The books of the pace. Default: in process, from the two rates above. */
   ledger?: PaceLedger;
   /** Sends in flight at once. */
@@ -61,6 +64,15 @@ interface Entry {
   resolve(r: DeliveryResult): void;
 }
 
+/** Jobs looked at per turn, so that a few chats' backlogs cannot make a turn scan the whole queue. */
+const MAX_SCANNED = 16 * MAX_CANDIDATES;
+
+/**
+ * A wait at least this long is cut short by a push. A shorter one is the global spacing's (25 a
+ * second: 40 ms), which holds every chat alike: looking again would only ask the ledger again.
+ */
+const ROUSED_FROM_MS = 100;
+
 /** What one turn at the ledger gave a worker: a job to send now, or how long to wait. */
 type Step = { entry: Entry; stamp: string; at: number } | { waitMs: number };
 
@@ -77,6 +89,16 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
   const stopping = new Promise<void>((r) => (wakeAll = r));
   // A stop must not wait out a 30-second retry-after: sleeping workers wake at once.
   const pause = (ms: number) => Promise.race([sleep(ms), stopping]);
+  /** Settled by the next push: a worker waiting out its candidates' chats looks again, as the new job's chat may have room. */
+  let pushed: { promise: Promise<void>; settle: () => void } | undefined;
+  const rest = (ms: number): Promise<unknown> => {
+    if (ms < ROUSED_FROM_MS) return pause(ms);
+    if (pushed === undefined) {
+      let settle!: () => void;
+      pushed = { promise: new Promise<void>((r) => (settle = r)), settle };
+    }
+    return Promise.race([pause(ms), pushed.promise]);
+  };
 
   let turn: Promise<unknown> = Promise.resolve();
   /** One worker at a time asks the ledger, so two are never handed the same job. */
@@ -84,16 +106,21 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
     const step = turn.then(async (): Promise<Step> => {
       const t = now();
       // A job past its deadline, or no longer wanted, is dropped before it can use up a slot:
-      // looked at when it comes up among the candidates, so a turn costs MAX_CANDIDATES checks
-      // however long the queue (a scan of all 2,000 jobs of a digest slot at every turn was
-      // most of the slot's CPU).
+      // looked at when it comes up, so a turn costs at most MAX_SCANNED checks however long the
+      // queue (a scan of all 2,000 jobs of a digest slot at every turn was most of the slot's
+      // CPU). A chat's first job alone stands for it: a chat whose backlog waits for its
+      // minute or its second fills no more than one candidate's place, so other chats go ahead.
       const candidates: Entry[] = [];
-      for (let i = 0; i < queue.length && candidates.length < MAX_CANDIDATES; ) {
+      const chats = new Set<string>();
+      for (let i = 0, scanned = 0; i < queue.length && candidates.length < MAX_CANDIDATES && scanned < MAX_SCANNED; scanned++) {
         const e = queue[i] as Entry;
         const dropped: DeliveryResult | undefined =
           t > e.job.deadline ? { kind: "expired" } : e.job.live?.() === false ? { kind: "stopped" } : undefined;
         if (dropped === undefined) {
-          candidates.push(e);
+          if (!chats.has(e.job.chatId)) {
+            chats.add(e.job.chatId);
+            candidates.push(e);
+          }
           i++;
         } else {
           queue.splice(i, 1);
@@ -120,7 +147,7 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
       while (!stopped && queue.length > 0) {
         const step = await takeTurn();
         if (!("entry" in step)) {
-          if (step.waitMs > 0) await pause(step.waitMs);
+          if (step.waitMs > 0) await rest(step.waitMs);
           continue;
         }
         const { entry, stamp } = step;
@@ -163,6 +190,8 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
       if (stopped) return Promise.resolve({ kind: "stopped" });
       return new Promise<DeliveryResult>((resolve) => {
         queue.push({ job, queuedAt: now(), resolve });
+        pushed?.settle();
+        pushed = undefined;
         wake();
       });
     },

@@ -2,17 +2,26 @@
  * The digest delivery queues as the bot ships them, one per platform. The bot and the fan-out
  * benchmark both build their queues here, so the benchmark measures the settings that ship.
  */
+import type { Logger } from "pino";
 import { TELEGRAM_GROUP_PER_MINUTE } from "../core/budget.js";
 import type { SharedRedis } from "../redis/connection.js";
 import { redisPaceLedger } from "../redis/pace-ledger.js";
+import type { Platform, Store } from "../store/types.js";
 import { createPacedQueue, type PacedQueue } from "./paced-queue.js";
-import { memoryPaceLedger, type PaceLedger, type PaceOptions } from "./pace-ledger.js";
+import { memoryPaceLedger, MINUTE, type PaceLedger, type PaceOptions, type PastSend } from "./pace-ledger.js";
 
 /**
  * Telegram digest messages a minute to one chat: 20. Telegram refuses a group more than about
  * 20 messages a minute with 429, and a refused send pauses every chat's digests.
  */
 export const TELEGRAM_PER_CHAT_PER_MINUTE = TELEGRAM_GROUP_PER_MINUTE;
+
+/**
+ * Telegram's least time between two messages to one chat: 1 s. Telegram asks bots for no more
+ * than about one message a second in a chat and answers bursts past it with 429 sooner or later;
+ * a group's backlog would otherwise go out its 20 of the minute in one second.
+ */
+export const TELEGRAM_PER_CHAT_SPACING_MS = 1000;
 
 /**
  * Telegram digest sends in flight at once: 4. Enough to hide one Bot API round trip behind the
@@ -28,7 +37,9 @@ export const DISCORD_IN_FLIGHT = 5;
 
 /**
  * Discord digest posts a second over all channels: 50, Discord's global limit per bot. One
- * process's discord.js keeps to it alone; several processes share it through Redis.
+ * process's discord.js keeps to it alone; several processes share it through Redis. A channel's
+ * own limit (5 posts in 5 s) is not kept here: discord.js, and across workers the REST gate's
+ * route books (adapters/discord/rest-gate.ts), keep it as Discord's headers state it.
  */
 export const DISCORD_GLOBAL_PER_SECOND = 50;
 
@@ -53,17 +64,36 @@ function paced(platform: string, opts: DigestQueueHooks, pace: PaceOptions, maxI
 
 /**
  * The Telegram bot's one pace: `ratePerSecond` over all chats (DIGEST_TELEGRAM_RATE), 20 a minute
- * per chat; in Redis for every worker when one is shared. Replies take their slots from it as
- * the digest queue does (adapters/telegram/reply-pace.ts), so both must be given the same one.
+ * and one a second per chat; in Redis for every worker when one is shared. Replies take their
+ * slots from it as the digest queue does (adapters/telegram/reply-pace.ts), so both must be given
+ * the same one. `sent`: the sends the store recorded in the minute before this process started,
+ * which Telegram still counts; the process's own books start from them (Redis keeps its books
+ * across processes, and takes them only while it is away).
  */
-export function telegramPaceLedger(opts: Pick<DigestQueueHooks, "redis" | "bot"> & { ratePerSecond: number }): PaceLedger {
-  const pace = { ratePerSecond: opts.ratePerSecond, perChatPerMinute: TELEGRAM_PER_CHAT_PER_MINUTE };
+export function telegramPaceLedger(opts: Pick<DigestQueueHooks, "redis" | "bot"> & { ratePerSecond: number; sent?: readonly PastSend[] }): PaceLedger {
+  const pace = {
+    ratePerSecond: opts.ratePerSecond, perChatPerMinute: TELEGRAM_PER_CHAT_PER_MINUTE, perChatSpacingMs: TELEGRAM_PER_CHAT_SPACING_MS, sent: opts.sent,
+  };
   return opts.redis === undefined ? memoryPaceLedger(pace) : redisPaceLedger({ ...pace, redis: opts.redis, scope: `telegram:${opts.bot ?? ""}` });
 }
 
 /**
- * The Telegram digest queue: `ratePerSecond` over all chats (DIGEST_TELEGRAM_RATE), 20 a minute per
- * chat, 4 in flight; on `ledger` when given (the pace the bot's replies share).
+ * The sends `store` recorded to `platform` in the last minute, which the platform still counts: a
+ * process starting after a kill begins its pace's books with them. None, logged, when the store
+ * cannot tell.
+ */
+export async function lastMinuteSends(store: Pick<Store, "recentSends">, platform: Platform, log: Logger, now = Date.now()): Promise<PastSend[]> {
+  try {
+    return await store.recentSends(platform, now - MINUTE);
+  } catch (e) {
+    log.warn({ err: e instanceof Error ? e.message : String(e), platform }, "the sends of the last minute could not be read: the pace starts from none");
+    return [];
+  }
+}
+
+/**
+ * The Telegram digest queue: `ratePerSecond` over all chats (DIGEST_TELEGRAM_RATE), 20 a minute and
+ * one a second per chat, 4 in flight; on `ledger` when given (the pace the bot's replies share).
  */
 export function createTelegramDigestQueue(opts: DigestQueueHooks & { ratePerSecond: number; ledger?: PaceLedger }): PacedQueue {
   return createPacedQueue({ ...opts, ledger: opts.ledger ?? telegramPaceLedger(opts), maxInFlight: TELEGRAM_IN_FLIGHT });

@@ -1,46 +1,57 @@
 /**
  * The platform's pace kept in Redis, so that every process sending for one bot shares
- * Telegram's ~30 messages a second and 20 a minute per group (or Discord's global rate):
- * one script takes a slot atomically — the global spacing and a 429's pause first, then the
- * first candidate chat whose minute has room. While Redis is away the process's own ledger
- * takes over, and Redis is used again once it answers.
+ * Telegram's ~30 messages a second, 20 a minute per group and about one a second per chat (or
+ * Discord's global rate): one script takes a slot atomically — the global spacing and a 429's
+ * pause first, then the first candidate chat whose minute has room and whose last message is
+ * far enough behind. While Redis is away the process's own ledger takes over, and Redis is used
+ * again once it answers.
  */
 import { randomBytes } from "node:crypto";
-import { memoryPaceLedger, MINUTE, spacingMs, type PaceLedger, type PaceOptions, type PaceSlot } from "../digest/pace-ledger.js";
+import { memoryPaceLedger, MINUTE, spacingMs, type PaceLedger, type PaceOptions, type PaceSlot, type PastSend } from "../digest/pace-ledger.js";
 import type { SharedRedis } from "./connection.js";
 
 export interface RedisPaceOptions extends PaceOptions {
   redis: SharedRedis;
   /** Whose pace this is: the platform and the bot's id (one Redis may serve several bots). */
   scope: string;
+  /** Sends made before this process started, for its own books that stand in while Redis is away. */
+  sent?: readonly PastSend[];
 }
 
-/** KEYS[1] the gate (hash: next, paused), KEYS[2..] the candidates' windows (sorted sets of stamps by time). */
+/**
+ * KEYS[1] the gate (hash: next, paused), KEYS[2..] the candidates' windows (sorted sets of stamps
+ * by time); ARGV[6] the least ms between two messages to one chat, from the newest in its window.
+ */
 const TAKE = `
 local t = tonumber(ARGV[1])
 local spacing = tonumber(ARGV[2])
 local per = tonumber(ARGV[3])
 local win = tonumber(ARGV[4])
+local apart = tonumber(ARGV[6])
 local gate = redis.call('HMGET', KEYS[1], 'next', 'paused')
 local nextAt = tonumber(gate[1] or '0')
 local paused = tonumber(gate[2] or '0')
 local held = math.max(nextAt, paused) - t
 if held > 0 then return {-1, math.ceil(held)} end
 local soonest = -1
+local booked = per > 0 or apart > 0
 for i = 2, #KEYS do
-  local free = per == 0
-  if not free then
+  local w = 0
+  if booked then
     redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', t - win)
-    if redis.call('ZCARD', KEYS[i]) < per then
-      free = true
-    else
+    if per > 0 and redis.call('ZCARD', KEYS[i]) >= per then
       local oldest = redis.call('ZRANGE', KEYS[i], 0, 0, 'WITHSCORES')
-      local w = tonumber(oldest[2]) + win - t
-      if soonest < 0 or w < soonest then soonest = w end
+      w = tonumber(oldest[2]) + win - t
+    end
+    if apart > 0 then
+      local newest = redis.call('ZRANGE', KEYS[i], -1, -1, 'WITHSCORES')
+      if newest[2] then w = math.max(w, tonumber(newest[2]) + apart - t) end
     end
   end
-  if free then
-    if per > 0 then
+  if w > 0 then
+    if soonest < 0 or w < soonest then soonest = w end
+  else
+    if booked then
       redis.call('ZADD', KEYS[i], t, ARGV[5])
       redis.call('PEXPIRE', KEYS[i], win * 2)
     end
@@ -70,6 +81,7 @@ export function redisPaceLedger(opts: RedisPaceOptions): PaceLedger {
   const local = memoryPaceLedger(opts);
   const spacing = spacingMs(opts);
   const perChat = opts.perChatPerMinute ?? 0;
+  const apart = opts.perChatSpacingMs ?? 0;
   const gateKey = `pace:${opts.scope}:gate`;
   const chatKey = (chatId: string) => `pace:${opts.scope}:chat:${chatId}`;
   // Stamps name one send across every process.
@@ -82,7 +94,7 @@ export function redisPaceLedger(opts: RedisPaceOptions): PaceLedger {
         const stamp = `r${origin}.${(seq += 1)}`;
         try {
           const keys = [gateKey, ...chatIds.map(chatKey)];
-          const [index, waitMs] = (await redis.client.eval(TAKE, keys.length, ...keys, t, spacing, perChat, MINUTE, stamp)) as [number, number];
+          const [index, waitMs] = (await redis.client.eval(TAKE, keys.length, ...keys, t, spacing, perChat, MINUTE, stamp, apart)) as [number, number];
           return index >= 0 ? { index, stamp } : { waitMs };
         } catch {
           // The connection logs the outage once; this process's books stand in meanwhile.

@@ -37,6 +37,29 @@ export interface SendRowQueries {
   interruptOthers(now: number, holder: string): Promise<number>;
 }
 
+/** States of a row whose request left, or may have: the platform counted it against its limits. */
+const LEFT_STATES = ["sending", "interrupted", "delivered", "resent", "gone", "moved", "forbidden", "failed"].map((st) => `'${st}'`).join(", ");
+
+/** Each kind's table as the sends' books read it: where its chat is named (a digest's, on its subscription). */
+const SENT_FROM = [
+  { from: "digest_deliveries r JOIN subscriptions c ON c.id = r.subscription_id", chat: "c" },
+  { from: "alert_firings r", chat: "r" },
+  { from: "buy_messages r", chat: "r" },
+  { from: "launch_posts r", chat: "r" },
+];
+
+/**
+ * The sends of every kind to the platform `platform` (a bound parameter) whose row changed
+ * after `since`: its chat and when. A row's `updated_at` is its outcome's time (when the
+ * platform answered), or its claim's (just before the request) while the send is on its way.
+ */
+export function recentSendsQuery(platform: string, since: string): string {
+  return SENT_FROM.map(
+    (t) => `SELECT ${t.chat}.chat_id AS chat_id, r.updated_at AS at FROM ${t.from}
+      WHERE ${t.chat}.platform = ${platform} AND r.updated_at > ${since} AND r.state IN (${LEFT_STATES})`,
+  ).join("\n      UNION ALL ");
+}
+
 /** SQLite binds at most 999 parameters in old builds: lists are sent in slices well under it. */
 const IN_SLICE = 500;
 

@@ -12,5 +12,5 @@ export const STORE_READS: ReadonlySet<string> = new Set([
   "getSettings", "listSubscriptions", "activeSchedules", "subscriptionsOn", "queuedDeliveries", "deliveryCounts",
   "leaseHolder", "listAlerts", "armedAlerts", "sightings", "queuedFirings", "sendersInFlight", "firingCounts", "listWatched",
   "watchedTokenIds", "getAction", "isOpen", "health",
-  "currentCall", "boardCalls", "memberCalls", "findCaller", "tokenCalls", "tokensToSweep", "sweepStatus", "samplesSince",
+  "currentCall", "boardCalls", "memberCalls", "findCaller", "tokenCalls", "tokensToSweep", "sweepStatus", "samplesSince", "recentSends",
 ]);

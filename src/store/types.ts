@@ -57,10 +57,22 @@ export interface Store extends SettingsStore {
   readonly launches: LaunchStore;
   /** Every worker's minutes of the operator's page, on the same database. */
   readonly opsSamples: OpsSampleStore;
+  /**
+   * The scheduled sends of every kind (digests, alerts, buy posts, launches) to `platform` that
+   * left, or may have, after `since` (epoch ms): a restarted process's pace counts them, as the
+   * platform still does.
+   */
+  recentSends(platform: Platform, since: number): Promise<RecentSend[]>;
   isOpen(): boolean;
   /** Whether the database can serve reads and writes now; when not, why, naming the setting to look at. */
   health(): Promise<StoreHealth>;
   close(): Promise<void>;
+}
+
+/** A scheduled send as its row recorded it: its chat, and when it left or was answered (epoch ms). */
+export interface RecentSend {
+  chatId: string;
+  at: number;
 }
 
 /**

@@ -82,6 +82,36 @@ describe("delivering owed buys", () => {
     expect(await store.buys.buyPostCounts()).toEqual({ delivered: 2 });
   });
 
+  it("says how long ago a trade was as its post leaves: after the chat's pace held it, and after a 429's wait", async () => {
+    let t = T + 200_000;
+    const now = () => t;
+    await store.subscriptions.acquireLease(WATCHER_LEASE, "w1", 600_000, t);
+    await owe([trade(1), trade(2)]);
+    const sent: { at: number; time: string | undefined }[] = [];
+    let refused = false;
+    const sink = {
+      send: async (_chat: string, reply: Reply) => {
+        if (!refused) {
+          refused = true;
+          return { kind: "retry" as const, afterMs: 30_000 };
+        }
+        const fields = reply.blocks.flatMap((b) => (b.kind === "fields" ? b.fields : []));
+        sent.push({ at: t, time: fields.find((f) => f.label === "Time")?.value });
+        return { kind: "delivered" as const };
+      },
+    };
+    // Two messages a minute to the group, the refused send counted: the second post waits for the minute.
+    const queue = createPacedQueue({ maxInFlight: 1, perChatPerMinute: 2, now, sleep: async (ms) => void (t += ms) });
+    await flushed(createBuyDelivery({
+      buys: store.buys, chats: store, core: createPostRenderer({ settings: store, source: "test", log: pino({ level: "silent" }) }),
+      sinks: { telegram: sink }, queues: { telegram: queue }, lease: WATCHER_LEASE, sender: "w1", leading: () => true, logger: pino({ level: "silent" }), now,
+    }));
+    expect(sent).toEqual([
+      { at: T + 230_000, time: "12:00:01 UTC · 229 s ago" },
+      { at: T + 260_000, time: "12:00:02 UTC · 258 s ago" },
+    ]);
+  });
+
   it("drops the buys of a feed stopped since they were owed", async () => {
     await owe([trade(1)]);
     await store.buys.removeFeeds(group, "pepe-eth");

@@ -67,6 +67,48 @@ describe.each([
     expect(other.t).toBeLessThan(group[20]!);
   });
 
+  it("keeps a chat's messages a second apart while other chats go ahead", async () => {
+    const clock = virtualClock();
+    const q = await make({ ratePerSecond: 1000, perChatSpacingMs: 1000, maxInFlight: 1, ...clock });
+    const log: { chat: string; t: number }[] = [];
+    const jobs = [...Array.from({ length: 5 }, () => "group"), "other"].map((chatId) =>
+      q.push({ chatId, deadline: Infinity, send: async () => (log.push({ chat: chatId, t: clock.now() }), { kind: "delivered" }) }),
+    );
+    await Promise.all(jobs);
+    const group = log.filter((l) => l.chat === "group").map((l) => l.t);
+    expect(group).toHaveLength(5);
+    for (let i = 1; i < group.length; i++) expect(group[i]! - group[i - 1]!).toBeGreaterThanOrEqual(1000);
+    expect(log.find((l) => l.chat === "other")!.t).toBeLessThan(group[1]!);
+  });
+
+  it("lets another chat go ahead of one chat's backlog longer than the jobs a turn looks at", async () => {
+    const clock = virtualClock();
+    const q = await make({ perChatPerMinute: 1, maxInFlight: 1, ...clock });
+    const busy: number[] = [];
+    for (let i = 0; i < MAX_CANDIDATES + 5; i++) void q.push({ chatId: "busy", deadline: Infinity, send: async () => (busy.push(clock.now()), { kind: "delivered" }) });
+    const t0 = clock.now();
+    expect(await q.push({ chatId: "quiet", deadline: Infinity, send: async () => ({ kind: "delivered" }) })).toEqual({ kind: "delivered" });
+    // Sent within the busy chat's first minute, not after the backlog's first 65 minutes.
+    expect(clock.now() - t0).toBeLessThan(60_000);
+    expect(busy).toHaveLength(1);
+    await q.stop();
+  });
+
+  it("sends a job pushed while every worker waits for its chats' turn without waiting with them", async () => {
+    const clock = virtualClock();
+    const resting = deferred();
+    // A short wait passes at once; a chat's minute is waited out only once the test lets go, which it never does.
+    const sleep = (ms: number) => (ms < 1000 ? Promise.resolve(void clock.advance(ms)) : (resting.resolve(), new Promise<void>(() => undefined)));
+    const q = await make({ perChatPerMinute: 1, maxInFlight: 1, now: clock.now, sleep });
+    const delivered = async (): Promise<SendOutcome> => ({ kind: "delivered" });
+    await q.push({ chatId: "busy", deadline: Infinity, send: delivered });
+    const waiting = q.push({ chatId: "busy", deadline: Infinity, send: delivered });
+    await resting.promise;
+    expect(await q.push({ chatId: "quiet", deadline: Infinity, send: delivered })).toEqual({ kind: "delivered" });
+    await q.stop();
+    expect(await waiting).toEqual({ kind: "stopped" });
+  });
+
   it("counts a group's send from when the platform answered it, so a send held up in flight cannot bunch the next minute's (regression: 21 in 60 s)", async () => {
     const clock = virtualClock();
     const q = await make({ ratePerSecond: 1000, perChatPerMinute: 20, maxInFlight: 2, ...clock });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SendOutcome } from "../../src/adapters/types.js";
+import type { PacedQueue } from "../../src/digest/paced-queue.js";
 import { createDiscordDigestQueue, createTelegramDigestQueue } from "../../src/digest/platform-queues.js";
 import { deferred, type Deferred } from "../deferred.js";
 import { useRedis } from "../engines/redis.js";
@@ -55,6 +56,22 @@ describe("the digest queues the bot ships", () => {
     await Promise.all(Array.from({ length: 25 }, () => q.push({ chatId: "-1", deadline: Infinity, send: async () => (sentAt.push(clock.now()), { kind: "delivered" }) })));
     expect(sentAt).toHaveLength(25);
     expect(sentAt[20]! - sentAt[0]!).toBeGreaterThanOrEqual(60_000);
+  });
+
+  it("keeps a Telegram chat's messages a second apart, and leaves a Discord channel's 5 in 5 s to discord.js", async () => {
+    const slots = async (queue: (onWait: (ms: number) => void, clock: ReturnType<typeof virtualClock>) => PacedQueue): Promise<number[]> => {
+      const clock = virtualClock();
+      const t0 = clock.now();
+      const at: number[] = [];
+      const q = queue((ms) => void at.push(t0 + ms), clock);
+      await Promise.all(Array.from({ length: 5 }, () => q.push({ chatId: "-1", deadline: Infinity, send: async () => ({ kind: "delivered" }) })));
+      return at.sort((x, y) => x - y);
+    };
+    const telegram = await slots((onWait, clock) => createTelegramDigestQueue({ ratePerSecond: 25, onWait, ...clock }));
+    for (let i = 1; i < telegram.length; i++) expect(telegram[i]! - telegram[i - 1]!).toBeGreaterThanOrEqual(1000);
+    // Discord takes a channel's five at once: only the global 50 a second spaces them here.
+    const discord = await slots((onWait, clock) => createDiscordDigestQueue({ onWait, ...clock }));
+    expect(discord[4]! - discord[0]!).toBeLessThan(1000);
   });
 
   it("keeps 4 Telegram sends in flight and 5 Discord posts", async () => {

@@ -1,6 +1,6 @@
 /** A virtual clock for the paced queue: sleeping advances time, so pacing is checked without waiting. */
-export function virtualClock() {
-  let t = 1_000_000;
+export function virtualClock(start = 1_000_000) {
+  let t = start;
   return {
     now: () => t,
     sleep: async (ms: number) => {

@@ -20,9 +20,10 @@ import { postgresSubscriptions } from "./subscriptions.js";
 import { postgresLaunches } from "./launches.js";
 import { postgresOpsSamples } from "./ops-samples.js";
 import type {
-  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, LaunchStore, OpsSampleStore, Store, StoreHealth, SubscriptionStore,
-  WatchlistStore,
+  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, LaunchStore, OpsSampleStore, Platform, RecentSend, Store, StoreHealth,
+  SubscriptionStore, WatchlistStore,
 } from "../types.js";
+import { recentSendsQuery } from "../send-rows.js";
 
 export interface PostgresStoreOptions {
   /** postgres://user:password@host:port/database */
@@ -94,6 +95,11 @@ export class PostgresStore implements Store {
     });
     this.cache.set(chat, "settings", next);
     return next;
+  }
+
+  async recentSends(platform: Platform, since: number): Promise<RecentSend[]> {
+    const rows = await this.sql.read<{ chat_id: string; at: number }>(recentSendsQuery("$1", "$2"), [platform, since]);
+    return rows.map((r) => ({ chatId: r.chat_id, at: r.at }));
   }
 
   async forgetChat(chat: ChatKey): Promise<void> {

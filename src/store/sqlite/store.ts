@@ -16,9 +16,10 @@ import { sqliteBuys } from "./buys.js";
 import { sqliteCalls } from "./calls.js";
 import { sqliteSubscriptions } from "./subscriptions.js";
 import type {
-  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, LaunchStore, OpsSampleStore, Store, StoreHealth, SubscriptionStore,
-  WatchlistStore,
+  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, LaunchStore, OpsSampleStore, Platform, RecentSend, Store, StoreHealth,
+  SubscriptionStore, WatchlistStore,
 } from "../types.js";
+import { recentSendsQuery } from "../send-rows.js";
 import { sqliteLaunches } from "./launches.js";
 import { sqliteOpsSamples } from "./ops-samples.js";
 
@@ -178,6 +179,11 @@ export class SqliteStore implements Store {
         this.db.prepare(`UPDATE ${table} SET chat_id = ? WHERE platform = ? AND chat_id = ?`).run(toChatId, from.platform, from.chatId);
       }
     })());
+  }
+
+  async recentSends(platform: Platform, since: number): Promise<RecentSend[]> {
+    return this.guard.run("recentSends", () =>
+      (this.db.prepare(recentSendsQuery("@platform", "@since")).all({ platform, since }) as { chat_id: string; at: number }[]).map((r) => ({ chatId: r.chat_id, at: r.at })));
   }
 
   isOpen(): boolean {
