@@ -1,6 +1,4 @@
 /** Chain names as people type them, checked against the service's supported chains. */
-import type { Fetched } from "../cache/types.js";
-import type { ChainRecord } from "../market/schemas.js";
 import type { CommandContext } from "./command.js";
 import { cleanText } from "./format/index.js";
 import { toServiceChain } from "./resolve/chains.js";
@@ -22,8 +20,11 @@ export function mainTokenOf(chain: string): string | undefined {
 /** Used when a chat has no default chain and a command needs one, if the service supports it. */
 export const FALLBACK_CHAIN = "eth";
 
-/** The service's chain name for what someone typed (name, alias or numeric chain id); UserError if unknown. */
-export async function resolveChain(ctx: CommandContext, input: string): Promise<{ chain: string; chains: Fetched<ChainRecord[]> }> {
+/**
+ * The service's chain name for what someone typed (name, alias or numeric chain id); UserError if unknown.
+ * The chain list only names the chain, so it is not returned: no reply is dated by it.
+ */
+export async function resolveChain(ctx: CommandContext, input: string): Promise<{ chain: string }> {
   const chains = await ctx.market.supportedChains();
   const q = input.trim().toLowerCase();
   const wanted = toServiceChain(q);
@@ -34,7 +35,7 @@ export async function resolveChain(ctx: CommandContext, input: string): Promise<
     const known = chains.data.map((c) => cleanText(c.chain, 16)).join(", ");
     throw ctx.i18n.fail("chain-unknown", { chain: cleanText(input, 24), known });
   }
-  return { chain: match.chain, chains };
+  return { chain: match.chain };
 }
 
 /** The chat's default chain, else `FALLBACK_CHAIN` when supported, else the service's first chain. */

@@ -6,7 +6,9 @@ import type { Translator } from "../i18n/index.js";
 
 /**
  * The footer of a reply built from one or more lookups: the oldest fetch time (the reply is
- * only as fresh as its oldest part) and stale if any part was served stale.
+ * only as fresh as its oldest part) and stale if any part was served stale. The parts are the
+ * data the reply shows: a lookup that only named or resolved something (the chain list, the
+ * detail that picks a pair) would date fresh figures by its own older fetch.
  */
 export function footerOf(ctx: CommandContext, ...parts: readonly Fetched<unknown>[]): Footer {
   if (parts.length === 0) return { source: ctx.source, asOf: ctx.now() };

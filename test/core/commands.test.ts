@@ -326,6 +326,46 @@ describe("/swaps and v1 extras", () => {
   });
 });
 
+describe("the data's age in the footer", () => {
+  const SOURCE = "demo data (sandbox)";
+
+  it("dates /trending, a digest, /main, /search on a chain and /amm by the list shown, not by the chain list that named the chain", async () => {
+    await the.bot.market.supportedChains();
+    // 38 minutes on, the chain list is still fresh in the cache; every list is fetched now.
+    the.world.clock.advance(38 * 60_000);
+    const fresh = { source: SOURCE, asOf: the.world.clock.now(), stale: false };
+    const digest = await the.bot.core.post({ platform: "telegram", chatId: "-1001" }, "trending", ["eth", "1", "5"]);
+    expect(digest.footer).toEqual(fresh);
+    for (const text of ["/trending eth", "/main eth", "/search pepe bsc", `/amm ${token("pepe").pairs[0]?.amm} eth`]) {
+      const reply = await the.bot.core.handleText(CONSOLE_CHAT, text);
+      expect({ text, footer: reply?.footer }).toEqual({ text, footer: fresh });
+    }
+  });
+
+  it("dates /swaps by the swaps, not by the token detail that picked the pair", async () => {
+    const id = token("pepe").id;
+    await the.bot.market.tokenDetail(id);
+    the.world.clock.advance(30_000);
+    const reply = await the.bot.core.handleText(CONSOLE_CHAT, `/swaps ${id}`);
+    expect(reply?.footer).toEqual({ source: SOURCE, asOf: the.world.clock.now(), stale: false });
+  });
+
+  it("still says stale when the list shown or the chain list was served from older data", async () => {
+    await the.bot.market.supportedChains();
+    await the.bot.market.trending({ chain: "eth", page: 0, pageSize: 10 });
+    the.world.clock.advance(3 * 60_000);
+    the.world.sandbox.setFaults([{ kind: "http5xx", endpoints: ["trending"] }]);
+    const olderList = await the.bot.core.handleText(CONSOLE_CHAT, "/trending eth");
+    expect(olderList?.footer).toEqual({ source: SOURCE, asOf: T0, stale: true });
+
+    // Past the chain list's freshness and grace, the service fails it but answers the list.
+    the.world.clock.advance(13 * 3_600_000);
+    the.world.sandbox.setFaults([{ kind: "http5xx", endpoints: ["supportedChains"] }]);
+    const olderChains = await the.bot.core.handleText(CONSOLE_CHAT, "/trending eth");
+    expect(olderChains?.footer).toEqual({ source: SOURCE, asOf: the.world.clock.now(), stale: true });
+  });
+});
+
 describe("/help, /start and /settings", () => {
   it("lists every command and explains one", async () => {
     const out = await the.bot.say(["/help", "/help risk", "/start"]);

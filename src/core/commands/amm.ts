@@ -20,7 +20,7 @@ export const ammCommand = defineCommand({
   async run(ctx, args) {
     const amm = args.dex.trim().toLowerCase();
     if (!/^[a-z0-9_.-]{1,40}$/.test(amm)) throw ctx.i18n.fail("amm-bad-name");
-    const { chain, chains } = await resolveChain(ctx, args.chain);
+    const { chain } = await resolveChain(ctx, args.chain);
     let pairs;
     try {
       pairs = await ctx.market.v1AmmPairs({ amm, chain, limit: SHOWN, sort: "volume", direction: "desc" });
@@ -49,7 +49,7 @@ export const ammCommand = defineCommand({
             ]),
           }],
       actions: [[refreshButton("amm", [amm, chain], ctx.i18n)]],
-      footer: footerOf(ctx, pairs, chains),
+      footer: footerOf(ctx, pairs),
     };
   },
 });

@@ -14,7 +14,7 @@ export const mainCommand = defineCommand({
   args: [{ name: "chain", description: "Chain name, e.g. eth, bsc, solana", type: "chain", required: true }],
   examples: ["/main eth", "/main solana"],
   async run(ctx, args) {
-    const { chain, chains } = await resolveChain(ctx, args.chain);
+    const { chain } = await resolveChain(ctx, args.chain);
     const main = await ctx.market.mainTokens(chain);
     const tokens = main.data.slice(0, SHOWN);
     return {
@@ -22,7 +22,7 @@ export const mainCommand = defineCommand({
       tone: "info",
       blocks: tokens.length === 0 ? [{ kind: "text", text: ctx.i18n.t("main-none") }] : [tokenTable(tokens, { i18n: ctx.i18n })],
       actions: [...cardButtons(tokens), [refreshButton("main", [chain], ctx.i18n)]],
-      footer: footerOf(ctx, main, chains),
+      footer: footerOf(ctx, main),
     };
   },
 });

@@ -1,5 +1,3 @@
-import type { Fetched } from "../../cache/types.js";
-import type { ChainRecord } from "../../market/schemas.js";
 import { defineCommand } from "../command.js";
 import { resolveChain } from "../chains.js";
 import { cleanText } from "../format/index.js";
@@ -25,10 +23,7 @@ export const searchCommand = defineCommand({
     const keyword = args.keyword.trim();
     if (keyword === "") throw ctx.i18n.fail("search-what");
     if (keyword.length > MAX_KEYWORD) throw ctx.i18n.fail("search-too-long", { max: MAX_KEYWORD });
-    const chainArg = args.chain;
-    let chains: Fetched<ChainRecord[]> | undefined;
-    let chain: string | undefined;
-    if (chainArg !== undefined) ({ chain, chains } = await resolveChain(ctx, chainArg));
+    const chain = args.chain === undefined ? undefined : (await resolveChain(ctx, args.chain)).chain;
     const found = await ctx.market.search({ keyword, chain, limit: SHOWN, orderby: "main_pair_tvl" });
     // The spec does not say which way orderby sorts, so the order shown is ours.
     const tokens = rankByLiquidity(found.data).slice(0, SHOWN);
@@ -41,7 +36,7 @@ export const searchCommand = defineCommand({
         ? [{ kind: "text", text: t(chain === undefined ? "search-none" : "search-none-on", words) }]
         : [tokenTable(tokens, { i18n: ctx.i18n }), { kind: "text", text: t("search-how") }],
       actions: [...cardButtons(tokens), [refreshButton("search", chain === undefined ? [keyword] : [keyword, chain], ctx.i18n)]],
-      footer: footerOf(ctx, found, ...(chains === undefined ? [] : [chains])),
+      footer: footerOf(ctx, found),
     };
   },
 });

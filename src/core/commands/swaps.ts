@@ -18,7 +18,6 @@ interface Target {
   token?: string;
   title: string;
   tokenId?: string;
-  detail?: Fetched<TokenDetail>;
 }
 
 /** The pair whose swaps to show: the token's main pair, or the pair typed as `<pair>-<chain>`. */
@@ -45,7 +44,6 @@ async function targetOf(ctx: CommandContext, typed: string): Promise<Target> {
     token: res.address,
     title: `${cleanText(t.symbol ?? res.token?.symbol, 16)} · ${cleanText(res.chain, 16)}`,
     tokenId: res.tokenId,
-    detail,
   };
 }
 
@@ -102,7 +100,7 @@ export const swapsCommand = defineCommand({
         refreshButton("swaps", [target.tokenId ?? target.pairId], ctx.i18n),
         ...(target.tokenId === undefined ? [] : [openButton(t("button-card"), "token", [target.tokenId])]),
       ]],
-      footer: footerOf(ctx, swaps, ...(target.detail === undefined ? [] : [target.detail])),
+      footer: footerOf(ctx, swaps),
     };
   },
 });

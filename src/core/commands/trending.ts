@@ -59,8 +59,7 @@ export const trendingCommand = defineCommand({
     }
     const page = pageArg === undefined ? 1 : Number(pageArg);
     const size = args.size === undefined ? TRENDING_PAGE_SIZE : Number(args.size);
-    const resolved = chainArg === undefined ? { chain: await defaultChain(ctx), chains: undefined } : await resolveChain(ctx, chainArg);
-    const chain = resolved.chain;
+    const chain = chainArg === undefined ? await defaultChain(ctx) : (await resolveChain(ctx, chainArg)).chain;
     // The page size rides along on the buttons only when it was asked for.
     const sized = (p: number): string[] => (size === TRENDING_PAGE_SIZE ? [chain, String(p)] : [chain, String(p), String(size)]);
     // A page out of every bound still asks for page 1, whose total tells the true last page.
@@ -87,7 +86,7 @@ export const trendingCommand = defineCommand({
       tone: "info",
       blocks: tokens.length === 0 ? [{ kind: "text", text: t(page === 1 ? "trending-nothing" : "trending-past-end") }] : [ctx.previousRanking === undefined ? table : withMovement(table, ranking, ctx.previousRanking, ctx.i18n)],
       actions: [...cardButtons(tokens, { first }), paging],
-      footer: footerOf(ctx, list, ...(resolved.chains === undefined ? [] : [resolved.chains])),
+      footer: footerOf(ctx, list),
       ranking,
     };
   },
