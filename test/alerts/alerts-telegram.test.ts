@@ -134,10 +134,11 @@ describe("price alerts through Telegram", () => {
     await checkAt(w, t1 + 60_000);
     expect(alertMessages(w)).toHaveLength(1);
     expect(await w.store.alerts.firingCounts()).toEqual({ delivered: 1 });
-    // A member's press of Delete is refused; the admin's deletes it.
+    // A member's press of Delete is refused in the button's pop-up; the admin's deletes it.
     const since = w.h.fake.sent.length;
-    w.h.fake.pressButton(fired!, "Delete", w.member);
-    expect(withoutTone((await w.h.fake.waitForSent((s) => s.text.includes("Only"), { since })).text)).toBe("Only this chat's admins can manage alerts.");
+    const byMember = w.h.fake.pressButton(fired!, "Delete", w.member);
+    await w.h.fake.waitFor((c) => c.method === "answerCallbackQuery" && c.payload.callback_query_id === byMember);
+    expect(w.h.fake.answers.get(byMember)).toBe("Only this chat's admins can manage alerts.");
     w.h.fake.pressButton(fired!, "Delete", w.admin);
     expect(withoutTone((await w.h.fake.waitForSent((s) => s.text.includes("Deleted"), { since })).text)).toBe("Deleted alert #1.");
   });

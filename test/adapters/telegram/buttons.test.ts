@@ -137,7 +137,7 @@ describe("Telegram buttons", () => {
     expect(h.fake.calls.some((c) => c.method === "editMessageText")).toBe(false);
   });
 
-  it("answers a press at once while a slow command holds the chat, and edits only after that command's answer", async () => {
+  it("answers a press while a slow command holds the chat, before that command's answer, and edits only after it", async () => {
     const user = fakeUser();
     const chat = await textCardChat(user);
     const ask = h.fake.sendText(chat, "/token pepe");

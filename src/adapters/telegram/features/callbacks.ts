@@ -1,7 +1,9 @@
 /**
- * Button presses. Every callback query is answered exactly once — at once, so the spinner
- * stops before any slow lookup — or with "this button has expired" when its action is gone.
- * The action's answer replaces the message (refresh, paging) or follows it as a new one.
+ * Button presses. Every callback query is answered exactly once: with "this button has
+ * expired" when its action is gone; with the action's refusal as a pop-up only the presser
+ * sees, when one comes within `REFUSAL_WAIT_MS`; else empty, by then at the latest, so the
+ * spinner stops while a slow lookup runs. The action's answer replaces the message (refresh,
+ * paging) or follows it as a new one.
  */
 import { Composer, type Context } from "grammy";
 import type { Message } from "grammy/types";
@@ -12,12 +14,43 @@ import { answerAsked, chatContext, type FeatureDeps, logUndelivered } from "./de
 import { wordsFor } from "../../../i18n/index.js";
 import type { Reply } from "../../../core/reply.js";
 
+/**
+ * How long a press waits for its action's refusal before its query is answered empty. A
+ * member pressing a button that is not theirs ("Not a call" on another's card) is told in a
+ * pop-up, as Discord tells them ephemerally, rather than in a message to the whole group; past
+ * this the refusal goes to the chat as any answer does. Well inside the time Telegram keeps a
+ * query open, and about the answer deadline people already wait for a command.
+ */
+export const REFUSAL_WAIT_MS = 2_500;
+
+/** The longest text Telegram shows in a callback query's answer. */
+const POPUP_LIMIT = 200;
+
 async function answerQuery(ctx: Context, deps: FeatureDeps, text?: string): Promise<void> {
   try {
-    await ctx.answerCallbackQuery(text === undefined ? undefined : { text });
+    await ctx.answerCallbackQuery(text === undefined ? undefined : { text, show_alert: true });
   } catch (e) {
     deps.log.warn({ err: describeError(e) }, "telegram callback query not answered");
   }
+}
+
+/** A press's one answer, given empty after `REFUSAL_WAIT_MS` unless given sooner. */
+interface PendingAnswer {
+  /** Answers with `text` (a pop-up) if not answered yet; false if it was. */
+  give(text?: string): boolean;
+}
+
+function answerByDeadline(ctx: Context, deps: FeatureDeps): PendingAnswer {
+  let given = false;
+  const give = (text?: string): boolean => {
+    if (given) return false;
+    given = true;
+    clearTimeout(timer);
+    void answerQuery(ctx, deps, text);
+    return true;
+  };
+  const timer = setTimeout(() => give(), REFUSAL_WAIT_MS);
+  return { give };
 }
 
 /** The two halves of button handling; see `callbacksFeature`. */
@@ -35,7 +68,7 @@ export interface CallbackFeatures {
  */
 export function callbacksFeature(deps: FeatureDeps): CallbackFeatures {
   // The action is looked up once, when the press is answered: it may expire while queued.
-  const pressed = new WeakMap<Context, { action: StoredAction; message: Message }>();
+  const pressed = new WeakMap<Context, { action: StoredAction; message: Message; answer: PendingAnswer }>();
   const answer = new Composer<Context>();
   answer.on("callback_query", async (ctx, next) => {
     const data = ctx.callbackQuery.data;
@@ -48,16 +81,22 @@ export function callbacksFeature(deps: FeatureDeps): CallbackFeatures {
       const words = wordsFor(ctx.chat?.type === "private" ? ctx.from.language_code : undefined);
       return answerQuery(ctx, deps, words.t("adapter-button-expired"));
     }
-    await answerQuery(ctx, deps);
-    pressed.set(ctx, { action, message });
-    await next();
+    const answer = answerByDeadline(ctx, deps);
+    pressed.set(ctx, { action, message, answer });
+    try {
+      await next();
+    } finally {
+      answer.give();
+    }
   });
   const run = new Composer<Context>();
   run.on("callback_query:data", async (ctx) => {
     const press = pressed.get(ctx);
     if (!press) return;
-    const { action, message } = press;
+    const { action, message, answer } = press;
     const show = async (reply: Reply): Promise<Message | undefined> => {
+      if (reply.error === "user" && reply.title.length <= POPUP_LIMIT && answer.give(reply.title)) return undefined;
+      answer.give();
       try {
         if (action.edit && !reply.error) {
           await editReply(ctx.api, deps.actions, message, reply);
