@@ -1,8 +1,7 @@
 /**
  * How calls write members and multiples. A member's name is shown, never a mention: cleaned
- * like any stranger's text, and its "@" written as the full-width "＠", which neither Telegram
- * nor Discord reads as a mention, so a member named "@everyone" or after another member's
- * handle notifies nobody.
+ * like any stranger's text, which writes its "@" as the full-width "＠" (core/format/text.ts),
+ * so a member named "@everyone" or after another member's handle notifies nobody.
  */
 import { cleanText, formatSince } from "../core/format/index.js";
 import type { Translator } from "../i18n/index.js";
@@ -12,7 +11,7 @@ const NAME_MAX = 32;
 
 /** `name` as boards and cards show it. */
 export function shownName(name: string): string {
-  return cleanText(name, NAME_MAX).replace(/@/g, "＠");
+  return cleanText(name, NAME_MAX);
 }
 
 /** A multiple of the call price: `0.52×`, `2.4×`, `31×`, `1,240×`; `—` when unknown. */

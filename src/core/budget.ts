@@ -47,8 +47,10 @@ export interface Budget {
   /**
    * Counts one command by `userId` in `chatKey` at `now` (epoch ms) and says whether it may
    * run; `chatLimit` lowers the chat's budget for this chat (a Telegram group: what Telegram takes).
+   * `quiet`: the caller tells nobody of a refusal (an inline query, an unasked paste), so a
+   * refused one is not counted and the warning stays for the next command.
    */
-  take(userId: string, chatKey: string, now: number, chatLimit?: number): Promise<BudgetVerdict>;
+  take(userId: string, chatKey: string, now: number, chatLimit?: number, quiet?: boolean): Promise<BudgetVerdict>;
 }
 
 function limiter(points: number, durationSec: number, keyPrefix: string, redis: SharedRedis | undefined): RateLimiterAbstract {
@@ -86,18 +88,23 @@ export function createBudget(opts: BudgetOptions = {}): Budget {
   const chats = limiter(perChat, keepSec, "budget:chat", opts.redis);
 
   return {
-    async take(userId, chatKey, now, chatLimit) {
+    async take(userId, chatKey, now, chatLimit, quiet = false) {
       const chatMax = Math.min(perChat, chatLimit ?? perChat);
       const window = Math.floor(now / windowMs);
       const retryInMs = (window + 1) * windowMs - now;
       // The user and chat ids are opaque to the store: JSON keeps a ":" in one from reading as another key.
       const userKey = JSON.stringify([window, userId]);
       const user = await consume(users, userKey);
-      if (user > perUser) return { kind: user === perUser + 1 ? "warn" : "silent", scope: "user", retryInMs };
-      const chat = await consume(chats, JSON.stringify([window, chatKey]));
+      if (user > perUser) {
+        if (quiet) await users.reward(userKey).catch(() => undefined);
+        return { kind: user === perUser + 1 ? "warn" : "silent", scope: "user", retryInMs };
+      }
+      const chatWindowKey = JSON.stringify([window, chatKey]);
+      const chat = await consume(chats, chatWindowKey);
       if (chat > chatMax) {
         // A command the chat refused was not run: it does not count against the user.
         await users.reward(userKey).catch(() => undefined);
+        if (quiet) await chats.reward(chatWindowKey).catch(() => undefined);
         return { kind: chat === chatMax + 1 ? "warn" : "silent", scope: "chat", retryInMs };
       }
       return { kind: "ok" };

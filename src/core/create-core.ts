@@ -22,12 +22,13 @@ import { asking, newAsk } from "../market/ask.js";
 import { DIGEST_LANE } from "../market/scheduler-lanes.js";
 import { failureReply } from "./failure.js";
 import { askAgainWhenOlder, type Answering, type FresherOptions } from "./fresher.js";
+import { cleanText } from "./format/index.js";
 import { errorReply, type Reply } from "./reply.js";
 import { deadlineStore } from "./store-deadline.js";
-import { findAddresses, type TokenInput } from "./resolve/index.js";
+import { findAddresses, parseTokenInput, type Resolution, type TokenInput } from "./resolve/index.js";
 import { callerLocale, chatLocale, messages, type Catalog, type Translator } from "../i18n/index.js";
 import { createPostRenderer } from "./posts/renderer.js";
-import { createSuggestionIndex, noting } from "./suggest.js";
+import { createSuggestionIndex, noting, tokenLabel } from "./suggest.js";
 
 export interface CoreDeps {
   market: CachedMarket;
@@ -170,14 +171,15 @@ export function createBotCore(deps: CoreDeps): BotCore {
 
   /**
    * Takes one unit of the budget: `undefined` when the command may run, else what to answer
-   * instead. `over` says how to refuse: "polite" once then silence, "quiet" always silence,
-   * "always" the sentence every time (the caller owes an answer).
+   * instead. `over` says how to refuse: "polite" once then silence, "quiet" always silence and
+   * not counted, so the polite sentence is still owed to the next command, "always" the
+   * sentence every time (the caller owes an answer).
    */
   async function admit(chat: ChatContext, over: Over): Promise<((i18n: Translator) => Reply) | null | undefined> {
     if (unmetered.has(chat.platform)) return undefined;
     // A Telegram group takes about 20 messages a minute: more commands would only be refused.
     const groupLimit = chat.platform === "telegram" && !chat.isPrivate ? (deps.budget?.perTelegramGroup ?? TELEGRAM_GROUP_COMMANDS_PER_MINUTE) : undefined;
-    const verdict = await budget.take(chat.userId, `${chat.platform}:${chat.chatId}`, now(), groupLimit);
+    const verdict = await budget.take(chat.userId, `${chat.platform}:${chat.chatId}`, now(), groupLimit, over === "quiet");
     if (verdict.kind === "ok") return undefined;
     if (over === "quiet" || (verdict.kind === "silent" && over === "polite")) return null;
     const args = { seconds: seconds(verdict.retryInMs) };
@@ -238,13 +240,20 @@ export function createBotCore(deps: CoreDeps): BotCore {
     return reply;
   }
 
-  /** The card of `choice`, or undefined when it failed (logged like any command). */
-  async function inlineCard(chat: ChatContext, langs: Languages, choice: Choice): Promise<InlineCard | undefined> {
-    const card = await caught(chat, `(inline) ${choice.value}`, langs, async (i18n) => {
+  /**
+   * The card of a token chosen from the suggestions (`Choice`) or typed (a link, an address, a
+   * symbol with its chain), or undefined when it failed (logged like any command).
+   */
+  async function inlineCard(chat: ChatContext, langs: Languages, wanted: Choice | TokenInput, typed: string): Promise<InlineCard | undefined> {
+    let found: Resolution | undefined;
+    const card = await caught(chat, `(inline) ${typed}`, langs, async (i18n) => {
       const ctx = context(chat, i18n);
-      return tokenCard(ctx, await resolveArg(ctx, choice.value), { command: "token", chart: false });
+      found = await resolveArg(ctx, "value" in wanted ? wanted.value : wanted);
+      return tokenCard(ctx, found, { command: "token", chart: false });
     });
-    return card.error === undefined ? { ...choice, card } : undefined;
+    if (card.error !== undefined || found === undefined) return undefined;
+    if ("value" in wanted) return { ...wanted, card };
+    return { name: found.token === undefined ? cleanText(card.title, 100) : tokenLabel(found.token), value: found.tokenId, card };
   }
 
   return {
@@ -315,13 +324,20 @@ export function createBotCore(deps: CoreDeps): BotCore {
       const q = query.trim();
       if (q === "") return [];
       if ((await admit(chat, "quiet")) !== undefined) return null;
-      let choices = index.suggest(q);
-      if (choices.length === 0 && q.length <= INLINE_SEARCH_MAX) {
-        await searchSuggestions(q);
-        choices = index.suggest(q);
-      }
+      const typed = parseTokenInput(q);
       const langs = await languages(chat);
-      const cards = await Promise.all(choices.slice(0, Math.max(0, max)).map((c) => inlineCard(chat, langs, c)));
+      // A link, an address or a symbol with its chain names one token: the one /price takes.
+      if (max > 0 && (typed.kind === "id" || typed.kind === "address" || (typed.kind === "query" && typed.chain !== undefined))) {
+        const card = await inlineCard(chat, langs, typed, q);
+        return card === undefined ? [] : [card];
+      }
+      const words = typed.kind === "query" ? typed.text : q;
+      let choices = index.suggest(words);
+      if (choices.length === 0 && words.length <= INLINE_SEARCH_MAX) {
+        await searchSuggestions(words);
+        choices = index.suggest(words);
+      }
+      const cards = await Promise.all(choices.slice(0, Math.max(0, max)).map((c) => inlineCard(chat, langs, c, c.value)));
       return cards.filter((c): c is InlineCard => c !== undefined);
     },
     suggestTokens(query) {

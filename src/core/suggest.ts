@@ -7,14 +7,14 @@ import { LRUCache } from "lru-cache";
 import type { CachedMarket } from "../cache/types.js";
 import type { TokenV2 } from "../market/schemas.js";
 import type { Choice } from "./bot-core.js";
-import { cleanText } from "./format/index.js";
+import { DASH, cleanText, formatUsd, shortAddress } from "./format/index.js";
 import { entryBound } from "../lru-bound.js";
 
 interface Known {
   id: string;
   symbol: string;
   name: string;
-  chain: string;
+  label: string;
   liquidity: number;
 }
 
@@ -32,10 +32,25 @@ export interface SuggestionOptions {
 
 /** Autocomplete answers at most this many choices (Discord's limit). */
 const MAX_CHOICES = 25;
+/** Longest label of a choice (Discord's limit). */
+const LABEL_MAX = 100;
 
 function liquidityOf(t: TokenV2): number {
   const n = Number(t.main_pair_tvl ?? t.tvl ?? "0");
   return Number.isFinite(n) ? n : 0;
+}
+
+/**
+ * A token as a choice names it: `PEPE · Pepe · eth · $1.2M · 0x6982…1933`. Clones share the
+ * symbol, name and chain; the liquidity and the short address tell them apart, as the buttons
+ * for the other matches do, so a long name gives way first.
+ */
+export function tokenLabel(t: TokenV2): string {
+  const symbol = cleanText(t.symbol, 20);
+  const liquidity = formatUsd(t.main_pair_tvl ?? t.tvl);
+  const tail = [cleanText(t.chain, 16), ...(liquidity === DASH ? [] : [liquidity]), shortAddress(t.token)].join(" · ");
+  const name = cleanText(t.name, Math.min(40, LABEL_MAX - symbol.length - tail.length - 6));
+  return `${symbol} · ${name} · ${tail}`;
 }
 
 export function createSuggestionIndex(opts: SuggestionOptions = {}): SuggestionIndex {
@@ -50,7 +65,7 @@ export function createSuggestionIndex(opts: SuggestionOptions = {}): SuggestionI
           id,
           symbol: cleanText(t.symbol, 20),
           name: cleanText(t.name, 40),
-          chain: cleanText(t.chain, 16),
+          label: tokenLabel(t),
           liquidity: liquidityOf(t),
         });
       }
@@ -65,10 +80,7 @@ export function createSuggestionIndex(opts: SuggestionOptions = {}): SuggestionI
         if (rank >= 0) matches.push([rank, k]);
       }
       matches.sort(([ra, a], [rb, b]) => ra - rb || b.liquidity - a.liquidity);
-      return matches.slice(0, Math.min(limit, MAX_CHOICES)).map(([, k]) => ({
-        name: `${k.symbol} · ${k.name} · ${k.chain}`.slice(0, 100),
-        value: k.id,
-      }));
+      return matches.slice(0, Math.min(limit, MAX_CHOICES)).map(([, k]) => ({ name: k.label, value: k.id }));
     },
   };
 }

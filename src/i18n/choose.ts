@@ -18,6 +18,15 @@ export interface LanguageHints {
   server?: string | undefined;
 }
 
+/**
+ * What a chat reads without `/settings language`: the caller's app language in a private chat,
+ * the server's in a Discord channel, the default in a Telegram group (it has no language of its own).
+ */
+export function unsetLanguageFollows(h: Pick<LanguageHints, "platform" | "isPrivate">): "app" | "server" | "default" {
+  if (h.platform === "discord" && !h.isPrivate) return "server";
+  return h.isPrivate ? "app" : "default";
+}
+
 /** The locale of a reply everyone in the chat sees (and of digests and alerts posted there). */
 export function chatLocale(h: LanguageHints, locales: readonly string[]): string {
   // `chainpulse ask --lang` names the language of one answer outright.
@@ -25,9 +34,14 @@ export function chatLocale(h: LanguageHints, locales: readonly string[]): string
   if (asked !== undefined) return asked;
   const set = h.setting === undefined ? undefined : locales.find((l) => l === h.setting);
   if (set !== undefined) return set;
-  if (h.platform === "discord" && !h.isPrivate) return matchLocale(h.server, locales) ?? DEFAULT_LOCALE;
-  if (h.isPrivate) return matchLocale(h.user, locales) ?? DEFAULT_LOCALE;
-  return DEFAULT_LOCALE;
+  switch (unsetLanguageFollows(h)) {
+    case "server":
+      return matchLocale(h.server, locales) ?? DEFAULT_LOCALE;
+    case "app":
+      return matchLocale(h.user, locales) ?? DEFAULT_LOCALE;
+    case "default":
+      return DEFAULT_LOCALE;
+  }
 }
 
 /** The locale of a reply only the caller sees: Discord's ephemeral answers follow the caller's own locale. */

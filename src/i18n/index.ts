@@ -1,5 +1,5 @@
 export { type Catalog, loadCatalog, LOCALES_DIR, messages, wordsFor } from "./catalog.js";
-export { callerLocale, chatLocale, type LanguageHints } from "./choose.js";
+export { callerLocale, chatLocale, type LanguageHints, unsetLanguageFollows } from "./choose.js";
 export { DEFAULT_LOCALE, matchLocale, primaryLanguage } from "./locale.js";
 export { argKey, choiceLabel, commandKey, describeArg, describeCommand } from "./commands.js";
 export { createTranslator, type Translator } from "./translator.js";

@@ -165,7 +165,7 @@ describe("the buy feed through Discord", () => {
     await turnAt(w, T0 + 30_000);
     const [post, ...more] = posts(w, channel);
     expect(more).toEqual([]);
-    expect(unescape(embedOf(post!).title ?? "")).toMatch(/@everyone buy$/);
+    expect(unescape(embedOf(post!).title ?? "")).toMatch(/＠everyone buy$/);
     expect((post!.body as { allowed_mentions: unknown }).allowed_mentions).toEqual({ parse: [] });
   });
 

@@ -39,6 +39,19 @@ describe.each([
     expect((await budget.take(u1, c2, t + 4)).kind).toBe("warn");
   });
 
+  it("keeps the one warning for the next command when a refusal is told to nobody (quiet)", async () => {
+    const { u1, u2, c1, c2 } = names();
+    const t = 1_800_000_000_000;
+    const users = await make({ perUser: 2, perChat: 30 });
+    for (const at of [t, t + 1]) expect((await users.take(u1, c1, at)).kind).toBe("ok");
+    for (const at of [t + 2, t + 3]) expect((await users.take(u1, c1, at, undefined, true)).kind).not.toBe("ok");
+    expect(await users.take(u1, c1, t + 4)).toMatchObject({ kind: "warn", scope: "user" });
+    const chats = await make({ perUser: 10, perChat: 2 });
+    for (const at of [t, t + 1]) expect((await chats.take(u2, c2, at)).kind).toBe("ok");
+    for (const at of [t + 2, t + 3]) expect((await chats.take(u2, c2, at, undefined, true)).kind).not.toBe("ok");
+    expect(await chats.take(u2, c2, t + 4)).toMatchObject({ kind: "warn", scope: "chat" });
+  });
+
   it("warns again once a new window gave room and the user ran out a second time", async () => {
     const { u1, c1 } = names();
     const budget = await make({ perUser: 2, windowMs: 100 });

@@ -150,7 +150,7 @@ describe("createBotCore", () => {
     const { core } = await testCore(fake.api, { market });
     expect(core.suggestTokens("pepe")).toEqual([]);
     await searches[0];
-    const choice = { name: "pepe · — · eth", value: `0x${"1".repeat(40)}-eth` };
+    const choice = { name: "pepe · — · eth · 0x1111…1111", value: `0x${"1".repeat(40)}-eth` };
     expect(core.suggestTokens("PEP")).toEqual([choice]);
     expect(core.suggestTokens("pepe")).toEqual([choice]);
     await Promise.all(searches);

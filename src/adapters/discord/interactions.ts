@@ -109,6 +109,13 @@ export function attachedFile(a: Attachment): AttachedFile {
   };
 }
 
+/** The last `max` code points of `text`, after "…" when cut. */
+function keepEnd(text: string, max: number): string {
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  return max <= 1 ? "" : `…${chars.slice(chars.length - max + 1).join("")}`;
+}
+
 function fits(choice: Choice): boolean {
   return choice.name !== "" && choice.value !== "" && length(choice.value) <= 100;
 }
@@ -133,8 +140,9 @@ export function suggestions(interaction: AutocompleteInteraction, deps: Pick<Int
   const split = spec.variadic === true ? /^(.*[\s,])?([^\s,]*)$/s.exec(typed) : null;
   const before = split?.[1] ?? "";
   const last = split ? (split[2] ?? "") : typed.trim();
+  // Cut from the words before, never from the label's end, which tells clones apart.
   return deps.core.suggestTokens(last).map((c) => ({
-    name: truncate(`${before}${c.name}`, 100),
+    name: `${keepEnd(before, 100 - length(c.name))}${truncate(c.name, 100)}`,
     value: `${before}${c.value}`,
   }));
 }

@@ -4,12 +4,31 @@
  */
 import type { Translator } from "../../i18n/index.js";
 import type { AlertRule } from "../../store/types.js";
-import { formatPrice } from "../format/index.js";
+import { atLeastPow10, parseDecimal, roundTo, toPlain } from "../format/decimal.js";
+import { DASH, compactAbs, formatPrice } from "../format/number.js";
+
+/** From 10,000 % on, a distance is written compact, as a change is (`52.1K`). */
+const DISTANCE_COMPACT_POW10 = 4;
 
 /** The rule in words: `above $0.0042`, `moves 10% either way`. */
 export function ruleText(rule: AlertRule, level: string, i18n: Translator): string {
-  if (rule === "move") return i18n.t("alert-rule-move", { percent: String(Number(level)) });
+  if (rule === "move") {
+    const percent = parseDecimal(level);
+    return i18n.t("alert-rule-move", { percent: percent === null ? DASH : toPlain(percent, 0) });
+  }
   return i18n.t(rule === "above" ? "alert-rule-above" : "alert-rule-below", { price: formatPrice(level) });
+}
+
+/**
+ * How far an alert is from firing, in percent without the sign, with the digits grouped as every
+ * other figure: `1.63`, `12.3`, `4,521.7`, from 10,000 compact (`52.1K`).
+ */
+export function distanceFigure(percent: number): string {
+  const d = parseDecimal(percent);
+  if (d === null) return DASH;
+  const places = percent < 10 ? 2 : 1;
+  const rounded = roundTo(d, places);
+  return atLeastPow10(rounded, DISTANCE_COMPACT_POW10) ? compactAbs(rounded, 3) : toPlain(rounded, places);
 }
 
 /** `24 Nov 09:12 UTC`: firings are read later than they happen, so the date is always there. */

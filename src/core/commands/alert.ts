@@ -1,6 +1,6 @@
 /** `/alert <token> above|below <price>`, `/alert <token> move <percent>` and `/rearm <n>`. */
 import { requireManager, type AlertLimits } from "../alerts/limits.js";
-import { ruleText } from "../alerts/rule-text.js";
+import { distanceFigure, ruleText } from "../alerts/rule-text.js";
 import { parsePercent, parsePrice } from "../alerts/price-text.js";
 import { distancePercent, levelPassed, waitsToCrossBack } from "../alerts/rules.js";
 import { readPrice } from "../../market/decimal.js";
@@ -29,7 +29,7 @@ function levelMessage(symbol: string, rule: "above" | "below", level: number, cu
 
 /** How far an alert is from firing, in words: `1.63% to go`. */
 function distanceText(ctx: Pick<CommandContext, "i18n">, d: number): string {
-  return d < 0.01 ? ctx.i18n.t("alert-distance-due") : ctx.i18n.t("alert-distance", { percent: d.toFixed(d < 10 ? 2 : 1) });
+  return d < 0.01 ? ctx.i18n.t("alert-distance-due") : ctx.i18n.t("alert-distance", { percent: distanceFigure(d) });
 }
 
 /**

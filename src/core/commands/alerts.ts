@@ -1,6 +1,6 @@
 /** `/alerts` (this chat's alerts, closest to firing first) and `/unalert <n>|all`. */
 import { requireManager, type AlertLimits } from "../alerts/limits.js";
-import { ruleText, utcTime } from "../alerts/rule-text.js";
+import { distanceFigure, ruleText, utcTime } from "../alerts/rule-text.js";
 import { distancePercent, waitsToCrossBack } from "../alerts/rules.js";
 import { readPrice } from "../../market/decimal.js";
 import type { Alert } from "../../store/types.js";
@@ -32,7 +32,7 @@ function state(ctx: CommandContext, r: Row): string {
   if (a.pausedAt !== undefined) return t.t("alerts-state-paused");
   if (r.distance === undefined) return t.t("alerts-state-unpriced");
   if (r.waiting === true) return t.t("alerts-state-waiting");
-  return r.distance < 0.01 ? t.t("alerts-state-due") : `${r.distance.toFixed(r.distance < 10 ? 2 : 1)}%`;
+  return r.distance < 0.01 ? t.t("alerts-state-due") : `${distanceFigure(r.distance)}%`;
 }
 
 /** Armed and priced first by distance, then paused or unpriced, then fired; ties by number. */

@@ -32,10 +32,11 @@ async function state(ctx: CommandContext, on: boolean, changed: boolean): Promis
   const { t } = ctx.i18n;
   const blocks: Reply["blocks"] = [];
   if (on) {
-    blocks.push({ kind: "text", text: t("autodetect-how") });
-    if (ctx.chat.seesMessages !== undefined && !(await ctx.chat.seesMessages())) blocks.push({ kind: "text", text: unseenAdvice(ctx.chat, ctx.i18n) });
+    // Where the bot cannot see pasted text, promising a card would be a promise it breaks.
+    const unseen = ctx.chat.seesMessages !== undefined && !(await ctx.chat.seesMessages());
+    blocks.push({ kind: "text", text: unseen ? unseenAdvice(ctx.chat, ctx.i18n) : t("autodetect-how") });
   }
-  if (!changed) blocks.push({ kind: "text", text: t("autodetect-who") });
+  if (!changed) blocks.push({ kind: "text", text: t(ctx.chat.isPrivate ? "autodetect-who-private" : "autodetect-who") });
   const key = changed ? (on ? "autodetect-now-on" : "autodetect-now-off") : on ? "autodetect-is-on" : "autodetect-is-off";
   return {
     title: t(key),

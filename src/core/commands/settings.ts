@@ -6,6 +6,7 @@ import type { Reply } from "../reply.js";
 import { canonicalTimezone } from "../../store/chat-settings.js";
 import type { ChatSettings } from "../../store/types.js";
 import { switchAutodetect } from "./autodetect.js";
+import { sourceIn, unsetLanguageFollows } from "../../i18n/index.js";
 
 const SETTINGS = ["chain", "autodetect", "timezone", "language", "cardchart", "calls"] as const;
 type Setting = (typeof SETTINGS)[number];
@@ -22,7 +23,7 @@ function view(settings: ChatSettings, ctx: CommandContext, changed?: string): Re
   const { t } = ctx.i18n;
   const auto = settings.autodetect === undefined ? t("settings-autodetect-default") : t(settings.autodetect ? "settings-on" : "settings-off");
   const language = settings.language === undefined
-    ? t("settings-language-auto", { name: t("language-name") })
+    ? t(`settings-language-auto-${unsetLanguageFollows(ctx.chat)}`, { name: t("language-name") })
     : ctx.catalog.translator(settings.language).t("language-name");
   return {
     title: changed === undefined ? t("settings-title") : t("settings-saved", { what: changed }),
@@ -72,7 +73,7 @@ async function patchFor(ctx: CommandContext, setting: Exclude<Setting, "autodete
     }
     case "language": {
       const v = value.toLowerCase();
-      if (CLEAR.has(v)) return [{ language: undefined }, ctx.i18n.t("settings-saved-language-auto")];
+      if (CLEAR.has(v)) return [{ language: undefined }, ctx.i18n.t(`settings-saved-language-${unsetLanguageFollows(ctx.chat)}`)];
       const locales = ctx.catalog.locales;
       const locale = locales.find((l) => l === v);
       if (locale === undefined) throw ctx.i18n.fail("settings-bad-language", { languages: locales.join(", ") });
@@ -108,6 +109,6 @@ export const settingsCommand = defineCommand({
     const saved = await ctx.store.updateSettings(ctx.chat, patch);
     // A new language shows at once; a cleared one shows from the next command, chosen per platform.
     const i18n = patch.language === undefined ? ctx.i18n : ctx.catalog.translator(patch.language);
-    return { ...view(saved, { ...ctx, i18n }, changed), locale: i18n.locale };
+    return { ...view(saved, { ...ctx, i18n, source: sourceIn(ctx.source, i18n) }, changed), locale: i18n.locale };
   },
 });

@@ -1,26 +1,31 @@
 /**
  * Strings that came from strangers: token names, symbols, holder aliases, links in a token's
- * metadata. Cleaning keeps them plain, visible, one-line text of bounded length; escaping for
- * HTML or Markdown and disabling mentions is the adapters' job.
+ * metadata. Cleaning keeps them plain, visible, one-line text of bounded length, with every "@"
+ * written "＠" so that no platform reads a mention in them (Telegram turns "@name" into a
+ * mention that notifies, and has no setting against it); escaping for HTML or Markdown is the
+ * adapters' job.
  */
 import { stripInvisible } from "./clean.js";
 import { DASH } from "./number.js";
 
 /** Stacks of combining marks ("Zalgo" text) are cut to three, enough for real scripts. */
 const MARK_STACK = /(\p{M}{3})\p{M}+/gu;
+/** The full-width at sign: it reads as "@", and neither Telegram nor Discord makes a mention of it. */
+const SAFE_AT = "＠";
 const ELLIPSIS = "…";
 const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
 
 /**
  * One line of plain visible text: control, bidi and zero-width characters removed, whitespace
- * collapsed, cut at a character boundary to at most `maxLen` UTF-16 units with `…`. Nothing
- * left → `—`. `maxLen` default 64, at least 1.
+ * collapsed, "@" written "＠", cut at a character boundary to at most `maxLen` UTF-16 units with
+ * `…`. Nothing left → `—`. `maxLen` default 64, at least 1.
  */
 export function cleanText(s: string | undefined, maxLen = 64): string {
   if (s === undefined) return DASH;
   const text = stripInvisible(s)
     .replace(MARK_STACK, "$1")
     .replace(/\s+/gu, " ")
+    .replace(/@/g, SAFE_AT)
     .trim();
   if (text === "") return DASH;
   return truncate(text, Math.max(1, Math.floor(maxLen)));

@@ -200,6 +200,25 @@ describe("Discord buttons, autocomplete and the Token card, end to end", () => {
     }
   });
 
+  it("names clones apart by liquidity and short address, and keeps that end whole after earlier words", async () => {
+    await priceMessage("pepe");
+    const names = async (value: string): Promise<string[]> => {
+      const answer = await h.fake.autocomplete({ name: "price", options: [{ name: "tokens", type: OptionType.string, value, focused: true }] }).settled();
+      if (answer.kind !== "choices") throw new Error(answer.kind);
+      return answer.choices.map((c) => c.name);
+    };
+    const alone = await names("pepe");
+    expect(alone.filter((n) => n.startsWith("PEPE · Pepe · eth · ")).length).toBeGreaterThan(1);
+    expect(new Set(alone).size).toBe(alone.length);
+    // Fifty characters before: a long label no longer fits beside them whole.
+    const after = await names(`${"bonk ".repeat(10)}pepe`);
+    expect(after.some((n) => n.startsWith("…"))).toBe(true);
+    for (const n of [...alone, ...after]) {
+      expect([...n].length).toBeLessThanOrEqual(100);
+      expect(n).toMatch(/ · \$[\d.]+[KMBT]? · \w{4,6}…\w{4}$/);
+    }
+  });
+
   it("suggests nothing for an option Discord offers fixed choices for", async () => {
     const ia = h.fake.autocomplete({ name: "chart", options: [{ name: "category", type: OptionType.string, value: "u", focused: true }] });
     const answer = await ia.settled();

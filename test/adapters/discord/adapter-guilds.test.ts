@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../../src/i18n/index.js";
 import { OptionType, Permission, type FakeDiscord, type Settled } from "../../fakes/discord-api.js";
+import { messageJson } from "../../fakes/discord-payloads.js";
 import { startHarness, type Harness } from "./harness.js";
 
 const GUILD = "400000000000000077";
@@ -59,6 +61,23 @@ describe("Discord servers: admins, auto-detect and removal", () => {
     if (answer.kind !== "message") throw new Error(answer.kind);
     expect(shown(answer)).toContain("Auto-detect is now on in this chat");
     expect((await h.store.getSettings({ platform: "discord", chatId: CHANNEL })).autodetect).toBe(true);
+  });
+
+  it("promises no cards for pasted text in a DM, where the bot reads none, and says whose switch it is", async () => {
+    const dm = { guildId: null, channelId: "500000000000000079" };
+    const on = shown(await h.fake.chatInput({ name: "autodetect", options: [{ name: "state", type: OptionType.string, value: "on" }], ...dm }).settled());
+    expect(on).toContain("I do not read pasted text in direct messages here");
+    expect(on).not.toContain("I will answer with its token card");
+    const asked = shown(await h.fake.chatInput({ name: "autodetect", options: [], ...dm }).settled());
+    expect(asked).toContain("Turn it on or off with /autodetect on");
+    expect(asked).not.toContain("An admin");
+  });
+
+  it("says a channel's language follows the server's", async () => {
+    const answer = await h.fake.chatInput({ name: "settings", options: [], guildId: GUILD, channelId: QUIET_CHANNEL }).settled();
+    if (answer.kind !== "message") throw new Error(answer.kind);
+    const fields = (answer.message.embeds as { fields?: { value: string }[] }[]).flatMap((e) => e.fields ?? []).map((f) => f.value.replace(/\\(.)/g, "$1"));
+    expect(fields).toContain("English (follows the server's language)");
   });
 
   it("lets a Manage Server member change the channel's settings and refuses a plain member", async () => {

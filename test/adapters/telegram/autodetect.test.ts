@@ -37,6 +37,27 @@ describe("Telegram auto-detect on the real core", () => {
     );
   });
 
+  it("promises no card for a paste in a group where privacy mode hides it", async () => {
+    await start(false);
+    const group = groupChat();
+    const admin = fakeUser();
+    h.fake.setMember(group.id, admin.id, "administrator");
+    const ask = h.fake.sendText(group, "/autodetect on", { from: admin });
+    const answer = (await h.fake.waitForSent((s) => s.replyTo === ask.message_id)).text;
+    expect(answer).toContain("BotFather");
+    expect(answer).not.toContain("I will answer with its token card");
+  });
+
+  it("tells the person in a private chat that the switch is theirs", async () => {
+    await start();
+    const chat = privateChat(fakeUser());
+    const ask = h.fake.sendText(chat, "/autodetect");
+    const answer = (await h.fake.waitForSent((s) => s.replyTo === ask.message_id)).text;
+    expect(answer).toContain("I will answer with its token card");
+    expect(answer).toContain("Turn it on or off with /autodetect on or /autodetect off.");
+    expect(answer).not.toContain("An admin");
+  });
+
   it("gives no privacy advice where the bot reads every group message", async () => {
     await start(true);
     const group = groupChat();

@@ -41,6 +41,22 @@ describe("hostile token metadata through Telegram", () => {
     expect(h.fake.calls.filter((c) => c.chatId === String(chat.id) && !c.ok)).toEqual([]);
   });
 
+  it("writes a token's @ so that Telegram makes no mention of it, in replies and inline results", async () => {
+    const mentions = HOSTILE_TOKENS.find((t) => t.symbol === "@everyone");
+    if (mentions === undefined) throw new Error("the sandbox has no token named @everyone");
+    const user = fakeUser();
+    const chat = privateChat(user);
+    const asks = [`/token ${mentions.id}`, `/price ${mentions.id}`, "/search @everyone", `/holders ${mentions.id}`].map((text) => h.fake.sendText(chat, text, { from: user }));
+    for (const ask of asks) await h.fake.waitForSent((s) => s.replyTo === ask.message_id, { timeoutMs: 10_000 });
+    const id = h.fake.inlineQuery(mentions.address, user);
+    await h.fake.waitFor((c) => c.method === "answerInlineQuery" && c.payload.inline_query_id === id, { timeoutMs: 10_000 });
+    const inline = (h.fake.inlineAnswers.get(id) ?? []) as { title: string; input_message_content: { message_text: string } }[];
+    expect(inline).toHaveLength(1);
+    const texts = [...asks.flatMap((ask) => h.fake.repliesTo(ask).map((s) => s.text)), ...inline.flatMap((r) => [r.title, r.input_message_content.message_text])];
+    expect(texts.join("\n")).toContain("＠everyone");
+    for (const text of texts) expect(text).not.toMatch(/@[A-Za-z]/);
+  });
+
   it("shows a name full of HTML as text, escaped, never as markup", async () => {
     const html = HOSTILE_TOKENS.find((t) => t.symbol === "<b>HTML</b>");
     const chat = privateChat(fakeUser());

@@ -35,6 +35,26 @@ describe("Telegram inline mode", () => {
     expect(JSON.stringify(results.map((r) => r.reply_markup))).not.toContain("callback_data");
   });
 
+  it("tells clones apart in the titles, as the buttons for the other matches do", async () => {
+    // /price searches wider than inline mode: the clones it finds are suggested from then on.
+    const ask = h.fake.sendText(privateChat(fakeUser()), "/price pepe");
+    await h.fake.waitForSent((s) => s.replyTo === ask.message_id, { timeoutMs: 10_000 });
+    const titles = (await inline("pepe")).map((r) => r.title);
+    expect(titles.filter((t) => t.startsWith("PEPE · Pepe · eth · ")).length).toBeGreaterThan(1);
+    expect(new Set(titles).size).toBe(titles.length);
+    for (const t of titles) expect(t).toMatch(/ · \$[\d.]+[KMBT]? · \w{4,6}…\w{4}$/);
+  });
+
+  it("answers a pasted link, an address or a symbol with its chain with the one card /price takes", async () => {
+    const wif = h.sandbox.market.tokens.find((t) => t.symbol === "WIF" && t.chain === "solana");
+    if (wif === undefined) throw new Error("the sandbox has no WIF on solana");
+    for (const query of [`https://dexscreener.com/solana/${wif.address}`, `https://birdeye.so/token/${wif.address}?chain=solana`, wif.address, "wif solana", "$WIF solana"]) {
+      const results = await inline(query);
+      expect(results.map((r) => r.title), query).toEqual([expect.stringMatching(/WIF.*dogwifhat|dogwifhat.*WIF/)]);
+      expect(results[0]?.input_message_content.message_text).toContain("WIF");
+    }
+  });
+
   it("answers an empty query with no results", async () => {
     expect(await inline("  ")).toEqual([]);
   });
@@ -50,6 +70,18 @@ describe("Telegram inline mode", () => {
       expect(h.fake.repliesTo(ask)).toHaveLength(1);
     }
     const over = h.fake.sendText(chat, "/price pepe", { from: user });
+    const polite = await h.fake.waitForSent((s) => s.replyTo === over.message_id, { timeoutMs: 10_000 });
+    expect(polite.text).toContain("You are sending commands faster than I answer them");
+  });
+
+  it("leaves the budget's one notice to the next command when it refuses an inline query, and keeps that refusal out of Telegram's shared cache", async () => {
+    const user = fakeUser();
+    for (let i = 0; i < 10; i++) expect(await inline("bonk", user)).not.toEqual([]);
+    const id = h.fake.inlineQuery("bonk", user);
+    const refused = await h.fake.waitFor((c) => c.method === "answerInlineQuery" && c.payload.inline_query_id === id, { timeoutMs: 10_000 });
+    expect(refused.payload).toMatchObject({ results: [], cache_time: 0, is_personal: true });
+    const chat = privateChat(user);
+    const over = h.fake.sendText(chat, "/price bonk", { from: user });
     const polite = await h.fake.waitForSent((s) => s.replyTo === over.message_id, { timeoutMs: 10_000 });
     expect(polite.text).toContain("You are sending commands faster than I answer them");
   });

@@ -11,7 +11,7 @@ describe("cleanText", () => {
     ["Z\u200Be\u200Cr\u200Do\u200E\u200F\uFEFF\u2060!", "Zero!"],
     ["bell\u0007 and esc\u001b[31m", "bell and esc[31m"],
     ["line\u2028sep\u2029para", "line sep para"],
-    ["@everyone buy now", "@everyone buy now"],
+    ["@everyone buy now", "＠everyone buy now"],
     ["<b>bold</b>", "<b>bold</b>"],
     ["e\u0301\u0302\u0303\u0304\u0305\u0306", "e\u0301\u0302\u0303"],
     ["New\nLine\r\nTab\tNul\u0000Bell\u0007Esc\u001b[31mRed", "New Line Tab NulBellEsc[31mRed"],

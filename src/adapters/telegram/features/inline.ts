@@ -1,6 +1,7 @@
 /**
  * Inline mode: `@bot pepe` in any chat offers up to 10 token cards, which the core picks from its
- * cached searches (one search on a cold cache). Results carry only link buttons: a command
+ * cached searches (one search on a cold cache); a pasted link, an address or `wif solana` gets
+ * the one card /price would show. Results carry only link buttons: a command
  * button in an inline message would come back without a chat.
  */
 import { createHash } from "node:crypto";
@@ -36,7 +37,7 @@ function article(index: number, name: string, value: string, card: Reply, deps: 
   return {
     type: "article",
     id: resultId(index, value),
-    title: truncate(cleanText(name, { oneLine: true }).trim(), 64) || "token",
+    title: truncate(cleanText(name, { oneLine: true }).trim(), 100) || "token",
     ...(description ? { description } : {}),
     input_message_content: {
       message_text: renderReplyHtml(card, { mode: "trim" })[0] ?? "",
@@ -52,7 +53,12 @@ export function inlineFeature(deps: FeatureDeps, opts: InlineOptions = {}): Comp
   const c = new Composer<Context>();
   c.on("inline_query", async (ctx) => {
     const chat = chatContext(ctx, deps.admins);
-    const cards = (await deps.core.inlineCards(chat, ctx.inlineQuery.query, INLINE_RESULTS)) ?? [];
+    const cards = await deps.core.inlineCards(chat, ctx.inlineQuery.query, INLINE_RESULTS);
+    // A refusal is this user's alone: cached, it would answer everyone's same query with nothing.
+    if (cards === null) {
+      await ctx.answerInlineQuery([], { cache_time: 0, is_personal: true });
+      return;
+    }
     const results = cards.map((found, i) => article(i, found.name, found.value, found.card, deps));
     await ctx.answerInlineQuery(results, { cache_time: opts.cacheSeconds ?? 30, is_personal: false });
   });
