@@ -256,7 +256,7 @@ telegram-stale = stale: the market service is not answering, these are the last 
 telegram-cut-short = (cut short: the full answer does not fit in one message)
 discord-old = { $age } old
 discord-data-age = data { $age }
-discord-stale = stale: the market service is not answering, showing the last data I have
+discord-stale = stale: showing the last data I have
 
 ## Price alerts and watchlists
 
@@ -362,6 +362,8 @@ discord-nothing-detected = I found no contract address or token link in that mes
 discord-unknown-command = I no longer know that command; an admin should run `chainpulse discord register` again.
 discord-budget = You are sending commands quickly; try again in a minute.
 discord-deferred-failed = Sorry, I could not show that answer; try again in a moment.
+# The message menu command's name as Discord shows it (at most 32 characters).
+discord-token-card = Token card
 telegram-fallback = Sorry, I could not show that answer here. It has been logged.
 console-hint = Type a command such as /price pepe, paste a token address, or /help.
 console-welcome = chainpulse console: { $hint } Numbers press buttons; quit with Ctrl-D or Ctrl-C.
@@ -565,6 +567,8 @@ liquidity-not-pair = "{ $typed }" is not a pair address.
 liquidity-title = Liquidity: { $pair }
 liquidity-none = No liquidity records for this pair.
 liquidity-col-kind = kind
+liquidity-kind-add = add
+liquidity-kind-remove = remove
 amm-bad-name = A DEX name has letters, digits, dots, dashes or underscores only, e.g. uniswapv2.
 amm-unknown = The service knows no DEX "{ $dex }" on { $chain }: check its spelling, e.g. uniswapv2.
 amm-title = { $dex } on { $chain }: busiest pairs

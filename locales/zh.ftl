@@ -237,7 +237,7 @@ telegram-stale = 数据过期：行情服务没有响应，这是最后已知的
 telegram-cut-short = （已截断：完整回答超出一条消息的长度）
 discord-old = { $age }前
 discord-data-age = 数据 { $age }
-discord-stale = 数据过期：行情服务没有响应，显示的是我最后拿到的数据
+discord-stale = 数据过期：显示的是我最后拿到的数据
 
 ## Price alerts and watchlists
 
@@ -337,6 +337,8 @@ discord-nothing-detected = 这条消息里没有找到合约地址或代币链�
 discord-unknown-command = 我已经不认识这个命令；请管理员重新运行 `chainpulse discord register`。
 discord-budget = 你发送命令太快了；请一分钟后再试。
 discord-deferred-failed = 抱歉，这个回答无法显示；请稍后再试。
+# The message menu command's name as Discord shows it (at most 32 characters).
+discord-token-card = 代币卡片
 telegram-fallback = 抱歉，这个回答无法在这里显示。已记录。
 console-hint = 请输入命令，例如 /price pepe，粘贴代币地址，或 /help。
 console-welcome = chainpulse 控制台：{ $hint } 输入数字按下按钮；用 Ctrl-D 或 Ctrl-C 退出。
@@ -537,6 +539,8 @@ liquidity-not-pair = "{ $typed }" 不是交易对地址。
 liquidity-title = 流动性：{ $pair }
 liquidity-none = 这个交易对没有流动性记录。
 liquidity-col-kind = 类型
+liquidity-kind-add = 添加
+liquidity-kind-remove = 移除
 amm-bad-name = DEX 名称只包含字母、数字、点、短横线或下划线，例如 uniswapv2。
 amm-unknown = 服务不认识 { $chain } 上名为 "{ $dex }" 的 DEX：请检查拼写，例如 uniswapv2。
 amm-title = { $chain } 上 { $dex } 最活跃的交易对

@@ -225,8 +225,9 @@ export function checkApplicationCommand(command: unknown, at: string): string[] 
     if (description === "" || charCount(description) > 100) problems.push(`${at}.description must be 1–100 characters`);
     checkLocalizations(c.description_localizations, `${at}.description_localizations`, 100, problems);
     checkOptions(c.options, at, problems);
-  } else if (name === "" || charCount(name) > 32) {
-    problems.push(`${at}.name must be 1–32 characters`);
+  } else {
+    if (name === "" || charCount(name) > 32) problems.push(`${at}.name must be 1–32 characters`);
+    checkLocalizations(c.name_localizations, `${at}.name_localizations`, 32, problems);
   }
   return problems;
 }

@@ -181,7 +181,7 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
     else if (interaction.isMessageContextMenuCommand()) await onMessageCommand(interaction, deps);
   }
 
-  const autodetect = channelAutodetect({ core: opts.core, actions, now, noteGuild: deps.noteGuild });
+  const autodetect = channelAutodetect({ core: opts.core, actions, now, noteGuild: deps.noteGuild, logger: log });
 
   /** Every client's events, handled the same: the REST client's, and each shard's gateway client's. */
   function wire(c: Client): Client {

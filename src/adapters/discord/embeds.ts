@@ -64,6 +64,7 @@ function age(ms: number, i18n: Translator): string {
 function footerText(footer: Footer, now: number, i18n: Translator): string {
   const parts = [footer.source];
   if (footer.asOf !== undefined) parts.push(i18n.t("discord-data-age", { age: age(now - footer.asOf, i18n) }));
+  // The core says why the data is older, in a note atop the description: a cause named here could contradict it.
   if (footer.stale === true) parts.push(i18n.t("discord-stale"));
   return truncate(parts.map((p) => p.replace(/[\u0000-\u001f]/g, " ")).join(" · "), EMBED_LIMITS.footer);
 }
@@ -105,7 +106,8 @@ export function tableBlock(block: Extract<Block, { kind: "table" }>, max: number
   return length(out) <= max ? out : "";
 }
 
-function descriptionOf(blocks: readonly Block[], extraFields: readonly Field[], max: number): string {
+/** The description: text and table blocks, and fields blocks too when `withFields`, in the reply's order. */
+function descriptionOf(blocks: readonly Block[], withFields: boolean, max: number): string {
   const parts: string[] = [];
   let used = 0;
   const add = (text: string): void => {
@@ -119,9 +121,7 @@ function descriptionOf(blocks: readonly Block[], extraFields: readonly Field[], 
   for (const block of blocks) {
     if (block.kind === "text") add(escapeMarkdown(block.text));
     if (block.kind === "table") add(tableBlock(block, max - used - (parts.length > 0 ? 2 : 0)));
-  }
-  if (extraFields.length > 0) {
-    add(extraFields.map((f) => `${escapeMarkdown(f.label)}: ${escapeMarkdown(f.value)}`).join("\n"));
+    if (block.kind === "fields" && withFields) add(block.fields.map((f) => `${escapeMarkdown(f.label)}: ${escapeMarkdown(f.value)}`).join("\n"));
   }
   return parts.join("\n\n");
 }
@@ -136,9 +136,9 @@ function safeFilename(name: string): string {
 
 /**
  * Renders a Reply as one embed: colour by tone, title (linked only to an http(s) URL),
- * description from text and table blocks, label–value fields (the first 25; the rest join the
- * description), footer with source, data age and staleness, and the image as an attachment.
- * Keeps every Discord limit, the 6,000-character total included.
+ * description from text and table blocks, label–value fields, footer with source, data age and
+ * staleness, and the image as an attachment. Keeps every Discord limit, the 6,000-character
+ * total included.
  */
 export function renderReplyEmbeds(reply: Reply, opts: RenderEmbedOptions = {}): RenderedEmbeds {
   const now = (opts.now ?? Date.now)();
@@ -154,23 +154,17 @@ export function renderReplyEmbeds(reply: Reply, opts: RenderEmbedOptions = {}): 
     embed.timestamp = new Date(reply.footer.asOf).toISOString();
   }
 
-  const allFields = reply.blocks.flatMap((b) => (b.kind === "fields" ? b.fields : []));
+  const fields = reply.blocks.flatMap((b) => (b.kind === "fields" ? b.fields : [])).map(fieldOf);
   const fixed = length(title) + length(footer);
-  const fieldBudget = EMBED_LIMITS.total - fixed - DESCRIPTION_RESERVE;
-  const fields: APIEmbedField[] = [];
-  let fieldTotal = 0;
-  let kept = 0;
-  for (const f of allFields.slice(0, EMBED_LIMITS.fields)) {
-    const rendered = fieldOf(f);
-    if (fieldTotal + fieldChars(rendered) > fieldBudget) break;
-    fields.push(rendered);
-    fieldTotal += fieldChars(rendered);
-    kept += 1;
-  }
-  if (fields.length > 0) embed.fields = fields;
+  const fieldTotal = fields.reduce((sum, f) => sum + fieldChars(f), 0);
+  // Discord shows the description above the fields: fields that cannot all be fields (past 25,
+  // or past the total) are all written in the description where the reply has them, so that a
+  // long list (/help's commands) keeps its order instead of its end reading above its start.
+  const asFields = fields.length <= EMBED_LIMITS.fields && fieldTotal <= EMBED_LIMITS.total - fixed - DESCRIPTION_RESERVE;
+  if (asFields && fields.length > 0) embed.fields = fields;
 
-  const descriptionMax = Math.min(EMBED_LIMITS.description, EMBED_LIMITS.total - fixed - fieldTotal);
-  const description = descriptionOf(reply.blocks, allFields.slice(kept), descriptionMax);
+  const descriptionMax = Math.min(EMBED_LIMITS.description, EMBED_LIMITS.total - fixed - (asFields ? fieldTotal : 0));
+  const description = descriptionOf(reply.blocks, !asFields, descriptionMax);
   if (description !== "") embed.description = description;
 
   const files: EmbedFile[] = [];

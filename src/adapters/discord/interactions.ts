@@ -19,14 +19,14 @@ import type { Logger } from "pino";
 import type { BotCore, Choice } from "../../core/bot-core.js";
 import type { AttachedFile, ChatContext, Member } from "../../core/command.js";
 import type { Answering } from "../../core/fresher.js";
-import { errorReply } from "../../core/reply.js";
+import { errorReply, type Reply } from "../../core/reply.js";
+import { looksLikeAddress } from "../../core/resolve/addresses.js";
 import { actionIdOf, type ActionStore } from "./buttons.js";
 import { ephemeralText } from "./message.js";
-import { answerInTime, type RespondOptions } from "./respond.js";
+import { answerInTime, callerWords, type RespondOptions } from "./respond.js";
 import { chainChoices } from "./chain-choices.js";
 import { TOKEN_CARD_COMMAND, autocompletes, fixedChoices, namedOptions, optionName } from "./slash-commands.js";
 import { length, truncate } from "./text.js";
-import { wordsFor } from "../../i18n/index.js";
 
 export interface InteractionDeps extends RespondOptions {
   core: BotCore;
@@ -74,7 +74,7 @@ export function chatOf(interaction: BaseInteraction, deps: Pick<InteractionDeps,
 export async function onChatInput(interaction: ChatInputCommandInteraction, deps: InteractionDeps): Promise<void> {
   const command = deps.core.commands.find((c) => c.name === interaction.commandName);
   if (command === undefined) {
-    await interaction.reply(ephemeralText(wordsFor(interaction.locale).t("discord-unknown-command")));
+    await interaction.reply(ephemeralText(callerWords(interaction).t("discord-unknown-command")));
     return;
   }
   const named = namedOptions(command, (name) => interaction.options.get(name)?.value);
@@ -166,7 +166,7 @@ export async function onButton(interaction: ButtonInteraction, deps: Interaction
   const id = actionIdOf(interaction.customId);
   const action = id === undefined ? undefined : await deps.actions.get(id);
   if (action === undefined) {
-    await interaction.reply(ephemeralText(wordsFor(interaction.locale).t("adapter-button-expired")));
+    await interaction.reply(ephemeralText(callerWords(interaction).t("adapter-button-expired")));
     return;
   }
   const ask = (answering: Answering) => deps.core.run(chatOf(interaction, deps), action.command, action.args, answering);
@@ -176,12 +176,19 @@ export async function onButton(interaction: ButtonInteraction, deps: Interaction
 /** "Token card": auto-detect on a chosen message, without the message-content intent. */
 export async function onMessageCommand(interaction: MessageContextMenuCommandInteraction, deps: InteractionDeps): Promise<void> {
   if (interaction.commandName !== TOKEN_CARD_COMMAND) {
-    await interaction.reply(ephemeralText(wordsFor(interaction.locale).t("discord-unknown-command")));
+    await interaction.reply(ephemeralText(callerWords(interaction).t("discord-unknown-command")));
     return;
   }
   const target = interaction.targetMessage;
   const text = [target.content, ...target.embeds.flatMap((e) => [e.url ?? "", e.description ?? ""])].join("\n");
-  const ask = (answering: Answering) =>
-    deps.core.detect(chatOf(interaction, deps), text, { asked: true, ...answering }).then((r) => r ?? errorReply(wordsFor(interaction.locale).t("discord-nothing-detected"), "user"));
+  const chat = chatOf(interaction, deps);
+  const ask = async (answering: Answering): Promise<Reply | null> => {
+    const card = await deps.core.detect(chat, text, { asked: true, ...answering });
+    if (card !== null) return card;
+    // No address the core could read; one typed short (`0x1234`) gets its sentence on what is wrong.
+    const almost = text.split(/[\s,;]+/).map((w) => w.replace(/^[^0-9A-Za-z]+|[^0-9A-Za-z]+$/g, "")).find(looksLikeAddress);
+    if (almost !== undefined) return deps.core.run(chat, "token", [almost], answering);
+    return errorReply(callerWords(interaction).t("discord-nothing-detected"), "user");
+  };
   await answerInTime(interaction, ask, "reply", deps);
 }

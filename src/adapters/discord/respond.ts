@@ -6,11 +6,11 @@
  * answer is edited in place once it is out. Checks `deferred`/`replied` before answering, as
  * the discord.js guide's interactionCreate does.
  */
-import type { ButtonInteraction, ChatInputCommandInteraction, MessageContextMenuCommandInteraction } from "discord.js";
+import type { BaseInteraction, ButtonInteraction, ChatInputCommandInteraction, MessageContextMenuCommandInteraction } from "discord.js";
 import type { Answering } from "../../core/fresher.js";
 import type { Reply } from "../../core/reply.js";
 import { editOptions, ephemeralText, renderMessage, replyOptions, type RenderMessageOptions } from "./message.js";
-import { wordsFor } from "../../i18n/index.js";
+import { callerLocale, messages, type Translator } from "../../i18n/index.js";
 
 export type AnswerableInteraction = ChatInputCommandInteraction | MessageContextMenuCommandInteraction | ButtonInteraction;
 
@@ -21,6 +21,16 @@ export interface RespondOptions extends RenderMessageOptions {
 
 /** Asks the core, telling it where a fresher answer goes. */
 export type Ask = (answering: Answering) => Promise<Reply | null>;
+
+/**
+ * The words of the adapter's own answers, which only the caller sees, in the language the core
+ * writes its answers to the caller alone: the caller's when the bot speaks it, else the server's.
+ */
+export function callerWords(interaction: BaseInteraction): Translator {
+  const catalog = messages();
+  const hints = { platform: "discord" as const, isPrivate: interaction.guildId === null, user: interaction.locale, server: interaction.guildLocale ?? undefined };
+  return catalog.translator(callerLocale(hints, catalog.locales));
+}
 
 const LATE = Symbol("late");
 /** Discord's window for the first response. */
@@ -74,7 +84,7 @@ async function answer(interaction: AnswerableInteraction, work: Promise<Reply | 
 
   if (first !== LATE) {
     if (first === null) {
-      await interaction.reply(ephemeralText(wordsFor(interaction.locale).t("discord-budget")));
+      await interaction.reply(ephemeralText(callerWords(interaction).t("discord-budget")));
       return false;
     }
     const message = renderMessage(first, opts);
@@ -89,7 +99,7 @@ async function answer(interaction: AnswerableInteraction, work: Promise<Reply | 
     return await finishDeferred(interaction, work, inPlace, opts);
   } catch (err) {
     // Without a last word the user would watch "thinking…" until Discord gives up on it.
-    await interaction.followUp(ephemeralText(wordsFor(interaction.locale).t("discord-deferred-failed"))).catch(() => undefined);
+    await interaction.followUp(ephemeralText(callerWords(interaction).t("discord-deferred-failed"))).catch(() => undefined);
     throw err;
   }
 }
@@ -103,7 +113,7 @@ async function finishDeferred(
   const reply = await work;
   if (reply === null) {
     if (!inPlace) await interaction.deleteReply();
-    await interaction.followUp(ephemeralText(wordsFor(interaction.locale).t("discord-budget")));
+    await interaction.followUp(ephemeralText(callerWords(interaction).t("discord-budget")));
     return false;
   }
   const message = renderMessage(reply, opts);

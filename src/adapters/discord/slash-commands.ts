@@ -114,8 +114,10 @@ export function slashCommand(command: Command): SlashCommandBuilder {
 
 /** Every command to register: the registry's and the "Token card" menu command. */
 export function commandPayloads(commands: readonly Command[]): RESTPostAPIApplicationCommandsJSONBody[] {
+  // Discord sends the interaction under the English name whatever the menu shows.
   const tokenCard = new ContextMenuCommandBuilder()
     .setName(TOKEN_CARD_COMMAND)
+    .setNameLocalizations(localizations((i18n) => i18n.t("discord-token-card"), 32))
     .setType(ApplicationCommandType.Message)
     .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM);
   return [...commands.map((c) => slashCommand(c).toJSON()), tokenCard.toJSON()];

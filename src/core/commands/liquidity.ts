@@ -8,6 +8,12 @@ import { v1Liquidity } from "../../market/v1-records.js";
 /** Records listed. */
 const SHOWN = 12;
 
+/** The kinds the service words a record with (`type`), and the message that says each. */
+const KIND_KEYS: ReadonlyMap<string, string> = new Map([
+  ["add", "liquidity-kind-add"],
+  ["remove", "liquidity-kind-remove"],
+]);
+
 /** `/liquidity <pair>`: recent liquidity records of a pair (v1). */
 export const liquidityCommand = defineCommand({
   name: "liquidity",
@@ -23,6 +29,11 @@ export const liquidityCommand = defineCommand({
     const list = v1Liquidity(records.data).slice(0, SHOWN);
     const now = ctx.now();
     const { t, locale } = ctx.i18n;
+    // A kind the service starts using later is shown as it words it, as data: better than none.
+    const kind = (said: string | undefined): string => {
+      const key = KIND_KEYS.get(said?.trim().toLowerCase() ?? "");
+      return key === undefined ? cleanText(said, 8) : t(key);
+    };
     return {
       title: t("liquidity-title", { pair: shortAddress(address) }),
       tone: "info",
@@ -34,7 +45,7 @@ export const liquidityCommand = defineCommand({
             align: ["right", "left", "right", "left"],
             rows: list.map((r) => [
               formatSince(r.time, now, { i18n: ctx.i18n }),
-              cleanText(r.kind, 8),
+              kind(r.kind),
               formatUsd(r.amountUsd, { locale }),
               shortAddress(r.wallet),
             ]),

@@ -143,6 +143,29 @@ describe("Discord slash commands, end to end against the fake", () => {
     expect(embedsOf(answer.message)[0]?.image?.url).toBe("attachment://chart.png");
   });
 
+  it("lists /help's commands in the core's order, then how to name a token", async () => {
+    const answer = await h.fake.chatInput({ name: "help" }).settled();
+    if (answer.kind !== "message") throw new Error(answer.kind);
+    const [embed] = embedsOf(answer.message);
+    expect(h.core.commands.length).toBeGreaterThan(25);
+    const lines = unescape(embed?.description).split("\n");
+    expect(lines.filter((l) => l.startsWith("/")).map((l) => /^\/([^\s:]+)/.exec(l)?.[1])).toEqual(h.core.commands.map((c) => c.name));
+    expect(lines.at(-1)).toMatch(/^A token can be a symbol/);
+    expect(embed?.fields).toBeUndefined();
+  });
+
+  it("writes /liquidity's kinds of records in the server's language, not the service's words", async () => {
+    const pair = h.real!.sandbox.market.tokens.find((t) => t.chain === "eth" && t.pairs.length > 0)?.pairs[0];
+    if (pair === undefined) throw new Error("the sandbox has no eth pair");
+    const options = [{ name: "pair", type: OptionType.string, value: `${pair.address}-eth` }];
+    const answer = await h.fake.chatInput({ name: "liquidity", options, guildLocale: "zh-CN" }).settled();
+    if (answer.kind !== "message") throw new Error(answer.kind);
+    const rows = unescape(embedsOf(answer.message)[0]?.description).split("\n").slice(2, -1);
+    const kinds = new Set(rows.map((row) => row.trim().split(/\s+/)[1]));
+    expect(rows.length).toBeGreaterThan(0);
+    expect([...kinds].every((k) => k === "添加" || k === "移除")).toBe(true);
+  });
+
   it("tells the user to re-register when a command is no longer known", async () => {
     const answer = await h.fake.chatInput({ name: "vanished" }).settled();
     if (answer.kind !== "message") throw new Error(answer.kind);

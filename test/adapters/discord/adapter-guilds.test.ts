@@ -101,6 +101,18 @@ describe("Discord servers: admins, auto-detect and removal", () => {
     await h.store.updateSettings({ platform: "discord", chatId: QUIET_CHANNEL }, { defaultChain: undefined });
   });
 
+  it("refuses a caller in their language where the bot speaks it, else the server's, the adapter's refusals as the core's", async () => {
+    const card = messageJson({ channelId: QUIET_CHANNEL, guildId: GUILD, author: h.fake.botUser, content: "card" });
+    for (const [locale, words] of [["fr", messages().translator("zh")], ["en-US", messages().translator("en")]] as const) {
+      const place = { guildId: GUILD, channelId: QUIET_CHANNEL, locale, guildLocale: "zh-CN" };
+      const options = [{ name: "setting", type: OptionType.string, value: "chain" }, { name: "value", type: OptionType.string, value: "solana" }];
+      const byCore = await h.fake.chatInput({ name: "settings", options, ...place }).settled();
+      const byAdapter = await h.fake.button({ customId: "cp:gone", message: card, ...place }).settled();
+      expect([byCore.kind === "message" && byCore.ephemeral, byAdapter.kind === "message" && byAdapter.ephemeral]).toEqual([true, true]);
+      expect([shown(byCore).trim(), shown(byAdapter).trim()]).toEqual([words.t("settings-not-admin"), words.t("adapter-button-expired")]);
+    }
+  });
+
   it("answers a pasted address where auto-detect is on, replying without pinging anyone", async () => {
     const before = h.fake.requests.length;
     h.fake.messageCreate({ channelId: CHANNEL, guildId: GUILD, content: `@everyone buy ${address} now` });

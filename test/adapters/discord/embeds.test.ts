@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { EMBED_LIMITS, renderReplyEmbeds, TONE_COLOURS } from "../../../src/adapters/discord/embeds.js";
 import { length } from "../../../src/adapters/discord/text.js";
+import { withStaleNote } from "../../../src/core/answer-deadline.js";
 import type { Reply } from "../../../src/core/reply.js";
+import { messages } from "../../../src/i18n/index.js";
+import { newAsk, type StaleReason } from "../../../src/market/ask.js";
 import { checkMessageBody } from "../../fakes/discord-limits.js";
 
 function reply(patch: Partial<Reply>): Reply {
@@ -88,9 +91,22 @@ describe("renderReplyEmbeds", () => {
       now: () => asOf + 3 * 60_000,
     }).embeds;
     expect(embed?.footer?.text).toBe(
-      "demo data (sandbox) · data 3m old · stale: the market service is not answering, showing the last data I have",
+      "demo data (sandbox) · data 3m old · stale: showing the last data I have",
     );
     expect(embed?.timestamp).toBe("2026-11-22T12:00:00.000Z");
+  });
+
+  it("says why the data is older in the core's words, and no other reason in the footer", () => {
+    const asOf = Date.UTC(2026, 10, 22, 12, 0, 0);
+    const now = asOf + 4 * 60_000;
+    const en = messages().translator("en");
+    for (const why of ["slow", "busy", "quota", "failing"] satisfies StaleReason[]) {
+      const ask = { ...newAsk("people"), stale: [{ fetchedAt: asOf, why }] };
+      const older = withStaleNote(reply({ footer: { source: "demo data (sandbox)", asOf, stale: true } }), ask, now, en);
+      const [embed] = renderReplyEmbeds(older, { now: () => now }).embeds;
+      expect(embed?.description).toBe(`as of 12\\:00 UTC, 4 min ago — ${en.t(`stale-why-${why}`)}`);
+      expect(embed?.footer?.text).toBe("demo data (sandbox) · data 4m old · stale: showing the last data I have");
+    }
   });
 
   it("keeps the 6,000-character total when every part is at its own limit", () => {
@@ -106,15 +122,15 @@ describe("renderReplyEmbeds", () => {
     const [embed] = r.embeds;
     expect(totalChars(r)).toBeLessThanOrEqual(EMBED_LIMITS.total);
     expect(length(embed?.title ?? "")).toBe(EMBED_LIMITS.title);
-    expect((embed?.fields ?? []).length).toBeGreaterThan(0);
+    expect(embed?.fields).toBeUndefined();
     expect(accepted(r)).toEqual([]);
   });
 
-  it("moves fields past the 25th into the description", () => {
+  it("writes more than 25 fields in the description where the reply has them, none above the first", () => {
     const fields = Array.from({ length: 30 }, (_, i) => ({ label: `L${i}`, value: `V${i}` }));
-    const r = renderReplyEmbeds(reply({ blocks: [{ kind: "fields", fields }] }));
-    expect(r.embeds[0]?.fields).toHaveLength(25);
-    expect(r.embeds[0]?.description).toBe("L25: V25\nL26: V26\nL27: V27\nL28: V28\nL29: V29");
+    const r = renderReplyEmbeds(reply({ blocks: [{ kind: "text", text: "First." }, { kind: "fields", fields }, { kind: "text", text: "Last." }] }));
+    expect(r.embeds[0]?.fields).toBeUndefined();
+    expect(r.embeds[0]?.description).toBe(`First.\n\n${fields.map((f) => `${f.label}: ${f.value}`).join("\n")}\n\nLast.`);
   });
 
   it("cuts a long table to the rows that fit and says how many are left", () => {

@@ -230,6 +230,12 @@ describe("Discord on the real command core and the sandbox market", () => {
       }
     });
 
+    it("tells the caller alone what is wrong with an address typed short, as /token does", async () => {
+      const answer = await tokenCard("buy (0x1234) now").settled();
+      expect(titleOf(answer)).toBe("That looks like an EVM address, but it has 4 hex digits, not 40.");
+      expect(answer.kind === "message" && answer.ephemeral).toBe(true);
+    });
+
     it("says a message without an address holds no token", async () => {
       expect(titleOf(await tokenCard("gm everyone").settled())).toBe(messages().translator("en").t("discord-nothing-detected"));
     });

@@ -48,6 +48,10 @@ describe("slash command payloads from the registry", () => {
     expect(byName.get("Token card")?.type).toBe(3);
   });
 
+  it("names the Token card menu command in Chinese for Chinese clients, from the message files", () => {
+    expect(byName.get("Token card")?.name_localizations).toEqual({ "zh-CN": "代币卡片", "zh-TW": "代币卡片" });
+  });
+
   it("registers the core's whole registry as it is, /autodetect included with its on/off choices", () => {
     const real = commandPayloads(COMMANDS);
     expect(real.map((p) => p.name)).toEqual([...COMMANDS.map((c) => c.name), "Token card"]);
