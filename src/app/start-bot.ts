@@ -268,7 +268,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     sweeper.start();
     const feedParts = {
       store: parts.store, market: parts.market, core, feedMarket: parts.feedMarket, budget: parts.feedBudget, logger: log,
-      pollSeconds: config.buys.pollSeconds, maxPollSeconds: config.buys.maxPollSeconds,
+      pollSeconds: config.buys.pollSeconds, maxPollSeconds: config.buys.maxPollSeconds, demo: config.market.mode === "demo",
     };
     // One paced queue per platform for digests and alerts alike: the platform's limits are per bot.
     // The send protocol reports here after a kind's own counter (alerts', digests'), so every count is in.

@@ -33,6 +33,8 @@ export interface BuyFeedServiceOptions extends PlanOptions {
   now?: () => number;
   /** Waits between turns; default a timer. A benchmark on a simulated clock passes that clock's. */
   sleep?: (ms: number) => Promise<void>;
+  /** Demo data: posts link no explorer (extras.ts). */
+  demo?: boolean;
   /** Name on the watcher's lease. Default host:pid:random. */
   holder?: string;
   /** The watcher's lease time without renewal, ms. Default the watcher's. */
@@ -58,7 +60,7 @@ export function createBuyFeedService(opts: BuyFeedServiceOptions): BuyFeedServic
     logger: opts.logger, now, pollSeconds: opts.pollSeconds, maxPollSeconds: opts.maxPollSeconds, ...(opts.metrics ? { events: opts.metrics } : {}),
     ...(opts.leaseTtlMs === undefined ? {} : { leaseTtlMs: opts.leaseTtlMs }),
   });
-  const extras = createPostExtras({ market: opts.market, now });
+  const extras = createPostExtras({ market: opts.market, now, demo: opts.demo });
   const delivery = createBuyDelivery({
     buys: opts.store.buys, chats: opts.store, core: opts.core, sinks: opts.sinks, queues: opts.queues, extras, logger: opts.logger,
     lease: WATCHER_LEASE, sender: holder, now, leading: () => watcher.leading() && !stopping,

@@ -14,16 +14,19 @@ export function highsAsOf(calls: readonly Call[]): number | undefined {
   return Math.min(...calls.map((c) => c.sweptTo ?? c.calledAt));
 }
 
+/** How often each called token is read: the configured period, or the longer one the last sweep stretched it to for the plan. */
+export async function sweepEvery(ctx: CommandContext): Promise<{ minutes: number; stretched: boolean; tokens: number }> {
+  const configured = (ctx.calls ?? DEFAULT_CALL_RULES).sweepPeriodMs;
+  const status = await ctx.store.calls.sweepStatus();
+  const period = Math.max(configured, status?.periodMs ?? configured);
+  return { minutes: Math.round(period / MINUTE_MS), stretched: period > configured, tokens: status?.tokens ?? 0 };
+}
+
 /** The sentence under a board or list: highs as of when, and a stretched sweep period. */
 export async function asOfNote(ctx: CommandContext, calls: readonly Call[]): Promise<string | undefined> {
   const asOf = highsAsOf(calls);
   if (asOf === undefined) return undefined;
-  const configured = (ctx.calls ?? DEFAULT_CALL_RULES).sweepPeriodMs;
-  const status = await ctx.store.calls.sweepStatus();
-  const period = Math.max(configured, status?.periodMs ?? configured);
-  const minutes = Math.round(period / MINUTE_MS);
+  const { minutes, stretched, tokens } = await sweepEvery(ctx);
   const ago = agoPhrase(asOf, ctx.now(), ctx.i18n);
-  return period > configured
-    ? ctx.i18n.t("calls-as-of-stretched", { ago, minutes, tokens: status?.tokens ?? 0 })
-    : ctx.i18n.t("calls-as-of", { ago, minutes });
+  return stretched ? ctx.i18n.t("calls-as-of-stretched", { ago, minutes, tokens }) : ctx.i18n.t("calls-as-of", { ago, minutes });
 }

@@ -5,8 +5,9 @@
  * and how fresh each answer was, for /metrics.
  */
 import type { Translator } from "../i18n/index.js";
-import { newAsk, type Ask, type StaleServed } from "../market/ask.js";
+import { asking, currentAsk, newAsk, type Ask, type StaleReason, type StaleServed } from "../market/ask.js";
 import { isMarketError } from "../market/errors.js";
+import { SPACING_MARGIN } from "../market/scheduler.js";
 import { isUserError } from "./errors.js";
 import type { Reply } from "./reply.js";
 
@@ -18,6 +19,12 @@ const REPLY_MARGIN_MS = 200;
  * all its lookups together: a reply within a second beats a fresher one at the deadline.
  */
 export const STALE_PATIENCE_MS = 700;
+
+/**
+ * Time a command's first lookups leave for one call after them: a turn of the free plan (one
+ * call a second, spaced by the scheduler's margin), at most half the time left.
+ */
+const LAST_CALL_ROOM_MS = 1_000 * SPACING_MARGIN;
 
 /** What an answer carried: fresh data, older data labelled, a sentence saying when to try again, or a failure. */
 export type Freshness = "fresh" | "stale" | "busy" | "failed";
@@ -59,12 +66,31 @@ export function withStaleNote(reply: Reply, ask: Ask, now: number, i18n: Transla
   };
 }
 
-const BUSY_KINDS: ReadonlySet<string> = new Set(["busy", "rate_limited", "quota", "timeout"]);
+/**
+ * Runs `fn` with the current ask's deadline moved earlier by room for one more call, so a lookup
+ * that would take the turn of the call after it (the price after the searches that found its
+ * tokens) is refused at once instead, and the answer has something to show.
+ */
+export function leavingRoomForOneCall<T>(fn: () => Promise<T>): Promise<T> {
+  const ask = currentAsk();
+  if (ask?.deadline === undefined) return fn();
+  const left = Math.max(0, ask.deadline - ask.now());
+  return asking({ ...ask, deadline: ask.deadline - Math.min(LAST_CALL_ROOM_MS, left / 2) }, fn);
+}
+
+/** Why the service gave no answer in time, when that is the failure: `error` is no fault, only late. */
+export function lateReason(error: unknown): StaleReason | undefined {
+  if (!isMarketError(error)) return undefined;
+  if (error.kind === "busy" || error.kind === "rate_limited") return "busy";
+  if (error.kind === "quota") return "quota";
+  if (error.kind === "timeout") return "slow";
+  return undefined;
+}
 
 /** How fresh the answer to `ask` was; `error` when the command failed. A person's own mistake is answered as fresh as any. */
 export function freshnessOf(ask: Ask, error?: unknown): Freshness {
   if (error === undefined || isUserError(error) || (isMarketError(error) && error.kind === "not_found")) {
     return ask.stale.length > 0 ? "stale" : "fresh";
   }
-  return isMarketError(error) && BUSY_KINDS.has(error.kind) ? "busy" : "failed";
+  return lateReason(error) === undefined ? "failed" : "busy";
 }

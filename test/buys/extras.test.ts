@@ -58,4 +58,13 @@ describe("what a buy post adds from the market", () => {
     expect(Number((await extras(token.id, token.chain, String(price * 3))).cap?.usd)).toBeCloseTo(cap * 3, -1);
     expect(sb.stats().byEndpoint.tokenDetail ?? 0).toBe(reads);
   });
+
+  it("links no explorer for demo data, whose transactions and wallets are made up, and still gives the cap", async () => {
+    const token = sb.market.tokens.filter((x) => !x.hostile && x.chain === "eth" && x.pairs.length > 0)[2] as SandboxToken;
+    const market = createCachedMarket(client, { now: () => clock });
+    const live = await createPostExtras({ market, now: () => clock })(token.id, token.chain, "0.5");
+    expect(live.explorer).toBe("https://etherscan.io");
+    const demo = await createPostExtras({ market, now: () => clock, demo: true })(token.id, token.chain, "0.5");
+    expect(demo).toEqual({ cap: live.cap });
+  });
 });

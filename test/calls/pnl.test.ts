@@ -53,4 +53,17 @@ describe("/pnl", () => {
     expect(zh.title).toMatch(/^PEPE 喊单：最高 3\.\d×（喊单后 2\d分钟）· 现在 (0\.9\d|1\.0)×$/);
     expect(cards.at(-1)?.headlineLabel).toBe("喊单后最高倍数");
   });
+
+  it("before the sweep has read a price after the call, says so instead of a read at the call's time", async () => {
+    await world.say(world.member("1", "ana"), `/token ${PEPE}`);
+    world.clock.advance(5 * MINUTE);
+    const reply = await world.say(world.member("2", "bob"), "/pnl pepe");
+    expect(textOf(reply)).toContain("Read: not yet — prices are read every 60 min");
+    expect(cards.at(-1)?.rows.at(-1)).toEqual({ label: "Read", value: "not yet — prices are read every 60 min" });
+    await world.say(world.member("9", "mod", { admin: true }), "/settings language zh");
+    expect(textOf(await world.say(world.member("2", "bob"), "/pnl pepe"))).toContain("读取于: 尚未读取（每 60 分钟读取一次价格）");
+    world.clock.advance(HOUR);
+    await world.sweep();
+    expect(textOf(await world.say(world.member("2", "bob"), "/pnl pepe"))).toContain("读取于: 刚刚");
+  });
 });

@@ -152,6 +152,20 @@ describe("the answer deadline", () => {
     expect(w.answers).toEqual(["busy"]);
   });
 
+  it("prices on the free plan the tokens its searches found in time, and names the others, rather than answering busy", async () => {
+    const w = await world({ rps: 1 });
+    const asked = w.ask("/price pepe wif bonk");
+    let answered = false;
+    void asked.finally(() => (answered = true));
+    // A call each 1.05 s: pepe's search now and the price next; a search of wif there would leave the price no turn.
+    while (!answered && w.client.scheduler.depth.people === 0) await new Promise((r) => setImmediate(r));
+    w.clock.advance(1_050);
+    const answer = await asked;
+    expect(answer).toMatch(/PEPE +eth +\$\S+/);
+    expect(answer).toContain("Not looked up in time, the market service is busy: wif, bonk.");
+    expect(w.answers).toEqual(["fresh"]);
+  });
+
   it("believes a Retry-After of an hour, says so, and starts no retry past the deadline", async () => {
     const w = await world({ retries: 3, faults: [{ kind: "rate429", endpoints: ["tokenDetail"], ms: 3_600_000 }] });
     const id = w.sandbox.market.bySymbol("pepe")[0]?.id ?? "";

@@ -1,3 +1,4 @@
+import { sweepEvery } from "../../calls/as-of.js";
 import { formatMultiple, shownName } from "../../calls/names.js";
 import { highMultiple } from "../../calls/ranking.js";
 import { boardOf, keepsCalls, multipleOf } from "../../calls/rules.js";
@@ -38,13 +39,17 @@ export const pnlCommand = defineCommand({
     const name = shownName(call.userName);
     const when = call.highAt === undefined ? DASH : formatSince(call.calledAt, call.highAt, { i18n: ctx.i18n });
     const asOf = call.sweptTo ?? call.calledAt;
+    // Before the sweep's first read every figure is the call's own: "read at the call" would say nothing.
+    const read = call.sweptTo === undefined
+      ? t("pnl-not-read", { minutes: (await sweepEvery(ctx)).minutes })
+      : formatSince(call.sweptTo, ctx.now(), { i18n: ctx.i18n });
     const rows = [
       { label: t("pnl-called"), value: formatSince(call.calledAt, ctx.now(), { i18n: ctx.i18n }) },
       { label: t("pnl-price-at-call"), value: formatPrice(call.price, { locale }) },
       { label: t("pnl-market-cap-at-call"), value: formatUsd(call.marketCap, { locale }) },
       { label: t("pnl-high"), value: t("pnl-high-value", { price: formatPrice(call.high, { locale }), multiple: formatMultiple(high, locale), when }) },
       { label: t("pnl-now"), value: call.lastPrice === undefined ? DASH : t("pnl-now-value", { price: formatPrice(call.lastPrice, { locale }), multiple: formatMultiple(now, locale) }) },
-      { label: t("pnl-as-of"), value: formatSince(asOf, ctx.now(), { i18n: ctx.i18n }) },
+      { label: t("pnl-as-of"), value: read },
     ];
     const caption = t("pnl-caption", { symbol, high: formatMultiple(high, locale), when, now: formatMultiple(now, locale) });
     const spec: PnlCardSpec = {

@@ -1,4 +1,6 @@
 import { callOnCard } from "../../calls/card-line.js";
+import type { StaleReason } from "../../market/ask.js";
+import { lateReason, leavingRoomForOneCall } from "../answer-deadline.js";
 import { defineCommand, type CommandContext } from "../command.js";
 import { UserError, isUserError } from "../errors.js";
 import { cleanText, formatPercent, formatPrice } from "../format/index.js";
@@ -53,7 +55,11 @@ async function attachChains(ctx: CommandContext, outcomes: Outcome[]): Promise<O
   return out;
 }
 
-type Outcome = { typed: string; res: Resolution } | { typed: string; problem: string; error: UserError };
+type Outcome =
+  | { typed: string; res: Resolution }
+  | { typed: string; problem: string; error: UserError }
+  /** Not looked up: the service gave no answer in time. */
+  | { typed: string; late: StaleReason; error: unknown };
 
 async function resolveAll(ctx: CommandContext, typed: readonly string[]): Promise<Outcome[]> {
   return Promise.all(
@@ -63,6 +69,9 @@ async function resolveAll(ctx: CommandContext, typed: readonly string[]): Promis
       } catch (e) {
         // Said in the chat's language: the error names its message.
         if (isUserError(e)) return { typed: t, problem: ctx.i18n.t(e.key, e.args), error: e };
+        // The tokens found are still worth their prices: only this one waits for the next ask.
+        const late = lateReason(e);
+        if (late !== undefined) return { typed: t, late, error: e };
         throw e;
       }
     }),
@@ -81,14 +90,18 @@ export const priceCommand = defineCommand({
     if (typed.length === 0) throw ctx.i18n.fail("price-which");
     if (typed.length > MAX_PRICE_TOKENS) throw ctx.i18n.fail("price-too-many", { max: MAX_PRICE_TOKENS, count: typed.length });
     const commas = (args.tokens ?? []).some((w) => w.includes(","));
-    const resolved = await resolveAll(ctx, typed);
-    const outcomes = commas ? resolved : await attachChains(ctx, resolved);
+    // The searches leave the price call its turn: a token found with no time left to price it helps nobody.
+    const outcomes = await leavingRoomForOneCall(async () => {
+      const resolved = await resolveAll(ctx, typed);
+      return commas ? resolved : attachChains(ctx, resolved);
+    });
     // One row per token: `pepe, pepe` or `pepe, 0x6982…-eth` name it twice.
     const byId = new Map<string, { typed: string; res: Resolution }>();
     for (const o of outcomes) if ("res" in o && !byId.has(o.res.tokenId)) byId.set(o.res.tokenId, o);
     const found = [...byId.values()];
     const problems = outcomes.filter((o): o is { typed: string; problem: string; error: UserError } => "problem" in o);
-    if (found.length === 0) throw (problems[0] as { error: UserError }).error;
+    const late = outcomes.filter((o): o is { typed: string; late: StaleReason; error: unknown } => "late" in o);
+    if (found.length === 0) throw (outcomes[0] as { error: unknown }).error;
     // tvlMin 0: a token someone asked for by name gets its price even when its pools are thin.
     let lookups = 0;
     const [prices, symbols] = await Promise.all([
@@ -104,10 +117,10 @@ export const priceCommand = defineCommand({
       const p = prices.data[res.tokenId];
       return [symbols[i] as string, cleanText(res.chain, 10), p === undefined ? t("price-none") : formatPrice(p.current_price_usd, { locale }), formatPercent(p?.price_change_24h ?? p?.price_change_1d, { arrow: false })];
     });
-    const single = found.length === 1 && problems.length === 0 ? found[0] : undefined;
+    const single = found.length === 1 && problems.length === 0 && late.length === 0 ? found[0] : undefined;
     const ids = found.map((f) => f.res.tokenId);
-    // Refresh with what was typed: the search is cached, and symbols stay symbols.
-    const firstRow: Action[] = [refreshButton("price", found.map((f) => f.typed), ctx.i18n)];
+    // Refresh with what was typed: the search is cached, and symbols stay symbols; a token not looked up in time is asked for again.
+    const firstRow: Action[] = [refreshButton("price", [...found, ...late].map((f) => f.typed), ctx.i18n)];
     if (single !== undefined) firstRow.push(openButton(t("button-card"), "token", ids), openButton(t("button-risk"), "risk", ids));
     const collision = single === undefined ? { blocks: [], actions: [] } : collisionParts(single.res, "price", symbols[0] as string, ctx.i18n);
     const blocks: Block[] = [
@@ -121,6 +134,10 @@ export const priceCommand = defineCommand({
     blocks.push(...call.blocks);
     const actions: Action[][] = [firstRow, ...collision.actions, ...call.actions];
     if (problems.length > 0) blocks.push({ kind: "text", text: problems.map((p) => `${cleanText(p.typed, 24)}: ${p.problem}`).join("\n") });
+    if (late.length > 0) {
+      const why = t(`stale-why-${(late[0] as { late: StaleReason }).late}`);
+      blocks.push({ kind: "text", text: t("price-late", { why, tokens: late.map((l) => cleanText(l.typed, 24)).join(", ") }) });
+    }
     const missing = found.filter((f) => prices.data[f.res.tokenId] === undefined);
     if (missing.length > 0) blocks.push({ kind: "text", text: t("price-none-why") });
     const title = single !== undefined && prices.data[single.res.tokenId] !== undefined
