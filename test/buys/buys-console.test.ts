@@ -1,6 +1,8 @@
 /**
- * The buy feed in the console chat, as demo mode runs it: the real core and console adapter on
- * the sandbox market, and the feed service printing posts into the same terminal as they come.
+ * The buy feed in the console chat: the real core and console adapter on the sandbox market, and
+ * the feed service printing posts into the same terminal as they come. The feed here is built
+ * as for a live service, so its posts carry explorer links; demo mode leaves them out
+ * (test/buys/extras.test.ts).
  */
 import { PassThrough } from "node:stream";
 import { afterEach, describe, expect, it } from "vitest";
