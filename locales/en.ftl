@@ -246,13 +246,13 @@ age-pair = { $first } { $second }
 age-ago = { $age } ago
 age-as-of = as of { $time } ({ $ago })
 console-image = [image: { $alt } ({ $file }, { $kb } KB)]
-console-stale = ⚠ stale: the service failed, this is older data
+console-stale = ⚠ stale: this is older data
 
 ## Adapters: footers and notes
 
 telegram-unknown-time = an unknown time
 telegram-as-of = as of { $time }
-telegram-stale = stale: the market service is not answering, these are the last known figures
+telegram-stale = stale: these are the last known figures
 telegram-cut-short = (cut short: the full answer does not fit in one message)
 discord-old = { $age } old
 discord-data-age = data { $age }

@@ -227,13 +227,13 @@ age-pair = { $first }{ $second }
 age-ago = { $age }前
 age-as-of = 数据时间 { $time }（{ $ago }）
 console-image = [图片：{ $alt }（{ $file }，{ $kb } KB）]
-console-stale = ⚠ 数据过期：服务出错，这是较早的数据
+console-stale = ⚠ 数据过期：这是较早的数据
 
 ## Adapters: footers and notes
 
 telegram-unknown-time = 未知时间
 telegram-as-of = 数据时间 { $time }
-telegram-stale = 数据过期：行情服务没有响应，这是最后已知的数据
+telegram-stale = 数据过期：这是最后已知的数据
 telegram-cut-short = （已截断：完整回答超出一条消息的长度）
 discord-old = { $age }前
 discord-data-age = 数据 { $age }

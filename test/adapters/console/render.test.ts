@@ -38,7 +38,7 @@ describe("renderText", () => {
         "[1] ↻ Refresh",
         "[2] Website → https://pepe.example/",
         "",
-        "demo data (sandbox) · as of 12:00 UTC (30s ago) · ⚠ stale: the service failed, this is older data",
+        "demo data (sandbox) · as of 12:00 UTC (30s ago) · ⚠ stale: this is older data",
       ].join("\n"),
     );
   });

@@ -54,7 +54,7 @@ describe("renderReplyHtml", () => {
   it("ends with the source and as-of time in italics, and says when the figures are stale", () => {
     const [html = ""] = renderReplyHtml({ ...base, footer: { source: "demo data (sandbox)", asOf: Date.UTC(2026, 10, 22, 9, 5), stale: true } });
     expect(html).toBe(
-      "<b>Card</b>\n\n<i>demo data (sandbox) · as of 09:05 UTC · stale: the market service is not answering, these are the last known figures</i>",
+      "<b>Card</b>\n\n<i>demo data (sandbox) · as of 09:05 UTC · stale: these are the last known figures</i>",
     );
   });
 
