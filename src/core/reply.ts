@@ -63,6 +63,8 @@ export interface Reply {
   /** Optional http(s) link for the title. */
   url?: string;
   tone: Tone;
+  /** The title opens with a mark of its own (a risk verdict's "🟡"): adapters put no tone mark before it. */
+  titleMarked?: boolean;
   blocks: Block[];
   image?: ReplyImage;
   /** The chat's media shown with the post (Telegram: the post is its caption). */

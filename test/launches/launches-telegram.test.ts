@@ -52,8 +52,8 @@ describe("new launches through Telegram", () => {
     const ethPosts = launches(ethChat!);
     expect(ethPosts).toHaveLength(3);
     for (const p of ethPosts) {
-      // The title line: the adapter's tone mark, then the contract's verdict.
-      expect(p.text).toMatch(/^\S+ (🔴|🟡|🟢|⚪) [^\n]+\n+🆕 New on eth/u);
+      // The title line is the contract's verdict, with no tone mark of the adapter's before it.
+      expect(p.text).toMatch(/^(🔴|🟡|🟢|⚪) [^\n]+\n+🆕 New on eth/u);
       expect(p.text).toContain("🆕 New on eth:");
       for (const hp of honeypots) expect(p.text).not.toContain(shortAddress(hp.address));
     }

@@ -120,7 +120,7 @@ function footerPiece(footer: Footer, i18n: Translator): Piece {
 
 function titlePiece(reply: Reply): Piece {
   const title = truncate(cleanText(reply.title, { oneLine: true }).trim(), TITLE_MAX) || "(untitled)";
-  const mark = TONE_MARK[reply.tone];
+  const mark = reply.titleMarked === true ? "" : TONE_MARK[reply.tone];
   const link = safeHttpUrl(reply.url);
   const inner = link ? `<a href="${escapeHtml(link)}">${escapeHtml(title)}</a>` : escapeHtml(title);
   return { html: `${mark}<b>${inner}</b>`, length: mark.length + title.length, gap: false };

@@ -66,6 +66,8 @@ export function launchReply(p: LaunchPayload, source: string, i18n: Translator):
   return {
     title: verdict?.line ?? t("launch-not-checked"),
     tone: verdict?.tone ?? "warn",
+    // The post starts with the verdict and its own mark.
+    titleMarked: true,
     blocks: [
       { kind: "text", text: t("launch-new", { chain: p.chain, symbol: p.symbol, name: p.name }) },
       {

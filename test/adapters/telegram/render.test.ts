@@ -43,6 +43,11 @@ describe("renderReplyHtml", () => {
     expect(html).toBe("⚠️ <b>Card</b>\n\nPrice: <b>$1.00</b>\n24h: <b>+3%</b>");
   });
 
+  it("adds no tone mark before a title that opens with its own, so a launch post starts with its verdict", () => {
+    expect(renderReplyHtml({ ...base, tone: "warn", title: "🟡 Caution: top 10 hold 58.1%", titleMarked: true })[0]).toBe("<b>🟡 Caution: top 10 hold 58.1%</b>");
+    expect(renderReplyHtml({ ...base, tone: "good", title: "🟢🟢 PEPE buy" })[0]).toBe("🟢 <b>🟢🟢 PEPE buy</b>");
+  });
+
   it("aligns table columns in <pre>, numbers to the right when asked", () => {
     expect(tableLines(["#", "token", "price"], [["1", "PEPE", "$0.1"], ["10", "DOGECOIN", "$12.50"]], ["right", "left", "right"])).toEqual([
       " #  token      price",
