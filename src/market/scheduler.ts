@@ -409,8 +409,8 @@ export class Scheduler {
         for (const w of q.waiters) w.resolve(value);
       },
       (error: unknown) => {
-        this.learn(error);
-        for (const w of q.waiters) w.reject(error);
+        const told = this.learn(error);
+        for (const w of q.waiters) w.reject(told);
       },
     );
   }
@@ -427,15 +427,29 @@ export class Scheduler {
     }
   }
 
-  /** What a failed call tells about the key: a pause asked for, or the day's units spent. */
-  private learn(error: unknown): void {
-    if (!(error instanceof MarketError)) return;
+  /**
+   * What a failed call tells about the key: a pause asked for, or the day's units spent. Returns
+   * the error its callers get: the call that met the daily limit is told when the quota returns,
+   * as every call refused after it is, so its answer says when too.
+   */
+  private learn(error: unknown): unknown {
+    if (!(error instanceof MarketError)) return error;
     const t = this.now();
     if (error.kind === "rate_limited") {
       this.pausedUntil = Math.max(this.pausedUntil, t + (error.retryAfterMs ?? RATE_PAUSE_MS));
-      return;
+      return error;
     }
-    if (error.kind !== "quota" || error.status !== 403 || t < this.quotaBackAt) return;
+    if (error.kind !== "quota" || error.status !== 403) return error;
+    if (t >= this.quotaBackAt) this.quotaReached(error, t);
+    if (error.retryAfterMs !== undefined || t >= this.quotaBackAt) return error;
+    return new MarketError({
+      kind: "quota", endpoint: error.endpoint, status: error.status, code: error.code, msg: error.msg, path: error.path,
+      message: `the daily limit was reached; it returns at ${clockOf(this.quotaBackAt)} UTC`, retryAfterMs: this.quotaBackAt - t, cause: error,
+    });
+  }
+
+  /** The day's units are spent: every call waits for the quota to return, queued ones are refused. */
+  private quotaReached(error: MarketError, t: number): void {
     this.quotaBackAt = t + (error.retryAfterMs ?? this.units.untilReset());
     this.units.exhausted();
     const inMinutes = Math.round((this.quotaBackAt - t) / 60_000);
