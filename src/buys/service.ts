@@ -9,7 +9,7 @@ import type { Logger } from "pino";
 import type { CachedMarket } from "../cache/types.js";
 import type { BotCore } from "../core/bot-core.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
-import { isStoreError } from "../store/errors.js";
+import { logTurnFailure } from "../store/errors.js";
 import type { Platform, Store } from "../store/types.js";
 import { createBuyDelivery, type BuyDeliveryOptions, type BuySink } from "./delivery.js";
 import { createPostExtras } from "./extras.js";
@@ -78,12 +78,7 @@ export function createBuyFeedService(opts: BuyFeedServiceOptions): BuyFeedServic
   const loop = (): void => {
     const next = (): void => {
       turn = once()
-        .catch((e: unknown) => {
-          // A store outage is already the database's warning and readiness check; a turn failing
-          // every second of it says nothing more. Anything else failing here is a bug, with its stack.
-          if (isStoreError(e) && (e.kind === "unavailable" || e.kind === "timeout")) opts.logger.debug({ err: e.message }, "buy feed turn failed: store unreachable");
-          else opts.logger.error({ err: e }, "buy feed turn failed");
-        })
+        .catch((e: unknown) => logTurnFailure(opts.logger, e, "buy feed turn failed"))
         .finally(() => {
           if (!stopping) loop();
         });

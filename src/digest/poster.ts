@@ -21,6 +21,7 @@ import type { Logger } from "pino";
 import type { PlatformAdapter } from "../adapters/types.js";
 import type { BotCore } from "../core/bot-core.js";
 import type { Reply } from "../core/reply.js";
+import { logTurnFailure } from "../store/errors.js";
 import type { DeliveryState, PendingDelivery, Platform, SettingsStore, Subscription, SubscriptionStore } from "../store/types.js";
 import type { PacedQueue } from "./paced-queue.js";
 import { createSendProtocol, type SendKind } from "../delivery/protocol.js";
@@ -254,11 +255,11 @@ export function createPoster(opts: PosterOptions): Poster {
       return ticking;
     },
     start() {
-      void this.tick().catch((e: unknown) => log.error({ err: e }, "digest tick failed"));
+      void this.tick().catch((e: unknown) => logTurnFailure(log, e, "digest tick failed"));
       // Every 15 s, so that another worker takes over a dead leader's slot within a minute;
       // `noOverlap` skips a tick while the previous one still runs, and a tick missed in a stall
       // is made up by the next, which plans from the last one that ran.
-      task = createTask("*/15 * * * * *", () => this.tick().catch((e: unknown) => log.error({ err: e }, "digest tick failed")), {
+      task = createTask("*/15 * * * * *", () => this.tick().catch((e: unknown) => logTurnFailure(log, e, "digest tick failed")), {
         name: "digest-poster",
         noOverlap: true,
         suppressMissedWarning: true,

@@ -18,6 +18,7 @@ import { asking, newAsk } from "../market/ask.js";
 import { joinId } from "../market/ids.js";
 import type { RiskReport, TokenV2 } from "../market/schemas.js";
 import { DIGEST_LANE } from "../market/scheduler-lanes.js";
+import { logTurnFailure } from "../store/errors.js";
 import type { ChatKey, LaunchPost, LaunchStore, LaunchSubscription, Platform, SendState, SettingsStore, SubscriptionStore } from "../store/types.js";
 import { releaseAtStop } from "../workers/lease-keeper.js";
 import { LAUNCH_LEASE, launchKind } from "./kind.js";
@@ -271,7 +272,7 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
       return ticking;
     },
     start() {
-      task = createTask("0 * * * * *", () => this.tick().catch((e: unknown) => log.error({ err: e }, "launch pass failed")), {
+      task = createTask("0 * * * * *", () => this.tick().catch((e: unknown) => logTurnFailure(log, e, "launch pass failed")), {
         name: "launch-watcher",
         noOverlap: true,
         suppressMissedWarning: true,

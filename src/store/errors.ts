@@ -5,6 +5,7 @@
  */
 import { statfsSync } from "node:fs";
 import { dirname } from "node:path";
+import type { Logger } from "pino";
 
 export type StoreErrorKind =
   /** The value was refused (unknown time zone, bad chain name); the message is for the user. */
@@ -35,6 +36,16 @@ export class StoreError extends Error {
 
 export function isStoreError(e: unknown): e is StoreError {
   return e instanceof StoreError;
+}
+
+/**
+ * Logs a background turn's failure (`what`: "buy feed turn failed"). A store outage is already
+ * the database's warning and readiness check: a turn failing every tick of it says nothing more
+ * and goes to debug. Anything else failing there is a bug, logged as an error with its stack.
+ */
+export function logTurnFailure(logger: Pick<Logger, "debug" | "error">, e: unknown, what: string): void {
+  if (isStoreError(e) && (e.kind === "unavailable" || e.kind === "timeout")) logger.debug({ err: e.message }, `${what}: store unreachable`);
+  else logger.error({ err: e }, what);
 }
 
 function codeOf(e: unknown): string | undefined {
