@@ -1,9 +1,12 @@
 /** The digest poster while the store cannot be reached: its ticks fail, and the log says so quietly. */
 import pino from "pino";
 import { describe, expect, it } from "vitest";
+import type { Reply } from "../../src/core/reply.js";
 import { createPoster } from "../../src/digest/poster.js";
 import { StoreError } from "../../src/store/errors.js";
 import type { SettingsStore, SubscriptionStore } from "../../src/store/types.js";
+
+const NO_REPLY: Reply = { title: "", tone: "info", blocks: [], actions: [] };
 
 /** A subscription store whose every call fails as an unreachable PostgreSQL does. */
 const unreachable = new Proxy({} as SubscriptionStore, {
@@ -23,7 +26,7 @@ describe("the digest poster with the store unreachable", () => {
       },
     });
     const poster = createPoster({
-      subscriptions: unreachable, chats: {} as SettingsStore, core: { post: async () => null, render: async () => ({ title: "", tone: "info", blocks: [], actions: [] }) },
+      subscriptions: unreachable, chats: {} as SettingsStore, core: { post: async () => NO_REPLY, render: async () => NO_REPLY },
       adapters: {}, queues: {}, logger,
     });
     poster.start();
