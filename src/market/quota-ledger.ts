@@ -11,6 +11,12 @@ import type { Lane } from "./scheduler-lanes.js";
 
 export const DAY_MS = 86_400_000;
 
+/**
+ * A read of the shared ledger's total this recent serves another look at it: the gauges of one
+ * scrape read it together, and other workers' spend shows within a scrape or two.
+ */
+const SHARED_READ_FRESH_MS = 5_000;
+
 /** Units spent per UTC day by one API key, shared by everything that spends them. */
 export interface UnitLedger {
   /** Adds `units` to `day`'s spend (days since the epoch, UTC) and resolves with the day's total. */
@@ -73,8 +79,9 @@ export class DailyUnits {
   private readonly onLedgerError: (e: unknown) => void;
   private day = -1;
   private spentToday = 0;
-  /** The read of the shared ledger's total for `day`, started when the day rolled in. */
+  /** The latest read of the shared ledger's total for `day`, and when it started. */
   private reading: Promise<void> = Promise.resolve();
+  private readAt = Number.NEGATIVE_INFINITY;
   private readonly shares: Partial<Record<Lane, number>>;
   /** Today's spend of each lane held to a share. */
   private readonly laneSpent = new Map<Lane, number>();
@@ -96,6 +103,17 @@ export class DailyUnits {
    */
   known(): Promise<void> {
     this.roll();
+    return this.reading;
+  }
+
+  /**
+   * Resolves once today's total in the shared ledger has been read again (unless a read started
+   * in the last few seconds): this process learns of other workers' spend otherwise only when
+   * it spends itself.
+   */
+  readShared(): Promise<void> {
+    this.roll();
+    if (this.now() - this.readAt >= SHARED_READ_FRESH_MS) this.read();
     return this.reading;
   }
 
@@ -171,6 +189,12 @@ export class DailyUnits {
     this.day = day;
     this.spentToday = 0;
     this.laneSpent.clear();
+    this.read();
+  }
+
+  private read(): void {
+    const day = this.day;
+    this.readAt = this.now();
     this.reading = this.ledger.total(day).then(
       (total) => {
         if (this.day === day) this.spentToday = Math.max(this.spentToday, total);

@@ -66,8 +66,10 @@ export function createMarketMetrics(registry: Registry): MarketMetrics {
     name: "chainpulse_market_units_spent_today",
     help: "Compute units spent since midnight UTC as the day's ledger counts them (shared by the workers with REDIS_URL)",
     registers,
-    collect() {
-      if (watched !== undefined) this.set(watched.units.spent);
+    async collect() {
+      if (watched === undefined) return;
+      await watched.units.readShared();
+      this.set(watched.units.spent);
     },
   });
   // Registered only for a plan with a daily allowance: a gauge never set would read 0, an
@@ -85,7 +87,8 @@ export function createMarketMetrics(registry: Registry): MarketMetrics {
       name: "chainpulse_market_units_left",
       help: "Compute units left today (only with MARKET_API_DAILY_UNITS)",
       registers,
-      collect() {
+      async collect() {
+        await ledger.readShared();
         const left = ledger.left;
         if (left !== undefined) this.set(left);
       },

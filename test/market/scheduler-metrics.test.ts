@@ -1,6 +1,6 @@
 import { Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
-import { DailyUnits } from "../../src/market/quota-ledger.js";
+import { DailyUnits, MemoryUnitLedger } from "../../src/market/quota-ledger.js";
 import { Scheduler } from "../../src/market/scheduler.js";
 import { createMarketMetrics } from "../../src/market/scheduler-metrics.js";
 import { lines } from "../lines.js";
@@ -55,5 +55,24 @@ describe("the market's /metrics", () => {
     expect(text).toContain("chainpulse_market_units_spent_today 100");
     expect(text).not.toContain("chainpulse_market_daily_units");
     expect(text).not.toContain("chainpulse_market_units_left");
+  });
+
+  it("shows on every worker the day's units spent and left as the shared ledger counts them, not only its own spend", async () => {
+    const clock = steppedClock(Date.UTC(2026, 10, 24, 12, 0));
+    const ledger = new MemoryUnitLedger();
+    const worker = () => {
+      const registry = new Registry();
+      const metrics = createMarketMetrics(registry);
+      const scheduler = new Scheduler({ now: clock.now, sleep: clock.sleep, units: new DailyUnits({ dailyUnits: 50_000, ledger, now: clock.now }) });
+      metrics.watch(scheduler);
+      return { registry, scheduler };
+    };
+    const [a, b] = [worker(), worker()];
+    expect(await b.registry.metrics()).toContain("chainpulse_market_units_spent_today 0");
+    for (const units of [100, 100, 41]) await a.scheduler.run({ lane: "people", endpoint: "batchPrices", units, send: () => Promise.resolve("ok") });
+    clock.advance(5_000);
+    const text = await b.registry.metrics();
+    expect(text).toContain("chainpulse_market_units_spent_today 241");
+    expect(text).toContain("chainpulse_market_units_left 49759");
   });
 });
