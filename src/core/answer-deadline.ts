@@ -7,7 +7,6 @@
 import type { Translator } from "../i18n/index.js";
 import { asking, currentAsk, newAsk, type Ask, type StaleReason, type StaleServed } from "../market/ask.js";
 import { isMarketError } from "../market/errors.js";
-import { SPACING_MARGIN } from "../market/scheduler.js";
 import { isUserError } from "./errors.js";
 import type { Reply } from "./reply.js";
 
@@ -19,12 +18,6 @@ const REPLY_MARGIN_MS = 200;
  * all its lookups together: a reply within a second beats a fresher one at the deadline.
  */
 export const STALE_PATIENCE_MS = 700;
-
-/**
- * Time a command's first lookups leave for one call after them: a turn of the free plan (one
- * call a second, spaced by the scheduler's margin), at most half the time left.
- */
-const LAST_CALL_ROOM_MS = 1_000 * SPACING_MARGIN;
 
 /** What an answer carried: fresh data, older data labelled, a sentence saying when to try again, or a failure. */
 export type Freshness = "fresh" | "stale" | "busy" | "failed";
@@ -67,15 +60,15 @@ export function withStaleNote(reply: Reply, ask: Ask, now: number, i18n: Transla
 }
 
 /**
- * Runs `fn` with the current ask's deadline moved earlier by room for one more call, so a lookup
- * that would take the turn of the call after it (the price after the searches that found its
- * tokens) is refused at once instead, and the answer has something to show.
+ * Runs `fn` so that a call of its lookups that would take the turn of the call after it (the
+ * price after the searches that found its tokens) is refused at once instead, and the answer has
+ * something to show. The scheduler keeps that turn (Ask.leaveOneTurn): one turn of the plan's
+ * pace, a second on the free plan and nothing without a limit; the wait for an answer is not cut.
  */
 export function leavingRoomForOneCall<T>(fn: () => Promise<T>): Promise<T> {
   const ask = currentAsk();
   if (ask?.deadline === undefined) return fn();
-  const left = Math.max(0, ask.deadline - ask.now());
-  return asking({ ...ask, deadline: ask.deadline - Math.min(LAST_CALL_ROOM_MS, left / 2) }, fn);
+  return asking({ ...ask, leaveOneTurn: true }, fn);
 }
 
 /** Why the service gave no answer in time, when that is the failure: `error` is no fault, only late. */

@@ -32,6 +32,11 @@ export interface Ask {
    * whole command's patience, so a second lookup after a first one does not wait as long again.
    */
   patientUntil?: number;
+  /**
+   * A call is refused unless one more of the key's turns fits after it before the deadline: the
+   * asker still has a call to make with what these find (`/price`'s batch price after its searches).
+   */
+  leaveOneTurn?: boolean;
   /** Lookups of this ask served from older data. */
   stale: StaleServed[];
 }

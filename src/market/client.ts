@@ -137,6 +137,7 @@ class ClientCore implements Caller {
           units,
           key,
           deadline,
+          ...(ask?.leaveOneTurn === true ? { leaveOneTurn: true } : {}),
           send: () => {
             stats.attempts = n;
             stats.queuedMs += this.now() - queuedAt;

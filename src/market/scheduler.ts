@@ -29,6 +29,8 @@ export interface Job<T> {
   key?: string;
   /** Epoch ms by which the asker needs the answer; a call that cannot start in time is refused. */
   deadline?: number;
+  /** Refused too when one more turn of the pace would not fit after it before `deadline` (Ask.leaveOneTurn). */
+  leaveOneTurn?: boolean;
   send(): Promise<T>;
 }
 
@@ -226,7 +228,7 @@ export class Scheduler {
     if (t < this.quotaBackAt) return this.quotaSpent(job.endpoint, t);
     if (job.deadline === undefined) return undefined;
     const start = this.earliestStart(job.lane, job.units, t);
-    if (start + this.minAttemptMs <= job.deadline) return undefined;
+    if (start + this.minAttemptMs + (job.leaveOneTurn === true ? this.intervalMs : 0) <= job.deadline) return undefined;
     if (this.pausedUntil >= start) {
       return new MarketError({
         kind: "rate_limited",
