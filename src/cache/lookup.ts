@@ -13,7 +13,7 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 import type { MarketApi } from "../market/api.js";
-import { asking, currentAsk, newAsk, type Ask, type StaleReason } from "../market/ask.js";
+import { asking, currentAsk, lateReason, newAsk, type Ask, type StaleReason } from "../market/ask.js";
 import { isMarketError, MarketError } from "../market/errors.js";
 import { LANES, type Lane } from "../market/scheduler-lanes.js";
 import type { TokenDetail, TokenV2 } from "../market/schemas.js";
@@ -78,11 +78,7 @@ const LATE = Symbol("late");
 
 /** Why an expired value was served instead of the service's answer. */
 function reasonOf(error: unknown): StaleReason {
-  if (!isMarketError(error)) return "failing";
-  if (error.kind === "busy" || error.kind === "rate_limited") return "busy";
-  if (error.kind === "quota") return "quota";
-  if (error.kind === "timeout") return "slow";
-  return "failing";
+  return lateReason(error) ?? "failing";
 }
 
 export function createLookupEngine(opts: LookupEngineOptions): LookupEngine {

@@ -5,7 +5,7 @@
  * and how fresh each answer was, for /metrics.
  */
 import type { Translator } from "../i18n/index.js";
-import { asking, currentAsk, newAsk, type Ask, type StaleReason, type StaleServed } from "../market/ask.js";
+import { asking, currentAsk, lateReason, newAsk, type Ask, type StaleServed } from "../market/ask.js";
 import { isMarketError } from "../market/errors.js";
 import { isUserError } from "./errors.js";
 import type { Reply } from "./reply.js";
@@ -69,15 +69,6 @@ export function leavingRoomForOneCall<T>(fn: () => Promise<T>): Promise<T> {
   const ask = currentAsk();
   if (ask?.deadline === undefined) return fn();
   return asking({ ...ask, leaveOneTurn: true }, fn);
-}
-
-/** Why the service gave no answer in time, when that is the failure: `error` is no fault, only late. */
-export function lateReason(error: unknown): StaleReason | undefined {
-  if (!isMarketError(error)) return undefined;
-  if (error.kind === "busy" || error.kind === "rate_limited") return "busy";
-  if (error.kind === "quota") return "quota";
-  if (error.kind === "timeout") return "slow";
-  return undefined;
 }
 
 /** How fresh the answer to `ask` was; `error` when the command failed. A person's own mistake is answered as fresh as any. */

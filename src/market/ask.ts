@@ -8,6 +8,7 @@
  * and why.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { isMarketError } from "./errors.js";
 import type { Lane } from "./scheduler-lanes.js";
 
 /** Why a lookup was answered from older data. */
@@ -61,4 +62,13 @@ export function asking<T>(ask: Ask, fn: () => T): T {
 /** The ask the current work runs in, if any. */
 export function currentAsk(): Ask | undefined {
   return storage.getStore();
+}
+
+/** Why the service gave no answer in time, when that is the failure: `error` is no fault, only late. */
+export function lateReason(error: unknown): StaleReason | undefined {
+  if (!isMarketError(error)) return undefined;
+  if (error.kind === "busy" || error.kind === "rate_limited") return "busy";
+  if (error.kind === "quota") return "quota";
+  if (error.kind === "timeout") return "slow";
+  return undefined;
 }

@@ -1,6 +1,6 @@
 import { callOnCard } from "../../calls/card-line.js";
-import type { StaleReason } from "../../market/ask.js";
-import { lateReason, leavingRoomForOneCall } from "../answer-deadline.js";
+import { lateReason, type StaleReason } from "../../market/ask.js";
+import { leavingRoomForOneCall } from "../answer-deadline.js";
 import { defineCommand, type CommandContext } from "../command.js";
 import { UserError, isUserError } from "../errors.js";
 import { cleanText, formatPercent, formatPrice } from "../format/index.js";
