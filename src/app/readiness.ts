@@ -14,15 +14,18 @@ export interface ReadinessParts {
   store: Pick<Store, "health">;
   market: Pick<CachedMarket, "supportedChains">;
   platforms: readonly PlatformAdapter[];
-  /** Among several workers: this one's name and the leases it keeps (held or waiting). */
-  worker?: { id: string; leases: () => readonly { name: string; held: boolean }[] };
+  /**
+   * Among several workers: this one's name and the leases it keeps (held or waiting); `unrenewed`,
+   * a lease held on while the store cannot be reached to renew it.
+   */
+  worker?: { id: string; leases: () => readonly { name: string; held: boolean; unrenewed?: boolean }[] };
   /** The shared Redis, when configured: shown, never failing readiness (its users fall back to in-process state). */
   redis?: { isUp(): boolean };
 }
 
-/** "worker-1 holds telegram-polling", "worker-2 waits for telegram-polling". */
+/** "worker-1 holds telegram-polling, waits for digest-poster", "worker-2 waits for telegram-polling, holds digest-poster". */
 function describeWorker(worker: NonNullable<ReadinessParts["worker"]>): string {
-  const leases = worker.leases().map((l) => `${l.held ? "holds" : "waits for"} ${l.name}`);
+  const leases = worker.leases().map((l) => `${l.held ? "holds" : "waits for"} ${l.name}${l.unrenewed === true ? " (not renewed: the store is unreachable)" : ""}`);
   return leases.length === 0 ? worker.id : `${worker.id} ${leases.join(", ")}`;
 }
 

@@ -3,8 +3,7 @@
  * comes first so that health is served through the crash-loop wait and the build.
  * Each part is built by its own module; this file decides what runs and in which order it stops.
  */
-import { createHash, randomUUID } from "node:crypto";
-import { hostname } from "node:os";
+import { createHash } from "node:crypto";
 import { dirname, join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import type { Logger } from "pino";
@@ -31,6 +30,7 @@ import { createStartGuard, type StartGuard } from "../ops/start-guard.js";
 import { redisChatOrder } from "../redis/chat-order.js";
 import { countRedisChanges } from "../redis/metrics.js";
 import type { Platform } from "../store/types.js";
+import { processHolder } from "../workers/holder.js";
 import { createLeaseKeeper } from "../workers/lease-keeper.js";
 import { createUpdateDedupe } from "../workers/update-dedupe.js";
 
@@ -73,6 +73,8 @@ function startGuardFor(config: Config): StartGuard | undefined {
 
 export async function startBot(opts: StartOptions): Promise<RunningBot> {
   const { config, log } = opts;
+  // Every lease of this process is held under this one name, which carries WORKER_ID.
+  const holder = processHolder(config.workerId);
   const metrics = createMetrics({ worker: config.workerId });
   const page = createOpsPage({
     token: config.opsToken,
@@ -97,7 +99,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   let ops: OpsServer | undefined;
   let built: BuiltCore | undefined;
   let phase = "starting";
-  let telegramLease: (() => { name: string; held: boolean } | undefined) | undefined;
+  let telegramLease: (() => { name: string; held: boolean; unrenewed: boolean } | undefined) | undefined;
   let discordShards: (() => { name: string; held: boolean } | undefined) | undefined;
 
   const stop = (reason: string): Promise<void> => {
@@ -117,10 +119,12 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     })();
     return stopping;
   };
-  const fail = (line: string): void => {
+  // A bot that served before it stopped (a 409 minutes in, a token revoked) had started: only a
+  // start that never served makes the next one wait.
+  const fail = (line: string, served: boolean): void => {
     process.stderr.write(`chainpulse: ${line}\n`);
-    void guard?.recordFailure().catch(() => undefined);
-    void stop("fatal error").then(() => resolveFinished(1));
+    const recorded = served ? undefined : guard?.recordFailure().catch(() => undefined);
+    void Promise.all([recorded, stop("fatal error")]).then(() => resolveFinished(1));
   };
 
   // The ops port first: a supervisor probing /healthz must see the process alive through the
@@ -167,6 +171,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     const { subscriptions, alerts: firings } = built.store;
     page.attach({
       leases: () => subscriptions.leases(),
+      holder,
       rows: new Map([["digest", () => subscriptions.deliveryCounts()], ["alert", () => firings.firingCounts()]]),
       deliveries: deliveryWatch,
       // Workers share PostgreSQL: each page then charts them all.
@@ -197,7 +202,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         ...(config.telegram.webhook
           ? { webhook: { url: config.telegram.webhook.url, secret: config.telegram.webhook.secret ?? webhookSecret(config.telegram.token) } }
           : {}),
-        onFatal: (e) => fail(e.message),
+        onFatal: (e) => fail(e.message, e.served),
         onRateLimited: () => metrics.platform429.inc({ platform: "telegram" }),
         buttonActions: parts.store.buttonActions,
         redis: parts.redis,
@@ -208,7 +213,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
           ? {}
           : {
               lease: (name: string, onChange: (held: boolean) => void) =>
-                createLeaseKeeper({ leases: parts.store.subscriptions, name, holder: config.workerId, logger: log, onChange }),
+                createLeaseKeeper({ leases: parts.store.subscriptions, name, holder, logger: log, onChange }),
             }),
         dedupe: createUpdateDedupe({ redis: parts.redis, scope: config.telegram.token.split(":")[0] ?? "" }),
         pace: {
@@ -249,8 +254,25 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     if (opts.signal?.aborted) return stopped();
     const refused = started.find((r): r is PromiseRejectedResult => r.status === "rejected");
     if (refused) throw refused.reason;
-    const postLease = () => (poster === undefined ? undefined : { name: "digest-poster", held: poster.leading() });
-    const leases = () => [telegramLease?.(), discordShards?.(), postLease()].filter((l) => l !== undefined);
+    // The alert checker tells its lead at each check, the sweeper by the store's answer to its lease.
+    let checking = false;
+    let sweeping = false;
+    const sweepLeases = {
+      acquireLease: async (...a: Parameters<typeof parts.store.subscriptions.acquireLease>) => (sweeping = await parts.store.subscriptions.acquireLease(...a)),
+      releaseLease: async (...a: Parameters<typeof parts.store.subscriptions.releaseLease>) => {
+        sweeping = false;
+        await parts.store.subscriptions.releaseLease(...a);
+      },
+    };
+    const leases = () =>
+      [
+        telegramLease?.(),
+        discordShards?.(),
+        poster === undefined ? undefined : { name: "digest-poster", held: poster.leading() },
+        alerts === undefined ? undefined : { name: "alerts.checker", held: checking },
+        buyFeed === undefined ? undefined : { name: "buy-watcher", held: buyFeed.leading() },
+        { name: "calls-sweep", held: sweeping },
+      ].filter((l) => l !== undefined);
     ops?.setChecks(
       readinessChecks({
         store: parts.store,
@@ -262,13 +284,13 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     );
 
     sweeper = createSweeper({
-      market: parts.callMarket, store: parts.store.calls, leases: parts.store.subscriptions, holder: config.workerId, now: Date.now, log,
+      market: parts.callMarket, store: parts.store.calls, leases: sweepLeases, holder, now: Date.now, log,
       periodMs: parts.callRules.sweepPeriodMs, plan: { rps: parts.scheduler.rps, dailyUnits: parts.scheduler.units.daily },
     });
     sweeper.start();
     const feedParts = {
       store: parts.store, market: parts.market, core, feedMarket: parts.feedMarket, budget: parts.feedBudget, logger: log,
-      pollSeconds: config.buys.pollSeconds, maxPollSeconds: config.buys.maxPollSeconds, demo: config.market.mode === "demo",
+      pollSeconds: config.buys.pollSeconds, maxPollSeconds: config.buys.maxPollSeconds, demo: config.market.mode === "demo", holder,
     };
     // One paced queue per platform for digests and alerts alike: the platform's limits are per bot.
     // The send protocol reports here after a kind's own counter (alerts', digests'), so every count is in.
@@ -276,7 +298,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       metrics.sends.inc({ kind, platform, outcome });
       opts.onSendCounted?.(kind, platform, outcome);
     };
-    const alertTimes = { checkMs: config.alerts.checkSeconds * 1000, cooldownMs: config.alerts.cooldownMinutes * 60_000, workerId: config.workerId };
+    const alertTimes = { checkMs: config.alerts.checkSeconds * 1000, cooldownMs: config.alerts.cooldownMinutes * 60_000, holder };
     if (running.length > 0) {
       const queues = {
         telegram: createTelegramDigestQueue({
@@ -296,13 +318,13 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
           metrics.alertDeliveries.inc({ platform, outcome });
           if (outcome === "delivered" || outcome === "resent") metrics.alertDeliverySeconds.observe({ platform }, afterMs / 1000);
         },
+        onCheck: (report) => (checking = report.leader),
         onSend,
       });
       await alerts.start();
-      // The poster's own form of name (host:pid:random), shared with the launch watcher that claims under its lease.
-      const postHolder = `${hostname()}:${process.pid}:${randomUUID()}`;
+      // The launch watcher claims under the poster's lease: one holder for both.
       poster = createPoster({
-        holder: postHolder,
+        holder,
         subscriptions: parts.store.subscriptions,
         chats: parts.store,
         core,
@@ -319,7 +341,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       buyFeed.start();
       const leader = poster;
       launches = createLaunchWatcher({
-        launches: parts.store.launches, chats: parts.store, core, market: parts.market, adapters, queues: deliveryWatch.watch("launch", queues), holder: postHolder, onSend,
+        launches: parts.store.launches, chats: parts.store, core, market: parts.market, adapters, queues: deliveryWatch.watch("launch", queues), holder, onSend,
         lease: { leading: () => leader.leading() }, perHour: config.launches.perHour, logger: log,
       });
       launches.start();
@@ -344,7 +366,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       // No poster runs here to hold the lease launches are claimed under: the watcher keeps it.
       launches = createLaunchWatcher({
         launches: parts.store.launches, chats: parts.store, core, market: parts.market, adapters: { console: consoleSink },
-        queues: { console: createPacedQueue({ maxInFlight: 1 }) }, holder: `${hostname()}:${process.pid}:${randomUUID()}`,
+        queues: { console: createPacedQueue({ maxInFlight: 1 }) }, holder,
         lease: { keep: parts.store.subscriptions }, perHour: config.launches.perHour, logger: log,
       });
       launches.start();

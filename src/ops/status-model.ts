@@ -50,6 +50,8 @@ export interface StatusSources {
   /** Set once the bot is built: the store and the deliveries. */
   parts?: {
     leases: () => Promise<LeaseRow[]>;
+    /** This process's name in the leases it holds: its rows are this worker's. */
+    holder: string;
     /** Delivery rows by state per kind, from the store (every worker's). */
     rows: ReadonlyMap<string, () => Promise<Partial<Record<string, number>>>>;
     deliveries: DeliveryWatch;
@@ -107,7 +109,8 @@ export interface StatusModel {
   lanes: LaneView[];
   lanesSince: number;
   deliveries: DeliveryView[];
-  leases?: LeaseRow[];
+  /** The store's leases, and the name this process holds its own under. */
+  leases?: { rows: LeaseRow[]; holder: string };
 }
 
 const EMPTY: Sample = new Map();
@@ -248,7 +251,7 @@ export async function statusModel(src: StatusSources): Promise<StatusModel> {
     lanes: lanesView(hourAgo, now),
     lanesSince: Math.max(at - HOUR_MS, history.from),
     deliveries: await deliveriesView(src, hourAgo, now),
-    ...(leases === undefined ? {} : { leases }),
+    ...(leases === undefined || src.parts === undefined ? {} : { leases: { rows: leases, holder: src.parts.holder } }),
   };
 }
 

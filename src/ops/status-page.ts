@@ -148,16 +148,18 @@ function deliverySection(d: DeliveryView, m: StatusModel): string {
 
 function workersSection(m: StatusModel): string {
   const own = m.readiness.checks.worker?.detail;
+  const stored = m.leases;
   const leases =
-    m.leases === undefined
+    stored === undefined
       ? ""
-      : m.leases.length === 0
+      : stored.rows.length === 0
         ? '<p class="muted">No lease is held.</p>'
         : table(
             ["lease", "holder", "expires"],
-            m.leases.map((l) => [
+            stored.rows.map((l) => [
               esc(l.name),
-              `${esc(l.holder)}${l.holder === m.worker || l.holder.split(":").includes(m.worker) ? ' <span class="muted">(this worker)</span>' : ""}`,
+              // By the exact holder: an earlier process with the same WORKER_ID, or another running one, is not this worker.
+              `${esc(l.holder)}${l.holder === stored.holder ? ' <span class="muted">(this worker)</span>' : ""}`,
               l.expiresAt > m.at ? `in ${ago(l.expiresAt - m.at)}` : `<span class="muted">expired ${ago(m.at - l.expiresAt)} ago</span>`,
             ]),
           );

@@ -70,3 +70,26 @@ describe("readiness of a running bot", () => {
     expect(await res.json()).toMatchObject({ notReady: ["market"] });
   });
 });
+
+describe("the worker check", () => {
+  it("names each lease the worker keeps, and one it holds on through a store outage", async () => {
+    const checks = readinessChecks({
+      store: { health: async () => ({ ok: false, detail: "the PostgreSQL database at DATABASE_URL cannot be reached" }) },
+      market: { supportedChains: async () => { throw new Error("not asked here"); } },
+      platforms: [],
+      worker: {
+        id: "worker-1",
+        leases: () => [
+          { name: "telegram-polling", held: true, unrenewed: true },
+          { name: "digest-poster", held: false },
+          { name: "calls-sweep", held: true, unrenewed: false },
+        ],
+      },
+    });
+    const worker = checks.find((c) => c.name === "worker")!;
+    expect(await worker.check()).toEqual({
+      ok: true,
+      detail: "worker-1 holds telegram-polling (not renewed: the store is unreachable), waits for digest-poster, holds calls-sweep",
+    });
+  });
+});

@@ -60,7 +60,7 @@ function attach(w: Worker): Promise<void> {
     samplesSince: (at) => shared.samplesSince(at),
     pruneSamples: (before) => shared.pruneSamples(before),
   };
-  w.page.attach({ leases: async () => [], rows: new Map(), deliveries: createDeliveryWatch(), samples });
+  w.page.attach({ leases: async () => [], holder: "here:1:w1:abc", rows: new Map(), deliveries: createDeliveryWatch(), samples });
   return written.promise;
 }
 

@@ -32,7 +32,7 @@ function sources(at: number, startedAt: number, now: Map<string, number>, points
     readiness: async () => ({ ready: true, checks: {} }),
     history,
     sample: async () => now,
-    parts: { leases: async () => [], rows: new Map(), deliveries: createDeliveryWatch(() => at) },
+    parts: { leases: async () => [], holder: "here:1:w1:abc", rows: new Map(), deliveries: createDeliveryWatch(() => at) },
   };
 }
 

@@ -80,4 +80,24 @@ describe("two workers of one bot on long polling", () => {
     },
     SCENARIO_MS,
   );
+
+  it(
+    "the poller goes on answering while PostgreSQL is down, keeping its lease, and renews it when the server is back",
+    async () => {
+      const poller = workers.find((w) => w.proc.child.exitCode === null && w.proc.child.signalCode === null)!;
+      const chat = privateChat(fakeUser());
+      const before = tg.sendText(chat, "/help");
+      await tg.waitForSent((s) => s.replyTo === before.message_id, { timeoutMs: 60_000 });
+      await pg.stop();
+      // The renewal that found the server gone: before the fix the worker stopped polling here.
+      await poller.proc.waitForLog(/"lease":"telegram-polling".*lease (not renewed|could not be renewed)/, 60_000);
+      const during = tg.sendText(chat, "/help");
+      await tg.waitForSent((s) => s.replyTo === during.message_id, { timeoutMs: 60_000 });
+      expect(await detail(poller.port)).toMatch(new RegExp(`^${poller.id} holds telegram-polling \\(not renewed: the store is unreachable\\)`));
+      await pg.start();
+      await poller.proc.waitForLog(/the store answers again: lease renewed/, 60_000);
+      expect(poller.proc.child.exitCode).toBeNull();
+    },
+    SCENARIO_MS,
+  );
 });

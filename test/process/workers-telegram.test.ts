@@ -194,7 +194,8 @@ describe("three workers of one bot behind a load balancer", () => {
     expect(world.tg.calls.filter((c) => c.method === "setWebhook")).toHaveLength(1);
     for (const w of world.workers) {
       const body = (await (await fetch(`http://127.0.0.1:${w.port}/readyz`)).json()) as { checks: Record<string, { ok: boolean; detail?: string }> };
-      expect(body.checks.worker?.detail).toMatch(new RegExp(`^${w.id} (holds|waits for) telegram-webhook, (holds|waits for) digest-poster$`));
+      const leases = ["telegram-webhook", "digest-poster", "alerts.checker", "buy-watcher", "calls-sweep"];
+      expect(body.checks.worker?.detail).toMatch(new RegExp(`^${w.id} ${leases.map((l) => `(holds|waits for) ${l}`).join(", ")}$`));
       expect(body.checks.store?.ok).toBe(true);
       expect(body.checks.redis).toEqual({ ok: true, detail: "shared state" });
       const metrics = await (await fetch(`http://127.0.0.1:${w.port}/metrics`)).text();

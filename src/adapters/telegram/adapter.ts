@@ -17,7 +17,7 @@ import { ActionStore, type ActionStoreOptions } from "./action-store.js";
 import { AdminCheck } from "./admins.js";
 import { ChatGuard } from "./chat-guard.js";
 import { type Sent, sendReply } from "./deliver.js";
-import { classifySendError, describeError, fatalReason, TelegramFatalError } from "./errors.js";
+import { classifySendError, describeError, fatalReason, isPollingConflict, TelegramFatalError } from "./errors.js";
 import { autodetectFeature } from "./features/autodetect.js";
 import { callbacksFeature } from "./features/callbacks.js";
 import { chatMemberFeature } from "./features/chat-member.js";
@@ -110,8 +110,8 @@ export interface TelegramAdapter extends PlatformAdapter {
   readonly bot: Bot;
   /** Route for the ops HTTP server, in webhook mode only. */
   readonly webhook?: { path: string; handler: WebhookHandler };
-  /** The lease this worker keeps among several, and whether it holds it now (for /readyz). */
-  lease(): { name: string; held: boolean } | undefined;
+  /** The lease this worker keeps among several, whether it holds it now, and whether unrenewed while the store is away (for /readyz). */
+  lease(): { name: string; held: boolean; unrenewed: boolean } | undefined;
 }
 
 function logFailures(log: Logger): Transformer {
@@ -158,6 +158,9 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
   // runner itself stays "running" through up to pollRetryMs of failed polls.
   const pollStaleMs = ((opts.pollTimeoutSeconds ?? 30) + 30) * 1000;
   let lastPollAt = 0;
+  let served = false;
+  // Under a lease, a 409 gave way and no poll of this worker was answered since.
+  let conflicted = false;
   // Transformers installed later wrap earlier ones: counting goes first so it sees each
   // 429 before auto-retry waits it out; each attempt of a send takes its own slot of the pace.
   const rateLimits = opts.onRateLimited ? [countRateLimits(opts.onRateLimited)] : [];
@@ -167,7 +170,11 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
   // where nothing awaits between its look at the answer and grammY's own.
   bot.api.config.use(
     answerFirst,
-    notePolls(() => (lastPollAt = now())),
+    notePolls(() => {
+      lastPollAt = now();
+      served = true;
+      conflicted = false;
+    }),
     ...rateLimits,
     ...(pace ? [replyPace(pace)] : []),
     autoRetry({ maxRetryAttempts: opts.retry?.maxAttempts ?? 3, maxDelaySeconds: opts.retry?.maxDelaySeconds ?? 60, rethrowHttpErrors: true }),
@@ -222,7 +229,7 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
   let webhookLive = false;
   let fatalSent = false;
   const fatalError = (e: unknown, context: string): TelegramFatalError =>
-    new TelegramFatalError(fatalReason(e) ?? `${context}: ${describeError(e)}`);
+    new TelegramFatalError(fatalReason(e) ?? `${context}: ${describeError(e)}`, served);
   const reportFatal = (e: unknown): void => {
     if (fatalSent) return;
     fatalSent = true;
@@ -281,8 +288,19 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
       },
       sink: { concurrency: opts.concurrency ?? 500 },
     });
-    runner.task()?.catch(reportFatal);
+    runner.task()?.catch(pollingStopped);
     log.info({ username: bot.botInfo.username }, "telegram bot long polling");
+  };
+  // Under leases another poller may be a worker of this bot that the store could not tell it had
+  // lost the lease (cut off from the store while another took it): this worker gives way and its
+  // keeper takes the lease again if the store says it is still its own. Such a worker stops at
+  // its first 409 and cannot poll again without the store, which would tell it another holds the
+  // lease; so a 409 again before one poll of this worker is answered is a process outside the
+  // bot's workers, and ends this one as a single worker's 409 does.
+  const pollingStopped = (e: unknown): void => {
+    if (lease === undefined || !isPollingConflict(e) || conflicted) return reportFatal(e);
+    conflicted = true;
+    lease.giveWay("Telegram ended this worker's poll for another one (409 Conflict)");
   };
   const stopPolling = async (): Promise<void> => {
     const r = runner;
@@ -372,7 +390,7 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
     },
 
     lease() {
-      return lease === undefined ? undefined : { name: lease.name, held: lease.held() };
+      return lease === undefined ? undefined : { name: lease.name, held: lease.held(), unrenewed: lease.unrenewed() };
     },
 
     async send(chatId: string, reply: Reply): Promise<SendOutcome> {

@@ -8,6 +8,13 @@ import type { SendOutcome } from "../types.js";
 /** Polling cannot go on (bad token, another instance): the process should exit non-zero. */
 export class TelegramFatalError extends Error {
   override readonly name = "TelegramFatalError";
+  /** Whether Telegram had answered a poll before: the bot had started, so this is no failed start. */
+  readonly served: boolean;
+
+  constructor(message: string, served = false) {
+    super(message);
+    this.served = served;
+  }
 }
 
 const GONE_403 = [
@@ -50,6 +57,11 @@ export function describeError(err: unknown): string {
   if (err instanceof GrammyError) return `${err.method}: ${err.error_code} ${err.description}`;
   if (err instanceof HttpError) return err.message;
   return err instanceof Error ? err.message : String(err);
+}
+
+/** Telegram ended a poll for another one with this token (not for a webhook that is set). */
+export function isPollingConflict(err: unknown): boolean {
+  return err instanceof GrammyError && err.error_code === 409 && !err.description.includes("webhook");
 }
 
 /** The one line to exit with when polling stops for good, or `undefined` when it may recover. */
