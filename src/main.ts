@@ -111,6 +111,19 @@ export async function commandHelpText(name: string): Promise<string> {
 
 const HELP_FLAGS = new Set(["help", "--help", "-h"]);
 
+/** The text of `chainpulse store --help`: each store command's usage and what it does. */
+export function storeHelpText(): string {
+  const store = [...COMMANDS.values()].filter((c) => c.usage.startsWith("store "));
+  return [
+    ...store.map((c, i) => `${i === 0 ? "Usage: " : "       "}chainpulse ${c.usage}`),
+    "",
+    ...store.flatMap((c) => [`  chainpulse ${c.usage}`, `      ${c.summary}`]),
+    "",
+    "`chainpulse store <command> --help` shows a command's options and exit codes.",
+    "",
+  ].join("\n");
+}
+
 function usageError(message: string): number {
   process.stderr.write(`chainpulse: ${message} (see chainpulse --help)\n`);
   return EXIT.usage;
@@ -130,8 +143,6 @@ function pick(argv: string[]): { name: string; rest: string[] } | string {
   if (first === "store") {
     const [sub, ...subRest] = rest;
     if (sub === "migrate" || sub === "copy") return { name: `store ${sub}`, rest: subRest };
-    // `store --help` shows the first store command's help, which names the other.
-    if (sub !== undefined && HELP_FLAGS.has(sub)) return { name: "store migrate", rest: ["--help"] };
     return sub === undefined ? "store needs a command: store migrate or store copy --to <postgres url>" : `unknown command "store ${sub}"`;
   }
   if (COMMANDS.has(first)) return { name: first, rest };
@@ -150,6 +161,11 @@ export async function main(argv: string[]): Promise<number> {
   }
   if (first === "--version") {
     process.stdout.write(`${version()}\n`);
+    return EXIT.ok;
+  }
+
+  if (first === "store" && argv.length === 2 && HELP_FLAGS.has(argv[1]!)) {
+    process.stdout.write(storeHelpText());
     return EXIT.ok;
   }
 

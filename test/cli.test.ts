@@ -99,6 +99,34 @@ describe("chainpulse", () => {
     }
   });
 
+  it("prints both store commands' usage for store --help, as it names them", async () => {
+    for (const flag of ["--help", "-h", "help"]) {
+      const { code, stdout, stderr } = await run(["store", flag], { HTTP_PORT: "abc" });
+      expect([code, stderr]).toEqual([0, ""]);
+      expect(lines(stdout).slice(0, 2)).toEqual(["Usage: chainpulse store migrate", "       chainpulse store copy --to <postgres url>"]);
+      expect(stdout).toContain("`chainpulse store <command> --help`");
+    }
+  });
+
+  it("refuses store copy with --to empty or missing, or another argument, in its own words: a usage error, exit 2", async () => {
+    const usage = "usage: chainpulse store copy --to <postgres url>";
+    const cases: [string[], string][] = [
+      [["--to"], "--to needs the PostgreSQL URL to copy into"],
+      [["--to", ""], "--to needs the PostgreSQL URL to copy into"],
+      [["--to="], "--to needs the PostgreSQL URL to copy into"],
+      [[], "--to is required: the PostgreSQL URL to copy into"],
+      [["--to", "--from"], 'unknown option "--from"'],
+      [["--from", "x.db"], 'unknown option "--from"'],
+      [["postgres://u@h/db"], 'takes only --to (got "postgres://u@h/db")'],
+    ];
+    for (const [args, line] of cases) {
+      const { code, stdout, stderr } = await run(["store", "copy", ...args], { DATABASE_PATH: ":memory:" });
+      expect(code, args.join(" ")).toBe(2);
+      expect(stdout).toBe("");
+      expect(lines(stderr), args.join(" ")).toEqual([`chainpulse store copy: ${line}`, usage]);
+    }
+  });
+
   it("refuses ask --out= with nothing after it as it refuses --out \"\": a usage error, exit 2", async () => {
     for (const args of [["ask", "/chart pepe", "--out="], ["ask", "/chart pepe", "--out", ""]]) {
       const { code, stdout, stderr } = await run(args, { DATABASE_PATH: ":memory:" });

@@ -5,7 +5,6 @@
  * printed.
  */
 import { existsSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { ConfigError, loadConfig, readEnvironment, type Config } from "../config.js";
 import { copySqliteToPostgres } from "../store/copy.js";
 import { isStoreError } from "../store/errors.js";
@@ -99,10 +98,24 @@ export async function storeMigrateCommand(argv: string[], io: StoreIo = processI
   }
 }
 
+/** `--to URL` or `--to=URL` and nothing else; each refusal in this command's words, not the parser's. */
 function targetFrom(argv: string[]): string {
-  const { values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: { to: { type: "string" } } });
-  const to = values.to;
+  let to: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--to") {
+      // A URL never starts with "-": an option there means --to was given nothing.
+      const next = argv[i + 1];
+      to = next === undefined || next.startsWith("-") ? "" : next;
+      if (next === to) i++;
+    } else if (arg.startsWith("--to=")) {
+      to = arg.slice("--to=".length);
+    } else {
+      throw new TypeError(arg.startsWith("-") ? `unknown option "${arg}"` : `takes only --to (got "${arg}")`);
+    }
+  }
   if (to === undefined) throw new TypeError("--to is required: the PostgreSQL URL to copy into");
+  if (to === "") throw new TypeError("--to needs the PostgreSQL URL to copy into");
   if (!URL.canParse(to) || !["postgres:", "postgresql:"].includes(new URL(to).protocol)) {
     throw new TypeError("--to must be a postgres:// URL, such as postgres://chainpulse:password@localhost:5432/chainpulse");
   }

@@ -332,11 +332,12 @@ describe("chainpulse store migrate", { timeout: TEST_MS }, () => {
     ]);
   });
 
-  it("prints its help after store --help, naming the other store command, with exit 0", async () => {
+  it("names both store commands after store --help, with exit 0", async () => {
     const { code, stdout } = await run(["store", "--help"]);
     expect(code).toBe(0);
     expect(stdout).toContain("Usage: chainpulse store migrate");
-    expect(stdout).toContain("chainpulse store copy --help");
+    expect(stdout).toContain("chainpulse store copy --to <postgres url>");
+    expect(stdout).toContain("`chainpulse store <command> --help` shows a command's options");
     expect((await run(["store", "copy", "--help"])).stdout).toContain("Usage: chainpulse store copy --to <postgres url>");
   });
 
