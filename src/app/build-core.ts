@@ -56,6 +56,8 @@ export interface BuiltCore {
   market: CachedMarket;
   /** K-lines for the calls sweep: uncached (each read spans a new range), on the scheduler's digest lane. */
   callMarket: Pick<MarketApi, "tokenKline">;
+  /** The launch watcher's lists: uncached (a pass a minute reads them fresh, the cache serves them up to two minutes old), on the digest lane. */
+  launchLists: Pick<MarketApi, "rankList" | "trending">;
   /** How calls are kept (`CALLS_WINDOW_DAYS`, `CALLS_SWEEP_MINUTES`). */
   callRules: CallRules;
   /** Batch prices for the alert checker: uncached (every check wants this moment's prices), on the scheduler's alert lane; the answers warm the price cache. */
@@ -151,7 +153,7 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     // Fetched uncached for the check, and kept in the price cache for the commands that follow until the next check.
     const alertPrices = sharingPrices(market, client.onLane(ALERT_LANE), { everyMs: config.alerts.checkSeconds * 1000 });
     return {
-      core, market, alertPrices, callMarket: client.onLane(DIGEST_LANE), callRules, store, charts, source, sandbox, redis,
+      core, market, alertPrices, callMarket: client.onLane(DIGEST_LANE), launchLists: client.onLane(DIGEST_LANE), callRules, store, charts, source, sandbox, redis,
       scheduler: client.scheduler, feedMarket: client, feedBudget, close, stopAsking: () => asking.abort(),
     };
   } catch (e) {

@@ -341,7 +341,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       buyFeed.start();
       const leader = poster;
       launches = createLaunchWatcher({
-        launches: parts.store.launches, chats: parts.store, core, market: parts.market, adapters, queues: deliveryWatch.watch("launch", queues), holder, onSend,
+        launches: parts.store.launches, chats: parts.store, core, market: parts.market, lists: parts.launchLists, adapters, queues: deliveryWatch.watch("launch", queues), holder, onSend,
         lease: { leading: () => leader.leading() }, perHour: config.launches.perHour, logger: log,
       });
       launches.start();
@@ -365,7 +365,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       buyFeed.start();
       // No poster runs here to hold the lease launches are claimed under: the watcher keeps it.
       launches = createLaunchWatcher({
-        launches: parts.store.launches, chats: parts.store, core, market: parts.market, adapters: { console: consoleSink },
+        launches: parts.store.launches, chats: parts.store, core, market: parts.market, lists: parts.launchLists, adapters: { console: consoleSink },
         queues: { console: createPacedQueue({ maxInFlight: 1 }) }, holder,
         lease: { keep: parts.store.subscriptions }, perHour: config.launches.perHour, logger: log,
       });

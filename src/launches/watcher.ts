@@ -1,7 +1,7 @@
 /**
  * The launch watcher: one pass a minute, only on the worker holding the digest poster's lease.
- * Per subscribed chain it reads the `new` rank topic (one list for every chain, shared through
- * the cache) and the chain's trending list on the digest lane, takes the tokens launched since
+ * Each pass reads the `new` rank topic once for every chain, and per subscribed chain the chain's
+ * trending list, uncached on the digest lane; it takes the tokens launched since
  * each chat subscribed in `launch_at` order, asks each one's contract report, and queues one row
  * per (chat, token): posted once whatever the watcher sees again. Honeypots and tokens whose
  * sale the report says is blocked are never queued. Past `perHour` posts in a chat's clock hour
@@ -10,6 +10,7 @@
 import type { Logger } from "pino";
 import { createTask, type ScheduledTask } from "node-cron";
 import type { CachedMarket } from "../cache/types.js";
+import type { MarketApi } from "../market/api.js";
 import { createSendProtocol, type SendSink } from "../delivery/protocol.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
 import type { BotCore } from "../core/bot-core.js";
@@ -30,7 +31,14 @@ export interface LaunchWatcherOptions {
   chats: Pick<SettingsStore, "forgetChat" | "moveChat">;
   /** Writes each post from its row, in the chat's language. */
   core: Pick<BotCore, "render">;
-  market: Pick<CachedMarket, "rankList" | "trending" | "riskReport">;
+  /** Contract reports, cached: a token's report is read once for every chat and the /risk that follows. */
+  market: Pick<CachedMarket, "riskReport">;
+  /**
+   * The lists new tokens are found in, uncached on the digest lane: the cache serves a list up
+   * to twice its TTL (a minute) old while it refreshes, so a pass a minute would see a launch
+   * two or three minutes late.
+   */
+  lists: Pick<MarketApi, "rankList" | "trending">;
   adapters: Partial<Record<Platform, SendSink>>;
   queues: Partial<Record<Platform, PacedQueue>>;
   /** The digest poster's holder name, under whose lease rows are claimed. */
@@ -66,9 +74,14 @@ const NEW_LIMIT = 300;
 
 interface Candidate {
   token: TokenV2;
-  /** When the list it came from was fetched (epoch ms), and whether that was an expired copy. */
+  /** When the list it came from was read (epoch ms). */
   readAt: number;
-  stale: boolean;
+}
+
+/** A list as read, with when its answer came. */
+interface ListRead {
+  tokens: TokenV2[];
+  readAt: number;
 }
 
 /** A token row's payload; undefined for a summary or a payload that cannot be read. */
@@ -117,19 +130,20 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
   const lease = opts.lease;
   const claiming = () => !stopping && ("leading" in lease ? lease.leading() : held);
 
-  /** The chain's tokens from both lists, once each, oldest launch first, each with when its list was fetched. */
-  const candidates = async (chain: string): Promise<Candidate[]> => {
-    const [ranked, trending] = await asking(newAsk(DIGEST_LANE, undefined, now), () =>
-      Promise.all([opts.market.rankList({ topic: "new", limit: NEW_LIMIT }), opts.market.trending({ chain, pageSize: TRENDING_PAGE })]),
-    );
+  const readList = async (read: () => Promise<TokenV2[]>): Promise<ListRead> => {
+    const tokens = await read();
+    return { tokens, readAt: now() };
+  };
+
+  /** The chain's tokens from both lists, once each, oldest launch first, each with when its list was read. */
+  const candidates = async (chain: string, ranked: Promise<ListRead>): Promise<Candidate[]> => {
+    const lists = await Promise.all([ranked, readList(async () => (await opts.lists.trending({ chain, pageSize: TRENDING_PAGE })).tokens)]);
     const byId = new Map<string, Candidate>();
-    const read = (tokens: TokenV2[], list: { fetchedAt: number; stale: boolean }) => {
+    for (const { tokens, readAt } of lists) {
       for (const token of tokens) {
-        if (token.chain === chain && token.launch_at !== undefined) byId.set(joinId(token.token, token.chain), { token, readAt: list.fetchedAt, stale: list.stale });
+        if (token.chain === chain && token.launch_at !== undefined) byId.set(joinId(token.token, token.chain), { token, readAt });
       }
-    };
-    read(ranked.data, ranked);
-    read(trending.data.tokens, trending);
+    }
     return [...byId.values()].sort((a, b) => (a.token.launch_at ?? 0) - (b.token.launch_at ?? 0));
   };
 
@@ -149,10 +163,10 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
     return opts.launches.queueLaunchPost(row, used < opts.perHour ? "queued" : "folded", t);
   };
 
-  const watchChain = async (chain: string, subs: LaunchSubscription[], hourStart: number, t: number): Promise<number> => {
+  const watchChain = async (chain: string, subs: LaunchSubscription[], ranked: Promise<ListRead>, hourStart: number, t: number): Promise<number> => {
     const since = Math.min(...subs.map((s) => s.createdAt));
     let queued = 0;
-    for (const { token, readAt, stale } of await candidates(chain)) {
+    for (const { token, readAt } of await candidates(chain, ranked)) {
       const launchedMs = (token.launch_at ?? 0) * 1000;
       if (launchedMs < since) continue;
       const liquidity = num(token.main_pair_tvl) ?? num(token.tvl);
@@ -166,7 +180,7 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
       }
       const payload: LaunchPayload = {
         tokenId, chain, address: token.token, symbol: token.symbol ?? "?", name: token.name ?? token.symbol ?? "?",
-        launchAt: token.launch_at ?? 0, readAt, ...(stale ? { stale } : {}), liquidity, priceUsd: token.current_price_usd, report: r,
+        launchAt: token.launch_at ?? 0, readAt, liquidity, priceUsd: token.current_price_usd, report: r,
       };
       for (const s of chats) if (await queueFor(s, payload, hourStart, t)) queued++;
     }
@@ -245,11 +259,14 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
     await opts.launches.pruneLaunchPosts(t - KEEP_MS);
     await summarise(hourStart, t);
     let queued = 0;
+    // One read of the `new` list for every chain, once a chain has subscribers.
+    let ranked: Promise<ListRead> | undefined;
     for (const chain of await opts.launches.launchChains()) {
       const subs = (await opts.launches.launchSubscribersOn(chain)).filter((s) => protocol.running(s.platform));
       if (subs.length === 0) continue;
+      ranked ??= readList(() => opts.lists.rankList({ topic: "new", limit: NEW_LIMIT }));
       try {
-        queued += await watchChain(chain, subs, hourStart, t);
+        queued += await watchChain(chain, subs, ranked, hourStart, t);
       } catch (e) {
         // The next pass reads the lists again; nothing was lost.
         log.warn({ err: e, chain }, "new launches could not be read");

@@ -59,7 +59,7 @@ export async function startLaunchWorld(tmpPrefix: string): Promise<LaunchWorld> 
     launchWatcher({ sinks, perHour, perChatPerMinute = 20, logger = world.log }) {
       const platforms = Object.keys(sinks) as Platform[];
       return createLaunchWatcher({
-        launches: store.launches, chats: store, core: world.core, market: createCachedMarket(world.client, { now: clock.now }),
+        launches: store.launches, chats: store, core: world.core, market: createCachedMarket(world.client, { now: clock.now }), lists: world.client.background(),
         adapters: sinks, queues: Object.fromEntries(platforms.map((p) => [p, paced(perChatPerMinute)])), holder: HOLDER, lease: { keep: store.subscriptions },
         perHour, logger, now: clock.now,
       });

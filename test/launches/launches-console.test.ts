@@ -60,4 +60,33 @@ describe("new launches in the console", () => {
     await session;
     await watcher.stop();
   }, 120_000);
+
+  it("prints a token launched while the console runs at the first pass after its launch", async () => {
+    const w = (world = await startLaunchWorld("cp-launch-console-live-"));
+    // A launch after the first pass that can be sold (a honeypot is held back).
+    w.sandbox.market.reach(FIRST_PASS / 1000 + 2 * 86_400);
+    const token = w.sandbox.market.tokens
+      .filter((t) => t.launchAt * 1000 > FIRST_PASS && t.risk !== "honeypot")
+      .sort((a, b) => a.launchAt - b.launchAt)[0];
+    if (token === undefined) throw new Error("the sandbox launches nothing after the first pass");
+    const launch = token.launchAt * 1000;
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const out = lines();
+    output.on("data", (c: Buffer) => out.push(c.toString()));
+    const printed = () => out.all.join("");
+    w.clock.set(launch - 90_000);
+    const session = runConsole({ core: w.core, input, output, now: w.clock.now });
+    const watcher = w.launchWatcher({ sinks: { console: consoleAlertSink({ output, now: w.clock.now }) }, perHour: 6 });
+    input.write(`/subscribe launches ${token.chain}\n`);
+    await out.until(() => printed().includes(`New ${token.chain} tokens will be posted here`));
+
+    expect(await w.pass(watcher, launch - 30_000)).toBe(0);
+    // A minute later, the lists the pass before read are still in the cache: the pass reads them again.
+    expect(await w.pass(watcher, launch + 30_000)).toBe(1);
+    expect(printed()).toContain(`🆕 New on ${token.chain}: ${token.symbol}`);
+    input.end();
+    await session;
+    await watcher.stop();
+  }, 60_000);
 });

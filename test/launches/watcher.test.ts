@@ -26,7 +26,7 @@ describe("launch watcher on the sandbox", () => {
       const chain = "eth";
       await world.store.launches.upsertLaunchSubscription({ platform: "telegram", chatId: "42", chain, minLiquidity: 0 }, T0 - 7 * DAY);
       const watcher = createLaunchWatcher({
-        launches: world.store.launches, chats: world.store, market: createCachedMarket(world.client, { now: world.clock.now }),
+        launches: world.store.launches, chats: world.store, market: createCachedMarket(world.client, { now: world.clock.now }), lists: world.client.background(),
         adapters: { telegram: adapter }, queues: { telegram: createPacedQueue({ maxInFlight: 1, now: world.clock.now, sleep: world.clock.sleep }) }, holder, lease: { leading: () => true },
         perHour: 3, core: world.core, logger: world.log, now: world.clock.now,
       });
