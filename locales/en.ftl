@@ -694,6 +694,7 @@ convert-mid-note = Mid price, not a quote: a trade gets less after fees and slip
 convert-impact-sell = Estimated price impact selling { $symbol } into its main pair { $pair } on { $dex } ({ $address }): about { $impact } (constant-product estimate from the pair's reserves, before fees).
 convert-impact-buy = Estimated price impact buying { $symbol } from its main pair { $pair } on { $dex } ({ $address }): about { $impact } (constant-product estimate from the pair's reserves, before fees).
 convert-card = { $symbol } card
+convert-token-on = { $symbol } ({ $chain })
 
 ## The chart on the token card
 cmd-settings-setting-cardchart = cardchart

@@ -660,6 +660,7 @@ convert-mid-note = 这是中间价，不是报价：实际成交扣除手续费�
 convert-impact-sell = 估算价格冲击：在主交易对 { $pair }（{ $dex }，{ $address }）卖出 { $symbol } 约 { $impact }（按交易对储备的恒定乘积估算，未计手续费）。
 convert-impact-buy = 估算价格冲击：从主交易对 { $pair }（{ $dex }，{ $address }）买入 { $symbol } 约 { $impact }（按交易对储备的恒定乘积估算，未计手续费）。
 convert-card = { $symbol } 卡片
+convert-token-on = { $symbol }（{ $chain }）
 
 ## The chart on the token card
 cmd-settings-setting-cardchart = 卡片图表

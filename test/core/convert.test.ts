@@ -6,9 +6,11 @@ import { describe, expect, it } from "vitest";
 import { readAmount } from "../../src/core/commands/convert-amount.js";
 import { constantProductImpact, IMPACT_FROM_SHARE } from "../../src/core/commands/convert-impact.js";
 import { pairLiquidity } from "../../src/core/commands/token.js";
-import { formatAmount, formatRatio, formatUsd } from "../../src/core/format/index.js";
+import { formatAmount, formatPrice, formatRatio, formatUsd } from "../../src/core/format/index.js";
+import type { Reply } from "../../src/core/reply.js";
 import type { PairV2, TokenDetail } from "../../src/market/schemas.js";
 import { HOSTILE_TOKENS, type SandboxToken } from "../../src/sandbox/index.js";
+import { groupChat } from "./helpers.js";
 import { sandboxPerFile } from "./sandbox-world.js";
 
 const the = sandboxPerFile();
@@ -21,6 +23,9 @@ function thinToken(): SandboxToken {
   if (found === undefined) throw new Error("the sandbox has no thin token on eth");
   return found;
 }
+
+const firstLine = (out: string): string => out.split("\n")[0] ?? "";
+const textOf = (r: Reply | null): string => (r?.blocks ?? []).map((b) => (b.kind === "text" ? b.text : "")).join("\n");
 
 async function detailOf(id: string): Promise<TokenDetail> {
   // The cached detail the command read: no second call, the same figures.
@@ -69,6 +74,39 @@ describe("/convert figures", () => {
     expect(readAmount("0")).toEqual({ kind: "zero" });
     expect(readAmount("5000t")).toEqual({ kind: "too-large" });
     expect(readAmount("constructor")).toEqual({ kind: "not-a-number" });
+  });
+});
+
+describe("/convert says which token it took", () => {
+  it("carries a close match's note, names its chain, and offers the others converted the same", async () => {
+    const reply = await the.bot.core.handleText(groupChat(), "/convert 2k pepe to frog");
+    const note = /No token is called "frog"; the most liquid close match is (\S+) on (\S+)\./u.exec(textOf(reply));
+    expect(note).not.toBeNull();
+    const [, symbol, chain] = note as RegExpExecArray;
+    expect(reply?.title).toMatch(new RegExp(`^2K PEPE \\(eth\\) ≈ \\S+ ${symbol} \\(${chain}\\)$`, "u"));
+    expect(textOf(reply)).toMatch(/\d+ tokens are called PEPE; this is the original contract, on eth\./u);
+    // A runner-up's button converts the same amount with it in place of the close match.
+    const buttons = (reply?.actions ?? []).flat().filter((a) => a.kind === "command" && a.command === "convert" && a.args.length === 4);
+    expect(buttons.some((a) => a.kind === "command" && a.args[0] === "2k" && a.args[1] === "pepe" && a.args[2] === "to" && a.args[3] !== "frog")).toBe(true);
+  });
+
+  it("names the chain typed, and the contract a famous symbol stands for", async () => {
+    expect(firstLine(await the.bot.say("/convert 100 pepe bsc"))).toMatch(/^100 PEPE \(bsc\) ≈ /u);
+    const btc = await the.bot.say("/convert 1 btc");
+    expect(firstLine(btc)).toMatch(/^1 WBTC \(eth\) ≈ \$/u);
+    expect(btc).toMatch(/tokens are called WBTC; this is the original contract, on eth\./u);
+  });
+
+  it("shows a small dollar amount as typed, with a price's digits", async () => {
+    expect(firstLine(await the.bot.say("/convert $0.000001 pepe"))).toMatch(/^\$0\.0₅1 ≈ /u);
+    const pepe = bySymbol("pepe").id;
+    const price = priceOf(await detailOf(pepe));
+    const out = await the.bot.say(`/convert 100 ${pepe}`);
+    expect(firstLine(out)).toBe(`100 PEPE ≈ ${formatPrice(100 * price)}`);
+  });
+
+  it("echoes markup typed as a token as it was typed", async () => {
+    expect((await the.bot.say("/convert 1m <b>x</b>")).trim()).toBe(`⚠ No token matches "<b>x</b>".`);
   });
 });
 

@@ -8,11 +8,12 @@ import type { Fetched } from "../../cache/types.js";
 import type { PairV2, TokenDetail } from "../../market/schemas.js";
 import { defineCommand, type CommandContext } from "../command.js";
 import { cleanText, formatAge, formatAmount, formatPrice, formatRatio, formatUsd, shortAddress } from "../format/index.js";
-import type { Block, Field, Reply } from "../reply.js";
+import type { Action, Block, Field, Reply } from "../reply.js";
+import type { Resolution } from "../resolve/types.js";
 import { footerOf, openButton, refreshButton } from "../reply-parts.js";
 import { readAmount } from "./convert-amount.js";
 import { impactOf, type ImpactLeg } from "./convert-impact.js";
-import { resolveArg, symbolOf } from "./resolution.js";
+import { collisionParts, resolveArg, symbolOf } from "./resolution.js";
 
 /** Words that mean US dollars where a token goes (a Set: the words are the caller's). */
 const USD_WORDS: ReadonlySet<string> = new Set(["usd", "$", "dollar", "dollars"]);
@@ -22,7 +23,7 @@ const TO_WORD = "to";
 /** One side of a conversion: dollars, or a token with its detail. */
 type Side =
   | { kind: "usd" }
-  | { kind: "token"; typed: string; tokenId: string; address: string; symbol: string; price: number; detail: Fetched<TokenDetail>; mainPair: PairV2 | undefined };
+  | { kind: "token"; typed: string; res: Resolution; tokenId: string; address: string; symbol: string; price: number; detail: Fetched<TokenDetail>; mainPair: PairV2 | undefined };
 
 /** The two sides as typed: the words before the last `to` and after it. */
 export function splitSides(token: string, to: string | undefined): { from: string; to: string | undefined } {
@@ -51,11 +52,26 @@ async function sideOf(ctx: CommandContext, typed: string): Promise<Side> {
   const price = priceOf(token.current_price_usd);
   if (price === undefined) throw ctx.i18n.fail("convert-no-price", { symbol });
   const mainPair = detail.data.pairs.find((p) => p.pair === token.main_pair) ?? detail.data.pairs.find((p) => p.is_fake !== true);
-  return { kind: "token", typed, tokenId: res.tokenId, address: res.address, symbol, price, detail, mainPair };
+  return { kind: "token", typed, res, tokenId: res.tokenId, address: res.address, symbol, price, detail, mainPair };
 }
 
-function amountText(side: Side, amount: number, locale: string): string {
-  return side.kind === "usd" ? formatUsd(amount, { locale }) : `${formatAmount(amount, { locale })} ${side.symbol}`;
+/**
+ * Dollars as typed or converted: under a dollar with the digits a price has (`$0.0₅1`), where
+ * cents would round a small amount away to "<$0.01".
+ */
+function dollars(amount: number, locale: string): string {
+  return amount < 1 ? formatPrice(amount, { locale }) : formatUsd(amount, { locale });
+}
+
+/**
+ * An amount of a side. A token's chain is named unless its address was typed on one chain only:
+ * a symbol or name may stand for tokens on several chains, or for a close match.
+ */
+function amountText(ctx: CommandContext, side: Side, amount: number): string {
+  const { t, locale } = ctx.i18n;
+  if (side.kind === "usd") return dollars(amount, locale);
+  const named = side.res.matched === "address" && side.res.totalMatches <= 1 ? side.symbol : t("convert-token-on", { symbol: side.symbol, chain: cleanText(side.res.chain, 16) });
+  return `${formatAmount(amount, { locale })} ${named}`;
 }
 
 function impactLine(ctx: CommandContext, leg: ImpactLeg, symbol: string, selling: boolean): Block {
@@ -119,7 +135,13 @@ export const convertCommand = defineCommand({
     const oldest = Math.min(...fetched.map((f) => f.fetchedAt));
     fields.push({ label: t("convert-age"), value: formatAge(Math.max(0, (ctx.now() - oldest) / 1000), { i18n: ctx.i18n }), inline: true });
 
-    const blocks: Block[] = [{ kind: "fields", fields }, { kind: "text", text: t("convert-mid-note") }];
+    const [typedFrom, typedTo] = [fromTyped, toTyped];
+    const argsWith = (a: string, b: string): string[] => (amount.dollars ? [args.amount, b] : [args.amount, a, TO_WORD, b]);
+    // What the resolution said of each side, as /price says it: a close match, a symbol several tokens share; its buttons convert with another of them.
+    const fromNote = from.kind === "token" ? collisionParts(from.res, "convert", from.symbol, ctx.i18n, (id) => argsWith(id, typedTo)) : undefined;
+    const toNote = to.kind === "token" ? collisionParts(to.res, "convert", to.symbol, ctx.i18n, (id) => argsWith(typedFrom, id)) : undefined;
+    const notes = [fromNote, toNote].filter((n) => n !== undefined);
+    const blocks: Block[] = [...notes.flatMap((n) => n.blocks), { kind: "fields", fields }, { kind: "text", text: t("convert-mid-note") }];
     // Each token side trades through its own main pair: the one sold takes the amount in, the one bought gives it out.
     if (from.kind === "token") {
       const leg = impactOf(from.mainPair, from.address, usd, true);
@@ -130,12 +152,12 @@ export const convertCommand = defineCommand({
       if (leg !== undefined) blocks.push(impactLine(ctx, leg, to.symbol, false));
     }
     const cards = tokens.map((s) => openButton(t("convert-card", { symbol: s.symbol }), "token", [s.tokenId]));
-    const again = amount.dollars ? [args.amount, toTyped] : [args.amount, fromTyped, TO_WORD, toTyped];
+    const actions: Action[][] = [[refreshButton("convert", argsWith(typedFrom, typedTo), ctx.i18n), ...cards], ...notes.flatMap((n) => n.actions)];
     return {
-      title: `${amountText(from, amount.value, locale)} ≈ ${amountText(to, out, locale)}`,
+      title: `${amountText(ctx, from, amount.value)} ≈ ${amountText(ctx, to, out)}`,
       tone: "info",
       blocks,
-      actions: [[refreshButton("convert", again, ctx.i18n), ...cards]],
+      actions,
       footer: footerOf(ctx, ...fetched),
     };
   },

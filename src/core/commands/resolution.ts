@@ -54,9 +54,11 @@ export async function symbolFor(ctx: CommandContext, res: Resolution): Promise<s
  * When several tokens matched, or what was typed only partly matched: one sentence saying so
  * and why this one, the others listed in the text (a forwarded message or a screen reader has
  * no buttons), and a button per runner-up that runs `command` on it (a new message, so the
- * answer in hand stays).
+ * answer in hand stays): with `argsOf` its token id, which a command of more arguments places among them.
  */
-export function collisionParts(res: Resolution, command: string, symbol: string, i18n: Translator): { blocks: Block[]; actions: Action[][] } {
+export function collisionParts(
+  res: Resolution, command: string, symbol: string, i18n: Translator, argsOf: (tokenId: string) => string[] = (id) => [id],
+): { blocks: Block[]; actions: Action[][] } {
   const partial = res.matched === "partial";
   if (!partial && (res.totalMatches <= 1 || res.alternatives.length === 0)) return { blocks: [], actions: [] };
   const { t: say, locale } = i18n;
@@ -76,7 +78,7 @@ export function collisionParts(res: Resolution, command: string, symbol: string,
   const sentence = say(more > 0 ? "collision-others-more" : "collision-others", { head, others: listed.join(say("collision-sep")), more });
   const buttons = others.map((t) => {
     const liquidity = formatUsd(t.main_pair_tvl ?? t.tvl, { locale });
-    return openButton(`${cleanText(t.symbol, 10)} · ${cleanText(t.chain, 10)} · ${liquidity}`, command, [idOf(t)]);
+    return openButton(`${cleanText(t.symbol, 10)} · ${cleanText(t.chain, 10)} · ${liquidity}`, command, argsOf(idOf(t)));
   });
   return { blocks: [{ kind: "text", text: sentence }], actions: rows(buttons, 5, 1) };
 }

@@ -36,7 +36,9 @@ describe("/convert in the console on demo data", () => {
     const calls = built.sandbox!.stats().total;
     const price = Number((await built.market.tokenDetail(pepe.id)).data.token.current_price_usd);
     expect(built.sandbox!.stats().total).toBe(calls);
-    expect(out).toContain(`1.5M PEPE ≈ ${formatUsd(1.5e6 * price)}`);
+    // PEPE typed by symbol: its chain is named, and the others called so are listed.
+    expect(out).toContain(`1.5M PEPE (${pepe.chain}) ≈ ${formatUsd(1.5e6 * price)}`);
+    expect(out).toMatch(/\d+ tokens are called PEPE; this is the original contract, on eth\./);
     const unit = out.split("\n").find((l) => l.startsWith("PEPE price "));
     expect(unit?.replace(/^PEPE price\s+/, "")).toBe(formatPrice(price));
     expect(out).toContain("Mid price, not a quote: a trade gets less after fees and slippage.");
