@@ -175,6 +175,9 @@ export function bindArgs(cmd: Command, words: readonly string[]): ArgValues {
       if (spec.required) throw userError("args-needs", { ...hint(cmd), name: spec.name });
       continue;
     }
+    // `/lb 25`: an optional argument of set choices is left out when the word is none of them but a whole number, the int after it.
+    const following = specs[k + 1];
+    if (!spec.required && spec.choices !== undefined && following?.type === "int" && !spec.choices.includes(word.toLowerCase()) && /^[+-]?\d+$/.test(word)) continue;
     const joinRest = isLast && (spec.type === "text" || spec.type === "token") && spec.choices === undefined;
     // `/holders pepe bsc 20`: a chain word right after a token belongs to it.
     const next = words[i + 1];

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { MAX_MESSAGE_LENGTH, MAX_WORDS, bindArgs, bindNamed, commandCall, commandWords, splitWords, usage } from "../../src/core/args.js";
 import { defineCommand, type Command, type CommandContext } from "../../src/core/command.js";
+import { lbCommand } from "../../src/core/commands/lb.js";
 import { isUserError } from "../../src/core/errors.js";
 import { messages } from "../../src/i18n/index.js";
 
@@ -103,6 +104,13 @@ describe("bindArgs", () => {
   it("gives as the hint's example the first one with arguments, not the bare command", () => {
     const lb: Command = { ...holders, name: "lb", args: [{ name: "period", description: "p", type: "text", required: false, choices: ["1d", "7d"] }], examples: ["/lb", "/lb 7d"] };
     expect(userMessage(() => bindArgs(lb, ["7d", "abc"]))).toMatch(/, e\.g\. \/lb 7d$/);
+  });
+
+  it("reads a lone number as the int after an optional argument of choices: /lb 25", () => {
+    expect(bindArgs(lbCommand, ["25"])).toEqual({ rows: "25" });
+    expect(bindArgs(lbCommand, ["all", "25"])).toEqual({ period: "all", rows: "25" });
+    expect(userMessage(() => bindArgs(lbCommand, ["100"]))).toBe("rows must be between 1 and 25.");
+    expect(userMessage(() => bindArgs(lbCommand, ["13x"]))).toBe(`"13x" is not a period I know; choose one of: 1d, 7d, 30d, all.`);
   });
 
   it("writes usage with optional and variadic markers", () => {

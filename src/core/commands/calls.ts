@@ -10,6 +10,8 @@ import { resolveArg } from "./resolution.js";
 
 /** Calls one `/calls` lists at most. */
 const LISTED = 20;
+/** The most words a caller's name is looked up by. */
+const NAME_WORDS = 6;
 /** A Discord mention, `<@123>` or `<@!123>`: it names the member by id. */
 const DISCORD_MENTION = /^<@!?(\d{5,25})>$/;
 
@@ -40,18 +42,26 @@ async function removeCall(ctx: CommandContext, typed: string | undefined): Promi
   return { title, tone: "good", blocks: [], actions: [], footer: { source: ctx.source, asOf: ctx.now() } };
 }
 
-/** Whose calls `/calls [who]` lists: a reply names them, else `who`, else the caller. */
-async function whose(ctx: CommandContext, board: ChatKey, who: string | undefined): Promise<{ userId: string; name: string }> {
-  if (who === undefined) {
+/**
+ * Whose calls `/calls [who]` lists: a reply names them, else the words typed, else the caller.
+ * A name may have spaces (`/calls Bob Smith`) and a token may follow it (`/calls ana pepe`): the
+ * most of the first words that name a caller here win.
+ */
+async function whose(ctx: CommandContext, board: ChatKey, words: readonly string[]): Promise<{ userId: string; name: string }> {
+  const [first] = words;
+  if (first === undefined) {
     const replied = ctx.chat.repliedTo;
     if (replied !== undefined) return { userId: replied.userId, name: replied.name };
     return { userId: ctx.chat.userId, name: ctx.chat.member?.name ?? "" };
   }
-  const mention = DISCORD_MENTION.exec(who.trim());
+  const mention = DISCORD_MENTION.exec(first);
   if (mention !== null) return { userId: mention[1] as string, name: "" };
-  const found = await ctx.store.calls.findCaller(board, who);
-  if (found === undefined) throw ctx.i18n.fail("calls-no-such-caller", { who: shownName(who) });
-  return { userId: found.userId, name: found.userName };
+  // A display name is a few words: past that, each more word is one more store read for nothing.
+  for (let n = Math.min(words.length, NAME_WORDS); n > 0; n--) {
+    const found = await ctx.store.calls.findCaller(board, words.slice(0, n).join(" "));
+    if (found !== undefined) return { userId: found.userId, name: found.userName };
+  }
+  throw ctx.i18n.fail("calls-no-such-caller", { who: shownName(words.join(" ")) });
 }
 
 /** `/calls [@member]` and `/calls remove <token>`. */
@@ -59,7 +69,7 @@ export const callsCommand = defineCommand({
   name: "calls",
   description: "A member's calls in this chat with the high since and now; admins: /calls remove <token>",
   args: [
-    { name: "who", description: "A member (@name, or reply to their message), or remove", type: "text", required: false },
+    { name: "who", description: "A member (@name, their name, or reply to their message), or remove", type: "text", required: false },
     { name: "token", description: "With remove: the token whose call goes", type: "token", required: false },
   ],
   examples: ["/calls", "/calls @ana", "/calls remove pepe"],
@@ -68,7 +78,7 @@ export const callsCommand = defineCommand({
     if (args.who?.toLowerCase() === "remove") return removeCall(ctx, args.token);
     const { t, locale } = ctx.i18n;
     const board = boardOf(ctx.chat);
-    const member = await whose(ctx, board, args.who);
+    const member = await whose(ctx, board, [args.who, args.token].join(" ").split(/\s+/).filter((w) => w !== ""));
     const calls = await ctx.store.calls.memberCalls(board, member.userId, LISTED);
     const name = shownName(calls[0]?.userName ?? member.name);
     const title = t("calls-title", { name });
