@@ -31,6 +31,15 @@ function visible(s: string): string {
   return stripInvisible(s, { keepLines: true });
 }
 
+/**
+ * `s` without the quotes and brackets around it, unless a bracket is left inside: `<b>x</b>` is
+ * markup typed as a name, searched and echoed as typed, not `b>x</b`.
+ */
+function unwrapped(s: string): string {
+  const inner = s.replace(WRAPPERS, "");
+  return /[<>()[\]{}]/.test(inner) ? s.trim() : inner;
+}
+
 function malformed(said: LocalMessage): TokenInput {
   return { kind: "malformed", said };
 }
@@ -62,7 +71,7 @@ function parseWord(word: string): TokenInput | undefined {
  */
 export function parseTokenInput(text: string): TokenInput {
   // NFKC first: fullwidth `Ｐｅｐｅ` from an Asian keyboard is `Pepe`, and an address's digits are ASCII.
-  const t = visible(text.normalize("NFKC")).replace(WRAPPERS, "");
+  const t = unwrapped(visible(text.normalize("NFKC")));
   if (t === "") return malformed({ key: "resolve-empty" });
   if (t.length > MAX_INPUT_LENGTH) return malformed({ key: "parse-too-long" });
   const words = t.split(/\s+/);

@@ -23,6 +23,7 @@ describe("parseTokenInput", () => {
     [`bnb ${EVM}`, { kind: "id", address: EVM, chain: "bsc" }],
     [`${SOL}-solana`, { kind: "id", address: SOL, chain: "solana" }],
     [`\`${EVM}\``, { kind: "address", address: EVM, families: ["evm"] }],
+    [`<${EVM}>`, { kind: "address", address: EVM, families: ["evm"] }],
     [` ${EVM_MIXED} `, { kind: "address", address: EVM_MIXED, families: ["evm"] }],
     [SOL, { kind: "address", address: SOL, families: ["solana"] }],
     [TRON, { kind: "address", address: TRON, families: ["tron"] }],
@@ -39,6 +40,8 @@ describe("parseTokenInput", () => {
     ["Wrapped Ether eth", { kind: "query", text: "Wrapped Ether", chain: "eth" }],
     ["usd-coin", { kind: "query", text: "usd-coin" }],
     ["pe\u0000pe\u202E", { kind: "query", text: "pepe" }],
+    ['"shiba inu"', { kind: "query", text: "shiba inu" }],
+    ["<b>x</b>", { kind: "query", text: "<b>x</b>" }],
   ] as const)("reads %j as a search", (text, input) => {
     expect(parseTokenInput(text)).toEqual(input);
   });
