@@ -214,7 +214,10 @@ digest-none-on = This chat has no { $chain } { $count ->
 digest-none-launches-kept = This chat has no digests. Its launch posts on { $chains } go on: /unsubscribe launches <chain> stops them.
 digest-all-alone = "all" stops every digest: write it alone, or name the chains to stop.
 digest-launches-kept = Launch posts on { $chains } go on: /unsubscribe launches <chain> stops them.
-digest-stopped-all = Stopped all { $count } digests here.
+digest-stopped-all = { $count ->
+    [one] Stopped the one digest here.
+   *[other] Stopped all { $count } digests here.
+}
 digest-stopped = Stopped the { $chain } { $count ->
     [one] digest
    *[other] digests

@@ -198,7 +198,10 @@ digest-none-on = 本聊天没有 { $chain } 摘要。
 digest-none-launches-kept = 本聊天没有摘要。{ $chains } 的新币推送照常进行：/unsubscribe launches <链> 可停止。
 digest-all-alone = "all" 会停止全部摘要：请单独写 all，或写出要停止的链。
 digest-launches-kept = { $chains } 的新币推送照常进行：/unsubscribe launches <链> 可停止。
-digest-stopped-all = 已停止此处全部 { $count } 个摘要。
+digest-stopped-all = { $count ->
+    [1] 已停止此处的 1 个摘要。
+   *[other] 已停止此处全部 { $count } 个摘要。
+}
 digest-stopped = 已停止此处的 { $chain } 摘要。
 digest-how-to-start = 管理员可以用 /subscribe solana 开始一个。
 digest-list-title = 本聊天的摘要（{ $count }/{ $max }）

@@ -44,6 +44,15 @@ describe("/subscribe launches", () => {
     }
   });
 
+  it("says the one digest /unsubscribe all stopped in the singular, and that launch posts go on", async () => {
+    const chat = groupChat("u1", "g5", true);
+    await say(chat, "/subscribe solana");
+    await say(chat, "/subscribe launches solana");
+    const reply = await say(chat, "/unsubscribe all");
+    expect(reply?.title).toBe("Stopped the one digest here.");
+    expect(text(reply)).toContain("Launch posts on solana go on");
+  });
+
   it("says which chains to name when /unsubscribe launches names none, and stops every chain named", async () => {
     const chat = groupChat("u1", "g4", true);
     expect((await say(chat, "/unsubscribe launches"))?.title).toBe("This chat gets no launch posts.");
