@@ -4,6 +4,7 @@
  * periods, so a worker that dies hands the sweep on within that; a sweep that is still running
  * when the next is due is not doubled.
  */
+import { logTurnFailure } from "../store/errors.js";
 import type { SubscriptionStore } from "../store/types.js";
 import { sweepOnce, type SweepDeps, type SweepResult } from "./sweep.js";
 
@@ -37,7 +38,8 @@ export function createSweeper(opts: SweeperOptions): Sweeper {
   const tick = (): Promise<SweepResult | undefined> => {
     running ??= sweep()
       .catch((e: unknown) => {
-        opts.log.error({ err: e instanceof Error ? e.message : String(e) }, "calls sweep failed");
+        // A store outage is the database's warning and readiness, not an error of the sweep's each period.
+        logTurnFailure(opts.log, e, "calls sweep failed");
         return undefined;
       })
       .finally(() => (running = undefined));
