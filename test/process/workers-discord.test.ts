@@ -54,13 +54,22 @@ function shardsOf(worker: BotProcess): number[] {
   return [...held].sort((a, b) => a - b);
 }
 
-/** What /readyz says of the worker's Discord shards among its leases: "worker-1 holds discord shards 0,1". */
-async function readyShards(base: string): Promise<string> {
-  const body = (await (await fetch(`${base}/readyz`)).json()) as { checks: { worker?: { detail?: string } } };
+/** What a /readyz answer says of the worker's Discord shards among its leases: "worker-1 holds discord shards 0,1". */
+async function shardsSaid(res: Response): Promise<string> {
+  const body = (await res.json()) as { checks: { worker?: { detail?: string } } };
   const detail = body.checks.worker?.detail ?? "";
   const id = detail.split(" ")[0] ?? "";
   const lease = detail.slice(id.length + 1).split(", ").find((l) => l.includes("discord shards"));
   return `${id} ${lease ?? "names no discord shards"}`;
+}
+
+/**
+ * Waits until /readyz and the worker's log agree on its shards, and returns what /readyz says. A
+ * shard is held a moment before its line is logged, and the workers may still be balancing.
+ */
+async function readyShards(base: string, worker: BotProcess, id: string): Promise<string> {
+  const logged = () => `${id} holds discord shards ${shardsOf(worker).join(",")}`;
+  return shardsSaid(await waitForHttp(`${base}/readyz`, async (r) => (await shardsSaid(r)) === logged(), 30_000));
 }
 
 /**
@@ -111,8 +120,9 @@ describe("Discord on two workers sharing four shards", () => {
       90_000,
     );
     expect([...shardsOf(first), ...shardsOf(second)].sort()).toEqual([0, 1, 2, 3]);
-    expect(await readyShards(bases[0]!)).toBe(`worker-1 holds discord shards ${shardsOf(first).join(",")}`);
-    expect(await readyShards(bases[1]!)).toBe(`worker-2 holds discord shards ${shardsOf(second).join(",")}`);
+    expect(await readyShards(bases[0]!, first, "worker-1")).toBe(`worker-1 holds discord shards ${shardsOf(first).join(",")}`);
+    expect(await readyShards(bases[1]!, second, "worker-2")).toBe(`worker-2 holds discord shards ${shardsOf(second).join(",")}`);
+    expect([...shardsOf(first), ...shardsOf(second)].sort()).toEqual([0, 1, 2, 3]);
 
     const price = (guildId: string) =>
       fake.chatInput({ name: "price", guildId, channelId: `${guildId.slice(0, -1)}7`, options: [{ name: "tokens", type: OptionType.string, value: "pepe" }] });
@@ -140,7 +150,7 @@ describe("Discord on two workers sharing four shards", () => {
       "the survivor runs all four shards",
       90_000,
     );
-    expect(await readyShards(bases[0]!)).toBe("worker-1 holds discord shards 0,1,2,3");
+    expect(await readyShards(bases[0]!, first, "worker-1")).toBe("worker-1 holds discord shards 0,1,2,3");
     for (const shard of victimShards) {
       const again = await fake.identified((i, index) => index >= identifiesBefore && i.shard[0] === shard, { timeoutMs: 60_000 });
       expect(again.shard).toEqual([shard, SHARDS]);
