@@ -7,6 +7,7 @@
  * queues — is kept by a ledger: in process by default, in Redis when several processes send
  * for the same bot.
  */
+import { setTimeout as delay } from "node:timers/promises";
 import type { SendOutcome } from "../adapters/types.js";
 import { MAX_CANDIDATES, memoryPaceLedger, type PaceLedger } from "./pace-ledger.js";
 
@@ -43,7 +44,8 @@ export interface PacedQueueOptions {
   /** Sends in flight at once. */
   maxInFlight: number;
   now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  /** Waits `ms`, or less when `signal` aborts: a worker woken by a push or a stop ends its wait's timer. */
+  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   /** Time a job waited for the pace before it was sent (metrics). */
   onWait?: (ms: number) => void;
   /** A 429 paused the queue (metrics). */
@@ -78,7 +80,7 @@ type Step = { entry: Entry; stamp: string; at: number } | { waitMs: number };
 
 export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
   const now = opts.now ?? Date.now;
-  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const sleep = opts.sleep ?? ((ms: number, signal: AbortSignal) => delay(ms, undefined, { signal }).catch(() => undefined));
   const ledger = opts.ledger ?? memoryPaceLedger(opts);
   const queue: Entry[] = [];
   let workers = 0;
@@ -86,18 +88,27 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
   let stopped = false;
   let idle: (() => void) | undefined;
   let wakeAll!: () => void;
-  const stopping = new Promise<void>((r) => (wakeAll = r));
   // A stop must not wait out a 30-second retry-after: sleeping workers wake at once.
-  const pause = (ms: number) => Promise.race([sleep(ms), stopping]);
+  const stopping = new Promise<void>((r) => (wakeAll = r));
   /** Settled by the next push: a worker waiting out its candidates' chats looks again, as the new job's chat may have room. */
   let pushed: { promise: Promise<void>; settle: () => void } | undefined;
-  const rest = (ms: number): Promise<unknown> => {
-    if (ms < ROUSED_FROM_MS) return pause(ms);
-    if (pushed === undefined) {
-      let settle!: () => void;
-      pushed = { promise: new Promise<void>((r) => (settle = r)), settle };
+  // A wait cut short ends its timer: under a stream of pushes, each rest would otherwise leave
+  // one running for the rest of its wait (up to a minute), and a stop would wait them out.
+  const rest = async (ms: number): Promise<void> => {
+    const done = new AbortController();
+    const waits = [sleep(ms, done.signal), stopping];
+    if (ms >= ROUSED_FROM_MS) {
+      if (pushed === undefined) {
+        let settle!: () => void;
+        pushed = { promise: new Promise<void>((r) => (settle = r)), settle };
+      }
+      waits.push(pushed.promise);
     }
-    return Promise.race([pause(ms), pushed.promise]);
+    try {
+      await Promise.race(waits);
+    } finally {
+      done.abort();
+    }
   };
 
   let turn: Promise<unknown> = Promise.resolve();

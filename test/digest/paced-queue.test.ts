@@ -94,19 +94,28 @@ describe.each([
     await q.stop();
   });
 
-  it("sends a job pushed while every worker waits for its chats' turn without waiting with them", async () => {
+  it("sends a job pushed while every worker waits for its chats' turn without waiting with them, and ends each wait it cut short", async () => {
     const clock = virtualClock();
     const resting = deferred();
+    const waits: AbortSignal[] = [];
     // A short wait passes at once; a chat's minute is waited out only once the test lets go, which it never does.
-    const sleep = (ms: number) => (ms < 1000 ? Promise.resolve(void clock.advance(ms)) : (resting.resolve(), new Promise<void>(() => undefined)));
+    const sleep = (ms: number, signal: AbortSignal) => {
+      if (ms < 1000) return Promise.resolve(void clock.advance(ms));
+      waits.push(signal);
+      resting.resolve();
+      return new Promise<void>(() => undefined);
+    };
     const q = await make({ perChatPerMinute: 1, maxInFlight: 1, now: clock.now, sleep });
     const delivered = async (): Promise<SendOutcome> => ({ kind: "delivered" });
     await q.push({ chatId: "busy", deadline: Infinity, send: delivered });
     const waiting = q.push({ chatId: "busy", deadline: Infinity, send: delivered });
     await resting.promise;
     expect(await q.push({ chatId: "quiet", deadline: Infinity, send: delivered })).toEqual({ kind: "delivered" });
+    // The wait the push cut short was told to end (a timer left running for its minute, per push, otherwise).
+    expect(waits[0]?.aborted).toBe(true);
     await q.stop();
     expect(await waiting).toEqual({ kind: "stopped" });
+    expect(waits.map((w) => w.aborted)).toEqual(waits.map(() => true));
   });
 
   it("counts a group's send from when the platform answered it, so a send held up in flight cannot bunch the next minute's (regression: 21 in 60 s)", async () => {
