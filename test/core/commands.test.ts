@@ -379,4 +379,14 @@ describe("/help, /start and /settings", () => {
     const member = { platform: "telegram" as const, chatId: "g", userId: "u", isPrivate: false, isAdmin: async () => false };
     expect((await the.bot.say("/settings chain bsc", member)).trim()).toBe("⚠ Only this chat's admins can change its settings.");
   });
+
+  it("tells a group that admins change its settings, and a private chat that its person does", async () => {
+    const group = { platform: "telegram" as const, chatId: "g2", userId: "u", isPrivate: false, isAdmin: async () => false };
+    const own = { platform: "telegram" as const, chatId: "u", userId: "u", isPrivate: true, isAdmin: async () => true };
+    expect(await the.bot.say("/settings", group)).toContain("Admins change them with /settings chain");
+    const mine = await the.bot.say("/settings", own);
+    expect(mine).toContain("Change them with /settings chain");
+    expect(mine).toMatch(/Auto-detect pasted addresses\s+on \(the default in private chats\)/);
+    expect(mine).not.toContain("Admins");
+  });
 });

@@ -21,7 +21,10 @@ const CLEAR = new Set(["none", "off", "reset", "clear", "auto"]);
 
 function view(settings: ChatSettings, ctx: CommandContext, changed?: string): Reply {
   const { t } = ctx.i18n;
-  const auto = settings.autodetect === undefined ? t("settings-autodetect-default") : t(settings.autodetect ? "settings-on" : "settings-off");
+  const { isPrivate } = ctx.chat;
+  const auto = settings.autodetect === undefined
+    ? t(isPrivate ? "settings-autodetect-default-private" : "settings-autodetect-default")
+    : t(settings.autodetect ? "settings-on" : "settings-off");
   const language = settings.language === undefined
     ? t(`settings-language-auto-${unsetLanguageFollows(ctx.chat)}`, { name: t("language-name") })
     : ctx.catalog.translator(settings.language).t("language-name");
@@ -40,8 +43,9 @@ function view(settings: ChatSettings, ctx: CommandContext, changed?: string): Re
           { label: t("settings-calls"), value: !keepsCalls(ctx.chat) ? t("settings-calls-private") : t(settings.calls === false ? "settings-off" : "settings-on") },
         ],
       },
-      { kind: "text", text: t("settings-how", { languages: ctx.catalog.locales.join("|") }) },
-      { kind: "text", text: t("settings-cardchart-how") },
+      // Only admins change a group's settings; in a private chat the person does.
+      { kind: "text", text: t(isPrivate ? "settings-how-private" : "settings-how", { languages: ctx.catalog.locales.join("|") }) },
+      { kind: "text", text: t(isPrivate ? "settings-cardchart-how-private" : "settings-cardchart-how") },
     ],
     actions: [],
     footer: { source: ctx.source },
