@@ -55,6 +55,14 @@ describe("Telegram inline mode", () => {
     }
   });
 
+  it("answers in the asker's language, and keeps the answer out of the cache Telegram shares between people", async () => {
+    const id = h.fake.inlineQuery("pepe", { ...fakeUser(), language_code: "zh-hans" });
+    const answer = await h.fake.waitFor((c) => c.method === "answerInlineQuery" && c.payload.inline_query_id === id, { timeoutMs: 10_000 });
+    expect(answer.payload).toMatchObject({ is_personal: true });
+    const results = h.fake.inlineAnswers.get(id) as Article[];
+    expect(results[0]?.input_message_content.message_text).toMatch(/[\u4e00-\u9fff]/);
+  });
+
   it("answers an empty query with no results", async () => {
     expect(await inline("  ")).toEqual([]);
   });

@@ -60,7 +60,9 @@ export function inlineFeature(deps: FeatureDeps, opts: InlineOptions = {}): Comp
       return;
     }
     const results = cards.map((found, i) => article(i, found.name, found.value, found.card, deps));
-    await ctx.answerInlineQuery(results, { cache_time: opts.cacheSeconds ?? 30, is_personal: false });
+    // Personal: the cards are in the asker's language (their app's, or their /settings), and a
+    // shared cache would answer the next person's same query in it for cacheSeconds.
+    await ctx.answerInlineQuery(results, { cache_time: opts.cacheSeconds ?? 30, is_personal: true });
   });
   return c;
 }
