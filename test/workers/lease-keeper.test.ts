@@ -1,12 +1,12 @@
 import { hostname } from "node:os";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { StoreError } from "../../src/store/errors.js";
 import { openSqliteStore } from "../../src/store/sqlite/store.js";
 import type { Store } from "../../src/store/types.js";
 import { processHolder } from "../../src/workers/holder.js";
 import { createLeaseKeeper, type LeaseKeeper } from "../../src/workers/lease-keeper.js";
 import { lines, type Lines } from "../lines.js";
+import { reachableLeases } from "./reachable-leases.js";
 
 const log = pino({ level: "silent" });
 const stores: Store[] = [];
@@ -38,19 +38,10 @@ function logged(): { logger: pino.Logger; msgs: Lines } {
 /** A worker's view of the store, which stops reaching PostgreSQL while `down`; `failed` counts the calls that found it so. */
 function reachable(s: Store) {
   const view = { down: false, failed: 0, failures: lines() };
-  const call = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
-    if (!view.down) return f(...a);
+  const leases = reachableLeases(s.subscriptions, view, () => {
     view.failed++;
     view.failures.push(String(view.failed));
-    throw new StoreError("unavailable", "the PostgreSQL database at DATABASE_URL (leases) cannot be reached: connect ECONNREFUSED");
-  };
-  const sub = s.subscriptions;
-  const leases = {
-    acquireLease: call(sub.acquireLease.bind(sub)),
-    releaseLease: call(sub.releaseLease.bind(sub)),
-    leaseHolder: call(sub.leaseHolder.bind(sub)),
-    takeOverLease: call(sub.takeOverLease.bind(sub)),
-  };
+  });
   return { view, leases, tries: (n: number) => view.failures.until((all) => all.length >= n) };
 }
 

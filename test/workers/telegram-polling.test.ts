@@ -9,13 +9,13 @@ import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TelegramFatalError } from "../../src/adapters/telegram/errors.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
-import { StoreError } from "../../src/store/errors.js";
 import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite/store.js";
 import { createLeaseKeeper } from "../../src/workers/lease-keeper.js";
 import { type Harness, startHarness } from "../adapters/telegram/harness.js";
 import { T0 } from "../adapters/real-core.js";
 import { fakeUser, privateChat } from "../fakes/telegram-api.js";
 import { lines } from "../lines.js";
+import { reachableLeases } from "./reachable-leases.js";
 
 let market: Sandbox;
 beforeAll(async () => {
@@ -40,18 +40,7 @@ async function poller() {
   const said = lines();
   const fatal: TelegramFatalError[] = [];
   const ended = lines();
-  const reach = <A extends unknown[], R>(f: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
-    if (!view.down) return f(...a);
-    failed.push("");
-    throw new StoreError("unavailable", "the PostgreSQL database at DATABASE_URL (leases) cannot be reached: connect ECONNREFUSED");
-  };
-  const sub = store.subscriptions;
-  const leases = {
-    acquireLease: reach(sub.acquireLease.bind(sub)),
-    releaseLease: reach(sub.releaseLease.bind(sub)),
-    leaseHolder: reach(sub.leaseHolder.bind(sub)),
-    takeOverLease: reach(sub.takeOverLease.bind(sub)),
-  };
+  const leases = reachableLeases(store.subscriptions, view, () => failed.push(""));
   const logger = pino({ level: "info" }, { write: (line: string) => said.push(String((JSON.parse(line) as { msg: string }).msg)) });
   h = await startHarness({
     store: store as SqliteStore,
