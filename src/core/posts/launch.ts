@@ -22,7 +22,10 @@ export const launchPayload = z.object({
   launchAt: z.number(),
   /** When the list giving its price and liquidity was fetched (epoch ms); rows queued before it was kept lack it. */
   readAt: z.number().optional(),
-  /** That list was an expired copy served because the service failed. */
+  /**
+   * That list was an expired copy served because the service failed: set by the watcher while it read
+   * its lists through the cache, read still for the rows queued then (kept eight days).
+   */
   stale: z.boolean().optional(),
   liquidity: z.number().optional(),
   priceUsd: z.string().optional(),
