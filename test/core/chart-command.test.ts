@@ -38,7 +38,9 @@ async function startWorld(opts: { quirks?: boolean } = {}): Promise<World> {
   return {
     sandbox,
     async core(charts, change24h) {
-      const client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 2000 });
+      // The sandbox answers in this process, with a picture's worker thread beside it: on a loaded
+      // machine a request can take seconds, and no test here is about a slow service.
+      const client = new MarketClient({ v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, retry: { maxAttempts: 1 }, timeoutMs: 60_000 });
       const store: SqliteStore = await openSqliteStore({ path: ":memory:" });
       closers.push(() => client.close(), () => store.close());
       const cached = createCachedMarket(client, { now: () => T0 });
