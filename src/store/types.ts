@@ -506,8 +506,9 @@ export interface BuyFeedStore {
   /** The media of the chat's feed of a token, with the bot's copy of the file when it keeps one. */
   feedMedia(chat: ChatKey, tokenId: string): Promise<BuyMedia | undefined>;
   /**
-   * Stops the chat's feed of a token, or all; a pair no feed follows any more is no longer
-   * watched, and its token's wallets are forgotten. Returns how many.
+   * Stops the chat's feed of a token, or all, from now: its posts not yet sent are dropped (one
+   * in flight goes), a pair no feed follows any more is no longer watched, and its token's
+   * wallets are forgotten. Returns how many.
    */
   removeFeeds(chat: ChatKey, tokenId: string | "all"): Promise<number>;
   /** Every feed of the token a pair belongs to. */

@@ -8,10 +8,12 @@ import { Registry } from "prom-client";
 import { afterEach, describe, expect, it } from "vitest";
 import { createBuyMetrics } from "../../src/buys/metrics.js";
 import type { BuyFeedService } from "../../src/buys/service.js";
+import { createPacedQueue } from "../../src/digest/paced-queue.js";
 import { createMarketMetrics } from "../../src/market/scheduler-metrics.js";
 import { HOSTILE_TOKENS } from "../../src/sandbox/index.js";
 import { startHarness, type Harness } from "../adapters/telegram/harness.js";
 import { fakeUser, groupChat, type SentMessage } from "../fakes/telegram-api.js";
+import { deferred } from "../deferred.js";
 import { metric } from "../metrics-text.js";
 import { S0, startBuyWorld, T0, type BuyWorld } from "./buy-world.js";
 
@@ -35,12 +37,27 @@ afterEach(async () => {
   await w.close();
 });
 
-/** The world; with `registry`, the market calls and the feed counted there as the bot's /metrics counts them. */
-async function start(opts: { registry?: Registry } = {}): Promise<World> {
+/**
+ * The world; with `registry`, the market calls and the feed counted there as the bot's /metrics
+ * counts them; with `paceHeld`, the group's pace waits of a second or more (its minute full)
+ * last until that promise settles.
+ */
+async function start(opts: { registry?: Registry; paceHeld?: Promise<void> } = {}): Promise<World> {
   const marketMetrics = opts.registry === undefined ? undefined : createMarketMetrics(opts.registry);
   const base = await startBuyWorld(marketMetrics === undefined ? {} : { onDispatch: (e) => marketMetrics.dispatched(e) });
   const h = await startHarness({ core: base.core, store: base.store, adapter: { now: base.clock.now }, fake: { now: base.clock.now } });
-  const feed = base.service("telegram", h.adapter, opts.registry === undefined ? {} : { metrics: createBuyMetrics(opts.registry, base.store.buys) });
+  const held = opts.paceHeld;
+  const queue = held === undefined ? undefined : createPacedQueue({
+    ratePerSecond: 30, maxInFlight: 4, perChatPerMinute: 20, now: base.clock.now,
+    sleep: async (ms) => {
+      if (ms >= 1000) await held;
+      await base.clock.sleep(ms);
+    },
+  });
+  const feed = base.service("telegram", h.adapter, {
+    ...(opts.registry === undefined ? {} : { metrics: createBuyMetrics(opts.registry, base.store.buys) }),
+    ...(queue === undefined ? {} : { queue }),
+  });
   const chat = groupChat({ id: -100, supergroup: true });
   const admin = fakeUser({ id: 1 });
   const member = fakeUser({ id: 2 });
@@ -153,6 +170,23 @@ describe("the buy feed through Telegram", () => {
     const own = out.filter((p) => !p.text.includes("more PEPE trades")).map((p) => Number(/Spent: \$([\d.]+)/.exec(p.text)?.[1]));
     expect(own.sort((a, b) => a - b)).toEqual(burst.slice(16).map((b) => b.amountUsd));
     expect(await w.store.buys.buyCounts()).toEqual({ folded: 16, posted: 39 });
+  });
+
+  it("posts nothing more of a token once /stopbuys has answered, though its burst still waited for the group's pace", async () => {
+    const paceHeld = deferred();
+    const w = await start({ paceHeld: paceHeld.promise });
+    await w.ask("/buys pepe");
+    const burst = Array.from({ length: 55 }, (_, i) => ({ time: S0 + 2 + Math.floor(i / 2), side: "buy" as const, amountUsd: 100 + i }));
+    await w.place(w.idOf("PEPE"), burst);
+    const turning = turnAt(w, T0 + 40_000);
+    // The group's first minute is full; the rest of the burst waits for the next.
+    await w.h.fake.waitForSent(() => posts(w).length === 20);
+    expect(await w.ask("/stopbuys pepe")).toBe("No more buys of PEPE here.");
+    const stoppedAt = w.h.fake.sent.length;
+    paceHeld.resolve();
+    await turning;
+    expect(w.h.fake.sent.slice(stoppedAt)).toEqual([]);
+    expect(await w.store.buys.waitingBuyPosts()).toEqual([]);
   });
 
   it("counts on /metrics the pairs watched, polls and their interval, swaps seen and skipped, buys owed, posted and folded, the feed lane's units and the delay", async () => {

@@ -146,6 +146,23 @@ describe.each(ENGINES)("buy feeds on %s", (engine) => {
     expect(await store.buys.buyPostCounts()).toEqual({ queued: 1 });
   });
 
+  it("drops a stopped feed's posts not yet sent, of that token only, and leaves the one in flight", async () => {
+    await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 0);
+    await store.buys.upsertFeed(feed(group, "wif"), ["w1"], 5, 0);
+    const post = (postKey: string, tokenId: string): NewBuyPost => ({ ...group, postKey, tokenId, kind: "post", txTime: 92, payload: "{}", swapKeys: [] });
+    for (const [key, token] of [["a", "pepe"], ["b", "pepe"], ["c", "pepe"], ["w", "wif"]] as const) await store.buys.queueBuyPost(post(key, token), 1_000);
+    await store.subscriptions.acquireLease(WATCHER_LEASE, "me", 60_000, 1_000);
+    const rows = { ...group, postKey: "a" };
+    expect(await store.buys.claimBuyPost(rows, "me", WATCHER_LEASE, 2_000)).toBe("claimed");
+    expect(await store.buys.removeFeeds(group, "pepe")).toBe(1);
+    expect((await store.buys.waitingBuyPosts()).map((p) => p.postKey)).toEqual(["w"]);
+    // The post in flight is recorded as it ends; the others can no longer be claimed.
+    expect(await store.buys.settleBuyPost(rows, "me", "delivered", 3_000)).toBe(true);
+    expect(await store.buys.claimBuyPost({ ...group, postKey: "b" }, "me", WATCHER_LEASE, 3_000)).toBe("taken");
+    expect(await store.buys.removeFeeds(group, "all")).toBe(1);
+    expect(await store.buys.waitingBuyPosts()).toEqual([]);
+  });
+
   it("resends once, recorded resent, a post whose watcher died between its claim and its outcome", async () => {
     await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 0);
     const trade: Trade = {

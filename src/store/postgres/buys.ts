@@ -78,6 +78,11 @@ export function postgresBuys(sql: Sql): BuyFeedStore {
           tokenId === "all"
             ? await tx.write("DELETE FROM buy_feeds WHERE platform = $1 AND chat_id = $2", [chat.platform, chat.chatId])
             : await tx.write("DELETE FROM buy_feeds WHERE platform = $1 AND chat_id = $2 AND token_id = $3", [chat.platform, chat.chatId, tokenId]);
+        if (tokenId === "all") {
+          await tx.write("DELETE FROM buy_messages WHERE platform = $1 AND chat_id = $2 AND state IN ('queued', 'interrupted')", [chat.platform, chat.chatId]);
+        } else {
+          await tx.write("DELETE FROM buy_messages WHERE platform = $1 AND chat_id = $2 AND token_id = $3 AND state IN ('queued', 'interrupted')", [chat.platform, chat.chatId, tokenId]);
+        }
         await tx.write("DELETE FROM buy_pairs WHERE NOT EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = buy_pairs.token_id)");
         await tx.write("DELETE FROM buy_wallets WHERE NOT EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = buy_wallets.token_id)");
         return r.count;

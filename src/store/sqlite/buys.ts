@@ -27,6 +27,8 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
     list: db.prepare(`SELECT ${feedColumns()} FROM buy_feeds WHERE platform = ? AND chat_id = ? ORDER BY created_at, token_id`),
     removeOne: db.prepare(`DELETE FROM buy_feeds WHERE platform = ? AND chat_id = ? AND token_id = ?`),
     removeAll: db.prepare(`DELETE FROM buy_feeds WHERE platform = ? AND chat_id = ?`),
+    unsentOne: db.prepare(`DELETE FROM buy_messages WHERE platform = ? AND chat_id = ? AND token_id = ? AND state IN ('queued', 'interrupted')`),
+    unsentAll: db.prepare(`DELETE FROM buy_messages WHERE platform = ? AND chat_id = ? AND state IN ('queued', 'interrupted')`),
     unwatch: db.prepare(`DELETE FROM buy_pairs WHERE NOT EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = buy_pairs.token_id)`),
     forgetWallets: db.prepare(`DELETE FROM buy_wallets WHERE NOT EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = buy_wallets.token_id)`),
     walletCount: db.prepare(`SELECT COUNT(*) AS n FROM buy_wallets WHERE token_id = ?`),
@@ -73,6 +75,8 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
 
   const remove = db.transaction((chat: ChatKey, tokenId: string | "all") => {
     const n = tokenId === "all" ? q.removeAll.run(chat.platform, chat.chatId).changes : q.removeOne.run(chat.platform, chat.chatId, tokenId).changes;
+    if (tokenId === "all") q.unsentAll.run(chat.platform, chat.chatId);
+    else q.unsentOne.run(chat.platform, chat.chatId, tokenId);
     q.unwatch.run();
     q.forgetWallets.run();
     return n;
