@@ -65,6 +65,21 @@ describe("the one list of invisible characters", () => {
     expect(chartCleanText(text)).toBe(bare);
   });
 
+  it("keeps the joiners and tags an emoji is made of, everywhere, and no such character outside one", () => {
+    const family = "👨\u200D👩\u200D👧";
+    const scotland = "🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}";
+    const fire = "❤️\u200D🔥";
+    for (const e of [family, scotland, fire, "👍🏽\u200D👨"]) {
+      const line = `🟢 ${e}${e} PEPE buy`;
+      for (const clean of [stripInvisible, (t: string) => cleanText(t, 100), telegramCleanText, discordCleanText, chartCleanText]) expect(clean(line)).toBe(line);
+    }
+    expect(stripInvisible("pe\u200Dpe 👨\u200Da a\u200D👩 \u200D👧")).toBe("pepe 👨a a👩 👧");
+    // A flag's tags are at most six letters ended by the cancel tag: a longer run is stripped.
+    expect(stripInvisible(`🏴${"\u{E0061}".repeat(20)}\u{E007F}x`)).toBe("🏴x");
+    expect(stripInvisible("🏴\u{E0061}\u{E0062}x")).toBe("🏴x");
+    expect(isInvisible("\u200D")).toBe(true);
+  });
+
   it("turns line breaks into spaces on one line, and into line feeds where lines are kept", () => {
     const text = "a\tb\nc\vd\fe\rf\r\ng\u0085h\u2028i\u2029j";
     expect(stripInvisible(text)).toBe("a b c d e f  g h i j");
