@@ -815,10 +815,14 @@ buys-buyer = Buyer
 buys-seller = Seller
 buys-time = Time
 buys-when = { $time } · { $seconds } s ago
+buys-when-later = { $time } · { $age } ago
 buys-open-buyer = Buyer
 buys-open-seller = Seller
 buys-open-tx = Transaction
-buys-summary = { $emoji } { $count } more { $symbol } trades · { $total } in { $seconds } s · largest { $largest } by { $wallet }
+buys-summary = { $emoji } { $count } more { $symbol } { $kind ->
+    [buys] buys
+   *[trades] trades
+} · { $total } in { $seconds } s · largest { $largest } by { $wallet }
 cmd-buys = Post a token's buys here as they happen, or list this chat's feeds
 cmd-buys-token = Symbol, name, address, address-chain or a link
 cmd-buys-options = min <usd>, sells on|off, whale <usd>, emoji <emoji>, step <usd>, media [off]

@@ -144,10 +144,10 @@ describe("the buy feed through Discord", () => {
     expect(out).toHaveLength(120);
     expect(w.fake.requests.filter((r) => r.status === 429)).toEqual([]);
     const titles = out.map((p) => unescape(embedOf(p).title ?? ""));
-    const summaries = titles.filter((t) => t.includes("more PEPE trades"));
+    const summaries = titles.filter((t) => t.includes("more PEPE buys"));
     expect(summaries).toHaveLength(1);
-    expect(summaries[0]).toMatch(/^🟢 20 more PEPE trades · \$2\.19K in 3 s · largest \$119 by 0x[0-9a-f]{4}…[0-9a-f]{4}$/u);
-    const own = out.filter((_, i) => !titles[i]!.includes("more PEPE trades")).map((p) => Number(/^\$([\d.]+)/.exec(fieldsOf(p).get("Spent") ?? "")?.[1]));
+    expect(summaries[0]).toMatch(/^🟢 20 more PEPE buys · \$2,19\d in 3 s · largest \$119 by 0x[0-9a-f]{4}…[0-9a-f]{4}$/u);
+    const own = out.filter((_, i) => !titles[i]!.includes("more PEPE buys")).map((p) => Number(/^\$([\d.]+)/.exec(fieldsOf(p).get("Spent") ?? "")?.[1]));
     expect(own.sort((a, b) => a - b)).toEqual(burst.slice(20).map((b) => b.amountUsd));
     expect(await w.store.buys.buyCounts()).toEqual({ folded: 20, posted: 119 });
   });

@@ -164,10 +164,10 @@ describe("the buy feed through Telegram", () => {
     const times = out.map((p) => p.at);
     expect(Math.max(...times) - (T0 + 40_000)).toBeLessThanOrEqual(120_000);
     for (const t of times) expect(times.filter((x) => x >= t && x < t + 60_000).length).toBeLessThanOrEqual(20);
-    const summaries = out.filter((p) => p.text.includes("more PEPE trades"));
+    const summaries = out.filter((p) => p.text.includes("more PEPE buys"));
     expect(summaries).toHaveLength(1);
-    expect(summaries[0]!.text).toMatch(/^🟢 16 more PEPE trades · \$1\.72K in 7 s · largest \$115 by 0x[0-9a-f]{4}…[0-9a-f]{4}\n\ndemo data \(sandbox\) · as of 12:30 UTC$/u);
-    const own = out.filter((p) => !p.text.includes("more PEPE trades")).map((p) => Number(/Spent: \$([\d.]+)/.exec(p.text)?.[1]));
+    expect(summaries[0]!.text).toMatch(/^🟢 16 more PEPE buys · \$1,72\d in 7 s · largest \$115 by 0x[0-9a-f]{4}…[0-9a-f]{4}\n\ndemo data \(sandbox\) · as of 12:30 UTC$/u);
+    const own = out.filter((p) => !p.text.includes("more PEPE buys")).map((p) => Number(/Spent: \$([\d.]+)/.exec(p.text)?.[1]));
     expect(own.sort((a, b) => a - b)).toEqual(burst.slice(16).map((b) => b.amountUsd));
     expect(await w.store.buys.buyCounts()).toEqual({ folded: 16, posted: 39 });
   });
@@ -272,7 +272,7 @@ describe("the buy feed through Telegram", () => {
     expect(first.map((p) => [p.method, p.fileId])).toEqual([["sendMessage", undefined], ["sendAnimation", gif.animation?.file_id], ["sendMessage", undefined]]);
     const whale = first[1]!;
     expect(whale.text.split("\n")[0]).toBe(`🟢 🐳 ${"🟢".repeat(30)} PEPE buy`);
-    expect(whale.text).toMatch(/^Spent: \$1\.5K \([\d.,]+K? USDC\)$/m);
+    expect(whale.text).toMatch(/^Spent: \$1,500 \([\d.,]+K? USDC\)$/m);
     expect(whale.raw).toMatch(/<b>/);
     expect(whale.keyboard?.flat().map((b) => b.text)).toEqual(["Buyer", "Transaction"]);
 

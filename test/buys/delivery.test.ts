@@ -61,8 +61,8 @@ describe("delivering owed buys", () => {
     const sent: Reply[] = [];
     await flushed(await world(sent));
     expect(sent).toHaveLength(40);
-    expect(sent.filter((r) => r.title.includes("more PEPE trades"))).toHaveLength(1);
-    expect(sent[0]?.title).toBe("🟢 16 more PEPE trades · $1.72K in 15 s · largest $115 by 0x0000…0015");
+    expect(sent.filter((r) => r.title.includes("more PEPE buys"))).toHaveLength(1);
+    expect(sent[0]?.title).toBe("🟢 16 more PEPE buys · $1,720 in 15 s · largest $115 by 0x0000…0015");
     expect(await store.buys.buyCounts()).toEqual({ folded: 16, posted: 39 });
     expect(await store.buys.buyPostCounts()).toEqual({ delivered: 40 });
     expect(await store.buys.queuedBuys(group)).toEqual([]);
@@ -107,8 +107,8 @@ describe("delivering owed buys", () => {
       sinks: { telegram: sink }, queues: { telegram: queue }, lease: WATCHER_LEASE, sender: "w1", leading: () => true, logger: pino({ level: "silent" }), now,
     }));
     expect(sent).toEqual([
-      { at: T + 230_000, time: "12:00:01 UTC · 229 s ago" },
-      { at: T + 260_000, time: "12:00:02 UTC · 258 s ago" },
+      { at: T + 230_000, time: "12:00:01 UTC · 3m 49s ago" },
+      { at: T + 260_000, time: "12:00:02 UTC · 4m 18s ago" },
     ]);
   });
 

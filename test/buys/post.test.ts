@@ -43,7 +43,7 @@ describe("a buy post", () => {
   it("shows the bar, spent in USD and in the token paid with, received, price, FDV labelled, DEX, buyer, time and links", () => {
     expect(all(buyPost(trade(), DEFAULT_OPTIONS))).toBe([
       `${"🟢".repeat(24)} PEPE buy`,
-      "Spent: $1.23K (0.41 WETH)",
+      "Spent: $1,235 (0.41 WETH)",
       "Received: 98.8M PEPE",
       "Price: $0.0₄125",
       "FDV: $5.2B",
@@ -105,7 +105,10 @@ describe("a burst folded", () => {
 
   it("says how many more, how much, over how long, the largest and by whom", () => {
     const trades = [trade({ amountUsd: "300", txTime: TX_TIME }), trade({ amountUsd: "2300", txTime: TX_TIME + 40, wallet: "0xab00000000000000000000000000000000000cd" })];
-    expect(summaryPost(trades, DEFAULT_OPTIONS).title).toBe("🟢 2 more PEPE trades · $2.6K in 40 s · largest $2.3K by 0xab00…00cd");
+    expect(summaryPost(trades, DEFAULT_OPTIONS).title).toBe("🟢 2 more PEPE buys · $2,600 in 40 s · largest $2,300 by 0xab00…00cd");
+    // With sells on, a summary that holds one counts trades.
+    const mixed = [...trades, trade({ side: "sell", amountUsd: "5120", txTime: TX_TIME + 50 })];
+    expect(summaryPost(mixed, { ...DEFAULT_OPTIONS, sells: true }).title).toBe("🟢 3 more PEPE trades · $7,720 in 50 s · largest $5,120 by 0x1111…1111");
   });
 });
 

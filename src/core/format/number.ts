@@ -112,6 +112,18 @@ export function formatUsd(v: string | number | undefined, opts: UsdOptions = {})
 }
 
 /**
+ * Money as a trade is told, to the dollar: from $1,000 whole dollars with thousands separators
+ * (`$1,234`, `$12,345,678`), where a compact `$1.23K` would hide what a buy bot's readers
+ * compare; below that, and from a trillion, as `formatUsd` (`$950`, `$52.4`, `$0.50`).
+ */
+export function formatUsdWhole(v: string | number | undefined, opts: UsdOptions = {}): string {
+  const d = accept(v, MONEY_MAX_POW10, false);
+  const whole = d === null || isZero(d) ? null : roundTo(d, 0);
+  if (whole === null || isZero(whole) || magnitude(whole) < 3 || magnitude(whole) >= 12) return formatUsd(v, opts);
+  return `$${toPlain(whole, 0)}`;
+}
+
+/**
  * A compact plain number for token amounts and supplies: `1.23B`, `950`, `12.3`, `0.0₅123`.
  * Negative or ≥ 10^36 → `—`.
  */

@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { Translator } from "../../i18n/index.js";
 import { AMOUNT_RANGE, readDecimal } from "../../market/decimal.js";
 import type { BuyOptions } from "../../store/types.js";
-import { cleanText, formatAmount, formatPrice, formatUsd, shortAddress } from "../format/index.js";
+import { cleanText, formatAge, formatAmount, formatPrice, formatUsd, formatUsdWhole, shortAddress } from "../format/index.js";
 import type { Action, Field, Reply, ReplyMedia } from "../reply.js";
 
 /** Most emoji one bar shows. */
@@ -97,7 +97,7 @@ export function buyReply(r: BuyRecord, at: number, source: string, i18n: Transla
   const whale = isWhale(o, t.amountUsd);
   const symbol = cleanText(r.symbol, 16);
   const fields: Field[] = [
-    { label: say(sell ? "buys-got" : "buys-spent"), value: `${formatUsd(t.amountUsd, { locale })} (${formatAmount(t.quoteAmount, { locale })} ${cleanText(t.quoteSymbol, 12)})`, inline: true },
+    { label: say(sell ? "buys-got" : "buys-spent"), value: `${formatUsdWhole(t.amountUsd, { locale })} (${formatAmount(t.quoteAmount, { locale })} ${cleanText(t.quoteSymbol, 12)})`, inline: true },
     { label: say(sell ? "buys-sold" : "buys-received"), value: `${formatAmount(t.tokenAmount, { locale })} ${symbol}`, inline: true },
   ];
   if (t.priceUsd !== undefined) fields.push({ label: say("buys-price"), value: formatPrice(t.priceUsd, { locale }), inline: true });
@@ -106,7 +106,9 @@ export function buyReply(r: BuyRecord, at: number, source: string, i18n: Transla
   const first = !sell && t.firstBuy === true ? ` · ${say("buys-first-buy")}` : "";
   fields.push({ label: say(sell ? "buys-seller" : "buys-buyer"), value: `${shortAddress(t.wallet)}${first}`, inline: true });
   const ago = Math.max(0, Math.round(at / 1000 - t.txTime));
-  fields.push({ label: say("buys-time"), value: say("buys-when", { time: clock(t.txTime), seconds: ago }) });
+  // "25 s ago" as a feed counts; a post the chat's pace or a restart held says "3m 12s ago", not "192 s".
+  const when = ago < 60 ? say("buys-when", { time: clock(t.txTime), seconds: ago }) : say("buys-when-later", { time: clock(t.txTime), age: formatAge(ago, { i18n, seconds: true }) });
+  fields.push({ label: say("buys-time"), value: when });
   const actions: Action[] = [];
   const wallet = explorerLink(r.explorer, "address", t.wallet);
   const tx = explorerLink(r.explorer, "tx", t.txHash);
@@ -134,8 +136,9 @@ export function buySummaryReply(r: BuyRecord, source: string, i18n: Translator):
   const top = r.trades[largest];
   return {
     title: say("buys-summary", {
-      emoji: r.options.emoji, count: r.trades.length, symbol: cleanText(r.symbol, 16), total: formatUsd(total, { locale }),
-      seconds: Math.max(...times) - Math.min(...times), largest: formatUsd(top?.amountUsd, { locale }), wallet: shortAddress(top?.wallet),
+      emoji: r.options.emoji, count: r.trades.length, symbol: cleanText(r.symbol, 16), total: formatUsdWhole(total, { locale }),
+      seconds: Math.max(...times) - Math.min(...times), largest: formatUsdWhole(top?.amountUsd, { locale }), wallet: shortAddress(top?.wallet),
+      kind: r.trades.some((t) => t.side === "sell") ? "trades" : "buys",
     }),
     tone: "info",
     blocks: [],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatCount, formatPrice, formatUsd } from "../../../src/core/format/index.js";
+import { formatAmount, formatCount, formatPrice, formatUsd, formatUsdWhole } from "../../../src/core/format/index.js";
 
 const EIGHTY_DIGITS = "9".repeat(80);
 
@@ -43,6 +43,24 @@ describe("formatPrice", () => {
   it("keeps every digit of a 40-digit decimal string that a float would round", () => {
     expect(formatPrice("0.0000000123456789012345678901234567890123")).toBe("$0.0₇1235");
     expect(formatPrice("12345.674999999999999999999999")).toBe("$12,345.67");
+  });
+});
+
+describe("formatUsdWhole", () => {
+  it.each([
+    ["1234.5", "$1,235"],
+    ["999.6", "$1,000"],
+    ["8120", "$8,120"],
+    ["12345678.9", "$12,345,679"],
+    ["999", "$999"],
+    ["52.44", "$52.4"],
+    ["0.5", "$0.50"],
+    ["0", "$0"],
+    ["1200000000000", "$1.2T"],
+    ["-5", "—"],
+    ["NaN", "—"],
+  ] as const)("writes a trade of %j as %s", (input, shown) => {
+    expect(formatUsdWhole(input)).toBe(shown);
   });
 });
 
