@@ -1,14 +1,15 @@
 /**
  * Which of a chat's queued buys go out one by one and which fold into one summary post. A chat
  * takes only so many messages (Telegram: 20 in any minute per group, replies to commands
- * included; Discord: 5 per 5 s per channel): when the queued buys need more messages than the
+ * included, 4 of them kept for replies; Discord: 5 per 5 s per channel): when the queued buys need more messages than the
  * chat has left in the next two minutes, the newest that fit one slot short of them go out as
  * posts and the rest fold into one summary, so every buy is in exactly one post or summary.
  */
+import { TELEGRAM_POSTS_PER_MINUTE } from "../digest/platform-queues.js";
 import type { Platform } from "../store/types.js";
 
-/** Messages a chat takes within the two minutes a folded buy may wait. */
-export const SLOTS_IN_TWO_MINUTES: Readonly<Record<Platform, number>> = { telegram: 40, discord: 120, console: 1_000 };
+/** Posts a chat takes within the two minutes a folded buy may wait (Telegram: its minute less what replies keep). */
+export const SLOTS_IN_TWO_MINUTES: Readonly<Record<Platform, number>> = { telegram: 2 * TELEGRAM_POSTS_PER_MINUTE, discord: 120, console: 1_000 };
 
 export interface FoldPlan<T> {
   /** Sent as posts of their own, oldest first. */

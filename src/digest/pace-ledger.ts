@@ -13,8 +13,10 @@ export interface PaceLedger {
   /**
    * Takes a send slot at `t` for the first of `chatIds` that may get one now, counting it at
    * once: the global pace and a pause hold every chat; a chat's window holds only that chat.
+   * `reserve`: slots of a chat's minute this send may not take, left to others (the replies to
+   * commands, which scheduled posts must not crowd out). Default 0.
    */
-  take(chatIds: readonly string[], t: number): Promise<PaceSlot>;
+  take(chatIds: readonly string[], t: number, reserve?: number): Promise<PaceSlot>;
   /**
    * The send `stamp` reached the platform at `at`. A send counts from its start until it is
    * answered, then from the answer: one held up in flight may arrive late, and counting from
@@ -70,8 +72,8 @@ export function memoryPaceLedger(opts: PaceOptions & { sent?: readonly PastSend[
   };
   for (const s of opts.sent ?? []) book(s.chatId, `m${(seq += 1)}`, s.at);
 
-  /** Ms until `chatId` may get another message (0 = now). */
-  const chatWait = (chatId: string, t: number): number => {
+  /** Ms until `chatId` may get another message with `reserve` of its minute left to others (0 = now). */
+  const chatWait = (chatId: string, t: number, reserve: number): number => {
     const stamps = recent.get(chatId);
     if (stamps === undefined) return 0;
     for (const [stamp, at] of stamps) if (at <= t - MINUTE) stamps.delete(stamp);
@@ -79,19 +81,21 @@ export function memoryPaceLedger(opts: PaceOptions & { sent?: readonly PastSend[
       recent.delete(chatId);
       return 0;
     }
-    const windowWait = perChat > 0 && stamps.size >= perChat ? Math.min(...stamps.values()) + MINUTE - t : 0;
+    const limit = Math.max(1, perChat - reserve);
+    // Room comes back as the send that makes the window one too full passes its minute.
+    const windowWait = perChat > 0 && stamps.size >= limit ? ([...stamps.values()].sort((a, b) => a - b)[stamps.size - limit] as number) + MINUTE - t : 0;
     const spacingWait = chatSpacing > 0 ? Math.max(...stamps.values()) + chatSpacing - t : 0;
     return Math.max(windowWait, spacingWait);
   };
 
   return {
-    async take(chatIds, t) {
+    async take(chatIds, t, reserve = 0) {
       const gate = Math.max(pausedUntil, nextStartAt) - t;
       if (gate > 0) return { waitMs: gate };
       let soonest = Infinity;
       for (let i = 0; i < chatIds.length && i < MAX_CANDIDATES; i++) {
         const chatId = chatIds[i] as string;
-        const wait = chatWait(chatId, t);
+        const wait = chatWait(chatId, t, reserve);
         if (wait > 0) {
           soonest = Math.min(soonest, wait);
           continue;

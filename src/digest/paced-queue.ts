@@ -39,6 +39,12 @@ export interface PacedQueueOptions {
   perChatPerMinute?: number;
   /** Least ms between two messages to one chat; undefined = none. Telegram: 1000. Read by the default ledger. */
   perChatSpacingMs?: number;
+  /**
+   * Slots of a chat's minute (`perChatPerMinute`) the queue leaves to what else takes from the
+   * same ledger: the replies to commands, which a group's backlog of posts must not hold up.
+   * Default 0.
+   */
+  reservePerChat?: number;
   /** The books of the pace. Default: in process, from the two rates above. */
   ledger?: PaceLedger;
   /** Sends in flight at once. */
@@ -139,7 +145,7 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
         }
       }
       if (candidates.length === 0) return { waitMs: 0 };
-      const slot = await ledger.take(candidates.map((e) => e.job.chatId), t);
+      const slot = await ledger.take(candidates.map((e) => e.job.chatId), t, opts.reservePerChat ?? 0);
       if ("waitMs" in slot) return { waitMs: Math.max(slot.waitMs, 1) };
       const entry = candidates[slot.index] as Entry;
       const at = queue.indexOf(entry);

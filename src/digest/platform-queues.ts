@@ -24,6 +24,17 @@ export const TELEGRAM_PER_CHAT_PER_MINUTE = TELEGRAM_GROUP_PER_MINUTE;
 export const TELEGRAM_PER_CHAT_SPACING_MS = 1000;
 
 /**
+ * Slots of a Telegram group's 20 a minute that scheduled posts (digests, alerts, launches, buys)
+ * leave to the replies to commands: 4. A group whose buy feed filled its minute made a member's
+ * /price wait 22 s for the oldest post to pass its minute; with 4 left, a reply goes at once
+ * (after the second between two messages) unless the group asked 4 things that minute already.
+ */
+export const TELEGRAM_REPLY_RESERVE = 4;
+
+/** Scheduled posts a Telegram group takes a minute: 16. */
+export const TELEGRAM_POSTS_PER_MINUTE = TELEGRAM_PER_CHAT_PER_MINUTE - TELEGRAM_REPLY_RESERVE;
+
+/**
  * Telegram digest sends in flight at once: 4. Enough to hide one Bot API round trip behind the
  * pace; more would only let a burst of 429s pile up before the first one pauses the queue.
  */
@@ -92,11 +103,12 @@ export async function lastMinuteSends(store: Pick<Store, "recentSends">, platfor
 }
 
 /**
- * The Telegram digest queue: `ratePerSecond` over all chats (DIGEST_TELEGRAM_RATE), 20 a minute and
- * one a second per chat, 4 in flight; on `ledger` when given (the pace the bot's replies share).
+ * The Telegram digest queue: `ratePerSecond` over all chats (DIGEST_TELEGRAM_RATE), 16 of a group's
+ * 20 a minute (the rest left to replies) and one a second per chat, 4 in flight; on `ledger` when
+ * given (the pace the bot's replies share).
  */
 export function createTelegramDigestQueue(opts: DigestQueueHooks & { ratePerSecond: number; ledger?: PaceLedger }): PacedQueue {
-  return createPacedQueue({ ...opts, ledger: opts.ledger ?? telegramPaceLedger(opts), maxInFlight: TELEGRAM_IN_FLIGHT });
+  return createPacedQueue({ ...opts, ledger: opts.ledger ?? telegramPaceLedger(opts), maxInFlight: TELEGRAM_IN_FLIGHT, reservePerChat: TELEGRAM_REPLY_RESERVE });
 }
 
 /** The Discord digest queue: Discord's global 50 a second, 5 in flight. */

@@ -20,7 +20,8 @@ export interface RedisPaceOptions extends PaceOptions {
 
 /**
  * KEYS[1] the gate (hash: next, paused), KEYS[2..] the candidates' windows (sorted sets of stamps
- * by time); ARGV[6] the least ms between two messages to one chat, from the newest in its window.
+ * by time); ARGV[6] the least ms between two messages to one chat, from the newest in its window;
+ * ARGV[7] the slots of a chat's minute this send leaves to others.
  */
 const TAKE = `
 local t = tonumber(ARGV[1])
@@ -28,6 +29,7 @@ local spacing = tonumber(ARGV[2])
 local per = tonumber(ARGV[3])
 local win = tonumber(ARGV[4])
 local apart = tonumber(ARGV[6])
+local limit = math.max(1, per - tonumber(ARGV[7]))
 local gate = redis.call('HMGET', KEYS[1], 'next', 'paused')
 local nextAt = tonumber(gate[1] or '0')
 local paused = tonumber(gate[2] or '0')
@@ -39,9 +41,10 @@ for i = 2, #KEYS do
   local w = 0
   if booked then
     redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', t - win)
-    if per > 0 and redis.call('ZCARD', KEYS[i]) >= per then
-      local oldest = redis.call('ZRANGE', KEYS[i], 0, 0, 'WITHSCORES')
-      w = tonumber(oldest[2]) + win - t
+    local count = redis.call('ZCARD', KEYS[i])
+    if per > 0 and count >= limit then
+      local freeing = redis.call('ZRANGE', KEYS[i], count - limit, count - limit, 'WITHSCORES')
+      w = tonumber(freeing[2]) + win - t
     end
     if apart > 0 then
       local newest = redis.call('ZRANGE', KEYS[i], -1, -1, 'WITHSCORES')
@@ -89,18 +92,18 @@ export function redisPaceLedger(opts: RedisPaceOptions): PaceLedger {
   let seq = 0;
 
   return {
-    async take(chatIds, t): Promise<PaceSlot> {
+    async take(chatIds, t, reserve = 0): Promise<PaceSlot> {
       if (redis.isUp()) {
         const stamp = `r${origin}.${(seq += 1)}`;
         try {
           const keys = [gateKey, ...chatIds.map(chatKey)];
-          const [index, waitMs] = (await redis.client.eval(TAKE, keys.length, ...keys, t, spacing, perChat, MINUTE, stamp, apart)) as [number, number];
+          const [index, waitMs] = (await redis.client.eval(TAKE, keys.length, ...keys, t, spacing, perChat, MINUTE, stamp, apart, reserve)) as [number, number];
           return index >= 0 ? { index, stamp } : { waitMs };
         } catch {
           // The connection logs the outage once; this process's books stand in meanwhile.
         }
       }
-      return local.take(chatIds, t);
+      return local.take(chatIds, t, reserve);
     },
     async answered(chatId, stamp, at) {
       if (!stamp.startsWith("r")) return local.answered(chatId, stamp, at);

@@ -10,6 +10,7 @@ import type { BuyMetrics } from "../../src/buys/metrics.js";
 import { createBuyFeedService, type BuyFeedService } from "../../src/buys/service.js";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
 import { createPacedQueue, type PacedQueue } from "../../src/digest/paced-queue.js";
+import { TELEGRAM_REPLY_RESERVE } from "../../src/digest/platform-queues.js";
 import type { PlacedSwap } from "../../src/sandbox/index.js";
 import type { Platform } from "../../src/store/types.js";
 import { startClockedWorld, type ClockedWorld, type ClockedWorldOptions } from "../core/clocked-world.js";
@@ -19,7 +20,7 @@ export const T0 = Date.UTC(2026, 10, 22, 12, 30);
 export const S0 = T0 / 1000;
 
 export interface BuyWorld extends ClockedWorld {
-  /** The feed service sending to `sink` on `platform`, paced as the platform is (Telegram: 20 a minute per group). */
+  /** The feed service sending to `sink` on `platform`, paced as the platform is (Telegram: 20 a minute per group, 4 of them left to replies). */
   service(platform: Platform, sink: BuySink, opts?: { holder?: string; metrics?: BuyMetrics; queue?: PacedQueue }): BuyFeedService;
   /** The pairs the feed watches for `tokenId`, made quiet; the first is the one swaps are placed on. */
   quietPairs(tokenId: string): Promise<string[]>;
@@ -54,7 +55,7 @@ export async function startBuyWorld(opts: { path?: string; maxPerChat?: number; 
         queues: {
           [platform]: o.queue ?? createPacedQueue({
             ratePerSecond: 30, maxInFlight: 4, now: clock.now, sleep: clock.sleep,
-            ...(platform === "telegram" ? { perChatPerMinute: 20 } : {}),
+            ...(platform === "telegram" ? { perChatPerMinute: 20, reservePerChat: TELEGRAM_REPLY_RESERVE } : {}),
           }),
         },
         ...(o.holder === undefined ? {} : { holder: o.holder }),

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createBuyMetrics } from "../../src/buys/metrics.js";
 import type { BuyFeedService } from "../../src/buys/service.js";
 import { createPacedQueue } from "../../src/digest/paced-queue.js";
+import { TELEGRAM_REPLY_RESERVE } from "../../src/digest/platform-queues.js";
 import { createMarketMetrics } from "../../src/market/scheduler-metrics.js";
 import { HOSTILE_TOKENS } from "../../src/sandbox/index.js";
 import { startHarness, type Harness } from "../adapters/telegram/harness.js";
@@ -48,7 +49,7 @@ async function start(opts: { registry?: Registry; paceHeld?: Promise<void> } = {
   const h = await startHarness({ core: base.core, store: base.store, adapter: { now: base.clock.now }, fake: { now: base.clock.now } });
   const held = opts.paceHeld;
   const queue = held === undefined ? undefined : createPacedQueue({
-    ratePerSecond: 30, maxInFlight: 4, perChatPerMinute: 20, now: base.clock.now,
+    ratePerSecond: 30, maxInFlight: 4, perChatPerMinute: 20, reservePerChat: TELEGRAM_REPLY_RESERVE, now: base.clock.now,
     sleep: async (ms) => {
       if (ms >= 1000) await held;
       await base.clock.sleep(ms);
@@ -159,17 +160,17 @@ describe("the buy feed through Telegram", () => {
     await w.place(pepe, burst);
     await turnAt(w, T0 + 40_000);
     const out = posts(w);
-    expect(out).toHaveLength(40);
-    // Within the two minutes a folded buy may wait, at 20 posts in any minute.
+    expect(out).toHaveLength(32);
+    // Within the two minutes a folded buy may wait, at 16 posts in any minute (4 of the group's 20 are the replies').
     const times = out.map((p) => p.at);
     expect(Math.max(...times) - (T0 + 40_000)).toBeLessThanOrEqual(120_000);
-    for (const t of times) expect(times.filter((x) => x >= t && x < t + 60_000).length).toBeLessThanOrEqual(20);
+    for (const t of times) expect(times.filter((x) => x >= t && x < t + 60_000).length).toBeLessThanOrEqual(16);
     const summaries = out.filter((p) => p.text.includes("more PEPE buys"));
     expect(summaries).toHaveLength(1);
-    expect(summaries[0]!.text).toMatch(/^🟢 16 more PEPE buys · \$1,72\d in 7 s · largest \$115 by 0x[0-9a-f]{4}…[0-9a-f]{4}\n\ndemo data \(sandbox\) · as of 12:30 UTC$/u);
+    expect(summaries[0]!.text).toMatch(/^🟢 24 more PEPE buys · \$2,676 in 11 s · largest \$123 by 0x[0-9a-f]{4}…[0-9a-f]{4}\n\ndemo data \(sandbox\) · as of 12:30 UTC$/u);
     const own = out.filter((p) => !p.text.includes("more PEPE buys")).map((p) => Number(/Spent: \$([\d.]+)/.exec(p.text)?.[1]));
-    expect(own.sort((a, b) => a - b)).toEqual(burst.slice(16).map((b) => b.amountUsd));
-    expect(await w.store.buys.buyCounts()).toEqual({ folded: 16, posted: 39 });
+    expect(own.sort((a, b) => a - b)).toEqual(burst.slice(24).map((b) => b.amountUsd));
+    expect(await w.store.buys.buyCounts()).toEqual({ folded: 24, posted: 31 });
   });
 
   it("posts nothing more of a token once /stopbuys has answered, though its burst still waited for the group's pace", async () => {
@@ -179,8 +180,8 @@ describe("the buy feed through Telegram", () => {
     const burst = Array.from({ length: 55 }, (_, i) => ({ time: S0 + 2 + Math.floor(i / 2), side: "buy" as const, amountUsd: 100 + i }));
     await w.place(w.idOf("PEPE"), burst);
     const turning = turnAt(w, T0 + 40_000);
-    // The group's first minute is full; the rest of the burst waits for the next.
-    await w.h.fake.waitForSent(() => posts(w).length === 20);
+    // The posts' share of the group's first minute is full; the rest of the burst waits for the next.
+    await w.h.fake.waitForSent(() => posts(w).length === 16);
     expect(await w.ask("/stopbuys pepe")).toBe("No more buys of PEPE here.");
     const stoppedAt = w.h.fake.sent.length;
     paceHeld.resolve();
@@ -200,7 +201,7 @@ describe("the buy feed through Telegram", () => {
     await w.place(pepe, [...burst, { time: S0 + 30, side: "buy", amountUsd: null }]);
     w.sandbox.resetStats();
     await turnAt(w, T0 + 40_000);
-    expect(posts(w)).toHaveLength(40);
+    expect(posts(w)).toHaveLength(32);
     const text = await registry.metrics();
     const swapCalls = w.sandbox.stats().byEndpoint.swaps ?? 0;
     expect(swapCalls).toBeGreaterThanOrEqual(watched.length);
@@ -213,13 +214,13 @@ describe("the buy feed through Telegram", () => {
     expect(metric(text, "chainpulse_buys_swaps_total", { outcome: "seen" })).toBe(56);
     expect(metric(text, "chainpulse_buys_swaps_total", { outcome: "skipped" })).toBe(1);
     expect(metric(text, "chainpulse_buys_owed_total")).toBe(55);
-    expect(metric(text, "chainpulse_buys_posts_total", { platform: "telegram", state: "posted" })).toBe(39);
-    expect(metric(text, "chainpulse_buys_posts_total", { platform: "telegram", state: "folded" })).toBe(16);
+    expect(metric(text, "chainpulse_buys_posts_total", { platform: "telegram", state: "posted" })).toBe(31);
+    expect(metric(text, "chainpulse_buys_posts_total", { platform: "telegram", state: "folded" })).toBe(24);
     // One delay a post, trade to post: the burst's last trade was 10 s before the first post, and every post went out within two minutes.
-    expect(metric(text, "chainpulse_buys_delay_seconds_count", { platform: "telegram" })).toBe(40);
+    expect(metric(text, "chainpulse_buys_delay_seconds_count", { platform: "telegram" })).toBe(32);
     const delay = metric(text, "chainpulse_buys_delay_seconds_sum", { platform: "telegram" });
-    expect(delay).toBeGreaterThanOrEqual(40 * 10);
-    expect(delay).toBeLessThanOrEqual(40 * (38 + 120));
+    expect(delay).toBeGreaterThanOrEqual(32 * 10);
+    expect(delay).toBeLessThanOrEqual(32 * (38 + 120));
     // The polls are the feed lane's: 50 units each, and none spent on any other lane.
     expect(metric(text, "chainpulse_market_units_total", { endpoint: "swaps" })).toBe(50 * swapCalls);
     expect(metric(text, "chainpulse_market_lane_units_total", { lane: "feed" })).toBeGreaterThanOrEqual(50 * swapCalls);

@@ -60,11 +60,11 @@ describe("delivering owed buys", () => {
     await owe(trades);
     const sent: Reply[] = [];
     await flushed(await world(sent));
-    expect(sent).toHaveLength(40);
+    expect(sent).toHaveLength(32);
     expect(sent.filter((r) => r.title.includes("more PEPE buys"))).toHaveLength(1);
-    expect(sent[0]?.title).toBe("🟢 16 more PEPE buys · $1,720 in 15 s · largest $115 by 0x0000…0015");
-    expect(await store.buys.buyCounts()).toEqual({ folded: 16, posted: 39 });
-    expect(await store.buys.buyPostCounts()).toEqual({ delivered: 40 });
+    expect(sent[0]?.title).toBe("🟢 24 more PEPE buys · $2,676 in 23 s · largest $123 by 0x0000…0023");
+    expect(await store.buys.buyCounts()).toEqual({ folded: 24, posted: 31 });
+    expect(await store.buys.buyPostCounts()).toEqual({ delivered: 32 });
     expect(await store.buys.queuedBuys(group)).toEqual([]);
   });
 

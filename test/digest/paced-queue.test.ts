@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SendOutcome } from "../../src/adapters/types.js";
-import { MAX_CANDIDATES } from "../../src/digest/pace-ledger.js";
+import { MAX_CANDIDATES, memoryPaceLedger, type PaceLedger, type PaceOptions } from "../../src/digest/pace-ledger.js";
 import { createPacedQueue, type PacedQueue, type PacedQueueOptions } from "../../src/digest/paced-queue.js";
 import { redisPaceLedger } from "../../src/redis/pace-ledger.js";
 import { deferred } from "../deferred.js";
@@ -205,6 +205,30 @@ describe.each([
     await stopped;
     expect(await first).toEqual({ kind: "delivered" });
     expect(await second).toEqual({ kind: "stopped" });
+  });
+});
+
+describe.each([
+  ["in process", async (o: PaceOptions): Promise<PaceLedger> => memoryPaceLedger(o)],
+  ["in Redis", async (o: PaceOptions): Promise<PaceLedger> => redisPaceLedger({ ...o, redis: await link(), scope: `bot${(bots += 1)}` })],
+])("a group's minute shared by its posts and the replies to commands, kept %s", (_where, ledgerOf) => {
+  it("leaves the replies their 4 of a group's 20 however long its backlog of posts", async () => {
+    const clock = virtualClock();
+    const ledger = await ledgerOf({ perChatPerMinute: 20 });
+    const q = createPacedQueue({ maxInFlight: 1, ledger, reservePerChat: 4, ...clock });
+    const sent: number[] = [];
+    await Promise.all(
+      Array.from({ length: 20 }, () => q.push({ chatId: "g", deadline: Infinity, send: async () => (sent.push(clock.now()), { kind: "delivered" as const }) })),
+    );
+    // Posts alone take 16 of any minute.
+    for (let i = 16; i < sent.length; i++) expect(sent[i]! - sent[i - 16]!).toBeGreaterThanOrEqual(60_000);
+    // A group whose posts took their 16 of the minute: replies get the other 4 at once, and no more.
+    const other = await ledgerOf({ perChatPerMinute: 20 });
+    const fresh = createPacedQueue({ maxInFlight: 1, ledger: other, reservePerChat: 4, ...clock });
+    await Promise.all(Array.from({ length: 16 }, () => fresh.push({ chatId: "h", deadline: Infinity, send: async () => ({ kind: "delivered" as const }) })));
+    const replies = [];
+    for (let r = 0; r < 5; r++) replies.push(await other.take(["h"], clock.now()));
+    expect(replies.map((r) => "index" in r)).toEqual([true, true, true, true, false]);
   });
 });
 
