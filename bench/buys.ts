@@ -22,6 +22,7 @@ import { createCachedMarket } from "../src/cache/cached-market.js";
 import { createChartRenderer } from "../src/chart/renderer.js";
 import type { ChartRenderer } from "../src/chart/types.js";
 import { createPacedQueue } from "../src/digest/paced-queue.js";
+import { TELEGRAM_REPLY_RESERVE } from "../src/digest/platform-queues.js";
 import { MarketClient } from "../src/market/client.js";
 import type { MarketApi } from "../src/market/api.js";
 import type { SwapTx } from "../src/market/schemas.js";
@@ -408,7 +409,9 @@ async function runFeed(plan: PlanName, fs: Follow[], minutes: number, warm: numb
     core: createPostRenderer({ settings: store, source: "demo data (sandbox)", log: logger }),
     budget: () => ({ rate: client.scheduler.laneRate(FEED_LANE) }), pollSeconds: POLL_SECONDS, maxPollSeconds: MAX_POLL_SECONDS, now: clock.now,
     sinks: { telegram: { send: async () => (sends++, { kind: "delivered" as const }) } },
-    queues: { telegram: createPacedQueue({ ratePerSecond: 30, perChatPerMinute: 20, maxInFlight: 4, now: clock.now, sleep: clock.sleep }) },
+    queues: {
+      telegram: createPacedQueue({ ratePerSecond: 30, perChatPerMinute: 20, reservePerChat: TELEGRAM_REPLY_RESERVE, maxInFlight: 4, now: clock.now, sleep: clock.sleep }),
+    },
     metrics, leaseTtlMs: 3_600_000, sleep: clock.sleep,
   });
   const end = T0 + minutes * 60_000;
@@ -696,7 +699,7 @@ export const buys: Benchmark = {
       title: "11. Buy feed",
       setup:
         `${c.chats} chats following ${c.tokens} tokens by Zipf rank (s = ${ZIPF_S}) on the sandbox's swap streams, each chat at the defaults (sells off, whale $10,000) but for its minimum, in turn ${MINIMUMS.map((m) => `$${Number(m).toLocaleString("en-US")}`).join(", ")}, on a simulated clock: a window of ${c.minutes} simulated minutes (per hour = calls in the window) after a warm-up of ${c.warm} simulated minutes (both feeds created at its start, so that quiet pairs have backed off; the swap calls, owed swaps, delays and commands counted are the window's), and after it, up to ${DRAIN_SECONDS} s, until every pair was polled through it and nothing owed waits (the naive feed: every chat polled through it), the time that took reported as the drain; the sandbox enforces each plan's rate on that clock. ` +
-        `chainpulse: the feed service (one watcher, the feed lane's share ${RATE_SHARE} of the plan, polls every ${POLL_SECONDS} s backing off to ${MAX_POLL_SECONDS} s, Telegram's pace of 20 messages a minute per group). ` +
+        `chainpulse: the feed service (one watcher, the feed lane's share ${RATE_SHARE} of the plan, polls every ${POLL_SECONDS} s backing off to ${MAX_POLL_SECONDS} s, Telegram's pace of 20 messages a minute per group, of which posts take at most ${20 - TELEGRAM_REPLY_RESERVE}). ` +
         `Baseline on its own sandbox and key: each chat polls its token's main pair every ${POLL_SECONDS} s from its last poll, one page of 50, and posts what it sees at once. ` +
         `Beside each, on the same key through the window: the "Answers under quota" commands (its Zipf workload over ${COMMAND_TOKENS} tokens at ${c.plans.map((p) => `${COMMAND_RATE[p]}/s on ${p}`).join(", ")}, after a warm-up of each distinct command with the key unthrottled, in passes until one makes no call, at most ${WARM_PASSES}), timed on the simulated clock. ` +
         `Owed: every swap of the chat's token's watched pairs at or over its minimum traded in the window, read from the sandbox's stream. ` +
