@@ -114,9 +114,11 @@ describe("retries", () => {
   });
 
   it("times out an attempt that gets no answer and retries it", async () => {
-    const { e, requests } = await failureOf(() => "hang", { timeoutMs: 80, retry: { maxAttempts: 2, baseDelayMs: 1 } });
+    // The fake server runs in this process: on a loaded machine it may read a request only after
+    // a short timeout has already given it up, so each attempt is given a second to arrive.
+    const { e, requests } = await failureOf(() => "hang", { timeoutMs: 1000, retry: { maxAttempts: 2, baseDelayMs: 1 } });
     expect(e).toMatchObject({ kind: "timeout", retryable: true });
-    expect(e.message).toBe("tokenDetail: no answer within 80 ms");
+    expect(e.message).toBe("tokenDetail: no answer within 1000 ms");
     expect(requests).toBe(2);
   });
 
