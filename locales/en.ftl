@@ -71,6 +71,7 @@ settings-chain-unset = not set ({ $fallback })
 settings-autodetect = Auto-detect pasted addresses
 settings-autodetect-default = platform default (on in private chats)
 settings-autodetect-default-private = on (the default in private chats)
+settings-autodetect-unseen = on, but I cannot read pasted text here (see /autodetect)
 settings-on = on
 settings-off = off
 settings-timezone = Time zone

@@ -58,6 +58,7 @@ settings-chain-unset = 未设置（{ $fallback }）
 settings-autodetect = 自动识别粘贴的地址
 settings-autodetect-default = 平台默认（私聊中开启）
 settings-autodetect-default-private = 开（私聊中的默认）
+settings-autodetect-unseen = 开，但我在这里看不到粘贴的内容（见 /autodetect）
 settings-on = 开
 settings-off = 关
 settings-timezone = 时区

@@ -91,6 +91,17 @@ describe("one auto-detect rule on Telegram and Discord", () => {
     expect(tgAnswer).not.toContain("direct messages");
   });
 
+  it("shows in /settings that auto-detect is on in a private chat, and on Discord that it cannot read a DM's pastes", async () => {
+    const chat = privateChat(fakeUser());
+    const ask = tg.fake.sendText(chat, "/settings");
+    const tgAnswer = (await tg.fake.waitForSent((s) => s.replyTo === ask.message_id)).text;
+    expect(tgAnswer).toContain("Auto-detect pasted addresses: on (the default in private chats)");
+    const settled = await dc.fake.chatInput({ name: "settings", options: [], guildId: null, channelId: "500000000000000098" }).settled();
+    const fields = settled.kind === "message" ? (settled.message.embeds as { fields?: { name: string; value: string }[] }[]).flatMap((e) => e.fields ?? []) : [];
+    const unescaped = (t: string) => t.replace(/\\(.)/g, "$1");
+    expect(unescaped(fields.find((f) => unescaped(f.name) === "Auto-detect pasted addresses")?.value ?? "")).toBe("on, but I cannot read pasted text here (see /autodetect)");
+  });
+
   it("gives /settings autodetect the same answer as /autodetect", async () => {
     const chat = privateChat(fakeUser());
     const a = tg.fake.sendText(chat, "/autodetect off");

@@ -5,7 +5,7 @@ import { cleanText } from "../format/index.js";
 import type { Reply } from "../reply.js";
 import { canonicalTimezone } from "../../store/chat-settings.js";
 import type { ChatSettings } from "../../store/types.js";
-import { switchAutodetect } from "./autodetect.js";
+import { autodetectOn, switchAutodetect } from "./autodetect.js";
 import { sourceIn, unsetLanguageFollows } from "../../i18n/index.js";
 
 const SETTINGS = ["chain", "autodetect", "timezone", "language", "cardchart", "calls"] as const;
@@ -19,12 +19,16 @@ const EXAMPLE_VALUES: Readonly<Record<Setting, string>> = {
 /** Words that clear the default chain (and the language). */
 const CLEAR = new Set(["none", "off", "reset", "clear", "auto"]);
 
-function view(settings: ChatSettings, ctx: CommandContext, changed?: string): Reply {
+async function view(settings: ChatSettings, ctx: CommandContext, changed?: string): Promise<Reply> {
   const { t } = ctx.i18n;
   const { isPrivate } = ctx.chat;
-  const auto = settings.autodetect === undefined
-    ? t(isPrivate ? "settings-autodetect-default-private" : "settings-autodetect-default")
-    : t(settings.autodetect ? "settings-on" : "settings-off");
+  // On where the platform shows the bot no pasted text (a Discord DM) is a promise of cards it cannot keep.
+  const unseen = autodetectOn(settings, ctx.chat) && ctx.chat.seesMessages !== undefined && !(await ctx.chat.seesMessages());
+  const auto = unseen
+    ? t("settings-autodetect-unseen")
+    : settings.autodetect === undefined
+      ? t(isPrivate ? "settings-autodetect-default-private" : "settings-autodetect-default")
+      : t(settings.autodetect ? "settings-on" : "settings-off");
   const language = settings.language === undefined
     ? t(`settings-language-auto-${unsetLanguageFollows(ctx.chat)}`, { name: t("language-name") })
     : ctx.catalog.translator(settings.language).t("language-name");
@@ -104,7 +108,7 @@ export const settingsCommand = defineCommand({
   examples: ["/settings", "/settings chain solana", "/settings autodetect off", "/settings timezone Europe/Berlin", "/settings language zh", "/settings cardchart off", "/settings calls off"],
   async run(ctx, args) {
     const { setting, value } = args;
-    if (setting === undefined) return view(await ctx.store.getSettings(ctx.chat), ctx);
+    if (setting === undefined) return await view(await ctx.store.getSettings(ctx.chat), ctx);
     if (value === undefined) throw ctx.i18n.fail("settings-say-value", { setting, example: EXAMPLE_VALUES[setting] });
     // One setting, one rule: the same change and answer as /autodetect.
     if (setting === "autodetect") return switchAutodetect(ctx, value);
@@ -113,6 +117,6 @@ export const settingsCommand = defineCommand({
     const saved = await ctx.store.updateSettings(ctx.chat, patch);
     // A new language shows at once; a cleared one shows from the next command, chosen per platform.
     const i18n = patch.language === undefined ? ctx.i18n : ctx.catalog.translator(patch.language);
-    return { ...view(saved, { ...ctx, i18n, source: sourceIn(ctx.source, i18n) }, changed), locale: i18n.locale };
+    return { ...(await view(saved, { ...ctx, i18n, source: sourceIn(ctx.source, i18n) }, changed)), locale: i18n.locale };
   },
 });
