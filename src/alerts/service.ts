@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Logger } from "pino";
-import { isStoreError } from "../store/errors.js";
+import { logTurnFailure } from "../store/errors.js";
 import type { BotCore } from "../core/bot-core.js";
 import type { MarketApi } from "../market/api.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
@@ -128,11 +128,7 @@ export function createAlertService(opts: AlertServiceOptions): AlertService {
 
   // A store outage is already one warning and a readiness check; a renewal failing every beat of
   // it says nothing more. Anything else failing there is a bug, with its stack.
-  const safeBeat = (): Promise<void> =>
-    beat().catch((e: unknown) => {
-      if (isStoreError(e) && (e.kind === "unavailable" || e.kind === "timeout")) log.debug({ err: e.message }, "alert lease renewal failed: store unreachable");
-      else log.error({ err: e }, "alert lease renewal failed");
-    });
+  const safeBeat = (): Promise<void> => beat().catch((e: unknown) => logTurnFailure(log, e, "alert lease renewal failed"));
 
   return {
     checker,

@@ -254,16 +254,8 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     if (opts.signal?.aborted) return stopped();
     const refused = started.find((r): r is PromiseRejectedResult => r.status === "rejected");
     if (refused) throw refused.reason;
-    // The alert checker tells its lead at each check, the sweeper by the store's answer to its lease.
+    // The alert checker tells its lead at each check.
     let checking = false;
-    let sweeping = false;
-    const sweepLeases = {
-      acquireLease: async (...a: Parameters<typeof parts.store.subscriptions.acquireLease>) => (sweeping = await parts.store.subscriptions.acquireLease(...a)),
-      releaseLease: async (...a: Parameters<typeof parts.store.subscriptions.releaseLease>) => {
-        sweeping = false;
-        await parts.store.subscriptions.releaseLease(...a);
-      },
-    };
     const leases = () =>
       [
         telegramLease?.(),
@@ -271,7 +263,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         poster === undefined ? undefined : { name: "digest-poster", held: poster.leading() },
         alerts === undefined ? undefined : { name: "alerts.checker", held: checking },
         buyFeed === undefined ? undefined : { name: "buy-watcher", held: buyFeed.leading() },
-        { name: "calls-sweep", held: sweeping },
+        sweeper === undefined ? undefined : { name: "calls-sweep", held: sweeper.leading() },
       ].filter((l) => l !== undefined);
     ops?.setChecks(
       readinessChecks({
@@ -284,7 +276,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     );
 
     sweeper = createSweeper({
-      market: parts.callMarket, store: parts.store.calls, leases: sweepLeases, holder, now: Date.now, log,
+      market: parts.callMarket, store: parts.store.calls, leases: parts.store.subscriptions, holder, now: Date.now, log,
       periodMs: parts.callRules.sweepPeriodMs, plan: { rps: parts.scheduler.rps, dailyUnits: parts.scheduler.units.daily },
     });
     sweeper.start();

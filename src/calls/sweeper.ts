@@ -11,6 +11,8 @@ import { sweepOnce, type SweepDeps, type SweepResult } from "./sweep.js";
 const LEASE = "calls-sweep";
 
 export interface Sweeper {
+  /** Whether this worker held the sweep's lease at its last try (for /readyz). */
+  leading(): boolean;
   /** One sweep now if this worker leads (tests, the first run); undefined when another worker leads. */
   tick(): Promise<SweepResult | undefined>;
   start(): void;
@@ -27,9 +29,11 @@ export function createSweeper(opts: SweeperOptions): Sweeper {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<SweepResult | undefined> | undefined;
   let stopped = false;
+  let leading = false;
 
   const sweep = async (): Promise<SweepResult | undefined> => {
-    if (!(await opts.leases.acquireLease(LEASE, opts.holder, opts.periodMs * 2 + 60_000, opts.now()))) return undefined;
+    leading = await opts.leases.acquireLease(LEASE, opts.holder, opts.periodMs * 2 + 60_000, opts.now());
+    if (!leading) return undefined;
     const result = await sweepOnce(opts);
     opts.log.info({ ...result }, "calls sweep read called tokens' K-lines");
     return result;
@@ -47,6 +51,7 @@ export function createSweeper(opts: SweeperOptions): Sweeper {
   };
 
   return {
+    leading: () => leading,
     tick,
     start() {
       if (stopped) return;
@@ -58,6 +63,7 @@ export function createSweeper(opts: SweeperOptions): Sweeper {
       stopped = true;
       clearInterval(timer);
       await running;
+      leading = false;
       await opts.leases.releaseLease(LEASE, opts.holder).catch(() => undefined);
     },
   };

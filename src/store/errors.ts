@@ -38,13 +38,18 @@ export function isStoreError(e: unknown): e is StoreError {
   return e instanceof StoreError;
 }
 
+/** The store cannot answer now (down, or hung): a failure of the store, not of whatever asked it. */
+export function isStoreUnreachable(e: unknown): e is StoreError {
+  return isStoreError(e) && (e.kind === "unavailable" || e.kind === "timeout");
+}
+
 /**
  * Logs a background turn's failure (`what`: "buy feed turn failed"). A store outage is already
  * the database's warning and readiness check: a turn failing every tick of it says nothing more
  * and goes to debug. Anything else failing there is a bug, logged as an error with its stack.
  */
 export function logTurnFailure(logger: Pick<Logger, "debug" | "error">, e: unknown, what: string): void {
-  if (isStoreError(e) && (e.kind === "unavailable" || e.kind === "timeout")) logger.debug({ err: e.message }, `${what}: store unreachable`);
+  if (isStoreUnreachable(e)) logger.debug({ err: e.message }, `${what}: store unreachable`);
   else logger.error({ err: e }, what);
 }
 

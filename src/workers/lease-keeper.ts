@@ -14,7 +14,7 @@
  * poller.
  */
 import type { Logger } from "pino";
-import { isStoreError } from "../store/errors.js";
+import { isStoreUnreachable } from "../store/errors.js";
 import type { SubscriptionStore } from "../store/types.js";
 import { holderWorker } from "./holder.js";
 import { localHolderGone } from "./local-holder.js";
@@ -50,11 +50,6 @@ export interface LeaseKeeper {
   giveWay(why: string): void;
   /** Stops renewing and gives the lease up, so another worker takes it at once. */
   stop(): Promise<void>;
-}
-
-/** The store cannot answer now (down, or hung): a failure of the store, not of the lease. */
-function unreachable(e: unknown): boolean {
-  return isStoreError(e) && (e.kind === "unavailable" || e.kind === "timeout");
 }
 
 export function createLeaseKeeper(opts: LeaseKeeperOptions): LeaseKeeper {
@@ -115,7 +110,7 @@ export function createLeaseKeeper(opts: LeaseKeeperOptions): LeaseKeeper {
       set(got, got ? "lease taken: this worker does it" : "lease lost: another worker does it");
     } catch (e) {
       const err = e instanceof Error ? e.message : String(e);
-      if (!unreachable(e)) {
+      if (!isStoreUnreachable(e)) {
         log.warn({ err }, "lease could not be renewed");
         set(false, "lease given up: it could not be renewed");
       } else if (!outage) {

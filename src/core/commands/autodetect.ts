@@ -17,6 +17,11 @@ export function autodetectOn(settings: Pick<ChatSettings, "autodetect">, chat: P
   return settings.autodetect ?? chat.isPrivate;
 }
 
+/** Whether the platform shows the bot no ordinary messages of `chat` (a Discord DM), so no paste can be read there. */
+export async function seesNoPastes(chat: Pick<ChatContext, "seesMessages">): Promise<boolean> {
+  return chat.seesMessages !== undefined && !(await chat.seesMessages());
+}
+
 /** What to do when the platform does not show the bot this chat's ordinary messages. */
 function unseenAdvice(chat: ChatContext, i18n: Translator): string {
   if (chat.platform === "telegram") {
@@ -33,7 +38,7 @@ async function state(ctx: CommandContext, on: boolean, changed: boolean): Promis
   const blocks: Reply["blocks"] = [];
   if (on) {
     // Where the bot cannot see pasted text, promising a card would be a promise it breaks.
-    const unseen = ctx.chat.seesMessages !== undefined && !(await ctx.chat.seesMessages());
+    const unseen = await seesNoPastes(ctx.chat);
     blocks.push({ kind: "text", text: unseen ? unseenAdvice(ctx.chat, ctx.i18n) : t("autodetect-how") });
   }
   if (!changed) blocks.push({ kind: "text", text: t(ctx.chat.isPrivate ? "autodetect-who-private" : "autodetect-who") });

@@ -5,7 +5,7 @@ import { cleanText } from "../format/index.js";
 import type { Reply } from "../reply.js";
 import { canonicalTimezone } from "../../store/chat-settings.js";
 import type { ChatSettings } from "../../store/types.js";
-import { autodetectOn, switchAutodetect } from "./autodetect.js";
+import { autodetectOn, seesNoPastes, switchAutodetect } from "./autodetect.js";
 import { sourceIn, unsetLanguageFollows } from "../../i18n/index.js";
 
 const SETTINGS = ["chain", "autodetect", "timezone", "language", "cardchart", "calls"] as const;
@@ -23,7 +23,7 @@ async function view(settings: ChatSettings, ctx: CommandContext, changed?: strin
   const { t } = ctx.i18n;
   const { isPrivate } = ctx.chat;
   // On where the platform shows the bot no pasted text (a Discord DM) is a promise of cards it cannot keep.
-  const unseen = autodetectOn(settings, ctx.chat) && ctx.chat.seesMessages !== undefined && !(await ctx.chat.seesMessages());
+  const unseen = autodetectOn(settings, ctx.chat) && (await seesNoPastes(ctx.chat));
   const auto = unseen
     ? t("settings-autodetect-unseen")
     : settings.autodetect === undefined

@@ -118,7 +118,7 @@ export function formatUsd(v: string | number | undefined, opts: UsdOptions = {})
  */
 export function formatUsdWhole(v: string | number | undefined, opts: UsdOptions = {}): string {
   const d = accept(v, MONEY_MAX_POW10, false);
-  const whole = d === null || isZero(d) ? null : roundTo(d, 0);
+  const whole = d === null ? null : roundTo(d, 0);
   if (whole === null || isZero(whole) || magnitude(whole) < 3 || magnitude(whole) >= 12) return formatUsd(v, opts);
   return `$${toPlain(whole, 0)}`;
 }
