@@ -100,9 +100,12 @@ export const convertCommand = defineCommand({
   examples: ["/convert 1.5m pepe", "/convert $100 pepe", "/convert 2k pepe to wif", "/convert 0.25 eth to usd"],
   async run(ctx, args): Promise<Reply> {
     const { t, locale } = ctx.i18n;
-    const amount = readAmount(args.amount);
-    if (amount.kind !== "amount") throw ctx.i18n.fail(`convert-amount-${amount.kind}`, { amount: cleanText(args.amount, 24) });
-    const sides = splitSides(args.token ?? "", args.to);
+    // Discord's first option takes the whole line when someone types `1.5m pepe to wif` into it:
+    // its first word is the amount and the rest go before the token, as in a typed command.
+    const [amountWord = "", ...restWords] = args.amount.trim().split(/\s+/);
+    const amount = readAmount(amountWord);
+    if (amount.kind !== "amount") throw ctx.i18n.fail(`convert-amount-${amount.kind}`, { amount: cleanText(amountWord, 24) });
+    const sides = splitSides([...restWords, args.token ?? ""].join(" "), args.to);
     let fromTyped = sides.from;
     let toTyped = sides.to === undefined || sides.to === "" ? undefined : sides.to;
     if (sides.to === "") throw ctx.i18n.fail("convert-to-what");
@@ -136,7 +139,7 @@ export const convertCommand = defineCommand({
     fields.push({ label: t("convert-age"), value: formatAge(Math.max(0, (ctx.now() - oldest) / 1000), { i18n: ctx.i18n }), inline: true });
 
     const [typedFrom, typedTo] = [fromTyped, toTyped];
-    const argsWith = (a: string, b: string): string[] => (amount.dollars ? [args.amount, b] : [args.amount, a, TO_WORD, b]);
+    const argsWith = (a: string, b: string): string[] => (amount.dollars ? [amountWord, b] : [amountWord, a, TO_WORD, b]);
     // What the resolution said of each side, as /price says it: a close match, a symbol several tokens share; its buttons convert with another of them.
     const fromNote = from.kind === "token" ? collisionParts(from.res, "convert", from.symbol, ctx.i18n, (id) => argsWith(id, typedTo)) : undefined;
     const toNote = to.kind === "token" ? collisionParts(to.res, "convert", to.symbol, ctx.i18n, (id) => argsWith(typedFrom, id)) : undefined;

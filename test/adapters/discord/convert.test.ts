@@ -88,6 +88,15 @@ describe("/convert in Discord", () => {
     expect(shown.fields.get("Value in USD")).toBe(formatUsd(2000 * p));
   });
 
+  it("reads a whole `/convert 2k pepe to wif` typed into the amount option as the typed command", async () => {
+    const [pepe, wif] = [token("pepe"), token("wif")];
+    const whole = await convert({ amount: `2k ${pepe.id} to ${wif.id}` });
+    const split = await convert({ amount: "2k", token: pepe.id, to: wif.id });
+    expect(whole.title).toBe(split.title);
+    expect(whole.title).toMatch(/^2K PEPE ≈ .+ WIF$/);
+    expect((await convert({ amount: `$100 ${pepe.id}` })).title).toMatch(/^\$100 ≈ .+ PEPE$/);
+  });
+
   it("labels an estimate of the price impact, by the constant-product formula, above 1 % of the main pair's liquidity", async () => {
     const thin = thinToken(sandbox, T0);
     const before = await serviceAnswer(sandbox, thin);
