@@ -366,7 +366,7 @@ watchlist-more = And { $count } more with smaller moves.
 adapter-button-expired = This button has expired — run the command again.
 discord-nothing-detected = I found no contract address or token link in that message.
 discord-unknown-command = I no longer know that command; an admin should run `chainpulse discord register` again.
-discord-budget = You are sending commands quickly; try again in a minute.
+discord-budget = You are sending commands faster than I answer them; try again shortly.
 discord-deferred-failed = Sorry, I could not show that answer; try again in a moment.
 # The message menu command's name as Discord shows it (at most 32 characters).
 discord-token-card = Token card

@@ -341,7 +341,7 @@ watchlist-more = 另有 { $count } 个，涨跌较小。
 adapter-button-expired = 这个按钮已过期——请重新运行命令。
 discord-nothing-detected = 这条消息里没有找到合约地址或代币链接。
 discord-unknown-command = 我已经不认识这个命令；请管理员重新运行 `chainpulse discord register`。
-discord-budget = 你发送命令太快了；请一分钟后再试。
+discord-budget = 你发送命令的速度超过了我的回复速度；请稍后再试。
 discord-deferred-failed = 抱歉，这个回答无法显示；请稍后再试。
 # The message menu command's name as Discord shows it (at most 32 characters).
 discord-token-card = 代币卡片

@@ -225,7 +225,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
     answering: Answering = {},
   ): Promise<Reply | null> {
     const from = now();
-    const refused = await admit(chat, over);
+    const refused = await admit(chat, answering.owed === true ? "always" : over);
     if (refused === null) return null;
     const deadlineMs = deps.answerDeadlineMs ?? DEFAULT_ANSWER_DEADLINE_MS;
     // The chat's language is read within the answer deadline too: a hung database holds no command.

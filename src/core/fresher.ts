@@ -15,6 +15,11 @@ export type OnFresher = (reply: Reply) => Promise<void>;
 /** How an adapter asks to be handed a fresher answer. */
 export interface Answering {
   onFresher?: OnFresher;
+  /**
+   * The platform must answer every command (a Discord interaction): over the budget, the
+   * sentence that says when to try again comes every time, never silence.
+   */
+  owed?: boolean;
 }
 
 export interface FresherOptions {

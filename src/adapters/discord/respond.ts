@@ -71,7 +71,7 @@ export async function answerInTime(interaction: AnswerableInteraction, ask: Ask,
     if (await out) await interaction.editReply(editOptions(renderMessage(reply, opts)));
   };
   try {
-    answered(await answer(interaction, ask({ onFresher }), mode, opts));
+    answered(await answer(interaction, ask({ onFresher, owed: true }), mode, opts));
   } finally {
     answered(false);
   }
@@ -83,6 +83,7 @@ async function answer(interaction: AnswerableInteraction, work: Promise<Reply | 
   const inPlace = mode === "update" && interaction.isButton();
 
   if (first !== LATE) {
+    // Asked as owed, the core says itself when to try again; its silence still needs an answer here.
     if (first === null) {
       await interaction.reply(ephemeralText(callerWords(interaction).t("discord-budget")));
       return false;

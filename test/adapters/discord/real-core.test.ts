@@ -156,6 +156,20 @@ describe("Discord on the real command core and the sandbox market", () => {
     expect(description ?? "").not.toMatch(/503|stack|Error/);
   });
 
+  it("tells a user over the budget when to try again, in seconds, on every slash command past it", async () => {
+    const who = place();
+    // The budget counts whole minutes of the core's clock: start at a minute's start, as below.
+    skewMs += 60_000 - ((Date.now() + skewMs) % 60_000);
+    const price = () => fake.chatInput({ name: "price", options: [{ name: "token", type: OptionType.string, value: "pepe" }], ...who }).settled();
+    for (let i = 0; i < 10; i++) await price();
+    for (let i = 0; i < 3; i++) {
+      const answer = await price();
+      if (answer.kind !== "message") throw new Error(answer.kind);
+      expect(String((answer.message.embeds[0] as { title?: string } | undefined)?.title ?? answer.message.content)).toMatch(/^You are sending commands faster than I answer them; try again in \d+ seconds?\.$/);
+      expect(answer.ephemeral).toBe(true);
+    }
+  });
+
   it("reads a token list as a typed message would: commas group a token with its chain", async () => {
     const answer = await command("price", [{ name: "tokens", type: OptionType.string, value: "pepe bsc, wif" }]).settled();
     const text = embedTexts(answer).join("\n");
