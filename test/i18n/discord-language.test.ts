@@ -10,7 +10,7 @@ import { createDiscordAdapter } from "../../src/adapters/discord/index.js";
 import type { PlatformAdapter } from "../../src/adapters/types.js";
 import { discordRegisterCommand } from "../../src/cli/discord-register.js";
 import { loadConfig } from "../../src/config.js";
-import { OptionType, startFakeDiscord, type FakeDiscord, type Settled } from "../fakes/discord-api.js";
+import { OptionType, Permission, startFakeDiscord, type FakeDiscord, type Settled } from "../fakes/discord-api.js";
 
 const HAN = /\p{Script=Han}/u;
 
@@ -68,6 +68,18 @@ describe("Discord in the caller's and the server's language", () => {
     expect(texts(english)).toContain("What I can do");
     const chinese = await fake.chatInput({ name: "help", ...place(), locale: "en-US", guildLocale: "zh-CN" }).settled();
     expect(texts(chinese)).toContain("我能做什么");
+  });
+
+  it("answers publicly in a channel's /settings language, and a mistake there in the caller's", async () => {
+    const where = place();
+    const admin = { ...where, permissions: Permission.viewChannel | Permission.sendMessages | Permission.manageChannels, locale: "en-US", guildLocale: "en-US" };
+    const set = await fake.chatInput({ name: "settings", options: [{ name: "setting", type: OptionType.string, value: "language" }, { name: "value", type: OptionType.string, value: "zh" }], ...admin }).settled();
+    expect(set.kind === "message" && set.ephemeral).toBe(false);
+    expect(texts(await fake.chatInput({ name: "help", ...admin }).settled())).toContain("我能做什么");
+    const mistake = await fake.chatInput({ name: "help", options: [{ name: "command", type: OptionType.string, value: "nosuch" }], ...admin }).settled();
+    expect(mistake.kind === "message" && mistake.ephemeral).toBe(true);
+    expect(texts(mistake)).toContain("/nosuch");
+    expect(texts(mistake)).not.toMatch(HAN);
   });
 
   it("answers a direct message in the caller's language", async () => {
