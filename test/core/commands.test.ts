@@ -383,7 +383,10 @@ describe("/help, /start and /settings", () => {
   it("tells a group that admins change its settings, and a private chat that its person does", async () => {
     const group = { platform: "telegram" as const, chatId: "g2", userId: "u", isPrivate: false, isAdmin: async () => false };
     const own = { platform: "telegram" as const, chatId: "u", userId: "u", isPrivate: true, isAdmin: async () => true };
-    expect(await the.bot.say("/settings", group)).toContain("Admins change them with /settings chain");
+    const theirs = await the.bot.say("/settings", group);
+    expect(theirs).toContain("Admins change them with /settings chain");
+    // Every setting the group shows is one it is told how to change.
+    expect(theirs).toContain("/settings calls on|off");
     const mine = await the.bot.say("/settings", own);
     expect(mine).toContain("Change them with /settings chain");
     expect(mine).toMatch(/Auto-detect pasted addresses\s+on \(the default in private chats\)/);
