@@ -221,9 +221,12 @@ function apiRoot(variable: string) {
     }
     if (raw.endsWith("/")) {
       const fixed = raw.replace(/\/+$/, "");
+      // The fix is shown whole, but never a user:password in it.
+      const info = userinfo(fixed);
+      const shown = info === undefined ? fixed : fixed.replace(`${info}@`, "***@");
       ctx.addIssue({
         code: "custom",
-        message: `must not end with a slash: set ${variable}=${fixed}`,
+        message: `must not end with a slash: set ${variable}=${shown}`,
         params: { echo: false },
       });
       return z.NEVER;

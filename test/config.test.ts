@@ -227,6 +227,7 @@ describe("loadConfig", () => {
     ["TELEGRAM_WEBHOOK_URL", "https://bot.example.com:3000/tg", 'TELEGRAM_WEBHOOK_URL must be an https URL on port 443, 80, 88 or 8443 (the ports Telegram calls), got "https://bot.example.com:3000/tg"'],
     ["DISCORD_APPLICATION_ID", "my-app", 'DISCORD_APPLICATION_ID must be an application id (a snowflake: 17–20 digits), got "my-app"'],
     ["DISCORD_API_ROOT", "https://discord.com/api/", "DISCORD_API_ROOT must not end with a slash: set DISCORD_API_ROOT=https://discord.com/api"],
+    ["TELEGRAM_API_ROOT", "http://u:tgpw@proxy.example.com/", "TELEGRAM_API_ROOT must not end with a slash: set TELEGRAM_API_ROOT=http://***@proxy.example.com"],
     ["DISCORD_MESSAGE_CONTENT", "maybe", 'DISCORD_MESSAGE_CONTENT must be true or false (also 1/0, yes/no), got "maybe"'],
     ["HTTP_PORT", "abc", 'HTTP_PORT must be a port number 0–65535, got "abc"'],
     ["HTTP_PORT", "-1", 'HTTP_PORT must be a port number 0–65535, got "-1"'],
