@@ -45,6 +45,12 @@ export async function runConsole(opts: ConsoleOptions): Promise<void> {
   const rl = createInterface({ input: opts.input, ...(tty ? { output: opts.output, terminal: true } : { terminal: false }), crlfDelay: Infinity });
   // Raw mode turns Ctrl-C into a key: without this it would only pause the input.
   rl.on("SIGINT", () => rl.close());
+  // A reader that went away (`npm start | head -1`) ends the chat as the end of input does;
+  // unheard, the pipe's EPIPE would end the process with a stack trace. Kept on after the
+  // chat: a write already queued may still fail.
+  // A failed write destroys the stream at once; its error is only heard a tick later.
+  const readerGone = () => opts.output.destroyed;
+  opts.output.on("error", () => rl.close());
   let buttons: Action[] = [];
 
   const show = (reply: Reply | null) => {
@@ -61,7 +67,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<void> {
   }
   for await (const raw of rl) {
     const line = raw.trim();
-    if (line === "quit" || line === "exit") break;
+    if (line === "quit" || line === "exit" || readerGone()) break;
     if (line !== "") await answer(line);
     if (tty) rl.prompt();
   }

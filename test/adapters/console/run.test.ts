@@ -1,4 +1,4 @@
-import { PassThrough, Readable } from "node:stream";
+import { PassThrough, Readable, Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { runConsole } from "../../../src/adapters/console/run.js";
 import type { BotCore } from "../../../src/core/bot-core.js";
@@ -80,6 +80,26 @@ describe("runConsole", () => {
     const out = await session("hello there\nlook 0xabc\n", core);
     expect(out).toContain("Type a command such as /price pepe, paste a token address, or /help.");
     expect(out).toContain("answer to paste");
+  });
+
+  it("ends quietly when the reader of its output goes away, as `npm start | head -1` does", async () => {
+    const { core, seen } = recordingCore();
+    let writes = 0;
+    const output = new Writable({
+      write(_chunk, _encoding, done) {
+        writes++;
+        done(writes > 1 ? Object.assign(new Error("write EPIPE"), { code: "EPIPE" }) : undefined);
+      },
+    });
+    // Lines come as through a pipe, one at a time, the failed write heard in between.
+    async function* typed() {
+      for (const line of ["/a\n", "/b\n", "/c\n"]) {
+        yield line;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    await runConsole({ core, input: Readable.from(typed()), output });
+    expect(seen).toEqual(["text /a"]);
   });
 
   it("stops at quit", async () => {
