@@ -39,7 +39,8 @@ export const ASK_HELP: readonly string[] = [
   "keeps nothing.",
   "",
   "Exit codes: 0 answered, a user error such as an unknown token included; 1 the market",
-  "failed, or --out got no picture or could not write it; 2 usage error; 78 configuration error.",
+  "failed, the database could not be used, or --out got no picture or could not write it;",
+  "2 usage error; 78 configuration error.",
 ];
 
 /** The arguments of `ask`, or a usage error sentence. */
