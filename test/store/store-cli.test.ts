@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -67,6 +67,14 @@ describe("start-up errors about DATABASE_PATH", { timeout: TEST_MS }, () => {
     expect(lines(stderr)).toEqual([
       `chainpulse: the database at DATABASE_PATH (${file}) is not a SQLite database or is damaged (file is not a database): restore it from a backup, or move it away to start afresh`,
     ]);
+  });
+
+  it("says DATABASE_PATH names a folder, not that the file cannot be written", () => {
+    const folder = join(cwd, "a-folder.db");
+    mkdirSync(folder, { recursive: true });
+    const { code, stderr } = spawned(["start"], { DATABASE_PATH: folder });
+    expect(code).toBe(1);
+    expect(lines(stderr)).toEqual([`chainpulse: DATABASE_PATH (${folder}) is a folder: name a file in it, such as ${join(folder, "chainpulse.db")}`]);
   });
 
   it("stops at once with one line for a path under /proc instead of spinning", () => {

@@ -5,13 +5,21 @@
  * and what to do.
  */
 import { mkdirSync, statSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { StoreError } from "../errors.js";
 
 function exists(path: string): boolean {
   try {
     statSync(path);
     return true;
+  } catch {
+    return false;
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
   } catch {
     return false;
   }
@@ -37,6 +45,8 @@ function why(code: string | undefined, folder: string): string {
 
 /** Makes sure the folder of the database file `path` exists. @throws StoreError "unusable". */
 export function ensureDatabaseFolder(path: string): void {
+  // SQLite would say only that it cannot open the file, read as a matter of permissions.
+  if (isFolder(path)) throw new StoreError("unusable", `DATABASE_PATH (${path}) is a folder: name a file in it, such as ${join(path, "chainpulse.db")}`);
   const missing: string[] = [];
   for (let folder = dirname(resolve(path)); !exists(folder); folder = dirname(folder)) {
     missing.unshift(folder);
