@@ -256,15 +256,18 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     if (refused) throw refused.reason;
     // The alert checker tells its lead at each check.
     let checking = false;
-    const leases = () =>
-      [
+    const leases = () => {
+      // In the console no poster runs and the launch watcher keeps the lease itself.
+      const digests = poster ?? launches;
+      return [
         telegramLease?.(),
         discordShards?.(),
-        poster === undefined ? undefined : { name: "digest-poster", held: poster.leading() },
+        digests === undefined ? undefined : { name: "digest-poster", held: digests.leading() },
         alerts === undefined ? undefined : { name: "alerts.checker", held: checking },
         buyFeed === undefined ? undefined : { name: "buy-watcher", held: buyFeed.leading() },
         sweeper === undefined ? undefined : { name: "calls-sweep", held: sweeper.leading() },
       ].filter((l) => l !== undefined);
+    };
     ops?.setChecks(
       readinessChecks({
         store: parts.store,
@@ -350,10 +353,13 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         ...alertTimes,
         core,
         logger: log,
+        onCheck: (report) => (checking = report.leader),
       });
       await alerts.start();
       const consoleSink = consoleAlertSink({ output: opts.stdout, color: opts.stdin.isTTY === true });
-      buyFeed = createBuyFeedService({ ...feedParts, sinks: { console: consoleSink }, queues: { console: createPacedQueue({ maxInFlight: 1 }) } });
+      buyFeed = createBuyFeedService({
+        ...feedParts, sinks: { console: consoleSink }, queues: { console: createPacedQueue({ maxInFlight: 1 }) }, metrics: createBuyMetrics(metrics.registry, parts.store.buys),
+      });
       buyFeed.start();
       // No poster runs here to hold the lease launches are claimed under: the watcher keeps it.
       launches = createLaunchWatcher({

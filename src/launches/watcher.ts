@@ -60,6 +60,8 @@ export interface LaunchWatcher {
   tick(): Promise<{ queued: number; done: Promise<void> }>;
   start(): void;
   stop(): Promise<void>;
+  /** Whether this watcher claims launches now: it leads, or holds the lease it keeps itself. */
+  leading(): boolean;
 }
 
 const HOUR = 3_600_000;
@@ -289,13 +291,18 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
       return ticking;
     },
     start() {
-      task = createTask("0 * * * * *", () => this.tick().catch((e: unknown) => logTurnFailure(log, e, "launch pass failed")), {
+      const pass = () => this.tick().catch((e: unknown) => logTurnFailure(log, e, "launch pass failed"));
+      // A pass at once, not at the next whole minute: a watcher that keeps its own lease says so
+      // from the start, and what a restart left unsent goes out.
+      void pass();
+      task = createTask("0 * * * * *", pass, {
         name: "launch-watcher",
         noOverlap: true,
         suppressMissedWarning: true,
       });
       void task.start();
     },
+    leading: claiming,
     async stop() {
       stopping = true;
       await task?.destroy();

@@ -73,3 +73,24 @@ describe("a worker's leases", () => {
     expect(existsSync(join(dir, ".start-failures.json"))).toBe(false);
   });
 });
+
+describe("the console chat's leases and feed", () => {
+  it("are named on /readyz as the bot keeps them, and the buy feed is counted on /metrics", async () => {
+    const consoleDir = mkdtempSync(join(tmpdir(), "cp-leases-console-"));
+    const config = loadConfig({ HTTP_PORT: "0", DATABASE_PATH: join(consoleDir, "bot.db"), OPS_TOKEN, WORKER_ID: "c1" });
+    const logged = portLogger();
+    // Input that stays open, as a terminal's does, so the chat runs until the test stops it.
+    const stdin = new PassThrough();
+    const running = await startBot({ config, log: logged.log, stdin, stdout: new PassThrough() });
+    try {
+      const at = `http://127.0.0.1:${logged.port()}`;
+      const every = "c1 holds digest-poster, holds alerts.checker, holds buy-watcher, holds calls-sweep";
+      await waitForHttp(`${at}/readyz`, async (r) => ((await r.json()) as { checks: { worker?: { detail?: string } } }).checks.worker?.detail === every, 30_000);
+      const metrics = await (await fetch(`${at}/metrics`, { headers: { authorization: `Bearer ${OPS_TOKEN}` } })).text();
+      expect(metrics).toMatch(/^chainpulse_buys_pairs_watched\{/m);
+    } finally {
+      await running.stop("test over");
+      rmSync(consoleDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
