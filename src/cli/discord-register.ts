@@ -38,6 +38,9 @@ const processIo: DiscordRegisterIo = {
 };
 
 function guildFrom(argv: string[]): string | undefined {
+  // parseArgs words a missing value as "Option '--guild <value>' argument missing"; the other commands say it shorter.
+  const at = argv.indexOf("--guild");
+  if (at >= 0 && (argv[at + 1] ?? "--").startsWith("--")) throw new TypeError("--guild needs a value");
   const { values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: { guild: { type: "string" } } });
   const guild = values.guild;
   if (guild !== undefined && !/^\d{17,20}$/.test(guild)) throw new TypeError("--guild must be a server id (17–20 digits)");

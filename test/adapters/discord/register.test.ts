@@ -85,6 +85,9 @@ describe("chainpulse discord register", () => {
     expect(code).toBe(2);
     expect(err).toEqual(["chainpulse discord register: --guild must be a server id (17–20 digits)", "usage: chainpulse discord register [--guild ID]"]);
     expect(fake.requests.length).toBe(count);
+    const missing = await run(["--guild"]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toEqual(["chainpulse discord register: --guild needs a value", "usage: chainpulse discord register [--guild ID]"]);
   });
 
   it("says in one line that the token was refused, without printing it", async () => {
