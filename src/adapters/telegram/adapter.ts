@@ -3,7 +3,7 @@
  * through @grammyjs/runner (chats run concurrently, each chat in order) or a webhook, and
  * `send()` for the digest poster.
  */
-import { Api, Bot, type Context, HttpError, type Transformer } from "grammy";
+import { Api, Bot, type Context, type Transformer } from "grammy";
 import { autoRetry } from "@grammyjs/auto-retry";
 import { type RunnerHandle, run, sequentialize } from "@grammyjs/runner";
 import type { LanguageCode, UserFromGetMe } from "grammy/types";
@@ -123,7 +123,7 @@ function logFailures(log: Logger): Transformer {
       }
       return res;
     } catch (e) {
-      if (!signal?.aborted) log.warn({ method, err: e instanceof HttpError ? e.message : describeError(e) }, "telegram call failed");
+      if (!signal?.aborted) log.warn({ method, err: describeError(e) }, "telegram call failed");
       throw e;
     }
   };

@@ -53,9 +53,19 @@ export function isNotModified(err: unknown): boolean {
 }
 
 /** A description for logs: the method and what Telegram said (grammY errors never hold the token). */
+/** `message (CODE)` with the first string code along an error's causes, if any. */
+function withCode(message: string, cause: unknown): string {
+  for (let e = cause, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[A-Z][A-Z0-9_]+$/.test(code)) return `${message} (${code})`;
+  }
+  return message;
+}
+
 export function describeError(err: unknown): string {
   if (err instanceof GrammyError) return `${err.method}: ${err.error_code} ${err.description}`;
-  if (err instanceof HttpError) return err.message;
+  // Only the cause's code (ECONNREFUSED, ETIMEDOUT): its message names the URL, the bot token in it.
+  if (err instanceof HttpError) return withCode(err.message, err.error);
   return err instanceof Error ? err.message : String(err);
 }
 
