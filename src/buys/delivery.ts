@@ -100,7 +100,8 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
     const feeds = new Map<string, BuyFeed>((await opts.buys.listFeeds(chat)).map((f) => [f.tokenId, f]));
     const byToken = new Map<string, OwedBuy[]>();
     for (const b of queued) byToken.set(b.tokenId, [...(byToken.get(b.tokenId) ?? []), b]);
-    const room = SLOTS_IN_TWO_MINUTES[chat.platform] - (opts.queues[chat.platform]?.pending() ?? 0) - waiting;
+    // What else of this chat waits in its platform's queue (posts under way, a digest, an alert) takes part of its pace; other chats' do not.
+    const room = SLOTS_IN_TWO_MINUTES[chat.platform] - (opts.queues[chat.platform]?.pending(chat.chatId) ?? 0) - waiting;
     const slots = Math.max(1, Math.floor(room / Math.max(1, byToken.size)));
     for (const [tokenId, owed] of byToken) {
       const feed = feeds.get(tokenId);

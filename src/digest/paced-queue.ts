@@ -62,7 +62,8 @@ export interface PacedQueue {
   push(job: DeliveryJob): Promise<DeliveryResult>;
   /** Stop taking jobs: queued ones resolve `stopped`; resolves when the ones in flight are done. */
   stop(): Promise<void>;
-  pending(): number;
+  /** Jobs queued, not yet started; with `chatId`, that chat's only. */
+  pending(chatId?: string): number;
   inFlight(): number;
 }
 
@@ -218,7 +219,7 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
       for (const e of queue.splice(0)) e.resolve({ kind: "stopped" });
       if (workers > 0) await new Promise<void>((r) => (idle = r));
     },
-    pending: () => queue.length,
+    pending: (chatId) => (chatId === undefined ? queue.length : queue.reduce((n, e) => n + (e.job.chatId === chatId ? 1 : 0), 0)),
     inFlight: () => sending,
   };
 }

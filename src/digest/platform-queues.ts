@@ -48,11 +48,18 @@ export const DISCORD_IN_FLIGHT = 5;
 
 /**
  * Discord digest posts a second over all channels: 50, Discord's global limit per bot. One
- * process's discord.js keeps to it alone; several processes share it through Redis. A channel's
- * own limit (5 posts in 5 s) is not kept here: discord.js, and across workers the REST gate's
- * route books (adapters/discord/rest-gate.ts), keep it as Discord's headers state it.
+ * process's discord.js keeps to it alone; several processes share it through Redis.
  */
 export const DISCORD_GLOBAL_PER_SECOND = 50;
+
+/**
+ * Least ms between two posts to one Discord channel: 1000, its 5 posts in 5 s spread evenly.
+ * discord.js (and across workers the REST gate's route books, adapters/discord/rest-gate.ts)
+ * would hold a sixth post to a channel itself, but by then the post holds one of the queue's
+ * sends in flight: a burst in one channel held up every other channel's posts. Spaced here, a
+ * channel not due gives its turn to the next.
+ */
+export const DISCORD_PER_CHANNEL_SPACING_MS = 1000;
 
 /** What a digest queue reports and, in tests, which clock it runs on. */
 export interface DigestQueueHooks {
@@ -111,7 +118,11 @@ export function createTelegramDigestQueue(opts: DigestQueueHooks & { ratePerSeco
   return createPacedQueue({ ...opts, ledger: opts.ledger ?? telegramPaceLedger(opts), maxInFlight: TELEGRAM_IN_FLIGHT, reservePerChat: TELEGRAM_REPLY_RESERVE });
 }
 
-/** The Discord digest queue: Discord's global 50 a second, 5 in flight. */
-export function createDiscordDigestQueue(opts: DigestQueueHooks = {}): PacedQueue {
-  return paced("discord", opts, { ratePerSecond: DISCORD_GLOBAL_PER_SECOND }, DISCORD_IN_FLIGHT);
+/**
+ * The Discord digest queue: Discord's global 50 a second, one post a second per channel, 5 in
+ * flight. `channelSpacingMs` is for a fake Discord whose channel window is shorter than Discord's.
+ */
+export function createDiscordDigestQueue(opts: DigestQueueHooks & { channelSpacingMs?: number } = {}): PacedQueue {
+  const perChatSpacingMs = opts.channelSpacingMs ?? DISCORD_PER_CHANNEL_SPACING_MS;
+  return paced("discord", opts, { ratePerSecond: DISCORD_GLOBAL_PER_SECOND, perChatSpacingMs }, DISCORD_IN_FLIGHT);
 }

@@ -54,7 +54,9 @@ async function start(opts: { channelLimit?: { limit: number; windowMs: number } 
     await delay(ms);
     clock.set(Math.max(clock.now(), until));
   };
-  const queue = limited ? createDiscordDigestQueue({ now: clock.now, sleep: realSleep }) : undefined;
+  // A channel's posts spaced as the fake's window allows (Discord's 5 in 5 s is a second apart).
+  const channelSpacingMs = limited ? opts.channelLimit!.windowMs / opts.channelLimit!.limit : undefined;
+  const queue = limited ? createDiscordDigestQueue({ now: clock.now, sleep: realSleep, channelSpacingMs }) : undefined;
   world = { ...base, fake, adapter, feed: base.service("discord", adapter, { queue }) };
   return world;
 }

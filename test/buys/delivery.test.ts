@@ -112,6 +112,28 @@ describe("delivering owed buys", () => {
     ]);
   });
 
+  it("leaves a chat all its slots however many posts of other chats wait in the platform's queue", async () => {
+    const leading = await store.subscriptions.acquireLease(WATCHER_LEASE, "w1", 45_000, T + 200_000);
+    const queue = createPacedQueue({ maxInFlight: 1, now: () => T + 200_000 });
+    // Another group's 30 posts wait behind one held in flight.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const others = Array.from({ length: 30 }, () => queue.push({ chatId: "-200", deadline: Infinity, send: async () => (await held, { kind: "delivered" as const }) }));
+    const sent: Reply[] = [];
+    const sink = { send: async (_chat: string, reply: Reply) => (sent.push(reply), { kind: "delivered" as const }) };
+    const delivery = createBuyDelivery({
+      buys: store.buys, chats: store, core: createPostRenderer({ settings: store, source: "test", log: pino({ level: "silent" }) }), sinks: { telegram: sink },
+      queues: { telegram: queue }, lease: WATCHER_LEASE, sender: "w1", leading: () => leading, logger: pino({ level: "silent" }), now: () => T + 200_000,
+    });
+    await owe(Array.from({ length: 20 }, (_, i) => trade(i)));
+    await delivery.flush();
+    release();
+    await Promise.all(others);
+    await delivery.settled();
+    expect(sent).toHaveLength(20);
+    expect(sent.filter((r) => r.title.includes("more PEPE buys"))).toEqual([]);
+  });
+
   it("drops the buys of a feed stopped since they were owed", async () => {
     await owe([trade(1)]);
     await store.buys.removeFeeds(group, "pepe-eth");
