@@ -21,7 +21,9 @@ export async function attachedMedia(ctx: CommandContext, symbol: string): Promis
   if (a.fileId !== undefined) return { kind: a.kind, fileId: a.fileId };
   const file = a.file;
   if (file === undefined) throw ctx.i18n.fail("buys-media-missing", { symbol });
-  const tooBig = (bytes: number) => ctx.i18n.fail("buys-media-too-big", { size: Math.ceil(bytes / MB), max: MEDIA_MAX_BYTES / MB });
+  // To a tenth, and never shown as within the limit it is over (8.01 MB reads 8.1).
+  const tooBig = (bytes: number) =>
+    ctx.i18n.fail("buys-media-too-big", { size: Math.max(Math.round((bytes / MB) * 10) / 10, MEDIA_MAX_BYTES / MB + 0.1), max: MEDIA_MAX_BYTES / MB });
   if (file.size > MEDIA_MAX_BYTES) throw tooBig(file.size);
   let data: Uint8Array;
   try {

@@ -193,6 +193,8 @@ describe("the buy feed through Discord", () => {
 
     const huge: FakeUpload = { name: "whale.mp4", contentType: "video/mp4", data: Buffer.alloc(12 * 1024 * 1024 - 5) };
     expect(answerText(await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "media" }, { media: huge }))).toBe("That file is 12 MB; whale posts carry at most 8 MB.");
+    const nine: FakeUpload = { name: "whale.gif", contentType: "image/gif", data: Buffer.alloc(9 * 1024 * 1024 + 6) };
+    expect(answerText(await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "media" }, { media: nine }))).toBe("That file is 9 MB; whale posts carry at most 8 MB.");
     expect(w.fake.cdnReads).toHaveLength(1);
     const pdf: FakeUpload = { name: "notes.pdf", contentType: "application/pdf", data: Buffer.from("%PDF-1.4") };
     const refused = await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "media" }, { media: pdf });
