@@ -33,6 +33,20 @@ export async function attachedMedia(ctx: CommandContext, symbol: string): Promis
     throw ctx.i18n.fail("buys-media-unreadable");
   }
   if (data.length > MEDIA_MAX_BYTES) throw tooBig(data.length);
-  const ext = /\.([A-Za-z0-9]{1,5})$/.exec(file.name)?.[1]?.toLowerCase() ?? "bin";
-  return { kind: a.kind, file: { name: `whale.${ext}`, type: file.type, data } };
+  // The upload's type is what the member's client declared: the bytes say what the file is.
+  const found = sniff(data);
+  if (found === undefined) throw ctx.i18n.fail("buys-media-not-picture");
+  return { kind: found.kind, file: { name: `whale.${found.ext}`, type: found.type, data } };
+}
+
+/** What a file's first bytes say it is, among what a whale post can show. */
+function sniff(data: Uint8Array): { kind: BuyMedia["kind"]; type: string; ext: string } | undefined {
+  const ascii = (from: number, to: number) => String.fromCharCode(...data.subarray(from, to));
+  if (ascii(0, 4) === "GIF8") return { kind: "animation", type: "image/gif", ext: "gif" };
+  if (data[0] === 0x89 && ascii(1, 4) === "PNG") return { kind: "photo", type: "image/png", ext: "png" };
+  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return { kind: "photo", type: "image/jpeg", ext: "jpg" };
+  if (ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP") return { kind: "photo", type: "image/webp", ext: "webp" };
+  if (ascii(4, 8) === "ftyp") return { kind: "video", type: "video/mp4", ext: "mp4" };
+  if (data[0] === 0x1a && data[1] === 0x45 && data[2] === 0xdf && data[3] === 0xa3) return { kind: "video", type: "video/webm", ext: "webm" };
+  return undefined;
 }

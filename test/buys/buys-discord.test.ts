@@ -200,6 +200,9 @@ describe("the buy feed through Discord", () => {
     const refused = await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "media" }, { media: pdf });
     expect(refused.kind === "message" && refused.ephemeral).toBe(true);
     expect(answerText(refused)).toBe("That file is not a photo, GIF or video, so whale posts cannot show it.");
+    // Named and declared a GIF, but not one: the bytes decide.
+    const posing: FakeUpload = { name: "whale.gif", contentType: "image/gif", data: Buffer.from("%PDF-1.4 not a gif at all") };
+    expect(answerText(await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "media" }, { media: posing }))).toBe("That file is not a photo, GIF or video, so whale posts cannot show it.");
     expect(answerText(await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "media" }))).toBe(
       "Reply to a photo, GIF or video with /buys PEPE media to show it on whale posts (on Discord, attach it in the media option).",
     );
