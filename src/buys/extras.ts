@@ -69,7 +69,10 @@ export function createPostExtras(opts: PostExtrasOptions): PostExtras {
       /** The detail's figure at the trade's price, as a decimal; undefined when it is not a USD amount. */
       const atTrade = (text: string | undefined): string | undefined => {
         const v = usdValue(text);
-        const scaled = v === undefined ? undefined : (v * scale).toFixed(2);
+        // A cap of 0 is one the service does not know. Under a dollar all its digits are kept: to
+        // the cent, a micro-cap token's cap read $0.
+        if (v === undefined || !(v * scale > 0)) return undefined;
+        const scaled = (v * scale).toFixed(v * scale < 1 ? 20 : 2);
         return usdValue(scaled) === undefined ? undefined : scaled;
       };
       const [capUsd, fdvUsd] = [atTrade(t.market_cap), atTrade(t.fdv)];

@@ -59,6 +59,16 @@ describe("what a buy post adds from the market", () => {
     expect(sb.stats().byEndpoint.tokenDetail ?? 0).toBe(reads);
   });
 
+  it("keeps a micro-cap token's cap under a cent, not rounded to $0", async () => {
+    const token = sb.market.tokens.filter((x) => !x.hostile && x.chain === "eth" && x.pairs.length > 0)[2] as SandboxToken;
+    const extras = createPostExtras({ market: createCachedMarket(client, { now: () => clock }), now: () => clock });
+    const { token: listed } = await client.tokenDetail(token.id);
+    const [price, cap] = [Number(listed.current_price_usd), Number(listed.market_cap)];
+    // A trade at a price that puts the whole cap at a thousandth of a cent.
+    const tiny = await extras(token.id, token.chain, String((price * 1e-5) / cap));
+    expect(Number(tiny.cap?.usd)).toBeCloseTo(1e-5, 10);
+  });
+
   it("links no explorer for demo data, whose transactions and wallets are made up, and still gives the cap", async () => {
     const token = sb.market.tokens.filter((x) => !x.hostile && x.chain === "eth" && x.pairs.length > 0)[2] as SandboxToken;
     const market = createCachedMarket(client, { now: () => clock });
