@@ -788,6 +788,7 @@ buys-none = This chat follows no token's buys.
 buys-how-to-start = Start with /buys and a token, e.g. /buys pepe min 250.
 buys-how-to-stop = Stop with /stopbuys { $token }.
 buys-not-following = This chat does not follow the buys of { $token }.
+buys-token-on = { $symbol } ({ $chain })
 buys-started = Posting the buys of { $symbol } ({ $chain }) here from now on.
 buys-changed = The buy feed of { $symbol } ({ $chain }) is changed.
 buys-unchanged = The buy feed of { $symbol } ({ $chain }) already has these options; nothing changed.

@@ -754,6 +754,7 @@ buys-none = 本聊天没有关注任何代币的买单。
 buys-how-to-start = 用 /buys 加代币开始，如 /buys pepe min 250。
 buys-how-to-stop = 用 /stopbuys { $token } 停止。
 buys-not-following = 本聊天没有关注 { $token } 的买单。
+buys-token-on = { $symbol }（{ $chain }）
 buys-started = 从现在起在这里播报 { $symbol }（{ $chain }）的买单。
 buys-changed = { $symbol }（{ $chain }）的买单播报已更改。
 buys-unchanged = { $symbol }（{ $chain }）的买单播报已是这些选项，没有更改。

@@ -103,7 +103,7 @@ export function buysCommands(limits: BuysLimits): Command[] {
     const line = (f: BuyFeed): string => {
       const seconds = every.get(f.tokenId);
       const when = seconds === undefined ? "" : ` · ${t("buys-checked-every", { seconds })}`;
-      return `${cleanText(f.symbol, 16)} (${cleanText(f.chain, 16)}) — ${optionsText(ctx, f.options, f.media)}${when}`;
+      return `${t("buys-token-on", { symbol: cleanText(f.symbol, 16), chain: cleanText(f.chain, 16) })} — ${optionsText(ctx, f.options, f.media)}${when}`;
     };
     return {
       title: t("buys-list-title", { count: feeds.length, max: limits.maxPerChat }),

@@ -42,6 +42,8 @@ describe("/buys and /stopbuys", () => {
     expect(await say(g, "/buys pepe")).toMatch(/^Posting the buys of PEPE \(eth\) here from now on\.\nmin \$50 · sells off · whale \$10K · 🟢 per \$50 · no media · checked about every 15 s\nStop with \/stopbuys PEPE\.$/);
     expect(await say(g, "/buys pepe min $1.5k sells on emoji 🚀")).toMatch(/^The buy feed of PEPE \(eth\) is changed\.\nmin \$1\.5K · sells on · whale \$10K · 🚀 per \$50/);
     expect(await say(g, "/buys")).toMatch(/^Buy feeds of this chat: 1 of 2\nPEPE \(eth\) — min \$1\.5K · sells on · whale \$10K · 🚀 per \$50 · no media · checked about every 15 s$/);
+    // In Chinese the token's chain is in the full-width brackets the rest of the feed's answers use.
+    expect(await say({ ...g, isPrivate: true, userLanguage: "zh-hans", chatId: "g1" }, "/buys")).toContain("\nPEPE（eth） — ");
     const [feed] = await store.buys.listFeeds({ platform: "telegram", chatId: "g1" });
     expect(feed?.options).toEqual({ minUsd: "1500", sells: true, whaleUsd: "10000", emoji: "🚀", stepUsd: "50" });
     expect((await store.buys.watches()).length).toBeGreaterThan(0);
