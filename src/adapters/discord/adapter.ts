@@ -221,6 +221,14 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
         await opts.core.chats.leftServer(guild.id);
       });
     });
+    // A deleted channel's feeds, digests and alerts go at once, not at their next post's 404.
+    // discord.js tells of channels it has cached, which are all of a server's from its GUILD_CREATE.
+    c.on(Events.ChannelDelete, (channel) => {
+      track("channel removal", { channel: channel.id }, async () => {
+        noted.delete(channel.id);
+        await opts.core.chats.left({ platform: "discord", chatId: channel.id });
+      });
+    });
     if (messageContent) {
       c.on(Events.MessageCreate, (message) => {
         if (stopping) return;

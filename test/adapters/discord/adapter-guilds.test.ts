@@ -143,6 +143,20 @@ describe("Discord servers: admins, auto-detect and removal", () => {
     expect((await h.store.getSettings(chat)).autodetect).toBeUndefined();
   });
 
+  it("drops a channel's settings when the channel is deleted, and keeps the server's other channels'", async () => {
+    const [gone, kept] = [{ platform: "discord" as const, chatId: CHANNEL }, { platform: "discord" as const, chatId: QUIET_CHANNEL }];
+    h.fake.guildCreate({ id: GUILD, channelIds: [CHANNEL, QUIET_CHANNEL] });
+    await autodetect(h.fake, "on", ADMIN).settled();
+    await h.store.updateSettings(kept, { defaultChain: "solana" });
+    expect((await h.store.getSettings(gone)).autodetect).toBe(true);
+    h.fake.dispatch("CHANNEL_DELETE", { id: CHANNEL, type: 0, guild_id: GUILD, name: "gone", position: 0, permission_overwrites: [] });
+    // The removal is handled before the next dispatch: the gateway delivers in order.
+    await h.fake.chatInput({ name: "trending", guildId: "400000000000000099" }).settled();
+    expect((await h.store.getSettings(gone)).autodetect).toBeUndefined();
+    expect((await h.store.getSettings(kept)).defaultChain).toBe("solana");
+    await h.store.updateSettings(kept, { defaultChain: undefined });
+  });
+
   it("drops a server's settings again when the bot is removed a second time after a re-invite", async () => {
     const chat = { platform: "discord" as const, chatId: CHANNEL };
     h.fake.guildCreate({ id: GUILD, channelIds: [CHANNEL] });
