@@ -824,7 +824,10 @@ buys-open-tx = Transaction
 buys-summary = { $emoji } { $count } more { $symbol } { $kind ->
     [buys] buys
    *[trades] trades
-} · { $total } in { $seconds } s · largest { $largest } by { $wallet }
+} · { $total } { $seconds ->
+    [0] within one second
+   *[other] in { $seconds } s
+} · largest { $largest } by { $wallet }
 cmd-buys = Post a token's buys here as they happen, or list this chat's feeds
 cmd-buys-token = Symbol, name, address, address-chain or a link
 cmd-buys-options = min <usd>, sells on|off, whale <usd>, emoji <emoji>, step <usd>, media [off]

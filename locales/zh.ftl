@@ -787,7 +787,10 @@ buys-open-tx = 交易
 buys-summary = { $emoji } 另有 { $count } 笔 { $symbol } { $kind ->
     [buys] 买单
    *[trades] 交易
-} · { $seconds } 秒内共 { $total } · 最大 { $largest }，来自 { $wallet }
+} · { $seconds ->
+    [0] 同一秒内
+   *[other] { $seconds } 秒内
+}共 { $total } · 最大 { $largest }，来自 { $wallet }
 cmd-buys = 在这里实时播报代币的买单，或列出本聊天的播报
 cmd-buys-token = 符号、名称、地址、地址-链或链接
 cmd-buys-options = min <美元>、sells on|off、whale <美元>、emoji <表情>、step <美元>、media [off]

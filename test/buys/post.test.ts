@@ -108,7 +108,9 @@ describe("a burst folded", () => {
     expect(summaryPost(trades, DEFAULT_OPTIONS).title).toBe("🟢 2 more PEPE buys · $2,600 in 40 s · largest $2,300 by 0xab00…00cd");
     // With sells on, a summary that holds one counts trades.
     const mixed = [...trades, trade({ side: "sell", amountUsd: "5120", txTime: TX_TIME + 50 })];
-    expect(summaryPost(mixed, { ...DEFAULT_OPTIONS, sells: true }).title).toBe("🟢 3 more PEPE trades · $7,720 in 50 s · largest $5,120 by 0x1111…1111");
+    expect(summaryPost(mixed, { ...DEFAULT_OPTIONS, sells: true }).title).toBe("🟢 3 more PEPE trades · $7,720 in 50 s · largest $5,120 by 0x1111…1111");    // Trades of one second are not "in 0 s".
+    const together = [trade({ amountUsd: "300", txTime: TX_TIME }), trade({ amountUsd: "400", txTime: TX_TIME })];
+    expect(summaryPost(together, DEFAULT_OPTIONS).title).toBe("🟢 2 more PEPE buys · $700 within one second · largest $400 by 0x1111…1111");
   });
 });
 
