@@ -46,7 +46,9 @@ describe("launch watcher on the sandbox", () => {
       const owed = world.sandbox.market.tokens
         .filter((t) => t.chain === chain && t.risk !== "honeypot" && t.launchAt * 1000 >= T0 - 7 * DAY && t.launchAt * 1000 <= T0)
         .sort((a, b) => a.launchAt - b.launchAt);
-      expect(sent.map(({ reply }) => field(reply, "Address"))).toEqual(owed.slice(0, 3).map((t) => shortAddress(t.address)));
+      // Whole, for a member to copy, with the token's buttons.
+      expect(sent.map(({ reply }) => field(reply, "Address"))).toEqual(owed.slice(0, 3).map((t) => t.address));
+      expect(sent[0]?.reply.actions.flat().map((a) => (a.kind === "command" ? `/${a.command} ${a.args.join(" ")}` : a.kind))).toEqual(["token", "risk", "chart"].map((c) => `/${c} ${owed[0]?.id}`));
 
       const again = await watcher.tick();
       await again.done;
@@ -103,7 +105,7 @@ describe("launch watcher on the sandbox", () => {
       const sellable = ["highTax", "mintable", "concentrated"] as const;
       for (const risk of sellable) {
         const [token] = world.launched("eth", risk);
-        expect(posted("1")).toContain(shortAddress(token?.address));
+        expect(posted("1")).toContain(token?.address);
       }
       expect(posted("2")).toEqual([]);
     } finally {

@@ -9,6 +9,7 @@ import type { Translator } from "../../i18n/index.js";
 import { riskReport, type RiskReport } from "../../market/schemas.js";
 import { formatPrice, formatUsd, shortAddress } from "../format/index.js";
 import type { Footer, Reply } from "../reply.js";
+import { openButton } from "../reply-parts.js";
 import { assessReport, hasReport, type RiskLevel } from "../risk.js";
 
 /** One new token as the watcher saw it. */
@@ -76,14 +77,15 @@ export function launchReply(p: LaunchPayload, source: string, i18n: Translator):
       {
         kind: "fields",
         fields: [
-          { label: t("launch-label-address"), value: shortAddress(p.address), inline: true },
+          // Whole: a member copies it from here to look the token up or trade it.
+          { label: t("launch-label-address"), value: p.address, inline: false },
           { label: t("launch-label-liquidity"), value: formatUsd(p.liquidity, { locale }), inline: true },
           { label: t("launch-label-price"), value: formatPrice(p.priceUsd, { locale }), inline: true },
           { label: t("launch-label-launched"), value: `${utc(p.launchAt * 1000, true)} UTC`, inline: true },
         ],
       },
     ],
-    actions: [],
+    actions: [[openButton(t("button-card"), "token", [p.tokenId]), openButton(t("button-risk"), "risk", [p.tokenId]), openButton(t("button-chart"), "chart", [p.tokenId])]],
     footer,
     locale,
   };
