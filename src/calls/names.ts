@@ -14,12 +14,14 @@ export function shownName(name: string): string {
   return cleanText(name, NAME_MAX);
 }
 
-/** A multiple of the call price: `0.52×`, `2.4×`, `31×`, `1,240×`; `—` when unknown. */
+/**
+ * A multiple of the call price: `0.52×`, `2.4×`, `31×`, `1,240×`; `—` when unknown. Cut, never
+ * rounded up: a high of 1.96× counts as no hit (2×), and must not read 2.0×.
+ */
 export function formatMultiple(x: number | undefined, locale = "en"): string {
   if (x === undefined || !Number.isFinite(x) || x < 0) return "—";
-  // Decided on what the digits show, so 0.999 and 1.0 both read 1.0× and not 1.00× beside 1.0×.
-  const digits = x < 0.995 ? 2 : x < 9.95 ? 1 : 0;
-  return `${new Intl.NumberFormat(locale === "zh" ? "zh-CN" : "en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x)}×`;
+  const digits = x < 1 ? 2 : x < 10 ? 1 : 0;
+  return `${new Intl.NumberFormat(locale === "zh" ? "zh-CN" : "en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits, roundingMode: "trunc" }).format(x)}×`;
 }
 
 /** How long ago `at` was, as a phrase: `3h ago`, `just now`. */

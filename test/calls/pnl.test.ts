@@ -42,7 +42,7 @@ describe("/pnl", () => {
     world.clock.advance(HOUR);
     await world.sweep();
     const reply = await world.say(world.member("2", "bob"), "/pnl pepe");
-    expect(reply.title).toMatch(/^PEPE call: high 3\.\d× \(2\dm after the call\) · now (0\.9\d|1\.0)×$/);
+    expect(reply.title).toMatch(/^PEPE call: high (2\.9|3\.\d)× \(2\dm after the call\) · now (0\.9\d|1\.0)×$/);
     expect(reply.image?.filename).toBe("pnl.png");
     const svg = new TextDecoder().decode(reply.image?.png);
     expect(svg).toContain("called by &lt;ana &amp; &quot;co&quot;&gt;");
@@ -50,7 +50,7 @@ describe("/pnl", () => {
     expect(textOf(reply)).toMatch(/Market cap at the call: \$[\d.,]+[KMB]?/);
     await world.say(world.member("9", "mod", { admin: true }), "/settings language zh");
     const zh = await world.say(world.member("2", "bob"), "/pnl pepe");
-    expect(zh.title).toMatch(/^PEPE 喊单：最高 3\.\d×（喊单后 2\d分钟）· 现在 (0\.9\d|1\.0)×$/);
+    expect(zh.title).toMatch(/^PEPE 喊单：最高 (2\.9|3\.\d)×（喊单后 2\d分钟）· 现在 (0\.9\d|1\.0)×$/);
     expect(cards.at(-1)?.headlineLabel).toBe("喊单后最高倍数");
   });
 
