@@ -6,7 +6,7 @@
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
-import { createChartRenderer, type ChartRenderer } from "../../src/chart/index.js";
+import { createChartRenderer, type ChartRenderer, type ChartSpec } from "../../src/chart/index.js";
 import type { BotCore } from "../../src/core/bot-core.js";
 import type { ChatContext } from "../../src/core/command.js";
 import { createBotCore } from "../../src/core/create-core.js";
@@ -20,6 +20,8 @@ import { decodePng } from "../chart/png.js";
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 
 let charts: ChartRenderer;
+/** Every picture the cards asked for, as asked. */
+const drawn: ChartSpec[] = [];
 const closers: (() => Promise<void>)[] = [];
 
 beforeAll(() => {
@@ -45,7 +47,7 @@ async function world(opts: Partial<SandboxOptions> = {}): Promise<World> {
   const store = await openSqliteStore({ path: ":memory:" });
   closers.push(() => client.close(), () => store.close(), () => sandbox.close());
   const core = createBotCore({
-    market: createCachedMarket(client, { now: () => t }), store, charts, log: pino({ level: "silent" }),
+    market: createCachedMarket(client, { now: () => t }), store, charts: { render: (spec) => (drawn.push(spec), charts.render(spec)), close: async () => undefined }, log: pino({ level: "silent" }),
     source: "demo data (sandbox)", now: () => t, budget: { perUser: 10_000, perChat: 10_000 },
   });
   return { sandbox, core, clock: { advance: (ms) => void (t += ms) } };
@@ -71,6 +73,8 @@ describe("the chart on the token card", () => {
     expect(card.image?.alt).toMatch(/^24h price chart of PEPE on eth: 96 candles of 15 minutes, last \$0\.[\d₀-₉]+, high/);
     expect(card.title).toMatch(/^Pepe \(PEPE\) · eth$/);
     expect(w.sandbox.stats().byEndpoint["tokenKline"]).toBe(1);
+    // Volume in dollars, as /chart labels it.
+    expect(drawn.at(-1)?.formatVolume?.(2_650_000)).toBe("$2.65M");
   });
 
   it("keeps the K-line two minutes: a card within them asks for none, one after them asks again", async () => {

@@ -10,7 +10,7 @@ import type { ChartSpec } from "../../chart/types.js";
 import type { Kline } from "../../market/schemas.js";
 import { sourceIn } from "../../i18n/index.js";
 import type { CommandContext } from "../command.js";
-import { DASH, cleanText, formatPercent } from "../format/index.js";
+import { DASH, cleanText, formatPercent, formatUsd } from "../format/index.js";
 import type { ReplyImage } from "../reply.js";
 import { candlesOf, chartWords, priceText } from "./chart.js";
 import { cardChartOn } from "./settings.js";
@@ -51,6 +51,8 @@ export async function cardPicture(
     candles,
     intervalMinutes: CARD_CHART_INTERVAL,
     formatPrice: format,
+    // In dollars, as /chart's picture labels it.
+    formatVolume: (v) => formatUsd(v),
     priceUnit: "USD",
     source: sourceIn(ctx.source, ctx.i18n),
     words: chartWords(ctx.i18n),
