@@ -176,9 +176,10 @@ describe("/convert bad input gets one sentence", () => {
   it.each([
     ["/convert pepe", `"pepe" is not an amount; write it like 100, 0.25, 2k, 1.5m or $100, e.g. /convert 1.5m pepe.`],
     ["/convert 100", "Which token? e.g. /convert 1.5m pepe or /convert $100 pepe."],
-    ["/convert -5 pepe", `An amount to convert is more than zero; "-5" is negative.`],
-    ["/convert 0 pepe", "An amount to convert is more than zero."],
-    ["/convert 99999999t pepe", `"99999999t" is more than any token's supply; I convert at most 1,000T (10^15).`],
+    ["/convert -5 pepe", `An amount to convert must be more than zero; "-5" is negative.`],
+    ["/convert 0 pepe", "An amount to convert must be more than zero."],
+    ["/convert $-5 pepe", `An amount to convert must be more than zero; "$-5" is negative.`],
+    ["/convert 99999999t pepe", `"99999999t" is more than I convert: at most 1,000T (10^15).`],
     ["/convert 5 pepe to", `Convert into what? Name a token or usd after "to", e.g. /convert 2k pepe to wif.`],
     ["/convert $5 pepe to wif", "A $ amount converts into one token: /convert $100 pepe; for token to token write /convert 2k pepe to wif."],
     ["/convert 5 usd", "Which token? e.g. /convert 1.5m pepe or /convert $100 pepe."],

@@ -4,7 +4,7 @@
  * reaches a lookup.
  */
 
-/** The largest amount converted: above any real supply (SHIB's is under 10^15). */
+/** The largest amount converted: above any amount a holder asks about (SHIB's whole supply is under 10^15). */
 export const MAX_AMOUNT = 1e15;
 
 /** Multipliers of the suffixes people type, by lowercase letter (a Map: the word is theirs). */
@@ -26,7 +26,9 @@ export type AmountReading =
 /** Reads one amount word; never throws. */
 export function readAmount(word: string): AmountReading {
   const w = word.trim();
-  if (/^[-−]/.test(w) && readAmount(w.slice(1)).kind !== "not-a-number") return { kind: "negative" };
+  // `-5`, and `$-5` for dollars.
+  const unsigned = w.replace(/^(\$?)[-−]/, "$1");
+  if (unsigned !== w && readAmount(unsigned).kind !== "not-a-number") return { kind: "negative" };
   const m = AMOUNT.exec(w);
   if (m === null) return { kind: "not-a-number" };
   const [, before, whole, fraction, suffix, after] = m;

@@ -46,6 +46,6 @@ describe("/convert in the console on demo data", () => {
   });
 
   it("answers a zero amount with one sentence", async () => {
-    expect((await say("/convert 0 pepe\n")).trim()).toBe("⚠ An amount to convert is more than zero.");
+    expect((await say("/convert 0 pepe\n")).trim()).toBe("⚠ An amount to convert must be more than zero.");
   });
 });

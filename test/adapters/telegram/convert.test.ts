@@ -70,6 +70,6 @@ describe("/convert in Telegram", () => {
   });
 
   it("answers a bad amount with one sentence", async () => {
-    expect(await answer(`/convert -5 ${token("pepe").id}`)).toEqual([`⚠️ An amount to convert is more than zero; "-5" is negative.`]);
+    expect(await answer(`/convert -5 ${token("pepe").id}`)).toEqual([`⚠️ An amount to convert must be more than zero; "-5" is negative.`]);
   });
 });
