@@ -6,7 +6,7 @@ import type { Call, ChatKey } from "../../store/types.js";
 import { defineCommand, type CommandContext } from "../command.js";
 import { cleanText, formatPrice, formatSince } from "../format/index.js";
 import type { Block, Reply } from "../reply.js";
-import { resolveArg } from "./resolution.js";
+import { resolveArg, symbolFor } from "./resolution.js";
 
 /** Calls one `/calls` lists at most. */
 const LISTED = 20;
@@ -21,7 +21,8 @@ async function standingCall(ctx: CommandContext, board: ChatKey, typed: string):
   if (byId !== undefined) return { call: byId, symbol: byId.symbol };
   const res = await resolveArg(ctx, typed);
   const call = await ctx.store.calls.currentCall(board, res.tokenId, 0);
-  return { ...(call === undefined ? {} : { call }), symbol: cleanText(res.token?.symbol ?? typed, 16) };
+  // A button pressed again after its call went carries the token's id: said by its symbol, as the card did.
+  return { ...(call === undefined ? {} : { call }), symbol: call?.symbol ?? (await symbolFor(ctx, res)) };
 }
 
 /** `/calls remove <token>`: the caller within 2 minutes of the call, or an admin at any time. */
