@@ -46,6 +46,13 @@ describe("/convert figures", () => {
     expect(out).toContain("Data age");
   });
 
+  it("reads a suffix typed apart from its number as the number's, not as a token", async () => {
+    const [pepe, wif] = [bySymbol("pepe").id, bySymbol("wif").id];
+    expect(firstLine(await the.bot.say(`/convert 1.5 m ${pepe}`))).toBe(firstLine(await the.bot.say(`/convert 1.5m ${pepe}`)));
+    expect(firstLine(await the.bot.say(`/convert 2 k ${pepe} to ${wif}`))).toBe(firstLine(await the.bot.say(`/convert 2k ${pepe} to ${wif}`)));
+    expect(firstLine(await the.bot.say(`/convert 2 k ${pepe} ${wif}`))).toBe(firstLine(await the.bot.say(`/convert 2k ${pepe} ${wif}`)));
+  });
+
   it("converts dollars to a token amount", async () => {
     const pepe = bySymbol("pepe").id;
     const out = await the.bot.say(`/convert $100 ${pepe}`);

@@ -102,10 +102,18 @@ export const convertCommand = defineCommand({
     const { t, locale } = ctx.i18n;
     // Discord's first option takes the whole line when someone types `1.5m pepe to wif` into it:
     // its first word is the amount and the rest go before the token, as in a typed command.
-    const [amountWord = "", ...restWords] = args.amount.trim().split(/\s+/);
+    const [typedAmount = "", ...restWords] = args.amount.trim().split(/\s+/);
+    let amountWord = typedAmount;
+    let [tokenText, toText] = [[...restWords, args.token ?? ""].join(" ").trim(), args.to];
+    // `1.5 m pepe`: a suffix typed apart from its number belongs to it, not taken for a token called M.
+    const words = [...tokenText.split(/\s+/), ...(toText ?? "").split(/\s+/)].filter((w) => w !== "");
+    if (/^\$?[\d.,]+$/.test(amountWord) && /^[kmbt]$/i.test(words[0] ?? "") && words.length > 1) {
+      amountWord += words[0];
+      [tokenText, toText] = [words[1] as string, words.length > 2 ? words.slice(2).join(" ") : undefined];
+    }
     const amount = readAmount(amountWord);
     if (amount.kind !== "amount") throw ctx.i18n.fail(`convert-amount-${amount.kind}`, { amount: cleanText(amountWord, 24) });
-    const sides = splitSides([...restWords, args.token ?? ""].join(" "), args.to);
+    const sides = splitSides(tokenText, toText);
     let fromTyped = sides.from;
     let toTyped = sides.to === undefined || sides.to === "" ? undefined : sides.to;
     if (sides.to === "") throw ctx.i18n.fail("convert-to-what");
