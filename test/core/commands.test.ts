@@ -193,6 +193,13 @@ describe("resolving what people type", () => {
     expect((await the.bot.say("/token qqqzzznothing")).trim()).toMatch(/^⚠ .*qqqzzznothing/);
   });
 
+  it("claims no price change for a token without a price", async () => {
+    const noMarket = the.world.sandbox.market.bySymbol("NOMKT")[0] as SandboxToken;
+    const out = await the.bot.say(`/token ${noMarket.id}`);
+    expect(out).toMatch(/Change 5m \/ 1h \/ 4h \/ 24h\s+— \/ — \/ — \/ —/);
+    expect(out).not.toContain("0.00%");
+  });
+
   it("shows the card of a pasted address without a command", async () => {
     const out = await the.bot.say(`look at this ${t().address}-${t().chain} wow`);
     expect(out).toContain(`${t().name} (${t().symbol}) · ${t().chain}`);

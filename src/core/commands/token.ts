@@ -122,8 +122,9 @@ function renderCard(
   const audited = detail.data.is_audited === true ? say("card-audited") : detail.data.is_audited === false ? say("card-not-audited") : DASH;
   const collision = collisionParts(res, opts.command, symbol, ctx.i18n);
   const serviceRisk = serviceRiskText(t.risk_info, locale);
+  const price = formatPrice(t.current_price_usd, { locale });
   const fields = [
-    { label: say("card-price"), value: formatPrice(t.current_price_usd, { locale }), inline: true },
+    { label: say("card-price"), value: price, inline: true },
     { label: say("card-market-cap"), value: formatUsd(t.market_cap, { locale }), inline: true },
     { label: "FDV", value: formatUsd(t.fdv, { locale }), inline: true },
     { label: "TVL", value: formatUsd(t.tvl ?? t.main_pair_tvl, { locale }), inline: true },
@@ -131,8 +132,9 @@ function renderCard(
     { label: say("card-holders"), value: formatCount(t.holders), inline: true },
     {
       label: say("card-change"),
+      // Without a price there is nothing a change is of: a 0 there is the service's blank, not a flat market.
       value: [t.token_price_change_5m, t.token_price_change_1h ?? t.price_change_1h, t.token_price_change_4h, t.token_price_change_24h ?? t.price_change_24h]
-        .map((v) => formatPercent(v, { arrow: false }))
+        .map((v) => (price === DASH ? DASH : formatPercent(v, { arrow: false })))
         .join(" / "),
     },
     { label: say("card-buys-sells"), value: `${formatCount(t.buy_tx)} / ${formatCount(t.sell_tx)}`, inline: true },
