@@ -42,7 +42,8 @@ export const pnlCommand = defineCommand({
     // Before the sweep's first read every figure is the call's own: "read at the call" would say nothing.
     const read = call.sweptTo === undefined
       ? t("pnl-not-read", { minutes: (await sweepEvery(ctx)).minutes })
-      : formatSince(call.sweptTo, ctx.now(), { i18n: ctx.i18n });
+      // With the time itself: a forwarded picture is read long after "just now".
+      : `${new Date(call.sweptTo).toISOString().slice(0, 16).replace("T", " ")} UTC · ${formatSince(call.sweptTo, ctx.now(), { i18n: ctx.i18n })}`;
     const rows = [
       { label: t("pnl-called"), value: formatSince(call.calledAt, ctx.now(), { i18n: ctx.i18n }) },
       { label: t("pnl-price-at-call"), value: formatPrice(call.price, { locale }) },
@@ -57,7 +58,8 @@ export const pnlCommand = defineCommand({
       subtitle: t("pnl-called-by", { name }),
       headline: formatMultiple(high, locale),
       headlineLabel: t("pnl-headline"),
-      up: (now ?? high) >= 1,
+      // Coloured by the figure it is drawn on, the high; the row "now" says where the call stands.
+      up: (high ?? 1) >= 1,
       rows,
       source: ctx.source,
     };
