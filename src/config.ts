@@ -221,12 +221,10 @@ function apiRoot(variable: string) {
     }
     if (raw.endsWith("/")) {
       const fixed = raw.replace(/\/+$/, "");
-      // The fix is shown whole, but never a user:password in it.
-      const info = userinfo(fixed);
-      const shown = info === undefined ? fixed : fixed.replace(`${info}@`, "***@");
       ctx.addIssue({
         code: "custom",
-        message: `must not end with a slash: set ${variable}=${shown}`,
+        // The fix is shown whole, but never a user:password in it.
+        message: `must not end with a slash: set ${variable}=${withoutUserinfo(fixed)}`,
         params: { echo: false },
       });
       return z.NEVER;
@@ -243,6 +241,12 @@ function apiRoot(variable: string) {
 function userinfo(raw: string): string | undefined {
   const m = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/(.*)@/s.exec(raw);
   return m?.[1] === "" ? undefined : m?.[1];
+}
+
+/** `raw` with its user:password, if any, shown as `***`. */
+function withoutUserinfo(raw: string): string {
+  const info = userinfo(raw);
+  return info === undefined ? raw : raw.replace(`${info}@`, "***@");
 }
 
 /** A URL that may carry a user:password: its scheme checked, and a password a parser would misread refused with the fix. */
@@ -350,7 +354,7 @@ function echo(raw: string, secrets: readonly string[]): string {
   const info = userinfo(raw);
   const at = raw.lastIndexOf("@");
   // Without a scheme the user:password has no start to find: all before the last @ goes.
-  const masked = info !== undefined ? raw.replace(`${info}@`, "***@") : at >= 0 ? `***${raw.slice(at)}` : raw;
+  const masked = info !== undefined ? withoutUserinfo(raw) : at >= 0 ? `***${raw.slice(at)}` : raw;
   let shown = redactSecrets(masked, [...secrets, ...(info === undefined ? [] : [info])]);
   if (shown.length > ECHO_LIMIT) shown = `${shown.slice(0, ECHO_LIMIT)}…`;
   return JSON.stringify(shown);

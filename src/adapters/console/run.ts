@@ -46,10 +46,9 @@ export async function runConsole(opts: ConsoleOptions): Promise<void> {
   // Raw mode turns Ctrl-C into a key: without this it would only pause the input.
   rl.on("SIGINT", () => rl.close());
   // A reader that went away (`npm start | head -1`) ends the chat as the end of input does;
-  // unheard, the pipe's EPIPE would end the process with a stack trace. Kept on after the
-  // chat: a write already queued may still fail.
-  // A failed write destroys the stream at once; its error is only heard a tick later.
-  const readerGone = () => opts.output.destroyed;
+  // unheard, the pipe's EPIPE would end the process with a stack trace. The listener stays after
+  // the chat, as a write already queued may still fail. A failed write destroys the stream at
+  // once, but its error is heard only a tick later: the loop asks the stream.
   opts.output.on("error", () => rl.close());
   let buttons: Action[] = [];
 
@@ -67,7 +66,7 @@ export async function runConsole(opts: ConsoleOptions): Promise<void> {
   }
   for await (const raw of rl) {
     const line = raw.trim();
-    if (line === "quit" || line === "exit" || readerGone()) break;
+    if (line === "quit" || line === "exit" || opts.output.destroyed) break;
     if (line !== "") await answer(line);
     if (tty) rl.prompt();
   }

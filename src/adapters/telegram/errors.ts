@@ -52,7 +52,6 @@ export function isNotModified(err: unknown): boolean {
   return err instanceof GrammyError && err.error_code === 400 && err.description.includes("message is not modified");
 }
 
-/** A description for logs: the method and what Telegram said (grammY errors never hold the token). */
 /** `message (CODE)` with the first string code along an error's causes, if any. */
 function withCode(message: string, cause: unknown): string {
   for (let e = cause, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
@@ -62,6 +61,7 @@ function withCode(message: string, cause: unknown): string {
   return message;
 }
 
+/** A description for logs: the method and what Telegram said (grammY errors never hold the token). */
 export function describeError(err: unknown): string {
   if (err instanceof GrammyError) return `${err.method}: ${err.error_code} ${err.description}`;
   // Only the cause's code (ECONNREFUSED, ETIMEDOUT): its message names the URL, the bot token in it.

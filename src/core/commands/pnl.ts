@@ -5,7 +5,7 @@ import { boardOf, keepsCalls, multipleOf } from "../../calls/rules.js";
 import { isChartError, type PnlCardSpec } from "../../chart/index.js";
 import type { Call } from "../../store/types.js";
 import { defineCommand, type CommandContext } from "../command.js";
-import { DASH, cleanText, formatPrice, formatSince, formatUsd } from "../format/index.js";
+import { DASH, cleanText, formatPrice, formatSince, formatUsd, utcMinute } from "../format/index.js";
 import type { Reply } from "../reply.js";
 import { resolveArg, symbolFor } from "./resolution.js";
 
@@ -43,7 +43,7 @@ export const pnlCommand = defineCommand({
     const read = call.sweptTo === undefined
       ? t("pnl-not-read", { minutes: (await sweepEvery(ctx)).minutes })
       // With the time itself: a forwarded picture is read long after "just now".
-      : `${new Date(call.sweptTo).toISOString().slice(0, 16).replace("T", " ")} UTC · ${formatSince(call.sweptTo, ctx.now(), { i18n: ctx.i18n })}`;
+      : `${utcMinute(call.sweptTo)} UTC · ${formatSince(call.sweptTo, ctx.now(), { i18n: ctx.i18n })}`;
     const rows = [
       { label: t("pnl-called"), value: formatSince(call.calledAt, ctx.now(), { i18n: ctx.i18n }) },
       { label: t("pnl-price-at-call"), value: formatPrice(call.price, { locale }) },

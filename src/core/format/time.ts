@@ -120,3 +120,9 @@ function validZone(zone: string | undefined): string {
     return "UTC";
   }
 }
+
+/** `2026-11-25 04:24` in UTC, or only `04:24`: a moment a post names whenever it is read. */
+export function utcMinute(ms: number, dated = true): string {
+  const iso = new Date(ms).toISOString();
+  return dated ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso.slice(11, 16);
+}

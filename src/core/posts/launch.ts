@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { Translator } from "../../i18n/index.js";
 import { riskReport, type RiskReport } from "../../market/schemas.js";
-import { formatPrice, formatUsd, shortAddress } from "../format/index.js";
+import { formatPrice, formatUsd, shortAddress, utcMinute } from "../format/index.js";
 import type { Footer, Reply } from "../reply.js";
 import { openButton } from "../reply-parts.js";
 import { assessReport, hasReport, type RiskLevel } from "../risk.js";
@@ -55,12 +55,6 @@ function checked(report: RiskReport | undefined, i18n: Translator) {
   return report !== undefined && hasReport(report) ? assessReport(report, i18n).verdict : undefined;
 }
 
-/** `2026-11-25 04:24` in UTC, or only `04:24`. */
-function utc(ms: number, dated: boolean): string {
-  const iso = new Date(ms).toISOString();
-  return dated ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : iso.slice(11, 16);
-}
-
 export function launchReply(p: LaunchPayload, source: string, i18n: Translator): Reply {
   const { t, locale } = i18n;
   const verdict = checked(p.report, i18n);
@@ -81,7 +75,7 @@ export function launchReply(p: LaunchPayload, source: string, i18n: Translator):
           { label: t("launch-label-address"), value: p.address, inline: false },
           { label: t("launch-label-liquidity"), value: formatUsd(p.liquidity, { locale }), inline: true },
           { label: t("launch-label-price"), value: formatPrice(p.priceUsd, { locale }), inline: true },
-          { label: t("launch-label-launched"), value: `${utc(p.launchAt * 1000, true)} UTC`, inline: true },
+          { label: t("launch-label-launched"), value: `${utcMinute(p.launchAt * 1000)} UTC`, inline: true },
         ],
       },
     ],
@@ -100,7 +94,7 @@ export function summaryReply(p: SummaryPayload, source: string, i18n: Translator
   // A summary queued before its hours were kept is still owed to the chat: it goes out without them.
   const title = p.from === undefined || p.to === undefined
     ? t("launch-summary-title-undated", { count: p.tokens.length, chain: p.chain })
-    : t("launch-summary-title", { count: p.tokens.length, chain: p.chain, from: utc(p.from, p.to - p.from > HOUR), to: utc(p.to, p.to - p.from > HOUR) });
+    : t("launch-summary-title", { count: p.tokens.length, chain: p.chain, from: utcMinute(p.from, p.to - p.from > HOUR), to: utcMinute(p.to, p.to - p.from > HOUR) });
   return {
     title,
     tone: "info",

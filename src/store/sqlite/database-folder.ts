@@ -4,24 +4,15 @@
  * exists), so it is not used; each level's failure becomes one sentence naming the variable
  * and what to do.
  */
-import { mkdirSync, statSync } from "node:fs";
+import { mkdirSync, statSync, type Stats } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { StoreError } from "../errors.js";
 
-function exists(path: string): boolean {
+function statOf(path: string): Stats | undefined {
   try {
-    statSync(path);
-    return true;
+    return statSync(path);
   } catch {
-    return false;
-  }
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -46,9 +37,9 @@ function why(code: string | undefined, folder: string): string {
 /** Makes sure the folder of the database file `path` exists. @throws StoreError "unusable". */
 export function ensureDatabaseFolder(path: string): void {
   // SQLite would say only that it cannot open the file, read as a matter of permissions.
-  if (isFolder(path)) throw new StoreError("unusable", `DATABASE_PATH (${path}) is a folder: name a file in it, such as ${join(path, "chainpulse.db")}`);
+  if (statOf(path)?.isDirectory() === true) throw new StoreError("unusable", `DATABASE_PATH (${path}) is a folder: name a file in it, such as ${join(path, "chainpulse.db")}`);
   const missing: string[] = [];
-  for (let folder = dirname(resolve(path)); !exists(folder); folder = dirname(folder)) {
+  for (let folder = dirname(resolve(path)); statOf(folder) === undefined; folder = dirname(folder)) {
     missing.unshift(folder);
     if (dirname(folder) === folder) break;
   }
