@@ -7,7 +7,7 @@ import type { CommandContext, FirstRun } from "../core/command.js";
 import { cleanText, formatPrice } from "../core/format/index.js";
 import type { Action, Block } from "../core/reply.js";
 import type { Call } from "../store/types.js";
-import { agoPhrase, formatMultiple, shownName } from "./names.js";
+import { agoPhrase, formatMultiple, recordedName, shownName } from "./names.js";
 import { readPrice } from "./reading.js";
 import { boardOf, callsOn, DEFAULT_CALL_RULES, mayMakeCall, multipleOf } from "./rules.js";
 
@@ -79,7 +79,7 @@ export async function callOnCard(ctx: CommandContext, shown: ShownToken): Promis
       const { call, made } = await ctx.store.calls.recordCall({
         platform: board.platform, boardId: board.chatId, tokenId: shown.tokenId,
         symbol: cleanText(shown.symbol, 16), chain: cleanText(shown.chain, 16),
-        userId: ctx.chat.userId, userName: cleanText(member.name, 64), userHandle: member.handle,
+        userId: ctx.chat.userId, userName: recordedName(member.name), userHandle: member.handle,
         calledAt: at, price: shown.price as string,
         marketCap: readPrice(shown.marketCap) === undefined ? undefined : shown.marketCap,
       }, since);

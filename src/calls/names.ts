@@ -8,6 +8,16 @@ import type { Translator } from "../i18n/index.js";
 
 /** Longest member name shown. */
 const NAME_MAX = 32;
+/** Longest member name recorded with a call. */
+const RECORDED_NAME_MAX = 64;
+
+/**
+ * `name` as a call records it, and as `/calls <name>` looks it up: typed text is cleaned the same
+ * way, so a member whose name has an "@" is found by the name as people type it.
+ */
+export function recordedName(name: string): string {
+  return cleanText(name, RECORDED_NAME_MAX);
+}
 
 /** `name` as boards and cards show it. */
 export function shownName(name: string): string {

@@ -399,8 +399,11 @@ export interface CallStore {
   boardCalls(board: ChatKey, since: number): Promise<Call[]>;
   /** One member's calls on the board, newest first, at most `limit`. */
   memberCalls(board: ChatKey, userId: string, limit: number): Promise<Call[]>;
-  /** A caller of the board by @handle (any case) or by the name shown, most recent first. */
-  findCaller(board: ChatKey, handleOrName: string): Promise<{ userId: string; userName: string } | undefined>;
+  /**
+   * A caller of the board by @handle (any case, the "@" optional) or by the name as recorded
+   * (`userName`), most recent first.
+   */
+  findCaller(board: ChatKey, who: { handle: string; name: string }): Promise<{ userId: string; userName: string } | undefined>;
   /** Every call of a token made at or after `since`, of every board. */
   tokenCalls(tokenId: string, since: number): Promise<Call[]>;
   /** Tokens with a call made at or after `since`, the one read longest ago first. */

@@ -201,6 +201,13 @@ describe("/calls <who>", () => {
     expect((await world.say(ana, "/calls Bob Jones")).title).toBe("Calls by Bob");
     expect((await world.say(ana, "/calls Carol Smith")).title).toBe("Nobody called Carol Smith has made a call in this chat.");
   });
+
+  it("finds a member whose name has an @ by the name as people type it", async () => {
+    await world.say(world.member("1", "Ana @ DeFi"), `/token ${PEPE}`);
+    const bob = world.member("2", "bob");
+    expect((await world.say(bob, "/calls Ana @ DeFi")).title).toBe("Calls by Ana ＠ DeFi");
+    expect((await world.say(bob, "/calls Ana ＠ DeFi")).title).toBe("Calls by Ana ＠ DeFi");
+  });
 });
 
 describe("/lb [period] [rows]", () => {

@@ -27,7 +27,7 @@ describe.each(ENGINES)("calls on %s", (engine) => {
     await a.close();
     const again = await db.open();
     expect(await again.calls.currentCall(BOARD, "0xabc-eth", 0)).toEqual(one.call);
-    expect(await again.calls.findCaller(BOARD, "@ANA_X")).toEqual({ userId: one.call.userId, userName: one.call.userName });
+    expect(await again.calls.findCaller(BOARD, { handle: "@ANA_X", name: "@ANA_X" })).toEqual({ userId: one.call.userId, userName: one.call.userName });
   });
 
   it("lets a call made before `since` stand no more, and keeps boards per chat", async () => {

@@ -1,5 +1,5 @@
 import { asOfNote } from "../../calls/as-of.js";
-import { formatMultiple, shownName } from "../../calls/names.js";
+import { formatMultiple, recordedName, shownName } from "../../calls/names.js";
 import { highMultiple } from "../../calls/ranking.js";
 import { boardOf, keepsCalls, multipleOf, TAKE_BACK_MS } from "../../calls/rules.js";
 import type { Call, ChatKey } from "../../store/types.js";
@@ -59,7 +59,8 @@ async function whose(ctx: CommandContext, board: ChatKey, words: readonly string
   if (mention !== null) return { userId: mention[1] as string, name: "" };
   // A display name is a few words: past that, each more word is one more store read for nothing.
   for (let n = Math.min(words.length, NAME_WORDS); n > 0; n--) {
-    const found = await ctx.store.calls.findCaller(board, words.slice(0, n).join(" "));
+    const typed = words.slice(0, n).join(" ");
+    const found = await ctx.store.calls.findCaller(board, { handle: typed, name: recordedName(typed) });
     if (found !== undefined) return { userId: found.userId, name: found.userName };
   }
   throw ctx.i18n.fail("calls-no-such-caller", { who: shownName(words.join(" ")) });

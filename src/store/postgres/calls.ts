@@ -39,8 +39,8 @@ export function postgresCalls(sql: Sql): CallStore {
     async memberCalls(board, userId, limit) {
       return (await sql.read<CallRow>(SQL.member, [board.platform, board.chatId, userId, limit])).map(toCall);
     },
-    async findCaller(board, text) {
-      const row = (await sql.read<{ user_id: string; user_name: string }>(SQL.caller, [board.platform, board.chatId, handleOf(text), text.trim()]))[0];
+    async findCaller(board, who) {
+      const row = (await sql.read<{ user_id: string; user_name: string }>(SQL.caller, [board.platform, board.chatId, handleOf(who.handle), who.name]))[0];
       return row === undefined ? undefined : { userId: row.user_id, userName: row.user_name };
     },
     async tokenCalls(tokenId, since) {

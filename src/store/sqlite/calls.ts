@@ -36,8 +36,8 @@ export function sqliteCalls(db: Database.Database): CallStore {
     async memberCalls(board, userId, limit) {
       return (q.member.all(board.platform, board.chatId, userId, limit) as CallRow[]).map(toCall);
     },
-    async findCaller(board, text) {
-      const row = q.caller.get(board.platform, board.chatId, handleOf(text), text.trim()) as { user_id: string; user_name: string } | undefined;
+    async findCaller(board, who) {
+      const row = q.caller.get(board.platform, board.chatId, handleOf(who.handle), who.name) as { user_id: string; user_name: string } | undefined;
       return row === undefined ? undefined : { userId: row.user_id, userName: row.user_name };
     },
     async tokenCalls(tokenId, since) {
