@@ -744,6 +744,10 @@ lb-col-calls = Calls
 lb-col-hit-rate = Hit rate
 lb-col-median = Median
 lb-col-best = Best
+lb-more = { $count ->
+    [one] And 1 more caller
+   *[other] And { $count } more callers
+  }; /lb with a number of rows (up to { $most }) lists more.
 lb-how = Hit rate: calls whose high reached 2× the call price. Median: the middle high multiple. Ranked by hit rate, then median, then more calls.
 pnl-never-called = Nobody in this chat has called { $symbol }.
 pnl-caller = Caller

@@ -710,6 +710,7 @@ lb-col-calls = 次数
 lb-col-hit-rate = 命中率
 lb-col-median = 中位数
 lb-col-best = 最佳
+lb-more = 另有 { $count } 位喊单者；在 /lb 后加上行数（最多 { $most }）可列出更多。
 lb-how = 命中率：最高价达到喊单价 2 倍的喊单占比。中位数：最高倍数的中位数。按命中率、中位数、喊单次数排名。
 pnl-never-called = 本聊天中没有人喊过 { $symbol }。
 pnl-caller = 喊单人

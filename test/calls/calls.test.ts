@@ -219,5 +219,7 @@ describe("/lb [period] [rows]", () => {
     const table = one.blocks.find((b) => b.kind === "table");
     expect(table?.kind === "table" ? table.rows.length : 0).toBe(1);
     expect((await world.say(world.member("3", "cid"), "/lb 25")).title).toBe("Callers · last 7 days");
+    expect(textOf(one)).toContain("And 1 more caller; /lb with a number of rows (up to 25) lists more.");
+    expect(textOf(await world.say(world.member("3", "cid"), "/lb 2"))).not.toContain("more callers");
   });
 });

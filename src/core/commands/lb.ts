@@ -41,6 +41,7 @@ export const lbCommand = defineCommand({
         `${cleanText(r.best.call.symbol, 10)} ${formatMultiple(r.best.multiple, locale)}`,
       ]),
     }];
+    if (callers.length > rowsWanted) blocks.push({ kind: "text", text: t("lb-more", { count: callers.length - rowsWanted, most: MAX_ROWS }) });
     blocks.push({ kind: "text", text: t("lb-how") });
     const note = await asOfNote(ctx, calls);
     if (note !== undefined) blocks.push({ kind: "text", text: note });
