@@ -37,8 +37,10 @@ export function parseUsd(word: string): string | undefined {
   const m = /^\$?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?([kKmM]?)$/.exec(word.trim());
   if (!m) return undefined;
   const n = Number(`${(m[1] ?? "").replaceAll(",", "")}${m[3] ?? ""}`) * (SUFFIX.get((m[4] ?? "").toLowerCase()) ?? 1);
-  if (!Number.isFinite(n) || n <= 0 || n > 1e12) return undefined;
-  return String(Math.round(n * 100) / 100);
+  const cents = Math.round(n * 100);
+  // Below half a cent the amount would be kept as $0: a minimum that posts every dust trade.
+  if (!Number.isFinite(n) || cents <= 0 || n > 1e12) return undefined;
+  return String(cents / 100);
 }
 
 /**

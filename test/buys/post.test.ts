@@ -117,6 +117,6 @@ describe("a burst folded", () => {
 describe("amounts people type", () => {
   it("reads 250, $1.5k, 2k and 1,000, and nothing else", () => {
     expect(["250", "$1.5k", "2K", "1,000", "0.5"].map(parseUsd)).toEqual(["250", "1500", "2000", "1000", "0.5"]);
-    expect(["", "lots", "-5", "0", "1e3", "1,00", "$", "Infinity"].map(parseUsd)).toEqual(Array(8).fill(undefined));
+    expect(["", "lots", "-5", "0", "1e3", "1,00", "$", "Infinity", "0.001"].map(parseUsd)).toEqual(Array(9).fill(undefined));
   });
 });
