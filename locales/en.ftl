@@ -884,6 +884,7 @@ buys-media-set = Whale posts show this { $kind ->
     [animation] GIF
    *[video] video
   }.
+buys-media-unused = The file that came with the command is not used: /buys { $symbol } media shows it on whale posts.
 buys-media-removed = Whale posts show no media now.
 buys-media-of = whale media: { $kind ->
     [photo] photo

@@ -153,6 +153,8 @@ export function buysCommands(limits: BuysLimits): Command[] {
         blocks: [
           { kind: "text", text: `${optionsText(ctx, applied.options, shown)} · ${t("buys-checked-every", { seconds })}` },
           ...(applied.media === undefined ? [] : [{ kind: "text" as const, text: media === undefined ? t("buys-media-removed") : t("buys-media-set", { kind: media.kind }) }]),
+          // A file sent without the word is more likely meant for whale posts than not: say how.
+          ...(applied.media === undefined && ctx.chat.attached !== undefined ? [{ kind: "text" as const, text: t("buys-media-unused", { symbol }) }] : []),
           { kind: "text", text: t("buys-how-to-stop", { token: stopWord({ tokenId: res.tokenId, symbol }, feeds) }) },
         ],
         actions: [],

@@ -206,6 +206,9 @@ describe("the buy feed through Discord", () => {
     expect(answerText(await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "media" }))).toBe(
       "Reply to a photo, GIF or video with /buys PEPE media to show it on whale posts (on Discord, attach it in the media option).",
     );
+    expect(answerText(await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "min 100" }, { media: gif }))).toMatch(
+      /\n\nThe file that came with the command is not used: \/buys PEPE media shows it on whale posts\.\n/,
+    );
     // A video: an embed cannot show one, so it goes as the post's attachment, the embed without a picture.
     const video: FakeUpload = { name: "whale.mp4", contentType: "video/mp4", data: Buffer.from(`\0\0\0\x18ftypmp42${"v".repeat(3_000)}`) };
     expect(answerText(await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "media" }, { media: video }))).toMatch(/Whale posts show this video\./);
