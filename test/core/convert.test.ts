@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { readAmount } from "../../src/core/commands/convert-amount.js";
 import { constantProductImpact, IMPACT_FROM_SHARE } from "../../src/core/commands/convert-impact.js";
 import { pairLiquidity } from "../../src/core/commands/token.js";
-import { formatAmount, formatPrice, formatRatio, formatUsd } from "../../src/core/format/index.js";
+import { formatExactAmount, formatExactUsd, formatPrice, formatRatio } from "../../src/core/format/index.js";
 import type { Reply } from "../../src/core/reply.js";
 import type { PairV2, TokenDetail } from "../../src/market/schemas.js";
 import { HOSTILE_TOKENS, type SandboxToken } from "../../src/sandbox/index.js";
@@ -41,7 +41,7 @@ describe("/convert figures", () => {
     const pepe = bySymbol("pepe").id;
     const out = await the.bot.say(`/convert 1.5m ${pepe}`);
     const price = priceOf(await detailOf(pepe));
-    expect(out).toContain(`1.5M PEPE ≈ ${formatUsd(1.5e6 * price)}`);
+    expect(out).toContain(`1.5M PEPE ≈ ${formatExactUsd(1.5e6 * price)}`);
     expect(out).toContain("Mid price, not a quote");
     expect(out).toContain("Data age");
   });
@@ -57,17 +57,17 @@ describe("/convert figures", () => {
     const pepe = bySymbol("pepe").id;
     const out = await the.bot.say(`/convert $100 ${pepe}`);
     const price = priceOf(await detailOf(pepe));
-    expect(out).toContain(`$100 ≈ ${formatAmount(100 / price)} PEPE`);
+    expect(out).toContain(`$100 ≈ ${formatExactAmount(100 / price)} PEPE`);
   });
 
   it("converts token to token through both USD prices and shows both unit prices", async () => {
     const [pepe, wif] = [bySymbol("pepe").id, bySymbol("wif").id];
     const out = await the.bot.say(`/convert 2k ${pepe} to ${wif}`);
     const [p, w] = [priceOf(await detailOf(pepe)), priceOf(await detailOf(wif))];
-    expect(out).toContain(`2K PEPE ≈ ${formatAmount((2000 * p) / w)} WIF`);
+    expect(out).toContain(`2,000 PEPE ≈ ${formatExactAmount((2000 * p) / w)} WIF`);
     expect(out).toMatch(/PEPE price\s+\$/);
     expect(out).toMatch(/WIF price\s+\$/);
-    expect(out).toContain(`Value in USD  ${formatUsd(2000 * p)}`);
+    expect(out).toContain(`Value in USD  ${formatExactUsd(2000 * p)}`);
   });
 
   it("reads amounts as people write them", () => {
@@ -90,7 +90,7 @@ describe("/convert says which token it took", () => {
     const note = /No token is called "frog"; the most liquid close match is (\S+) on (\S+)\./u.exec(textOf(reply));
     expect(note).not.toBeNull();
     const [, symbol, chain] = note as RegExpExecArray;
-    expect(reply?.title).toMatch(new RegExp(`^2K PEPE \\(eth\\) ≈ \\S+ ${symbol} \\(${chain}\\)$`, "u"));
+    expect(reply?.title).toMatch(new RegExp(`^2,000 PEPE \\(eth\\) ≈ \\S+ ${symbol} \\(${chain}\\)$`, "u"));
     expect(textOf(reply)).toMatch(/\d+ tokens are called PEPE; this is the original contract, on eth\./u);
     // A runner-up's button converts the same amount with it in place of the close match.
     const buttons = (reply?.actions ?? []).flat().filter((a) => a.kind === "command" && a.command === "convert" && a.args.length === 4);
@@ -102,6 +102,17 @@ describe("/convert says which token it took", () => {
     const btc = await the.bot.say("/convert 1 btc");
     expect(firstLine(btc)).toMatch(/^1 WBTC \(eth\) ≈ \$/u);
     expect(btc).toMatch(/tokens are called WBTC; this is the original contract, on eth\./u);
+  });
+
+  it("tells apart two tokens of one symbol by their chains, in the amounts, prices and buttons", async () => {
+    const bsc = the.world.sandbox.market.bySymbol("usdt").find((t) => t.chain === "bsc" && t.main);
+    expect(bsc).toBeDefined();
+    const reply = await the.bot.core.handleText(groupChat(), `/convert 100 usdt to ${bsc?.id ?? ""}`);
+    expect(reply?.title).toMatch(/^100 USDT \(eth\) ≈ [\d.]+ USDT \(bsc\)$/u);
+    const labels = reply?.blocks.flatMap((b) => (b.kind === "fields" ? b.fields.map((f) => f.label) : [])) ?? [];
+    expect(labels).toEqual(["USDT (eth) price", "USDT (bsc) price", "Value in USD", "Data age"]);
+    const cards = (reply?.actions ?? []).flat().filter((a) => a.kind === "command" && a.command === "token").map((a) => a.label);
+    expect(cards).toEqual(["USDT (eth) card", "USDT (bsc) card"]);
   });
 
   it("shows a small dollar amount as typed, with a price's digits", async () => {

@@ -7,7 +7,7 @@
 import type { Fetched } from "../../cache/types.js";
 import type { PairV2, TokenDetail } from "../../market/schemas.js";
 import { defineCommand, type CommandContext } from "../command.js";
-import { cleanText, formatAge, formatAmount, formatPrice, formatRatio, formatUsd, shortAddress } from "../format/index.js";
+import { cleanText, formatAge, formatExactAmount, formatExactUsd, formatPrice, formatRatio, shortAddress } from "../format/index.js";
 import type { Action, Block, Field, Reply } from "../reply.js";
 import type { Resolution } from "../resolve/types.js";
 import { footerOf, openButton, refreshButton } from "../reply-parts.js";
@@ -55,23 +55,33 @@ async function sideOf(ctx: CommandContext, typed: string): Promise<Side> {
   return { kind: "token", typed, res, tokenId: res.tokenId, address: res.address, symbol, price, detail, mainPair };
 }
 
+type TokenSide = Extract<Side, { kind: "token" }>;
+
 /**
- * Dollars as typed or converted: under a dollar with the digits a price has (`$0.0₅1`), where
- * cents would round a small amount away to "<$0.01".
+ * How each token side is named: its symbol, or, when both sides have one symbol (USDT on eth to
+ * USDT on bsc), with its chain, or its short address where the chains are the same too.
  */
-function dollars(amount: number, locale: string): string {
-  return amount < 1 ? formatPrice(amount, { locale }) : formatUsd(amount, { locale });
+function namesOf(ctx: CommandContext, from: Side, to: Side): Map<Side, string> {
+  const names = new Map<Side, string>();
+  const same = from.kind === "token" && to.kind === "token" && from.symbol.toLowerCase() === to.symbol.toLowerCase();
+  for (const side of [from, to]) {
+    if (side.kind !== "token") continue;
+    const chains = same && (from as TokenSide).res.chain === (to as TokenSide).res.chain;
+    names.set(side, !same ? side.symbol : ctx.i18n.t("convert-token-on", { symbol: side.symbol, chain: chains ? shortAddress(side.address) : cleanText(side.res.chain, 16) }));
+  }
+  return names;
 }
 
 /**
- * An amount of a side. A token's chain is named unless its address was typed on one chain only:
- * a symbol or name may stand for tokens on several chains, or for a close match.
+ * An amount of a side, to the digits one would type back (`1,234.5 USDT`, `$9,973.26`). A
+ * token's chain is named unless its address was typed on one chain only: a symbol or name may
+ * stand for tokens on several chains, or for a close match.
  */
-function amountText(ctx: CommandContext, side: Side, amount: number): string {
+function amountText(ctx: CommandContext, side: Side, name: string | undefined, amount: number): string {
   const { t, locale } = ctx.i18n;
-  if (side.kind === "usd") return dollars(amount, locale);
-  const named = side.res.matched === "address" && side.res.totalMatches <= 1 ? side.symbol : t("convert-token-on", { symbol: side.symbol, chain: cleanText(side.res.chain, 16) });
-  return `${formatAmount(amount, { locale })} ${named}`;
+  if (side.kind === "usd" || name === undefined) return formatExactUsd(amount, { locale });
+  const alone = (side.res.matched === "address" && side.res.totalMatches <= 1) || name !== side.symbol;
+  return `${formatExactAmount(amount, { locale })} ${alone ? name : t("convert-token-on", { symbol: side.symbol, chain: cleanText(side.res.chain, 16) })}`;
 }
 
 function impactLine(ctx: CommandContext, leg: ImpactLeg, symbol: string, selling: boolean): Block {
@@ -137,11 +147,13 @@ export const convertCommand = defineCommand({
     const usd = from.kind === "usd" ? amount.value : amount.value * from.price;
     const out = to.kind === "usd" ? usd : usd / to.price;
 
-    const tokens = [from, to].filter((s): s is Extract<Side, { kind: "token" }> => s.kind === "token");
-    const fields: Field[] = [...new Map(tokens.map((s) => [s.tokenId, s])).values()].map((s) => ({
-      label: t("convert-unit-price", { symbol: s.symbol }), value: formatPrice(s.price, { locale }), inline: true,
+    const tokens = [from, to].filter((s): s is TokenSide => s.kind === "token");
+    const names = namesOf(ctx, from, to);
+    const nameOf = (s: TokenSide): string => names.get(s) ?? s.symbol;
+    const fields: Field[] = tokens.map((s) => ({
+      label: t("convert-unit-price", { symbol: nameOf(s) }), value: formatPrice(s.price, { locale }), inline: true,
     }));
-    if (from.kind === "token" && to.kind === "token") fields.push({ label: t("convert-value"), value: formatUsd(usd, { locale }), inline: true });
+    if (from.kind === "token" && to.kind === "token") fields.push({ label: t("convert-value"), value: formatExactUsd(usd, { locale }), inline: true });
     const fetched = tokens.map((s) => s.detail);
     const oldest = Math.min(...fetched.map((f) => f.fetchedAt));
     fields.push({ label: t("convert-age"), value: formatAge(Math.max(0, (ctx.now() - oldest) / 1000), { i18n: ctx.i18n }), inline: true });
@@ -156,16 +168,16 @@ export const convertCommand = defineCommand({
     // Each token side trades through its own main pair: the one sold takes the amount in, the one bought gives it out.
     if (from.kind === "token") {
       const leg = impactOf(from.mainPair, from.address, usd, true);
-      if (leg !== undefined) blocks.push(impactLine(ctx, leg, from.symbol, true));
+      if (leg !== undefined) blocks.push(impactLine(ctx, leg, nameOf(from), true));
     }
     if (to.kind === "token") {
       const leg = impactOf(to.mainPair, to.address, usd, false);
-      if (leg !== undefined) blocks.push(impactLine(ctx, leg, to.symbol, false));
+      if (leg !== undefined) blocks.push(impactLine(ctx, leg, nameOf(to), false));
     }
-    const cards = tokens.map((s) => openButton(t("convert-card", { symbol: s.symbol }), "token", [s.tokenId]));
+    const cards = tokens.map((s) => openButton(t("convert-card", { symbol: nameOf(s) }), "token", [s.tokenId]));
     const actions: Action[][] = [[refreshButton("convert", argsWith(typedFrom, typedTo), ctx.i18n), ...cards], ...notes.flatMap((n) => n.actions)];
     return {
-      title: `${amountText(ctx, from, amount.value)} ≈ ${amountText(ctx, to, out)}`,
+      title: `${amountText(ctx, from, names.get(from), amount.value)} ≈ ${amountText(ctx, to, names.get(to), out)}`,
       tone: "info",
       blocks,
       actions,

@@ -134,6 +134,42 @@ export function formatAmount(v: string | number | undefined, opts: { locale?: st
   return (magnitude(d) < 0 ? belowOne(d, 3, 0) : null) ?? compactAbs(d, 3, opts.locale);
 }
 
+/** Significant digits of an amount a person converts: enough to use, not only to compare. */
+const EXACT_SIG = 6;
+/** From a million, an amount a person converts is compact, with this many significant digits. */
+const EXACT_COMPACT_SIG = 4;
+const EXACT_COMPACT_POW10 = 6;
+
+/**
+ * An amount someone converts and will use: grouped with 6 significant digits (`1,234.5`,
+ * `0.0300318`, `0.0₅123456`), compact with 4 from a million (`1.5M`, `12.35M`; `150万` in
+ * Chinese). Where `formatAmount`'s 3 digits let a list be compared, these let it be typed back.
+ * Negative or ≥ 10^36 → `—`.
+ */
+export function formatExactAmount(v: string | number | undefined, opts: { locale?: string } = {}): string {
+  const d = accept(v, AMOUNT_MAX_POW10, false);
+  if (d === null) return DASH;
+  if (isZero(d)) return "0";
+  if (magnitude(d) < 0) return belowOne(d, EXACT_SIG, 0) ?? "1";
+  const r = roundSig(d, EXACT_SIG);
+  return atLeastPow10(r, EXACT_COMPACT_POW10) ? compactAbs(d, EXACT_COMPACT_SIG, opts.locale) : toPlain(r, 0);
+}
+
+/**
+ * Dollars someone converts: to the cent with separators (`$12.40`, `$9,973.26`, `$100`), below $1 as a
+ * price (`$0.5432`, `$0.0₅1234`), compact with 4 significant digits from a million (`$12.35M`).
+ * Negative or ≥ $10^30 → `—`.
+ */
+export function formatExactUsd(v: string | number | undefined, opts: { locale?: string } = {}): string {
+  const d = accept(v, MONEY_MAX_POW10, false);
+  if (d === null) return DASH;
+  if (magnitude(d) < 0 && !isZero(d)) return formatPrice(v, opts);
+  const cents = roundTo(d, 2);
+  if (atLeastPow10(cents, EXACT_COMPACT_POW10)) return `$${compactAbs(d, EXACT_COMPACT_SIG, opts.locale)}`;
+  // Whole dollars as typed (`$100`), else both cents (`$12.40`, not `$12.4`).
+  return `$${toPlain(cents, cents.exp >= 0 ? 0 : 2)}`;
+}
+
 /** A whole count with thousands separators (`12,345`), rounded half up; negative or ≥ 10^15 → `—`. */
 export function formatCount(v: string | number | undefined): string {
   const d = accept(v, COUNT_MAX_POW10, false);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runConsole } from "../../../src/adapters/console/run.js";
 import { buildCore, type BuiltCore } from "../../../src/app/build-core.js";
 import { loadConfig } from "../../../src/config.js";
-import { formatPrice, formatUsd } from "../../../src/core/format/index.js";
+import { formatExactUsd, formatPrice } from "../../../src/core/format/index.js";
 
 let built: BuiltCore;
 
@@ -37,7 +37,7 @@ describe("/convert in the console on demo data", () => {
     const price = Number((await built.market.tokenDetail(pepe.id)).data.token.current_price_usd);
     expect(built.sandbox!.stats().total).toBe(calls);
     // PEPE typed by symbol: its chain is named, and the others called so are listed.
-    expect(out).toContain(`1.5M PEPE (${pepe.chain}) ≈ ${formatUsd(1.5e6 * price)}`);
+    expect(out).toContain(`1.5M PEPE (${pepe.chain}) ≈ ${formatExactUsd(1.5e6 * price)}`);
     expect(out).toMatch(/\d+ tokens are called PEPE; this is the original contract, on eth\./);
     const unit = out.split("\n").find((l) => l.startsWith("PEPE price "));
     expect(unit?.replace(/^PEPE price\s+/, "")).toBe(formatPrice(price));

@@ -3,7 +3,7 @@
  * fake, on the real core and the sandbox, each figure checked against the service's answer.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { formatAmount, formatPrice, formatRatio, formatUsd } from "../../../src/core/format/index.js";
+import { formatExactAmount, formatExactUsd, formatPrice, formatRatio } from "../../../src/core/format/index.js";
 import type { Sandbox } from "../../../src/sandbox/index.js";
 import { OptionType, type Settled } from "../../fakes/discord-api.js";
 import { expectedImpact, serviceAnswer, thinToken } from "../convert-figures.js";
@@ -63,7 +63,7 @@ describe("/convert in Discord", () => {
     const pepe = token("pepe");
     const shown = await convert({ amount: "1.5m", token: pepe.id });
     const { price } = await serviceAnswer(sandbox, pepe);
-    expect(shown.title).toBe(`1.5M PEPE ≈ ${formatUsd(1.5e6 * price)}`);
+    expect(shown.title).toBe(`1.5M PEPE ≈ ${formatExactUsd(1.5e6 * price)}`);
     expect(shown.fields.get("PEPE price")).toBe(formatPrice(price));
     expect(shown.fields.get("Data age")).toBe("just now");
     expect(shown.description).toContain("Mid price, not a quote: a trade gets less after fees and slippage.");
@@ -74,7 +74,7 @@ describe("/convert in Discord", () => {
     const pepe = token("pepe");
     const shown = await convert({ amount: "$100", token: pepe.id });
     const { price } = await serviceAnswer(sandbox, pepe);
-    expect(shown.title).toBe(`$100 ≈ ${formatAmount(100 / price)} PEPE`);
+    expect(shown.title).toBe(`$100 ≈ ${formatExactAmount(100 / price)} PEPE`);
     expect(shown.description).toContain("Mid price, not a quote");
   });
 
@@ -82,10 +82,10 @@ describe("/convert in Discord", () => {
     const [pepe, wif] = [token("pepe"), token("wif")];
     const shown = await convert({ amount: "2k", token: pepe.id, to: wif.id });
     const [p, w] = [(await serviceAnswer(sandbox, pepe)).price, (await serviceAnswer(sandbox, wif)).price];
-    expect(shown.title).toBe(`2K PEPE ≈ ${formatAmount((2000 * p) / w)} WIF`);
+    expect(shown.title).toBe(`2,000 PEPE ≈ ${formatExactAmount((2000 * p) / w)} WIF`);
     expect(shown.fields.get("PEPE price")).toBe(formatPrice(p));
     expect(shown.fields.get("WIF price")).toBe(formatPrice(w));
-    expect(shown.fields.get("Value in USD")).toBe(formatUsd(2000 * p));
+    expect(shown.fields.get("Value in USD")).toBe(formatExactUsd(2000 * p));
   });
 
   it("reads a whole `/convert 2k pepe to wif` typed into the amount option as the typed command", async () => {
@@ -93,7 +93,7 @@ describe("/convert in Discord", () => {
     const whole = await convert({ amount: `2k ${pepe.id} to ${wif.id}` });
     const split = await convert({ amount: "2k", token: pepe.id, to: wif.id });
     expect(whole.title).toBe(split.title);
-    expect(whole.title).toMatch(/^2K PEPE ≈ .+ WIF$/);
+    expect(whole.title).toMatch(/^2,000 PEPE ≈ .+ WIF$/);
     expect((await convert({ amount: `$100 ${pepe.id}` })).title).toMatch(/^\$100 ≈ .+ PEPE$/);
   });
 

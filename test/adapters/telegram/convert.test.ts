@@ -3,7 +3,7 @@
  * API, each figure checked against the service's own answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatAmount, formatPrice, formatRatio, formatUsd } from "../../../src/core/format/index.js";
+import { formatExactAmount, formatExactUsd, formatPrice, formatRatio } from "../../../src/core/format/index.js";
 import { fakeUser, privateChat } from "../../fakes/telegram-api.js";
 import { expectedImpact, serviceAnswer, thinToken } from "../convert-figures.js";
 import { T0 } from "../real-core.js";
@@ -33,7 +33,7 @@ describe("/convert in Telegram", () => {
     const pepe = token("pepe");
     const lines = await answer(`/convert 1.5m ${pepe.id}`);
     const { price } = await serviceAnswer(h.sandbox, pepe);
-    expect(lines[0]).toBe(`1.5M PEPE ≈ ${formatUsd(1.5e6 * price)}`);
+    expect(lines[0]).toBe(`1.5M PEPE ≈ ${formatExactUsd(1.5e6 * price)}`);
     expect(lines).toContain(`PEPE price: ${formatPrice(price)}`);
     expect(lines).toContain("Data age: just now");
     expect(lines).toContain("Mid price, not a quote: a trade gets less after fees and slippage.");
@@ -44,7 +44,7 @@ describe("/convert in Telegram", () => {
     const pepe = token("pepe");
     const lines = await answer(`/convert $100 ${pepe.id}`);
     const { price } = await serviceAnswer(h.sandbox, pepe);
-    expect(lines[0]).toBe(`$100 ≈ ${formatAmount(100 / price)} PEPE`);
+    expect(lines[0]).toBe(`$100 ≈ ${formatExactAmount(100 / price)} PEPE`);
     expect(lines).toContain("Mid price, not a quote: a trade gets less after fees and slippage.");
   });
 
@@ -52,10 +52,10 @@ describe("/convert in Telegram", () => {
     const [pepe, wif] = [token("pepe"), token("wif")];
     const lines = await answer(`/convert 2k ${pepe.id} to ${wif.id}`);
     const [p, w] = [(await serviceAnswer(h.sandbox, pepe)).price, (await serviceAnswer(h.sandbox, wif)).price];
-    expect(lines[0]).toBe(`2K PEPE ≈ ${formatAmount((2000 * p) / w)} WIF`);
+    expect(lines[0]).toBe(`2,000 PEPE ≈ ${formatExactAmount((2000 * p) / w)} WIF`);
     expect(lines).toContain(`PEPE price: ${formatPrice(p)}`);
     expect(lines).toContain(`WIF price: ${formatPrice(w)}`);
-    expect(lines).toContain(`Value in USD: ${formatUsd(2000 * p)}`);
+    expect(lines).toContain(`Value in USD: ${formatExactUsd(2000 * p)}`);
   });
 
   it("labels an estimate of the price impact, by the constant-product formula, above 1 % of the main pair's liquidity", async () => {

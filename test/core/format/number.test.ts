@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatCount, formatPrice, formatUsd, formatUsdWhole } from "../../../src/core/format/index.js";
+import { formatAmount, formatCount, formatExactAmount, formatExactUsd, formatPrice, formatUsd, formatUsdWhole } from "../../../src/core/format/index.js";
 
 const EIGHTY_DIGITS = "9".repeat(80);
 
@@ -61,6 +61,45 @@ describe("formatUsdWhole", () => {
     ["NaN", "—"],
   ] as const)("writes a trade of %j as %s", (input, shown) => {
     expect(formatUsdWhole(input)).toBe(shown);
+  });
+});
+
+describe("formatExactUsd", () => {
+  it.each([
+    ["100", "$100"],
+    ["12.4", "$12.40"],
+    ["9973.256", "$9,973.26"],
+    ["99.999", "$100"],
+    ["0.5", "$0.50"],
+    ["0.00001234", "$0.0₄1234"],
+    ["0", "$0"],
+    ["12345678", "$12.35M"],
+    ["999999.996", "$1M"],
+    ["-5", "—"],
+    ["NaN", "—"],
+  ] as const)("writes a converted %j as %s", (input, shown) => {
+    expect(formatExactUsd(input)).toBe(shown);
+  });
+});
+
+describe("formatExactAmount", () => {
+  it.each([
+    ["1234.5", "1,234.5"],
+    ["0.0300318123", "0.0300318"],
+    ["100.0432", "100.043"],
+    ["1500000", "1.5M"],
+    ["999999.9", "1M"],
+    ["0.000000001234567", "0.0₈123457"],
+    ["0.9999999", "1"],
+    ["0", "0"],
+    ["-1", "—"],
+  ] as const)("writes a converted %j as %s", (input, shown) => {
+    expect(formatExactAmount(input)).toBe(shown);
+  });
+
+  it("writes millions in Chinese with 万 and 亿", () => {
+    expect(formatExactAmount("1500000", { locale: "zh" })).toBe("150万");
+    expect(formatExactUsd("20000000", { locale: "zh" })).toBe("$2000万");
   });
 });
 
