@@ -68,7 +68,7 @@ function timeFlag(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
   // Only ISO 8601 reaches Date.parse, whose fallback reads almost anything ("-5" is May 2001).
   const ms = /^\d+$/.test(raw) ? (Number(raw) > 1e12 ? Number(raw) : Number(raw) * 1000) : ISO_8601.test(raw) ? Date.parse(raw) : NaN;
-  if (Number.isNaN(ms)) throw new UsageError("--time must be epoch seconds or an ISO 8601 time such as 2026-11-22T12:00:00Z");
+  if (Number.isNaN(ms)) throw new UsageError(`--time must be epoch seconds or an ISO 8601 time such as 2026-11-22T12:00:00Z, got "${raw}"`);
   if (ms < 0 || ms > Date.parse(LATEST_TIME)) throw new UsageError(`--time must be from 1970-01-01T00:00:00Z to ${LATEST_TIME}, got "${raw}"`);
   return ms;
 }

@@ -60,7 +60,7 @@ describe("chainpulse sandbox", { timeout: 90_000 }, () => {
     }
     // Not ISO 8601, though Date.parse reads "-5" as May 2001.
     expect((await refused(["--time", "-5"])).err).toEqual([
-      "chainpulse sandbox: --time must be epoch seconds or an ISO 8601 time such as 2026-11-22T12:00:00Z (see chainpulse sandbox --help)",
+      'chainpulse sandbox: --time must be epoch seconds or an ISO 8601 time such as 2026-11-22T12:00:00Z, got "-5" (see chainpulse sandbox --help)',
     ]);
   });
 
