@@ -211,6 +211,23 @@ describe("the trending digest through Discord", () => {
     expect(channelPosts(w, fine!).filter((p) => p.status === 200)).toHaveLength(2);
   });
 
+  it("pauses a channel hidden from the bot in a server it is still in, keeping its settings", async () => {
+    const w = await start();
+    const [hidden, elsewhere] = ["500000000000000315", "500000000000000316"];
+    w.fake.guildCreate({ id: GUILD, channelIds: [hidden!] });
+    await subscribe(w, hidden!);
+    await slash(w, "settings", hidden!, MANAGER, { setting: "language", value: "zh" });
+    // The gateway delivers in order: once a later interaction is answered, the server is known.
+    await slash(w, "subscriptions", elsewhere!, MANAGER);
+    w.fake.failChannel(hidden!, "missing-access");
+    await slot(w, SLOT);
+    const chat = { platform: "discord" as const, chatId: hidden! };
+    const paused = await w.store.subscriptions.listSubscriptions(chat);
+    expect(paused).toHaveLength(1);
+    expect(paused[0]!.pausedReason).toMatch(/50001/);
+    expect((await w.store.getSettings(chat)).language).toBe("zh");
+  });
+
   it("waits out a 429 on a channel post and delivers that digest exactly once", async () => {
     const w = await start();
     const [limited, other] = ["500000000000000321", "500000000000000322"];

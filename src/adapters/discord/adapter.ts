@@ -138,6 +138,17 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
   let stopping = false;
   let lastCloseCode: number | undefined;
 
+  /**
+   * Whether `chatId` is a channel of a server the bot is still in, as a gateway of this worker
+   * told it. A server on a shard another worker holds is not known here, so its channel counts
+   * as gone: a Missing Access that is not known to be a hidden channel is not kept paused.
+   */
+  const inServer = (chatId: string): boolean =>
+    [client, ...(leased?.gateways() ?? [])].some((c) => {
+      const channel = c.channels.cache.get(chatId);
+      return channel !== undefined && "guildId" in channel && channel.guildId !== null && c.guilds.cache.has(channel.guildId);
+    });
+
   /** The post as Discord takes it, or the outcome when it cannot be drawn. */
   const render = (chatId: string, reply: Reply): DiscordMessage | SendOutcome => {
     try {
@@ -222,13 +233,16 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
       });
     });
     // A deleted channel's feeds, digests and alerts go at once, not at their next post's 404.
-    // discord.js tells of channels it has cached, which are all of a server's from its GUILD_CREATE.
-    c.on(Events.ChannelDelete, (channel) => {
+    // discord.js tells of channels it has cached, which are all of a server's from its GUILD_CREATE;
+    // a thread comes as its own event, cached or not.
+    const channelRemoved = (channel: { id: string }) => {
       track("channel removal", { channel: channel.id }, async () => {
         noted.delete(channel.id);
         await opts.core.chats.left({ platform: "discord", chatId: channel.id });
       });
-    });
+    };
+    c.on(Events.ChannelDelete, channelRemoved);
+    c.on(Events.ThreadDelete, channelRemoved);
     if (messageContent) {
       c.on(Events.MessageCreate, (message) => {
         if (stopping) return;
@@ -295,7 +309,7 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
         }),
     async send(chatId: string, reply: Reply): Promise<SendOutcome> {
       const message = render(chatId, reply);
-      return "kind" in message ? message : postToChannel(client.rest, chatId, message);
+      return "kind" in message ? message : postToChannel(client.rest, chatId, message, inServer);
     },
 
     /**
@@ -309,7 +323,7 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
       const message = render(chatId, reply);
       if ("kind" in message) return { outcome: message };
       await gate?.reserve("POST", Routes.channelMessages(chatId));
-      return { send: () => postToChannel(client.rest, chatId, message) };
+      return { send: () => postToChannel(client.rest, chatId, message, inServer) };
     },
   };
 }

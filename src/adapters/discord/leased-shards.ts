@@ -36,6 +36,8 @@ export interface LeasedShards {
   stop(): Promise<void>;
   held(): number[];
   ready(): boolean;
+  /** The gateway clients of the shards held now, whose caches know their servers. */
+  gateways(): Client[];
 }
 
 export function leasedShards(o: LeasedShardsOptions): LeasedShards {
@@ -84,5 +86,6 @@ export function leasedShards(o: LeasedShardsOptions): LeasedShards {
     },
     held: () => claimer?.held() ?? [],
     ready: () => [...gateways.values()].every((g) => g.isReady()),
+    gateways: () => [...gateways.values()],
   };
 }

@@ -8,15 +8,24 @@ import { DiscordAPIError, HTTPError, RateLimitError, Routes, type REST } from "d
 import type { SendOutcome } from "../types.js";
 import { restMessage, type DiscordMessage } from "./message.js";
 
-/** Discord error codes that mean the channel is gone for this bot: Unknown Channel, Unknown Guild, Missing Access. */
-export const GONE_CODES: ReadonlySet<number> = new Set([10003, 10004, 50001]);
+/** Discord error codes that mean the channel is gone for this bot: Unknown Channel, Unknown Guild. */
+export const GONE_CODES: ReadonlySet<number> = new Set([10003, 10004]);
+/**
+ * Missing Access: the bot cannot see the channel. Either it is no longer in the server (gone),
+ * or an admin took View Channel away from it, which they may give back: that channel is paused
+ * like one where the bot may not post, never dropped with its settings.
+ */
+export const MISSING_ACCESS_CODE = 50001;
 /** Missing Permissions: the channel is there but the bot may not post. */
 export const FORBIDDEN_CODE = 50013;
 /** Wait this long on a 429 that names no delay. */
 const DEFAULT_RETRY_MS = 1000;
 
-/** The outcome of a failed post. Never includes the token: errors carry method, URL and code only. */
-export function classifySendError(err: unknown): SendOutcome {
+/**
+ * The outcome of a failed post. Never includes the token: errors carry method, URL and code only.
+ * `inServer`: the channel is one of a server the bot is still in, as the gateway told it.
+ */
+export function classifySendError(err: unknown, inServer = false): SendOutcome {
   if (err instanceof RateLimitError) {
     const afterMs = err.retryAfter > 0 ? err.retryAfter : err.timeToReset;
     return { kind: "retry", afterMs: afterMs > 0 ? afterMs : DEFAULT_RETRY_MS };
@@ -24,6 +33,7 @@ export function classifySendError(err: unknown): SendOutcome {
   if (err instanceof DiscordAPIError) {
     const reason = `${err.status} ${String(err.code)} ${err.message}`;
     if (typeof err.code === "number" && GONE_CODES.has(err.code)) return { kind: "gone", reason };
+    if (err.code === MISSING_ACCESS_CODE) return { kind: inServer ? "forbidden" : "gone", reason };
     if (err.code === FORBIDDEN_CODE) return { kind: "forbidden", reason };
     if (err.status === 429) return { kind: "retry", afterMs: DEFAULT_RETRY_MS };
     return { kind: "failed", reason };
@@ -34,15 +44,15 @@ export function classifySendError(err: unknown): SendOutcome {
   return { kind: "failed", reason: err instanceof Error ? err.message : String(err) };
 }
 
-/** Posts a rendered message to a channel through raw REST; never rejects. */
-export async function postToChannel(rest: REST, channelId: string, message: DiscordMessage): Promise<SendOutcome> {
+/** Posts a rendered message to a channel through raw REST; never rejects. `inServer` as for `classifySendError`. */
+export async function postToChannel(rest: REST, channelId: string, message: DiscordMessage, inServer: (channelId: string) => boolean = () => false): Promise<SendOutcome> {
   if (!/^\d{1,25}$/.test(channelId)) return { kind: "gone", reason: "not a Discord channel id" };
   const { body, files } = restMessage(message);
   try {
     await rest.post(Routes.channelMessages(channelId), { body, files });
     return { kind: "delivered" };
   } catch (err) {
-    return classifySendError(err);
+    return classifySendError(err, inServer(channelId));
   }
 }
 

@@ -157,6 +157,21 @@ describe("Discord servers: admins, auto-detect and removal", () => {
     await h.store.updateSettings(kept, { defaultChain: undefined });
   });
 
+  it("drops a thread's settings when the thread is deleted", async () => {
+    const thread = { platform: "discord" as const, chatId: "500000000000000777" };
+    h.fake.guildCreate({ id: GUILD, channelIds: [CHANNEL] });
+    const threadJson = {
+      id: thread.chatId, type: 11, guild_id: GUILD, parent_id: CHANNEL, name: "launch chat", owner_id: "600000000000000002",
+      thread_metadata: { archived: false, auto_archive_duration: 1440, archive_timestamp: new Date(0).toISOString(), locked: false },
+    };
+    h.fake.dispatch("THREAD_CREATE", threadJson);
+    await h.store.updateSettings(thread, { defaultChain: "base" });
+    h.fake.dispatch("THREAD_DELETE", { id: thread.chatId, type: 11, guild_id: GUILD, parent_id: CHANNEL });
+    // The removal is handled before the next dispatch: the gateway delivers in order.
+    await h.fake.chatInput({ name: "trending", guildId: "400000000000000099" }).settled();
+    expect((await h.store.getSettings(thread)).defaultChain).toBeUndefined();
+  });
+
   it("drops a server's settings again when the bot is removed a second time after a re-invite", async () => {
     const chat = { platform: "discord" as const, chatId: CHANNEL };
     h.fake.guildCreate({ id: GUILD, channelIds: [CHANNEL] });
