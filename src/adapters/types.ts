@@ -8,8 +8,11 @@ export type SendOutcome =
   | { kind: "gone"; reason: string }
   /** A Telegram group became a supergroup: move the subscription and send again. */
   | { kind: "moved"; toChatId: string }
-  /** Rate limited: try again after `afterMs`. */
-  | { kind: "retry"; afterMs: number }
+  /**
+   * Try again after `afterMs`: rate limited, or, with a `reason`, the platform could not be
+   * reached or failed on its side (5xx), so the post may not have been made.
+   */
+  | { kind: "retry"; afterMs: number; reason?: string }
   /** The bot may not post here (missing rights): keep the subscription, pause it. */
   | { kind: "forbidden"; reason: string }
   | { kind: "failed"; reason: string };

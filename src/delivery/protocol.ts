@@ -186,7 +186,11 @@ export function createSendProtocol(opts: SendProtocolOptions): SendProtocol {
             log.warn({ kind: kind.name, platform: post.platform, chatId: post.chatId, ...post.names }, "resending a message whose send was cut off: its outcome was never recorded");
           }
         }
-        return "outcome" in prepared ? prepared.outcome : prepared.send();
+        const sent = "outcome" in prepared ? prepared.outcome : await prepared.send();
+        if (sent.kind === "retry" && sent.reason !== undefined) {
+          log.warn({ kind: kind.name, platform: post.platform, chatId: post.chatId, ...post.names, reason: sent.reason, retryMs: sent.afterMs }, "a post could not reach the platform: trying again");
+        }
+        return sent;
       },
     });
     if (result.kind === "stopped" || result.kind === "unclaimed") return result;

@@ -187,7 +187,7 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
         if (out.kind === "retry") {
           // Never resend inside the window: the whole queue waits, this job goes first after it.
           await ledger.pause(now() + out.afterMs);
-          opts.onRateLimited?.(out.afterMs);
+          if (out.reason === undefined) opts.onRateLimited?.(out.afterMs);
           queue.unshift(entry);
           continue;
         }

@@ -29,6 +29,13 @@ const GONE_403 = [
 
 const GONE_400 = ["Bad Request: chat not found", "Bad Request: group chat was deactivated", "Bad Request: PEER_ID_INVALID"];
 
+/**
+ * How long a post waits after Telegram failed on its side or could not be reached. A scheduled
+ * message is owed: it is tried again until its deadline, as grammY's auto-retry does for
+ * commands, rather than recorded failed at the first 502.
+ */
+export const UNREACHABLE_RETRY_MS = 5_000;
+
 /** The outcome a Bot API refusal (`error_code`, `description`, `parameters`) stands for. */
 export function classifyRefusal(code: number, description: string, parameters: { retry_after?: number; migrate_to_chat_id?: number } = {}): SendOutcome {
   const d = description;
@@ -37,13 +44,14 @@ export function classifyRefusal(code: number, description: string, parameters: {
   if (/not enough rights/i.test(d)) return { kind: "forbidden", reason: d };
   if (code === 403) return GONE_403.some((p) => d.startsWith(p)) ? { kind: "gone", reason: d } : { kind: "forbidden", reason: d };
   if (code === 400 && GONE_400.some((p) => d.startsWith(p))) return { kind: "gone", reason: d };
+  if (code >= 500) return { kind: "retry", afterMs: UNREACHABLE_RETRY_MS, reason: `${code} ${d}` };
   return { kind: "failed", reason: `${code} ${d}` };
 }
 
 /** The outcome a failed send stands for. Retries are the caller's business (the poster paces). */
 export function classifySendError(err: unknown): SendOutcome {
   if (err instanceof GrammyError) return classifyRefusal(err.error_code, err.description, err.parameters);
-  if (err instanceof HttpError) return { kind: "failed", reason: "network error reaching the Telegram Bot API" };
+  if (err instanceof HttpError) return { kind: "retry", afterMs: UNREACHABLE_RETRY_MS, reason: describeError(err) };
   return { kind: "failed", reason: err instanceof Error ? err.message : String(err) };
 }
 
