@@ -16,7 +16,7 @@ import type { Alert, AlertChange, Platform, Store, TokenSighting } from "../stor
 import type { FiredPayload, PausedPayload } from "../core/posts/alert.js";
 import { fires } from "../core/alerts/rules.js";
 import { releaseAtStop } from "../workers/lease-keeper.js";
-import { goneFromThisHost } from "./senders.js";
+import { leadOrTakeOver } from "../workers/local-holder.js";
 
 /** Ids in one batch price call (the service's limit). */
 export const BATCH_MAX = LIMITS.batchPrices.maxIds;
@@ -91,14 +91,7 @@ export function createAlertChecker(opts: CheckerOptions): AlertChecker {
   let release: () => void = () => undefined;
   const released = new Promise<"released">((resolve) => (release = () => resolve("released")));
   /** Takes or renews the lease; takes it over at once from a process of this host that no longer runs (a restart after a SIGKILL). */
-  const lead = async (t: number): Promise<boolean> => {
-    const leases = opts.store.subscriptions;
-    if (await leases.acquireLease(LEASE, holder, opts.leaseTtlMs, t)) return true;
-    const current = await leases.leaseHolder(LEASE);
-    if (current === undefined || !goneFromThisHost(current, holder)) return false;
-    log.info({ previous: current }, "the previous alert checker on this host is gone: taking over its lease");
-    return leases.takeOverLease(LEASE, current, holder, opts.leaseTtlMs, t);
-  };
+  const lead = (t: number): Promise<boolean> => leadOrTakeOver(opts.store.subscriptions, LEASE, holder, opts.leaseTtlMs, t, "alert checker", log);
 
   /** Prices of `ids` in calls of ≤ 200; the ids of a failed call are left out of `answered`. */
   const fetchPrices = async (ids: readonly string[]) => {

@@ -16,7 +16,7 @@ import type { MarketApi } from "../market/api.js";
 import { FEED_LANE } from "../market/scheduler-lanes.js";
 import type { BuyFeed, BuyFeedStore, NewOwedBuy, PairGap, PairWatch, Platform, SubscriptionStore } from "../store/types.js";
 import { releaseAtStop } from "../workers/lease-keeper.js";
-import { localHolderGone } from "../workers/local-holder.js";
+import { leadOrTakeOver } from "../workers/local-holder.js";
 import { intervals, stretch, stretchedInterval, type PlanOptions, type PollBudget } from "./plan.js";
 import { pollSwaps } from "./poll.js";
 import { readSwap, usdValue, type Trade } from "./trade.js";
@@ -133,15 +133,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
   /** The feeds following a pair on the platforms this bot posts to. */
   const feedsOn = async (pairId: string) => (await opts.buys.feedsOnPair(pairId)).filter((f) => opts.platforms.includes(f.platform));
 
-  const lead = async (t: number): Promise<boolean> => {
-    if (await opts.leases.acquireLease(WATCHER_LEASE, holder, ttl, t)) return true;
-    const current = await opts.leases.leaseHolder(WATCHER_LEASE);
-    if (current === undefined) return false;
-    const gone = localHolderGone(current);
-    if (!(gone === "this process" ? current !== holder : gone)) return false;
-    log.info({ previous: current }, "the previous buy watcher on this host is gone: taking over its lease");
-    return opts.leases.takeOverLease(WATCHER_LEASE, current, holder, ttl, t);
-  };
+  const lead = (t: number): Promise<boolean> => leadOrTakeOver(opts.leases, WATCHER_LEASE, holder, ttl, t, "buy watcher", log);
 
   /** One window of the pair's swaps, newest first, within the pages left. */
   const read = async (w: PairWatch, fromTime: number, toTime: number, pagesLeft: number) => {

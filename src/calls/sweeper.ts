@@ -6,6 +6,7 @@
  */
 import { logTurnFailure } from "../store/errors.js";
 import type { SubscriptionStore } from "../store/types.js";
+import { leadOrTakeOver } from "../workers/local-holder.js";
 import { sweepOnce, type SweepDeps, type SweepResult } from "./sweep.js";
 
 const LEASE = "calls-sweep";
@@ -20,7 +21,7 @@ export interface Sweeper {
 }
 
 export interface SweeperOptions extends SweepDeps {
-  leases: Pick<SubscriptionStore, "acquireLease" | "releaseLease">;
+  leases: Pick<SubscriptionStore, "acquireLease" | "leaseHolder" | "takeOverLease" | "releaseLease">;
   /** This worker's name in the lease. */
   holder: string;
 }
@@ -32,7 +33,7 @@ export function createSweeper(opts: SweeperOptions): Sweeper {
   let leading = false;
 
   const sweep = async (): Promise<SweepResult | undefined> => {
-    leading = await opts.leases.acquireLease(LEASE, opts.holder, opts.periodMs * 2 + 60_000, opts.now());
+    leading = await leadOrTakeOver(opts.leases, LEASE, opts.holder, opts.periodMs * 2 + 60_000, opts.now(), "calls sweep", opts.log);
     if (!leading) return undefined;
     const result = await sweepOnce(opts);
     opts.log.info({ ...result }, "calls sweep read called tokens' K-lines");

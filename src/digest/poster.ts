@@ -15,7 +15,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { localHolderGone } from "../workers/local-holder.js";
+import { leadOrTakeOver } from "../workers/local-holder.js";
 import { createTask, type ScheduledTask } from "node-cron";
 import type { Logger } from "pino";
 import type { PlatformAdapter } from "../adapters/types.js";
@@ -76,18 +76,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** How long finished delivery rows are kept as the record of what was posted. */
 const KEEP_DELIVERIES_MS = 7 * 24 * HOUR;
-
-/**
- * Whether a lease holder was a process on this host that no longer runs. A bot restarted
- * after a crash then resumes its slot at once instead of waiting for the lease to expire;
- * holders on other hosts are only ever outlived by expiry. A holder with our own pid but not
- * our id is a predecessor too: in a container node is PID 1 every time, and one process runs
- * one poster.
- */
-function isDeadLocalHolder(current: string, ours: string): boolean {
-  const gone = localHolderGone(current);
-  return gone === "this process" ? current !== ours : gone;
-}
 
 export function createPoster(opts: PosterOptions): Poster {
   const now = opts.now ?? Date.now;
@@ -173,13 +161,8 @@ export function createPoster(opts: PosterOptions): Poster {
     return p;
   };
 
-  const lead = async (t: number): Promise<boolean> => {
-    if (await opts.subscriptions.acquireLease(LEASE, holder, leaseTtl, t)) return true;
-    const current = await opts.subscriptions.leaseHolder(LEASE);
-    if (current === undefined || !isDeadLocalHolder(current, holder)) return false;
-    log.info({ previous: current }, "the previous poster on this host is gone: taking over its lease");
-    return opts.subscriptions.takeOverLease(LEASE, current, holder, leaseTtl, t);
-  };
+  // A bot restarted after a crash resumes its slot at once instead of waiting for the lease to expire.
+  const lead = (t: number): Promise<boolean> => leadOrTakeOver(opts.subscriptions, LEASE, holder, leaseTtl, t, "poster", log);
 
   const plan = async (t: number): Promise<number> => {
     let queued = 0;
