@@ -70,6 +70,12 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
   const log = opts.logger;
   const protocol = createSendProtocol({ queues: opts.queues, adapters: opts.sinks, logger: log, now, onOutcome: opts.onSend });
   const inProgress = new Set<string>();
+  /**
+   * Posts in progress here whose row no longer waits, found by a later turn: a /stopbuys (or
+   * a chat gone) took them off. Not yet claimed, they leave the platform's queue before their
+   * turn, so they use up none of the chat's pace that its other messages need.
+   */
+  const unwanted = new Set<string>();
   const deliveries = new Set<Promise<void>>();
   /** Cleared when a claim finds the lease run out: nothing more is claimed this turn. */
   let leased = true;
@@ -182,7 +188,7 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
         chatId: p.chatId,
         deadline: p.queuedAt + HOUR,
         ...written,
-        claiming,
+        claiming: () => claiming() && !unwanted.has(id(p)),
         unleased: () => {
           if (!leased) return;
           leased = false;
@@ -214,13 +220,17 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
         if (!protocol.running(chat.platform)) continue;
         await queueChat(chat, waitingIn.get(chatOf(chat)) ?? 0);
       }
-      for (const p of await opts.buys.waitingBuyPosts()) {
+      const waiting = await opts.buys.waitingBuyPosts();
+      const stillWaiting = new Set(waiting.map(id));
+      for (const key of inProgress) if (!stillWaiting.has(key)) unwanted.add(key);
+      for (const p of waiting) {
         if (!protocol.running(p.platform) || inProgress.has(id(p))) continue;
         inProgress.add(id(p));
         const sending: Promise<void> = deliver(p)
           .catch((e: unknown) => log.warn({ err: e instanceof Error ? e.message : String(e), platform: p.platform, chatId: p.chatId, post: p.postKey }, "buy post delivery failed"))
           .finally(() => {
             inProgress.delete(id(p));
+            unwanted.delete(id(p));
             deliveries.delete(sending);
           });
         deliveries.add(sending);

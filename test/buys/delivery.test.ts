@@ -134,6 +134,40 @@ describe("delivering owed buys", () => {
     expect(sent.filter((r) => r.title.includes("more PEPE buys"))).toEqual([]);
   });
 
+  it("takes the posts of a feed stopped mid-burst out of the chat's queue before they use up its pace", async () => {
+    const leading = await store.subscriptions.acquireLease(WATCHER_LEASE, "w1", 45_000, T + 200_000);
+    // The pace of a Telegram group on a clock that a wait moves on at once.
+    let clock = T + 200_000;
+    const queue = createPacedQueue({
+      maxInFlight: 1, perChatPerMinute: 20, perChatSpacingMs: 1_000, reservePerChat: 4, now: () => clock,
+      sleep: async (ms) => void (clock += ms),
+    });
+    const sent: string[] = [];
+    let stoppedAt = 0;
+    const sink = {
+      send: async (_chat: string, reply: Reply) => {
+        sent.push(reply.title);
+        // The group's admin sends /stopbuys after its third post.
+        if (sent.length === 3) {
+          stoppedAt = clock;
+          await store.buys.removeFeeds(group, "pepe-eth");
+          await delivery.flush();
+        }
+        return { kind: "delivered" as const };
+      },
+    };
+    const delivery = createBuyDelivery({
+      buys: store.buys, chats: store, core: createPostRenderer({ settings: store, source: "test", log: pino({ level: "silent" }) }), sinks: { telegram: sink },
+      queues: { telegram: queue }, lease: WATCHER_LEASE, sender: "w1", leading: () => leading, logger: pino({ level: "silent" }), now: () => clock,
+    });
+    await owe(Array.from({ length: 12 }, (_, i) => trade(i)));
+    await flushed(delivery);
+    expect(sent).toHaveLength(3);
+    // The group's next message (a digest) goes in the second after the last post, not behind nine dead posts' turns.
+    expect(await queue.push({ chatId: group.chatId, deadline: Infinity, send: async () => ({ kind: "delivered" }) })).toEqual({ kind: "delivered" });
+    expect(clock - stoppedAt).toBeLessThanOrEqual(1_000);
+  });
+
   it("drops the buys of a feed stopped since they were owed", async () => {
     await owe([trade(1)]);
     await store.buys.removeFeeds(group, "pepe-eth");
