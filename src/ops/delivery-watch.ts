@@ -39,7 +39,7 @@ function reasonOf(r: DeliveryResult): string {
     case "failed":
       return r.reason;
     case "retry":
-      return `rate limited, retry after ${Math.ceil(r.afterMs / 1000)} s`;
+      return r.reason ?? `rate limited, retry after ${Math.ceil(r.afterMs / 1000)} s`;
     case "expired":
       return "not sent before its deadline";
     default:
@@ -51,8 +51,9 @@ export function createDeliveryWatch(now: () => number = Date.now): DeliveryWatch
   const failing = new Map<string, FailingChat>();
   const last = new Map<string, { at: number; outcome: string }>();
   const note = (kind: string, platform: string, chatId: string, r: DeliveryResult): void => {
-    // A queue that stopped, or a job no longer wanted, got no answer from anyone.
-    if (r.kind === "stopped") return;
+    // A queue that stopped, a job no longer wanted, or one another worker sends (unclaimed here)
+    // got no answer from anyone.
+    if (r.kind === "stopped" || r.kind === "unclaimed") return;
     const at = now();
     last.set(kind, { at, outcome: r.kind });
     const key = JSON.stringify([kind, platform, chatId]);

@@ -120,4 +120,13 @@ describe("the operator's page model", () => {
     expect(watch.failing()).toEqual([]);
     expect(watch.last("alert")).toEqual({ at: 1_000, outcome: "delivered" });
   });
+
+  it("takes a post another worker sends (unclaimed here) for no platform answer and no failure", async () => {
+    const watch = createDeliveryWatch(() => 1_000);
+    const queue = { push: async (_job: unknown) => ({ kind: "unclaimed" as const, why: "taken" as const }), stop: async () => undefined, pending: () => 0, inFlight: () => 0 };
+    const { telegram } = watch.watch("alert", { telegram: queue });
+    await telegram?.push({ chatId: "-100", deadline: 0, send: async () => ({ kind: "delivered" }) });
+    expect(watch.failing()).toEqual([]);
+    expect(watch.last("alert")).toBeUndefined();
+  });
 });
