@@ -35,6 +35,14 @@ describe("a word no token is called", () => {
     expect(out).not.toContain("Others:");
   });
 
+  it("is said for each token of several taken for a close match", async () => {
+    const [bonk] = containing("bon");
+    const out = await the.bot.say("/price pepe bon frog");
+    expect(out).toContain(`No token is called "bon"; the most liquid close match is BONK on ${bonk!.chain}.`);
+    expect(out).toMatch(/No token is called "frog"; the most liquid close match is \S*FROG\S* on \S+\./u);
+    expect(out).not.toMatch(/No token is called "pepe"/);
+  });
+
   it("is said in Chinese in a Chinese chat", () => {
     const zh = messages().translator("zh");
     const { blocks } = collisionParts(

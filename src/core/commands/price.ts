@@ -123,8 +123,13 @@ export const priceCommand = defineCommand({
     const firstRow: Action[] = [refreshButton("price", [...found, ...late].map((f) => f.typed), ctx.i18n)];
     if (single !== undefined) firstRow.push(openButton(t("button-card"), "token", ids), openButton(t("button-risk"), "risk", ids));
     const collision = single === undefined ? { blocks: [], actions: [] } : collisionParts(single.res, "price", symbols[0] as string, ctx.i18n);
+    // Of several tokens, each one taken for a close match says so, as a single price's note does.
+    const guesses = single !== undefined ? [] : found.flatMap(({ res }, i) => res.matched !== "partial" ? [] : [
+      t("collision-partial", { keyword: cleanText(res.keyword, 40), symbol: symbols[i] as string, chain: cleanText(res.chain, 16) }),
+    ]);
     const blocks: Block[] = [
       ...collision.blocks,
+      ...(guesses.length === 0 ? [] : [{ kind: "text" as const, text: guesses.join("\n") }]),
       { kind: "table", columns: [t("col-token"), t("col-chain"), t("col-price"), t("col-24h")], align: ["left", "left", "right", "right"], rows },
     ];
     // Only a price of one token is a card that makes and shows calls.
