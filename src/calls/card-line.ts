@@ -9,7 +9,7 @@ import type { Action, Block } from "../core/reply.js";
 import type { Call } from "../store/types.js";
 import { agoPhrase, formatMultiple, recordedName, shownName } from "./names.js";
 import { readPrice } from "./reading.js";
-import { boardOf, callsOn, DEFAULT_CALL_RULES, mayMakeCall, multipleOf } from "./rules.js";
+import { boardOf, callsOn, DEFAULT_CALL_RULES, mayMakeCall, multipleOf, TAKE_BACK_MS } from "./rules.js";
 
 /** What the card showed: the call records exactly this, at no extra market call. */
 export interface ShownToken {
@@ -86,7 +86,11 @@ export async function callOnCard(ctx: CommandContext, shown: ShownToken): Promis
       return made ? madeHere(ctx, call, shown.tokenId) : { blocks: [{ kind: "text", text: calledByLine(ctx, call, shown.price) }], actions: [] };
     }
     const call = await ctx.store.calls.currentCall(board, shown.tokenId, since);
-    return call === undefined ? NONE : { blocks: [{ kind: "text", text: calledByLine(ctx, call, shown.price) }], actions: [] };
+    if (call === undefined) return NONE;
+    // A card redrawn by its Refresh button (no member: anyone may press it) keeps the caller's
+    // "Not a call" while it can still be used, or a neighbour's press would take it away.
+    const takeBack = member === undefined && at - call.calledAt <= TAKE_BACK_MS;
+    return { blocks: [{ kind: "text", text: calledByLine(ctx, call, shown.price) }], actions: takeBack ? [[notACallButton(ctx, shown.tokenId)]] : [] };
   } catch (e) {
     ctx.log.warn({ err: e instanceof Error ? e.message : String(e), tokenId: shown.tokenId }, "call line left out: the store did not answer");
     return NONE;

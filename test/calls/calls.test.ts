@@ -69,6 +69,9 @@ describe("what a call is", () => {
     const ana = world.member("1", "ana");
     await world.say(ana, `/token ${PEPE}`);
     world.clock.advance(MINUTE);
+    // The card redrawn by anyone's Refresh keeps the button while it can be used, and drops it after.
+    const refreshed = async () => ((await world.core.run({ ...world.member("2", "bob"), member: undefined }, "token", [PEPE]))?.actions ?? []).flat().some((a) => a.label === "Not a call");
+    expect(await refreshed()).toBe(true);
     expect((await world.core.run({ ...world.member("2", "bob"), member: undefined }, "calls", ["remove", PEPE]))?.title).toMatch(/Only the member who called it/);
     expect((await world.core.run({ ...ana, member: undefined }, "calls", ["remove", PEPE]))?.title).toBe("ana's call of PEPE is taken back.");
     expect(await pepeCall()).toBeUndefined();
@@ -76,6 +79,7 @@ describe("what a call is", () => {
     expect((await world.core.run({ ...ana, member: undefined }, "calls", ["remove", PEPE]))?.title).toBe("Nobody in this chat has a call of PEPE standing.");
     await world.say(world.member("2", "bob"), `/token ${PEPE}`);
     world.clock.advance(2 * MINUTE + 1);
+    expect(await refreshed()).toBe(false);
     expect((await world.core.run({ ...world.member("2", "bob"), member: undefined }, "calls", ["remove", PEPE]))?.title).toMatch(/2 minutes to take back your call of PEPE have passed/);
     expect((await world.say(world.member("9", "mod", { admin: true }), "/calls remove pepe")).title).toBe("The call of PEPE by bob is removed.");
     expect(textOf(await world.say(world.member("3", "cid"), `/token ${PEPE}`))).toMatch(/📣 cid called this here/);
