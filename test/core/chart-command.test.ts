@@ -322,6 +322,10 @@ describe("/chart pictures a trader can trust (issue 20)", () => {
   it("labels the volume pane with its unit", async () => {
     await ask("/chart pepe 4h");
     expect(layoutChart(spec()).volumeLabel).toMatch(/^Vol \$[\d.]+[KMB]?$/);
+    // In Chinese with 万 and 亿, as every amount the chat reads.
+    const reply = await core.handleText({ ...CHAT, chatId: "chart-zh", userLanguage: "zh" }, "/chart pepe 4h");
+    expect(reply?.error).toBeUndefined();
+    expect(layoutChart(spec()).volumeLabel).toMatch(/^成交量 \$[\d.]+(万|亿)$/u);
   });
 
   it("names the main token of an m chart and writes its axis in one notation", async () => {

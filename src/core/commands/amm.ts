@@ -45,7 +45,7 @@ export const ammCommand = defineCommand({
               `${cleanText(p.token0Symbol, 12)}/${cleanText(p.token1Symbol, 12)}`,
               shortAddress(p.pair),
               formatUsd(p.volumeUsd, { locale }),
-              formatPercent(p.change24h, { arrow: false }),
+              formatPercent(p.change24h, { arrow: false, locale }),
             ]),
           }],
       actions: [[refreshButton("amm", [amm, chain], ctx.i18n)]],

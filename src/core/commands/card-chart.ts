@@ -44,7 +44,7 @@ export async function cardPicture(
   const { t } = ctx.i18n;
   const chain = cleanText(token.chain, 16);
   const format = priceText("u");
-  const change = formatPercent(token.change24h);
+  const change = formatPercent(token.change24h, { locale: ctx.i18n.locale });
   const spec: ChartSpec = {
     title: t("card-chart-title", { symbol: token.symbol, chain }),
     ...(change === DASH ? {} : { subtitle: `24h ${change}` }),
@@ -52,7 +52,7 @@ export async function cardPicture(
     intervalMinutes: CARD_CHART_INTERVAL,
     formatPrice: format,
     // In dollars, as /chart's picture labels it.
-    formatVolume: (v) => formatUsd(v),
+    formatVolume: (v) => formatUsd(v, { locale: ctx.i18n.locale }),
     priceUnit: "USD",
     source: sourceIn(ctx.source, ctx.i18n),
     words: chartWords(ctx.i18n),

@@ -310,7 +310,7 @@ export const chartCommand = defineCommand({
     const { t } = ctx.i18n;
     const unit = unitNote(series, category, ctx.i18n);
     const heading = [series.name, chain, interval.name, ...(unit === undefined ? [] : [unit])].join(" · ");
-    const percent = formatPercent(series.change24h);
+    const percent = formatPercent(series.change24h, { locale: ctx.i18n.locale });
     // An unknown change is left out rather than shown as a dash.
     const change = percent === DASH ? undefined : `24h ${percent}`;
     const last = candles[candles.length - 1];
@@ -318,7 +318,7 @@ export const chartCommand = defineCommand({
     const spec: ChartSpec = {
       title: heading, ...(change === undefined ? {} : { subtitle: change }), candles, intervalMinutes: interval.minutes, formatPrice: format,
       // K-line volume is read as USD, as the pair records' volume_u is: the spec gives it no unit.
-      formatVolume: (v) => formatUsd(v),
+      formatVolume: (v) => formatUsd(v, { locale: ctx.i18n.locale }),
       ...(axisUnit === undefined ? {} : { priceUnit: axisUnit }),
       source: sourceIn(ctx.source, ctx.i18n),
       ...(shortNote === undefined ? {} : { note: shortNoteText(shortNote, ctx.i18n) }),

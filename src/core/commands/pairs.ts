@@ -31,7 +31,7 @@ export const pairsCommand = defineCommand({
               cleanText(p.amm, 16),
               shortAddress(p.pair),
               formatUsd(p.volumeUsd, { locale }),
-              formatPercent(p.change24h, { arrow: false }),
+              formatPercent(p.change24h, { arrow: false, locale }),
             ]),
           }],
       actions: [[refreshButton("pairs", [res.tokenId], ctx.i18n)]],

@@ -115,7 +115,7 @@ export const priceCommand = defineCommand({
     ]);
     const rows = found.map(({ res }, i) => {
       const p = prices.data[res.tokenId];
-      return [symbols[i] as string, cleanText(res.chain, 10), p === undefined ? t("price-none") : formatPrice(p.current_price_usd, { locale }), formatPercent(p?.price_change_24h ?? p?.price_change_1d, { arrow: false })];
+      return [symbols[i] as string, cleanText(res.chain, 10), p === undefined ? t("price-none") : formatPrice(p.current_price_usd, { locale }), formatPercent(p?.price_change_24h ?? p?.price_change_1d, { arrow: false, locale })];
     });
     const single = found.length === 1 && problems.length === 0 && late.length === 0 ? found[0] : undefined;
     const ids = found.map((f) => f.res.tokenId);

@@ -28,7 +28,7 @@ export function tokenTable(tokens: readonly TokenV2[], opts: { first?: number; i
       cleanText(token.symbol, 12),
       cleanText(token.chain, 10),
       formatPrice(token.current_price_usd, { locale }),
-      formatPercent(change24h(token), { arrow: false }),
+      formatPercent(change24h(token), { arrow: false, locale }),
       formatUsd(token.main_pair_tvl ?? token.tvl, { locale }),
     ]),
   };

@@ -134,7 +134,7 @@ function renderCard(
       label: say("card-change"),
       // Without a price there is nothing a change is of: a 0 there is the service's blank, not a flat market.
       value: [t.token_price_change_5m, t.token_price_change_1h ?? t.price_change_1h, t.token_price_change_4h, t.token_price_change_24h ?? t.price_change_24h]
-        .map((v) => (price === DASH ? DASH : formatPercent(v, { arrow: false })))
+        .map((v) => (price === DASH ? DASH : formatPercent(v, { arrow: false, locale })))
         .join(" / "),
     },
     { label: say("card-buys-sells"), value: `${formatCount(t.buy_tx)} / ${formatCount(t.sell_tx)}`, inline: true },

@@ -118,8 +118,8 @@ export function watchlistCommand(limits: AlertLimits): Command {
           rows: shown.map(({ w, p }) => [
             cleanText(w.symbol, 12),
             cleanText(w.chain, 10),
-            p === undefined ? ctx.i18n.t("watchlist-no-price") : formatPrice(p.current_price_usd),
-            formatPercent(p?.price_change_24h ?? p?.price_change_1d, { arrow: false }),
+            p === undefined ? ctx.i18n.t("watchlist-no-price") : formatPrice(p.current_price_usd, { locale: ctx.i18n.locale }),
+            formatPercent(p?.price_change_24h ?? p?.price_change_1d, { arrow: false, locale: ctx.i18n.locale }),
             p?.updated_at === undefined ? "—" : formatSince(p.updated_at, now, { i18n: ctx.i18n }),
           ]),
         },

@@ -57,18 +57,16 @@ function belowOne(d: Decimal, sig: number, minDecimals: number): string | null {
   return `0.0${subscript(zeros)}${r.coef.toString()}`;
 }
 
-/** Below 10^15 a number survives the trip through a float exactly enough for `Intl`. */
-const INTL_MAX_POW10 = 15;
-
 /**
  * |d| in K/M/B/T with `sig` significant digits, trailing zeros dropped: `1.2T`, `45.6K`, `950`.
  * Another `locale` than `en` writes it with `Intl`'s compact notation, in Chinese 万 and 亿
- * (`1.23万`, `4.56亿`).
+ * (`1.23万`, `4.56亿`, `1000万亿`): rounded to `sig` digits first, the number survives the trip
+ * through a float at any size these functions take.
  */
 export function compactAbs(d: Decimal, sig: number, locale = "en"): string {
   const r = roundSig({ ...d, negative: false }, sig);
   const mag = isZero(r) ? 0 : magnitude(r);
-  if (locale !== "en" && mag < INTL_MAX_POW10) {
+  if (locale !== "en") {
     return new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: sig }).format(Number(toPlain(r, 0).replace(/,/g, "")));
   }
   const k = Math.min(Math.max(Math.floor(mag / 3), 0), SUFFIXES.length - 1);

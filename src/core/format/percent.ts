@@ -17,18 +17,20 @@ const RATIO_MAX: Decimal = { negative: false, coef: 1000001n, exp: -6 };
 export interface PercentOptions {
   /** Prefix ▲ or ▼ by direction. Default true; tables that colour the cell may turn it off. */
   arrow?: boolean;
+  /** Locale of a compact change (`en`: `52.1K%`; `zh`: `5.21万%`). Default `en`. */
+  locale?: string;
 }
 
 /**
  * A signed percent change with direction: `▲ +3.20%`, `▼ −1.50%`, `0.00%` (also for changes
- * that round to zero); from 10,000 % compact: `▲ +52.1K%`. ≥ 10^12 % → `—`.
+ * that round to zero); from 10,000 % compact: `▲ +52.1K%` (`▲ +5.21万%` in Chinese). ≥ 10^12 % → `—`.
  */
 export function formatPercent(v: string | number | undefined, opts: PercentOptions = {}): string {
   const d = parseDecimal(v);
   if (d === null || atLeastPow10(d, PERCENT_MAX_POW10)) return DASH;
   const rounded = roundTo(d, 2);
   if (isZero(rounded)) return "0.00%";
-  const body = atLeastPow10(rounded, PERCENT_COMPACT_POW10) ? compactAbs(rounded, 3) : toPlain(rounded, 2);
+  const body = atLeastPow10(rounded, PERCENT_COMPACT_POW10) ? compactAbs(rounded, 3, opts.locale) : toPlain(rounded, 2);
   const text = `${d.negative ? MINUS : "+"}${body}%`;
   if (opts.arrow === false) return text;
   return `${d.negative ? "▼" : "▲"} ${text}`;

@@ -38,16 +38,16 @@ export const pausedPayload = z.object({
 });
 export type PausedPayload = z.infer<typeof pausedPayload>;
 
-function change(from: string, to: string): string {
+function change(from: string, to: string, locale: string): string {
   const a = Number(from);
   const b = Number(to);
-  return a > 0 ? formatPercent(((b - a) / a) * 100) : "";
+  return a > 0 ? formatPercent(((b - a) / a) * 100, { locale }) : "";
 }
 
 export function firedReply(p: FiredPayload, source: string, i18n: Translator): Reply {
   const symbol = cleanText(p.symbol, 16);
   const chain = cleanText(p.chain, 16);
-  const moved = change(p.from, p.price);
+  const moved = change(p.from, p.price, i18n.locale);
   const title = p.rule === "move"
     ? i18n.t("alert-fired-move", { number: p.number, symbol, change: moved })
     : i18n.t(p.rule === "above" ? "alert-fired-above" : "alert-fired-below", { number: p.number, symbol, level: formatPrice(p.level) });

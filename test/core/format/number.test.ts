@@ -101,6 +101,13 @@ describe("formatExactAmount", () => {
     expect(formatExactAmount("1500000", { locale: "zh" })).toBe("150万");
     expect(formatExactUsd("20000000", { locale: "zh" })).toBe("$2000万");
   });
+
+  it("writes 10^15 and more in Chinese with 万亿, never with an English T", () => {
+    expect(formatExactAmount("999999999999999", { locale: "zh" })).toBe("1000万亿");
+    expect(formatAmount("810000000000000000000", { locale: "zh" })).toBe("810,000,000万亿");
+    expect(formatUsd("1230000000000000", { locale: "zh" })).toBe("$1230万亿");
+    expect(formatAmount("810000000000000000000")).toBe("810,000,000T");
+  });
 });
 
 describe("formatUsd", () => {

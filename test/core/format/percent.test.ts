@@ -18,6 +18,11 @@ describe("formatPercent", () => {
     expect(formatPercent(input)).toBe(shown);
   });
 
+  it("writes a compact change in Chinese with 万, never an English K", () => {
+    expect(formatPercent("52100", { locale: "zh" })).toBe("▲ +5.21万%");
+    expect(formatPercent("1234.567", { locale: "zh" })).toBe("▲ +1,234.57%");
+  });
+
   it("leaves the arrow out when asked", () => {
     expect(formatPercent("-1.5", { arrow: false })).toBe("−1.50%");
   });
