@@ -620,7 +620,11 @@ args-at-most = 参数 <{ $name }> 最多为 { $max }。
 args-chain-first = /{ $command } 需要在地址前写上链：{ $choices } 之一。{ args-hint }
 args-chain-only = /{ $command } 只支持 { $choices }；"{ $value }" 不在其中。
 args-not-choice = 参数 <{ $name }> 不接受 "{ $value }"；请选择：{ $choices }。
-args-needs-one = /{ $command } 至少需要一个 { $type }。{ args-hint }
+args-needs-one = /{ $command } 至少需要一个{ $type ->
+    [token] 代币
+    [chain] 链
+   *[other] 参数
+  }。{ args-hint }
 args-needs = /{ $command } 缺少参数 <{ $name }>。{ args-hint }
 args-fewer-words = /{ $command } 不需要这么多词。{ args-hint }
 parse-too-long = 这对代币来说太长了：请发送符号、地址或链接。
@@ -681,7 +685,7 @@ card-chart-alt = { $symbol } 在 { $chain } 上的 24 小时价格图：{ $count
 
 ## calls
 calls-made = 📣 { $name } 在此以 { $price } 喊单。不是喊单？请在 2 分钟内按“不算喊单”。
-calls-line = 📣 { $name } 于 { $ago }以 { $price } 喊单 · 现在 { $now } · 最高 { $high }
+calls-line = 📣 { $name } { $ago }以 { $price } 喊单 · 现在 { $now } · 最高 { $high }
 calls-button-not-a-call = 不算喊单
 calls-in-groups = 喊单记录只在群组和服务器中保存：把我加入群组，第一个在群里展示代币卡片的成员即为喊单人。
 calls-as-of = 最高价取自 K 线，数据时间 { $ago }，每 { $minutes } 分钟读取一次。
@@ -719,13 +723,15 @@ pnl-called-by = 喊单人 { $name }
 pnl-price-at-call = 喊单时价格
 pnl-market-cap-at-call = 喊单时市值
 pnl-high = 此后最高
-pnl-high-value = { $price }（{ $multiple }，喊单后 { $when }）
+pnl-high-value = { $price }（{ $multiple }，{ $after }）
+pnl-after = 喊单后 { $when }
+pnl-at-call = 喊单时
 pnl-now = 现在
 pnl-now-value = { $price }（{ $multiple }）
 pnl-as-of = 读取于
 pnl-not-read = 尚未读取（每 { $minutes } 分钟读取一次价格）
 pnl-headline = 喊单后最高倍数
-pnl-caption = { $symbol } 喊单：最高 { $high }（喊单后 { $when }）· 现在 { $now }
+pnl-caption = { $symbol } 喊单：最高 { $high }（{ $after }）· 现在 { $now }
 settings-calls = 喊单
 settings-calls-private = 仅在群组中记录
 settings-saved-calls-on = 喊单开启

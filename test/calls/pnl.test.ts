@@ -50,10 +50,24 @@ describe("/pnl", () => {
     expect(svg).toContain("called by &lt;ana &amp; &quot;co&quot;&gt;");
     expect(svg).not.toContain("<ana");
     expect(textOf(reply)).toMatch(/Market cap at the call: \$[\d.,]+[KMB]?/);
+    // When the call was made, as a time a forwarded picture still tells, and how long ago.
+    expect(textOf(reply)).toMatch(/Called: \d{4}-\d\d-\d\d \d\d:\d\d UTC · 1h ago/);
     await world.say(world.member("9", "mod", { admin: true }), "/settings language zh");
     const zh = await world.say(world.member("2", "bob"), "/pnl pepe");
     expect(zh.title).toMatch(/^PEPE 喊单：最高 (2\.9|3\.\d)×（喊单后 2\d分钟）· 现在 (0\.9\d|1\.0)×$/);
     expect(cards.at(-1)?.headlineLabel).toBe("喊单后最高倍数");
+    expect(textOf(zh)).toMatch(/喊单时间: \d{4}-\d\d-\d\d \d\d:\d\d UTC · 1小时前/);
+  });
+
+  it("says a high in the call's own minute came at the call, not \"just now after\" it", async () => {
+    await world.say(world.member("1", "ana"), `/token ${PEPE}`);
+    const minute = Math.floor(T0 / MINUTE);
+    world.sandbox.market.movePrice(world.token(PEPE), { fromMinute: minute + 1, toMinute: minute + 60, factor: 0.5 });
+    world.clock.advance(HOUR);
+    await world.sweep();
+    expect((await world.say(world.member("2", "bob"), "/pnl pepe")).title).toMatch(/^PEPE call: high 1\.0× \(at the call\) · now 0\.\d+×$/);
+    await world.say(world.member("9", "mod", { admin: true }), "/settings language zh");
+    expect((await world.say(world.member("2", "bob"), "/pnl pepe")).title).toMatch(/^PEPE 喊单：最高 1\.0×（喊单时）· 现在 0\.\d+×$/);
   });
 
   it("before the sweep has read a price after the call, says so instead of a read at the call's time", async () => {

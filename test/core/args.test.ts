@@ -19,11 +19,11 @@ const price: Command = { ...holders, name: "price", args: [{ name: "tokens", des
 const top: Command = { ...holders, name: "top", args: [{ name: "topic", description: "t", type: "topic", required: true, choices: ["hot", "meme"] }] };
 const token: Command = { ...holders, name: "token", args: [{ name: "token", description: "t", type: "token", required: true }] };
 
-function userMessage(fn: () => unknown): string {
+function userMessage(fn: () => unknown, locale = "en"): string {
   try {
     fn();
   } catch (e) {
-    if (isUserError(e)) return messages().translator("en").t(e.key, e.args);
+    if (isUserError(e)) return messages().translator(locale).t(e.key, e.args);
     throw e;
   }
   throw new Error("expected a UserError");
@@ -77,6 +77,8 @@ describe("bindArgs", () => {
 
   it("asks for at least one token when a token list is empty, in plain English", () => {
     expect(userMessage(() => bindArgs(price, []))).toMatch(/^\/price needs at least one token\. Usage: \/price <tokens …>/);
+    // In Chinese the kind of word is said in Chinese, never as "token".
+    expect(userMessage(() => bindArgs(price, []), "zh")).toMatch(/^\/price 至少需要一个代币。/u);
   });
 
   it("checks int bounds and form", () => {

@@ -1,7 +1,7 @@
 import { sweepEvery } from "../../calls/as-of.js";
-import { formatMultiple, shownName } from "../../calls/names.js";
+import { agoPhrase, formatMultiple, shownName } from "../../calls/names.js";
 import { highMultiple } from "../../calls/ranking.js";
-import { boardOf, keepsCalls, multipleOf } from "../../calls/rules.js";
+import { boardOf, keepsCalls, MINUTE_MS, multipleOf } from "../../calls/rules.js";
 import { isChartError, type PnlCardSpec } from "../../chart/index.js";
 import type { Call } from "../../store/types.js";
 import { defineCommand, type CommandContext } from "../command.js";
@@ -37,22 +37,26 @@ export const pnlCommand = defineCommand({
     const now = multipleOf(call.price, call.lastPrice);
     const symbol = cleanText(call.symbol, 16);
     const name = shownName(call.userName);
-    const when = call.highAt === undefined ? DASH : formatSince(call.calledAt, call.highAt, { i18n: ctx.i18n });
+    // No high read above the call's price (no time kept), or one within the call's own minute:
+    // the high is the call's, and "just now after the call" would say nothing.
+    const after = call.highAt === undefined || call.highAt - call.calledAt < MINUTE_MS
+      ? t("pnl-at-call")
+      : t("pnl-after", { when: formatSince(call.calledAt, call.highAt, { i18n: ctx.i18n }) });
     const asOf = call.sweptTo ?? call.calledAt;
     // Before the sweep's first read every figure is the call's own: "read at the call" would say nothing.
     const read = call.sweptTo === undefined
       ? t("pnl-not-read", { minutes: (await sweepEvery(ctx)).minutes })
       // With the time itself: a forwarded picture is read long after "just now".
-      : `${utcMinute(call.sweptTo)} UTC · ${formatSince(call.sweptTo, ctx.now(), { i18n: ctx.i18n })}`;
+      : `${utcMinute(call.sweptTo)} UTC · ${agoPhrase(call.sweptTo, ctx.now(), ctx.i18n)}`;
     const rows = [
-      { label: t("pnl-called"), value: formatSince(call.calledAt, ctx.now(), { i18n: ctx.i18n }) },
+      { label: t("pnl-called"), value: `${utcMinute(call.calledAt)} UTC · ${agoPhrase(call.calledAt, ctx.now(), ctx.i18n)}` },
       { label: t("pnl-price-at-call"), value: formatPrice(call.price, { locale }) },
       { label: t("pnl-market-cap-at-call"), value: formatUsd(call.marketCap, { locale }) },
-      { label: t("pnl-high"), value: t("pnl-high-value", { price: formatPrice(call.high, { locale }), multiple: formatMultiple(high, locale), when }) },
+      { label: t("pnl-high"), value: t("pnl-high-value", { price: formatPrice(call.high, { locale }), multiple: formatMultiple(high, locale), after }) },
       { label: t("pnl-now"), value: call.lastPrice === undefined ? DASH : t("pnl-now-value", { price: formatPrice(call.lastPrice, { locale }), multiple: formatMultiple(now, locale) }) },
       { label: t("pnl-as-of"), value: read },
     ];
-    const caption = t("pnl-caption", { symbol, high: formatMultiple(high, locale), when, now: formatMultiple(now, locale) });
+    const caption = t("pnl-caption", { symbol, high: formatMultiple(high, locale), after, now: formatMultiple(now, locale) });
     const spec: PnlCardSpec = {
       title: `${symbol} · ${cleanText(call.chain, 16)}`,
       subtitle: t("pnl-called-by", { name }),
