@@ -108,6 +108,11 @@ describe("every command's first example in Chinese", () => {
     expect(await say("/nosuchcommand", chinese("zh-unknown"))).toContain("我不认识 /nosuchcommand");
   });
 
+  it("lists names with the Chinese enumeration comma, and tells a price impact as one", async () => {
+    expect(await say("/watch pepe wif bonk", chinese("zh-watch-list"))).toContain("已加入自选：PEPE、WIF、BONK。");
+    expect(await say("/convert 1t pepe", chinese("zh-impact"))).toMatch(/卖出 PEPE 的价格冲击估计约为 [\d.]+%/u);
+  });
+
   it("answers each in Chinese, with English only where the data is English", async () => {
     const english: string[] = [];
     // An argument's name is how it is typed (and Discord's option name): interface, like the command's.

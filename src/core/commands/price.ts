@@ -141,7 +141,7 @@ export const priceCommand = defineCommand({
     if (problems.length > 0) blocks.push({ kind: "text", text: problems.map((p) => `${cleanText(p.typed, 24)}: ${p.problem}`).join("\n") });
     if (late.length > 0) {
       const why = t(`stale-why-${(late[0] as { late: StaleReason }).late}`);
-      blocks.push({ kind: "text", text: t("price-late", { why, tokens: late.map((l) => cleanText(l.typed, 24)).join(", ") }) });
+      blocks.push({ kind: "text", text: t("price-late", { why, tokens: late.map((l) => cleanText(l.typed, 24)).join(t("list-sep")) }) });
     }
     const missing = found.filter((f) => prices.data[f.res.tokenId] === undefined);
     if (missing.length > 0) blocks.push({ kind: "text", text: t("price-none-why") });

@@ -50,10 +50,11 @@ export function watchCommand(limits: AlertLimits): Command {
       const name = (id: string) => found.find((f) => f.tokenId === id)?.symbol ?? id;
       if (r.added.length === 0 && r.refused.length > 0) throw ctx.i18n.fail("watch-full", { max: limits.watchlistMax });
       const notes = problems.map((p) => `${cleanText(p.typed, 24)}: ${ctx.i18n.t(p.error.key, p.error.args)}`);
-      if (r.already.length > 0) notes.push(ctx.i18n.t("watch-already", { names: r.already.map(name).join(", ") }));
-      if (r.refused.length > 0) notes.push(ctx.i18n.t("watch-refused", { max: limits.watchlistMax, names: r.refused.map(name).join(", ") }));
+      const sep = ctx.i18n.t("list-sep");
+      if (r.already.length > 0) notes.push(ctx.i18n.t("watch-already", { names: r.already.map(name).join(sep) }));
+      if (r.refused.length > 0) notes.push(ctx.i18n.t("watch-refused", { max: limits.watchlistMax, names: r.refused.map(name).join(sep) }));
       if (r.added.length === 0) return { ...done(ctx.i18n.t("watch-nothing-new"), notes), tone: "info" };
-      return done(ctx.i18n.t("watch-added", { names: r.added.map(name).join(", ") }), [...notes, ctx.i18n.t("watch-show-hint")]);
+      return done(ctx.i18n.t("watch-added", { names: r.added.map(name).join(sep) }), [...notes, ctx.i18n.t("watch-show-hint")]);
     },
   });
 }
