@@ -257,6 +257,7 @@ console-stale = ⚠ stale: this is older data
 ## Adapters: footers and notes
 
 telegram-unknown-time = an unknown time
+telegram-field-sep = {": "}
 telegram-as-of = as of { $time }
 telegram-stale = stale: these are the last known figures
 telegram-cut-short = (cut short: the full answer does not fit in one message)

@@ -238,6 +238,7 @@ console-stale = ⚠ 数据过期：这是较早的数据
 ## Adapters: footers and notes
 
 telegram-unknown-time = 未知时间
+telegram-field-sep = ：
 telegram-as-of = 数据时间 { $time }
 telegram-stale = 数据过期：这是最后已知的数据
 telegram-cut-short = （已截断：完整回答超出一条消息的长度）

@@ -54,6 +54,11 @@ describe("Telegram in the chat's language", () => {
     const reply = await w.h.fake.waitForSent((s) => s.replyTo === asked.message_id);
     expect(reply.text).toContain("我能做什么");
     expect(reply.text).not.toContain("What I can do");
+    // A card's labels end with the full-width colon in Chinese.
+    const card = w.h.fake.sendText(privateChat(user), "/token pepe", { from: user });
+    const text = (await w.h.fake.waitForSent((s) => s.replyTo === card.message_id)).text;
+    expect(text).toMatch(/价格：\$/u);
+    expect(text).not.toMatch(/价格: /u);
   });
 
   it("keeps a group in English whatever its members' app language, until an admin switches it", async () => {

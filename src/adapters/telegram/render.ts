@@ -90,7 +90,7 @@ function tablePieces(block: Extract<Block, { kind: "table" }>): Piece[] {
   return pieces;
 }
 
-function blockPieces(block: Block): Piece[] {
+function blockPieces(block: Block, i18n: Translator): Piece[] {
   switch (block.kind) {
     case "text":
       return splitParagraph(cleanText(block.text), PARAGRAPH_PIECE).map((t, i) => piece(t, (e) => e, i === 0));
@@ -98,7 +98,9 @@ function blockPieces(block: Block): Piece[] {
       return block.fields.map((f, i) => {
         const label = truncate(cleanText(f.label, { oneLine: true }), LABEL_MAX);
         const value = truncate(cleanText(f.value, { oneLine: true }), VALUE_MAX);
-        return { html: `${escapeHtml(label)}: <b>${escapeHtml(value)}</b>`, length: label.length + 2 + value.length, gap: i === 0 };
+        // "Price: $1.23" in English, "价格：$1.23" in Chinese.
+        const sep = i18n.t("telegram-field-sep");
+        return { html: `${escapeHtml(label)}${escapeHtml(sep)}<b>${escapeHtml(value)}</b>`, length: label.length + sep.length + value.length, gap: i === 0 };
       });
     case "table":
       return tablePieces(block);
@@ -174,8 +176,8 @@ export interface RenderOptions {
  */
 export function renderReplyHtml(reply: Reply, opts: RenderOptions = {}): string[] {
   const firstLimit = opts.firstLimit ?? MESSAGE_LIMIT;
-  const body = [titlePiece(reply), ...reply.blocks.flatMap(blockPieces)];
   const i18n = messages().translator(reply.locale ?? DEFAULT_LOCALE);
+  const body = [titlePiece(reply), ...reply.blocks.flatMap((b) => blockPieces(b, i18n))];
   const footer = reply.footer ? [footerPiece(reply.footer, i18n)] : [];
   const all = [...body, ...footer];
   if (opts.mode !== "trim" || length(all) <= firstLimit) {
