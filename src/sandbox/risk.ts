@@ -37,10 +37,18 @@ export function riskText(token: SandboxToken): string {
   return RISK_TEXT[token.risk];
 }
 
-/** risk_info: JSON-encoded text with keys zh-cn, zh-tw, en. */
+/** The same lines as the service writes them for its Chinese readers: simplified, then traditional. */
+const RISK_TEXT_ZH: Record<RiskProfile, [string, string]> = {
+  clean: ["未发现风险", "未發現風險"], highTax: ["买卖税高", "買賣稅高"], honeypot: ["貔貅：代币无法卖出", "貔貅：代幣無法賣出"],
+  mintable: ["所有者可增发代币", "所有者可增發代幣"], proxy: ["可升级的代理合约", "可升級的代理合約"], ownerNotRenounced: ["所有权未放弃", "所有權未放棄"],
+  lpUnlocked: ["流动性未锁定", "流動性未鎖定"], concentrated: ["创建者持有大部分供应", "創建者持有大部分供應"], unchecked: ["尚未检测", "尚未檢測"],
+  noReport: ["无报告", "無報告"],
+};
+
+/** risk_info: JSON-encoded text with keys zh-cn, zh-tw, en, each in its language. */
 export function riskInfo(token: SandboxToken): string {
-  const en = RISK_TEXT[token.risk];
-  return JSON.stringify({ "zh-cn": en, "zh-tw": en, en });
+  const [zhCn, zhTw] = RISK_TEXT_ZH[token.risk];
+  return JSON.stringify({ "zh-cn": zhCn, "zh-tw": zhTw, en: RISK_TEXT[token.risk] });
 }
 
 const flag = (on: boolean): string => (on ? "1" : "0");
