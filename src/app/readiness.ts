@@ -1,11 +1,13 @@
 /**
  * What /readyz checks once the bot is up: the database (reachable, writable), the market and each platform. The
- * market is asked through the cache, so a service that fails still counts as ready while
- * answers are served from what was cached.
+ * market is asked through the cache, so a service that fails briefly still counts as ready
+ * while answers are served from what was cached; one whose calls have all gone unanswered for
+ * a while (the calls' own outcomes, `market/reachability.ts`) is not.
  */
 import type { PlatformAdapter } from "../adapters/types.js";
 import type { CachedMarket } from "../cache/types.js";
 import { isMarketError } from "../market/errors.js";
+import type { MarketReachability } from "../market/reachability.js";
 import type { ReadinessCheck } from "../ops/http-server.js";
 import type { Store } from "../store/types.js";
 
@@ -13,6 +15,10 @@ import type { Store } from "../store/types.js";
 export interface ReadinessParts {
   store: Pick<Store, "health">;
   market: Pick<CachedMarket, "supportedChains">;
+  /** What the bot's own calls say of the service; absent, only the cached check counts. */
+  reach?: Pick<MarketReachability, "unreached">;
+  /** Epoch ms. Default `Date.now`. */
+  now?: () => number;
   platforms: readonly PlatformAdapter[];
   /**
    * Among several workers: this one's name and the leases it keeps (held or waiting); `unrenewed`,
@@ -38,6 +44,11 @@ export function readinessChecks(parts: ReadinessParts): ReadinessCheck[] {
     {
       name: "market",
       check: async () => {
+        const gone = parts.reach?.unreached((parts.now ?? Date.now)());
+        if (gone !== undefined) {
+          const since = new Date(gone.since).toISOString().slice(11, 19);
+          return { ok: false, detail: `the service has not answered since ${since} UTC (${gone.kind}): commands answer from the cache or say it is not answering` };
+        }
         try {
           const r = await parts.market.supportedChains();
           return { ok: true, ...(r.stale ? { detail: "serving from cache: the service is failing" } : {}) };

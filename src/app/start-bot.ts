@@ -30,6 +30,7 @@ import { createStartGuard, type StartGuard } from "../ops/start-guard.js";
 import { redisChatOrder } from "../redis/chat-order.js";
 import { countRedisChanges } from "../redis/metrics.js";
 import type { Platform } from "../store/types.js";
+import { createMarketReachability } from "../market/reachability.js";
 import { processHolder } from "../workers/holder.js";
 import { createLeaseKeeper } from "../workers/lease-keeper.js";
 import { createUpdateDedupe } from "../workers/update-dedupe.js";
@@ -158,11 +159,15 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   if (config.market.mode === "demo") log.warn("showing demo data: no MARKET_API_KEY is set, so the market is the built-in sandbox");
 
   const marketMetrics = createMarketMetrics(metrics.registry);
+  const reach = createMarketReachability();
   try {
     built = await buildCore(config, {
       log,
       onCacheEvent: (e) => metrics.cache.inc({ method: e.method, outcome: e.outcome }),
-      onMarketCall: (e) => metrics.upstreamCalls.inc({ endpoint: e.endpoint, outcome: e.outcome }),
+      onMarketCall: (e) => {
+        metrics.upstreamCalls.inc({ endpoint: e.endpoint, outcome: e.outcome });
+        reach.note(e, Date.now());
+      },
       onRedisChange: countRedisChanges(metrics),
       onMarketDispatch: marketMetrics.dispatched,
       onAnswer: marketMetrics.answered,
@@ -272,6 +277,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       readinessChecks({
         store: parts.store,
         market: parts.market,
+        reach,
         platforms: running.filter((a) => a !== undefined),
         worker: { id: config.workerId, leases },
         ...(parts.redis ? { redis: parts.redis } : {}),

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { readinessChecks } from "../../src/app/readiness.js";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
 import { MarketClient } from "../../src/market/client.js";
+import { createMarketReachability } from "../../src/market/reachability.js";
 import { startOpsServer, type OpsServer } from "../../src/ops/http-server.js";
 import { createMetrics } from "../../src/ops/metrics.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
@@ -42,6 +43,38 @@ async function readyzOverSandbox(opts: { dailyUnits?: number } = {}) {
 }
 
 describe("readiness of a running bot", () => {
+  it("is not ready once the market has answered none of the bot's calls for 30 s, and is again at its next answer", async () => {
+    sandbox = await startSandbox({});
+    let now = 1_795_000_000_000;
+    const reach = createMarketReachability();
+    client = new MarketClient({
+      v2: { baseUrl: sandbox.url, key: sandbox.v2Key },
+      retry: { maxAttempts: 1 },
+      timeoutMs: 2_000,
+      onCall: (e) => reach.note(e, now),
+    });
+    const market = createCachedMarket(client, { now: () => now });
+    server = await startOpsServer({
+      host: "127.0.0.1", port: 0, metrics: createMetrics({ processMetrics: false }), logger: pino({ level: "silent" }),
+      checks: readinessChecks({ store: { health: async () => ({ ok: true }) }, market, reach, now: () => now, platforms: [] }),
+    });
+    const readyz = () => fetch(`http://127.0.0.1:${server!.port}/readyz`);
+    // The chains stay cached: a check through the cache alone would say ready throughout.
+    await market.supportedChains();
+    sandbox.setFaults([{ kind: "http5xx", status: 503 }]);
+    const pepe = "0x6982508145454ce325ddbe47a25d4ec3d2311933-eth";
+    for (let i = 0; i < 3; i++) {
+      await client.tokenDetail(pepe).catch(() => undefined);
+      now += 15_000;
+    }
+    const down = await readyz();
+    expect(down.status).toBe(503);
+    expect(await down.json()).toMatchObject({ checks: { market: { ok: false, detail: expect.stringMatching(/^the service has not answered since \d\d:\d\d:\d\d UTC \(server\)/) } } });
+    sandbox.setFaults([]);
+    await client.tokenDetail(pepe);
+    expect((await readyz()).status).toBe(200);
+  });
+
   it("stays ready while the market fails but answers come from the cache, and says so", async () => {
     const { sandbox: sb, advance, readyz } = await readyzOverSandbox();
     expect((await readyz()).status).toBe(200);
