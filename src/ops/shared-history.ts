@@ -7,6 +7,7 @@
  * row; the other workers' last minute is not in it yet. A day and a minute is kept.
  */
 import { DAY_MS } from "../market/quota-ledger.js";
+import { isStoreUnreachable } from "../store/errors.js";
 import type { OpsSample, OpsSampleStore } from "../store/types.js";
 import { MINUTE_MS, type PageHistory, type Point, type Timeline } from "./history.js";
 import { delta, isCounter, metricOf, type Sample } from "./series.js";
@@ -104,6 +105,8 @@ function timeline(rows: Row[], at: number, own: { worker: string; startedAt: num
 export function createSharedHistory(opts: SharedHistoryOptions): PageHistory {
   /** The counters of this worker's last row written, and when: the next row's rises count from them. */
   let last: { at: number; counters: Map<string, number> } | undefined;
+  /** The rows of the last read: the page of a worker cut off from the database draws them still. */
+  let lastRows: Row[] = [];
   return {
     async record(point) {
       const { counters, gauges } = split(point.values);
@@ -120,8 +123,12 @@ export function createSharedHistory(opts: SharedHistoryOptions): PageHistory {
       await opts.store.pruneSamples(point.at - KEEP_MS);
     },
     async read(at) {
-      const rows = (await opts.store.samplesSince(at - KEEP_MS)).map(toRow);
-      return timeline(rows, at, { worker: opts.worker, startedAt: opts.startedAt, last: last?.counters });
+      try {
+        lastRows = (await opts.store.samplesSince(at - KEEP_MS)).map(toRow);
+      } catch (e) {
+        if (!isStoreUnreachable(e)) throw e;
+      }
+      return timeline(lastRows, at, { worker: opts.worker, startedAt: opts.startedAt, last: last?.counters });
     },
   };
 }

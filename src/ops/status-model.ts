@@ -6,6 +6,7 @@
  */
 import { DAY_MS } from "../market/quota-ledger.js";
 import { LANES } from "../market/scheduler-lanes.js";
+import { isStoreUnreachable } from "../store/errors.js";
 import type { LeaseRow, OpsSampleStore } from "../store/types.js";
 import type { Readiness } from "./http-server.js";
 import type { DeliveryWatch, FailingChat } from "./delivery-watch.js";
@@ -111,6 +112,8 @@ export interface StatusModel {
   deliveries: DeliveryView[];
   /** The store's leases, and the name this process holds its own under. */
   leases?: { rows: LeaseRow[]; holder: string };
+  /** The database could not be read for this page: leases and stored counts are left out. */
+  storeUnreachable?: true;
 }
 
 const EMPTY: Sample = new Map();
@@ -217,7 +220,7 @@ async function deliveriesView(src: StatusSources, then: Sample, now: Sample): Pr
       const own = `chainpulse_${kind}_deliveries_total`;
       const outcomes = (s: Sample): Map<string, number> => (names.has(own) ? byLabel(s, own, "outcome") : byLabel(s, SENDS, "outcome", { kind }));
       const sinceStart = outcomes(now);
-      const rows = await src.parts?.rows.get(kind)?.();
+      const rows = await unlessUnreachable(src.parts?.rows.get(kind)?.());
       const last = src.parts?.deliveries.last(kind);
       return {
         kind,
@@ -231,9 +234,19 @@ async function deliveriesView(src: StatusSources, then: Sample, now: Sample): Pr
   );
 }
 
+/** What the store answered, or undefined while it cannot be reached: the page is most wanted then. */
+async function unlessUnreachable<T>(read: Promise<T> | undefined): Promise<T | undefined> {
+  try {
+    return await read;
+  } catch (e) {
+    if (isStoreUnreachable(e)) return undefined;
+    throw e;
+  }
+}
+
 export async function statusModel(src: StatusSources): Promise<StatusModel> {
   const at = src.now();
-  const [readiness, live, leases, history] = await Promise.all([src.readiness(), src.sample(), src.parts?.leases(), src.history.read(at)]);
+  const [readiness, live, leases, history] = await Promise.all([src.readiness(), src.sample(), unlessUnreachable(src.parts?.leases()), src.history.read(at)]);
   const now = history.now(live);
   const points = [...history.since(at - DAY_MS), { at, values: now }];
   const hourAgo = baseline(history, at - HOUR_MS);
@@ -252,6 +265,7 @@ export async function statusModel(src: StatusSources): Promise<StatusModel> {
     lanesSince: Math.max(at - HOUR_MS, history.from),
     deliveries: await deliveriesView(src, hourAgo, now),
     ...(leases === undefined || src.parts === undefined ? {} : { leases: { rows: leases, holder: src.parts.holder } }),
+    ...(src.parts !== undefined && leases === undefined ? { storeUnreachable: true as const } : {}),
   };
 }
 

@@ -151,7 +151,9 @@ function workersSection(m: StatusModel): string {
   const stored = m.leases;
   const leases =
     stored === undefined
-      ? ""
+      ? m.storeUnreachable === true
+        ? '<p class="bad">The database cannot be reached: the leases, the stored delivery counts and the other workers\' figures since the outage began are left out until it answers.</p>'
+        : ""
       : stored.rows.length === 0
         ? '<p class="muted">No lease is held.</p>'
         : table(

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { createDeliveryWatch } from "../../src/ops/delivery-watch.js";
 import { createHistory } from "../../src/ops/history.js";
 import { seriesKey } from "../../src/ops/series.js";
+import { createSharedHistory } from "../../src/ops/shared-history.js";
 import { statusModel, type StatusSources } from "../../src/ops/status-model.js";
+import { statusPage } from "../../src/ops/status-page.js";
+import { StoreError } from "../../src/store/errors.js";
+import type { OpsSampleStore } from "../../src/store/types.js";
 
 const DAY_START = Date.UTC(2026, 10, 27);
 const H = 3_600_000;
@@ -128,5 +132,32 @@ describe("the operator's page model", () => {
     await telegram?.push({ chatId: "-100", deadline: 0, send: async () => ({ kind: "delivered" }) });
     expect(watch.failing()).toEqual([]);
     expect(watch.last("alert")).toBeUndefined();
+  });
+});
+
+describe("the operator's page while the database cannot be reached", () => {
+  it("is drawn from what the worker has, says the database is away, and keeps the shared minutes it last read", async () => {
+    const at = DAY_START + 11 * H;
+    const away = () => Promise.reject(new StoreError("unavailable", "the database cannot be reached"));
+    let reachable = true;
+    const samples: OpsSampleStore = {
+      addSample: async () => undefined,
+      pruneSamples: async () => 0,
+      samplesSince: async () => (reachable ? [{ worker: "w2", at: at - 5 * 60_000, since: at - 6 * 60_000, counters: JSON.stringify([[seriesKey("chainpulse_market_units_spent_today"), 40]]), gauges: "[]" }] : away()),
+    };
+    const history = createSharedHistory({ store: samples, worker: "w1", startedAt: DAY_START });
+    const src: StatusSources = {
+      ...sources(at, DAY_START, sample({ spent: 15_000, people: 10_000, alerts: 5_000 }), []),
+      history,
+      parts: { leases: away, holder: "here:1:w1:abc", rows: new Map([["alert", away]]), deliveries: createDeliveryWatch(() => at) },
+    };
+    const before = (await history.read(at)).since(0).length;
+    reachable = false;
+    const m = await statusModel(src);
+    expect(m.storeUnreachable).toBe(true);
+    expect(m.leases).toBeUndefined();
+    expect(m.deliveries.find((d) => d.kind === "alert")?.rows).toBeUndefined();
+    expect((await history.read(at)).since(0).length).toBe(before);
+    expect(statusPage(m)).toContain("The database cannot be reached");
   });
 });
