@@ -29,6 +29,7 @@ import { createMarketMetrics } from "../market/scheduler-metrics.js";
 import { createStartGuard, type StartGuard } from "../ops/start-guard.js";
 import { redisChatOrder } from "../redis/chat-order.js";
 import { countRedisChanges } from "../redis/metrics.js";
+import { logTurnFailure } from "../store/errors.js";
 import type { Platform } from "../store/types.js";
 import { createMarketReachability } from "../market/reachability.js";
 import { processHolder } from "../workers/holder.js";
@@ -83,7 +84,8 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     registry: metrics.registry,
     worker: config.workerId,
     rps: config.market.rps,
-    onSampleError: (e) => log.warn({ err: e }, "operator's page: a minute's sample was not saved"),
+    // A database outage already has its warning and readiness check: each minute it lasts says nothing more.
+    onSampleError: (e) => logTurnFailure(log, e, "operator's page: a minute's sample was not saved"),
   });
   const deliveryWatch = createDeliveryWatch();
   const guard = startGuardFor(config);
