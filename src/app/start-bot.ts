@@ -229,6 +229,8 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
           onWait: (ms) => metrics.pacingWaitSeconds.observe({ platform: "telegram", kind: "reply" }, ms / 1000),
         },
       });
+      // At 0 from the start: a dashboard's rate of a series that does not exist yet shows no data, not none.
+      metrics.platform429.inc({ platform: "telegram" }, 0);
       if (telegram.webhook) routes.set(telegram.webhook.path, telegram.webhook.handler);
       telegramLease = () => telegram.lease();
       adapters.telegram = telegram;
@@ -247,6 +249,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         buttonActions: parts.store.buttonActions,
         ...discordWorkerOptions(config.discord, parts.redis, config.workerId),
       });
+      metrics.platform429.inc({ platform: "discord" }, 0);
       if (discord.interactions) routes.set(discord.interactions.path, discord.interactions.handler);
       const discordConfig = config.discord;
       discordShards = () => discordShardLease(discordConfig, discord.shards());
@@ -339,7 +342,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       });
       poster.start();
       buyFeed = createBuyFeedService({
-        ...feedParts, sinks: adapters, queues: deliveryWatch.watch("buy", queues), metrics: createBuyMetrics(metrics.registry, parts.store.buys), onSend,
+        ...feedParts, sinks: adapters, queues: deliveryWatch.watch("buy", queues), metrics: createBuyMetrics(metrics.registry, parts.store.buys, Object.keys(adapters)), onSend,
       });
       buyFeed.start();
       const leader = poster;
@@ -366,7 +369,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       await alerts.start();
       const consoleSink = consoleAlertSink({ output: opts.stdout, color: opts.stdin.isTTY === true });
       buyFeed = createBuyFeedService({
-        ...feedParts, sinks: { console: consoleSink }, queues: { console: createPacedQueue({ maxInFlight: 1 }) }, metrics: createBuyMetrics(metrics.registry, parts.store.buys),
+        ...feedParts, sinks: { console: consoleSink }, queues: { console: createPacedQueue({ maxInFlight: 1 }) }, metrics: createBuyMetrics(metrics.registry, parts.store.buys, ["console"]),
       });
       buyFeed.start();
       // No poster runs here to hold the lease launches are claimed under: the watcher keeps it.

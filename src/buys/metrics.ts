@@ -11,7 +11,11 @@ export interface BuyMetrics extends Required<WatchEvents> {
   settled(e: { platform: string; state: "posted" | "folded"; count: number; delayMs: number }): void;
 }
 
-export function createBuyMetrics(registry: Registry, buys: Pick<BuyFeedStore, "watches">): BuyMetrics {
+/**
+ * `platforms`: those the feed posts to, whose series start at 0 so that a dashboard's rate shows
+ * none rather than no data before the first buy.
+ */
+export function createBuyMetrics(registry: Registry, buys: Pick<BuyFeedStore, "watches">, platforms: readonly string[] = []): BuyMetrics {
   const registers = [registry];
   new Gauge({
     name: "chainpulse_buys_pairs_watched",
@@ -33,6 +37,11 @@ export function createBuyMetrics(registry: Registry, buys: Pick<BuyFeedStore, "w
     name: "chainpulse_buys_delay_seconds", help: "Seconds from a trade to its post (or summary)", labelNames: ["platform"],
     buckets: [5, 10, 15, 30, 60, 120, 300, 900], registers,
   });
+  for (const outcome of ["seen", "skipped"]) swaps.inc({ outcome }, 0);
+  for (const platform of platforms) {
+    for (const state of ["posted", "folded"]) buysOut.inc({ platform, state }, 0);
+    delay.zero({ platform });
+  }
   return {
     polled(e) {
       polls.inc(e.pages);

@@ -142,7 +142,12 @@ describe("one bot process as operators run it, in turn", BOT_PROCESS, () => {
   it("counts a 429 that Telegram answers to a reply, even one that is retried, in /metrics", async () => {
     const { base, telegram: tg } = shared;
     await waitForHttp(`${base}/readyz`, (r) => r.status === 200);
-    expect(await (await fetch(`${base}/metrics`)).text()).not.toMatch(/chainpulse_platform_429_total\{[^}]*\} [1-9]/);
+    const before = await (await fetch(`${base}/metrics`)).text();
+    expect(before).not.toMatch(/chainpulse_platform_429_total\{[^}]*\} [1-9]/);
+    // There at 0 from the start, and so are the buy feed's series: a dashboard shows none, not no data.
+    expect(before).toMatch(/chainpulse_platform_429_total\{platform="telegram",worker="w1"\} 0\n/);
+    expect(before).toMatch(/chainpulse_buys_posts_total\{platform="telegram",state="posted",worker="w1"\} 0\n/);
+    expect(before).toMatch(/chainpulse_buys_swaps_total\{outcome="seen",worker="w1"\} 0\n/);
     tg.rateLimit({ method: "sendMessage", retryAfter: 1 });
     const asked = tg.sendText(groupChat(), "/price pepe", { from: fakeUser() });
     await tg.waitForSent((s) => s.replyTo === asked.message_id);
