@@ -28,14 +28,15 @@ export function commandAsk(arrivedAt: number, deadlineMs: number, now: () => num
   return { ...ask, patientUntil: Math.min(ask.deadline as number, arrivedAt + STALE_PATIENCE_MS) };
 }
 
+/** Whole units passed, cut as the footer's "(1m ago)" cuts them, so one reply never tells two ages. */
 function ago(ms: number, i18n: Translator): string {
-  const s = Math.max(0, Math.round(ms / 1000));
+  const s = Math.max(0, Math.floor(ms / 1000));
   if (s < 60) return i18n.t("stale-ago-seconds", { n: s });
-  const min = Math.round(s / 60);
+  const min = Math.floor(s / 60);
   if (min < 60) return i18n.t("stale-ago-minutes", { n: min });
-  const h = Math.round(min / 60);
+  const h = Math.floor(min / 60);
   if (h < 48) return i18n.t("stale-ago-hours", { n: h });
-  return i18n.t("stale-ago-days", { n: Math.round(h / 24) });
+  return i18n.t("stale-ago-days", { n: Math.floor(h / 24) });
 }
 
 /** "as of 12:03 UTC, 4 min ago — the market service is slow", for the oldest of `served`. */

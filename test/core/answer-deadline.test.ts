@@ -10,7 +10,9 @@ import { createCachedMarket } from "../../src/cache/cached-market.js";
 import { createMemoryStore } from "../../src/cache/memory-store.js";
 import type { CacheStore } from "../../src/cache/store.js";
 import type { ChartRenderer } from "../../src/chart/types.js";
-import type { Freshness } from "../../src/core/answer-deadline.js";
+import { staleNote, type Freshness } from "../../src/core/answer-deadline.js";
+import { formatSince } from "../../src/core/format/index.js";
+import { messages } from "../../src/i18n/index.js";
 import type { ChatContext } from "../../src/core/command.js";
 import { createBotCore } from "../../src/core/create-core.js";
 import { MarketClient } from "../../src/market/client.js";
@@ -184,5 +186,17 @@ describe("the answer deadline", () => {
     const none = await w.ask(`/token ${id}`);
     expect(none.trim()).toBe("✖ The market service's daily quota is spent; data comes back at 00:00 UTC, in about 12 h.");
     expect(w.logs.join("\n")).toContain("until it returns at 00:00 UTC");
+  });
+});
+
+describe("the note of older data", () => {
+  it("cuts the age as the footer does, so a reply never tells two ages for one time", () => {
+    const i18n = messages().translator("en");
+    const at = Date.UTC(2026, 10, 22, 12, 0);
+    const note = (agoMs: number) => staleNote([{ fetchedAt: at - agoMs, why: "slow" }], at, i18n);
+    expect(note(119_000)).toBe("as of 11:58 UTC, 1 min ago — the market service is slow");
+    expect(formatSince(at - 119_000, at, { i18n })).toBe("1m");
+    expect(note(59_600)).toContain(", 59 s ago —");
+    expect(note(2 * 3_600_000 - 1_000)).toContain(", 1 h ago —");
   });
 });
