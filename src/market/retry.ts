@@ -57,10 +57,15 @@ export class Retry {
       budgetEnd ??= t + this.budgetMs;
       return Math.max(1, budgetEnd - t);
     };
+    let earlier: MarketError | undefined;
     for (let n = 1; ; n++) {
       try {
         return await attempt(n, leaving);
       } catch (error) {
+        // A retry the scheduler could not fit before the deadline is the bot's own wait: the call
+        // failed for what the service did to the attempt before (a 503 is not "this bot is busy").
+        if (error instanceof MarketError && error.kind === "busy" && earlier !== undefined && earlier.kind !== "busy") throw earlier;
+        if (error instanceof MarketError) earlier = error;
         if (!(error instanceof MarketError) || !error.retryable || n >= this.maxAttempts) throw error;
         const delayMs = error.retryAfterMs ?? this.backoff(n);
         const t = now();

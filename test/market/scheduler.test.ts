@@ -333,6 +333,20 @@ describe("the retry layer", () => {
     expect(clock.now()).toBe(300);
   });
 
+  it("fails with what the service did when the retry could not be fitted in before the deadline", async () => {
+    const clock = steppedClock();
+    const retry = new Retry({ maxAttempts: 3, baseDelayMs: 100 }, { now: clock.now, sleep: clock.sleep, random: () => 1 });
+    let n = 0;
+    const failing = retry.run({ endpoint: "batchPrices", deadline: 10_000 }, async () => {
+      // The first attempt gets a 503; the second is refused by the scheduler: no turn before the deadline.
+      if (++n === 1) throw server503();
+      throw new MarketError({ kind: "busy", endpoint: "batchPrices", message: "not sent: no turn before the deadline", retryAfterMs: 3_000, ratePerSecond: 5 });
+    });
+    await clock.runFor(15_000, failing.catch(() => undefined));
+    await expect(failing).rejects.toMatchObject({ kind: "server" });
+    expect(n).toBe(2);
+  });
+
   it("starts no retry that could not finish before a person's deadline", async () => {
     const clock = steppedClock();
     const retry = new Retry({ maxAttempts: 5, baseDelayMs: 100 }, { now: clock.now, sleep: clock.sleep, random: () => 1 });
