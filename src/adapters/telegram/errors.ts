@@ -41,7 +41,9 @@ export function classifyRefusal(code: number, description: string, parameters: {
   const d = description;
   if (code === 429) return { kind: "retry", afterMs: (parameters.retry_after ?? 1) * 1000 };
   if (parameters.migrate_to_chat_id !== undefined) return { kind: "moved", toChatId: String(parameters.migrate_to_chat_id) };
-  if (/not enough rights/i.test(d)) return { kind: "forbidden", reason: d };
+  // Telegram words "may not post here" several ways: "not enough rights to send text messages",
+  // "have no rights to send a message", "CHAT_WRITE_FORBIDDEN", "need administrator rights in the channel chat".
+  if (/not enough rights|have no rights to send|CHAT_WRITE_FORBIDDEN|need administrator rights/i.test(d)) return { kind: "forbidden", reason: d };
   if (code === 403) return GONE_403.some((p) => d.startsWith(p)) ? { kind: "gone", reason: d } : { kind: "forbidden", reason: d };
   if (code === 400 && GONE_400.some((p) => d.startsWith(p))) return { kind: "gone", reason: d };
   if (code >= 500) return { kind: "retry", afterMs: UNREACHABLE_RETRY_MS, reason: `${code} ${d}` };
