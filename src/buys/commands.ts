@@ -124,7 +124,8 @@ export function buysCommands(limits: BuysLimits): Command[] {
     file: { name: "media", description: "A photo, GIF or video for whale posts, with the option media" },
     examples: ["/buys pepe", "/buys", "/buys pepe min 250 sells on", "/buys pepe whale 5k emoji 🚀 step 100", "/buys pepe media off"],
     async run(ctx, args) {
-      if (args.token === undefined) return list(ctx);
+      // "/buys list" is how people ask for the list; a token called LIST is still found by its address.
+      if (args.token === undefined || (args.token.toLowerCase() === "list" && (args.options ?? []).length === 0)) return list(ctx);
       await requireManager(ctx);
       const res = await resolveExact(ctx, args.token);
       const feeds = await ctx.store.buys.listFeeds(ctx.chat);

@@ -286,6 +286,8 @@ describe("the buy feed through Telegram", () => {
 
     expect(await w.ask("/buys pepe media off")).toContain("Whale posts show no media now.");
     expect(await w.ask("/buys")).toMatch(/whale \$1K · 🟢 per \$50 · no media/);
+    // "/buys list", as members type it, is the list too.
+    expect(await w.ask("/buys list")).toMatch(/whale \$1K · 🟢 per \$50 · no media/);
     await w.place(pepe, [{ time: S0 + 70, side: "buy", amountUsd: 3_000 }]);
     await turnAt(w, T0 + 90_000);
     expect(posts(w).slice(4).map((p) => [p.method, p.text.split("\n")[0]])).toEqual([["sendMessage", `🟢 🐳 ${"🟢".repeat(40)} PEPE buy`]]);
