@@ -5,7 +5,7 @@
  * serves exactly what it served before; placed swaps do not enter the K-lines' volumes.
  */
 import { dec } from "./format.js";
-import { hashString, txHash } from "./rng.js";
+import { hashString, solanaAddress, tronAddress, txHash } from "./rng.js";
 import { pairPriceAt, priceAt } from "./walk.js";
 import type { Rec } from "./records.js";
 import type { SandboxPair } from "./types.js";
@@ -56,6 +56,13 @@ export class PlacedSwaps {
   }
 }
 
+/** A placed swap's default trader, in its chain's address format (a Solana buyer is no 0x wallet). */
+function placedWallet(family: "evm" | "solana" | "tron", pairKey: number, seq: number): string {
+  if (family === "solana") return solanaAddress(pairKey, seq);
+  if (family === "tron") return tronAddress(pairKey, seq);
+  return `0x${txHash("evm", pairKey, seq).slice(2, 42)}`;
+}
+
 function placedRecord(pair: SandboxPair, s: Stored): Rec {
   const target = pair.target;
   const quote = pair.quote;
@@ -66,7 +73,7 @@ function placedRecord(pair: SandboxPair, s: Stored): Rec {
   const usd = typeof s.amountUsd === "number" ? s.amountUsd : Number.NaN;
   const amount = (price: number): string => (Number.isFinite(usd) ? dec(usd / price, 12) : "");
   const chain = target.chainDef;
-  const wallet = s.wallet ?? `0x${txHash("evm", hashString(`placed:${pair.id}`), s.seq).slice(2, 42)}`;
+  const wallet = s.wallet ?? placedWallet(chain.family, hashString(`placed:${pair.id}`), s.seq);
   const rec: Rec = {
     pair_liquidity_usd: dec(pair.liquidity, 12),
     from_token_price_usd: dec(fromPrice), from_token_amount: amount(fromPrice),

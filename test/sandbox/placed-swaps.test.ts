@@ -26,6 +26,16 @@ describe("swaps a test places on a pair", () => {
     expect(await txs(sb, pair, `from_time=${NOW - 600}&limit=300&sort=desc`)).toEqual(await txs(plain, pair, `from_time=${NOW - 600}&limit=300&sort=desc`));
   });
 
+  it("gives a placed swap's trader its chain's address format unless the test names one", async () => {
+    for (const [chain, format] of [["solana", /^[1-9A-HJ-NP-Za-km-z]{43,44}$/], ["tron", /^T[1-9A-HJ-NP-Za-km-z]{33}$/], ["base", /^0x[0-9a-f]{40}$/]] as const) {
+      const pair = ordinary(sb, chain).pairs[0]?.id ?? "";
+      sb.placeSwaps(pair, [{ time: NOW - 3, side: "buy", amountUsd: 75 }]);
+      const placed = (await txs(sb, pair, `from_time=${NOW - 4}&to_time=${NOW - 2}&limit=300`)).filter((t) => t.tx_time === NOW - 3 && t.amount_usd === "75");
+      expect(placed.map((t) => t.wallet_address).every((w) => format.test(w ?? "")), chain).toBe(true);
+      expect(placed.length, chain).toBeGreaterThan(0);
+    }
+  });
+
   it("serves a quiet pair's placed swaps and nothing else, newest first with sort=desc", async () => {
     const pair = token.pairs[1]?.id ?? "";
     sb.quietPair(pair);
