@@ -25,13 +25,13 @@ import { startOpsServer, type OpsServer, type RequestHandler } from "../ops/http
 import { createOpsPage } from "../ops/ops-page.js";
 import { instrumentCore } from "../ops/instrument-core.js";
 import { createMetrics } from "../ops/metrics.js";
+import { createMarketReachability } from "../market/reachability.js";
 import { createMarketMetrics } from "../market/scheduler-metrics.js";
 import { createStartGuard, type StartGuard } from "../ops/start-guard.js";
 import { redisChatOrder } from "../redis/chat-order.js";
 import { countRedisChanges } from "../redis/metrics.js";
 import { logTurnFailure } from "../store/errors.js";
 import type { Platform } from "../store/types.js";
-import { createMarketReachability } from "../market/reachability.js";
 import { processHolder } from "../workers/holder.js";
 import { createLeaseKeeper } from "../workers/lease-keeper.js";
 import { createUpdateDedupe } from "../workers/update-dedupe.js";

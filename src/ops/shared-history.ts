@@ -7,7 +7,7 @@
  * row; the other workers' last minute is not in it yet. A day and a minute is kept.
  */
 import { DAY_MS } from "../market/quota-ledger.js";
-import { isStoreUnreachable } from "../store/errors.js";
+import { unlessUnreachable } from "../store/errors.js";
 import type { OpsSample, OpsSampleStore } from "../store/types.js";
 import { MINUTE_MS, type PageHistory, type Point, type Timeline } from "./history.js";
 import { delta, isCounter, metricOf, type Sample } from "./series.js";
@@ -123,11 +123,8 @@ export function createSharedHistory(opts: SharedHistoryOptions): PageHistory {
       await opts.store.pruneSamples(point.at - KEEP_MS);
     },
     async read(at) {
-      try {
-        lastRows = (await opts.store.samplesSince(at - KEEP_MS)).map(toRow);
-      } catch (e) {
-        if (!isStoreUnreachable(e)) throw e;
-      }
+      const read = await unlessUnreachable(opts.store.samplesSince(at - KEEP_MS));
+      if (read !== undefined) lastRows = read.map(toRow);
       return timeline(lastRows, at, { worker: opts.worker, startedAt: opts.startedAt, last: last?.counters });
     },
   };

@@ -6,7 +6,7 @@
  */
 import { DAY_MS } from "../market/quota-ledger.js";
 import { LANES } from "../market/scheduler-lanes.js";
-import { isStoreUnreachable } from "../store/errors.js";
+import { unlessUnreachable } from "../store/errors.js";
 import type { LeaseRow, OpsSampleStore } from "../store/types.js";
 import type { Readiness } from "./http-server.js";
 import type { DeliveryWatch, FailingChat } from "./delivery-watch.js";
@@ -234,18 +234,9 @@ async function deliveriesView(src: StatusSources, then: Sample, now: Sample): Pr
   );
 }
 
-/** What the store answered, or undefined while it cannot be reached: the page is most wanted then. */
-async function unlessUnreachable<T>(read: Promise<T> | undefined): Promise<T | undefined> {
-  try {
-    return await read;
-  } catch (e) {
-    if (isStoreUnreachable(e)) return undefined;
-    throw e;
-  }
-}
-
 export async function statusModel(src: StatusSources): Promise<StatusModel> {
   const at = src.now();
+  // The page is most wanted while the store cannot be reached: its store reads fall back, never fail it.
   const [readiness, live, leases, history] = await Promise.all([src.readiness(), src.sample(), unlessUnreachable(src.parts?.leases()), src.history.read(at)]);
   const now = history.now(live);
   const points = [...history.since(at - DAY_MS), { at, values: now }];

@@ -43,6 +43,16 @@ export function isStoreUnreachable(e: unknown): e is StoreError {
   return isStoreError(e) && (e.kind === "unavailable" || e.kind === "timeout");
 }
 
+/** What `read` answered, or undefined while the store cannot be reached; any other failure is thrown. */
+export async function unlessUnreachable<T>(read: Promise<T> | undefined): Promise<T | undefined> {
+  try {
+    return await read;
+  } catch (e) {
+    if (isStoreUnreachable(e)) return undefined;
+    throw e;
+  }
+}
+
 /**
  * Logs a background turn's failure (`what`: "buy feed turn failed"). A store outage is already
  * the database's warning and readiness check: a turn failing every tick of it says nothing more

@@ -6,6 +6,7 @@
  */
 import { DiscordAPIError, HTTPError, RateLimitError, Routes, type REST } from "discord.js";
 import type { SendOutcome } from "../types.js";
+import { causeCode, UNREACHABLE_RETRY_MS } from "../unreachable.js";
 import { restMessage, type DiscordMessage } from "./message.js";
 
 /** Discord error codes that mean the channel is gone for this bot: Unknown Channel, Unknown Guild. */
@@ -20,12 +21,8 @@ export const MISSING_ACCESS_CODE = 50001;
 export const FORBIDDEN_CODE = 50013;
 /** Wait this long on a 429 that names no delay. */
 const DEFAULT_RETRY_MS = 1000;
-/**
- * Wait this long after Discord failed on its side (5xx) or could not be reached, once
- * @discordjs/rest's own retries are spent: a scheduled message is owed, so it is tried again
- * until its deadline rather than recorded failed.
- */
-export const UNREACHABLE_RETRY_MS = 5_000;
+/** A system error of a request that found no connection: never a bug's code, which must not be retried. */
+const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/;
 
 /**
  * The outcome of a failed post. Never includes the token: errors carry method, URL and code only.
@@ -50,20 +47,13 @@ export function classifySendError(err: unknown, inServer = false): SendOutcome {
     const reason = `${err.status} ${err.message}`;
     return err.status >= 500 ? { kind: "retry", afterMs: UNREACHABLE_RETRY_MS, reason } : { kind: "failed", reason };
   }
-  // A request that timed out or found no connection: @discordjs/rest throws the fetch's own error.
-  if (err instanceof Error && (err.name === "AbortError" || networkCode(err) !== undefined)) {
-    return { kind: "retry", afterMs: UNREACHABLE_RETRY_MS, reason: networkCode(err) ?? err.name };
+  // A request that timed out or found no connection, once @discordjs/rest's own retries are
+  // spent: it throws the fetch's own error.
+  const network = causeCode(err, NETWORK_CODE);
+  if (err instanceof Error && (err.name === "AbortError" || network !== undefined)) {
+    return { kind: "retry", afterMs: UNREACHABLE_RETRY_MS, reason: network ?? err.name };
   }
   return { kind: "failed", reason: err instanceof Error ? err.message : String(err) };
-}
-
-/** The system error code (ECONNREFUSED, UND_ERR_SOCKET…) along an error's causes, if any. */
-function networkCode(err: Error): string | undefined {
-  for (let e: unknown = err, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/.test(code)) return code;
-  }
-  return undefined;
 }
 
 /** Posts a rendered message to a channel through raw REST; never rejects. `inServer` as for `classifySendError`. */

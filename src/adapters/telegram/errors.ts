@@ -4,6 +4,7 @@
  */
 import { GrammyError, HttpError } from "grammy";
 import type { SendOutcome } from "../types.js";
+import { causeCode, UNREACHABLE_RETRY_MS } from "../unreachable.js";
 
 /** Polling cannot go on (bad token, another instance): the process should exit non-zero. */
 export class TelegramFatalError extends Error {
@@ -28,13 +29,6 @@ const GONE_403 = [
 ];
 
 const GONE_400 = ["Bad Request: chat not found", "Bad Request: group chat was deactivated", "Bad Request: PEER_ID_INVALID"];
-
-/**
- * How long a post waits after Telegram failed on its side or could not be reached. A scheduled
- * message is owed: it is tried again until its deadline, as grammY's auto-retry does for
- * commands, rather than recorded failed at the first 502.
- */
-export const UNREACHABLE_RETRY_MS = 5_000;
 
 /** The outcome a Bot API refusal (`error_code`, `description`, `parameters`) stands for. */
 export function classifyRefusal(code: number, description: string, parameters: { retry_after?: number; migrate_to_chat_id?: number } = {}): SendOutcome {
@@ -64,11 +58,8 @@ export function isNotModified(err: unknown): boolean {
 
 /** `message (CODE)` with the first string code along an error's causes, if any. */
 function withCode(message: string, cause: unknown): string {
-  for (let e = cause, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[A-Z][A-Z0-9_]+$/.test(code)) return `${message} (${code})`;
-  }
-  return message;
+  const code = causeCode(cause, /^[A-Z][A-Z0-9_]+$/);
+  return code === undefined ? message : `${message} (${code})`;
 }
 
 /** A description for logs: the method and what Telegram said (grammY errors never hold the token). */

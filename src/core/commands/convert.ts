@@ -62,14 +62,11 @@ type TokenSide = Extract<Side, { kind: "token" }>;
  * USDT on bsc), with its chain, or its short address where the chains are the same too.
  */
 function namesOf(ctx: CommandContext, from: Side, to: Side): Map<Side, string> {
-  const names = new Map<Side, string>();
-  const same = from.kind === "token" && to.kind === "token" && from.symbol.toLowerCase() === to.symbol.toLowerCase();
-  for (const side of [from, to]) {
-    if (side.kind !== "token") continue;
-    const chains = same && (from as TokenSide).res.chain === (to as TokenSide).res.chain;
-    names.set(side, !same ? side.symbol : ctx.i18n.t("convert-token-on", { symbol: side.symbol, chain: chains ? shortAddress(side.address) : cleanText(side.res.chain, 16) }));
-  }
-  return names;
+  const tokens = [from, to].filter((s): s is TokenSide => s.kind === "token");
+  const [a, b] = tokens;
+  if (a === undefined || b === undefined || a.symbol.toLowerCase() !== b.symbol.toLowerCase()) return new Map(tokens.map((s) => [s, s.symbol]));
+  const sameChain = a.res.chain === b.res.chain;
+  return new Map(tokens.map((s) => [s, ctx.i18n.t("convert-token-on", { symbol: s.symbol, chain: sameChain ? shortAddress(s.address) : cleanText(s.res.chain, 16) })]));
 }
 
 /**

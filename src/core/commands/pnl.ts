@@ -43,13 +43,14 @@ export const pnlCommand = defineCommand({
       ? t("pnl-at-call")
       : t("pnl-after", { when: formatSince(call.calledAt, call.highAt, { i18n: ctx.i18n }) });
     const asOf = call.sweptTo ?? call.calledAt;
+    // With the time itself: a forwarded picture is read long after "just now".
+    const moment = (at: number): string => `${utcMinute(at)} UTC · ${agoPhrase(at, ctx.now(), ctx.i18n)}`;
     // Before the sweep's first read every figure is the call's own: "read at the call" would say nothing.
     const read = call.sweptTo === undefined
       ? t("pnl-not-read", { minutes: (await sweepEvery(ctx)).minutes })
-      // With the time itself: a forwarded picture is read long after "just now".
-      : `${utcMinute(call.sweptTo)} UTC · ${agoPhrase(call.sweptTo, ctx.now(), ctx.i18n)}`;
+      : moment(call.sweptTo);
     const rows = [
-      { label: t("pnl-called"), value: `${utcMinute(call.calledAt)} UTC · ${agoPhrase(call.calledAt, ctx.now(), ctx.i18n)}` },
+      { label: t("pnl-called"), value: moment(call.calledAt) },
       { label: t("pnl-price-at-call"), value: formatPrice(call.price, { locale }) },
       { label: t("pnl-market-cap-at-call"), value: formatUsd(call.marketCap, { locale }) },
       { label: t("pnl-high"), value: t("pnl-high-value", { price: formatPrice(call.high, { locale }), multiple: formatMultiple(high, locale), after }) },
