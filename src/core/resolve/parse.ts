@@ -28,7 +28,15 @@ const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
  * copied from a web page (the one list, format/clean.ts); line breaks and tabs stay as word breaks.
  */
 function visible(s: string): string {
-  return stripInvisible(s, { keepLines: true });
+  return lowerHexPrefix(stripInvisible(s, { keepLines: true }));
+}
+
+/**
+ * `0X…` as `0x…`: some wallets and spreadsheets print the prefix upper case, and the rest of the
+ * reading (and the service) knows only `0x`; a word merely starting with `0X` is left alone.
+ */
+function lowerHexPrefix(s: string): string {
+  return s.replace(/(?<![0-9A-Za-z])0X(?=[0-9a-fA-F]{2})/g, "0x");
 }
 
 /**

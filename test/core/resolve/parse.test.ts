@@ -113,6 +113,14 @@ describe("parseTokenInput", () => {
     }
   });
 
+  it("reads an address printed with an upper-case 0X as the address", () => {
+    const upper = `0X${EVM.slice(2).toUpperCase()}`;
+    expect(parseTokenInput(upper)).toEqual({ kind: "address", address: `0x${EVM.slice(2).toUpperCase()}`, families: ["evm"] });
+    expect(parseTokenInput(`${upper} bsc`)).toEqual({ kind: "id", address: `0x${EVM.slice(2).toUpperCase()}`, chain: "bsc" });
+    expect(findAddresses(`buy ${upper} now`)).toEqual([{ kind: "address", address: `0x${EVM.slice(2).toUpperCase()}`, families: ["evm"] }]);
+    expect(parseTokenInput("0XBTC")).toEqual({ kind: "query", text: "0XBTC" });
+  });
+
   it("takes the one address out of a sentence with more words", () => {
     expect(parseTokenInput(`check ${EVM} on bsc`)).toEqual({ kind: "id", address: EVM, chain: "bsc" });
   });
