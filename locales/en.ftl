@@ -308,6 +308,7 @@ alert-fired-move = Alert #{ $number }: { $symbol } moved { $change }
 alert-field-token = Token
 alert-token-on = { $symbol } on { $chain }
 alert-field-alert = Alert
+alert-numbered = #{ $number }: { $rule }
 alert-field-price = Price
 alert-field-last-seen = Last seen
 alert-field-anchor = Anchor

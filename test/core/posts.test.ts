@@ -21,7 +21,7 @@ describe("the messages alerts post, written by the core", () => {
       "Alert #3 is paused: GONE on solana has had no price for 24 hours.",
     );
     const zh = await render("zh", paused);
-    expect(zh.title).toBe("提醒 #3, #5 已暂停：GONE（solana）已 24 小时没有价格。");
+    expect(zh.title).toBe("提醒 #3、#5 已暂停：GONE（solana）已 24 小时没有价格。");
     expect(zh.locale).toBe("zh");
     expect(zh.footer?.source).toBe("演示数据（沙盒）");
   });
@@ -42,6 +42,8 @@ describe("the messages alerts post, written by the core", () => {
       ],
     });
     expect(reply.actions.flat().map((a) => a.label)).toEqual(["Card", "Chart", "Delete"]);
+    const zh = await render("zh", { kind: "alert-fired", record: JSON.stringify(payload) });
+    expect(zh.blocks[0]).toEqual(expect.objectContaining({ fields: expect.arrayContaining([{ label: "提醒", value: "#4：涨跌 10%", inline: true }]) }));
   });
 
   it("answers a record it cannot read with an error, logged, instead of sending garbage", async () => {

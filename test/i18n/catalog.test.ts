@@ -34,6 +34,13 @@ describe("the message files", () => {
     expect(zh.split("\n").filter((line) => line.includes("本群"))).toEqual([]);
   });
 
+  it("say a wait once in a sentence that takes one: the wait words already carry \"about\"", () => {
+    const zh = readFileSync(new URL("../../locales/zh.ftl", import.meta.url), "utf8");
+    const en = readFileSync(new URL("../../locales/en.ftl", import.meta.url), "utf8");
+    expect(zh.split("\n").filter((line) => line.includes("约{ $wait }") || line.includes("约 { $wait }"))).toEqual([]);
+    expect(en.split("\n").filter((line) => /about \{ \$wait \}/.test(line))).toEqual([]);
+  });
+
   it("hold every message id the code names", () => {
     // Ids the code names: string literals in the arguments of a translating call (t, fail,
     // userError, …) and in the values of a `…_KEYS` table. An id no file holds is a message the

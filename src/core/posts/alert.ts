@@ -62,7 +62,7 @@ export function firedReply(p: FiredPayload, source: string, i18n: Translator): R
         kind: "fields",
         fields: [
           { label: i18n.t("alert-field-token"), value: i18n.t("alert-token-on", { symbol, chain }), inline: true },
-          { label: i18n.t("alert-field-alert"), value: `#${p.number}: ${ruleText(p.rule, p.level, i18n)}`, inline: true },
+          { label: i18n.t("alert-field-alert"), value: i18n.t("alert-numbered", { number: String(p.number), rule: ruleText(p.rule, p.level, i18n) }), inline: true },
           { label: i18n.t("alert-field-price"), value: moved === "" ? formatPrice(p.price) : `${formatPrice(p.price)} (${moved})`, inline: true },
           { label: i18n.t(p.rule === "move" ? "alert-field-anchor" : "alert-field-last-seen"), value: formatPrice(p.from), inline: true },
           { label: i18n.t("alert-field-time"), value: utcTime(p.at, i18n.locale), inline: true },
@@ -80,7 +80,7 @@ export function pausedReply(p: PausedPayload, source: string, i18n: Translator):
   return {
     title: i18n.t("alert-paused", {
       count: p.numbers.length,
-      numbers: p.numbers.map((n) => `#${n}`).join(", "),
+      numbers: p.numbers.map((n) => `#${n}`).join(i18n.t("list-sep")),
       symbol: cleanText(p.symbol, 16),
       chain: cleanText(p.chain, 16),
     }),
