@@ -60,6 +60,7 @@ stale-ago-days = { $n ->
 stale-why-slow = the market service is slow
 stale-why-busy = the market service is busy
 stale-why-quota = the market service's daily quota is spent
+stale-why-saving = this bot is saving its daily market quota for later
 stale-why-failing = the market service is failing
 
 ## /settings

@@ -47,6 +47,7 @@ stale-ago-days = { $n } 天前
 stale-why-slow = 行情服务响应缓慢
 stale-why-busy = 行情服务正忙
 stale-why-quota = 行情服务今日额度已用完
+stale-why-saving = 本机器人正在为稍后保留今日行情额度
 stale-why-failing = 行情服务出现故障
 
 ## /settings

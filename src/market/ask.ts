@@ -12,7 +12,8 @@ import { isMarketError } from "./errors.js";
 import type { Lane } from "./scheduler-lanes.js";
 
 /** Why a lookup was answered from older data. */
-export type StaleReason = "slow" | "busy" | "quota" | "failing";
+/** `quota`: the service said its daily quota is spent (403); `saving`: this bot's own pace of the day's units held the call, and the service received nothing. */
+export type StaleReason = "slow" | "busy" | "quota" | "saving" | "failing";
 
 export interface StaleServed {
   /** When the served value was fetched (epoch ms). */
@@ -68,7 +69,7 @@ export function currentAsk(): Ask | undefined {
 export function lateReason(error: unknown): StaleReason | undefined {
   if (!isMarketError(error)) return undefined;
   if (error.kind === "busy" || error.kind === "rate_limited") return "busy";
-  if (error.kind === "quota") return "quota";
+  if (error.kind === "quota") return error.status === 403 ? "quota" : "saving";
   if (error.kind === "timeout") return "slow";
   return undefined;
 }
