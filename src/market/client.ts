@@ -182,8 +182,12 @@ class ClientCore implements Caller {
 
   private logFailure(error: MarketError, attempts: number): void {
     const fields = { endpoint: error.endpoint, kind: error.kind, status: error.status, code: error.code, serviceMsg: error.msg, path: error.path, attempts };
-    // A 404 is an everyday answer (unknown token); the rest tell an operator something.
-    if (error.kind === "not_found") this.logger?.debug(fields, "market call failed");
+    // A 404 is an everyday answer (unknown token), and a call the bot's own pacing kept back
+    // never reached the service (on the free plan that is every busy minute); the rest tell an
+    // operator something.
+    if (attempts === 0 && (error.kind === "busy" || (error.kind === "quota" && error.status !== 403))) {
+      this.logger?.debug({ endpoint: error.endpoint, kind: error.kind, err: error.message }, "market call refused before sending");
+    } else if (error.kind === "not_found") this.logger?.debug(fields, "market call failed");
     else this.logger?.warn(fields, "market call failed");
   }
 }

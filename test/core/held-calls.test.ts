@@ -42,7 +42,7 @@ async function pacedBot() {
   const log = pino({ level: "debug" }, { write: (l: string) => void lines.push(JSON.parse(l) as Record<string, unknown>) });
   const client = new MarketClient({
     v2: { baseUrl: sandbox.url, key: sandbox.v2Key }, v1: { baseUrl: sandbox.url, key: sandbox.v1Key },
-    retry: { maxAttempts: 1 }, timeoutMs: 5_000, dailyUnits: DAILY, unitLedger: ledger, onCall: (e) => void calls.push(e), now,
+    retry: { maxAttempts: 1 }, timeoutMs: 5_000, dailyUnits: DAILY, unitLedger: ledger, onCall: (e) => void calls.push(e), now, logger: log,
   });
   const store = await openSqliteStore({ path: ":memory:" });
   const core = createBotCore({
@@ -73,6 +73,9 @@ describe("calls the bot's own quota pacing holds", () => {
     expect(held.length).toBeGreaterThan(0);
     expect(held.every((c) => c.attempts === 0 && c.outcome === "quota")).toBe(true);
     expect(b.lines.filter((l) => l.kind !== undefined).map((l) => l.kind)).not.toContain("timeout");
+    // Nothing reached the service: no warning of a failed call for the operator to chase.
+    expect(b.lines.filter((l) => (l.level as number) >= 40 && l.msg === "market call failed")).toEqual([]);
+    expect(b.lines.some((l) => l.msg === "market call refused before sending")).toBe(true);
     await b.close();
   });
 });
