@@ -39,23 +39,59 @@ const DAY_MINUTES = 24 * 60;
 
 type Runs = Pick<Schedule, "cron" | "timezone">;
 
+/** How far clocks are put back or forward in practice (Lord Howe moves by 30 minutes). */
+const CLOCK_CHANGES = [30, 60, 120];
+
 /**
  * Whether a minute is a run of the expression in its zone. node-cron requires both day fields
  * when both are restricted; cron (and croner before it) runs on a day matching either, so such
  * an expression is read as the two expressions it means.
+ *
+ * node-cron matches wall-clock time, so across a clock change a fixed time (`daily 02:30`) would
+ * run twice on the night the clocks go back and not at all on the night they go forward. Cron
+ * (Vixie's, and croner) runs such a job once either way: not again in the repeated hour, and at
+ * the first minute after a skipped one. An expression with `*` in its minute or hour field runs
+ * by the wall clock as it goes, as in cron.
  */
 function matcher(schedule: Runs): { matches(minuteMs: number): boolean; close(): void } {
-  const [minute, hour, dayOfMonth, month, dayOfWeek] = schedule.cron.split(/\s+/);
-  const crons =
-    dayOfMonth !== "*" && dayOfWeek !== "*"
-      ? [`${minute} ${hour} ${dayOfMonth} ${month} *`, `${minute} ${hour} * ${month} ${dayOfWeek}`]
-      : [schedule.cron];
+  const [minute = "*", hour = "*", dayOfMonth, month, dayOfWeek] = schedule.cron.split(/\s+/);
+  const days = dayOfMonth !== "*" && dayOfWeek !== "*" ? [`${dayOfMonth} ${month} *`, `* ${month} ${dayOfWeek}`] : [`${dayOfMonth} ${month} ${dayOfWeek}`];
+  const zone = { timezone: schedule.timezone };
   // A task never started sets no timer; it is node-cron's matcher in its zone.
-  const tasks: ScheduledTask[] = crons.map((c) => createTask(c, () => undefined, { timezone: schedule.timezone }));
+  const tasks: ScheduledTask[] = days.map((d) => createTask(`${minute} ${hour} ${d}`, () => undefined, zone));
+  const fixed = !minute.startsWith("*") && !hour.startsWith("*");
+  const fields = parse(schedule.cron);
+  const [minutes, hours] = [new Set(fields.minute), new Set(fields.hour)];
+  const offset = (ms: number): number => offsetMinutes(schedule.timezone, ms);
+  /** The second time this wall-clock minute comes round tonight: the clocks went back less than a change ago. */
+  const repeated = (t: number): boolean => CLOCK_CHANGES.some((k) => offset(t - k * MINUTE) === offset(t) + k);
+  /** The first minute after clocks went forward over a minute the expression names, on a day it runs. */
+  const afterSkip = (t: number): boolean => {
+    const [before, after] = [offset(t - MINUTE), offset(t)];
+    if (after <= before) return false;
+    const named = (wall: number): boolean => {
+      const local = ((wall % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+      return hours.has(Math.floor(local / 60)) && minutes.has(local % 60);
+    };
+    const start = t / MINUTE + before;
+    let skipped = false;
+    for (let wall = start; wall < start + after - before && !skipped; wall++) skipped = named(wall);
+    if (!skipped) return false;
+    const local = (((t / MINUTE + after) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+    const today = days.map((d) => createTask(`${local % 60} ${Math.floor(local / 60)} ${d}`, () => undefined, zone));
+    try {
+      return today.some((task) => task.match(new Date(t)));
+    } finally {
+      for (const task of today) void task.destroy();
+    }
+  };
   return {
-    matches: (minuteMs) => tasks.some((t) => t.match(new Date(minuteMs))),
+    matches: (minuteMs) => {
+      if (tasks.some((task) => task.match(new Date(minuteMs)))) return !fixed || !repeated(minuteMs);
+      return fixed && afterSkip(minuteMs);
+    },
     close: () => {
-      for (const t of tasks) void t.destroy();
+      for (const task of tasks) void task.destroy();
     },
   };
 }

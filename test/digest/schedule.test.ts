@@ -89,6 +89,27 @@ describe("digest schedules", () => {
     expect(latestSlot(s, Date.UTC(2026, 9, 24, 20, 0), Date.UTC(2026, 9, 25, 12, 0))).toBe(Date.UTC(2026, 9, 25, 8, 30));
   });
 
+  it("posts a fixed time once on the nights the clocks change, as cron does", () => {
+    const s = parsed("daily 02:30");
+    /** The slots of a night in Berlin, minute by minute from 20:00 UTC the evening before. */
+    const slots = (year: number, month: number, day: number, schedule = s): number[] => {
+      const out: number[] = [];
+      for (let t = Date.UTC(year, month, day - 1, 20, 0); t < Date.UTC(year, month, day, 8, 0); t += 60_000) if (isSlot(schedule, t)) out.push(t);
+      return out;
+    };
+    // 25 October 2026: 02:30 comes twice (00:30 UTC at UTC+2, 01:30 UTC at UTC+1); the first counts.
+    expect(slots(2026, 9, 25)).toEqual([Date.UTC(2026, 9, 25, 0, 30)]);
+    // 29 March 2026: the clocks go from 02:00 to 03:00; 02:30 never comes, so 03:00 (01:00 UTC) stands for it.
+    expect(slots(2026, 2, 29)).toEqual([Date.UTC(2026, 2, 29, 1, 0)]);
+    expect(latestSlot(s, Date.UTC(2026, 2, 28, 20, 0), Date.UTC(2026, 2, 29, 8, 0))).toBe(Date.UTC(2026, 2, 29, 1, 0));
+    // An ordinary night is untouched, and a time the skipped hour does not hold keeps its own minute.
+    expect(slots(2026, 9, 27)).toEqual([Date.UTC(2026, 9, 27, 1, 30)]);
+    expect(slots(2026, 2, 29, parsed("daily 03:30"))).toEqual([Date.UTC(2026, 2, 29, 1, 30)]);
+    // A run by the wall clock (`*` in the minute field) goes on as the clock goes: four times in the hour that comes twice.
+    const quarterly = parsed("*/15 2 * * *");
+    expect(slots(2026, 9, 25, quarterly)).toHaveLength(8);
+  });
+
   it("reads a zone whose offset is not whole hours", () => {
     const s = parsed("daily 09:30", { ...opts, timezone: "Asia/Kathmandu" });
     // Kathmandu is UTC+05:45.
