@@ -85,6 +85,10 @@ settings-how-private = Change them with /settings chain <chain|none>, /settings 
 settings-saved-no-chain = no default chain
 settings-saved-chain = default chain { $chain }
 settings-saved-timezone = time zone { $zone }
+settings-timezone-digests-kept = { $count ->
+    [one] The digest set before keeps its time zone ({ $zones }): subscribe to its chain again to move it.
+   *[other] The { $count } digests set before keep their time zones ({ $zones }): subscribe to their chains again to move them.
+}
 settings-saved-language = language { $name }
 settings-saved-language-app = language follows your app's language
 settings-saved-language-server = language follows the server's language

@@ -72,6 +72,7 @@ settings-how-private = 可用 /settings chain <链|none>、/settings autodetect 
 settings-saved-no-chain = 不设默认链
 settings-saved-chain = 默认链 { $chain }
 settings-saved-timezone = 时区 { $zone }
+settings-timezone-digests-kept = 此前设置的 { $count } 个摘要仍按原时区（{ $zones }）发送；重新订阅其链即可改用新时区。
 settings-saved-language = 语言 { $name }
 settings-saved-language-app = 语言改为跟随你的应用语言
 settings-saved-language-server = 语言改为跟随服务器语言

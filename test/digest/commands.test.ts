@@ -55,3 +55,25 @@ describe("/unsubscribe", () => {
     expect((await say(chat, "/unsubscribe all"))?.title).toBe("This chat has no digests.");
   });
 });
+
+describe("/settings timezone beside digests", () => {
+  let world: ClockedWorld;
+  beforeAll(async () => {
+    world = await startClockedWorld({ start: T0, tmpPrefix: "cp-digest-tz-", core: { extraCommands: digestCommands({ maxPerChat: 10, minIntervalMinutes: 15 }) } });
+  });
+  afterAll(() => world.close());
+  const say = async (chat: ReturnType<typeof groupChat>, line: string) => world.core.handleText(chat, line);
+
+  it("says which digests keep the time zone they were subscribed in", async () => {
+    const chat = groupChat("u1", "tz", true);
+    await say(chat, "/settings timezone Asia/Shanghai");
+    await say(chat, "/subscribe eth daily 09:00");
+    await say(chat, "/subscribe bsc every 1h");
+    expect(text(await say(chat, "/settings timezone Europe/Berlin"))).toContain(
+      "The digest set before keeps its time zone (Asia/Shanghai): subscribe to its chain again to move it.",
+    );
+    await say(chat, "/subscribe eth daily 09:00");
+    expect(text(await say(chat, "/settings timezone Europe/Berlin"))).not.toContain("time zone (");
+    expect((await world.store.subscriptions.listSubscriptions(chat)).map((s) => s.timezone).sort()).toEqual(["Europe/Berlin", "UTC"]);
+  });
+});

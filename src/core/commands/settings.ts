@@ -92,6 +92,17 @@ async function patchFor(ctx: CommandContext, setting: Exclude<Setting, "autodete
   }
 }
 
+/**
+ * A digest keeps the zone it was subscribed in (its schedule is stored read in that zone), so a
+ * new zone says which digests stay where they were, rather than let an admin think they moved.
+ */
+async function digestsInOtherZones(ctx: CommandContext, zone: string): Promise<string | undefined> {
+  const kept = (await ctx.store.subscriptions.listSubscriptions(ctx.chat)).filter((s) => !s.label.startsWith("every ") && s.timezone !== zone);
+  if (kept.length === 0) return undefined;
+  const zones = [...new Set(kept.map((s) => s.timezone))].join(ctx.i18n.t("list-sep"));
+  return ctx.i18n.t("settings-timezone-digests-kept", { count: kept.length, zones });
+}
+
 /** Whether the token card carries its 24 h chart in a chat with these settings: on unless an admin turned it off. */
 export function cardChartOn(settings: Pick<ChatSettings, "cardChart">): boolean {
   return settings.cardChart ?? true;
@@ -117,6 +128,8 @@ export const settingsCommand = defineCommand({
     const saved = await ctx.store.updateSettings(ctx.chat, patch);
     // A new language shows at once; a cleared one shows from the next command, chosen per platform.
     const i18n = patch.language === undefined ? ctx.i18n : ctx.catalog.translator(patch.language);
-    return { ...(await view(saved, { ...ctx, i18n, source: sourceIn(ctx.source, i18n) }, changed)), locale: i18n.locale };
+    const reply = await view(saved, { ...ctx, i18n, source: sourceIn(ctx.source, i18n) }, changed);
+    const kept = patch.timezone === undefined ? undefined : await digestsInOtherZones(ctx, patch.timezone);
+    return { ...reply, blocks: kept === undefined ? reply.blocks : [{ kind: "text", text: kept }, ...reply.blocks], locale: i18n.locale };
   },
 });
