@@ -41,7 +41,7 @@ describe("/convert figures", () => {
     const pepe = bySymbol("pepe").id;
     const out = await the.bot.say(`/convert 1.5m ${pepe}`);
     const price = priceOf(await detailOf(pepe));
-    expect(out).toContain(`1.5M PEPE ≈ ${formatExactUsd(1.5e6 * price)}`);
+    expect(out).toContain(`1.5M PEPE (eth) ≈ ${formatExactUsd(1.5e6 * price)}`);
     expect(out).toContain("Mid price, not a quote");
     expect(out).toContain("Data age");
   });
@@ -64,7 +64,7 @@ describe("/convert figures", () => {
     const [pepe, wif] = [bySymbol("pepe").id, bySymbol("wif").id];
     const out = await the.bot.say(`/convert 2k ${pepe} to ${wif}`);
     const [p, w] = [priceOf(await detailOf(pepe)), priceOf(await detailOf(wif))];
-    expect(out).toContain(`2,000 PEPE ≈ ${formatExactAmount((2000 * p) / w)} WIF`);
+    expect(out).toContain(`2,000 PEPE (eth) ≈ ${formatExactAmount((2000 * p) / w)} WIF (solana)`);
     expect(out).toMatch(/PEPE price\s+\$/);
     expect(out).toMatch(/WIF price\s+\$/);
     expect(out).toContain(`Value in USD  ${formatExactUsd(2000 * p)}`);
@@ -102,6 +102,10 @@ describe("/convert says which token it took", () => {
     const btc = await the.bot.say("/convert 1 btc");
     expect(firstLine(btc)).toMatch(/^1 WBTC \(eth\) ≈ \$/u);
     expect(btc).toMatch(/tokens are called WBTC; this is the original contract, on eth\./u);
+    // One address, a token on eth, base and bsc: the chain with it (typed, or a button's) is named.
+    const [address] = bySymbol("pepe").id.split("-");
+    expect(firstLine(await the.bot.say(`/convert 1m ${address ?? ""}-base`))).toMatch(/^1M PEPE \(base\) ≈ /u);
+    expect(firstLine(await the.bot.say(`/convert 1m ${address ?? ""} bsc to wif`))).toMatch(/^1M PEPE \(bsc\) ≈ [\d.,]+ WIF \(solana\)/u);
   });
 
   it("tells apart two tokens of one symbol by their chains, in the amounts, prices and buttons", async () => {
@@ -120,7 +124,7 @@ describe("/convert says which token it took", () => {
     const pepe = bySymbol("pepe").id;
     const price = priceOf(await detailOf(pepe));
     const out = await the.bot.say(`/convert 100 ${pepe}`);
-    expect(firstLine(out)).toBe(`100 PEPE ≈ ${formatPrice(100 * price)}`);
+    expect(firstLine(out)).toBe(`100 PEPE (eth) ≈ ${formatPrice(100 * price)}`);
   });
 
   it("echoes markup typed as a token as it was typed", async () => {

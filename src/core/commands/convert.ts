@@ -71,13 +71,14 @@ function namesOf(ctx: CommandContext, from: Side, to: Side): Map<Side, string> {
 
 /**
  * An amount of a side, to the digits one would type back (`1,234.5 USDT`, `$9,973.26`). A
- * token's chain is named unless its address was typed on one chain only: a symbol or name may
- * stand for tokens on several chains, or for a close match.
+ * token's chain is named unless its address alone was typed and is a token on one chain only: a
+ * symbol or name may stand for tokens on several chains, or for a close match, and one address
+ * for a token on each of several chains.
  */
 function amountText(ctx: CommandContext, side: Side, name: string | undefined, amount: number): string {
   const { t, locale } = ctx.i18n;
   if (side.kind === "usd" || name === undefined) return formatExactUsd(amount, { locale });
-  const alone = (side.res.matched === "address" && side.res.totalMatches <= 1) || name !== side.symbol;
+  const alone = (side.res.matched === "address" && side.res.totalMatches <= 1 && side.res.chainGiven !== true) || name !== side.symbol;
   return `${formatExactAmount(amount, { locale })} ${alone ? name : t("convert-token-on", { symbol: side.symbol, chain: cleanText(side.res.chain, 16) })}`;
 }
 

@@ -61,15 +61,15 @@ async function resolveId(
   if (!isAddressFor(address, chain)) {
     throw userError("resolve-wrong-family", { address: shortAddress(address), family: chainFamily(chain), chain });
   }
-  if (!opts.isPair) return single(address, chain);
+  if (!opts.isPair) return { ...single(address, chain), chainGiven: true };
   // A pool link may name the token itself (dexscreener takes both): look for the token first.
   const found = await searchAddress(market, address, [chainFamily(chain)], { chain, limit: opts.limit });
-  if (found.length > 0) return pick(found, found.length, { picked: "liquidity", matched: "address" });
+  if (found.length > 0) return { ...pick(found, found.length, { picked: "liquidity", matched: "address" }), chainGiven: true };
   const target = await pairTarget(market, address, chain);
   if (target === undefined) {
     throw userError("resolve-nothing-at-on", { address: shortAddress(address), chain });
   }
-  return target;
+  return { ...target, chainGiven: true };
 }
 
 async function knownChainOrThrow(market: CachedMarket, chain: string): Promise<string> {

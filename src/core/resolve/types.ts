@@ -39,4 +39,6 @@ export interface Resolution {
   matched: "symbol" | "keyword" | "partial" | "address";
   /** The symbol or name typed, for a match by symbol, keyword or part of one. */
   keyword?: string;
+  /** The chain came with the address (`0x…-base`, `0x… base`, a button): one address may be a token on several chains. */
+  chainGiven?: true;
 }

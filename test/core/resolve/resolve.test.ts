@@ -71,7 +71,7 @@ describe("resolveToken with an address and a chain", () => {
     const t = tokenOn("bsc");
     sandbox.resetStats();
     const res = await resolve(`${t.address.toUpperCase().replace("0X", "0x")}-bsc`);
-    expect(res).toEqual({ tokenId: t.id, chain: "bsc", address: t.address, alternatives: [], totalMatches: 1, picked: "liquidity", matched: "address" });
+    expect(res).toEqual({ tokenId: t.id, chain: "bsc", address: t.address, alternatives: [], totalMatches: 1, picked: "liquidity", matched: "address", chainGiven: true });
     expect(sandbox.stats().total).toBe(1);
     expect(sandbox.stats().byEndpoint.search).toBeUndefined();
   });
