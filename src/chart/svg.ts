@@ -2,15 +2,19 @@ import { layoutChart, type ChartLayout } from "./layout.js";
 import { escapeXml } from "./text.js";
 import { CHART_LAYOUT as L, CHART_THEME as T } from "./theme.js";
 import type { ChartSpec } from "./types.js";
+import { displayWidth } from "../i18n/width.js";
 
 /** Every string in the layout is already cleaned and cut; this is the only escaping step. */
 function text(x: number, y: number, content: string, attrs: string): string {
   return `<text x="${x}" y="${y}" ${attrs}>${escapeXml(content)}</text>`;
 }
 
-/** Rough advance width of Inter at `size` px, enough to size a label's box. */
+/**
+ * Rough advance width of Inter at `size` px, enough to size a label's box; a Chinese character
+ * (from the CJK font) counts as two, as it does in a monospaced table.
+ */
 function textWidth(content: string, size: number): number {
-  return Array.from(content).length * size * 0.56;
+  return displayWidth(content) * size * 0.56;
 }
 
 function header(layout: ChartLayout): string {

@@ -150,3 +150,14 @@ describe("layoutChart", () => {
     expect(Math.abs((layout.last?.y ?? 0) - ((last?.bodyTop ?? 0) + (last?.bodyHeight ?? 0)))).toBeLessThanOrEqual(1);
   });
 });
+
+describe("the note's box", () => {
+  it("holds a Chinese note as wide as it is drawn, not as wide as as many Latin letters", () => {
+    const note = "只有四小时的历史，所以画的是更短的周期";
+    const svg = renderChartSvg({ title: "T", candles: walk({ count: 30, interval: 60 }), intervalMinutes: 1, note });
+    const width = Number(/<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)" height="28"/.exec(svg)?.[1]);
+    const wide = Array.from(note).filter((c) => /[\u3000-\u9fff\uff00-\uffef]/u.test(c)).length;
+    // A Chinese character is drawn about 1 em wide: the box must hold at least that.
+    expect(width).toBeGreaterThan(wide * L.fontSize.note);
+  });
+});
