@@ -71,7 +71,8 @@ export function createSuggestionIndex(opts: SuggestionOptions = {}): SuggestionI
       }
     },
     suggest(query, limit = MAX_CHOICES) {
-      const q = query.trim().toLowerCase();
+      // Cleaned as the symbols and names were, or `@ev` would never find the ＠ a symbol is kept with.
+      const q = cleanText(query.trim(), 200).toLowerCase();
       if (q === "") return [];
       const matches: [number, Known][] = [];
       for (const k of known.values()) {
