@@ -17,9 +17,13 @@ export function swapKey(pairId: string, tx: SwapTx): string {
   return [tx.chain ?? "", pairId, tx.tx_hash ?? "", tx.amount_usd ?? "", tx.from_token_amount ?? "", tx.to_token_amount ?? ""].join("|");
 }
 
+/** Dollars from here up are a data error: no post could print them (format/number.ts stops money there). */
+const USD_LIMIT = 1e30;
+
 /** A USD amount the feed may decide on, by the one strict reading of the service's decimals; else undefined. */
 export function usdValue(text: string | undefined): number | undefined {
-  return readDecimal(text, AMOUNT_RANGE);
+  const usd = readDecimal(text, AMOUNT_RANGE);
+  return usd !== undefined && usd < USD_LIMIT ? usd : undefined;
 }
 
 export type ReadSwap = { trade: Trade } | { skipped: "amount" | "token" };

@@ -89,6 +89,8 @@ describe("a buy post", () => {
     expect(readSwap(TOKEN, "p-eth", tx)).toEqual({ skipped: "amount" });
     expect(readSwap(TOKEN, "p-eth", { ...tx, amount_usd: "NaN" })).toEqual({ skipped: "amount" });
     expect(readSwap(TOKEN, "p-eth", { ...tx, amount_usd: "1e400" })).toEqual({ skipped: "amount" });
+    // Finite, but more dollars than a post can print ("Spent: —"): a data error, skipped as well.
+    expect(readSwap(TOKEN, "p-eth", { ...tx, amount_usd: "1e30" })).toEqual({ skipped: "amount" });
     expect(readSwap(TOKEN, "p-eth", { ...tx, amount_usd: "12" })).toMatchObject({ trade: { side: "buy", amountUsd: "12" } });
   });
 });

@@ -24,7 +24,13 @@ const PRICE_COMPACT_POW10 = 6;
 const SUBSCRIPT_FROM_ZEROS = 4;
 
 const SUFFIXES = ["", "K", "M", "B", "T"] as const;
+/**
+ * From 10^18 (a million T) a number is written `3.01×10²⁶`: the suffixes people read stop at T,
+ * and `301,000,000,000,000T` can be neither read nor compared.
+ */
+const SCIENTIFIC_FROM_POW10 = 18;
 const SUBSCRIPT_DIGITS = "₀₁₂₃₄₅₆₇₈₉";
+const SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹";
 
 /** Parses and checks a value: finite, below 10^maxPow10 and not negative unless allowed. */
 function accept(v: string | number | undefined, maxPow10: number, allowNegative: boolean): Decimal | null {
@@ -58,7 +64,8 @@ function belowOne(d: Decimal, sig: number, minDecimals: number): string | null {
 }
 
 /**
- * |d| in K/M/B/T with `sig` significant digits, trailing zeros dropped: `1.2T`, `45.6K`, `950`.
+ * |d| in K/M/B/T with `sig` significant digits, trailing zeros dropped: `1.2T`, `45.6K`, `950`;
+ * from 10^18 `3.01×10²⁶`.
  * Another `locale` than `en` writes it with `Intl`'s compact notation, in Chinese 万 and 亿
  * (`1.23万`, `4.56亿`, `1000万亿`): rounded to `sig` digits first, the number survives the trip
  * through a float at any size these functions take.
@@ -66,6 +73,7 @@ function belowOne(d: Decimal, sig: number, minDecimals: number): string | null {
 export function compactAbs(d: Decimal, sig: number, locale = "en"): string {
   const r = roundSig({ ...d, negative: false }, sig);
   const mag = isZero(r) ? 0 : magnitude(r);
+  if (mag >= SCIENTIFIC_FROM_POW10) return `${toPlain(shift(r, -mag), 0)}×10${[...String(mag)].map((c) => SUPERSCRIPT_DIGITS[Number(c)]).join("")}`;
   if (locale !== "en") {
     return new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: sig }).format(Number(toPlain(r, 0).replace(/,/g, "")));
   }

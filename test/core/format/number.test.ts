@@ -19,7 +19,8 @@ describe("formatPrice", () => {
     ["0.99996", "$1.00"],
     ["999999.999", "$1M"],
     ["1234567.89", "$1.23M"],
-    ["98765432109876543210.5", "$98,800,000T"],
+    ["98765432109876543210.5", "$9.88×10¹⁹"],
+    ["987654321098765432", "$988,000T"],
     ["0", "$0.00"],
     ["-0", "$0.00"],
     ["  2.5 ", "$2.50"],
@@ -102,11 +103,13 @@ describe("formatExactAmount", () => {
     expect(formatExactUsd("20000000", { locale: "zh" })).toBe("$2000万");
   });
 
-  it("writes 10^15 and more in Chinese with 万亿, never with an English T", () => {
+  it("writes 10^15 and more in Chinese with 万亿, never with an English T, and from 10^18 as a power of ten", () => {
     expect(formatExactAmount("999999999999999", { locale: "zh" })).toBe("1000万亿");
-    expect(formatAmount("810000000000000000000", { locale: "zh" })).toBe("810,000,000万亿");
+    expect(formatAmount("810000000000000000", { locale: "zh" })).toBe("810,000万亿");
+    expect(formatAmount("810000000000000000000", { locale: "zh" })).toBe("8.1×10²⁰");
     expect(formatUsd("1230000000000000", { locale: "zh" })).toBe("$1230万亿");
-    expect(formatAmount("810000000000000000000")).toBe("810,000,000T");
+    expect(formatAmount("810000000000000000000")).toBe("8.1×10²⁰");
+    expect(formatExactAmount("5400000000000000000000000000")).toBe("5.4×10²⁷");
   });
 });
 
@@ -144,7 +147,8 @@ describe("formatUsd", () => {
 describe("formatAmount", () => {
   it.each([
     ["1000000000", "1B"],
-    ["123456789012345678901234", "123,000,000,000T"],
+    ["123456789012345678901234", "1.23×10²³"],
+    ["40520000000000000", "40,500T"],
     ["950", "950"],
     ["12.345", "12.3"],
     ["0.5", "0.5"],
