@@ -63,7 +63,7 @@ describe("/convert in Discord", () => {
     const pepe = token("pepe");
     const shown = await convert({ amount: "1.5m", token: pepe.id });
     const { price } = await serviceAnswer(sandbox, pepe);
-    expect(shown.title).toBe(`1.5M PEPE ≈ ${formatExactUsd(1.5e6 * price)}`);
+    expect(shown.title).toBe(`1.5M PEPE (${pepe.chain}) ≈ ${formatExactUsd(1.5e6 * price)}`);
     expect(shown.fields.get("PEPE price")).toBe(formatPrice(price));
     expect(shown.fields.get("Data age")).toBe("just now");
     expect(shown.description).toContain("Mid price, not a quote: a trade gets less after fees and slippage.");
@@ -74,7 +74,7 @@ describe("/convert in Discord", () => {
     const pepe = token("pepe");
     const shown = await convert({ amount: "$100", token: pepe.id });
     const { price } = await serviceAnswer(sandbox, pepe);
-    expect(shown.title).toBe(`$100 ≈ ${formatExactAmount(100 / price)} PEPE`);
+    expect(shown.title).toBe(`$100 ≈ ${formatExactAmount(100 / price)} PEPE (${pepe.chain})`);
     expect(shown.description).toContain("Mid price, not a quote");
   });
 
@@ -82,7 +82,7 @@ describe("/convert in Discord", () => {
     const [pepe, wif] = [token("pepe"), token("wif")];
     const shown = await convert({ amount: "2k", token: pepe.id, to: wif.id });
     const [p, w] = [(await serviceAnswer(sandbox, pepe)).price, (await serviceAnswer(sandbox, wif)).price];
-    expect(shown.title).toBe(`2,000 PEPE ≈ ${formatExactAmount((2000 * p) / w)} WIF`);
+    expect(shown.title).toBe(`2,000 PEPE (${pepe.chain}) ≈ ${formatExactAmount((2000 * p) / w)} WIF (${wif.chain})`);
     expect(shown.fields.get("PEPE price")).toBe(formatPrice(p));
     expect(shown.fields.get("WIF price")).toBe(formatPrice(w));
     expect(shown.fields.get("Value in USD")).toBe(formatExactUsd(2000 * p));
@@ -93,8 +93,8 @@ describe("/convert in Discord", () => {
     const whole = await convert({ amount: `2k ${pepe.id} to ${wif.id}` });
     const split = await convert({ amount: "2k", token: pepe.id, to: wif.id });
     expect(whole.title).toBe(split.title);
-    expect(whole.title).toMatch(/^2,000 PEPE ≈ .+ WIF$/);
-    expect((await convert({ amount: `$100 ${pepe.id}` })).title).toMatch(/^\$100 ≈ .+ PEPE$/);
+    expect(whole.title).toMatch(/^2,000 PEPE \(eth\) ≈ .+ WIF \(solana\)$/);
+    expect((await convert({ amount: `$100 ${pepe.id}` })).title).toMatch(/^\$100 ≈ .+ PEPE \(eth\)$/);
   });
 
   it("labels an estimate of the price impact, by the constant-product formula, above 1 % of the main pair's liquidity", async () => {

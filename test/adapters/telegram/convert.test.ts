@@ -33,7 +33,7 @@ describe("/convert in Telegram", () => {
     const pepe = token("pepe");
     const lines = await answer(`/convert 1.5m ${pepe.id}`);
     const { price } = await serviceAnswer(h.sandbox, pepe);
-    expect(lines[0]).toBe(`1.5M PEPE ≈ ${formatExactUsd(1.5e6 * price)}`);
+    expect(lines[0]).toBe(`1.5M PEPE (${pepe.chain}) ≈ ${formatExactUsd(1.5e6 * price)}`);
     expect(lines).toContain(`PEPE price: ${formatPrice(price)}`);
     expect(lines).toContain("Data age: just now");
     expect(lines).toContain("Mid price, not a quote: a trade gets less after fees and slippage.");
@@ -44,7 +44,7 @@ describe("/convert in Telegram", () => {
     const pepe = token("pepe");
     const lines = await answer(`/convert $100 ${pepe.id}`);
     const { price } = await serviceAnswer(h.sandbox, pepe);
-    expect(lines[0]).toBe(`$100 ≈ ${formatExactAmount(100 / price)} PEPE`);
+    expect(lines[0]).toBe(`$100 ≈ ${formatExactAmount(100 / price)} PEPE (${pepe.chain})`);
     expect(lines).toContain("Mid price, not a quote: a trade gets less after fees and slippage.");
   });
 
@@ -52,7 +52,7 @@ describe("/convert in Telegram", () => {
     const [pepe, wif] = [token("pepe"), token("wif")];
     const lines = await answer(`/convert 2k ${pepe.id} to ${wif.id}`);
     const [p, w] = [(await serviceAnswer(h.sandbox, pepe)).price, (await serviceAnswer(h.sandbox, wif)).price];
-    expect(lines[0]).toBe(`2,000 PEPE ≈ ${formatExactAmount((2000 * p) / w)} WIF`);
+    expect(lines[0]).toBe(`2,000 PEPE (${pepe.chain}) ≈ ${formatExactAmount((2000 * p) / w)} WIF (${wif.chain})`);
     expect(lines).toContain(`PEPE price: ${formatPrice(p)}`);
     expect(lines).toContain(`WIF price: ${formatPrice(w)}`);
     expect(lines).toContain(`Value in USD: ${formatExactUsd(2000 * p)}`);
