@@ -116,8 +116,9 @@ describe("/chart through the core on the sandbox", () => {
   it("offers 1m 5m 15m 1h 4h 1d 1w and a refresh, each rerunning /chart on the same token in place", async () => {
     const reply = await ask("/chart pepe 1h");
     const buttons = commands(reply).filter((a) => a.command === "chart" && a.edit);
+    // PEPE is the name of several tokens: the buttons chart what was typed, so the note on the others stays.
     const tokenId = buttons[0]?.args[0];
-    expect(tokenId).toMatch(/^0x[0-9a-f]{40}-eth$/);
+    expect(tokenId).toBe("pepe");
     expect(buttons.map((a) => a.args)).toEqual([
       ...["1m", "5m", "15m", "1h", "4h", "1d", "1w"].map((i) => [tokenId, i]),
       [tokenId, "1h"],
@@ -211,7 +212,7 @@ describe("/chart through the core on the sandbox", () => {
   });
 
   it("charts a pool by its pair id, titled with both symbols", async () => {
-    const tokenId = commands(await ask("/chart pepe 1h"))[0]!.args[0]!;
+    const tokenId = "0x6982508145454ce325ddbe47a25d4ec3d2311933-eth";
     const pair = world.sandbox.market.token(tokenId)!.pairs[0]!;
     const reply = await ask(`/chart ${pair.id} 4h`);
     expect(reply.error).toBeUndefined();

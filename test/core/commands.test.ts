@@ -89,6 +89,18 @@ describe("/price", () => {
 });
 
 describe("/token", () => {
+  it("refreshes a card of a symbol several tokens share as typed, so its note and their buttons stay", async () => {
+    const refreshOf = (r: Awaited<ReturnType<typeof the.bot.core.handleText>>) =>
+      r?.actions.flat().find((a) => a.kind === "command" && a.label.includes("Refresh"));
+    const card = await the.bot.core.handleText(CONSOLE_CHAT, "/token pepe");
+    expect(refreshOf(card)).toMatchObject({ command: "token", args: ["pepe"] });
+    const chart = await the.bot.core.handleText(CONSOLE_CHAT, "/chart pepe 1h");
+    expect(refreshOf(chart)).toMatchObject({ command: "chart", args: ["pepe", "1h"] });
+    // Typed by its id, a token is refreshed by it: nothing else was meant.
+    const byId = await the.bot.core.handleText(CONSOLE_CHAT, "/token 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth");
+    expect(refreshOf(byId)).toMatchObject({ command: "token", args: ["0x6982508145454ce325ddbe47a25d4ec3d2311933-eth"] });
+  });
+
   it("shows the card of an id with the sandbox's name, address, price and holders", async () => {
     const t = token("pepe");
     const out = await the.bot.say(`/token ${t.id}`);

@@ -229,13 +229,14 @@ export function finerInterval(historySeconds: number, minutes: number): { name: 
   return best ?? (minutes > 1 ? { name: "1m", minutes: 1 } : undefined);
 }
 
-function buttons(series: Series, ask: Ask, intervalName: string, i18n: Translator): Action[][] {
+/** `again`: what the buttons chart anew, the series' own id, or what was typed when that stood for several tokens (its note and their buttons stay). */
+function buttons(again: string, ask: Ask, intervalName: string, i18n: Translator): Action[][] {
   const extra = ask.category === "u" ? [] : [ask.category];
   const interval = (name: string): Action => ({
-    kind: "command", label: name === intervalName ? `· ${name} ·` : name, command: "chart", args: [series.arg, name, ...extra], edit: true,
+    kind: "command", label: name === intervalName ? `· ${name} ·` : name, command: "chart", args: [again, name, ...extra], edit: true,
   });
   const [a, b, c, d, e, ...rest] = CHART_BUTTON_INTERVALS.map(interval);
-  return [[a, b, c, d, e].filter((x): x is Action => x !== undefined), [...rest, refreshButton("chart", [series.arg, intervalName, ...extra], i18n)]];
+  return [[a, b, c, d, e].filter((x): x is Action => x !== undefined), [...rest, refreshButton("chart", [again, intervalName, ...extra], i18n)]];
 }
 
 /** The words the picture draws itself, in the chat's language. */
@@ -360,7 +361,7 @@ export const chartCommand = defineCommand({
       tone: "info",
       blocks,
       ...(png === undefined ? {} : { image: { png, alt, filename: "chart.png" } }),
-      actions: [...buttons(series, ask, interval.name, ctx.i18n), ...collision.actions],
+      actions: [...buttons(collision.blocks.length > 0 ? series.typed : series.arg, ask, interval.name, ctx.i18n), ...collision.actions],
       footer: footerOf(ctx, ...parts),
     };
   },

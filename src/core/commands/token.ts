@@ -67,7 +67,8 @@ function serviceRiskText(riskInfo: string | undefined, locale: string): string |
 }
 
 /** The token card of a resolved token: market figures, pairs, links, a one-line risk verdict and, unless the chat turned it off or `chart` is false (default true), its 24 h chart. */
-export async function tokenCard(ctx: CommandContext, res: Resolution, opts: { command: string; chart?: boolean }): Promise<Reply> {
+/** `typed`: what the person typed, refreshed as typed when it stood for several tokens, so the note and their buttons stay. */
+export async function tokenCard(ctx: CommandContext, res: Resolution, opts: { command: string; chart?: boolean; typed?: string }): Promise<Reply> {
   // Inline results are text articles: a picture each would cost units and renders nobody sees.
   const kline = opts.chart === false ? Promise.resolve(undefined) : cardKline(ctx, res.tokenId);
   const [detail, report, intro] = await Promise.all([
@@ -110,7 +111,7 @@ function renderCard(
   res: Resolution,
   detail: Fetched<TokenDetail>,
   report: Fetched<RiskReport> | undefined,
-  opts: { command: string; intro?: string | undefined; call: CallParts },
+  opts: { command: string; typed?: string; intro?: string | undefined; call: CallParts },
 ): Reply {
   const t = detail.data.token;
   const symbol = cleanText(t.symbol ?? res.token?.symbol, 16);
@@ -162,7 +163,7 @@ function renderCard(
     ],
     actions: [
       [
-        refreshButton(opts.command, [id], ctx.i18n),
+        refreshButton(opts.command, [opts.typed !== undefined && collision.blocks.length > 0 ? opts.typed : id], ctx.i18n),
         openButton(say("button-risk"), "risk", [id]),
         openButton(say("button-holders"), "holders", [id]),
         openButton(say("button-swaps"), "swaps", [id]),
@@ -184,6 +185,6 @@ export const tokenCommand = defineCommand({
   examples: ["/token pepe", "/token 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth", "/detail wif solana"],
   async run(ctx, args) {
     const res = await resolveArg(ctx, args.token);
-    return tokenCard(ctx, res, { command: "token" });
+    return tokenCard(ctx, res, { command: "token", typed: args.token });
   },
 });
