@@ -11,10 +11,12 @@ import { layoutChart } from "../../src/chart/layout.js";
 import { renderChartSvg } from "../../src/chart/svg.js";
 import { CHART_LAYOUT, CHART_THEME } from "../../src/chart/theme.js";
 import type { BotCore } from "../../src/core/bot-core.js";
-import { candlesOf, chartInterval } from "../../src/core/commands/chart.js";
+import { candlesOf, chartInterval, finerInterval } from "../../src/core/commands/chart.js";
 import type { ChatContext } from "../../src/core/command.js";
 import { createBotCore } from "../../src/core/create-core.js";
 import type { Action, Reply } from "../../src/core/reply.js";
+import { formatAge } from "../../src/core/format/index.js";
+import { messages } from "../../src/i18n/index.js";
 import { MarketClient } from "../../src/market/client.js";
 import { HOSTILE_TOKENS, startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { openSqliteStore, type SqliteStore } from "../../src/store/sqlite/store.js";
@@ -310,6 +312,20 @@ describe("/chart pictures a trader can trust (issue 20)", () => {
     const layout = layoutChart(spec());
     expect(layout.candles.length).toBeGreaterThanOrEqual(12);
     expect(layout.candles[0]!.x).toBeLessThan(CHART_LAYOUT.left + 120);
+  });
+
+  it.each(["1d", "1M"])("draws a token a few hours old asked at %s with the candles its real age gives, and tells that age", async (asked) => {
+    const now = T0 / 1000;
+    const young = world.sandbox.market.tokens.find((t) => t.launchAt > now - 8 * 3600 && t.launchAt < now - 3 * 3600 && t.pairs.length > 0)!;
+    const reply = await ask(`/chart ${young.id} ${asked}`);
+    const interval = reply.title.split(" · ")[2];
+    // The token's own age decides (3 to 8 hours: 5m or 15m), not one candle of what was asked (a day, a month).
+    const expected = finerInterval(now - young.launchAt, chartInterval(asked).minutes)?.name;
+    expect(["5m", "15m"]).toContain(expected);
+    expect(interval).toBe(expected);
+    const age = formatAge(now - young.launchAt, { i18n: messages().translator("en") });
+    expect(reply.blocks).toContainEqual({ kind: "text", text: expect.stringContaining(`${age} of history: ${expected} candles, not ${asked}.`) });
+    expect(layoutChart(spec()).candles.length).toBeGreaterThanOrEqual(24);
   });
 
   it("fills a 1M chart of a token under two years old from the left edge", async () => {

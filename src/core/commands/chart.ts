@@ -273,13 +273,32 @@ async function filledSeries(
   const oldest = candles[0];
   // Fewer candles than the picture's slots: the history is that short (or trades that rare).
   if (oldest === undefined || candles.length >= CHART_MIN_SLOTS) return { interval: asked, series, candles };
-  const history = Math.max(ctx.now() / 1000 - oldest.time, asked.minutes * 60);
-  const finer = finerInterval(history, asked.minutes);
-  if (finer === undefined) return { interval: asked, series, candles };
-  const again = await findSeries(ctx, { ...ask, minutes: finer.minutes });
-  const more = candlesOf(again.kline.data.points, CHART_CANDLES);
-  if (more.length <= candles.length) return { interval: asked, series, candles };
-  return { interval: finer, series: again, candles: more, shortNote: { history, finer: finer.name, asked: asked.name } };
+  const history = historySeconds(series, oldest.time, ctx.now() / 1000);
+  // The first finer interval may bring no more candles (a token that traded only lately): the next one may.
+  let finer = finerInterval(history, asked.minutes);
+  for (let tries = 0; finer !== undefined && tries < FINER_TRIES; tries++) {
+    const again = await findSeries(ctx, { ...ask, minutes: finer.minutes });
+    const more = candlesOf(again.kline.data.points, CHART_CANDLES);
+    if (more.length > candles.length) return { interval: finer, series: again, candles: more, shortNote: { history, finer: finer.name, asked: asked.name } };
+    finer = finerInterval(history, finer.minutes);
+  }
+  return { interval: asked, series, candles };
+}
+
+/** K-line calls (10 units each) a short history may take beyond the first, looking for a finer interval that draws it. */
+const FINER_TRIES = 2;
+
+/**
+ * How long the series has traded, seconds: since the token's launch when its detail says so and
+ * that is later than the first candle's start (a 1d candle starts at midnight, before a token
+ * launched at 03:00), else since the first candle began. Never stretched to a whole candle of
+ * the interval asked: a token 3 h old on 1d candles has 3 h of history.
+ */
+function historySeconds(series: Series, firstCandle: number, nowSeconds: number): number {
+  const token = series.detail?.data.token;
+  const launched = Number(token?.launch_at ?? token?.created_at ?? 0);
+  const since = Number.isFinite(launched) && launched > 0 && launched <= nowSeconds ? Math.max(launched, firstCandle) : firstCandle;
+  return Math.max(60, nowSeconds - since);
 }
 
 /** `/chart`: a candlestick picture, its numbers in a caption, and interval buttons that redraw it in place. */
