@@ -50,6 +50,10 @@ export const MAX_GAPS = 10;
  */
 export const CADENCE_SLACK_MS = 1_000;
 
+/** How long a buy and a post with their outcome are kept, as digest deliveries are: a week. */
+export const KEEP_BUYS_MS = 7 * 24 * 3_600_000;
+const PRUNE_EVERY_MS = 3_600_000;
+
 /** What the watcher reports for /metrics and tests. */
 export interface WatchEvents {
   polled?(e: { pairId: string; pages: number; intervalSeconds: number }): void;
@@ -122,6 +126,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<string[]> | undefined;
+  let lastPruned: number | undefined;
   /**
    * Per pair, the buys its last poll here newly owed to chats a second since the poll before,
    * and when it ran: a due pair's likely debt now is that rate times the time since.
@@ -260,6 +265,11 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     const t = now();
     leading = !stopping && (await lead(t));
     if (!leading) return [];
+    if (lastPruned === undefined || t - lastPruned >= PRUNE_EVERY_MS) {
+      lastPruned = t;
+      const n = await opts.buys.pruneBuys(t - KEEP_BUYS_MS, overlap);
+      if (n > 0) log.info({ rows: n }, "pruned buy feed records older than a week");
+    }
     const watches = await opts.buys.watches();
     const watched = new Set(watches.map((w) => w.pairId));
     for (const known of [owing, followers]) for (const id of known.keys()) if (!watched.has(id)) known.delete(id);

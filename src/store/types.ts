@@ -554,8 +554,13 @@ export interface BuyFeedStore {
   expireBuyPost(post: BuyPostKey, now: number, detail?: string): Promise<boolean>;
   /** Posts left `sending` by anyone but `holder` (the one sender of the feed) become `interrupted`; returns how many. */
   interruptBuyPosts(now: number, holder: string): Promise<number>;
-  /** Deletes buys no longer queued, and posts with an outcome, recorded before `before` (epoch ms); returns how many buys. */
-  pruneBuys(before: number): Promise<number>;
+  /**
+   * Deletes posts with an outcome, and buys no longer queued, recorded before `before` (epoch ms);
+   * returns how many buys. A buy is kept while a poll could still read its swap again (and would
+   * post it twice without it): while it is not older than `overlapSeconds` before the cursor of
+   * one of its token's watched pairs, or such a pair has gaps left to read.
+   */
+  pruneBuys(before: number, overlapSeconds: number): Promise<number>;
   /** Buys by state (tests, metrics). */
   buyCounts(): Promise<Partial<Record<OwedBuyState, number>>>;
   /** Posts by send state (tests). */

@@ -1,7 +1,7 @@
 import { pino } from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_PAGE } from "../../src/buys/poll.js";
-import { createWatcher, MAX_GAPS, type Watcher, type WatcherOptions } from "../../src/buys/watcher.js";
+import { createWatcher, KEEP_BUYS_MS, MAX_GAPS, type Watcher, type WatcherOptions } from "../../src/buys/watcher.js";
 import type { Trade } from "../../src/buys/trade.js";
 import type { SwapsParams } from "../../src/market/api.js";
 import { MarketClient } from "../../src/market/client.js";
@@ -81,6 +81,26 @@ describe("the buy watcher", () => {
     expect((await owedTo(chat("c"))).map((t) => [t.side, t.amountUsd])).toEqual([["buy", "60"], ["sell", "700"], ["buy", "900"]]);
     const [first] = await owedTo(chat("a"));
     expect(first).toMatchObject({ tokenId: token.id, pairId, quoteSymbol: token.pairs[0]?.quote.symbol, txTime: S0 + 4 });
+  });
+
+  it("forgets a posted buy after a week, once no poll can read its swap again", async () => {
+    await follow(chat("a"));
+    sb.placeSwaps(pairId, [{ time: S0 + 5, side: "buy", amountUsd: 75 }]);
+    const w = watcher();
+    clock = T0 + 10_000;
+    await w.tick();
+    const [buy] = await store.buys.queuedBuys(chat("a"));
+    const post = { ...chat("a"), postKey: "p", tokenId: token.id, kind: "post" as const, txTime: S0 + 5, payload: "{}", swapKeys: [buy?.swapKey ?? ""] };
+    expect(await store.buys.queueBuyPost(post, clock)).toBe(true);
+    // A week on, a new trade: this poll reads from the old cursor, so the old buy is still known and not owed again.
+    clock = T0 + KEEP_BUYS_MS + 60_000;
+    sb.placeSwaps(pairId, [{ time: clock / 1000 - 5, side: "buy", amountUsd: 80 }]);
+    await w.tick();
+    expect(await store.buys.buyCounts()).toEqual({ posted: 1, queued: 1 });
+    // An hour later the cursor has passed it by more than the overlap: it goes.
+    clock += 3_600_000;
+    await w.tick();
+    expect(await store.buys.buyCounts()).toEqual({ queued: 1 });
   });
 
   it("posts a swap the service indexes late, once polls covered its time, within the overlap", async () => {

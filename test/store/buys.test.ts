@@ -139,11 +139,28 @@ describe.each(ENGINES)("buy feeds on %s", (engine) => {
     expect(await store.buys.queuedBuys(group)).toEqual([]);
     expect(await store.buys.buyCounts()).toEqual({ posted: 1, folded: 2 });
     expect((await store.buys.waitingBuyPosts()).map((p) => [p.postKey, p.kind, p.state])).toEqual([["a", "post", "queued"], ["fold:b:2", "summary", "queued"]]);
-    expect(await store.buys.pruneBuys(1_000)).toBe(0);
+    expect(await store.buys.pruneBuys(1_000, 0)).toBe(0);
     await store.buys.expireBuyPost({ ...group, postKey: "a" }, 3_000);
     expect(await store.buys.buyPostCounts()).toEqual({ expired: 1, queued: 1 });
-    expect(await store.buys.pruneBuys(2_001)).toBe(3);
+    expect(await store.buys.pruneBuys(2_001, 0)).toBe(3);
     expect(await store.buys.buyPostCounts()).toEqual({ queued: 1 });
+  });
+
+  it("prunes a settled buy only once no poll can read its swap again, nor a gap hold it", async () => {
+    await store.buys.upsertFeed(feed(group, "pepe"), ["p1"], 5, 0);
+    await commit(store, { pairId: "p1", tokenId: "pepe", cursor: 100, nextPollAt: 1 }, [owed(group, "a", 30), owed(group, "b", 50)], 1_000);
+    const post = (postKey: string, swapKeys: string[]): NewBuyPost => ({ ...group, postKey, tokenId: "pepe", kind: "post", txTime: 50, payload: "{}", swapKeys });
+    expect(await store.buys.queueBuyPost(post("a", ["a"]), 1_000)).toBe(true);
+    expect(await store.buys.queueBuyPost(post("b", ["b"]), 1_000)).toBe(true);
+    // The next poll asks from the cursor less 60 s, 40: "b" (50) would be read again and must stay known.
+    expect(await store.buys.pruneBuys(2_000, 60)).toBe(1);
+    expect(await store.buys.buyCounts()).toEqual({ posted: 1 });
+    // A gap left to read may hold any older swap: nothing of the token goes while it is there.
+    await commit(store, { pairId: "p1", tokenId: "pepe", cursor: 200, nextPollAt: 1, gaps: [{ after: 100, to: 150 }] }, [], 3_000);
+    expect(await store.buys.pruneBuys(4_000, 60)).toBe(0);
+    await commit(store, { pairId: "p1", tokenId: "pepe", cursor: 200, nextPollAt: 1 }, [], 5_000);
+    expect(await store.buys.pruneBuys(6_000, 60)).toBe(1);
+    expect(await store.buys.buyCounts()).toEqual({});
   });
 
   it("drops a stopped feed's posts not yet sent, of that token only, and leaves the one in flight", async () => {

@@ -188,9 +188,10 @@ export function postgresBuys(sql: Sql): BuyFeedStore {
     settleBuyPost: (p, sender, to, now, detail) => rows.settle(key(p), sender, to, now, detail),
     expireBuyPost: (p, now, detail) => rows.transition(key(p), ["queued", "interrupted"], "expired", now, detail),
     interruptBuyPosts: (now, holder) => rows.interruptOthers(now, holder),
-    async pruneBuys(before) {
+    async pruneBuys(before, overlapSeconds) {
       await sql.write("DELETE FROM buy_messages WHERE state NOT IN ('queued', 'sending', 'interrupted') AND queued_at < $1", [before]);
-      return (await sql.write("DELETE FROM buy_posts WHERE state <> 'queued' AND queued_at < $1", [before])).count;
+      const kept = "SELECT 1 FROM buy_pairs p WHERE p.token_id = buy_posts.token_id AND (buy_posts.tx_time >= p.cursor - $2 OR p.gaps IS NOT NULL)";
+      return (await sql.write(`DELETE FROM buy_posts WHERE state <> 'queued' AND queued_at < $1 AND NOT EXISTS (${kept})`, [before, overlapSeconds])).count;
     },
     async buyCounts() {
       const out: Partial<Record<OwedBuyState, number>> = {};

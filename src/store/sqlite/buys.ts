@@ -47,7 +47,8 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
     queued: db.prepare(`SELECT * FROM buy_posts WHERE platform = ? AND chat_id = ? AND state = 'queued' ORDER BY tx_time, swap_key`),
     settle: db.prepare(`
       UPDATE buy_posts SET state = ?, updated_at = ?, summary_id = ? WHERE platform = ? AND chat_id = ? AND swap_key = ? AND state = 'queued'`),
-    prune: db.prepare(`DELETE FROM buy_posts WHERE state <> 'queued' AND queued_at < ?`),
+    prune: db.prepare(`DELETE FROM buy_posts WHERE state <> 'queued' AND queued_at < ? AND NOT EXISTS (
+      SELECT 1 FROM buy_pairs p WHERE p.token_id = buy_posts.token_id AND (buy_posts.tx_time >= p.cursor - ? OR p.gaps IS NOT NULL))`),
     pruneMessages: db.prepare(`DELETE FROM buy_messages WHERE state NOT IN ('queued', 'sending', 'interrupted') AND queued_at < ?`),
     counts: db.prepare(`SELECT state, COUNT(*) AS n FROM buy_posts GROUP BY state`),
     postCounts: db.prepare(`SELECT state, COUNT(*) AS n FROM buy_messages GROUP BY state`),
@@ -170,9 +171,9 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
     settleBuyPost: (p, sender, to, now, detail) => rows.settle(key(p), sender, to, now, detail),
     expireBuyPost: (p, now, detail) => rows.transition(key(p), ["queued", "interrupted"], "expired", now, detail),
     interruptBuyPosts: (now, holder) => rows.interruptOthers(now, holder),
-    async pruneBuys(before) {
+    async pruneBuys(before, overlapSeconds) {
       q.pruneMessages.run(before);
-      return q.prune.run(before).changes;
+      return q.prune.run(before, overlapSeconds).changes;
     },
     async buyCounts() {
       const out: Partial<Record<OwedBuyState, number>> = {};
