@@ -46,6 +46,15 @@ describe("the messages alerts post, written by the core", () => {
     expect(zh.blocks[0]).toEqual(expect.objectContaining({ fields: expect.arrayContaining([{ label: "提醒", value: "#4：涨跌 10%", inline: true }]) }));
   });
 
+  it("writes a small move's price and anchor with the digits that tell them apart", async () => {
+    const payload = { number: 1, tokenId: "x-solana", symbol: "X", chain: "solana", rule: "move", level: "0.01", from: "0.000024308", price: "0.000024312", at: AT };
+    const fields = (await render("en", { kind: "alert-fired", record: JSON.stringify(payload) })).blocks[0];
+    expect(fields).toEqual(expect.objectContaining({ fields: expect.arrayContaining([
+      { label: "Price", value: "$0.0₄24312 (▲ +0.02%)", inline: true },
+      { label: "Anchor", value: "$0.0₄24308", inline: true },
+    ]) }));
+  });
+
   it("answers a record it cannot read with an error, logged, instead of sending garbage", async () => {
     expect((await render("en", { kind: "alert-fired", record: "{not json" })).error).toBe("internal");
     expect((await render("en", { kind: "alert-fired", record: JSON.stringify({ number: 4 }) })).error).toBe("internal");

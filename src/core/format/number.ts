@@ -95,6 +95,30 @@ export function formatPrice(v: string | number | undefined, opts: { locale?: str
   return `$${atLeastPow10(cents, PRICE_COMPACT_POW10) ? compactAbs(d, 3, opts.locale) : toPlain(cents, 2)}`;
 }
 
+/** `formatPrice` with `extra` more digits: significant ones below $1 and from $1M, decimals between. */
+function precisePrice(d: Decimal, extra: number, locale: string | undefined): string {
+  const small = magnitude(d) < 0 ? belowOne(d, 4 + extra, 2) : null;
+  if (small !== null) return `$${small}`;
+  const cents = roundTo(d, 2 + extra);
+  return `$${atLeastPow10(cents, PRICE_COMPACT_POW10) ? compactAbs(d, 3 + extra, locale) : toPlain(cents, 2 + extra)}`;
+}
+
+/**
+ * Two prices set side by side (an alert's price and its anchor), each as `formatPrice` writes it,
+ * or with up to 4 more digits where that would write two different prices the same: a move of
+ * 0.03% must not read `$0.0₄2431` against `$0.0₄2431`.
+ */
+export function formatPriceBeside(a: string | number | undefined, b: string | number | undefined, opts: { locale?: string } = {}): [string, string] {
+  const shown: [string, string] = [formatPrice(a, opts), formatPrice(b, opts)];
+  const [da, db] = [accept(a, MONEY_MAX_POW10, false), accept(b, MONEY_MAX_POW10, false)];
+  if (shown[0] !== shown[1] || da === null || db === null || isZero(da) || isZero(db)) return shown;
+  for (let extra = 1; extra <= 4; extra++) {
+    const more: [string, string] = [precisePrice(da, extra, opts.locale), precisePrice(db, extra, opts.locale)];
+    if (more[0] !== more[1]) return more;
+  }
+  return shown;
+}
+
 /** Options of `formatUsd`. */
 export interface UsdOptions {
   /** Allow negative values (profit and loss), written `−$1.2K`. Default false: negative → `—`. */

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { Translator } from "../../i18n/index.js";
 import { ruleText, utcTime } from "../alerts/rule-text.js";
-import { cleanText, formatPercent, formatPrice } from "../format/index.js";
+import { cleanText, formatPercent, formatPrice, formatPriceBeside } from "../format/index.js";
 import type { Action, Reply } from "../reply.js";
 import { openButton } from "../reply-parts.js";
 
@@ -48,6 +48,7 @@ export function firedReply(p: FiredPayload, source: string, i18n: Translator): R
   const symbol = cleanText(p.symbol, 16);
   const chain = cleanText(p.chain, 16);
   const moved = change(p.from, p.price, i18n.locale);
+  const [now, before] = formatPriceBeside(p.price, p.from);
   const title = p.rule === "move"
     ? i18n.t("alert-fired-move", { number: p.number, symbol, change: moved })
     : i18n.t(p.rule === "above" ? "alert-fired-above" : "alert-fired-below", { number: p.number, symbol, level: formatPrice(p.level) });
@@ -63,8 +64,8 @@ export function firedReply(p: FiredPayload, source: string, i18n: Translator): R
         fields: [
           { label: i18n.t("alert-field-token"), value: i18n.t("alert-token-on", { symbol, chain }), inline: true },
           { label: i18n.t("alert-field-alert"), value: i18n.t("alert-numbered", { number: String(p.number), rule: ruleText(p.rule, p.level, i18n) }), inline: true },
-          { label: i18n.t("alert-field-price"), value: moved === "" ? formatPrice(p.price) : `${formatPrice(p.price)} (${moved})`, inline: true },
-          { label: i18n.t(p.rule === "move" ? "alert-field-anchor" : "alert-field-last-seen"), value: formatPrice(p.from), inline: true },
+          { label: i18n.t("alert-field-price"), value: moved === "" ? now : `${now} (${moved})`, inline: true },
+          { label: i18n.t(p.rule === "move" ? "alert-field-anchor" : "alert-field-last-seen"), value: before, inline: true },
           { label: i18n.t("alert-field-time"), value: utcTime(p.at, i18n.locale), inline: true },
         ],
       },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatCount, formatExactAmount, formatExactUsd, formatPrice, formatUsd, formatUsdWhole } from "../../../src/core/format/index.js";
+import { formatAmount, formatCount, formatExactAmount, formatExactUsd, formatPrice, formatPriceBeside, formatUsd, formatUsdWhole } from "../../../src/core/format/index.js";
 
 const EIGHTY_DIGITS = "9".repeat(80);
 
@@ -110,6 +110,18 @@ describe("formatExactAmount", () => {
     expect(formatUsd("1230000000000000", { locale: "zh" })).toBe("$1230万亿");
     expect(formatAmount("810000000000000000000")).toBe("8.1×10²⁰");
     expect(formatExactAmount("5400000000000000000000000000")).toBe("5.4×10²⁷");
+  });
+});
+
+describe("formatPriceBeside", () => {
+  it("writes two prices that differ with as many more digits as tell them apart", () => {
+    expect(formatPriceBeside("0.000024312", "0.000024308")).toEqual(["$0.0₄24312", "$0.0₄24308"]);
+    expect(formatPriceBeside("1.2346", "1.2341")).toEqual(["$1.235", "$1.234"]);
+    expect(formatPriceBeside("2.5", "2.0")).toEqual(["$2.50", "$2.00"]);
+    // Equal, or apart only past 4 more digits: as formatPrice writes them.
+    expect(formatPriceBeside("0.5", "0.5")).toEqual(["$0.50", "$0.50"]);
+    expect(formatPriceBeside("1.000000001", "1.000000002")).toEqual(["$1.00", "$1.00"]);
+    expect(formatPriceBeside("NaN", "1")).toEqual(["—", "$1.00"]);
   });
 });
 
