@@ -630,6 +630,7 @@ chart-last = Last
 chart-high = High
 chart-low = Low
 chart-range = Range
+chart-range-value = { $count } × { $interval } ({ $span })
 chart-alt = Candlestick chart of { $name } on { $chain }, { $count } { $interval } candles over { $span }{ $unit ->
     [none] {""}
    *[other] , { $unit }

@@ -599,6 +599,7 @@ chart-last = 最新
 chart-high = 最高
 chart-low = 最低
 chart-range = 区间
+chart-range-value = { $count } × { $interval }（{ $span }）
 chart-alt = { $chain } 上 { $name } 的 K 线图，{ $count } 根 { $interval } K 线，跨度 { $span }{ $unit ->
     [none] {""}
    *[other] ，{ $unit }

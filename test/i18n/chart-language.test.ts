@@ -65,6 +65,9 @@ describe("/chart in Chinese", () => {
     const { reply, spec } = await chartFor("zh");
     const caption = [reply?.title ?? "", ...(reply?.blocks ?? []).flatMap((b) => (b.kind === "fields" ? b.fields.map((f) => f.label) : b.kind === "text" ? [b.text] : []))];
     expect(caption.join("\n")).toMatch(HAN);
+    // Chinese brackets around the span, as everywhere else in Chinese.
+    const range = (reply?.blocks ?? []).flatMap((b) => (b.kind === "fields" ? b.fields : [])).find((f) => f.label === messages().translator("zh").t("chart-range"));
+    expect(range?.value).toMatch(/^\d+ × 1h（[^()]+）$/u);
     expect(reply?.image?.alt).toMatch(HAN);
     const zh = messages().translator("zh");
     expect(spec.source).toBe(zh.t("source-demo"));

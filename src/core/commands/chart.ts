@@ -365,7 +365,7 @@ export const chartCommand = defineCommand({
           { label: t("chart-last"), value: format(last.close), inline: true },
           { label: t("chart-high"), value: format(high), inline: true },
           { label: t("chart-low"), value: format(low), inline: true },
-          { label: t("chart-range"), value: `${candles.length} × ${interval.name} (${span})`, inline: true },
+          { label: t("chart-range"), value: t("chart-range-value", { count: String(candles.length), interval: interval.name, span }), inline: true },
         ],
       });
       alt = t("chart-alt", {
