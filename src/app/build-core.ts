@@ -29,6 +29,7 @@ import { redisSpacingGate } from "../redis/spacing-gate.js";
 import type { Sandbox } from "../sandbox/index.js";
 import { openStore } from "../store/open-store.js";
 import type { Store } from "../store/types.js";
+import { storeUnitLedger } from "./unit-ledger.js";
 
 /** Footer label of demo data, so nobody mistakes it for the market. */
 export const DEMO_SOURCE = "demo data (sandbox)";
@@ -106,6 +107,10 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
     if (redis !== undefined) closers.push(() => redis.close());
     // With Redis, every process shares one cache and its misses.
     const cacheStore = () => (redis === undefined ? {} : { store: createRedisCacheStore({ redis }) });
+    // Before the client: without Redis, the day's compute units are counted in the database.
+    const store = await openStore({ databasePath: config.databasePath, databaseUrl: config.databaseUrl, logger: log });
+    closers.push(() => store.close());
+    const ledgerFor = (apiKey: string) => (redis === undefined ? storeUnitLedger(store.unitSpend, apiKey) : redisUnitLedger(redis, apiKey));
     let sandbox: Sandbox | undefined;
     let client: MarketClient;
     const pacing = {
@@ -121,17 +126,16 @@ export async function buildCore(config: Config, opts: BuildOptions): Promise<Bui
         v2: { baseUrl: started.url, key: started.v2Key },
         v1: { baseUrl: started.url, key: started.v1Key },
         ...pacing,
+        unitLedger: ledgerFor(started.v2Key),
       });
     } else {
-      const unitLedger = redis === undefined ? undefined : redisUnitLedger(redis, config.market.v2.key);
+      const unitLedger = ledgerFor(config.market.v2.key);
       // Every worker spending the key takes its turn from one pace in Redis: MARKET_API_RPS is the key's, not each worker's.
       const gate = redis === undefined ? undefined : redisSpacingGate({ redis, rps: config.market.rps, apiKey: config.market.v2.key });
       client = new MarketClient({ v2: config.market.v2, v1: config.market.v1, rps: config.market.rps, ...pacing, unitLedger, ...(gate ? { gate } : {}) });
     }
     closers.push((o) => client.close(o));
     const market = createCachedMarket(client, { onEvent: opts.onCacheEvent, ...cacheStore() });
-    const store = await openStore({ databasePath: config.databasePath, databaseUrl: config.databaseUrl, logger: log });
-    closers.push(() => store.close());
     const charts = createChartRenderer({ logger: log });
     closers.push(() => charts.close());
     const source = config.market.mode === "demo" ? DEMO_SOURCE : LIVE_SOURCE;

@@ -7,6 +7,7 @@
  * The ledger is an interface so that several workers on one key can share it (a Redis one);
  * the pacer keeps a local view that every charge's answer corrects.
  */
+import { createHash } from "node:crypto";
 import type { Lane } from "./scheduler-lanes.js";
 
 export const DAY_MS = 86_400_000;
@@ -23,6 +24,11 @@ export interface UnitLedger {
   add(day: number, units: number): Promise<number>;
   /** The day's total so far. */
   total(day: number): Promise<number>;
+}
+
+/** How a shared ledger names an API key's count: a hash, so the key itself never leaves the process. */
+export function ledgerKeyName(apiKey: string): string {
+  return createHash("sha256").update(apiKey).digest("base64url").slice(0, 16);
 }
 
 /** The ledger of one process. */

@@ -3,8 +3,7 @@
  * against the same daily limit. While Redis is away the process counts in its own ledger (the
  * connection logs the outage once), and Redis's total is the one read again once it is back.
  */
-import { createHash } from "node:crypto";
-import { MemoryUnitLedger, type UnitLedger } from "../market/quota-ledger.js";
+import { ledgerKeyName, MemoryUnitLedger, type UnitLedger } from "../market/quota-ledger.js";
 import type { SharedRedis } from "./connection.js";
 
 /** A day's count outlives the day a little, for a process whose clock is behind. */
@@ -12,8 +11,7 @@ const KEEP_SECONDS = 2 * 86_400;
 
 export function redisUnitLedger(redis: SharedRedis, apiKey: string): UnitLedger {
   const local = new MemoryUnitLedger();
-  // The key itself never reaches Redis: a hash names its count.
-  const name = createHash("sha256").update(apiKey).digest("base64url").slice(0, 16);
+  const name = ledgerKeyName(apiKey);
   const keyOf = (day: number) => `units:${name}:${day}`;
   return {
     async add(day, units) {

@@ -374,6 +374,20 @@ ALTER TABLE buy_feeds ADD COLUMN media_data BYTEA;
     name: "buy feed pair gaps",
     up: "ALTER TABLE buy_pairs ADD COLUMN gaps TEXT;",
   },
+  // The day's compute units per API key (named by a hash of it), so that a restart or a second
+  // worker without Redis paces the day from what was spent, not from zero.
+  {
+    version: 16,
+    name: "compute units spent per day",
+    up: `
+CREATE TABLE unit_spend (
+  key_name TEXT NOT NULL,
+  day BIGINT NOT NULL,
+  units DOUBLE PRECISION NOT NULL,
+  PRIMARY KEY (key_name, day)
+);
+`,
+  },
 ];
 
 /**

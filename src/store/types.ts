@@ -57,6 +57,8 @@ export interface Store extends SettingsStore {
   readonly launches: LaunchStore;
   /** Every worker's minutes of the operator's page, on the same database. */
   readonly opsSamples: OpsSampleStore;
+  /** The compute units each API key spent each UTC day, on the same database. */
+  readonly unitSpend: UnitSpendStore;
   /**
    * The scheduled sends of every kind (digests, alerts, buy posts, launches) to `platform` that
    * left, or may have, after `since` (epoch ms): a restarted process's pace counts them, as the
@@ -655,6 +657,18 @@ export interface OpsSample {
   since: number;
   counters: string;
   gauges: string;
+}
+
+/**
+ * The compute units an API key spent each UTC day (days since the epoch), kept where a restarted
+ * process or another worker on the same database finds them. Keys are named by a hash, never by
+ * the key itself.
+ */
+export interface UnitSpendStore {
+  /** Adds `units` to the key's day, forgets days over a week old, and resolves with the day's total. */
+  addUnits(keyName: string, day: number, units: number): Promise<number>;
+  /** The key's total for the day so far. */
+  unitsSpent(keyName: string, day: number): Promise<number>;
 }
 
 /** The operator's page history shared by the workers of one bot. */

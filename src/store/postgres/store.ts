@@ -19,8 +19,9 @@ import { createSql, type Sql, type SqlRunner } from "./sql.js";
 import { postgresSubscriptions } from "./subscriptions.js";
 import { postgresLaunches } from "./launches.js";
 import { postgresOpsSamples } from "./ops-samples.js";
+import { postgresUnitSpend } from "./unit-spend.js";
 import type {
-  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, LaunchStore, OpsSampleStore, Platform, RecentSend, Store, StoreHealth,
+  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, LaunchStore, OpsSampleStore, Platform, RecentSend, Store, StoreHealth, UnitSpendStore,
   SubscriptionStore, WatchlistStore,
 } from "../types.js";
 import { recentSendsQuery } from "../send-rows.js";
@@ -48,6 +49,7 @@ export class PostgresStore implements Store {
   readonly buys: BuyFeedStore;
   readonly launches: LaunchStore;
   readonly opsSamples: OpsSampleStore;
+  readonly unitSpend: UnitSpendStore;
   private readonly cache: OutageCache;
   /** Versions of the migrations this open applied (empty when the schema was current). */
   applied: readonly number[] = [];
@@ -65,6 +67,7 @@ export class PostgresStore implements Store {
     this.buys = postgresBuys(sql);
     this.launches = postgresLaunches(sql);
     this.opsSamples = postgresOpsSamples(sql);
+    this.unitSpend = postgresUnitSpend(sql);
   }
 
   /** Where the database is (host, port, name), for messages. */

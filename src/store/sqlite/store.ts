@@ -16,12 +16,13 @@ import { sqliteBuys } from "./buys.js";
 import { sqliteCalls } from "./calls.js";
 import { sqliteSubscriptions } from "./subscriptions.js";
 import type {
-  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, LaunchStore, OpsSampleStore, Platform, RecentSend, Store, StoreHealth,
+  AlertStore, BuyFeedStore, ButtonActionStore, CallStore, ChatKey, ChatSettings, LaunchStore, OpsSampleStore, Platform, RecentSend, Store, StoreHealth, UnitSpendStore,
   SubscriptionStore, WatchlistStore,
 } from "../types.js";
 import { recentSendsQuery } from "../send-rows.js";
 import { sqliteLaunches } from "./launches.js";
 import { sqliteOpsSamples } from "./ops-samples.js";
+import { sqliteUnitSpend } from "./unit-spend.js";
 
 export interface SqliteStoreOptions {
   /** Database file; its folder is created. `:memory:` keeps everything in memory (tests). */
@@ -70,6 +71,7 @@ export class SqliteStore implements Store {
   private callStore: CallStore | undefined;
   private buyStore: BuyFeedStore | undefined;
   private opsSampleStore: OpsSampleStore | undefined;
+  private unitSpendStore: UnitSpendStore | undefined;
   /** Versions of the migrations this open applied (empty when the schema was current). */
   applied: readonly number[] = [];
 
@@ -119,6 +121,11 @@ export class SqliteStore implements Store {
   get opsSamples(): OpsSampleStore {
     this.opsSampleStore ??= this.guard.wrap(sqliteOpsSamples(this.db));
     return this.opsSampleStore;
+  }
+
+  get unitSpend(): UnitSpendStore {
+    this.unitSpendStore ??= this.guard.wrap(sqliteUnitSpend(this.db));
+    return this.unitSpendStore;
   }
 
   get watchlists(): WatchlistStore {
