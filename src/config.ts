@@ -282,9 +282,11 @@ const schema = z.object({
 
   TELEGRAM_BOT_TOKEN: token("a bot token from @BotFather, like 123456789:AAE…", /^\d+:[A-Za-z0-9_-]+$/).optional(),
   TELEGRAM_API_ROOT: apiRoot("TELEGRAM_API_ROOT").default("https://api.telegram.org"),
-  TELEGRAM_WEBHOOK_URL: check("must be an https URL on port 443, 80, 88 or 8443 (the ports Telegram calls)", (raw) => {
+  // The bot appends /telegram/<secret path> to it: after a query or fragment that path would be
+  // lost, Telegram would post to the root, and every update would be answered 200 and dropped.
+  TELEGRAM_WEBHOOK_URL: check("must be an https URL on port 443, 80, 88 or 8443 (the ports Telegram calls), without a query or fragment", (raw) => {
     const url = parseUrl(raw, ["https:"]);
-    return url && ["", "443", "80", "88", "8443"].includes(url.port) ? raw : undefined;
+    return url && ["", "443", "80", "88", "8443"].includes(url.port) && url.search === "" && url.hash === "" && !/[?#]/.test(raw) ? raw : undefined;
   }).optional(),
   TELEGRAM_WEBHOOK_SECRET: token("1–256 characters of A-Z, a-z, 0-9, _ and -", /^[A-Za-z0-9_-]{1,256}$/).optional(),
 
