@@ -24,6 +24,34 @@ describe("Telegram auto-detect on the real core", () => {
     expect(h.fake.repliesTo(chatter)).toEqual([]);
   });
 
+  it("answers an anonymous admin's paste, written as the group, and still ignores another bot's", async () => {
+    await start(true);
+    const token = sandboxToken();
+    const group = groupChat({ supergroup: true });
+    const admin = fakeUser();
+    h.fake.setMember(group.id, admin.id, "administrator");
+    const on = h.fake.sendText(group, "/autodetect on", { from: admin });
+    await h.fake.waitForSent((s) => s.replyTo === on.message_id);
+    const anonymous = { ...fakeUser({ name: "Group" }), id: 1087968824, is_bot: true };
+    const pasted = h.fake.sendText(group, token.address, { from: anonymous, senderChat: group });
+    expect((await h.fake.waitForSent((s) => s.replyTo === pasted.message_id)).text).toContain(token.symbol);
+    const byBot = h.fake.sendText(group, token.address, { from: { ...fakeUser({ name: "other bot" }), is_bot: true } });
+    const after = h.fake.sendText(group, "/autodetect", { from: admin });
+    await h.fake.waitForSent((s) => s.replyTo === after.message_id);
+    expect(h.fake.repliesTo(byBot)).toEqual([]);
+  });
+
+  it("counts each group's anonymous admins as their own user, not one shared across every group", async () => {
+    h = await startHarness({ fake: { readsAllGroupMessages: true }, real: { budget: { perUser: 10 } } });
+    const anonymous = { ...fakeUser({ name: "Group" }), id: 1087968824, is_bot: true };
+    // Ten commands a minute is one user's budget: twelve groups' anonymous admins are twelve users.
+    const asked = Array.from({ length: 12 }, () => {
+      const group = groupChat({ supergroup: true });
+      return h.fake.sendText(group, "/chains", { from: anonymous, senderChat: group });
+    });
+    for (const a of asked) expect((await h.fake.waitForSent((s) => s.replyTo === a.message_id)).text).not.toMatch(/faster than I answer/);
+  });
+
   it("tells the admin exactly how to let the bot see group messages when privacy mode hides them", async () => {
     await start(false);
     const group = groupChat({ supergroup: true });

@@ -9,7 +9,9 @@ import { answerAsked, answerMessage, chatContext, type FeatureDeps } from "./dep
 export function autodetectFeature(deps: FeatureDeps): Composer<Context> {
   const c = new Composer<Context>();
   c.on("message:text", async (ctx) => {
-    if (ctx.from.is_bot || ctx.message.via_bot?.id === ctx.me.id) return;
+    // An anonymous admin writes as the group itself (its `from` is GroupAnonymousBot, a bot): a person.
+    const asGroup = ctx.message.sender_chat?.id === ctx.chat.id;
+    if ((ctx.from.is_bot && !asGroup) || ctx.message.via_bot?.id === ctx.me.id) return;
     const message = ctx.message;
     await answerAsked(ctx, deps, (answering) => deps.core.detect(chatContext(ctx, deps.admins), message.text, answering), (reply) => answerMessage(ctx, deps, message, reply));
   });

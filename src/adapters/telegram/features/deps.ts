@@ -86,7 +86,9 @@ export function chatContext(ctx: Context, admins: AdminCheck): ChatContext {
   return {
     platform: "telegram",
     chatId: String(chat.id),
-    userId: String(from?.id ?? chat.id),
+    // An anonymous admin or a linked channel writes as a chat: every one of them shares the one
+    // `from` (GroupAnonymousBot, Telegram's channel bot), so the chat they write as is who they are.
+    userId: String(senderChat ?? from?.id ?? chat.id),
     isPrivate: chat.type === "private",
     isAdmin: () => (from ? admins.isAdmin(chat, from.id, senderChat) : Promise.resolve(false)),
     botName: ctx.me.username,
