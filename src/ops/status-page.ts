@@ -11,7 +11,7 @@ import { stackedAreaSvg, stackedBarsSvg, type RefLine } from "./svg-chart.js";
 export const REFRESH_SECONDS = 15;
 const HOUR_MS = 3_600_000;
 
-const LANE_COLORS: Readonly<Record<string, string>> = { people: "#2563eb", alerts: "#dc2626", digest: "#16a34a", refresh: "#9ca3af" };
+const LANE_COLORS: Readonly<Record<string, string>> = { people: "#2563eb", alerts: "#dc2626", feed: "#9333ea", digest: "#16a34a", refresh: "#9ca3af" };
 const FRESHNESS_COLORS: Readonly<Record<string, string>> = { fresh: "#16a34a", stale: "#f59e0b", busy: "#6366f1", failed: "#dc2626" };
 /** Headings of the delivery kinds the page knows; a kind it does not know is shown by its metric's name. */
 const KIND_TITLES = new Map([
@@ -25,8 +25,9 @@ const KIND_TITLES = new Map([
 const STYLE = `
 body{font:14px/1.45 system-ui,sans-serif;margin:0;background:#f8fafc;color:#0f172a}
 header{background:#0f172a;color:#f8fafc;padding:12px 20px;display:flex;gap:16px;align-items:baseline;flex-wrap:wrap}
-header h1{font-size:18px;margin:0}main{padding:8px 20px 24px;display:grid;gap:16px;align-items:start;grid-template-columns:repeat(auto-fit,minmax(560px,1fr))}
-section{background:#fff;border:1px solid #e2e8f0;border-radius:8px;padding:12px 16px}h2{font-size:16px;margin:0 0 8px}h3{font-size:14px;margin:12px 0 4px}
+header h1{font-size:18px;margin:0}main{padding:8px 20px 24px;display:grid;gap:16px;align-items:start;grid-template-columns:repeat(auto-fit,minmax(min(560px,100%),1fr))}
+header .muted{color:#94a3b8}
+section{background:#fff;border:1px solid #e2e8f0;border-radius:8px;padding:12px 16px;min-width:0;overflow-x:auto}h2{font-size:16px;margin:0 0 8px}h3{font-size:14px;margin:12px 0 4px}
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:3px 8px 3px 0;border-bottom:1px solid #f1f5f9;vertical-align:top}
 td.n,th.n{text-align:right}.ok{color:#15803d}.bad{color:#b91c1c;font-weight:600}.muted{color:#64748b}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;font-weight:600}.badge.ok{background:#dcfce7}.badge.bad{background:#fee2e2}

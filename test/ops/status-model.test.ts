@@ -135,6 +135,20 @@ describe("the operator's page model", () => {
   });
 });
 
+describe("the operator's page drawing", () => {
+  it("gives every market lane a colour of its own in the units' legend", async () => {
+    const at = DAY_START + 11 * H;
+    const now = sample({ spent: 3_000, people: 1_000, alerts: 1_000 });
+    for (const lane of ["feed", "digest", "refresh"]) now.set(seriesKey("chainpulse_market_lane_units_total", { lane, worker: "w1" }), 300);
+    const html = statusPage(await statusModel(sources(at, DAY_START, now, [])));
+    const colours = [...html.matchAll(/<span class="swatch" style="background:(#[0-9a-f]{6})"><\/span>(people|alerts|feed|digest|refresh)</g)].map((m) => [m[2], m[1]]);
+    expect(colours.map(([lane]) => lane).sort()).toEqual(["alerts", "digest", "feed", "people", "refresh"]);
+    expect(new Set(colours.map(([, c]) => c)).size).toBe(5);
+    // #334155 is the colour of a lane without its own, nearly the allowance line's #0f172a.
+    expect(colours.filter(([, c]) => c === "#334155")).toEqual([]);
+  });
+});
+
 describe("the operator's page while the database cannot be reached", () => {
   it("is drawn from what the worker has, says the database is away, and keeps the shared minutes it last read", async () => {
     const at = DAY_START + 11 * H;
