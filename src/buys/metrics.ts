@@ -4,6 +4,7 @@
  * post. The feed lane's units are chainpulse_market_lane_units_total{lane="feed"}.
  */
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
+import { withinScrape } from "../ops/scrape-bound.js";
 import type { BuyFeedStore } from "../store/types.js";
 import type { WatchEvents } from "./watcher.js";
 
@@ -22,7 +23,8 @@ export function createBuyMetrics(registry: Registry, buys: Pick<BuyFeedStore, "w
     help: "Pairs the buy feed watches (one watcher each for the whole bot)",
     registers,
     async collect() {
-      this.set((await buys.watches().catch(() => [])).length);
+      const watched = await withinScrape(buys.watches());
+      if (watched !== undefined) this.set(watched.length);
     },
   });
   const polls = new Counter({ name: "chainpulse_buys_polls_total", help: "Swap-history calls of the buy feed (pages included)", registers });

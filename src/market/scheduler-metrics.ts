@@ -5,6 +5,7 @@
  * (fresh, stale, busy, failed).
  */
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
+import { withinScrape } from "../ops/scrape-bound.js";
 import type { DispatchEvent, Scheduler } from "./scheduler.js";
 import { LANES } from "./scheduler-lanes.js";
 
@@ -68,7 +69,8 @@ export function createMarketMetrics(registry: Registry): MarketMetrics {
     registers,
     async collect() {
       if (watched === undefined) return;
-      await watched.units.readShared();
+      // A shared ledger that does not answer in time leaves this process's own count.
+      await withinScrape(watched.units.readShared());
       this.set(watched.units.spent);
     },
   });
@@ -88,7 +90,7 @@ export function createMarketMetrics(registry: Registry): MarketMetrics {
       help: "Compute units left today (only with MARKET_API_DAILY_UNITS)",
       registers,
       async collect() {
-        await ledger.readShared();
+        await withinScrape(ledger.readShared());
         const left = ledger.left;
         if (left !== undefined) this.set(left);
       },

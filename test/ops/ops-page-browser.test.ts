@@ -176,7 +176,7 @@ describe("the operator's page in a browser", () => {
 
       // On a phone the page fits its width: a wide table scrolls inside its own section.
       await page.setViewportSize({ width: 375, height: 800 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await page.evaluate("document.documentElement.scrollWidth")).toBeLessThanOrEqual(375);
 
       await page.setViewportSize({ width: 1280, height: 900 });
       const shot = join(dir, "ops-page.png");
