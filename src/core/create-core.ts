@@ -253,7 +253,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
     });
     if (card.error !== undefined || found === undefined) return undefined;
     if ("value" in wanted) return { ...wanted, card };
-    return { name: found.token === undefined ? cleanText(card.title, 100) : tokenLabel(found.token), value: found.tokenId, card };
+    return { name: found.token === undefined ? cleanText(card.title, 100) : tokenLabel(found.token, langs.chat.locale), value: found.tokenId, card };
   }
 
   return {
@@ -332,10 +332,11 @@ export function createBotCore(deps: CoreDeps): BotCore {
         return card === undefined ? [] : [card];
       }
       const words = typed.kind === "query" ? typed.text : q;
-      let choices = index.suggest(words);
+      // Titles in the reader's language, as the cards under them: 万 and 亿 in Chinese.
+      let choices = index.suggest(words, undefined, langs.chat.locale);
       if (choices.length === 0 && words.length <= INLINE_SEARCH_MAX) {
         await searchSuggestions(words);
-        choices = index.suggest(words);
+        choices = index.suggest(words, undefined, langs.chat.locale);
       }
       const cards = await Promise.all(choices.slice(0, Math.max(0, max)).map((c) => inlineCard(chat, langs, c, c.value)));
       return cards.filter((c): c is InlineCard => c !== undefined);

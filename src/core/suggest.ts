@@ -10,19 +10,22 @@ import type { Choice } from "./bot-core.js";
 import { DASH, cleanText, formatUsd, shortAddress } from "./format/index.js";
 import { entryBound } from "../lru-bound.js";
 
+/** What a choice's label is written from, kept so that each reader gets it in their language. */
+type Labelled = Pick<TokenV2, "symbol" | "name" | "chain" | "token" | "main_pair_tvl" | "tvl">;
+
 interface Known {
   id: string;
   symbol: string;
   name: string;
-  label: string;
+  labelled: Labelled;
   liquidity: number;
 }
 
 export interface SuggestionIndex {
   /** Remembers the tokens of a list the bot fetched. */
   note(tokens: readonly TokenV2[]): void;
-  /** Up to `limit` tokens whose symbol starts with, or name contains, `query`; most liquid first. */
-  suggest(query: string, limit?: number): Choice[];
+  /** Up to `limit` tokens whose symbol starts with, or name contains, `query`; most liquid first, labelled in `locale` (default English). */
+  suggest(query: string, limit?: number, locale?: string): Choice[];
 }
 
 export interface SuggestionOptions {
@@ -45,9 +48,9 @@ function liquidityOf(t: TokenV2): number {
  * symbol, name and chain; the liquidity and the short address tell them apart, as the buttons
  * for the other matches do, so a long name gives way first.
  */
-export function tokenLabel(t: TokenV2): string {
+export function tokenLabel(t: Labelled, locale = "en"): string {
   const symbol = cleanText(t.symbol, 20);
-  const liquidity = formatUsd(t.main_pair_tvl ?? t.tvl);
+  const liquidity = formatUsd(t.main_pair_tvl ?? t.tvl, { locale });
   const tail = [cleanText(t.chain, 16), ...(liquidity === DASH ? [] : [liquidity]), shortAddress(t.token)].join(" · ");
   const name = cleanText(t.name, Math.min(40, LABEL_MAX - symbol.length - tail.length - 6));
   return `${symbol} · ${name} · ${tail}`;
@@ -65,12 +68,12 @@ export function createSuggestionIndex(opts: SuggestionOptions = {}): SuggestionI
           id,
           symbol: cleanText(t.symbol, 20),
           name: cleanText(t.name, 40),
-          label: tokenLabel(t),
+          labelled: { symbol: t.symbol, name: t.name, chain: t.chain, token: t.token, main_pair_tvl: t.main_pair_tvl, tvl: t.tvl },
           liquidity: liquidityOf(t),
         });
       }
     },
-    suggest(query, limit = MAX_CHOICES) {
+    suggest(query, limit = MAX_CHOICES, locale = "en") {
       // Cleaned as the symbols and names were, or `@ev` would never find the ＠ a symbol is kept with.
       const q = cleanText(query.trim(), 200).toLowerCase();
       if (q === "") return [];
@@ -81,7 +84,7 @@ export function createSuggestionIndex(opts: SuggestionOptions = {}): SuggestionI
         if (rank >= 0) matches.push([rank, k]);
       }
       matches.sort(([ra, a], [rb, b]) => ra - rb || b.liquidity - a.liquidity);
-      return matches.slice(0, Math.min(limit, MAX_CHOICES)).map(([, k]) => ({ name: k.label, value: k.id }));
+      return matches.slice(0, Math.min(limit, MAX_CHOICES)).map(([, k]) => ({ name: tokenLabel(k.labelled, locale), value: k.id }));
     },
   };
 }

@@ -12,4 +12,11 @@ describe("token suggestions", () => {
     expect(index.suggest("@ev").map((c) => c.value)).toEqual(["0x1111111111111111111111111111111111111111-bsc"]);
     expect(index.suggest("<b>").map((c) => c.value)).toEqual(["0x2222222222222222222222222222222222222222-bsc"]);
   });
+
+  it("label a choice in the reader's language", () => {
+    const index = createSuggestionIndex();
+    index.note([{ ...token("PEPE", "Pepe", "0x3333333333333333333333333333333333333333"), tvl: "43500000" }]);
+    expect(index.suggest("pepe")[0]?.name).toBe("PEPE · Pepe · bsc · $43.5M · 0x3333…3333");
+    expect(index.suggest("pepe", 25, "zh")[0]?.name).toBe("PEPE · Pepe · bsc · $4350万 · 0x3333…3333");
+  });
 });
