@@ -23,7 +23,7 @@ export interface OpsServerOptions {
   logger: Logger;
   /** Extra routes by exact path, e.g. the Telegram webhook. */
   routes?: ReadonlyMap<string, RequestHandler>;
-  /** The operator's page: `/` and `/login` (ops-page.ts). Unset, both are 404. */
+  /** The operator's page: `/`, `/login` and `/logout` (ops-page.ts). Unset, all are 404. */
   page?: { handle(req: IncomingMessage, res: ServerResponse, readiness: () => Promise<Readiness>): Promise<void> };
   /** A readiness check slower than this counts as not ready. Default 2000 ms. */
   checkTimeoutMs?: number;
@@ -74,7 +74,7 @@ export async function startOpsServer(opts: OpsServerOptions): Promise<OpsServer>
     const path = (req.url ?? "/").split("?")[0] ?? "/";
     const extra = opts.routes?.get(path);
     if (extra) return extra(req, res);
-    if (opts.page && (path === "/" || path === "/login")) return opts.page.handle(req, res, () => readiness(checks, timeoutMs));
+    if (opts.page && (path === "/" || path === "/login" || path === "/logout")) return opts.page.handle(req, res, () => readiness(checks, timeoutMs));
     if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain", "method not allowed\n");
     switch (path) {
       case "/healthz":

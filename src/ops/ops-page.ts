@@ -18,6 +18,7 @@ import { statusPage } from "./status-page.js";
 import { packageVersion } from "./version.js";
 
 export const LOGIN_PATH = "/login";
+export const LOGOUT_PATH = "/logout";
 export const OFF_TEXT =
   "The operator's page is off. Set OPS_TOKEN to a long random value (e.g. `openssl rand -hex 32`) and restart; then open this address and log in with it, or send `Authorization: Bearer <OPS_TOKEN>`. /healthz, /readyz and /metrics are served either way.\n";
 /** A login form posts a token and nothing else. */
@@ -84,7 +85,7 @@ export function createOpsPage(opts: OpsPageOptions): OpsPage {
       close: () => undefined,
     };
   }
-  const auth = createPageAuth(opts.token);
+  const auth = createPageAuth(opts.token, now);
   const secrets = opts.secrets.filter((s) => s.length > 0);
   const startedAt = now();
   const sample = () => readSeries(opts.registry, pageMetric);
@@ -101,8 +102,13 @@ export function createOpsPage(opts: OpsPageOptions): OpsPage {
   return {
     async handle(req, res, readiness) {
       const path = req.url?.split("?")[0];
+      if (path === LOGOUT_PATH) {
+        if (req.method !== "POST") return send(res, 303, "text/plain", "see /\n", { location: "/" });
+        return send(res, 303, "text/plain", "logged out\n", { "set-cookie": auth.logout(), location: "/" });
+      }
       if (path === LOGIN_PATH) {
-        if (req.method !== "POST") return send(res, 405, "text/plain", "method not allowed\n", { allow: "POST" });
+        // A bookmark of the form's address, or Back after a wrong token: the page, or its form.
+        if (req.method !== "POST") return send(res, 303, "text/plain", "see /\n", { location: "/" });
         const form = await readForm(req);
         const cookie = auth.login(form?.get("token") ?? "");
         if (cookie === undefined) return send(res, 401, "text/html; charset=utf-8", loginPage(true));

@@ -172,6 +172,6 @@ function workersSection(m: StatusModel): string {
 export function statusPage(m: StatusModel): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="${REFRESH_SECONDS}">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="referrer" content="no-referrer"><title>chainpulse — operator's page</title><style>${STYLE}</style></head>
-<body><header><h1>chainpulse</h1><span>version ${esc(m.version)}</span><span>worker ${esc(m.worker)}</span><span>up ${ago(m.at - m.startedAt)}</span><span>${esc(new Date(m.at).toISOString().slice(0, 19).replace("T", " "))} UTC</span><span class="muted">refreshes every ${REFRESH_SECONDS} s</span></header>
+<body><header><h1>chainpulse</h1><span>version ${esc(m.version)}</span><span>worker ${esc(m.worker)}</span><span>up ${ago(m.at - m.startedAt)}</span><span>${esc(new Date(m.at).toISOString().slice(0, 19).replace("T", " "))} UTC</span><span class="muted">refreshes every ${REFRESH_SECONDS} s</span><form method="post" action="/logout"><button type="submit">Log out</button></form></header>
 <main>${readinessSection(m)}${quotaSection(m)}${answersSection(m)}${lanesSection(m)}${m.deliveries.map((d) => deliverySection(d, m)).join("")}${workersSection(m)}</main></body></html>`;
 }

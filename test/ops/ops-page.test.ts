@@ -13,9 +13,9 @@ afterEach(async () => {
   server = page = undefined;
 });
 
-async function start(token: string | undefined, secrets: string[] = []) {
+async function start(token: string | undefined, secrets: string[] = [], now: () => number = Date.now) {
   const metrics = createMetrics({ processMetrics: false, worker: "w<1>" });
-  page = createOpsPage({ token, secrets, registry: metrics.registry, worker: "w<1>", rps: 5 });
+  page = createOpsPage({ token, secrets, registry: metrics.registry, worker: "w<1>", rps: 5, now });
   server = await startOpsServer({
     host: "127.0.0.1",
     port: 0,
@@ -53,11 +53,34 @@ describe("the operator's page route", () => {
     expect(html).toContain("not ready");
   });
 
-  it("refuses a login form that is too long or wrong, and a GET of /login", async () => {
+  it("refuses a login form that is too long or wrong, and sends a GET of /login to the page", async () => {
     const base = await start(TOKEN);
     expect((await fetch(`${base}/login`, { method: "POST", body: `token=${"x".repeat(5000)}` })).status).toBe(401);
     expect((await fetch(`${base}/login`, { method: "POST", body: "token=wrong" })).status).toBe(401);
-    expect((await fetch(`${base}/login`)).status).toBe(405);
+    const get = await fetch(`${base}/login`, { redirect: "manual" });
+    expect([get.status, get.headers.get("location")]).toEqual([303, "/"]);
     expect((await fetch(base, { headers: { authorization: `Basic ${TOKEN}` } })).status).toBe(401);
+  });
+
+  it("ends a session at its expiry on the server, and at a log out in the browser", async () => {
+    let clock = Date.UTC(2026, 10, 29, 12, 0);
+    const base = await start(TOKEN, [], () => clock);
+    const login = await fetch(`${base}/login`, { method: "POST", body: new URLSearchParams({ token: TOKEN }), redirect: "manual" });
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0] ?? "";
+    const page = await fetch(base, { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('action="/logout"');
+    const out = await fetch(`${base}/logout`, { method: "POST", headers: { cookie }, redirect: "manual" });
+    expect([out.status, out.headers.get("location")]).toEqual([303, "/"]);
+    expect(out.headers.get("set-cookie")).toMatch(/^chainpulse_ops=; .*Max-Age=0/);
+    // A copy of the cookie kept past its day no longer opens the page.
+    clock += 86_400_000 - 1_000;
+    expect((await fetch(base, { headers: { cookie } })).status).toBe(200);
+    clock += 2_000;
+    expect((await fetch(base, { headers: { cookie } })).status).toBe(401);
+    // Nor does one whose expiry was changed by hand.
+    const [name, value = ""] = cookie.split("=");
+    const [, mac] = value.split(".");
+    expect((await fetch(base, { headers: { cookie: `${name}=${Math.floor(clock / 1000) + 3600}.${mac}` } })).status).toBe(401);
   });
 });
