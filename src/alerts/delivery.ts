@@ -24,7 +24,7 @@ export type AlertSink = SendSink;
 export interface DeliveryOptions {
   alerts: AlertStore;
   /** Chat state to drop or move when a chat is gone or migrated. */
-  chats: Pick<SettingsStore, "forgetChat" | "moveChat">;
+  chats: Pick<SettingsStore, "getSettings" | "forgetChat" | "moveChat">;
   /** Writes each firing's message from its record, in the chat's language. */
   core: Pick<BotCore, "render">;
   adapters: Partial<Record<Platform, AlertSink>>;
@@ -75,7 +75,7 @@ export function createAlertDelivery(opts: DeliveryOptions): AlertDelivery {
   let holding = false;
   let stopping = false;
   const claiming = (): boolean => holding && !stopping;
-  const protocol = createSendProtocol({ queues: opts.queues, adapters: opts.adapters, logger: log, now, onOutcome: opts.onSend });
+  const protocol = createSendProtocol({ queues: opts.queues, adapters: opts.adapters, logger: log, now, settings: opts.chats, onOutcome: opts.onSend });
 
   const deadline = (f: AlertFiring): number => f.firedAt + maxAge;
 

@@ -6,6 +6,7 @@
 import { defineCommand, type Command, type CommandContext } from "../core/command.js";
 import { resolveArg, resolveExact, symbolFor } from "../core/commands/resolution.js";
 import { cleanText, formatUsd } from "../core/format/index.js";
+import { keepPostTopic } from "../core/post-topic.js";
 import type { Reply } from "../core/reply.js";
 import { footerOf } from "../core/reply-parts.js";
 import type { PairV2 } from "../market/schemas.js";
@@ -144,6 +145,7 @@ export function buysCommands(limits: BuysLimits): Command[] {
       );
       if ("full" in saved) throw ctx.i18n.fail("buys-too-many", { count: saved.full, max: limits.maxPerChat });
       if (applied.media !== undefined) await ctx.store.buys.setFeedMedia(ctx.chat, res.tokenId, media);
+      await keepPostTopic(ctx);
       const { t } = ctx.i18n;
       const seconds = (await checkedEvery(ctx)).get(res.tokenId) ?? limits.pollSeconds;
       const shown = applied.media === undefined ? saved.feed.media : media?.kind;

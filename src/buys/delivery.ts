@@ -68,7 +68,7 @@ const HOUR = 3_600_000;
 export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
   const now = opts.now ?? Date.now;
   const log = opts.logger;
-  const protocol = createSendProtocol({ queues: opts.queues, adapters: opts.sinks, logger: log, now, onOutcome: opts.onSend });
+  const protocol = createSendProtocol({ queues: opts.queues, adapters: opts.sinks, logger: log, now, settings: opts.chats, onOutcome: opts.onSend });
   const inProgress = new Set<string>();
   /**
    * Posts in progress here whose row no longer waits, found by a later turn: a /stopbuys (or

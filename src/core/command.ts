@@ -91,6 +91,8 @@ export interface ChatContext extends ChatKey {
   repliedTo?: Member & { userId: string };
   /** The file the command came with, for a command that takes one (`Command.file`). */
   attached?: AttachedFile;
+  /** The topic of the chat the command was written in (a Telegram forum's thread); absent: the main thread. */
+  topic?: string;
 }
 
 export interface CommandContext {

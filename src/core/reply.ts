@@ -81,6 +81,8 @@ export interface Reply {
   locale?: string;
   /** A token list's ids in the order shown: a scheduled post keeps them as the next post's `previousRanking`. Adapters ignore it. */
   ranking?: string[];
+  /** The topic of the chat a scheduled post goes to (`ChatSettings.postTopic`); an answer goes where its command was. */
+  topic?: string;
 }
 
 /** A reply that is one sentence about what went wrong. */

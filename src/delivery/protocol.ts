@@ -104,6 +104,8 @@ export interface SendProtocolOptions {
   now?: () => number;
   /** Every recorded send: kind, platform, state (metrics: sends per outcome). */
   onOutcome?: (kind: string, platform: Platform, state: SendState) => void;
+  /** Where each chat's `postTopic` is read: every post and notice goes to its chat's topic. */
+  settings?: Pick<SettingsStore, "getSettings">;
 }
 
 export interface SendProtocol {
@@ -118,12 +120,27 @@ export function createSendProtocol(opts: SendProtocolOptions): SendProtocol {
   const now = opts.now ?? Date.now;
   const log = opts.logger;
 
+  /**
+   * `reply` in the topic its chat's posts go to (the one its latest digest, alert, launch or buy
+   * feed was set up in); a chat whose settings cannot be read now gets it in its main thread.
+   */
+  const placed = async (platform: Platform, chatId: string, reply: Reply): Promise<Reply> => {
+    if (opts.settings === undefined) return reply;
+    let topic: string | undefined;
+    try {
+      topic = (await opts.settings.getSettings({ platform, chatId })).postTopic;
+    } catch {
+      return reply;
+    }
+    return topic === undefined ? reply : { ...reply, topic };
+  };
+
   /** A message outside any row, written when its turn comes. */
   const pacedAt = (platform: Platform, chatId: string, deadline: number, write: () => Promise<Reply>): Promise<DeliveryResult> => {
     const queue = opts.queues[platform];
     const adapter = opts.adapters[platform];
     if (!queue || !adapter) return Promise.resolve({ kind: "stopped" });
-    return queue.push({ chatId, deadline, send: async () => adapter.send(chatId, await write()) });
+    return queue.push({ chatId, deadline, send: async () => adapter.send(chatId, await placed(platform, chatId, await write())) });
   };
   const paced = (platform: Platform, chatId: string, deadline: number, reply: Reply): Promise<DeliveryResult> =>
     pacedAt(platform, chatId, deadline, () => Promise.resolve(reply));
@@ -169,7 +186,7 @@ export function createSendProtocol(opts: SendProtocolOptions): SendProtocol {
       deadline: post.deadline,
       live: () => claimed() || post.claiming(),
       send: async () => {
-        const reply = await replyNow(post);
+        const reply = await placed(post.platform, post.chatId, await replyNow(post));
         const prepared: PreparedSend = adapter.prepareSend
           ? await adapter.prepareSend(post.chatId, reply)
           : { send: () => adapter.send(post.chatId, reply) };

@@ -5,6 +5,7 @@
  */
 import { defineCommand, type Command, type CommandContext } from "../core/command.js";
 import { resolveChain } from "../core/chains.js";
+import { keepPostTopic } from "../core/post-topic.js";
 import type { Reply } from "../core/reply.js";
 import { parseSchedule } from "./schedule.js";
 import { launchChainsOf, launchSubscriptionsTable, resolveChains, subscribeLaunches, unsubscribeLaunches } from "../launches/commands.js";
@@ -84,6 +85,7 @@ export function digestCommands(limits: DigestLimits): Command[] {
         },
         ctx.now(),
       );
+      await keepPostTopic(ctx);
       return done(ctx.i18n.t("digest-subscribed", { chain, schedule: s.label, top: topN }), ctx.i18n.t("digest-how-to-stop", { chain }));
     },
   });

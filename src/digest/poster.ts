@@ -92,7 +92,7 @@ export function createPoster(opts: PosterOptions): Poster {
   let ticking: Promise<TickReport> | undefined;
   const inProgress = new Set<string>();
   const deliveries = new Set<Promise<void>>();
-  const protocol = createSendProtocol({ queues: opts.queues, adapters: opts.adapters, logger: log, now, onOutcome: opts.onSend });
+  const protocol = createSendProtocol({ queues: opts.queues, adapters: opts.adapters, logger: log, now, settings: opts.chats, onOutcome: opts.onSend });
 
   /** Whether jobs of leadership term `t` may still claim rows. */
   const current = (t: number): boolean => leading && !stopping && term === t;

@@ -7,6 +7,7 @@ import { parseUsd } from "../buys/options.js";
 import type { CommandContext } from "../core/command.js";
 import { resolveChain } from "../core/chains.js";
 import { formatUsd } from "../core/format/index.js";
+import { keepPostTopic } from "../core/post-topic.js";
 import type { Block, Reply } from "../core/reply.js";
 
 /** Larger minimums are typos: no new pool holds this much. */
@@ -37,6 +38,7 @@ export async function subscribeLaunches(ctx: CommandContext, words: string[]): P
   const { chain } = await resolveChain(ctx, chainWord);
   const min = parseMin(ctx, rest);
   await ctx.store.launches.upsertLaunchSubscription({ platform: ctx.chat.platform, chatId: ctx.chat.chatId, chain, minLiquidity: min }, ctx.now());
+  await keepPostTopic(ctx);
   const { t, locale } = ctx.i18n;
   return {
     title: t("launch-subscribed", { chain, min: formatUsd(min, { locale }) }),

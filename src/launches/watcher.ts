@@ -28,7 +28,7 @@ import { saleBlocked } from "./held-back.js";
 export interface LaunchWatcherOptions {
   launches: LaunchStore;
   /** Chat state to drop or move when a chat is gone or migrated. */
-  chats: Pick<SettingsStore, "forgetChat" | "moveChat">;
+  chats: Pick<SettingsStore, "getSettings" | "forgetChat" | "moveChat">;
   /** Writes each post from its row, in the chat's language. */
   core: Pick<BotCore, "render">;
   /** Contract reports, cached: a token's report is read once for every chat and the /risk that follows. */
@@ -121,7 +121,7 @@ const num = (v: string | number | undefined): number | undefined => {
 export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
   const now = opts.now ?? Date.now;
   const log = opts.logger;
-  const protocol = createSendProtocol({ queues: opts.queues, adapters: opts.adapters, logger: log, now, ...(opts.onSend ? { onOutcome: opts.onSend } : {}) });
+  const protocol = createSendProtocol({ queues: opts.queues, adapters: opts.adapters, logger: log, now, settings: opts.chats, ...(opts.onSend ? { onOutcome: opts.onSend } : {}) });
   const kind = launchKind(opts.launches, opts.chats, opts.holder);
   const inProgress = new Set<string>();
   const deliveries = new Set<Promise<void>>();

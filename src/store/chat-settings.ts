@@ -59,6 +59,7 @@ export interface SettingsRow {
   language: string | null;
   card_chart: number | null;
   calls: number | null;
+  post_topic: string | null;
 }
 
 /** A yes/no setting as its column holds it: NULL for the default. */
@@ -75,5 +76,6 @@ export function toSettings(row: SettingsRow | undefined): ChatSettings {
     ...(row.language === null ? {} : { language: row.language }),
     ...(row.card_chart === null ? {} : { cardChart: Number(row.card_chart) === 1 }),
     ...(row.calls === null ? {} : { calls: Number(row.calls) === 1 }),
+    ...(row.post_topic === null || row.post_topic === undefined ? {} : { postTopic: row.post_topic }),
   };
 }

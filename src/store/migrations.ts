@@ -388,6 +388,12 @@ CREATE TABLE unit_spend (
 );
 `,
   },
+  // The topic of a Telegram forum the bot's own posts go to (ChatSettings.postTopic); NULL: General.
+  {
+    version: 17,
+    name: "chat post topic",
+    up: "ALTER TABLE chats ADD COLUMN post_topic TEXT;",
+  },
 ];
 
 /**

@@ -24,6 +24,11 @@ export interface ChatSettings {
   cardChart?: boolean;
   /** Whether cards here make calls and say who called a token; undefined = on (calls are kept in groups only). */
   calls?: boolean;
+  /**
+   * The topic (a Telegram forum's thread) the bot's own posts go to: the one the chat's latest
+   * digest, alert, launch or buy feed was set up in; undefined = the chat's main thread.
+   */
+  postTopic?: string;
 }
 
 export interface SettingsStore {

@@ -49,6 +49,12 @@ describe("/buys and /stopbuys", () => {
     expect((await store.buys.watches()).length).toBeGreaterThan(0);
   });
 
+  it("sends the chat's posts to the forum topic the feed was set up in", async () => {
+    const g = { ...admin("g-forum"), topic: "42" };
+    await say(g, "/buys pepe");
+    expect((await store.getSettings(g)).postTopic).toBe("42");
+  });
+
   it("says where the data is from on the feed's answers, and that nothing changed when nothing did", async () => {
     const g = admin("g4");
     const started = await core.handleText(g, "/buys pepe");

@@ -77,3 +77,27 @@ describe("/settings timezone beside digests", () => {
     expect((await world.store.subscriptions.listSubscriptions(chat)).map((s) => s.timezone).sort()).toEqual(["Europe/Berlin", "UTC"]);
   });
 });
+
+describe("the topic a chat's posts go to", () => {
+  let world: ClockedWorld;
+  beforeAll(async () => {
+    world = await startClockedWorld({ start: T0, tmpPrefix: "cp-digest-topic-", core: { extraCommands: digestCommands({ maxPerChat: 10, minIntervalMinutes: 15 }) } });
+  });
+  afterAll(() => world.close());
+  const topicOf = async (chat: ReturnType<typeof groupChat>) => (await world.store.getSettings(chat)).postTopic;
+
+  it("is the topic the latest digest, launch or alert was set up in, and General for one set up there", async () => {
+    const chat = groupChat("u1", "forum", true);
+    await world.core.handleText({ ...chat, topic: "77" }, "/subscribe solana");
+    expect(await topicOf(chat)).toBe("77");
+    await world.core.handleText({ ...chat, topic: "78" }, "/subscribe launches eth");
+    expect(await topicOf(chat)).toBe("78");
+    await world.core.handleText({ ...chat, topic: "79" }, "/alert pepe move 10%");
+    expect(await topicOf(chat)).toBe("79");
+    // Looking is not setting up: /subscriptions from another topic moves nothing.
+    await world.core.handleText({ ...chat, topic: "80" }, "/subscriptions");
+    expect(await topicOf(chat)).toBe("79");
+    await world.core.handleText(chat, "/subscribe eth");
+    expect(await topicOf(chat)).toBeUndefined();
+  });
+});

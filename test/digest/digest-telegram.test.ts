@@ -188,6 +188,25 @@ describe("the trending digest through Telegram", () => {
     expect(digests(w, String(chat.id))).toHaveLength(1);
   });
 
+  it("posts in the forum topic the digest was set up in, and in General once that topic is gone", async () => {
+    const w = await start();
+    const chat = groupChat({ id: -107, supergroup: true });
+    const admin = fakeUser({ id: 1 });
+    w.h.fake.setMember(chat.id, admin.id, "administrator");
+    const ok = w.h.fake.sendText(chat, "/subscribe solana every 1h top 3", { from: admin, threadId: 77 });
+    expect((await w.h.fake.waitForSent((s) => s.replyTo === ok.message_id)).threadId).toBe(77);
+    await slot(w, T0 + 60 * 60_000 + 5_000);
+    expect(digests(w, String(chat.id)).map((d) => d.threadId)).toEqual([77]);
+    // The topic deleted: Telegram refuses the thread, and the digest still reaches the chat.
+    w.h.fake.fail({ chatId: chat.id, when: (p) => Number(p.message_thread_id) === 77, error: { error_code: 400, description: "Bad Request: message thread not found" } });
+    await slot(w, T0 + 120 * 60_000 + 5_000);
+    expect(digests(w, String(chat.id)).map((d) => d.threadId)).toEqual([77, undefined]);
+    // Set up again from General: General from then on.
+    const again = w.h.fake.sendText(chat, "/subscribe solana every 1h top 3", { from: admin });
+    await w.h.fake.waitForSent((s) => s.replyTo === again.message_id);
+    expect((await w.store.getSettings({ platform: "telegram", chatId: String(chat.id) })).postTopic).toBeUndefined();
+  });
+
   it("posts the chain's top N when due, as /trending <chain> 1 <N> would show it", async () => {
     const w = await start();
     const chat = groupChat({ id: -101 });

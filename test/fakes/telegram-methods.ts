@@ -192,6 +192,8 @@ export function createMethods(state: FakeState) {
       from: state.me,
       ...(kind === "text" ? { text } : { ...fileOf(kind, fileId ?? `photo-${messageId}`, photo), ...(text ? { caption: text } : {}) }),
       ...(p.reply_markup ? { reply_markup: p.reply_markup } : {}),
+      // As Telegram's own: the bot's message in a topic says so, and a button pressed under it brings the topic.
+      ...(threadId === undefined ? {} : { message_thread_id: threadId, is_topic_message: true }),
     } as Message;
     remember(
       { chatId, messageId, kind, raw, text, markupJson: JSON.stringify(p.reply_markup ?? null), fromBot: true, ...(parseMode ? { parseMode } : {}), ...(keyboard ? { keyboard } : {}), ...(photo ? { photo } : {}) },

@@ -38,6 +38,9 @@ type GrammySignal = Parameters<Bot["init"]>[0];
 /** The update kinds the bot asks Telegram for. */
 export const ALLOWED_UPDATES = ["message", "callback_query", "inline_query", "my_chat_member"] as const;
 
+/** What Telegram answers a post to a topic that was deleted or closed: the post goes to the main thread. */
+const TOPIC_GONE = /message thread not found|TOPIC_CLOSED|TOPIC_DELETED/i;
+
 export interface TelegramAdapterOptions {
   /** Bot token from BotFather. Never logged. */
   token: string;
@@ -311,8 +314,17 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
   /** Posts a digest or alert; the request leaves before its first await (rendering is synchronous). */
   const post = async (chatId: string, reply: Reply): Promise<SendOutcome> => {
     const sent: Sent[] = [];
+    const topic = reply.topic === undefined ? undefined : Number(reply.topic);
+    const target = Number.isSafeInteger(topic) ? { chatId, threadId: topic } : { chatId };
     try {
-      await sendReply(postApi, deps.actions, { chatId }, reply, sent);
+      try {
+        await sendReply(postApi, deps.actions, target, reply, sent);
+      } catch (e) {
+        // The topic was deleted (or closed to the bot) since it was set up: General still takes the post.
+        if (sent.length > 0 || target.threadId === undefined || !TOPIC_GONE.test(describeError(e))) throw e;
+        log.info({ chatId, topic: target.threadId }, "a post's topic is gone: posting it in the chat's main thread");
+        await sendReply(postApi, deps.actions, { chatId }, reply, sent);
+      }
       return { kind: "delivered" };
     } catch (e) {
       // Once the first part is in the chat, sending the post again would repeat it.

@@ -8,6 +8,7 @@ import type { Alert, AlertRule } from "../../store/types.js";
 import type { MessageArgs } from "../../i18n/index.js";
 import { defineCommand, type Command, type CommandContext } from "../command.js";
 import { cleanText, formatPrice } from "../format/index.js";
+import { keepPostTopic } from "../post-topic.js";
 import type { Reply } from "../reply.js";
 import { openButton } from "../reply-parts.js";
 import { resolveExact, symbolFor } from "./resolution.js";
@@ -92,6 +93,7 @@ export function alertCommand(limits: AlertLimits): Command {
       if ("full" in added) {
         throw ctx.i18n.fail("alert-full", { count: added.full, max: limits.maxPerChat });
       }
+      await keepPostTopic(ctx);
       const a = added.alert;
       return setReply(ctx, ctx.i18n.t("alert-set", { number: a.number, symbol, rule: ruleText(rule, a.level, ctx.i18n) }), a, price);
     },

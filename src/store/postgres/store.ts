@@ -84,14 +84,14 @@ export class PostgresStore implements Store {
       const current = await this.settingsRow(tx, chat, true);
       const settings = applySettingsPatch(toSettings(current), patch);
       await tx.write(
-        `INSERT INTO chats (platform, chat_id, default_chain, autodetect, timezone, language, card_chart, calls) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+        `INSERT INTO chats (platform, chat_id, default_chain, autodetect, timezone, language, card_chart, calls, post_topic) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
          ON CONFLICT (platform, chat_id) DO UPDATE SET
            default_chain = excluded.default_chain, autodetect = excluded.autodetect, timezone = excluded.timezone,
-           language = excluded.language, card_chart = excluded.card_chart, calls = excluded.calls`,
+           language = excluded.language, card_chart = excluded.card_chart, calls = excluded.calls, post_topic = excluded.post_topic`,
         [
           chat.platform, chat.chatId, settings.defaultChain ?? null,
           flagColumn(settings.autodetect), settings.timezone, settings.language ?? null, flagColumn(settings.cardChart),
-          flagColumn(settings.calls),
+          flagColumn(settings.calls), settings.postTopic ?? null,
         ],
       );
       return settings;
@@ -168,7 +168,7 @@ export class PostgresStore implements Store {
 
   private async settingsRow(runner: SqlRunner, chat: ChatKey, forUpdate = false): Promise<SettingsRow | undefined> {
     const rows = await runner.read<SettingsRow>(
-      `SELECT default_chain, autodetect, timezone, language, card_chart, calls FROM chats WHERE platform = $1 AND chat_id = $2${forUpdate ? " FOR UPDATE" : ""}`,
+      `SELECT default_chain, autodetect, timezone, language, card_chart, calls, post_topic FROM chats WHERE platform = $1 AND chat_id = $2${forUpdate ? " FOR UPDATE" : ""}`,
       [chat.platform, chat.chatId],
     );
     return rows[0];

@@ -38,13 +38,13 @@ export interface SqliteStoreOptions {
 
 function statements(db: Database.Database) {
   return {
-    settings: db.prepare("SELECT default_chain, autodetect, timezone, language, card_chart, calls FROM chats WHERE platform = ? AND chat_id = ?"),
+    settings: db.prepare("SELECT default_chain, autodetect, timezone, language, card_chart, calls, post_topic FROM chats WHERE platform = ? AND chat_id = ?"),
     upsertSettings: db.prepare(`
-      INSERT INTO chats (platform, chat_id, default_chain, autodetect, timezone, language, card_chart, calls)
-      VALUES (@platform, @chatId, @defaultChain, @autodetect, @timezone, @language, @cardChart, @calls)
+      INSERT INTO chats (platform, chat_id, default_chain, autodetect, timezone, language, card_chart, calls, post_topic)
+      VALUES (@platform, @chatId, @defaultChain, @autodetect, @timezone, @language, @cardChart, @calls, @postTopic)
       ON CONFLICT (platform, chat_id) DO UPDATE SET
         default_chain = excluded.default_chain, autodetect = excluded.autodetect, timezone = excluded.timezone,
-        language = excluded.language, card_chart = excluded.card_chart, calls = excluded.calls`),
+        language = excluded.language, card_chart = excluded.card_chart, calls = excluded.calls, post_topic = excluded.post_topic`),
     forgetBoard: db.prepare("DELETE FROM calls WHERE platform = 'discord' AND chat_id = ?"),
     noteGuild: db.prepare(`
       INSERT INTO chats (platform, chat_id, guild_id) VALUES (?, ?, ?)
@@ -149,6 +149,7 @@ export class SqliteStore implements Store {
         language: next.language ?? null,
         cardChart: flagColumn(next.cardChart),
         calls: flagColumn(next.calls),
+        postTopic: next.postTopic ?? null,
       });
       return next;
     })());

@@ -97,6 +97,7 @@ export function chatContext(ctx: Context, admins: AdminCheck): ChatContext {
     ...language,
     ...messageMembers(ctx.message),
     ...attachedOf(ctx.message),
+    ...(ctx.msg?.is_topic_message === true && ctx.msg.message_thread_id !== undefined ? { topic: String(ctx.msg.message_thread_id) } : {}),
   };
 }
 
