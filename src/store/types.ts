@@ -605,8 +605,11 @@ export interface LaunchSubscription extends ChatKey {
 /** A post of one new token, or the summary of the tokens folded past a chat's hourly cap. */
 export type LaunchPostKind = "token" | "summary";
 
-/** A launch post's state: a send state, or held past the hourly cap (`folded`) until a summary names it (`summarised`). */
-export type LaunchPostState = SendState | "folded" | "summarised";
+/**
+ * A launch post's state: a send state, or held past the hourly cap (`folded`) until a summary
+ * names it (`summarised`), or left unsent because the chat unsubscribed from its chain (`dropped`).
+ */
+export type LaunchPostState = SendState | "folded" | "summarised" | "dropped";
 
 export interface NewLaunchPost extends ChatKey {
   /** The token's id, or `summary:<hour start>` for a summary. */
@@ -625,7 +628,11 @@ export interface LaunchPost extends NewLaunchPost {
 export interface LaunchStore {
   /** Adds, or changes the minimum of, the chat's subscription to `chain`. */
   upsertLaunchSubscription(s: Omit<LaunchSubscription, "createdAt">, now: number): Promise<LaunchSubscription>;
-  /** Removes the chat's subscription to `chain`; returns how many (0 or 1). */
+  /**
+   * Removes the chat's subscription to `chain`, and drops what the chat was still to get of it
+   * (posts queued, tokens folded for a summary): nothing of the chain reaches the chat after it
+   * was told the posts stopped. A post in flight stays in flight. Returns how many (0 or 1).
+   */
   removeLaunchSubscription(chat: ChatKey, chain: string): Promise<number>;
   listLaunchSubscriptions(chat: ChatKey): Promise<LaunchSubscription[]>;
   /** Chains with at least one subscription: one watcher each. */

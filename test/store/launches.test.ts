@@ -37,4 +37,17 @@ describe.each(ENGINES)("launch store on %s", (engine) => {
     expect(await launches.foldedBefore(100)).toEqual([]);
     expect(await launches.launchPostCounts()).toEqual({ queued: 2, summarised: 1 });
   });
+
+  it("drops what a chat was still to get of a chain it unsubscribed from, and keeps its other chains", async () => {
+    await launches.upsertLaunchSubscription({ ...chat, chain: "solana", minLiquidity: 0 }, 1);
+    await launches.upsertLaunchSubscription({ ...chat, chain: "eth", minLiquidity: 0 }, 1);
+    await launches.queueLaunchPost(post("a-solana"), "queued", 10);
+    await launches.queueLaunchPost(post("b-solana"), "folded", 11);
+    await launches.queueLaunchPost({ ...post("c-eth"), chain: "eth" }, "folded", 12);
+    expect(await launches.removeLaunchSubscription(chat, "solana")).toBe(1);
+    expect(await launches.waitingLaunchPosts()).toEqual([]);
+    expect((await launches.foldedBefore(100)).map((p) => p.tokenId)).toEqual(["c-eth"]);
+    // The rows stay, dropped: a token reaches a chat once even if it subscribes again.
+    expect(await launches.queueLaunchPost(post("a-solana"), "queued", 20)).toBe(false);
+  });
 });

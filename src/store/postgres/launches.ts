@@ -18,7 +18,9 @@ export function postgresLaunches(sql: SqlRunner): LaunchStore {
       return toLaunchSubscription(row);
     },
     async removeLaunchSubscription(chat, chain) {
-      const r = await sql.write("DELETE FROM launch_subscriptions WHERE platform = $1 AND chat_id = $2 AND chain = $3", [chat.platform, chat.chatId, chain]);
+      const at = [chat.platform, chat.chatId, chain];
+      await sql.write("UPDATE launch_posts SET state = 'dropped' WHERE platform = $1 AND chat_id = $2 AND chain = $3 AND state IN ('queued', 'folded')", at);
+      const r = await sql.write("DELETE FROM launch_subscriptions WHERE platform = $1 AND chat_id = $2 AND chain = $3", at);
       return r.count;
     },
     async listLaunchSubscriptions(chat) {

@@ -16,6 +16,7 @@ export function sqliteLaunches(db: Database.Database): LaunchStore {
       ON CONFLICT (platform, chat_id, chain) DO UPDATE SET min_liquidity = excluded.min_liquidity`),
     one: db.prepare(`SELECT * FROM launch_subscriptions WHERE platform = ? AND chat_id = ? AND chain = ?`),
     remove: db.prepare(`DELETE FROM launch_subscriptions WHERE platform = ? AND chat_id = ? AND chain = ?`),
+    drop: db.prepare(`UPDATE launch_posts SET state = 'dropped' WHERE platform = ? AND chat_id = ? AND chain = ? AND state IN ('queued', 'folded')`),
     list: db.prepare(`SELECT * FROM launch_subscriptions WHERE platform = ? AND chat_id = ? ORDER BY chain`),
     chains: db.prepare(`SELECT DISTINCT chain FROM launch_subscriptions ORDER BY chain`),
     on: db.prepare(`SELECT * FROM launch_subscriptions WHERE chain = ? ORDER BY platform, chat_id`),
@@ -32,6 +33,10 @@ export function sqliteLaunches(db: Database.Database): LaunchStore {
     counts: db.prepare(`SELECT state, COUNT(*) AS n FROM launch_posts GROUP BY state`),
   };
   const sends = sqliteSendRows(db, LAUNCH_SEND_TABLE);
+  const unsubscribe = db.transaction((chat: ChatKey, chain: string): number => {
+    q.drop.run(chat.platform, chat.chatId, chain);
+    return q.remove.run(chat.platform, chat.chatId, chain).changes;
+  });
   const summarise = db.transaction((chat: ChatKey, tokenIds: readonly string[], now: number) => {
     for (const id of tokenIds) q.summarise.run(now, chat.platform, chat.chatId, id);
   });
@@ -41,7 +46,7 @@ export function sqliteLaunches(db: Database.Database): LaunchStore {
       return toLaunchSubscription(q.one.get(s.platform, s.chatId, s.chain) as LaunchSubscriptionRow);
     },
     async removeLaunchSubscription(chat, chain) {
-      return q.remove.run(chat.platform, chat.chatId, chain).changes;
+      return unsubscribe(chat, chain);
     },
     async listLaunchSubscriptions(chat) {
       return (q.list.all(chat.platform, chat.chatId) as LaunchSubscriptionRow[]).map(toLaunchSubscription);
