@@ -8,6 +8,7 @@
  * a token is folded; the next hour one summary names them. Rows go out through the send protocol.
  */
 import type { Logger } from "pino";
+import { LRUCache } from "lru-cache";
 import { createTask, type ScheduledTask } from "node-cron";
 import type { CachedMarket } from "../cache/types.js";
 import type { MarketApi } from "../market/api.js";
@@ -73,6 +74,9 @@ const KEEP_MS = 8 * 24 * HOUR;
 const TRENDING_PAGE = 100;
 /** The `new` topic's longest list. */
 const NEW_LIMIT = 300;
+/** New tokens whose sale the report showed blocked, remembered for this long (a report seldom changes that). */
+const BLOCKED_TTL_MS = 6 * HOUR;
+const BLOCKED_MAX = 5_000;
 
 interface Candidate {
   token: TokenV2;
@@ -128,6 +132,7 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
   let stopping = false;
   let task: ScheduledTask | undefined;
   let ticking: Promise<{ queued: number; done: Promise<void> }> | undefined;
+  const blocked = new LRUCache<string, true>({ max: BLOCKED_MAX, ttl: BLOCKED_TTL_MS, perf: { now } });
   let held = false;
   const lease = opts.lease;
   const claiming = () => !stopping && ("leading" in lease ? lease.leading() : held);
@@ -172,11 +177,16 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
       const launchedMs = (token.launch_at ?? 0) * 1000;
       if (launchedMs < since) continue;
       const liquidity = num(token.main_pair_tvl) ?? num(token.tvl);
-      const chats = subs.filter((s) => launchedMs >= s.createdAt && (s.minLiquidity === 0 || (liquidity ?? 0) >= s.minLiquidity));
-      if (chats.length === 0) continue;
+      const wanting = subs.filter((s) => launchedMs >= s.createdAt && (s.minLiquidity === 0 || (liquidity ?? 0) >= s.minLiquidity));
       const tokenId = joinId(token.token, token.chain);
+      // A token stays in the lists for days: the report (10 units) is read for the chats that have
+      // not had it yet, and a blocked sale is remembered rather than read again every pass.
+      const had = await Promise.all(wanting.map((s) => opts.launches.hasLaunchPost(s, tokenId)));
+      const chats = wanting.filter((_, i) => !had[i]);
+      if (chats.length === 0 || blocked.has(tokenId)) continue;
       const r = await report(tokenId);
       if (saleBlocked(r)) {
+        blocked.set(tokenId, true);
         log.info({ tokenId }, "a new token whose sale is blocked is not posted");
         continue;
       }

@@ -656,6 +656,8 @@ export interface LaunchStore {
   pruneLaunchPosts(before: number): Promise<number>;
   /** Counts of rows by state (tests, metrics). */
   launchPostCounts(): Promise<Partial<Record<LaunchPostState, number>>>;
+  /** Whether the chat has a row for the token already (posted, queued, folded or dropped): it will not get it again. */
+  hasLaunchPost(chat: ChatKey, tokenId: string): Promise<boolean>;
 }
 
 /**

@@ -70,6 +70,14 @@ describe("launch watcher on the sandbox", () => {
       for (const [mark] of rows) expect(mark).toMatch(/^(🔴 high risk|🟡 caution|🟢 no red flags|⚪ not checked)$/u);
       expect(rows.map(([mark]) => mark)).toContain("⚪ not checked");
       expect(await world.store.launches.launchPostCounts()).toMatchObject({ delivered: sent.length, summarised: first.queued - 3 });
+      // The tokens stay in the lists for days: once every chat has had them, and a honeypot once
+      // held back, no pass reads their reports again, though the report cache has long expired.
+      const reports = () => world.sandbox.stats().byEndpoint["riskReport"] ?? 0;
+      const before = reports();
+      expect(before).toBeGreaterThan(0);
+      world.clock.set(T0 + 2 * 3_600_000);
+      await (await watcher.tick()).done;
+      expect(reports()).toBe(before);
       await watcher.stop();
     } finally {
       await world.close();

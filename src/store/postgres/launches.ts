@@ -23,6 +23,10 @@ export function postgresLaunches(sql: SqlRunner): LaunchStore {
       const r = await sql.write("DELETE FROM launch_subscriptions WHERE platform = $1 AND chat_id = $2 AND chain = $3", at);
       return r.count;
     },
+    async hasLaunchPost(chat, tokenId) {
+      const rows = await sql.read("SELECT 1 FROM launch_posts WHERE platform = $1 AND chat_id = $2 AND token_id = $3", [chat.platform, chat.chatId, tokenId]);
+      return rows.length > 0;
+    },
     async listLaunchSubscriptions(chat) {
       const rows = await sql.read<LaunchSubscriptionRow>(
         `SELECT * FROM launch_subscriptions WHERE platform = $1 AND chat_id = $2 ORDER BY chain COLLATE "C"`,

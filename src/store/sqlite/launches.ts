@@ -31,6 +31,7 @@ export function sqliteLaunches(db: Database.Database): LaunchStore {
     summarise: db.prepare(`UPDATE launch_posts SET state = 'summarised', updated_at = ? WHERE platform = ? AND chat_id = ? AND token_id = ? AND state = 'folded'`),
     prune: db.prepare(`DELETE FROM launch_posts WHERE state NOT IN ('queued', 'sending', 'interrupted', 'folded') AND queued_at < ?`),
     counts: db.prepare(`SELECT state, COUNT(*) AS n FROM launch_posts GROUP BY state`),
+    has: db.prepare(`SELECT 1 FROM launch_posts WHERE platform = ? AND chat_id = ? AND token_id = ?`),
   };
   const sends = sqliteSendRows(db, LAUNCH_SEND_TABLE);
   const unsubscribe = db.transaction((chat: ChatKey, chain: string): number => {
@@ -47,6 +48,9 @@ export function sqliteLaunches(db: Database.Database): LaunchStore {
     },
     async removeLaunchSubscription(chat, chain) {
       return unsubscribe(chat, chain);
+    },
+    async hasLaunchPost(chat, tokenId) {
+      return q.has.get(chat.platform, chat.chatId, tokenId) !== undefined;
     },
     async listLaunchSubscriptions(chat) {
       return (q.list.all(chat.platform, chat.chatId) as LaunchSubscriptionRow[]).map(toLaunchSubscription);
