@@ -65,6 +65,16 @@ describe("a buy post", () => {
     for (const r of [whale, sell]) expect(all(r).toLowerCase()).not.toContain("holder");
   });
 
+  it("keeps a bar of long emoji short enough that the symbol and buy stay in the title", () => {
+    for (const emoji of ["🏴󠁧󠁢󠁳󠁣󠁴󠁿", "👩🏽‍❤️‍💋‍👨🏻"]) {
+      const title = buyPost(trade({ amountUsd: "25000" }), { ...DEFAULT_OPTIONS, emoji, stepUsd: "1" }).title;
+      expect(title.endsWith(" PEPE buy")).toBe(true);
+      // Within the 256 a title holds on Telegram and Discord, with room for a long symbol.
+      expect(title.length).toBeLessThanOrEqual(200);
+      expect(title).toContain(emoji.repeat(2));
+    }
+  });
+
   it("says where its data is from, as of the trade, in the footer every post carries", () => {
     expect(buyPost(trade(), DEFAULT_OPTIONS).footer).toEqual({ source: "test", asOf: TX_TIME * 1000 });
     const trades = [trade({ txTime: TX_TIME }), trade({ txTime: TX_TIME + 40 })];

@@ -69,9 +69,17 @@ export function isWhale(o: Pick<BuyOptions, "whaleUsd">, amountUsd: string): boo
 }
 
 /** The bar: one emoji per step, at least one, at most 40. */
+/**
+ * The bar's length in UTF-16 units at most: 40 🟢 take 80, but a flag like 🏴󠁧󠁢󠁳󠁣󠁴󠁿 takes 14, and
+ * 40 of them would pass the 256 a title may hold on Telegram and Discord, whose cut takes the
+ * symbol and "buy" off the end and splits the last emoji.
+ */
+const BAR_BUDGET = 160;
+
 function bar(emoji: string, o: BuyOptions, amount: number): string {
   const step = usd(o.stepUsd) ?? 50;
-  return emoji.repeat(Math.max(1, Math.min(MAX_BAR, Math.floor(amount / step))));
+  const fits = Math.max(1, Math.floor(BAR_BUDGET / Math.max(1, emoji.length)));
+  return emoji.repeat(Math.max(1, Math.min(MAX_BAR, fits, Math.floor(amount / step))));
 }
 
 /** `12:03:10 UTC`. */
