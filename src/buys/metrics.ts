@@ -32,7 +32,7 @@ export function createBuyMetrics(registry: Registry, buys: Pick<BuyFeedStore, "w
     name: "chainpulse_buys_poll_interval_seconds", help: "Seconds until a pair's next poll, as planned after each poll",
     buckets: [5, 15, 30, 60, 120, 300, 600, 1800], registers,
   });
-  const swaps = new Counter({ name: "chainpulse_buys_swaps_total", help: "Swaps newer than their pair's cursor or in its gaps, by outcome: seen, skipped (no finite amount_usd)", labelNames: ["outcome"], registers });
+  const swaps = new Counter({ name: "chainpulse_buys_swaps_total", help: "Swaps read for the first time, by outcome: seen, skipped (no finite amount_usd)", labelNames: ["outcome"], registers });
   const owed = new Counter({ name: "chainpulse_buys_owed_total", help: "Buys recorded as owed to chats", registers });
   const buysOut = new Counter({ name: "chainpulse_buys_posts_total", help: "Buys sent, by state: posted (own post) or folded (in a summary)", labelNames: ["platform", "state"], registers });
   const delay = new Histogram({

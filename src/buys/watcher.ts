@@ -10,6 +10,7 @@
  */
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import type { Logger } from "pino";
 import { asking, newAsk } from "../market/ask.js";
 import type { MarketApi } from "../market/api.js";
@@ -19,7 +20,7 @@ import { releaseAtStop } from "../workers/lease-keeper.js";
 import { leadOrTakeOver } from "../workers/local-holder.js";
 import { intervals, stretch, stretchedInterval, type PlanOptions, type PollBudget } from "./plan.js";
 import { pollSwaps } from "./poll.js";
-import { readSwap, usdValue, type Trade } from "./trade.js";
+import { readSwap, swapKey, usdValue, type Trade } from "./trade.js";
 
 export const WATCHER_LEASE = "buy-watcher";
 
@@ -54,10 +55,16 @@ export const CADENCE_SLACK_MS = 1_000;
 export const KEEP_BUYS_MS = 7 * 24 * 3_600_000;
 const PRUNE_EVERY_MS = 3_600_000;
 
+/**
+ * Swaps remembered as counted for /metrics: those of the last polls of every pair, so that one
+ * read again in the overlap is not counted twice (a restart counts its last minute once more).
+ */
+const COUNTED_SWAPS = 50_000;
+
 /** What the watcher reports for /metrics and tests. */
 export interface WatchEvents {
   polled?(e: { pairId: string; pages: number; intervalSeconds: number }): void;
-  /** Swaps newer than the pair's cursor or inside its gaps, and those skipped for a missing or non-finite amount_usd. */
+  /** Swaps read for the first time (by identity, late-indexed ones included), and those of them skipped for a missing or non-finite amount_usd. */
   swaps?(e: { seen: number; skipped: number }): void;
   /** Buys recorded as owed to chats (new ones only). */
   owed?(n: number): void;
@@ -127,6 +134,7 @@ export function createWatcher(opts: WatcherOptions): Watcher {
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<string[]> | undefined;
   let lastPruned: number | undefined;
+  const counted = new LRUCache<string, true>({ max: COUNTED_SWAPS });
   /**
    * Per pair, the buys its last poll here newly owed to chats a second since the poll before,
    * and when it ran: a due pair's likely debt now is that rate times the time since.
@@ -193,10 +201,14 @@ export function createWatcher(opts: WatcherOptions): Watcher {
     let seen = 0;
     let skipped = 0;
     const trades = new Map<string, Trade>();
-    for (const { res, after, before } of reads.out) {
+    for (const { res } of reads.out) {
       for (const tx of res.txs) {
         const txTime = tx.tx_time ?? 0;
-        const fresh = txTime > after && txTime < before;
+        // Counted once by identity, not by time: a swap indexed late is older than the cursor when
+        // first read, and one read again in the overlap is no new swap.
+        const key = swapKey(w.pairId, tx);
+        const fresh = !counted.has(key);
+        counted.set(key, true);
         if (fresh) seen++;
         newest = Math.max(newest, txTime);
         const swap = readSwap(w.tokenId, w.pairId, tx);

@@ -323,6 +323,24 @@ describe("the buy watcher", () => {
     expect((await owedTo(chat("a"))).map((t) => [t.amountUsd, t.wallet])).toEqual([["120", "<a href=x>@everyone</a>"]]);
   });
 
+  it("counts a swap indexed late, and a skipped one, once, and none read again in the overlap", async () => {
+    await follow(chat("a"));
+    sb.placeSwaps(pairId, [
+      { time: S0 + 20, side: "buy", amountUsd: 75 },
+      { time: S0 + 22, side: "buy", amountUsd: "NaN", indexedAt: S0 + 50 },
+      { time: S0 + 24, side: "buy", amountUsd: 90, indexedAt: S0 + 50 },
+      { time: S0 + 30, side: "buy", amountUsd: 60 },
+    ]);
+    const counted: { seen: number; skipped: number }[] = [];
+    const w = watcher({ events: { swaps: (e) => counted.push(e) } });
+    clock = T0 + 40_000;
+    await w.tick();
+    clock = T0 + 70_000;
+    await w.tick();
+    // First poll: the two indexed on time. Second: the two indexed late (one skipped), behind the cursor; the others again, not counted.
+    expect(counted).toEqual([{ seen: 2, skipped: 0 }, { seen: 2, skipped: 1 }]);
+  });
+
   it("lets one of two workers watch, and the other take over a dead one's lease without owing a buy twice", async () => {
     await follow(chat("a"));
     sb.placeSwaps(pairId, [{ time: S0 + 2, side: "buy", amountUsd: 100 }]);
