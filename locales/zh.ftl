@@ -245,7 +245,7 @@ telegram-as-of = 数据时间 { $time }
 telegram-stale = 数据过期：这是最后已知的数据
 telegram-cut-short = （已截断：完整回答超出一条消息的长度）
 discord-old = { $age }前
-discord-data-age = 数据 { $age }
+discord-data-age = 数据时间：{ $age }
 discord-stale = 数据过期：显示的是我最后拿到的数据
 
 ## Price alerts and watchlists

@@ -94,6 +94,9 @@ describe("renderReplyEmbeds", () => {
       "demo data (sandbox) · data 3m old · stale: showing the last data I have",
     );
     expect(embed?.timestamp).toBe("2026-11-22T12:00:00.000Z");
+    // In Chinese the age reads as the Telegram footer's does: 数据时间, with a full-width colon.
+    const [zh] = renderReplyEmbeds(reply({ footer: { source: "演示数据（沙盒）", asOf }, locale: "zh" }), { now: () => asOf + 13 * 60_000 }).embeds;
+    expect(zh?.footer?.text).toBe("演示数据（沙盒） · 数据时间：13分钟前");
   });
 
   it("says why the data is older in the core's words, and no other reason in the footer", () => {
