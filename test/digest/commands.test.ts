@@ -1,4 +1,4 @@
-/** /unsubscribe on the real core over the sandbox: every chain named, and what `all` leaves. */
+/** Digest commands on the real core over the sandbox: /unsubscribe, a zone change beside digests, the topic a chat's posts go to. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Reply } from "../../src/core/reply.js";
 import { digestCommands } from "../../src/digest/commands.js";
@@ -9,13 +9,15 @@ const T0 = Date.UTC(2026, 10, 22, 10, 0);
 
 const text = (r: Reply | null | undefined): string => JSON.stringify(r?.blocks ?? []);
 
+/** One world for the file: each test has chats of its own. */
+let world: ClockedWorld;
+beforeAll(async () => {
+  world = await startClockedWorld({ start: T0, tmpPrefix: "cp-digest-cmd-", core: { extraCommands: digestCommands({ maxPerChat: 10, minIntervalMinutes: 15 }) } });
+});
+afterAll(() => world.close());
+const say = async (chat: ReturnType<typeof groupChat>, line: string) => world.core.handleText(chat, line);
+
 describe("/unsubscribe", () => {
-  let world: ClockedWorld;
-  beforeAll(async () => {
-    world = await startClockedWorld({ start: T0, tmpPrefix: "cp-digest-cmd-", core: { extraCommands: digestCommands({ maxPerChat: 10, minIntervalMinutes: 15 }) } });
-  });
-  afterAll(() => world.close());
-  const say = async (chat: ReturnType<typeof groupChat>, line: string) => world.core.handleText(chat, line);
   const digests = async (chat: ReturnType<typeof groupChat>) => (await world.store.subscriptions.listSubscriptions(chat)).map((s) => s.chain);
 
   it("stops every chain named and says which had no digest", async () => {
@@ -57,12 +59,6 @@ describe("/unsubscribe", () => {
 });
 
 describe("/settings timezone beside digests", () => {
-  let world: ClockedWorld;
-  beforeAll(async () => {
-    world = await startClockedWorld({ start: T0, tmpPrefix: "cp-digest-tz-", core: { extraCommands: digestCommands({ maxPerChat: 10, minIntervalMinutes: 15 }) } });
-  });
-  afterAll(() => world.close());
-  const say = async (chat: ReturnType<typeof groupChat>, line: string) => world.core.handleText(chat, line);
 
   it("says which digests keep the time zone they were subscribed in", async () => {
     const chat = groupChat("u1", "tz", true);
@@ -79,11 +75,6 @@ describe("/settings timezone beside digests", () => {
 });
 
 describe("the topic a chat's posts go to", () => {
-  let world: ClockedWorld;
-  beforeAll(async () => {
-    world = await startClockedWorld({ start: T0, tmpPrefix: "cp-digest-topic-", core: { extraCommands: digestCommands({ maxPerChat: 10, minIntervalMinutes: 15 }) } });
-  });
-  afterAll(() => world.close());
   const topicOf = async (chat: ReturnType<typeof groupChat>) => (await world.store.getSettings(chat)).postTopic;
 
   it("is the topic the latest digest, launch or alert was set up in, and General for one set up there", async () => {
