@@ -895,6 +895,7 @@ buys-media-set = Whale posts show this { $kind ->
    *[video] video
   }.
 buys-media-unused = The file that came with the command is not used: /buys { $symbol } media shows it on whale posts.
+buys-whale-under-min = The whale amount is at or under the minimum: every buy posted here is marked 🐳.
 buys-media-removed = Whale posts show no media now.
 buys-media-of = whale media: { $kind ->
     [photo] photo

@@ -850,6 +850,7 @@ buys-media-set = 巨鲸推送将展示这个{ $kind ->
    *[video] 视频
   }。
 buys-media-unused = 随命令附带的文件没有被使用：发送 /buys { $symbol } media 可让巨鲸推送展示它。
+buys-whale-under-min = 巨鲸金额不高于最低金额：这里推送的每笔买入都会标记 🐳。
 buys-media-removed = 巨鲸推送现在不带媒体。
 buys-media-of = 巨鲸媒体：{ $kind ->
     [photo] 图片

@@ -81,6 +81,12 @@ function stopWord(feed: Pick<BuyFeed, "tokenId" | "symbol">, feeds: readonly Pic
   return cleanText(shared ? feed.tokenId : feed.symbol, shared ? 140 : 16);
 }
 
+/** Whether every buy the chat gets is a whale: the whale amount is at or under the minimum. */
+function whaleUnderMin(o: BuyOptions): boolean {
+  const [whale, min] = [usdValue(o.whaleUsd), usdValue(o.minUsd)];
+  return whale !== undefined && min !== undefined && whale <= min;
+}
+
 export function buysCommands(limits: BuysLimits): Command[] {
   /** Seconds between polls of each followed token's pairs, as the plan stands now. */
   const checkedEvery = async (ctx: CommandContext): Promise<Map<string, number>> => {
@@ -158,6 +164,8 @@ export function buysCommands(limits: BuysLimits): Command[] {
           ...(applied.media === undefined ? [] : [{ kind: "text" as const, text: media === undefined ? t("buys-media-removed") : t("buys-media-set", { kind: media.kind }) }]),
           // A file sent without the word is more likely meant for whale posts than not: say how.
           ...(applied.media === undefined && ctx.chat.attached !== undefined ? [{ kind: "text" as const, text: t("buys-media-unused", { symbol }) }] : []),
+          // Not refused (a chat may want every buy marked), but said: it is more often a slip.
+          ...(whaleUnderMin(applied.options) ? [{ kind: "text" as const, text: t("buys-whale-under-min") }] : []),
           { kind: "text", text: t("buys-how-to-stop", { token: stopWord({ tokenId: res.tokenId, symbol }, feeds) }) },
         ],
         actions: [],

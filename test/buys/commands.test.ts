@@ -49,6 +49,11 @@ describe("/buys and /stopbuys", () => {
     expect((await store.buys.watches()).length).toBeGreaterThan(0);
   });
 
+  it("says so when the whale amount leaves every buy a whale", async () => {
+    expect(await say(admin("g-whale"), "/buys pepe min 100 whale 50")).toContain("The whale amount is at or under the minimum: every buy posted here is marked 🐳.");
+    expect(await say(admin("g-whale2"), "/buys pepe min 100 whale 5000")).not.toContain("every buy posted here is marked");
+  });
+
   it("sends the chat's posts to the forum topic the feed was set up in", async () => {
     const g = { ...admin("g-forum"), topic: "42" };
     await say(g, "/buys pepe");
