@@ -801,6 +801,7 @@ buys-too-many = This chat already follows { $count } tokens, the most it may ({ 
 buys-none = This chat follows no token's buys.
 buys-how-to-start = Start with /buys and a token, e.g. /buys pepe min 250.
 buys-how-to-stop = Stop with /stopbuys { $token }.
+buys-stop-with = stop with { $command }
 buys-not-following = This chat does not follow the buys of { $token }.
 buys-token-on = { $symbol } ({ $chain })
 buys-started = Posting the buys of { $symbol } ({ $chain }) here from now on.

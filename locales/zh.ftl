@@ -765,6 +765,7 @@ buys-too-many = 本聊天已关注 { $count } 个代币，已达上限（{ $max 
 buys-none = 本聊天没有关注任何代币的买单。
 buys-how-to-start = 用 /buys 加代币开始，如 /buys pepe min 250。
 buys-how-to-stop = 用 /stopbuys { $token } 停止。
+buys-stop-with = 停止：{ $command }
 buys-not-following = 本聊天没有关注 { $token } 的买单。
 buys-token-on = { $symbol }（{ $chain }）
 buys-started = 从现在起在这里播报 { $symbol }（{ $chain }）的买单。

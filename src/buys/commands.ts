@@ -110,7 +110,10 @@ export function buysCommands(limits: BuysLimits): Command[] {
     const line = (f: BuyFeed): string => {
       const seconds = every.get(f.tokenId);
       const when = seconds === undefined ? "" : ` · ${t("buys-checked-every", { seconds })}`;
-      return `${t("buys-token-on", { symbol: cleanText(f.symbol, 16), chain: cleanText(f.chain, 16) })} — ${optionsText(ctx, f.options, f.media)}${when}`;
+      // Two feeds of one symbol: /stopbuys takes the id of the one meant, so the list gives it.
+      const word = stopWord(f, feeds);
+      const stop = word === cleanText(f.symbol, 16) ? "" : ` · ${t("buys-stop-with", { command: `/stopbuys ${word}` })}`;
+      return `${t("buys-token-on", { symbol: cleanText(f.symbol, 16), chain: cleanText(f.chain, 16) })} — ${optionsText(ctx, f.options, f.media)}${when}${stop}`;
     };
     return {
       title: t("buys-list-title", { count: feeds.length, max: limits.maxPerChat }),

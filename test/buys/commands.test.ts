@@ -49,6 +49,17 @@ describe("/buys and /stopbuys", () => {
     expect((await store.buys.watches()).length).toBeGreaterThan(0);
   });
 
+  it("lists two feeds of one symbol each with the id /stopbuys takes for it", async () => {
+    const g = admin("g-two");
+    const pepes = real.sandbox.market.bySymbol("pepe").filter((p) => p.pairs.length > 0);
+    const [a, b] = [pepes.find((p) => p.chain === "eth"), pepes.find((p) => p.chain === "bsc")];
+    await say(g, `/buys ${a?.id ?? ""}`);
+    await say(g, `/buys ${b?.id ?? ""}`);
+    const listed = await say(g, "/buys");
+    expect(listed).toContain(`stop with /stopbuys ${a?.id ?? ""}`);
+    expect(listed).toContain(`stop with /stopbuys ${b?.id ?? ""}`);
+  });
+
   it("says so when the whale amount leaves every buy a whale", async () => {
     expect(await say(admin("g-whale"), "/buys pepe min 100 whale 50")).toContain("The whale amount is at or under the minimum: every buy posted here is marked 🐳.");
     expect(await say(admin("g-whale2"), "/buys pepe min 100 whale 5000")).not.toContain("every buy posted here is marked");
