@@ -38,6 +38,8 @@ export interface RealCoreOptions {
   budget?: CoreDeps["budget"];
   extraCommands?: CoreDeps["extraCommands"];
   charts?: ChartRenderer;
+  /** The core's answer deadline, ms; default the bot's 2.5 s. A test about pacing, not the market, widens it. */
+  answerDeadlineMs?: number;
 }
 
 export async function startRealCore(opts: RealCoreOptions): Promise<RealCore> {
@@ -59,6 +61,7 @@ export async function startRealCore(opts: RealCoreOptions): Promise<RealCore> {
     now: () => T0,
     budget: opts.budget ?? { perUser: 100_000, perChat: 100_000, perTelegramGroup: 100_000 },
     ...(opts.extraCommands === undefined ? {} : { extraCommands: opts.extraCommands }),
+    ...(opts.answerDeadlineMs === undefined ? {} : { answerDeadlineMs: opts.answerDeadlineMs }),
   });
   return {
     core,
