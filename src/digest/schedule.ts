@@ -64,7 +64,10 @@ function matcher(schedule: Runs): { matches(minuteMs: number): boolean; close():
   const [minutes, hours] = [new Set(fields.minute), new Set(fields.hour)];
   const offset = (ms: number): number => offsetMinutes(schedule.timezone, ms);
   /** The second time this wall-clock minute comes round tonight: the clocks went back less than a change ago. */
-  const repeated = (t: number): boolean => CLOCK_CHANGES.some((k) => offset(t - k * MINUTE) === offset(t) + k);
+  const repeated = (t: number): boolean => {
+    const now = offset(t);
+    return CLOCK_CHANGES.some((k) => offset(t - k * MINUTE) === now + k);
+  };
   /** The first minute after clocks went forward over a minute the expression names, on a day it runs. */
   const afterSkip = (t: number): boolean => {
     const [before, after] = [offset(t - MINUTE), offset(t)];

@@ -312,19 +312,23 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
   };
 
   /** Posts a digest or alert; the request leaves before its first await (rendering is synchronous). */
+  /** `reply` in its topic; in the chat's main thread when the topic was deleted (or closed to the bot) since it was set up. */
+  const placed = async (chatId: string, reply: Reply, sent: Sent[]): Promise<Sent[]> => {
+    const topic = reply.topic === undefined ? undefined : Number(reply.topic);
+    if (topic === undefined || !Number.isSafeInteger(topic)) return sendReply(postApi, deps.actions, { chatId }, reply, sent);
+    try {
+      return await sendReply(postApi, deps.actions, { chatId, threadId: topic }, reply, sent);
+    } catch (e) {
+      if (sent.length > 0 || !TOPIC_GONE.test(describeError(e))) throw e;
+      log.info({ chatId, topic }, "a post's topic is gone: posting it in the chat's main thread");
+      return sendReply(postApi, deps.actions, { chatId }, reply, sent);
+    }
+  };
+
   const post = async (chatId: string, reply: Reply): Promise<SendOutcome> => {
     const sent: Sent[] = [];
-    const topic = reply.topic === undefined ? undefined : Number(reply.topic);
-    const target = Number.isSafeInteger(topic) ? { chatId, threadId: topic } : { chatId };
     try {
-      try {
-        await sendReply(postApi, deps.actions, target, reply, sent);
-      } catch (e) {
-        // The topic was deleted (or closed to the bot) since it was set up: General still takes the post.
-        if (sent.length > 0 || target.threadId === undefined || !TOPIC_GONE.test(describeError(e))) throw e;
-        log.info({ chatId, topic: target.threadId }, "a post's topic is gone: posting it in the chat's main thread");
-        await sendReply(postApi, deps.actions, { chatId }, reply, sent);
-      }
+      await placed(chatId, reply, sent);
       return { kind: "delivered" };
     } catch (e) {
       // Once the first part is in the chat, sending the post again would repeat it.

@@ -89,13 +89,10 @@ export function formatPrice(v: string | number | undefined, opts: { locale?: str
   const d = accept(v, MONEY_MAX_POW10, false);
   if (d === null) return DASH;
   if (isZero(d)) return "$0.00";
-  const small = magnitude(d) < 0 ? belowOne(d, 4, 2) : null;
-  if (small !== null) return `$${small}`;
-  const cents = roundTo(d, 2);
-  return `$${atLeastPow10(cents, PRICE_COMPACT_POW10) ? compactAbs(d, 3, opts.locale) : toPlain(cents, 2)}`;
+  return precisePrice(d, 0, opts.locale);
 }
 
-/** `formatPrice` with `extra` more digits: significant ones below $1 and from $1M, decimals between. */
+/** A price of `formatPrice` with `extra` more digits: significant ones below $1 and from $1M, decimals between. */
 function precisePrice(d: Decimal, extra: number, locale: string | undefined): string {
   const small = magnitude(d) < 0 ? belowOne(d, 4 + extra, 2) : null;
   if (small !== null) return `$${small}`;
