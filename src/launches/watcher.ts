@@ -179,11 +179,12 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
       const liquidity = num(token.main_pair_tvl) ?? num(token.tvl);
       const wanting = subs.filter((s) => launchedMs >= s.createdAt && (s.minLiquidity === 0 || (liquidity ?? 0) >= s.minLiquidity));
       const tokenId = joinId(token.token, token.chain);
-      // A token stays in the lists for days: the report (10 units) is read for the chats that have
-      // not had it yet, and a blocked sale is remembered rather than read again every pass.
+      // A token stays in the lists for days: a blocked sale is remembered rather than read again
+      // every pass, and the report (10 units) is read for the chats that have not had it yet.
+      if (wanting.length === 0 || blocked.has(tokenId)) continue;
       const had = await Promise.all(wanting.map((s) => opts.launches.hasLaunchPost(s, tokenId)));
       const chats = wanting.filter((_, i) => !had[i]);
-      if (chats.length === 0 || blocked.has(tokenId)) continue;
+      if (chats.length === 0) continue;
       const r = await report(tokenId);
       if (saleBlocked(r)) {
         blocked.set(tokenId, true);
