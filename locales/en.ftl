@@ -269,6 +269,7 @@ telegram-cut-short = (cut short: the full answer does not fit in one message)
 discord-old = { $age } old
 discord-data-age = data { $age }
 discord-stale = stale: showing the last data I have
+discord-table-more = … { $count } more
 
 ## Price alerts and watchlists
 

@@ -247,6 +247,7 @@ telegram-cut-short = （已截断：完整回答超出一条消息的长度）
 discord-old = { $age }前
 discord-data-age = 数据时间：{ $age }
 discord-stale = 数据过期：显示的是我最后拿到的数据
+discord-table-more = …… 另有 { $count } 行
 
 ## Price alerts and watchlists
 

@@ -81,8 +81,8 @@ function pad(cell: string, width: number, align: "left" | "right"): string {
   return align === "right" ? gap + cell : cell + gap;
 }
 
-/** A table as a code block of at most `max` characters; rows that do not fit are counted. */
-export function tableBlock(block: Extract<Block, { kind: "table" }>, max: number): string {
+/** A table as a code block of at most `max` characters; rows that do not fit are counted, in the reply's language. */
+export function tableBlock(block: Extract<Block, { kind: "table" }>, max: number, i18n: Translator): string {
   const clean = (c: string): string => truncate(escapeCodeBlock(c).replace(/\s+/g, " "), CELL_MAX);
   const header = block.columns.map(clean);
   const rows = block.rows.map((r) => block.columns.map((_, i) => clean(r[i] ?? "")));
@@ -101,13 +101,13 @@ export function tableBlock(block: Extract<Block, { kind: "table" }>, max: number
     used += length(text) + 1;
     shown += 1;
   }
-  if (shown < rows.length) lines.push(`… ${rows.length - shown} more`);
+  if (shown < rows.length) lines.push(truncate(i18n.t("discord-table-more", { count: rows.length - shown }), 20));
   const out = `${fence}\n${lines.join("\n")}\n${fence}`;
   return length(out) <= max ? out : "";
 }
 
 /** The description: text and table blocks, and fields blocks too when `withFields`, in the reply's order. */
-function descriptionOf(blocks: readonly Block[], withFields: boolean, max: number): string {
+function descriptionOf(blocks: readonly Block[], withFields: boolean, max: number, i18n: Translator): string {
   const parts: string[] = [];
   let used = 0;
   const add = (text: string): void => {
@@ -120,7 +120,7 @@ function descriptionOf(blocks: readonly Block[], withFields: boolean, max: numbe
   };
   for (const block of blocks) {
     if (block.kind === "text") add(escapeMarkdown(block.text));
-    if (block.kind === "table") add(tableBlock(block, max - used - (parts.length > 0 ? 2 : 0)));
+    if (block.kind === "table") add(tableBlock(block, max - used - (parts.length > 0 ? 2 : 0), i18n));
     if (block.kind === "fields" && withFields) add(block.fields.map((f) => `${escapeMarkdown(f.label)}: ${escapeMarkdown(f.value)}`).join("\n"));
   }
   return parts.join("\n\n");
@@ -148,7 +148,8 @@ export function renderReplyEmbeds(reply: Reply, opts: RenderEmbedOptions = {}): 
   const url = safeHttpUrl(reply.url);
   if (url !== undefined && title !== "") embed.url = url;
 
-  const footer = reply.footer === undefined ? "" : footerText(reply.footer, now, messages().translator(reply.locale ?? DEFAULT_LOCALE));
+  const i18n = messages().translator(reply.locale ?? DEFAULT_LOCALE);
+  const footer = reply.footer === undefined ? "" : footerText(reply.footer, now, i18n);
   if (footer !== "") embed.footer = { text: footer };
   if (reply.footer?.asOf !== undefined && Number.isFinite(reply.footer.asOf)) {
     embed.timestamp = new Date(reply.footer.asOf).toISOString();
@@ -164,7 +165,7 @@ export function renderReplyEmbeds(reply: Reply, opts: RenderEmbedOptions = {}): 
   if (asFields && fields.length > 0) embed.fields = fields;
 
   const descriptionMax = Math.min(EMBED_LIMITS.description, EMBED_LIMITS.total - fixed - (asFields ? fieldTotal : 0));
-  const description = descriptionOf(reply.blocks, !asFields, descriptionMax);
+  const description = descriptionOf(reply.blocks, !asFields, descriptionMax, i18n);
   if (description !== "") embed.description = description;
 
   const files: EmbedFile[] = [];

@@ -145,6 +145,15 @@ describe("renderReplyEmbeds", () => {
     expect(accepted(r)).toEqual([]);
   });
 
+  it("says how many table rows are left in the reply's language", () => {
+    const rows = Array.from({ length: 400 }, (_, i) => [String(i), "代币名称很长的代币", "$1,234,567.89"]);
+    const r = renderReplyEmbeds(reply({ blocks: [{ kind: "table", columns: ["#", "代币", "价格"], rows }], locale: "zh" }));
+    const description = r.embeds[0]?.description ?? "";
+    expect(description).toMatch(/…… 另有 \d+ 行\n```$/);
+    expect(description).not.toMatch(/more/);
+    expect(accepted(r)).toEqual([]);
+  });
+
   it("never sends an empty field name or value, which Discord refuses", () => {
     const r = renderReplyEmbeds(reply({ blocks: [{ kind: "fields", fields: [{ label: "", value: "" }] }] }));
     expect(r.embeds[0]?.fields).toEqual([{ name: "—", value: "—", inline: true }]);
