@@ -681,6 +681,8 @@ chart-picture-time-zone = UTC
 
 ## garbage in, nothing false out
 alert-percent-too-small = A move below { $min }% would fire at every check; choose { $min }% or more.
+settings-bad-default-chain = A default chain is one chain name, such as bsc or solana.
+store-value-refused = I can't save that value; check it and try again.
 store-save-unavailable = My database can't be reached, so that was not saved; try again in a minute.
 store-save-unknown = My database did not answer in time, so I can't tell whether that was saved; look again in a minute.
 store-save-read-only = That can't be saved right now: the bot's database is read-only. Tell the bot's operator.

@@ -648,6 +648,8 @@ chart-picture-time-zone = UTC
 
 ## garbage in, nothing false out
 alert-percent-too-small = 低于 { $min }% 的波动每次检查都会触发；请选择 { $min }% 或以上。
+settings-bad-default-chain = 默认链是一个链名，例如 bsc 或 solana。
+store-value-refused = 这个值无法保存；请检查后再试。
 store-save-unavailable = 我的数据库暂时连不上，所以没有保存；请一分钟后再试。
 store-save-unknown = 我的数据库没有及时回应，无法确定是否已保存；请一分钟后再看看。
 store-save-read-only = 暂时无法保存：机器人的数据库是只读的。请告诉机器人的运营者。

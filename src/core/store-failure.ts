@@ -1,5 +1,5 @@
 /**
- * The sentence for a failed store call: a refused value is the user's to fix and shown as is;
+ * The sentence for a failed store call: a refused value is the user's to fix and said in their language;
  * a database that cannot be reached or written gets one sentence that says whether waiting
  * helps or the operator must act, and the log line names the setting (never "bug").
  */
@@ -19,7 +19,10 @@ const WRITE_KEYS: Readonly<Record<Exclude<StoreErrorKind, "invalid">, string>> =
 
 /** The reply to `error`, in the chat's language (`i18n`), logging what the operator must know. */
 export function storeFailureReply(error: StoreError, log: Logger, command: string, i18n: Translator): Reply {
-  if (error.kind === "invalid") return errorReply(error.message, "user");
+  if (error.kind === "invalid") {
+    const said = error.userMessage ?? { key: "store-value-refused" };
+    return errorReply(i18n.t(said.key, said.args), "user");
+  }
   const fields = { command, kind: error.kind, write: error.write, detail: error.message };
   // An outage of the server passes by itself; a full or read-only disk needs the operator.
   if (error.kind === "unavailable" || error.kind === "timeout") log.warn(fields, `command failed: database ${error.kind === "timeout" ? "not answering" : "unavailable"}`);

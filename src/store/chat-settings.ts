@@ -24,7 +24,7 @@ export function canonicalTimezone(name: string): string | undefined {
 /**
  * `current` with `patch` applied: a key present with `undefined` clears that setting
  * (the timezone goes back to UTC).
- * @throws StoreError "invalid", its message for the user, for an unknown time zone or an unusable chain name.
+ * @throws StoreError "invalid", with the message the user reads, for an unknown time zone or an unusable chain name.
  */
 export function applySettingsPatch(current: ChatSettings, patch: Partial<ChatSettings>): ChatSettings {
   const next: ChatSettings = { ...current, ...patch, timezone: current.timezone };
@@ -33,10 +33,8 @@ export function applySettingsPatch(current: ChatSettings, patch: Partial<ChatSet
     else {
       const zone = canonicalTimezone(patch.timezone);
       if (zone === undefined) {
-        throw new StoreError(
-          "invalid",
-          `"${patch.timezone.slice(0, 64)}" is not a time zone I know — use an IANA name such as Europe/Berlin or America/New_York.`,
-        );
+        const typed = patch.timezone.slice(0, 32);
+        throw new StoreError("invalid", `unknown time zone "${typed}"`, { userMessage: { key: "settings-bad-timezone", args: { zone: typed } } });
       }
       next.timezone = zone;
     }
@@ -44,7 +42,7 @@ export function applySettingsPatch(current: ChatSettings, patch: Partial<ChatSet
   if (next.defaultChain !== undefined) {
     const chain = next.defaultChain.trim();
     if (chain === "" || chain.length > MAX_CHAIN_LENGTH || /\s/.test(chain)) {
-      throw new StoreError("invalid", "A default chain is one chain name, such as bsc or solana.");
+      throw new StoreError("invalid", "a default chain must be one chain name", { userMessage: { key: "settings-bad-default-chain" } });
     }
     next.defaultChain = chain;
   }

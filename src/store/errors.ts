@@ -8,7 +8,7 @@ import { dirname } from "node:path";
 import type { Logger } from "pino";
 
 export type StoreErrorKind =
-  /** The value was refused (unknown time zone, bad chain name); the message is for the user. */
+  /** The value was refused (unknown time zone, bad chain name); `userMessage` says so to the user. */
   | "invalid"
   /** The database server cannot be reached right now (PostgreSQL down, connection lost). */
   | "unavailable"
@@ -21,16 +21,25 @@ export type StoreErrorKind =
   /** The database cannot be opened or is damaged; the message names the setting to fix. */
   | "unusable";
 
+/** A message id of locales/*.ftl and its arguments. */
+export interface UserMessage {
+  readonly key: string;
+  readonly args?: Readonly<Record<string, string | number>>;
+}
+
 export class StoreError extends Error {
   override readonly name = "StoreError";
   readonly kind: StoreErrorKind;
   /** Whether the failed call wanted to change something (a write) or only to read. */
   readonly write: boolean;
+  /** For a refused value: the message (locales/*.ftl) the user reads, in their chat's language; `message` is the log's. */
+  readonly userMessage: UserMessage | undefined;
 
-  constructor(kind: StoreErrorKind, message: string, options: { write?: boolean; cause?: unknown } = {}) {
+  constructor(kind: StoreErrorKind, message: string, options: { write?: boolean; cause?: unknown; userMessage?: UserMessage } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.kind = kind;
     this.write = options.write ?? false;
+    this.userMessage = options.userMessage;
   }
 }
 
