@@ -16,6 +16,13 @@ const MUST_NOT_IMPORT = [
   { folder: "store", folders: ["core", "adapters", "market/!(ask.ts)"] },
   { folder: "digest", folders: [], packages: PLATFORM_SDKS },
   { folder: "alerts", folders: [], packages: PLATFORM_SDKS },
+  { folder: "launches", folders: [], packages: PLATFORM_SDKS },
+  { folder: "buys", folders: [], packages: PLATFORM_SDKS },
+  { folder: "calls", folders: ["adapters"] },
+  // The send protocol reads the store's contract (types.ts), never an implementation.
+  { folder: "delivery", folders: ["store/**/!(types.ts)"], packages: PLATFORM_SDKS },
+  // Redis implements contracts of the layers it serves (the adapters' chat order and route books among them), never the core's.
+  { folder: "redis", folders: ["core"], packages: PLATFORM_SDKS },
   { folder: "chart", folders: ["core/commands", "adapters"] },
   // The adapters may read the store's contract (types.ts), never an implementation.
   { folder: "adapters", folders: ["market", "cache", "store/**/!(types.ts)"] },

@@ -4,7 +4,7 @@
  * post. The feed lane's units are chainpulse_market_lane_units_total{lane="feed"}.
  */
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
-import { withinScrape } from "../ops/scrape-bound.js";
+import { withinScrape } from "../scrape-bound.js";
 import type { BuyFeedStore } from "../store/types.js";
 import type { WatchEvents } from "./watcher.js";
 

@@ -5,7 +5,7 @@
  * (fresh, stale, busy, failed).
  */
 import { Counter, Gauge, Histogram, type Registry } from "prom-client";
-import { withinScrape } from "../ops/scrape-bound.js";
+import { withinScrape } from "../scrape-bound.js";
 import type { DispatchEvent, Scheduler } from "./scheduler.js";
 import { LANES } from "./scheduler-lanes.js";
 

@@ -69,6 +69,23 @@ describe("npm run lint holds the map of ARCHITECTURE.md", () => {
     expect(found.get("b.ts")).toEqual([expect.stringMatching(/src\/store\/ must not import src\/market/)]);
   });
 
+  it("keeps the platforms out of the scheduled posts' folders and the stores' implementations out of the send protocol", async () => {
+    for (const folder of ["launches", "buys", "delivery", "redis"]) {
+      const found = await lintPlanted(folder, { "a.ts": 'import { Client } from "discord.js";\nexport const c = Client;\n' });
+      expect(found.get("a.ts"), folder).toEqual([expect.stringMatching(new RegExp(`^no-restricted-imports: .*src/${folder}/ knows no platform`))]);
+    }
+    const delivery = await lintPlanted("delivery", {
+      "a.ts": 'import type { ChatKey } from "../../store/types.js";\nexport type A = ChatKey;\n',
+      "b.ts": 'import { openSqliteStore } from "../../store/sqlite/store.js";\nexport const b = openSqliteStore;\n',
+    });
+    expect(delivery.get("a.ts")).toEqual([]);
+    expect(delivery.get("b.ts")).toEqual([expect.stringMatching(/src\/delivery\/ must not import src\/store/)]);
+    const calls = await lintPlanted("calls", { "a.ts": 'import type { PlatformAdapter } from "../../adapters/types.js";\nexport type A = PlatformAdapter;\n' });
+    expect(calls.get("a.ts")).toEqual([expect.stringMatching(/src\/calls\/ must not import src\/adapters/)]);
+    const redis = await lintPlanted("redis", { "a.ts": 'import type { Reply } from "../../core/reply.js";\nexport type A = Reply;\n' });
+    expect(redis.get("a.ts")).toEqual([expect.stringMatching(/src\/redis\/ must not import src\/core/)]);
+  });
+
   it("refuses two modules that import each other", async () => {
     const found = await lintPlanted("digest", {
       "a.ts": 'import { b } from "./b.js";\nexport const a = (): number => b() + 1;\n',
