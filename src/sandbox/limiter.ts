@@ -3,18 +3,11 @@
  * are whole seconds (and UTC days) of the limiter's own clock, real time by default: the
  * market's clock may be pinned, and a pinned second would never refill.
  */
-import { COMPUTE_UNITS } from "../market/limits.js";
+import { unitsOf } from "../market/cost.js";
 
 /** Requests a second per plan (documented). */
 export const PLANS = { free: 1, normal: 5, pro: 20 } as const;
 export type PlanName = keyof typeof PLANS;
-
-/** Cost of endpoints the notes give no figure for (the v1 ones and the small v2 lists). */
-const DEFAULT_UNITS = 1;
-
-export function unitsOf(endpoint: string): number {
-  return COMPUTE_UNITS[endpoint] ?? DEFAULT_UNITS;
-}
 
 export type Admission = "ok" | "rate" | "quota";
 
