@@ -46,11 +46,11 @@ export type BudgetVerdict =
 export interface Budget {
   /**
    * Counts one command by `userId` in `chatKey` at `now` (epoch ms) and says whether it may
-   * run; `chatLimit` lowers the chat's budget for this chat (a Telegram group: what Telegram takes).
+   * run; a `telegramGroup` has the lower budget of `perTelegramGroup` (what Telegram takes).
    * `quiet`: the caller tells nobody of a refusal (an inline query, an unasked paste), so a
    * refused one is not counted and the warning stays for the next command.
    */
-  take(userId: string, chatKey: string, now: number, chatLimit?: number, quiet?: boolean): Promise<BudgetVerdict>;
+  take(userId: string, chatKey: string, now: number, telegramGroup?: boolean, quiet?: boolean): Promise<BudgetVerdict>;
 }
 
 function limiter(points: number, durationSec: number, keyPrefix: string, redis: SharedRedis | undefined): RateLimiterAbstract {
@@ -80,6 +80,7 @@ async function consume(l: RateLimiterAbstract, key: string): Promise<number> {
 export function createBudget(opts: BudgetOptions = {}): Budget {
   const perUser = opts.perUser ?? 10;
   const perChat = opts.perChat ?? 30;
+  const perTelegramGroup = Math.min(perChat, opts.perTelegramGroup ?? TELEGRAM_GROUP_COMMANDS_PER_MINUTE);
   const windowMs = opts.windowMs ?? 60_000;
   // The window is read from the caller's clock (the key names it); the store's expiry only
   // clears counters of windows gone by.
@@ -88,8 +89,8 @@ export function createBudget(opts: BudgetOptions = {}): Budget {
   const chats = limiter(perChat, keepSec, "budget:chat", opts.redis);
 
   return {
-    async take(userId, chatKey, now, chatLimit, quiet = false) {
-      const chatMax = Math.min(perChat, chatLimit ?? perChat);
+    async take(userId, chatKey, now, telegramGroup = false, quiet = false) {
+      const chatMax = telegramGroup ? perTelegramGroup : perChat;
       const window = Math.floor(now / windowMs);
       const retryInMs = (window + 1) * windowMs - now;
       // The user and chat ids are opaque to the store: JSON keeps a ":" in one from reading as another key.

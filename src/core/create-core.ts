@@ -10,7 +10,7 @@ import type { ChartRenderer } from "../chart/types.js";
 import type { Platform, Store } from "../store/types.js";
 import { bindArgs, bindNamed, checkWords, commandCall, commandWords } from "./args.js";
 import type { BotCore, Choice, InlineCard } from "./bot-core.js";
-import { createBudget, TELEGRAM_GROUP_COMMANDS_PER_MINUTE, type BudgetOptions } from "./budget.js";
+import { createBudget, type BudgetOptions } from "./budget.js";
 import { chatEvents } from "./chat-events.js";
 import type { ChatContext, Command, CommandContext, FirstRun } from "./command.js";
 import { autodetectOn } from "./commands/autodetect.js";
@@ -178,8 +178,8 @@ export function createBotCore(deps: CoreDeps): BotCore {
   async function admit(chat: ChatContext, over: Over): Promise<((i18n: Translator) => Reply) | null | undefined> {
     if (unmetered.has(chat.platform)) return undefined;
     // A Telegram group takes about 20 messages a minute: more commands would only be refused.
-    const groupLimit = chat.platform === "telegram" && !chat.isPrivate ? (deps.budget?.perTelegramGroup ?? TELEGRAM_GROUP_COMMANDS_PER_MINUTE) : undefined;
-    const verdict = await budget.take(chat.userId, `${chat.platform}:${chat.chatId}`, now(), groupLimit, over === "quiet");
+    const telegramGroup = chat.platform === "telegram" && !chat.isPrivate;
+    const verdict = await budget.take(chat.userId, `${chat.platform}:${chat.chatId}`, now(), telegramGroup, over === "quiet");
     if (verdict.kind === "ok") return undefined;
     if (over === "quiet" || (verdict.kind === "silent" && over === "polite")) return null;
     const args = { seconds: seconds(verdict.retryInMs) };

@@ -16,7 +16,7 @@ import { DailyUnits } from "./quota-ledger.js";
 import { LANES, type Lane } from "./scheduler-lanes.js";
 import { inProcessGate, type SpacingGate } from "./spacing-gate.js";
 
-export { LANES, ALERT_LANE, DIGEST_LANE, FEED_LANE, type Lane } from "./scheduler-lanes.js";
+export { LANES, DIGEST_LANE, type Lane } from "./scheduler-lanes.js";
 
 /** One call as the scheduler sees it. */
 export interface Job<T> {

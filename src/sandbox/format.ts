@@ -22,11 +22,6 @@ export function pct(x: number): string {
   return dec(Math.round(x * 100) / 100, 12);
 }
 
-/** A USD amount, 2–6 places depending on size. */
-export function usd(x: number): string {
-  return dec(x, Math.abs(x) >= 1 ? Math.max(8, Math.ceil(Math.log10(Math.abs(x))) + 2) : 6);
-}
-
 /** Epoch seconds as an ISO 8601 UTC timestamp without milliseconds. */
 export function iso(epochSec: number): string {
   return new Date(epochSec * 1000).toISOString().replace(".000Z", "Z");

@@ -39,7 +39,7 @@ function appendix(token: SandboxToken, price: string): string {
       email: "", blog: "", twitter: `https://x.com/${token.symbol.toLowerCase()}`, telegram: "", whitepaper: "",
     };
     // The service's keys vary by token: drop a few, deterministically.
-    const keys = Object.keys(all).filter((k, i) => i < 3 || hash32(token.key, 21, i) % 4 !== 0);
+    const keys = Object.keys(all).filter((_k, i) => i < 3 || hash32(token.key, 21, i) % 4 !== 0);
     head = JSON.stringify(Object.fromEntries(keys.map((k) => [k, all[k] as string]))).slice(0, -1);
     appendixHeads.set(token, head);
   }

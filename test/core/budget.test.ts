@@ -64,13 +64,17 @@ describe.each([
     expect((await budget.take(u1, c1, t + 103)).kind).toBe("warn");
   });
 
-  it("holds a chat to a lower limit when the caller gives one (a Telegram group: what Telegram takes), warning once", async () => {
+  it("holds a Telegram group to what Telegram takes (19 by default, or perTelegramGroup), warning once", async () => {
     const { c1, c2 } = names();
     const budget = await make({ perUser: 100, perChat: 30 });
     const t = 1_800_000_000_000;
-    for (let i = 0; i < 19; i++) expect((await budget.take(`u${i}`, c1, t + i, 19)).kind).toBe("ok");
-    expect(await budget.take("u-late", c1, t + 20, 19)).toMatchObject({ kind: "warn", scope: "chat" });
-    expect((await budget.take("u-later", c1, t + 21, 19)).kind).toBe("silent");
+    for (let i = 0; i < 19; i++) expect((await budget.take(`u${i}`, c1, t + i, true)).kind).toBe("ok");
+    expect(await budget.take("u-late", c1, t + 20, true)).toMatchObject({ kind: "warn", scope: "chat" });
+    expect((await budget.take("u-later", c1, t + 21, true)).kind).toBe("silent");
+    const { c1: c3 } = names();
+    const five = await make({ perUser: 100, perChat: 30, perTelegramGroup: 5 });
+    for (let i = 0; i < 5; i++) expect((await five.take(`u${i}`, c3, t + i, true)).kind).toBe("ok");
+    expect((await five.take("u-late", c3, t + 6, true)).kind).toBe("warn");
     // Another chat without the limit keeps the whole budget.
     for (let i = 0; i < 30; i++) expect((await budget.take(`u${i}`, c2, t + i)).kind).toBe("ok");
     expect((await budget.take("u-late", c2, t + 31)).kind).toBe("warn");

@@ -85,6 +85,3 @@ export function createCommandList(extra: readonly Command[] = [], alertLimits: A
   }
   return list;
 }
-
-/** Every built-in command of the bot. */
-export const COMMANDS: readonly Command[] = createCommandList();

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { discordRegisterCommand } from "../../../src/cli/discord-register.js";
 import { CHART_INTERVALS } from "../../../src/core/commands/chart.js";
-import { COMMANDS, createCommandList } from "../../../src/core/commands/index.js";
+import { createCommandList } from "../../../src/core/commands/index.js";
 import { digestCommands } from "../../../src/digest/commands.js";
 import { startFakeDiscord, type FakeDiscord } from "../../fakes/discord-api.js";
+
+const COMMANDS = createCommandList();
 
 type Payload = { name: string; type?: number; options?: { name: string; type: number; autocomplete?: boolean; choices?: unknown[] }[] };
 

@@ -3,12 +3,13 @@ import { renderButtons, createActionStore } from "../../../src/adapters/discord/
 import { chainChoices } from "../../../src/adapters/discord/chain-choices.js";
 import { commandPayloads, namedOptions } from "../../../src/adapters/discord/slash-commands.js";
 import { CHART_INTERVALS } from "../../../src/core/commands/chart.js";
-import { COMMANDS } from "../../../src/core/commands/index.js";
+import { createCommandList } from "../../../src/core/commands/index.js";
 import type { Command } from "../../../src/core/command.js";
 import { KNOWN_CHAINS, knownChain } from "../../../src/core/resolve/index.js";
 import type { Action } from "../../../src/core/reply.js";
 import { checkApplicationCommand, checkMessageBody } from "../../fakes/discord-limits.js";
 
+const COMMANDS = createCommandList();
 const CHAINS = Array.from({ length: 30 }, (_, i) => `chain${i}`);
 
 /** Declarations only: the payloads are built from a command's arguments, never by running it. */
