@@ -113,6 +113,13 @@ describe("Telegram commands, end to end against the fake Bot API and the real co
     expect((await h.fake.waitForSent((s) => s.replyTo === ask.message_id)).text).toContain("/price");
   });
 
+  it("answers /start from a deep link (t.me/bot?start=ref_42) with the same greeting", async () => {
+    const ask = h.fake.sendText(privateChat(fakeUser()), "/start ref_42");
+    const reply = await h.fake.waitForSent((s) => s.replyTo === ask.message_id);
+    expect(reply.text).toContain("/price");
+    expect(reply.text).not.toContain("fewer words");
+  });
+
   it("splits a reply over 4096 characters into parts where only the first replies to the command", async () => {
     const chat = privateChat(fakeUser());
     const ask = h.fake.sendText(chat, "/long");

@@ -15,10 +15,16 @@ function leadingCommand(entities: readonly MessageEntity[] | undefined): Message
   return entities?.find((e) => e.type === "bot_command" && e.offset === 0);
 }
 
-/** `/Name@bot rest` at its entity → the bot it names (if any) and the call for the core. */
+/**
+ * `/Name@bot rest` at its entity → the bot it names (if any) and the call for the core. A deep
+ * link (t.me/bot?start=ref) arrives as `/start ref`: its payload is the link's, not words the
+ * person typed, so /start is answered as it always is.
+ */
 function readCommand(text: string, entity: MessageEntity): { call: CommandCall; bot?: string } {
   const [name = "", bot] = text.slice(1, entity.length).split("@");
-  return { call: { name: name.toLowerCase(), args: text.slice(entity.length).trim() }, ...(bot === undefined ? {} : { bot }) };
+  const lower = name.toLowerCase();
+  const args = lower === "start" ? "" : text.slice(entity.length).trim();
+  return { call: { name: lower, args }, ...(bot === undefined ? {} : { bot }) };
 }
 
 export function commandsFeature(deps: FeatureDeps): Composer<Context> {
