@@ -378,6 +378,11 @@ discord-budget = You are sending commands faster than I answer them; try again s
 discord-deferred-failed = Sorry, I could not show that answer; try again in a moment.
 # The message menu command's name as Discord shows it (at most 32 characters).
 discord-token-card = Token card
+
+inline-hint = Type a token's symbol or address
+inline-none = No token matches “{ $query }”
+inline-busy = Too many requests; try again in { $seconds } s
+inline-unavailable = The market service is not answering; try again shortly
 telegram-fallback = Sorry, I could not show that answer here. It has been logged.
 console-hint = Type a command such as /price pepe, paste a token address, or /help.
 console-welcome = chainpulse console: { $hint } Numbers press buttons; quit with Ctrl-D or Ctrl-C.

@@ -350,6 +350,11 @@ discord-budget = 你发送命令的速度超过了我的回复速度；请稍后
 discord-deferred-failed = 抱歉，这个回答无法显示；请稍后再试。
 # The message menu command's name as Discord shows it (at most 32 characters).
 discord-token-card = 代币卡片
+
+inline-hint = 输入代币的符号或地址
+inline-none = 没有与“{ $query }”匹配的代币
+inline-busy = 请求太频繁；请在 { $seconds } 秒后再试
+inline-unavailable = 行情服务暂时没有回应；请稍后再试
 telegram-fallback = 抱歉，这个回答无法在这里显示。已记录。
 console-hint = 请输入命令，例如 /price pepe，粘贴代币地址，或 /help。
 console-welcome = chainpulse 控制台：{ $hint } 输入数字按下按钮；用 Ctrl-D 或 Ctrl-C 退出。

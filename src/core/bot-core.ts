@@ -23,6 +23,15 @@ export interface InlineCard extends Choice {
   card: Reply;
 }
 
+/** What an inline query gets: the cards, or, when there are none, one line in the asker's language saying why. */
+export interface InlineAnswer {
+  cards: InlineCard[];
+  /** Why there are no cards: nothing typed yet, nothing matches, the service failed, or over budget. */
+  notice?: string;
+  /** Over budget: the answer is this person's for now, never to be cached. */
+  refused?: boolean;
+}
+
 export interface BotCore {
   /** Every command, in the order `/help` lists them. */
   readonly commands: readonly Command[];
@@ -71,9 +80,9 @@ export interface BotCore {
   /**
    * Up to `max` token cards for an inline query (`@bot pepe`), costing one unit of the budget
    * for the whole query: suggestions from cached searches, one search first when none are
-   * cached. Cards that failed are left out; `null` when over budget. Never rejects.
+   * cached. Cards that failed are left out. Never rejects.
    */
-  inlineCards(chat: ChatContext, query: string, max: number): Promise<InlineCard[] | null>;
+  inlineCards(chat: ChatContext, query: string, max: number): Promise<InlineAnswer>;
   /** Token suggestions for a partial query, from cached searches only: never waits on the service. */
   suggestTokens(query: string): Choice[];
   /** The platform's news about a chat (removed, moved, part of a server); the core updates its state. */

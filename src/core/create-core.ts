@@ -9,8 +9,8 @@ import type { CallRules } from "../calls/rules.js";
 import type { ChartRenderer } from "../chart/types.js";
 import type { Platform, Store } from "../store/types.js";
 import { bindArgs, bindNamed, checkWords, commandCall, commandWords } from "./args.js";
-import type { BotCore, Choice, InlineCard } from "./bot-core.js";
-import { createBudget, type BudgetOptions } from "./budget.js";
+import type { BotCore, Choice, InlineAnswer, InlineCard } from "./bot-core.js";
+import { createBudget, type BudgetOptions, type BudgetVerdict } from "./budget.js";
 import { chatEvents } from "./chat-events.js";
 import type { ChatContext, Command, CommandContext, FirstRun } from "./command.js";
 import { autodetectOn } from "./commands/autodetect.js";
@@ -126,11 +126,14 @@ export function createBotCore(deps: CoreDeps): BotCore {
     };
   }
 
-  /** One search whose results feed the suggestion index (through `noting`); a failure is only logged. */
-  const searchSuggestions = (q: string): Promise<void> =>
+  /** One search whose results feed the suggestion index (through `noting`); false when it failed, which is only logged. */
+  const searchSuggestions = (q: string): Promise<boolean> =>
     market.search({ keyword: q, limit: 25 }).then(
-      () => undefined,
-      (e: unknown) => deps.log.debug({ err: e instanceof Error ? e.message : String(e) }, "suggestion search failed"),
+      () => true,
+      (e: unknown) => {
+        deps.log.debug({ err: e instanceof Error ? e.message : String(e) }, "suggestion search failed");
+        return false;
+      },
     );
 
   let warmWindowStart = 0;
@@ -148,7 +151,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
     }
     if (warmedInWindow >= WARM_PER_MINUTE) return;
     warmedInWindow++;
-    void asking(newAsk("refresh", undefined, now), () => searchSuggestions(q));
+    void asking(newAsk("refresh", undefined, now), async () => void (await searchSuggestions(q)));
   }
 
   function context(chat: ChatContext, i18n: Translator, reasked?: FirstRun): CommandContext {
@@ -169,6 +172,15 @@ export function createBotCore(deps: CoreDeps): BotCore {
     return cmd;
   }
 
+  /** Takes one unit of the budget; the verdict when it is spent, undefined when the command may run. */
+  async function overBudget(chat: ChatContext, quiet: boolean): Promise<Exclude<BudgetVerdict, { kind: "ok" }> | undefined> {
+    if (unmetered.has(chat.platform)) return undefined;
+    // A Telegram group takes about 20 messages a minute: more commands would only be refused.
+    const telegramGroup = chat.platform === "telegram" && !chat.isPrivate;
+    const verdict = await budget.take(chat.userId, `${chat.platform}:${chat.chatId}`, now(), telegramGroup, quiet);
+    return verdict.kind === "ok" ? undefined : verdict;
+  }
+
   /**
    * Takes one unit of the budget: `undefined` when the command may run, else what to answer
    * instead. `over` says how to refuse: "polite" once then silence, "quiet" always silence and
@@ -176,11 +188,8 @@ export function createBotCore(deps: CoreDeps): BotCore {
    * sentence every time (the caller owes an answer).
    */
   async function admit(chat: ChatContext, over: Over): Promise<((i18n: Translator) => Reply) | null | undefined> {
-    if (unmetered.has(chat.platform)) return undefined;
-    // A Telegram group takes about 20 messages a minute: more commands would only be refused.
-    const telegramGroup = chat.platform === "telegram" && !chat.isPrivate;
-    const verdict = await budget.take(chat.userId, `${chat.platform}:${chat.chatId}`, now(), telegramGroup, over === "quiet");
-    if (verdict.kind === "ok") return undefined;
+    const verdict = await overBudget(chat, over === "quiet");
+    if (verdict === undefined) return undefined;
     if (over === "quiet" || (verdict.kind === "silent" && over === "polite")) return null;
     const args = { seconds: seconds(verdict.retryInMs) };
     return (i18n) => errorReply(i18n.t(verdict.scope === "user" ? "core-budget-user" : "core-budget-chat", args), "user");
@@ -242,18 +251,26 @@ export function createBotCore(deps: CoreDeps): BotCore {
 
   /**
    * The card of a token chosen from the suggestions (`Choice`) or typed (a link, an address, a
-   * symbol with its chain), or undefined when it failed (logged like any command).
+   * symbol with its chain), or the sentence of why it failed (logged like any command).
    */
-  async function inlineCard(chat: ChatContext, langs: Languages, wanted: Choice | TokenInput, typed: string): Promise<InlineCard | undefined> {
+  async function inlineCard(chat: ChatContext, langs: Languages, wanted: Choice | TokenInput, typed: string): Promise<InlineCard | { failed: string }> {
     let found: Resolution | undefined;
     const card = await caught(chat, `(inline) ${typed}`, langs, async (i18n) => {
       const ctx = context(chat, i18n);
       found = await resolveArg(ctx, "value" in wanted ? wanted.value : wanted);
       return tokenCard(ctx, found, { command: "token", chart: false });
     });
-    if (card.error !== undefined || found === undefined) return undefined;
+    if (card.error !== undefined || found === undefined) return { failed: card.title };
     if ("value" in wanted) return { ...wanted, card };
     return { name: found.token === undefined ? cleanText(card.title, 100) : tokenLabel(found.token, langs.chat.locale), value: found.tokenId, card };
+  }
+
+  /** The cards that were found, or the first failure's sentence when none was. */
+  function inlineAnswer(made: readonly (InlineCard | { failed: string })[], none: string): InlineAnswer {
+    const cards = made.filter((c): c is InlineCard => !("failed" in c));
+    if (cards.length > 0) return { cards };
+    const failed = made.find((c): c is { failed: string } => "failed" in c);
+    return { cards, notice: failed?.failed ?? none };
   }
 
   return {
@@ -322,24 +339,25 @@ export function createBotCore(deps: CoreDeps): BotCore {
     },
     async inlineCards(chat, query, max) {
       const q = query.trim();
-      if (q === "") return [];
-      if ((await admit(chat, "quiet")) !== undefined) return null;
-      const typed = parseTokenInput(q);
       const langs = await languages(chat);
+      const { t } = langs.chat;
+      if (q === "") return { cards: [], notice: t("inline-hint") };
+      const over = await overBudget(chat, true);
+      if (over !== undefined) return { cards: [], refused: true, notice: t("inline-busy", { seconds: seconds(over.retryInMs) }) };
+      const typed = parseTokenInput(q);
+      const none = t("inline-none", { query: cleanText(q, 32) });
       // A link, an address or a symbol with its chain names one token: the one /price takes.
       if (max > 0 && (typed.kind === "id" || typed.kind === "address" || (typed.kind === "query" && typed.chain !== undefined))) {
-        const card = await inlineCard(chat, langs, typed, q);
-        return card === undefined ? [] : [card];
+        return inlineAnswer([await inlineCard(chat, langs, typed, q)], none);
       }
       const words = typed.kind === "query" ? typed.text : q;
       // Titles in the reader's language, as the cards under them: 万 and 亿 in Chinese.
       let choices = index.suggest(words, undefined, langs.chat.locale);
       if (choices.length === 0 && words.length <= INLINE_SEARCH_MAX) {
-        await searchSuggestions(words);
+        if (!(await searchSuggestions(words))) return { cards: [], notice: t("inline-unavailable") };
         choices = index.suggest(words, undefined, langs.chat.locale);
       }
-      const cards = await Promise.all(choices.slice(0, Math.max(0, max)).map((c) => inlineCard(chat, langs, c, c.value)));
-      return cards.filter((c): c is InlineCard => c !== undefined);
+      return inlineAnswer(await Promise.all(choices.slice(0, Math.max(0, max)).map((c) => inlineCard(chat, langs, c, c.value))), none);
     },
     suggestTokens(query) {
       try {

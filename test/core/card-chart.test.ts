@@ -128,7 +128,7 @@ describe("the chart on the token card", () => {
   it("titles inline results in the reader's language, as their cards", async () => {
     const w = await world();
     const reader: ChatContext = { platform: "telegram", chatId: "7", userId: "7", isPrivate: true, isAdmin: async () => true, userLanguage: "zh-hans" };
-    const cards = (await w.core.inlineCards(reader, "pepe", 3)) ?? [];
+    const { cards } = await w.core.inlineCards(reader, "pepe", 3);
     expect(cards.length).toBeGreaterThan(0);
     for (const c of cards) expect(c.name).toMatch(/\$[\d.]+(万|亿)? · /u);
     expect(cards.some((c) => /万|亿/u.test(c.name))).toBe(true);
@@ -137,9 +137,9 @@ describe("the chart on the token card", () => {
 
   it("draws no picture for inline results", async () => {
     const w = await world();
-    const cards = await w.core.inlineCards(admin, "pepe", 1);
-    expect(cards?.[0]?.card.image).toBeUndefined();
-    expect(cards?.length).toBe(1);
+    const { cards } = await w.core.inlineCards(admin, "pepe", 1);
+    expect(cards[0]?.card.image).toBeUndefined();
+    expect(cards.length).toBe(1);
     expect(w.sandbox.stats().byEndpoint["tokenKline"]).toBeUndefined();
   });
 });

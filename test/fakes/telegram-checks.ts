@@ -95,6 +95,16 @@ interface InlineResult {
   reply_markup?: unknown;
 }
 
+/** Checks the button above the results of answerInlineQuery (InlineQueryResultsButton). */
+export function checkInlineButton(button: unknown): void {
+  if (button === undefined) return;
+  const b = button as { text?: unknown; start_parameter?: unknown; web_app?: unknown };
+  if (typeof b.text !== "string" || b.text.trim() === "") throw badRequest("BUTTON_TEXT_INVALID");
+  if (b.web_app === undefined && (typeof b.start_parameter !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(b.start_parameter))) {
+    throw badRequest("START_PARAM_INVALID");
+  }
+}
+
 /** Checks the results and offset of answerInlineQuery. */
 export function checkInlineAnswer(results: unknown, nextOffset: unknown): void {
   if (!Array.isArray(results)) throw badRequest("field \"results\" must be an Array");

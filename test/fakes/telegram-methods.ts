@@ -9,6 +9,7 @@ import {
   badRequest,
   checkCaption,
   checkInlineAnswer,
+  checkInlineButton,
   checkMarkup,
   checkText,
   type FakeButton,
@@ -324,6 +325,7 @@ export function createMethods(state: FakeState) {
       const id = String(p.inline_query_id);
       if (!state.inlineQueries.has(id)) throw badRequest("query is too old and response timeout expired or query ID is invalid");
       checkInlineAnswer(p.results, p.next_offset);
+      checkInlineButton(p.button);
       state.inlineQueries.delete(id);
       state.inlineAnswers.set(id, p.results as unknown[]);
       return true;

@@ -21,7 +21,7 @@ function recordingCore() {
     post: async (...a) => (calls.push(["post", a]), reply),
     render: async (...a) => (calls.push(["render", a]), reply),
     detect: async (...a) => (calls.push(["detect", a]), reply),
-    inlineCards: async (...a) => (calls.push(["inlineCards", a]), []),
+    inlineCards: async (...a) => (calls.push(["inlineCards", a]), { cards: [] }),
     suggestTokens: (...a) => (calls.push(["suggestTokens", a]), []),
     chats,
   };

@@ -39,7 +39,7 @@ function recordingCore(): { core: BotCore; seen: string[] } {
       seen.push(`detect ${text}`);
       return text.includes("0x") ? answer("paste") : null;
     },
-    inlineCards: async () => [],
+    inlineCards: async () => ({ cards: [] }),
     suggestTokens: () => [],
   };
   return { core, seen };

@@ -63,8 +63,33 @@ describe("Telegram inline mode", () => {
     expect(results[0]?.input_message_content.message_text).toMatch(/[\u4e00-\u9fff]/);
   });
 
-  it("answers an empty query with no results", async () => {
-    expect(await inline("  ")).toEqual([]);
+  async function answered(text: string, from = fakeUser()): Promise<Record<string, unknown>> {
+    const id = h.fake.inlineQuery(text, from);
+    const answer = await h.fake.waitFor((c) => c.method === "answerInlineQuery" && c.payload.inline_query_id === id, { timeoutMs: 10_000 });
+    expect(answer.ok).toBe(true);
+    return answer.payload;
+  }
+
+  it("answers an empty query with no results and a line saying what to type", async () => {
+    expect(await answered("  ")).toMatchObject({ results: [], button: { text: "Type a token's symbol or address", start_parameter: "inline" } });
+    const zh = await answered("", { ...fakeUser(), language_code: "zh-hans" });
+    expect(zh).toMatchObject({ results: [], button: { text: "输入代币的符号或地址" } });
+  });
+
+  it("says when no token matches, and keeps that answer out of Telegram's cache", async () => {
+    const payload = await answered("zzqqxxnothing");
+    expect(payload).toMatchObject({ results: [], cache_time: 0, button: { text: "No token matches “zzqqxxnothing”" } });
+  });
+
+  it("says why a named token has no card, in the words /token would use", async () => {
+    const user = fakeUser();
+    const payload = await answered("0x000000000000000000000000000000000000dEaD bsc", user);
+    expect(payload.results).toEqual([]);
+    const ask = h.fake.sendText(privateChat(user), "/token 0x000000000000000000000000000000000000dEaD bsc", { from: user });
+    const said = (await h.fake.waitForSent((s) => s.replyTo === ask.message_id, { timeoutMs: 10_000 })).text;
+    const button = (payload.button as { text: string }).text;
+    expect(button).toMatch(/^The market service does not know/);
+    expect(said).toContain(button.replace(/…$/, ""));
   });
 
   it("costs one command of the user's budget however many cards it shows", async () => {
@@ -87,7 +112,7 @@ describe("Telegram inline mode", () => {
     for (let i = 0; i < 10; i++) expect(await inline("bonk", user)).not.toEqual([]);
     const id = h.fake.inlineQuery("bonk", user);
     const refused = await h.fake.waitFor((c) => c.method === "answerInlineQuery" && c.payload.inline_query_id === id, { timeoutMs: 10_000 });
-    expect(refused.payload).toMatchObject({ results: [], cache_time: 0, is_personal: true });
+    expect(refused.payload).toMatchObject({ results: [], cache_time: 0, is_personal: true, button: { text: expect.stringMatching(/^Too many requests; try again in \d+ s$/) } });
     const chat = privateChat(user);
     const over = h.fake.sendText(chat, "/price bonk", { from: user });
     const polite = await h.fake.waitForSent((s) => s.replyTo === over.message_id, { timeoutMs: 10_000 });

@@ -2,7 +2,8 @@
  * Inline mode: `@bot pepe` in any chat offers up to 10 token cards, which the core picks from its
  * cached searches (one search on a cold cache); a pasted link, an address or `wif solana` gets
  * the one card /price would show. Results carry only link buttons: a command
- * button in an inline message would come back without a chat.
+ * button in an inline message would come back without a chat. With no cards, the core's line
+ * of why is Telegram's results button, which opens the bot (/start) when pressed.
  */
 import { createHash } from "node:crypto";
 import { Composer, type Context } from "grammy";
@@ -20,6 +21,12 @@ export interface InlineOptions {
 
 /** Results in one answer. */
 export const INLINE_RESULTS = 10;
+
+/** What the results button sends: `/start inline`, answered as /start. */
+const START_PARAMETER = "inline";
+
+/** The results button's label: one line, short enough to read whole above the results. */
+const NOTICE_MAX = 64;
 
 function resultId(index: number, value: string): string {
   return `${index}-${createHash("sha256").update(value).digest("hex").slice(0, 24)}`;
@@ -53,16 +60,18 @@ export function inlineFeature(deps: FeatureDeps, opts: InlineOptions = {}): Comp
   const c = new Composer<Context>();
   c.on("inline_query", async (ctx) => {
     const chat = chatContext(ctx, deps.admins);
-    const cards = await deps.core.inlineCards(chat, ctx.inlineQuery.query, INLINE_RESULTS);
-    // A refusal is this user's alone: cached, it would answer everyone's same query with nothing.
-    if (cards === null) {
-      await ctx.answerInlineQuery([], { cache_time: 0, is_personal: true });
-      return;
-    }
-    const results = cards.map((found, i) => article(i, found.name, found.value, found.card, deps));
+    const answer = await deps.core.inlineCards(chat, ctx.inlineQuery.query, INLINE_RESULTS);
+    const results = answer.cards.map((found, i) => article(i, found.name, found.value, found.card, deps));
+    const notice = answer.notice === undefined ? "" : truncate(cleanText(answer.notice, { oneLine: true }).trim(), NOTICE_MAX);
     // Personal: the cards are in the asker's language (their app's, or their /settings), and a
-    // shared cache would answer the next person's same query in it for cacheSeconds.
-    await ctx.answerInlineQuery(results, { cache_time: opts.cacheSeconds ?? 30, is_personal: true });
+    // shared cache would answer the next person's same query in it for cacheSeconds. An answer
+    // without cards is not kept at all: a refusal or a failure passes, a later search may find it.
+    const keep = answer.refused === true || (results.length === 0 && notice !== "") ? 0 : (opts.cacheSeconds ?? 30);
+    await ctx.answerInlineQuery(results, {
+      cache_time: keep,
+      is_personal: true,
+      ...(notice === "" ? {} : { button: { text: notice, start_parameter: START_PARAMETER } }),
+    });
   });
   return c;
 }
