@@ -107,18 +107,18 @@ source-live = Token Market Data Service
 ## Commands: descriptions for /help and the command menus (en must match the registry)
 
 cmd-price = Price and 24h change of one or more tokens (up to 20)
-cmd-price-tokens = Symbols, names, addresses or links; commas separate
+cmd-price-tokens = Symbols, addresses or links; commas separate
 cmd-token = The token card: price, market cap, volume, pairs, links and a risk verdict
-cmd-token-token = Symbol, name, address, address-chain or a link
+cmd-token-token = Symbol, address, address-chain or a link
 cmd-risk = Contract risk: honeypot, taxes, owner, mint, proxy, locks and a 🟢/🟡/🔴 verdict
-cmd-risk-token = Symbol, name, address, address-chain or a link
+cmd-risk-token = Symbol, address, address-chain or a link
 cmd-holders = Top holders with share, value and labels, and the top-10 concentration
-cmd-holders-token = Symbol, name, address, address-chain or a link
+cmd-holders-token = Symbol, address, address-chain or a link
 cmd-holders-n = How many holders to list (default 10)
 cmd-swaps = The latest swaps of a token's main pair: buy or sell, size, wallet, age
 cmd-swaps-token = A token (its main pair is used) or a pair as <pair>-<chain>
 cmd-chart = Candlestick chart of a token or pair: /chart pepe 4h
-cmd-chart-token = Symbol, name, address, address-chain, pair id or pool link
+cmd-chart-token = Symbol, address, address-chain, pair id or pool link
 cmd-chart-interval = Candle length: 1m, 5m, 15m, 30m, 1h, 2h, 4h, 1d, 3d, 1w, 1M; default 1h
 cmd-chart-category = u: USD (default), r: in the pair's quote token, m: in the chain's main token
 cmd-trending = Trending tokens on a chain, page by page
@@ -135,7 +135,7 @@ cmd-chains = The chains the market data covers
 cmd-main = The main tokens of a chain (native, wrapped, stablecoins)
 cmd-main-chain = Chain name, e.g. eth, bsc, solana
 cmd-pairs = The trading pairs of a token (v1, up to 10)
-cmd-pairs-token = Symbol, name, address, address-chain or a link
+cmd-pairs-token = Symbol, address, address-chain or a link
 cmd-liquidity = Recent liquidity adds and removes of a pair (v1)
 cmd-liquidity-pair = Pair address, or <pair>-<chain>
 cmd-amm = The busiest pairs of a DEX on a chain (v1)
@@ -150,7 +150,7 @@ cmd-settings-value = The new value
 cmd-autodetect = Answer pasted addresses and links with the token card (admins): on or off
 cmd-autodetect-state = on or off
 cmd-alert = Tell this chat when a token crosses a price or moves by a percent (admins in groups)
-cmd-alert-token = Symbol, name, address or link
+cmd-alert-token = Symbol, address or link
 cmd-alert-rule = above, below or move
 cmd-alert-value = A price such as 0.0042, $1.5k or 2M; for move a percent such as 10%
 cmd-alerts = This chat's price alerts, closest to firing first
@@ -159,7 +159,7 @@ cmd-rearm-alert = The alert's number in /alerts
 cmd-unalert = Delete one of this chat's alerts by its number, or all (admins in groups)
 cmd-unalert-alert = The alert's number in /alerts, or all
 cmd-watch = Add tokens to this chat's watchlist (admins in groups)
-cmd-watch-tokens = Symbols, names, addresses or links; commas separate
+cmd-watch-tokens = Symbols, addresses or links; commas separate
 cmd-unwatch = Remove a token from this chat's watchlist, or all (admins in groups)
 cmd-unwatch-token = A watched token, or all
 cmd-watchlist = This chat's watched tokens: price, 24h change and data age
@@ -189,7 +189,7 @@ cmd-chart-category-m = m: main token
 ## /help and /start
 
 help-title = What I can do
-help-tokens = A token can be a symbol (pepe), a name, an address, address-chain, or a pasted link. /help <command> shows examples.
+help-tokens = A token can be a symbol (pepe), an address, address-chain, or a pasted link. /help <command> shows examples.
 help-no-command = There is no /{ $name }; /help lists every command.
 help-optional = { $name } (optional)
 help-choices = { $description }: { $choices }
@@ -531,7 +531,7 @@ resolve-wrong-family = { $address } is not { $family ->
 resolve-nothing-at-on = No token or pair found at { $address } on { $chain }.
 resolve-unknown-chain = "{ $chain }" is not a chain I know. Try one of: { $list }.
 resolve-nothing-at = No token found at { $address }.
-resolve-empty = Send a token symbol, name, address or link.
+resolve-empty = Send a token symbol, address or link.
 resolve-no-match-on = No token matches "{ $keyword }" on { $chain }.
 resolve-no-match = No token matches "{ $keyword }".
 chain-unknown = "{ $chain }" is not a chain I know; try one of: { $known }.
@@ -673,7 +673,7 @@ args-needs = /{ $command } needs { $name ->
 args-fewer-words = /{ $command } takes fewer words than that. { args-hint }
 parse-too-long = That is too long for a token: send a symbol, an address or a link.
 parse-one-token = Send one token at a time: a symbol, an address or a link.
-parse-query-too-long = That is too long for a token symbol or name.
+parse-query-too-long = That is too long for a token symbol.
 card-intro = About: { $text }
 core-not-a-command = Commands start with /; try /help.
 
@@ -792,7 +792,7 @@ cmd-calls = A member's calls in this chat with the high since and now; admins: /
 cmd-calls-who = A member (@name, their name, or reply to their message), or remove
 cmd-calls-token = With remove: the token whose call goes
 cmd-pnl = This chat's call of a token as a picture: caller, price at the call, high since, now
-cmd-pnl-token = Symbol, name, address, address-chain or a link
+cmd-pnl-token = Symbol, address, address-chain or a link
 cmd-settings-setting-calls = calls
 
 ## code health: words that were written outside the message files
@@ -852,7 +852,7 @@ buys-summary = { $emoji } { $count } more { $symbol } { $kind ->
    *[other] in { $seconds } s
 } · largest { $largest } by { $wallet }
 cmd-buys = Post a token's buys here as they happen, or list this chat's feeds
-cmd-buys-token = Symbol, name, address, address-chain or a link
+cmd-buys-token = Symbol, address, address-chain or a link
 cmd-buys-options = min <usd>, sells on|off, whale <usd>, emoji <emoji>, step <usd>, media [off]
 cmd-stopbuys = Stop posting a token's buys here, or all of them
 cmd-stopbuys-token = A token this chat follows, or all

@@ -91,18 +91,18 @@ source-live = 代币行情数据服务
 ## Commands: descriptions for /help and the command menus
 
 cmd-price = 一个或多个代币的价格与 24h 涨跌（最多 20 个）
-cmd-price-tokens = 符号、名称、地址或链接；用逗号分隔
+cmd-price-tokens = 符号、地址或链接；用逗号分隔
 cmd-token = 代币卡片：价格、市值、成交量、交易对、链接和风险结论
-cmd-token-token = 符号、名称、地址、地址-链或链接
+cmd-token-token = 符号、地址、地址-链或链接
 cmd-risk = 合约风险：貔貅、税率、所有者、增发、代理、锁仓，以及 🟢/🟡/🔴 结论
-cmd-risk-token = 符号、名称、地址、地址-链或链接
+cmd-risk-token = 符号、地址、地址-链或链接
 cmd-holders = 前排持有人：占比、价值和标签，以及前 10 名集中度
-cmd-holders-token = 符号、名称、地址、地址-链或链接
+cmd-holders-token = 符号、地址、地址-链或链接
 cmd-holders-n = 列出多少个持有人（默认 10）
 cmd-swaps = 代币主交易对的最新成交：买入或卖出、规模、钱包、时间
 cmd-swaps-token = 代币（使用其主交易对）或 <交易对>-<链> 形式的交易对
 cmd-chart = 代币或交易对的 K 线图：/chart pepe 4h
-cmd-chart-token = 符号、名称、地址、地址-链、交易对 id 或池子链接
+cmd-chart-token = 符号、地址、地址-链、交易对 id 或池子链接
 cmd-chart-interval = K 线周期：1m、5m、15m、30m、1h、2h、4h、1d、3d、1w、1M；默认 1h
 cmd-chart-category = u：美元（默认），r：以交易对的报价代币计，m：以链的主币计
 cmd-trending = 某条链上的热门代币，分页显示
@@ -119,7 +119,7 @@ cmd-chains = 行情数据覆盖的链
 cmd-main = 某条链的主要代币（原生币、包装币、稳定币）
 cmd-main-chain = 链名，例如 eth、bsc、solana
 cmd-pairs = 代币的交易对（v1，最多 10 个）
-cmd-pairs-token = 符号、名称、地址、地址-链或链接
+cmd-pairs-token = 符号、地址、地址-链或链接
 cmd-liquidity = 交易对最近的流动性添加与移除（v1）
 cmd-liquidity-pair = 交易对地址，或 <交易对>-<链>
 cmd-amm = 某条链上某个 DEX 最活跃的交易对（v1）
@@ -134,7 +134,7 @@ cmd-settings-value = 新的值
 cmd-autodetect = 用代币卡片回复粘贴的地址和链接（管理员）：开或关
 cmd-autodetect-state = on 或 off
 cmd-alert = 代币价格越过某个价位或涨跌达到某个百分比时通知本聊天（群组中需管理员）
-cmd-alert-token = 符号、名称、地址或链接
+cmd-alert-token = 符号、地址或链接
 cmd-alert-rule = above（高于）、below（低于）或 move（波动）
 cmd-alert-value = 价格，如 0.0042、$1.5k 或 2M；move 时为百分比，如 10%
 cmd-alerts = 本聊天的价格提醒，最接近触发的在前
@@ -143,7 +143,7 @@ cmd-rearm-alert = 提醒在 /alerts 中的编号
 cmd-unalert = 按编号删除本聊天的一个提醒，或全部删除（群组中需管理员）
 cmd-unalert-alert = 提醒在 /alerts 中的编号，或 all
 cmd-watch = 把代币加入本聊天的自选列表（群组中需管理员）
-cmd-watch-tokens = 符号、名称、地址或链接；用逗号分隔
+cmd-watch-tokens = 符号、地址或链接；用逗号分隔
 cmd-unwatch = 从本聊天的自选列表移除一个代币，或全部移除（群组中需管理员）
 cmd-unwatch-token = 自选列表中的代币，或 all
 cmd-watchlist = 本聊天的自选代币：价格、24h 涨跌和数据时间
@@ -173,7 +173,7 @@ cmd-chart-category-m = m：主币
 ## /help and /start
 
 help-title = 我能做什么
-help-tokens = 代币可以是符号（pepe）、名称、地址、地址-链，或粘贴的链接。/help <命令> 显示示例。
+help-tokens = 代币可以是符号（pepe）、地址、地址-链，或粘贴的链接。/help <命令> 显示示例。
 help-no-command = 没有 /{ $name } 这个命令；/help 列出全部命令。
 help-optional = { $name }（可选）
 help-choices = { $description }：{ $choices }
@@ -500,7 +500,7 @@ resolve-wrong-family = { $address } 不是 { $family ->
 resolve-nothing-at-on = 在 { $chain } 上的 { $address } 没有找到代币或交易对。
 resolve-unknown-chain = 我不认识 "{ $chain }" 这条链。试试：{ $list }。
 resolve-nothing-at = 在 { $address } 没有找到代币。
-resolve-empty = 请发送代币符号、名称、地址或链接。
+resolve-empty = 请发送代币符号、地址或链接。
 resolve-no-match-on = 在 { $chain } 上没有代币匹配 "{ $keyword }"。
 resolve-no-match = 没有代币匹配 "{ $keyword }"。
 chain-unknown = 我不认识 "{ $chain }" 这条链；试试：{ $known }。
@@ -640,7 +640,7 @@ args-needs = /{ $command } 缺少参数 <{ $name }>。{ args-hint }
 args-fewer-words = /{ $command } 不需要这么多词。{ args-hint }
 parse-too-long = 这对代币来说太长了：请发送符号、地址或链接。
 parse-one-token = 一次只发一个代币：符号、地址或链接。
-parse-query-too-long = 这对代币符号或名称来说太长了。
+parse-query-too-long = 这对代币符号来说太长了。
 card-intro = 简介：{ $text }
 core-not-a-command = 命令以 / 开头；试试 /help。
 
@@ -756,7 +756,7 @@ cmd-calls = 某成员在本聊天的喊单、此后最高与现在；管理员�
 cmd-calls-who = 成员（@名字、显示的名字，或回复其消息），或 remove
 cmd-calls-token = 配合 remove：要删除喊单的代币
 cmd-pnl = 本聊天对某代币的喊单图片：喊单人、喊单价、此后最高、现在
-cmd-pnl-token = 符号、名称、地址、地址-链或链接
+cmd-pnl-token = 符号、地址、地址-链或链接
 cmd-settings-setting-calls = calls
 
 ## code health: words that were written outside the message files
@@ -813,7 +813,7 @@ buys-summary = { $emoji } 另有 { $count } 笔 { $symbol } { $kind ->
    *[other] { $seconds } 秒内
 }共 { $total } · 最大 { $largest }，来自 { $wallet }
 cmd-buys = 在这里实时播报代币的买单，或列出本聊天的播报
-cmd-buys-token = 符号、名称、地址、地址-链或链接
+cmd-buys-token = 符号、地址、地址-链或链接
 cmd-buys-options = min <美元>、sells on|off、whale <美元>、emoji <表情>、step <美元>、media [off]
 cmd-stopbuys = 停止在这里播报某代币或全部代币的买单
 cmd-stopbuys-token = 本聊天关注的代币，或 all

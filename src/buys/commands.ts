@@ -128,7 +128,7 @@ export function buysCommands(limits: BuysLimits): Command[] {
     name: "buys",
     description: "Post a token's buys here as they happen, or list this chat's feeds",
     args: [
-      { name: "token", description: "Symbol, name, address, address-chain or a link", type: "token", required: false },
+      { name: "token", description: "Symbol, address, address-chain or a link", type: "token", required: false },
       { name: "options", description: "min <usd>, sells on|off, whale <usd>, emoji <emoji>, step <usd>, media [off]", type: "text", required: false, variadic: true },
     ],
     file: { name: "media", description: "A photo, GIF or video for whale posts, with the option media" },

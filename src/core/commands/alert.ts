@@ -58,7 +58,7 @@ export function alertCommand(limits: AlertLimits): Command {
     name: "alert",
     description: "Tell this chat when a token crosses a price or moves by a percent (admins in groups)",
     args: [
-      { name: "token", description: "Symbol, name, address or link", type: "token", required: true },
+      { name: "token", description: "Symbol, address or link", type: "token", required: true },
       { name: "rule", description: "above, below or move", type: "text", required: true, choices: ALERT_RULES },
       { name: "value", description: "A price such as 0.0042, $1.5k or 2M; for move a percent such as 10%", type: "text", required: true },
     ],

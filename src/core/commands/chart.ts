@@ -306,7 +306,7 @@ export const chartCommand = defineCommand({
   name: "chart",
   description: "Candlestick chart of a token or pair: /chart pepe 4h",
   args: [
-    { name: "token", description: "Symbol, name, address, address-chain, pair id or pool link", type: "token", required: true },
+    { name: "token", description: "Symbol, address, address-chain, pair id or pool link", type: "token", required: true },
     // No `choices`: the parser lowercases them, and 1M (a month) is not 1m (a minute).
     { name: "interval", description: `Candle length: ${ALLOWED}; default ${DEFAULT_CHART_INTERVAL}`, type: "interval", required: false },
     { name: "category", description: "u: USD (default), r: in the pair's quote token, m: in the chain's main token", type: "text", required: false, choices: CATEGORIES },

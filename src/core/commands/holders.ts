@@ -39,7 +39,7 @@ export const holdersCommand = defineCommand({
   name: "holders",
   description: "Top holders with share, value and labels, and the top-10 concentration",
   args: [
-    { name: "token", description: "Symbol, name, address, address-chain or a link", type: "token", required: true },
+    { name: "token", description: "Symbol, address, address-chain or a link", type: "token", required: true },
     { name: "n", description: `How many holders to list (default ${DEFAULT_SHOWN})`, type: "int", required: false, min: 1, max: MAX_SHOWN },
   ],
   examples: ["/holders pepe", "/holders 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth 20"],

@@ -8,7 +8,7 @@ import { resolveArg, symbolFor } from "./resolution.js";
 export const pairsCommand = defineCommand({
   name: "pairs",
   description: "The trading pairs of a token (v1, up to 10)",
-  args: [{ name: "token", description: "Symbol, name, address, address-chain or a link", type: "token", required: true }],
+  args: [{ name: "token", description: "Symbol, address, address-chain or a link", type: "token", required: true }],
   examples: ["/pairs pepe", "/pairs 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth"],
   async run(ctx, args) {
     const typed = args.token;

@@ -25,7 +25,7 @@ async function picture(ctx: CommandContext, spec: PnlCardSpec, call: Call): Prom
 export const pnlCommand = defineCommand({
   name: "pnl",
   description: "This chat's call of a token as a picture: caller, price at the call, high since, now",
-  args: [{ name: "token", description: "Symbol, name, address, address-chain or a link", type: "token", required: true }],
+  args: [{ name: "token", description: "Symbol, address, address-chain or a link", type: "token", required: true }],
   examples: ["/pnl pepe", "/pnl 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth"],
   async run(ctx, args) {
     if (!keepsCalls(ctx.chat)) throw ctx.i18n.fail("calls-in-groups");

@@ -82,7 +82,7 @@ async function resolveAll(ctx: CommandContext, typed: readonly string[]): Promis
 export const priceCommand = defineCommand({
   name: "price",
   description: "Price and 24h change of one or more tokens (up to 20)",
-  args: [{ name: "tokens", description: "Symbols, names, addresses or links; commas separate", type: "token", required: true, variadic: true }],
+  args: [{ name: "tokens", description: "Symbols, addresses or links; commas separate", type: "token", required: true, variadic: true }],
   examples: ["/price pepe", "/price pepe wif bonk", "/price pepe bsc, 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth"],
   async run(ctx, args): Promise<Reply> {
     const typed = groupTokens(args.tokens ?? []);

@@ -33,7 +33,7 @@ export function riskReply(
 export const riskCommand = defineCommand({
   name: "risk",
   description: "Contract risk: honeypot, taxes, owner, mint, proxy, locks and a 🟢/🟡/🔴 verdict",
-  args: [{ name: "token", description: "Symbol, name, address, address-chain or a link", type: "token", required: true }],
+  args: [{ name: "token", description: "Symbol, address, address-chain or a link", type: "token", required: true }],
   examples: ["/risk pepe", "/risk 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth"],
   async run(ctx, args) {
     const typed = args.token;

@@ -181,7 +181,7 @@ export const tokenCommand = defineCommand({
   name: "token",
   aliases: ["detail"],
   description: "The token card: price, market cap, volume, pairs, links and a risk verdict",
-  args: [{ name: "token", description: "Symbol, name, address, address-chain or a link", type: "token", required: true }],
+  args: [{ name: "token", description: "Symbol, address, address-chain or a link", type: "token", required: true }],
   examples: ["/token pepe", "/token 0x6982508145454ce325ddbe47a25d4ec3d2311933-eth", "/detail wif solana"],
   async run(ctx, args) {
     const res = await resolveArg(ctx, args.token);

@@ -23,7 +23,7 @@ export function watchCommand(limits: AlertLimits): Command {
   return defineCommand({
     name: "watch",
     description: "Add tokens to this chat's watchlist (admins in groups)",
-    args: [{ name: "tokens", description: "Symbols, names, addresses or links; commas separate", type: "token", required: true, variadic: true }],
+    args: [{ name: "tokens", description: "Symbols, addresses or links; commas separate", type: "token", required: true, variadic: true }],
     examples: ["/watch pepe", "/watch pepe wif bonk"],
     async run(ctx, args) {
       await requireManager(ctx, "watchlist");
