@@ -258,7 +258,9 @@ function credentialUrl(message: string, protocols: readonly string[]) {
       return z.NEVER;
     }
     if (parseUrl(raw, protocols) === undefined) {
-      ctx.addIssue({ code: "custom", message });
+      // The URL parser refuses a port past 65535 like any malformed URL; say which part is wrong.
+      const port = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(?:\[[^\]]*\]|[^:/?#]*):(\d+)(?:[/?#]|$)/i.exec(raw)?.[1];
+      ctx.addIssue({ code: "custom", message: port !== undefined && Number(port) > 65_535 ? `has the port ${port}: a port is 1–65535` : message });
       return z.NEVER;
     }
     return raw;
@@ -277,7 +279,7 @@ const schema = z.object({
   MARKET_API_V1_KEY: apiKey.optional(),
   MARKET_API_RPS: positiveNumber(1000, "requests per second above 0 and at most 1000 (plans: 1, 5 or 20)").default(5),
   MARKET_TIMEOUT_MS: integer(100, 600_000, "a timeout in milliseconds from 100 to 600000").default(10_000),
-  MARKET_API_DAILY_UNITS: integer(1, 1_000_000_000_000, "the plan's compute units per day, a whole number above 0").optional(),
+  MARKET_API_DAILY_UNITS: integer(1, 1_000_000_000_000, "the plan's compute units per day, a whole number from 1 to 1000000000000 (10^12)").optional(),
   ANSWER_DEADLINE_MS: integer(500, 60_000, "a time in milliseconds from 500 to 60000").default(2_500),
 
   TELEGRAM_BOT_TOKEN: token("a bot token from @BotFather, like 123456789:AAE…", /^\d+:[A-Za-z0-9_-]+$/).optional(),

@@ -121,6 +121,15 @@ describe("loadConfig", () => {
       expect(loadConfig({ ANSWER_DEADLINE_MS: "1500", MARKET_API_DAILY_UNITS: "300000" }).market).toMatchObject({ answerDeadlineMs: 1_500, dailyUnits: 300_000 });
       expect(failure({ ANSWER_DEADLINE_MS: "50" }).variable).toBe("ANSWER_DEADLINE_MS");
       expect(failure({ MARKET_API_DAILY_UNITS: "lots" }).variable).toBe("MARKET_API_DAILY_UNITS");
+      expect(failure({ MARKET_API_DAILY_UNITS: "1000000000001" }).message).toMatch(/from 1 to 1000000000000/);
+    });
+
+    it("names the port of a REDIS_URL or DATABASE_URL past 65535, and keeps its password out", () => {
+      const redis = failure({ REDIS_URL: "redis://:s3cret@cache.local:99999" });
+      expect(redis.message).toBe(`REDIS_URL has the port 99999: a port is 1–65535, got "redis://***@cache.local:99999"`);
+      const pg = failure({ DATABASE_URL: "postgres://bot:s3cret@db.local:70000/chainpulse" });
+      expect(pg.message).toMatch(/^DATABASE_URL has the port 70000/);
+      expect(`${redis.message} ${pg.message}`).not.toContain("s3cret");
     });
   });
 
