@@ -84,9 +84,11 @@ async function outFolderProblem(out: string | undefined): Promise<string | undef
 }
 
 /** One sentence for a picture that could not be written; the code names the cause. */
-function writeFailure(out: string, err: unknown): string {
+async function writeFailure(out: string, err: unknown): Promise<string> {
   const code = (err as NodeJS.ErrnoException).code;
-  if (code === "ENOENT") return `cannot write ${out}: the folder ${dirname(out)} does not exist`;
+  // ENOENT is also what a folder that exists but takes no new files (/proc) answers.
+  const folderThere = await stat(dirname(out)).then((s) => s.isDirectory(), () => false);
+  if (code === "ENOENT" && !folderThere) return `cannot write ${out}: the folder ${dirname(out)} does not exist`;
   if (code === "EACCES" || code === "EPERM" || code === "EROFS") return `cannot write ${out}: permission denied`;
   return `cannot write ${out} (${code ?? (err instanceof Error ? err.message : String(err))})`;
 }
@@ -110,30 +112,33 @@ export async function askCommand(argv: string[]): Promise<number> {
     const given = answered ?? { ...errorReply(words.t("ask-nothing"), "user"), locale: words.locale };
     // The picture's line names the file it lands in, so the output says where to look.
     const reply = args.out !== undefined && given.image !== undefined ? { ...given, image: { ...given.image, filename: args.out } } : given;
-    const shown = args.json ? JSON.stringify(replyToJson(reply), null, 2) : renderText(reply, { color: process.stdout.isTTY === true });
+    const show = (r: Reply): string => (args.json ? JSON.stringify(replyToJson(r), null, 2) : renderText(r, { color: process.stdout.isTTY === true }));
+    const shown = show(reply);
     if (args.out === undefined) {
       process.stdout.write(`${shown}\n`);
       return reply.error === "internal" ? 1 : 0;
     }
     if (reply.image === undefined) {
-      // A file was asked for and none comes: a failure, and an error reply is its reason.
-      if (reply.error !== undefined && !args.json) {
+      // A file was asked for and none comes: a failure, and an error reply is its reason, on
+      // stderr (with --json the reply's JSON is still printed on stdout).
+      if (args.json) process.stdout.write(`${shown}\n`);
+      if (reply.error !== undefined) {
         process.stderr.write(`${renderText(reply, { color: process.stderr.isTTY === true })}\n`);
         return 1;
       }
-      process.stdout.write(`${shown}\n`);
-      if (reply.error === undefined) {
-        process.stderr.write("chainpulse ask: this reply has no picture to write; --out works with replies that carry one, such as /chart\n");
-      }
+      if (!args.json) process.stdout.write(`${shown}\n`);
+      process.stderr.write("chainpulse ask: this reply has no picture to write; --out works with replies that carry one, such as /chart\n");
       return 1;
     }
-    process.stdout.write(`${shown}\n`);
     try {
       await writeFile(args.out, reply.image.png);
     } catch (e) {
-      process.stderr.write(`chainpulse ask: ${writeFailure(args.out, e)}\n`);
+      // The reply without the file it could not be written to.
+      process.stdout.write(`${show(given)}\n`);
+      process.stderr.write(`chainpulse ask: ${await writeFailure(args.out, e)}\n`);
       return 1;
     }
+    process.stdout.write(`${shown}\n`);
     return 0;
   } finally {
     // The answer is out: a market call still running in the background (a hung service) must not hold the exit.

@@ -115,9 +115,28 @@ describe("chainpulse ask", { timeout: 90_000 }, () => {
 
   it("says which folder is missing when --out points into one that does not exist, and exits 1", async () => {
     const out = join(dir, "no-such-folder", "c.png");
-    const { code, stderr } = await ask(["/chart pepe", "--out", out]);
+    const { code, stdout, stderr } = await ask(["/chart pepe", "--out", out]);
     expect(code).toBe(1);
     expect(stderr.trim()).toBe(`chainpulse ask: cannot write ${out}: the folder ${join(dir, "no-such-folder")} does not exist`);
+    // The reply is shown, but not as if its picture were in the file that could not be written.
+    expect(stdout).toMatch(/^PEPE · eth/);
+    expect(stdout).not.toContain(out);
+  });
+
+  it("does not blame a missing folder when the folder is there but takes no file", async () => {
+    const out = "/proc/chainpulse-chart.png";
+    const { code, stderr } = await ask(["/chart pepe", "--out", out]);
+    expect(code).toBe(1);
+    expect(stderr).not.toContain("does not exist");
+    expect(stderr.trim()).toMatch(/^chainpulse ask: cannot write \/proc\/chainpulse-chart\.png/);
+  });
+
+  it("with --json, prints the error reply's JSON and its sentence on stderr when --out gets no picture", async () => {
+    const out = join(dir, "nosuch-json.png");
+    const { code, stdout, stderr } = await ask(["/chart nosuch", "--json", "--out", out]);
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toMatchObject({ error: "user" });
+    expect(stderr.trim()).toBe('⚠ No token matches "nosuch".');
   });
 
   it("answers the digest commands as start does", async () => {
