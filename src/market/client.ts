@@ -93,6 +93,7 @@ class ClientCore implements Caller {
   private readonly now: () => number;
   private readonly logger: Logger | undefined;
   private readonly onCall: ((event: MarketCallEvent) => void) | undefined;
+  private closed = false;
 
   constructor(options: MarketClientOptions) {
     this.concurrency = options.concurrency ?? 4;
@@ -162,6 +163,7 @@ class ClientCore implements Caller {
   }
 
   close(abandon = false): Promise<void> {
+    this.closed = true;
     this.scheduler.close();
     return this.transport.close(abandon);
   }
@@ -182,6 +184,12 @@ class ClientCore implements Caller {
 
   private logFailure(error: MarketError, attempts: number): void {
     const fields = { endpoint: error.endpoint, kind: error.kind, status: error.status, code: error.code, serviceMsg: error.msg, path: error.path, attempts };
+    // Closing, the client itself cuts what is queued or in flight (`ask` leaves a background
+    // refresh behind): that tells an operator nothing of the service.
+    if (this.closed) {
+      this.logger?.debug(fields, "market call cut short: the client is closing");
+      return;
+    }
     // A 404 is an everyday answer (unknown token), and a call the bot's own pacing kept back
     // never reached the service (on the free plan that is every busy minute); the rest tell an
     // operator something.

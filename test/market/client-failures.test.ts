@@ -1,5 +1,5 @@
 import { pino } from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { MarketClient, type MarketClientOptions } from "../../src/market/client.js";
 import { MarketError } from "../../src/market/errors.js";
 import { failure, startFakeServer, v1ok, v2ok, type Respond, type FakeServer } from "./fake-server.js";
@@ -209,6 +209,23 @@ describe("log lines", () => {
     expect(failed).toHaveLength(1);
     expect(failed[0]!.match(/"msg":/g)).toHaveLength(1);
     expect(JSON.parse(failed[0]!)).toMatchObject({ msg: "market call failed", serviceMsg: "Permission denied", kind: "unauthorized", status: 401 });
+  });
+});
+
+describe("closing", () => {
+  it("logs the calls its own abandoning close cuts at debug, not as the service's failures", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: "debug" }, { write: (line: string) => lines.push(line) });
+    const s = await setup(() => "hang", { logger, rps: 1 });
+    const inFlight = rejection(s.t.client.tokenDetail(ETH_ID));
+    const queued = rejection(s.t.client.supportedChains());
+    await vi.waitFor(() => expect(s.server.received.length).toBeGreaterThanOrEqual(1), { timeout: 30_000 });
+    await s.t.client.close({ abandon: true });
+    expect(await inFlight).toBeInstanceOf(MarketError);
+    expect(await queued).toBeInstanceOf(MarketError);
+    const read = lines.map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(read.filter((l) => l.level >= 40)).toEqual([]);
+    expect(read.filter((l) => l.msg === "market call cut short: the client is closing")).toHaveLength(2);
   });
 });
 
