@@ -149,11 +149,27 @@ function pick(argv: string[]): { name: string; rest: string[] } | string {
   return first.startsWith("-") ? `unknown option "${first}"` : `unknown command "${first}"`;
 }
 
+let heeding = false;
+
+/**
+ * A reader that went away (`chainpulse store copy | head -3`) is not the command's failure: its
+ * work goes on and its exit code stands. Unheard, the pipe's EPIPE would end the process with a
+ * stack trace.
+ */
+function heedGoneReader(): void {
+  if (heeding) return;
+  heeding = true;
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE") throw e;
+  });
+}
+
 /**
  * Runs `chainpulse <argv>` and resolves to the exit code. A configuration error prints its
  * one line and gives 78; any other failure is left to the caller (`bin/chainpulse.js`).
  */
 export async function main(argv: string[]): Promise<number> {
+  heedGoneReader();
   const first = argv[0];
   if (first === "help" || first === "--help" || first === "-h") {
     process.stdout.write(helpText());

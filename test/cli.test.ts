@@ -31,6 +31,17 @@ function lines(text: string): string[] {
 }
 
 describe("chainpulse", () => {
+  it("keeps its exit code and prints no stack trace when the reader of its output is gone", () => {
+    // `| true` closes the pipe without reading: the write meets EPIPE (node starts far slower than true).
+    const quoted = [process.execPath, ...binArgs("--help")].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(" ");
+    const codeFile = join(cwd, "piped-exit-code");
+    const result = spawnSync("sh", ["-c", `{ ${quoted}; echo $? > '${codeFile}'; } | true`], {
+      cwd, env: { PATH: process.env.PATH ?? "" }, encoding: "utf8", timeout: 20_000,
+    });
+    expect(result.stderr).toBe("");
+    expect(readFileSync(codeFile, "utf8").trim()).toBe("0");
+  });
+
   it("lists every subcommand, where the settings are described and the exit codes on --help", () => {
     const { code, stdout, stderr } = spawned(["--help"]);
 
