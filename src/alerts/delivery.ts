@@ -82,6 +82,8 @@ export function createAlertDelivery(opts: DeliveryOptions): AlertDelivery {
   /** Firings as rows of the send protocol: claimed under this worker's heartbeat. */
   const firings: SendKind<AlertFiring> = {
     name: "alert",
+    // A price that crossed a line is news now; a group's backlog of buy posts or a digest can wait.
+    urgent: true,
     chats: opts.chats,
     rows: {
       claim: (f, at) => opts.alerts.claimFiring(f.id, opts.sender, heartbeatLease, at),

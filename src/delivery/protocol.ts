@@ -49,6 +49,8 @@ export interface SendRows<Item> {
 export interface SendKind<Item> {
   /** Names the kind in the log and the metrics: `digest`, `alert`, … */
   readonly name: string;
+  /** Its posts go before a chat's other queued posts (`DeliveryJob.urgent`): a price alert is news of the moment. */
+  readonly urgent?: boolean;
   readonly rows: SendRows<Item>;
   /** Chat state to drop when a chat is gone, or to move when a group migrated. */
   readonly chats: Pick<SettingsStore, "forgetChat" | "moveChat">;
@@ -184,6 +186,7 @@ export function createSendProtocol(opts: SendProtocolOptions): SendProtocol {
     const result = await queue.push({
       chatId: post.chatId,
       deadline: post.deadline,
+      ...(kind.urgent === true ? { urgent: true } : {}),
       live: () => claimed() || post.claiming(),
       send: async () => {
         const reply = await placed(post.platform, post.chatId, await replyNow(post));

@@ -26,6 +26,11 @@ export interface DeliveryJob {
   deadline: number;
   /** False once the job is no longer wanted (its poster lost the lease): dropped as `stopped` before it takes a slot. */
   live?(): boolean;
+  /**
+   * Goes before its chat's jobs that are not (a price alert before a backlog of buy posts);
+   * among themselves, urgent jobs and the rest each keep their order. Default false.
+   */
+  urgent?: boolean;
   send(): Promise<SendOutcome | Unclaimed>;
 }
 
@@ -126,19 +131,21 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
       // A job past its deadline, or no longer wanted, is dropped before it can use up a slot:
       // looked at when it comes up, so a turn costs at most MAX_SCANNED checks however long the
       // queue (a scan of all 2,000 jobs of a digest slot at every turn was most of the slot's
-      // CPU). A chat's first job alone stands for it: a chat whose backlog waits for its
-      // minute or its second fills no more than one candidate's place, so other chats go ahead.
+      // CPU). A chat's first job alone stands for it (its first urgent one, when the jobs looked
+      // at hold one): a chat whose backlog waits for its minute or its second fills no more
+      // than one candidate's place, so other chats go ahead.
       const candidates: Entry[] = [];
-      const chats = new Set<string>();
+      const chats = new Map<string, number>();
       for (let i = 0, scanned = 0; i < queue.length && candidates.length < MAX_CANDIDATES && scanned < MAX_SCANNED; scanned++) {
         const e = queue[i] as Entry;
         const dropped: DeliveryResult | undefined =
           t > e.job.deadline ? { kind: "expired" } : e.job.live?.() === false ? { kind: "stopped" } : undefined;
         if (dropped === undefined) {
-          if (!chats.has(e.job.chatId)) {
-            chats.add(e.job.chatId);
+          const standing = chats.get(e.job.chatId);
+          if (standing === undefined) {
+            chats.set(e.job.chatId, candidates.length);
             candidates.push(e);
-          }
+          } else if (e.job.urgent === true && candidates[standing]?.job.urgent !== true) candidates[standing] = e;
           i++;
         } else {
           queue.splice(i, 1);

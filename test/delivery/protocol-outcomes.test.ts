@@ -87,3 +87,29 @@ describe("sends per outcome in the metrics", () => {
     }
   });
 });
+
+describe("urgent kinds", () => {
+  it("hand the queue their posts as urgent, so they go before a chat's backlog", async () => {
+    const pushed: { chatId: string; urgent?: boolean }[] = [];
+    const queue = createPacedQueue({ maxInFlight: 1 });
+    const recording = { ...queue, push: (job: Parameters<typeof queue.push>[0]) => (pushed.push({ chatId: job.chatId, ...(job.urgent === undefined ? {} : { urgent: job.urgent }) }), queue.push(job)) };
+    const protocol = createSendProtocol({
+      queues: { telegram: recording },
+      adapters: { telegram: { send: async () => ({ kind: "delivered" }) } },
+      logger: pino({ level: "silent" }),
+    });
+    const kindOf = (name: string, urgent: boolean): SendKind<Row> => ({
+      name,
+      ...(urgent ? { urgent } : {}),
+      rows: { claim: async () => "claimed", settle: async () => true, expire: async () => false },
+      chats: { forgetChat: async () => undefined, moveChat: async () => undefined },
+    });
+    const post = (chatId: string) => ({
+      item: { chatId, state: "queued" as SendState }, platform: "telegram" as const, chatId, deadline: Date.now() + 60_000,
+      reply: REPLY, claiming: () => true, unleased: () => undefined, names: {},
+    });
+    await protocol.send(kindOf("buy", false), post("1"));
+    await protocol.send(kindOf("alert", true), post("2"));
+    expect(pushed).toEqual([{ chatId: "1" }, { chatId: "2", urgent: true }]);
+  });
+});

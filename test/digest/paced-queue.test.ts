@@ -81,6 +81,18 @@ describe.each([
     expect(log.find((l) => l.chat === "other")!.t).toBeLessThan(group[1]!);
   });
 
+  it("sends a chat's urgent job (an alert) before its backlog, each kind keeping its own order", async () => {
+    const clock = virtualClock();
+    const q = await make({ ratePerSecond: 1000, perChatSpacingMs: 1000, maxInFlight: 1, ...clock });
+    const order: string[] = [];
+    const push = (name: string, urgent = false) =>
+      q.push({ chatId: "group", deadline: Infinity, ...(urgent ? { urgent } : {}), send: async () => (order.push(name), { kind: "delivered" }) });
+    const jobs = [push("buy1"), push("buy2"), push("buy3"), push("alert1", true), push("buy4"), push("alert2", true)];
+    await Promise.all(jobs);
+    // All six are queued before the first turn (push is synchronous): the alerts first, then the buys in order.
+    expect(order).toEqual(["alert1", "alert2", "buy1", "buy2", "buy3", "buy4"]);
+  });
+
   it("lets another chat go ahead of one chat's backlog longer than the jobs a turn looks at", async () => {
     const clock = virtualClock();
     const q = await make({ perChatPerMinute: 1, maxInFlight: 1, ...clock });
