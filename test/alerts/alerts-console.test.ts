@@ -54,4 +54,29 @@ describe("alerts in the console", () => {
     await alerts.stop();
     expect(out.match(/Alert #1: WIF is above/g)).toHaveLength(1);
   });
+
+  it("writes an alert's far levels and distances with 万 and 亿 in a Chinese chat", async () => {
+    const w = (world = await startAlertWorld());
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let out = "";
+    output.on("data", (c: Buffer) => (out += c.toString()));
+    const printing = (listener: () => void) => {
+      output.on("data", listener);
+      return () => void output.off("data", listener);
+    };
+    const until = (pattern: RegExp) => whenChanged(() => pattern.test(out), [printing], () => `the console to print ${pattern}; it printed:\n${out}`, WAIT_BOUND_MS);
+    const session = runConsole({ core: w.core, input, output, now: w.clock.now });
+    input.write("/settings language zh\n");
+    await until(/已保存/);
+    input.write("/alert wif above 1.5k\n");
+    await until(/\$1,500/);
+    input.write("/alert wif below 2M\n");
+    await until(/\$200万/);
+    input.write("/alerts\n");
+    await until(/万%/);
+    input.end();
+    await session;
+    expect(out).not.toMatch(/\d[KMB]%|\$2M/);
+  });
 });

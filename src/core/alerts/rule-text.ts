@@ -16,19 +16,19 @@ export function ruleText(rule: AlertRule, level: string, i18n: Translator): stri
     const percent = parseDecimal(level);
     return i18n.t("alert-rule-move", { percent: percent === null ? DASH : toPlain(percent, 0) });
   }
-  return i18n.t(rule === "above" ? "alert-rule-above" : "alert-rule-below", { price: formatPrice(level) });
+  return i18n.t(rule === "above" ? "alert-rule-above" : "alert-rule-below", { price: formatPrice(level, { locale: i18n.locale }) });
 }
 
 /**
  * How far an alert is from firing, in percent without the sign, with the digits grouped as every
- * other figure: `1.63`, `12.3`, `4,521.7`, from 10,000 compact (`52.1K`).
+ * other figure: `1.63`, `12.3`, `4,521.7`, from 10,000 compact (`52.1K`, in Chinese `5.21万`).
  */
-export function distanceFigure(percent: number): string {
+export function distanceFigure(percent: number, locale?: string): string {
   const d = parseDecimal(percent);
   if (d === null) return DASH;
   const places = percent < 10 ? 2 : 1;
   const rounded = roundTo(d, places);
-  return atLeastPow10(rounded, DISTANCE_COMPACT_POW10) ? compactAbs(rounded, 3) : toPlain(rounded, places);
+  return atLeastPow10(rounded, DISTANCE_COMPACT_POW10) ? compactAbs(rounded, 3, locale) : toPlain(rounded, places);
 }
 
 /** `24 Nov 09:12 UTC`: firings are read later than they happen, so the date is always there. */

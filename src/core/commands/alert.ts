@@ -24,13 +24,13 @@ export async function currentPrice(ctx: CommandContext, tokenId: string, symbol:
 }
 
 /** "PEPE is already at or above $0.0042 (now $0.0051); choose a level above the current price." */
-function levelMessage(symbol: string, rule: "above" | "below", level: number, current: string): { key: string; args: MessageArgs } {
-  return { key: `alert-wrong-side-${rule}`, args: { symbol, level: formatPrice(level), price: formatPrice(current) } };
+function levelMessage(symbol: string, rule: "above" | "below", level: number, current: string, locale: string): { key: string; args: MessageArgs } {
+  return { key: `alert-wrong-side-${rule}`, args: { symbol, level: formatPrice(level, { locale }), price: formatPrice(current, { locale }) } };
 }
 
 /** How far an alert is from firing, in words: `1.63% to go`. */
 function distanceText(ctx: Pick<CommandContext, "i18n">, d: number): string {
-  return d < 0.01 ? ctx.i18n.t("alert-distance-due") : ctx.i18n.t("alert-distance", { percent: distanceFigure(d) });
+  return d < 0.01 ? ctx.i18n.t("alert-distance-due") : ctx.i18n.t("alert-distance", { percent: distanceFigure(d, ctx.i18n.locale) });
 }
 
 /**
@@ -39,7 +39,7 @@ function distanceText(ctx: Pick<CommandContext, "i18n">, d: number): string {
  */
 function setReply(ctx: CommandContext, title: string, alert: Alert, current: { text: string; value: number }): Reply {
   const past = waitsToCrossBack(alert, current.value) ? alert.rule : undefined;
-  const now = { label: ctx.i18n.t("alert-field-now"), value: formatPrice(current.text), inline: true };
+  const now = { label: ctx.i18n.t("alert-field-now"), value: formatPrice(current.text, { locale: ctx.i18n.locale }), inline: true };
   const distance = { label: ctx.i18n.t("alert-field-distance"), value: distanceText(ctx, distancePercent(alert, current.value)), inline: true };
   return {
     title,
@@ -72,7 +72,7 @@ export function alertCommand(limits: AlertLimits): Command {
       const symbol = await symbolFor(ctx, res);
       const price = await currentPrice(ctx, res.tokenId, symbol);
       if (rule !== "move" && levelPassed(rule, parsed.value, price.value)) {
-        const m = levelMessage(symbol, rule, parsed.value, price.text);
+        const m = levelMessage(symbol, rule, parsed.value, price.text, ctx.i18n.locale);
         throw ctx.i18n.fail(m.key, m.args);
       }
       const added = await ctx.store.alerts.addAlert(
@@ -127,7 +127,7 @@ export const rearmCommand = defineCommand({
     const price = await currentPrice(ctx, alert.tokenId, alert.symbol);
     const rearmed = await ctx.store.alerts.rearmAlert(ctx.chat, number, price.text, ctx.now());
     if (rearmed === undefined) throw ctx.i18n.fail("alert-no-such", { number });
-    const words = { number, symbol: alert.symbol, rule: ruleText(alert.rule, alert.level, ctx.i18n), price: formatPrice(price.text) };
+    const words = { number, symbol: alert.symbol, rule: ruleText(alert.rule, alert.level, ctx.i18n), price: formatPrice(price.text, { locale: ctx.i18n.locale }) };
     return setReply(ctx, ctx.i18n.t(alert.rule === "move" ? "alert-armed-from" : "alert-armed", words), rearmed, price);
   },
 });

@@ -32,7 +32,7 @@ function state(ctx: CommandContext, r: Row): string {
   if (a.pausedAt !== undefined) return t.t("alerts-state-paused");
   if (r.distance === undefined) return t.t("alerts-state-unpriced");
   if (r.waiting === true) return t.t("alerts-state-waiting");
-  return r.distance < 0.01 ? t.t("alerts-state-due") : `${distanceFigure(r.distance)}%`;
+  return r.distance < 0.01 ? t.t("alerts-state-due") : `${distanceFigure(r.distance, t.locale)}%`;
 }
 
 /** Armed and priced first by distance, then paused or unpriced, then fired; ties by number. */
@@ -71,7 +71,7 @@ export function alertsCommand(limits: AlertLimits): Command {
             String(r.alert.number),
             `${cleanText(r.alert.symbol, 12)} ${cleanText(r.alert.chain, 10)}`,
             ruleText(r.alert.rule, r.alert.level, ctx.i18n),
-            r.price === undefined ? "—" : formatPrice(r.price),
+            r.price === undefined ? "—" : formatPrice(r.price, { locale: ctx.i18n.locale }),
             state(ctx, r),
           ]),
         },

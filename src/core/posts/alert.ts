@@ -48,10 +48,10 @@ export function firedReply(p: FiredPayload, source: string, i18n: Translator): R
   const symbol = cleanText(p.symbol, 16);
   const chain = cleanText(p.chain, 16);
   const moved = change(p.from, p.price, i18n.locale);
-  const [now, before] = formatPriceBeside(p.price, p.from);
+  const [now, before] = formatPriceBeside(p.price, p.from, { locale: i18n.locale });
   const title = p.rule === "move"
     ? i18n.t("alert-fired-move", { number: p.number, symbol, change: moved })
-    : i18n.t(p.rule === "above" ? "alert-fired-above" : "alert-fired-below", { number: p.number, symbol, level: formatPrice(p.level) });
+    : i18n.t(p.rule === "above" ? "alert-fired-above" : "alert-fired-below", { number: p.number, symbol, level: formatPrice(p.level, { locale: i18n.locale }) });
   const buttons: Action[] = [openButton(i18n.t("alert-button-card"), "token", [p.tokenId]), openButton(i18n.t("alert-button-chart"), "chart", [p.tokenId])];
   if (p.rule !== "move") buttons.push(openButton(i18n.t("alert-button-rearm"), "rearm", [String(p.number)]));
   buttons.push(openButton(i18n.t("alert-button-delete"), "unalert", [String(p.number)]));
