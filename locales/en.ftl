@@ -736,6 +736,7 @@ calls-button-not-a-call = Not a call
 calls-in-groups = Calls are kept in groups and servers: add me to one, and the first member to show a token's card there has called it.
 calls-as-of = Highs from K-lines as of { $ago }, read every { $minutes } min.
 calls-as-of-stretched = Highs from K-lines as of { $ago }: { $tokens } called tokens are more than the plan reads each period, so each is read every { $minutes } min.
+calls-as-of-unread = Highs as of { $ago }: a call not read yet counts its price at the call; K-lines are read every { $minutes } min.
 calls-remove-which = Say which token's call to remove, e.g. /calls remove pepe.
 calls-none-of = Nobody in this chat has a call of { $symbol } standing.
 calls-too-late = The 2 minutes to take back your call of { $symbol } have passed; an admin can remove it with /calls remove.

@@ -703,6 +703,7 @@ calls-button-not-a-call = 不算喊单
 calls-in-groups = 喊单记录只在群组和服务器中保存：把我加入群组，第一个在群里展示代币卡片的成员即为喊单人。
 calls-as-of = 最高价取自 K 线，数据时间 { $ago }，每 { $minutes } 分钟读取一次。
 calls-as-of-stretched = 最高价取自 K 线，数据时间 { $ago }：已喊单的 { $tokens } 个代币超出套餐每个周期可读的数量，因此每个代币每 { $minutes } 分钟读取一次。
+calls-as-of-unread = 最高价数据时间 { $ago }：尚未读取的喊单按喊单时的价格计；K 线每 { $minutes } 分钟读取一次。
 calls-remove-which = 请说明要删除哪个代币的喊单，例如 /calls remove pepe。
 calls-none-of = 本聊天中没有 { $symbol } 的有效喊单。
 calls-too-late = 撤回你对 { $symbol } 的喊单的 2 分钟已过；管理员可以用 /calls remove 删除。

@@ -28,5 +28,8 @@ export async function asOfNote(ctx: CommandContext, calls: readonly Call[]): Pro
   if (asOf === undefined) return undefined;
   const { minutes, stretched, tokens } = await sweepEvery(ctx);
   const ago = agoPhrase(asOf, ctx.now(), ctx.i18n);
-  return stretched ? ctx.i18n.t("calls-as-of-stretched", { ago, minutes, tokens }) : ctx.i18n.t("calls-as-of", { ago, minutes });
+  if (stretched) return ctx.i18n.t("calls-as-of-stretched", { ago, minutes, tokens });
+  // A call made since the last sweep has no K-line read yet: its high is its price at the call.
+  if (calls.some((c) => c.sweptTo === undefined)) return ctx.i18n.t("calls-as-of-unread", { ago, minutes });
+  return ctx.i18n.t("calls-as-of", { ago, minutes });
 }

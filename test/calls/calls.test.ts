@@ -121,6 +121,14 @@ describe("the high since a call", () => {
     expect(board).toMatch(/Highs from K-lines as of just now, read every 60 min/);
   });
 
+  it("does not say a call's high came from K-lines before the sweep read it", async () => {
+    await world.say(world.member("1", "ana"), `/token ${PEPE}`);
+    world.clock.advance(2 * MINUTE);
+    const board = textOf(await world.say(world.member("2", "bob"), "/lb"));
+    expect(board).toMatch(/Highs as of 2m ago: a call not read yet counts its price at the call; K-lines are read every 60 min/);
+    expect(board).not.toMatch(/Highs from K-lines/);
+  });
+
   it("reads one K-line per called token and none for a token no chat called in 7 days", async () => {
     await world.say(world.member("1", "ana"), `/token ${PEPE}`);
     await world.say(world.member("1", "ana", { chatId: "-1002" }), `/token ${PEPE}`);
