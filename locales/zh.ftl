@@ -451,9 +451,9 @@ collision-original = 这是原始合约，在 { $chain } 上
 collision-liquid = 这是流动性最高的一个，在 { $chain } 上
 collision-address = 这个地址在 { $count } 条链上都是代币；{ $which }。
 collision-symbol = 有 { $count } 个代币叫 { $symbol }；{ $which }。
-collision-keyword = 有 { $count } 个代币匹配 "{ $keyword }"；{ $which }。
-collision-partial = 没有叫 "{ $keyword }" 的代币；最接近且流动性最高的是 { $chain } 上的 { $symbol }。
-resolve-partial-refused = 没有叫 "{ $keyword }" 的代币；最接近的是 { $chain } 上的 { $symbol }。要用它，请写出它的准确名称：{ $symbol }。
+collision-keyword = 有 { $count } 个代币匹配 “{ $keyword }”；{ $which }。
+collision-partial = 没有叫 “{ $keyword }” 的代币；最接近且流动性最高的是 { $chain } 上的 { $symbol }。
+resolve-partial-refused = 没有叫 “{ $keyword }” 的代币；最接近的是 { $chain } 上的 { $symbol }。要用它，请写出它的准确名称：{ $symbol }。
 collision-other = { $chain } 上的 { $symbol }（{ $address }，流动性 { $liquidity }）
 collision-sep = ；
 collision-others = { $head }其他：{ $others }。
@@ -485,11 +485,11 @@ holders-title = 前排持有人：{ $symbol } · { $chain }
 
 ## Addresses, chains and token resolution
 
-address-evm-bad-digit = 这看起来像 EVM 地址，但 "{ $digit }" 不是十六进制数字。
+address-evm-bad-digit = 这看起来像 EVM 地址，但 “{ $digit }” 不是十六进制数字。
 address-tx-hash = 这有 64 个十六进制数字：看起来是交易哈希，不是代币地址（40 个十六进制数字）。
 address-evm-length = 这看起来像 EVM 地址，但它有 { $count } 个十六进制数字，而不是 40 个。
-address-tron-bad-char = 这看起来像 Tron 地址，但包含地址里从不出现的 "{ $char }"。
-address-solana-bad-char = 这看起来像 Solana 地址，但包含地址里从不出现的 "{ $char }"。
+address-tron-bad-char = 这看起来像 Tron 地址，但包含地址里从不出现的 “{ $char }”。
+address-solana-bad-char = 这看起来像 Solana 地址，但包含地址里从不出现的 “{ $char }”。
 address-solana-length = 这看起来像 Solana 地址，但它有 { $count } 个字符，而不是 32 到 44 个。
 link-no-address = 这个链接里找不到代币地址。
 resolve-wrong-family = { $address } 不是 { $family ->
@@ -498,12 +498,12 @@ resolve-wrong-family = { $address } 不是 { $family ->
    *[evm] EVM
 } 地址，所以不可能在 { $chain } 上。
 resolve-nothing-at-on = 在 { $chain } 上的 { $address } 没有找到代币或交易对。
-resolve-unknown-chain = 我不认识 "{ $chain }" 这条链。试试：{ $list }。
+resolve-unknown-chain = 我不认识 “{ $chain }” 这条链。试试：{ $list }。
 resolve-nothing-at = 在 { $address } 没有找到代币。
 resolve-empty = 请发送代币符号、地址或链接。
-resolve-no-match-on = 在 { $chain } 上没有代币匹配 "{ $keyword }"。
-resolve-no-match = 没有代币匹配 "{ $keyword }"。
-chain-unknown = 我不认识 "{ $chain }" 这条链；试试：{ $known }。
+resolve-no-match-on = 在 { $chain } 上没有代币匹配 “{ $keyword }”。
+resolve-no-match = 没有代币匹配 “{ $keyword }”。
+chain-unknown = 我不认识 “{ $chain }” 这条链；试试：{ $known }。
 chain-none-listed = 行情服务目前没有列出任何链；请稍后再试。
 
 ## Lists: /trending, /top, /topics, /search, /chains, /main, /pairs, /liquidity, /amm, /check
@@ -533,8 +533,8 @@ search-what = 搜索什么？例如 /search pepe
 search-too-long = 关键词太长；我最多搜索 { $max } 个字符。
 search-title = 搜索：{ $keyword }
 search-title-on = 搜索：{ $chain } 上的 { $keyword }
-search-none = 没有代币匹配 "{ $keyword }"。
-search-none-on = 在 { $chain } 上没有代币匹配 "{ $keyword }"。
+search-none = 没有代币匹配 “{ $keyword }”。
+search-none-on = 在 { $chain } 上没有代币匹配 “{ $keyword }”。
 search-how = 流动性最高的在前；按数字打开它的卡片。
 chains-title = 支持的链（{ $count }）
 chains-col-id = 编号
@@ -552,17 +552,17 @@ col-size = 金额
 col-wallet = 钱包
 pairs-title = 交易对：{ $symbol } · { $chain }
 pairs-none = 服务没有列出这个代币的交易对。
-liquidity-not-pair = "{ $typed }" 不是交易对地址。
+liquidity-not-pair = “{ $typed }” 不是交易对地址。
 liquidity-title = 流动性：{ $pair }
 liquidity-none = 这个交易对没有流动性记录。
 liquidity-col-kind = 类型
 liquidity-kind-add = 添加
 liquidity-kind-remove = 移除
 amm-bad-name = DEX 名称只包含字母、数字、点、短横线或下划线，例如 uniswapv2。
-amm-unknown = 服务不认识 { $chain } 上名为 "{ $dex }" 的 DEX：请检查拼写，例如 uniswapv2。
+amm-unknown = 服务不认识 { $chain } 上名为 “{ $dex }” 的 DEX：请检查拼写，例如 uniswapv2。
 amm-title = { $chain } 上 { $dex } 最活跃的交易对
 amm-none = 服务没有列出这个 DEX 在这条链上的交易对。
-check-not-contract = "{ $contract }" 不是 { $chain } 上的合约地址。
+check-not-contract = “{ $contract }” 不是 { $chain } 上的合约地址。
 check-title = 合约检查：{ $contract } · { $chain }
 
 ## /swaps and the token card
@@ -571,7 +571,7 @@ swaps-pair = 交易对 { $pair } · { $chain }
 swaps-no-pair = { $symbol } 没有可以显示成交的交易对。
 swaps-buy = 🟢 买入
 swaps-sell = 🔴 卖出
-swaps-not-found = 没有找到 "{ $typed }" 对应的代币或交易对。
+swaps-not-found = 没有找到 “{ $typed }” 对应的代币或交易对。
 swaps-title = 最新成交：{ $target }
 swaps-none = 这个交易对最近没有成交。
 swaps-col-side = 方向
@@ -590,7 +590,7 @@ card-address = 地址
 
 ## /chart (the caption; the picture's own words stay English)
 
-chart-bad-interval = 我不画 "{ $interval }" 这个周期的图；请选择：{ $allowed }（1M 是一个月）。
+chart-bad-interval = 我不画 “{ $interval }” 这个周期的图；请选择：{ $allowed }（1M 是一个月）。
 chart-no-pair-category = { $symbol } 没有可以按 { $category } 计价画图的交易对；/chart { $id } 以美元显示。
 chart-in-unit = 以 { $unit } 计
 chart-in-quote = 以报价代币计
@@ -624,13 +624,13 @@ args-hint = 用法：{ $usage }{ $example ->
     [none] {""}
    *[other] ，例如 { $example }
 }
-args-not-whole = 参数 <{ $name }> 必须是整数，而不是 "{ $value }"。{ args-hint }
+args-not-whole = 参数 <{ $name }> 必须是整数，而不是 “{ $value }”。{ args-hint }
 args-between = 参数 <{ $name }> 必须在 { $min } 到 { $max } 之间。
 args-at-least = 参数 <{ $name }> 必须至少为 { $min }。
 args-at-most = 参数 <{ $name }> 最多为 { $max }。
 args-chain-first = /{ $command } 需要在地址前写上链：{ $choices } 之一。{ args-hint }
-args-chain-only = /{ $command } 只支持 { $choices }；"{ $value }" 不在其中。
-args-not-choice = 参数 <{ $name }> 不接受 "{ $value }"；请选择：{ $choices }。
+args-chain-only = /{ $command } 只支持 { $choices }；“{ $value }” 不在其中。
+args-not-choice = 参数 <{ $name }> 不接受 “{ $value }”；请选择：{ $choices }。
 args-needs-one = /{ $command } 至少需要一个{ $type ->
     [token] 代币
     [chain] 链
@@ -764,11 +764,11 @@ cmd-settings-setting-calls = calls
 
 ## buy feed
 buys-not-admin = 只有本聊天的管理员可以管理买单播报。
-buys-bad-amount = "{ $value }" 不是 { $option } 的金额；请输入如 250、$1.5k 或 2k。
-buys-bad-switch = "{ $value }" 不是 on 或 off；请输入 sells on 或 sells off。
-buys-bad-emoji = "{ $value }" 不是一个表情；请输入 emoji 加一个表情，如 emoji 🚀。
+buys-bad-amount = “{ $value }” 不是 { $option } 的金额；请输入如 250、$1.5k 或 2k。
+buys-bad-switch = “{ $value }” 不是 on 或 off；请输入 sells on 或 sells off。
+buys-bad-emoji = “{ $value }” 不是一个表情；请输入 emoji 加一个表情，如 emoji 🚀。
 buys-missing-value = { $option } 后面需要一个值，如 { $option } { $example }。
-buys-bad-option = "{ $word }" 不是 /buys 的选项；可用 min、sells、whale、emoji、step 或 media。
+buys-bad-option = “{ $word }” 不是 /buys 的选项；可用 min、sells、whale、emoji、step 或 media。
 buys-no-pair = { $symbol } 没有有流动性的交易对，没有买单可播报。
 buys-too-many = 本聊天已关注 { $count } 个代币，已达上限（{ $max }）；请先 /stopbuys 一个。
 buys-none = 本聊天没有关注任何代币的买单。

@@ -49,7 +49,7 @@ describe("a word no token is called", () => {
       { tokenId: "x-eth", chain: "eth", address: "x", alternatives: [], totalMatches: 1, picked: "liquidity", matched: "partial", keyword: "frog" },
       "price", "KIFROG", zh,
     );
-    expect(blocks).toEqual([{ kind: "text", text: '没有叫 "frog" 的代币；最接近且流动性最高的是 eth 上的 KIFROG。' }]);
+    expect(blocks).toEqual([{ kind: "text", text: '没有叫 “frog” 的代币；最接近且流动性最高的是 eth 上的 KIFROG。' }]);
   });
 });
 

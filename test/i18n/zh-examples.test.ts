@@ -104,7 +104,7 @@ describe("every command's first example in Chinese", () => {
 
   it("says in Chinese why one token of a /price list was not found, and refuses plain text", async () => {
     const out = await say("/price pepe zzzzqqq", chinese("zh-price-problem"));
-    expect(out).toContain('zzzzqqq: 没有代币匹配 "zzzzqqq"。');
+    expect(out).toContain('zzzzqqq: 没有代币匹配 “zzzzqqq”。');
     expect(await say("/nosuchcommand", chinese("zh-unknown"))).toContain("我不认识 /nosuchcommand");
   });
 
