@@ -138,7 +138,9 @@ export function digestCommands(limits: DigestLimits): Command[] {
       const launches = await launchSubscriptionsTable(ctx);
       if (subs.length === 0 && launches !== undefined) return { title: t("launch-list-title"), tone: "info", blocks: [launches], actions: [] };
       if (subs.length === 0) {
-        return { title: t("digest-none"), tone: "info", blocks: [{ kind: "text", text: t("digest-how-to-start") }], actions: [] };
+        // The console takes no digests (see /subscribe): it is told where they go instead.
+        const how = t(ctx.chat.platform === "console" ? "digest-not-here" : "digest-how-to-start");
+        return { title: t("digest-none"), tone: "info", blocks: [{ kind: "text", text: how }], actions: [] };
       }
       return {
         title: t("digest-list-title", { count: subs.length, max: limits.maxPerChat }),

@@ -143,6 +143,8 @@ describe("chainpulse ask", { timeout: 90_000 }, () => {
     const r = await ask(["/subscriptions"]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/This chat has no digests\./);
+    // Not "an admin can start one with /subscribe": the console refuses /subscribe.
+    expect(r.stdout).toContain("Digests are posted in Telegram groups and Discord channels, not here");
   });
 
   it("exits 2 on a usage error", async () => {
