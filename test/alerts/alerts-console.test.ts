@@ -16,19 +16,26 @@ afterEach(async () => {
   world = undefined;
 });
 
+/** The console chat on `w`'s core: what it printed so far, and a wait until it prints a match. */
+function consoleOn(w: AlertWorld) {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  let out = "";
+  output.on("data", (c: Buffer) => (out += c.toString()));
+  const printing = (listener: () => void) => {
+    output.on("data", listener);
+    return () => void output.off("data", listener);
+  };
+  const until = (wanted: string | RegExp) =>
+    whenChanged(() => (typeof wanted === "string" ? out.includes(wanted) : wanted.test(out)), [printing], () => `the console to print ${String(wanted)}; it printed:\n${out}`, WAIT_BOUND_MS);
+  const session = runConsole({ core: w.core, input, output, now: w.clock.now });
+  return { input, output, until, session, out: () => out };
+}
+
 describe("alerts in the console", () => {
   it("prints a fired alert in the chat as it comes, its buttons written as the commands they run", async () => {
     const w = (world = await startAlertWorld());
-    const input = new PassThrough();
-    const output = new PassThrough();
-    let out = "";
-    output.on("data", (c: Buffer) => (out += c.toString()));
-    const printing = (listener: () => void) => {
-      output.on("data", listener);
-      return () => void output.off("data", listener);
-    };
-    const until = (text: string) => whenChanged(() => out.includes(text), [printing], () => `the console to print ${text}; it printed:\n${out}`, WAIT_BOUND_MS);
-    const session = runConsole({ core: w.core, input, output, now: w.clock.now });
+    const { input, output, until, session, out } = consoleOn(w);
     const alerts = w.service("console", consoleAlertSink({ output, now: w.clock.now }));
     const id = w.idOf("WIF");
     const t1 = w.momentWhen(id, T0, 1.03);
@@ -39,34 +46,25 @@ describe("alerts in the console", () => {
     input.write("/watch pepe wif\n");
     await until("Watching PEPE, WIF.");
     await alerts.tick();
-    expect(out).not.toContain("Alert #1: ");
+    expect(out()).not.toContain("Alert #1: ");
 
     w.clock.set(t1);
     await alerts.tick();
     await alerts.delivery.settled();
     await until("Alert #1: WIF is above");
-    expect(out).toMatch(/Card: \/token \S+-solana {2}· {2}Chart: \/chart \S+-solana {2}· {2}Re-arm: \/rearm 1 {2}· {2}Delete: \/unalert 1/);
+    expect(out()).toMatch(/Card: \/token \S+-solana {2}· {2}Chart: \/chart \S+-solana {2}· {2}Re-arm: \/rearm 1 {2}· {2}Delete: \/unalert 1/);
     input.write("/alerts\n");
     await until("Price alerts in this chat (1 of 20)");
-    expect(out).toMatch(/fired 24 Nov \d\d:\d\d UTC/);
+    expect(out()).toMatch(/fired 24 Nov \d\d:\d\d UTC/);
     input.end();
     await session;
     await alerts.stop();
-    expect(out.match(/Alert #1: WIF is above/g)).toHaveLength(1);
+    expect(out().match(/Alert #1: WIF is above/g)).toHaveLength(1);
   });
 
   it("writes an alert's far levels and distances with 万 and 亿 in a Chinese chat", async () => {
     const w = (world = await startAlertWorld());
-    const input = new PassThrough();
-    const output = new PassThrough();
-    let out = "";
-    output.on("data", (c: Buffer) => (out += c.toString()));
-    const printing = (listener: () => void) => {
-      output.on("data", listener);
-      return () => void output.off("data", listener);
-    };
-    const until = (pattern: RegExp) => whenChanged(() => pattern.test(out), [printing], () => `the console to print ${pattern}; it printed:\n${out}`, WAIT_BOUND_MS);
-    const session = runConsole({ core: w.core, input, output, now: w.clock.now });
+    const { input, until, session, out } = consoleOn(w);
     input.write("/settings language zh\n");
     await until(/已保存/);
     input.write("/alert wif above 1.5k\n");
@@ -77,6 +75,6 @@ describe("alerts in the console", () => {
     await until(/万%/);
     input.end();
     await session;
-    expect(out).not.toMatch(/\d[KMB]%|\$2M/);
+    expect(out()).not.toMatch(/\d[KMB]%|\$2M/);
   });
 });
