@@ -4,8 +4,11 @@
  * works for as long as the message exists, after any restart, in any process. Where it does
  * not (an EVM address is 42 characters on its own) the button carries a short key into the
  * store, where the action lives for `ttlMs` — long enough for a daily digest read days later.
+ * A press's data comes from the person's app and may be made up: inline data carries a tag
+ * signed with the bot's secret, and a key finds only what the bot stored, so a forged press
+ * reads as an expired button.
  */
-import { createHash } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { entryBound } from "../lru-bound.js";
 import type { ButtonActionStore } from "../store/types.js";
@@ -21,6 +24,11 @@ export interface StoredAction {
 export interface ButtonActionsOptions {
   /** Whether `data` fits in a button of the platform. */
   fits(data: string): boolean;
+  /**
+   * What signs inline data (the bot's token: the same in every worker, and a forger's app
+   * never sees it). Default: random for this process, so its inline buttons die with it.
+   */
+  secret?: string;
   /** Where actions too long for their button live; undefined keeps them in this process only. */
   store?: ButtonActionStore;
   /** How long a stored action keeps working. Default 8 days: a digest's buttons work for a week. */
@@ -42,8 +50,13 @@ export interface ButtonActions {
 
 export const DEFAULT_BUTTON_TTL_MS = 8 * 24 * 60 * 60 * 1000;
 
-/** Inline data: `i` + `e` (edit) or `n` (new message) + `:` + command and arguments, space-separated. */
-const INLINE = /^i([en]):(\S.*)$/s;
+/**
+ * Inline data: `i` + `e` (edit) or `n` (new message) + the tag + `:` + command and arguments,
+ * space-separated. The tag is the first TAG_LENGTH characters of the HMAC of the rest: 36 bits,
+ * more guesses than a platform lets one account press in years.
+ */
+const INLINE = /^i([en])([A-Za-z0-9_-]{6}):(\S.*)$/s;
+const TAG_LENGTH = 6;
 /** Stored data: `k:` + the key. */
 const KEYED = "k:";
 
@@ -54,11 +67,27 @@ interface Remembered {
   writtenAt: number;
 }
 
-function inline(action: StoredAction): string | undefined {
+function tagOf(secret: string, mode: string, body: string): string {
+  return createHmac("sha256", secret).update(`${mode}:${body}`).digest("base64url").slice(0, TAG_LENGTH);
+}
+
+function inline(action: StoredAction, secret: string): string | undefined {
   const words = [action.command, ...action.args];
   // A space inside a word or an empty word would read back as other words.
   if (words.some((w) => w === "" || /\s/.test(w))) return undefined;
-  return `i${action.edit ? "e" : "n"}:${words.join(" ")}`;
+  const mode = action.edit ? "e" : "n";
+  const body = words.join(" ");
+  return `i${mode}${tagOf(secret, mode, body)}:${body}`;
+}
+
+/** The action of inline data whose tag this secret signed; undefined for anything else. */
+function readInline(data: string, secret: string): StoredAction | undefined {
+  const m = INLINE.exec(data);
+  if (m === null) return undefined;
+  const [, mode = "", tag = "", body = ""] = m;
+  if (!timingSafeEqual(Buffer.from(tag), Buffer.from(tagOf(secret, mode, body)))) return undefined;
+  const [command, ...args] = body.split(" ");
+  return { command: command as string, args, edit: mode === "e" };
 }
 
 /** The same action gets the same key in every process, so re-rendering a card yields identical markup. */
@@ -81,6 +110,7 @@ function parse(json: string): StoredAction | undefined {
 
 export function createButtonActions(opts: ButtonActionsOptions): ButtonActions {
   const now = opts.now ?? Date.now;
+  const secret = opts.secret ?? randomBytes(32).toString("hex");
   const ttlMs = opts.ttlMs ?? DEFAULT_BUTTON_TTL_MS;
   const renewEveryMs = ttlMs / 8;
   const recent = new LRUCache<string, Remembered>(entryBound(opts.max ?? 20_000));
@@ -106,7 +136,7 @@ export function createButtonActions(opts: ButtonActionsOptions): ButtonActions {
   return {
     encode(action) {
       const clean: StoredAction = { command: action.command, args: [...action.args], edit: action.edit };
-      const direct = inline(clean);
+      const direct = inline(clean, secret);
       if (direct !== undefined && opts.fits(direct)) return direct;
       const json = JSON.stringify(clean);
       const key = keyOf(json);
@@ -120,11 +150,7 @@ export function createButtonActions(opts: ButtonActionsOptions): ButtonActions {
     },
 
     async decode(data) {
-      const m = INLINE.exec(data);
-      if (m !== null) {
-        const [command, ...args] = (m[2] as string).split(" ");
-        return { command: command as string, args, edit: m[1] === "e" };
-      }
+      if (data.startsWith("i")) return readInline(data, secret);
       if (!data.startsWith(KEYED)) return undefined;
       const key = data.slice(KEYED.length);
       const t = now();

@@ -113,6 +113,8 @@ export interface FakeTelegram {
   dropFile(fileId: string): void;
   /** Presses the callback button whose label or data is `which` on a message the bot sent; returns the query id. */
   pressButton(message: { chatId: string; messageId: number }, which: string, from?: User): string;
+  /** A press on a message the bot sent carrying `data` that no button of it holds, as a modified app can send; returns the query id. */
+  forgePress(message: { chatId: string; messageId: number }, data: string, from?: User): string;
   /** An inline query (`@bot text`); returns its id. */
   inlineQuery(text: string, from?: User): string;
   /** The bot's membership changed in `chat` (added, promoted, removed). */
@@ -411,6 +413,7 @@ export async function startFakeTelegram(opts: FakeTelegramOptions = {}): Promise
     sendFile: (chat, kind, o = {}) => helpers.userFile(chat, kind, o.from ?? fakeUser({ id: chat.type === "private" ? chat.id : undefined })),
     dropFile: (fileId) => void state.files.delete(fileId),
     pressButton: (message, which, from) => helpers.press(String(message.chatId), message.messageId, which, from ?? fakeUser()),
+    forgePress: (message, data, from) => helpers.forge(String(message.chatId), message.messageId, data, from ?? fakeUser()),
     inlineQuery: (text, from) => helpers.inline(text, from ?? fakeUser()),
     memberUpdate: (chat, status, from) => helpers.member(chat, status, from ?? fakeUser()),
     migrateGroup: (chat, toChatId) => {

@@ -417,6 +417,14 @@ export function createMethods(state: FakeState) {
       push({ callback_query: { id, from, chat_instance: `ci${chatId}`, message: m.message, data: button.callback_data } } as Omit<Update, "update_id">);
       return id;
     },
+    forge(chatId: string, messageId: number, data: string, from: User): string {
+      const m = state.messages.get(key(chatId, messageId));
+      if (!m) throw new Error(`fake Telegram: no message ${messageId} in chat ${chatId}`);
+      const id = `cbq-${state.nextUpdateId}`;
+      state.callbacks.set(id, false);
+      push({ callback_query: { id, from, chat_instance: `ci${chatId}`, message: m.message, data } } as Omit<Update, "update_id">);
+      return id;
+    },
     inline(query: string, from: User): string {
       const id = `iq-${state.nextUpdateId}`;
       state.inlineQueries.add(id);

@@ -96,6 +96,7 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
     opts.actions ??
     createActionStore({
       now,
+      secret: opts.token,
       store: opts.buttonActions,
       onStoreError: (e) => log.warn({ err: e instanceof Error ? e.message : String(e) }, "button action store failed; long buttons work in this process only"),
     });

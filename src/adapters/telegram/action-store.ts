@@ -22,6 +22,8 @@ export interface ActionStoreOptions {
   store?: ButtonActionStore;
   /** A store read or write failed (logged by the adapter). */
   onStoreError?: (error: unknown) => void;
+  /** What signs the actions carried in buttons: the bot's token. Default: random for this process. */
+  secret?: string;
 }
 
 export class ActionStore {

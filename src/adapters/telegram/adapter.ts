@@ -201,6 +201,7 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
     actions: new ActionStore({
       ...opts.actions,
       now,
+      secret: opts.token,
       store: opts.buttonActions,
       onStoreError: (e) => log.warn({ err: describeError(e) }, "button action store failed; long buttons work in this process only"),
     }),

@@ -30,9 +30,19 @@ describe("Discord buttons that outlive the process", () => {
   });
 
   it("keeps a short action whole in the custom id, needing no store at all", async () => {
-    const [row] = renderButtons([[{ kind: "command", label: "Refresh", command: "price", args: ["pepe"], edit: true }]], createActionStore());
+    const [row] = renderButtons([[{ kind: "command", label: "Refresh", command: "price", args: ["pepe"], edit: true }]], createActionStore({ secret: "bot-token" }));
     const customId = (row?.components[0] as { custom_id: string }).custom_id;
-    expect(customId).toBe("cp:ie:price pepe");
-    expect(await createActionStore().get(customId.slice(CUSTOM_ID_PREFIX.length))).toEqual({ command: "price", args: ["pepe"], edit: true });
+    expect(customId).toMatch(/^cp:ie[A-Za-z0-9_-]{6}:price pepe$/);
+    // Another worker of the same bot reads it.
+    expect(await createActionStore({ secret: "bot-token" }).get(customId.slice(CUSTOM_ID_PREFIX.length))).toEqual({ command: "price", args: ["pepe"], edit: true });
+  });
+
+  it("reads no action from inline data its bot did not sign", async () => {
+    const actions = createActionStore({ secret: "bot-token" });
+    const [row] = renderButtons([[{ kind: "command", label: "Refresh", command: "price", args: ["pepe"], edit: true }]], actions);
+    const body = (row?.components[0] as { custom_id: string }).custom_id.slice(CUSTOM_ID_PREFIX.length);
+    const tag = body.slice(2, 8);
+    for (const forged of ["ie:help", `ie${tag}:help`, `in${tag}:price pepe`, "ieAAAAAA:price pepe"]) expect(await actions.get(forged), forged).toBeUndefined();
+    expect(await createActionStore({ secret: "another-bot" }).get(body)).toBeUndefined();
   });
 });

@@ -165,12 +165,26 @@ describe("Telegram buttons", () => {
   it("runs a button whose whole action fits in its callback data long after a stored one would have expired", async () => {
     const sent = await card(`/token ${PEPE_ETH}`);
     const refresh = h.fake.message(sent.chatId, sent.messageId)?.keyboard?.flat().find((b) => b.text === "↻ Refresh");
-    expect(refresh?.callback_data).toBe(`ie:token ${PEPE_ETH}`);
+    expect(refresh?.callback_data).toMatch(new RegExp(`^ie[A-Za-z0-9_-]{6}:token ${PEPE_ETH}$`));
     clock += 30 * DAY;
     const id = h.fake.pressButton(sent, "↻ Refresh");
     await h.fake.waitFor((c) => c.method === "editMessageText" && c.ok);
     expect(h.fake.message(sent.chatId, sent.messageId)?.text).not.toBe(sent.text);
     expect(h.fake.answers.get(id)).toBe("");
+  });
+
+  it("answers data no button of the bot carried as an expired button, running and editing nothing", async () => {
+    const sent = await card(`/token ${PEPE_ETH}`);
+    const before = h.fake.message(sent.chatId, sent.messageId)?.text;
+    const signed = h.fake.message(sent.chatId, sent.messageId)?.keyboard?.flat().find((b) => b.text === "↻ Refresh")?.callback_data ?? "";
+    const tag = signed.slice(2, 8);
+    for (const data of ["ie:help", "in:price pepe", `ie${tag}:help`, "ieAAAAAA:trending solana 1 20"]) {
+      const id = h.fake.forgePress(sent, data);
+      await h.fake.waitFor((c) => c.method === "answerCallbackQuery" && c.payload.callback_query_id === id);
+      expect(h.fake.answers.get(id), data).toBe("This button has expired — run the command again.");
+    }
+    expect(h.fake.calls.filter((c) => c.method === "editMessageText")).toEqual([]);
+    expect(h.fake.message(sent.chatId, sent.messageId)?.text).toBe(before);
   });
 
   it("leaves no callback query unanswered after many presses, fresh and expired", async () => {
