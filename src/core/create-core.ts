@@ -12,6 +12,7 @@ import { bindArgs, bindNamed, checkWords, commandCall, commandWords } from "./ar
 import type { BotCore, Choice, InlineAnswer, InlineCard } from "./bot-core.js";
 import { createBudget, type BudgetOptions, type BudgetVerdict } from "./budget.js";
 import { chatEvents } from "./chat-events.js";
+import { isUserError } from "./errors.js";
 import type { ChatContext, Command, CommandContext, FirstRun } from "./command.js";
 import { autodetectOn } from "./commands/autodetect.js";
 import { createCommandList } from "./commands/index.js";
@@ -344,7 +345,16 @@ export function createBotCore(deps: CoreDeps): BotCore {
       if (q === "") return { cards: [], notice: t("inline-hint") };
       const over = await overBudget(chat, true);
       if (over !== undefined) return { cards: [], refused: true, notice: t("inline-busy", { seconds: seconds(over.retryInMs) }) };
+      // What a command refuses (control characters, a word too long) an inline query does too, in the same words.
+      try {
+        checkWords(commandWords(q));
+      } catch (e) {
+        if (isUserError(e)) return { cards: [], notice: t(e.key, e.args) };
+        throw e;
+      }
       const typed = parseTokenInput(q);
+      // A malformed address is never searched for: /token's sentence says what is wrong with it.
+      if (typed.kind === "malformed") return { cards: [], notice: t(typed.said.key, typed.said.args) };
       const none = t("inline-none", { query: cleanText(q, 32) });
       // A link, an address or a symbol with its chain names one token: the one /price takes.
       if (max > 0 && (typed.kind === "id" || typed.kind === "address" || (typed.kind === "query" && typed.chain !== undefined))) {

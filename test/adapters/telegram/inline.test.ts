@@ -81,6 +81,18 @@ describe("Telegram inline mode", () => {
     expect(payload).toMatchObject({ results: [], cache_time: 0, button: { text: "No token matches “zzqqxxnothing”" } });
   });
 
+  it("searches nothing for a malformed address or a control character, and says what /token would", async () => {
+    const searches = () => h.sandbox.stats().byEndpoint["search"] ?? 0;
+    const before = searches();
+    const user = fakeUser();
+    const payload = await answered("0x1234", user);
+    expect(payload).toMatchObject({ results: [], button: { text: expect.stringMatching(/^That looks like an EVM address/) } });
+    const bell = await answered("pe\u0007pe", user);
+    expect(bell.results).toEqual([]);
+    expect((bell.button as { text: string }).text).not.toBe("");
+    expect(searches()).toBe(before);
+  });
+
   it("says why a named token has no card, in the words /token would use", async () => {
     const user = fakeUser();
     const payload = await answered("0x000000000000000000000000000000000000dEaD bsc", user);
