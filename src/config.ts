@@ -257,10 +257,13 @@ function credentialUrl(message: string, protocols: readonly string[]) {
       ctx.addIssue({ code: "custom", message: "has a user:password with # / or ? in it: write them percent-encoded (%23, %2F, %3F)" });
       return z.NEVER;
     }
-    if (parseUrl(raw, protocols) === undefined) {
-      // The URL parser refuses a port past 65535 like any malformed URL; say which part is wrong.
-      const port = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(?:\[[^\]]*\]|[^:/?#]*):(\d+)(?:[/?#]|$)/i.exec(raw)?.[1];
-      ctx.addIssue({ code: "custom", message: port !== undefined && Number(port) > 65_535 ? `has the port ${port}: a port is 1–65535` : message });
+    const url = parseUrl(raw, protocols);
+    // The URL parser refuses a port past 65535 like any malformed URL, and takes port 0, which
+    // no server listens on: say which part is wrong.
+    const port = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(?:\[[^\]]*\]|[^:/?#]*):(\d+)(?:[/?#]|$)/i.exec(raw)?.[1];
+    const badPort = port !== undefined && (Number(port) > 65_535 || Number(port) === 0);
+    if (url === undefined || badPort) {
+      ctx.addIssue({ code: "custom", message: badPort ? `has the port ${port}: a port is 1–65535` : message });
       return z.NEVER;
     }
     return raw;

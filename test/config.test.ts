@@ -130,6 +130,8 @@ describe("loadConfig", () => {
       const pg = failure({ DATABASE_URL: "postgres://bot:s3cret@db.local:70000/chainpulse" });
       expect(pg.message).toMatch(/^DATABASE_URL has the port 70000/);
       expect(`${redis.message} ${pg.message}`).not.toContain("s3cret");
+      expect(failure({ REDIS_URL: "redis://cache.local:0" }).message).toMatch(/^REDIS_URL has the port 0: a port is 1–65535/);
+      expect(failure({ DATABASE_URL: "postgres://bot:pw@db.local:0/chainpulse" }).message).toMatch(/^DATABASE_URL has the port 0/);
     });
   });
 
