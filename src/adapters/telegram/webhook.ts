@@ -58,13 +58,33 @@ function sameSecret(given: string | string[] | undefined, secret: string): boole
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A message-like part of an update, as Telegram sends it: an object in a chat with an id. */
+function inChat(v: unknown): boolean {
+  return isObject(v) && isObject(v["chat"]) && Number.isSafeInteger(v["chat"]["id"]);
+}
+
+/**
+ * The update in `body`, or undefined when it is not one Telegram would send: every part of it an
+ * object, and a message in a chat with an id (what the bot reads before grammY does). Only a
+ * holder of the secret gets this far, but a malformed body is a 400, not a failure of ours.
+ */
 function parseUpdate(body: string): Update | undefined {
+  let u: unknown;
   try {
-    const u = JSON.parse(body) as Update;
-    return typeof u === "object" && u !== null && Number.isSafeInteger(u.update_id) ? u : undefined;
+    u = JSON.parse(body);
   } catch {
     return undefined;
   }
+  if (!isObject(u) || !Number.isSafeInteger(u["update_id"])) return undefined;
+  for (const [part, value] of Object.entries(u)) {
+    if (part === "update_id") continue;
+    if (!isObject(value)) return undefined;
+    if (["message", "edited_message", "channel_post", "edited_channel_post"].includes(part) && !inChat(value)) return undefined;
+    if (part === "callback_query" && value["message"] !== undefined && !inChat(value["message"])) return undefined;
+  }
+  return u as unknown as Update;
 }
 
 /** 200, with the call that rides in the answer as its JSON body when there is one. */

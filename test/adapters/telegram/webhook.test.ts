@@ -116,6 +116,15 @@ describe("Telegram webhook mode", () => {
     expect(h.fake.calls.filter((c) => c.chatId === String(refused.chatId))).toEqual([]);
   });
 
+  it("answers 400 to a body with the secret that is not an update Telegram would send, and stays up", async () => {
+    const url = await startWebhook();
+    for (const body of ["{not json", "null", "[]", '{"update_id":11,"message":"hi"}', '{"update_id":12,"message":{}}', '{"update_id":13,"message":{"chat":null}}', '{"update_id":14,"callback_query":{"id":"x","message":{"chat":"c"}}}', '{"update_id":15,"inline_query":7}']) {
+      expect((await post(url, body)).status, body).toBe(400);
+    }
+    const good = update("/help");
+    expect((await post(url, good.body)).status).toBe(200);
+  });
+
   it("with the fake delivering by webhook, each reply reaches the chat once and in order: one message in the answer, several messages and a picture as API calls", async () => {
     const url = await startWebhook();
     const delivery = h.fake.deliverByWebhook({ to: () => url });
