@@ -168,6 +168,21 @@ async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   return Buffer.concat(chunks);
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Interaction types the bot answers: a command, a button, autocomplete, a modal. */
+const HANDLED_TYPES = new Set([2, 3, 4, 5]);
+
+/**
+ * Whether a signed payload has what discord.js reads before any handler of ours runs: its
+ * `data`, and a button's message. Only Discord's key signs, but a malformed one is a 400, not
+ * a failure of ours.
+ */
+function wellFormed(p: Record<string, unknown>): boolean {
+  if (typeof p["type"] !== "number" || !HANDLED_TYPES.has(p["type"]) || !isObject(p["data"])) return false;
+  return p["type"] !== 3 || isObject(p["message"]);
+}
+
 function send(res: ServerResponse, status: number, contentType: string, body: string | Buffer): void {
   res.writeHead(status, { "content-type": contentType, "cache-control": "no-store" });
   res.end(body);
@@ -184,17 +199,20 @@ export function createInteractionsEndpoint(opts: InteractionsEndpointOptions): (
     const signature = String(req.headers["x-signature-ed25519"] ?? "");
     const timestamp = String(req.headers["x-signature-timestamp"] ?? "");
     if (!signedByDiscord(key, signature, timestamp, body, now())) return send(res, 401, "text/plain", "invalid request signature\n");
-    let payload: Record<string, unknown>;
+    let parsed: unknown;
     try {
-      payload = JSON.parse(body.toString("utf8")) as Record<string, unknown>;
+      parsed = JSON.parse(body.toString("utf8"));
     } catch {
       return send(res, 400, "text/plain", "not JSON\n");
     }
+    if (!isObject(parsed)) return send(res, 400, "text/plain", "not an interaction\n");
+    const payload = parsed;
     // PING: Discord checks the URL this way when it is saved in the developer portal.
     if (payload.type === 1) return send(res, 200, "application/json", JSON.stringify({ type: 1 }));
     const id = typeof payload.id === "string" ? payload.id : "";
     const applicationId = typeof payload.application_id === "string" ? payload.application_id : "";
     if (!/^\d{15,25}$/.test(id) || !/^\d{15,25}$/.test(applicationId)) return send(res, 400, "text/plain", "no interaction id\n");
+    if (!wellFormed(payload)) return send(res, 400, "text/plain", "not an interaction\n");
     const answer = opts.callbacks.expect(id, applicationId, DISCORD_ANSWER_MS);
     if (!opts.deliver(payload)) return send(res, 503, "text/plain", "stopping\n");
     const first = await answer;

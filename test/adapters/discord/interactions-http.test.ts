@@ -105,6 +105,15 @@ describe("Discord interactions over HTTP on the ops port", () => {
     expect(await res.json()).toEqual({ type: 1 });
   });
 
+  it("answers 400 to a signed payload that is no interaction the bot handles, and stays up", async () => {
+    const base = { id: "323456789012345678", application_id: fake.applicationId, token: "t", version: 1 };
+    for (const payload of [null, [], { ...base, type: 2 }, { ...base, type: 3, data: { custom_id: "cp:x", component_type: 2 } }, { ...base, type: 99, data: {} }, { ...base, type: 2, data: "price" }]) {
+      expect((await fake.postSigned(url, payload)).status, JSON.stringify(payload)).toBe(400);
+    }
+    const ping = await fake.postSigned(url, { ...base, type: 1 });
+    expect(ping.status).toBe(200);
+  });
+
   it("refuses a badly signed interaction with 401 and runs nothing", async () => {
     real.sandbox.resetStats();
     // WIF is not in the cache: running the command would ask the market.
