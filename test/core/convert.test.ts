@@ -78,6 +78,8 @@ describe("/convert figures", () => {
     expect(readAmount("1,000,000")).toEqual({ kind: "amount", value: 1_000_000, dollars: false });
     expect(readAmount("1,00")).toEqual({ kind: "not-a-number" });
     expect(readAmount("-3")).toEqual({ kind: "negative" });
+    expect(readAmount("-0")).toEqual({ kind: "zero" });
+    expect(readAmount("$-0.00")).toEqual({ kind: "zero" });
     expect(readAmount("0")).toEqual({ kind: "zero" });
     expect(readAmount("5000t")).toEqual({ kind: "too-large" });
     expect(readAmount("constructor")).toEqual({ kind: "not-a-number" });

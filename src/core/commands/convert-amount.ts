@@ -28,7 +28,12 @@ export function readAmount(word: string): AmountReading {
   const w = word.trim();
   // `-5`, and `$-5` for dollars.
   const unsigned = w.replace(/^(\$?)[-−]/, "$1");
-  if (unsigned !== w && readAmount(unsigned).kind !== "not-a-number") return { kind: "negative" };
+  if (unsigned !== w) {
+    // `-0` is no negative amount: it is zero, and said so.
+    const magnitude = readAmount(unsigned).kind;
+    if (magnitude === "zero") return { kind: "zero" };
+    if (magnitude !== "not-a-number") return { kind: "negative" };
+  }
   const m = AMOUNT.exec(w);
   if (m === null) return { kind: "not-a-number" };
   const [, before, whole, fraction, suffix, after] = m;
