@@ -91,9 +91,11 @@ describe.each(ENGINES)("alert delivery claims on %s", (engine) => {
     const db = await engines.database(engine);
     const first = await db.open();
     await queueFirings(first, T0);
-    const worker = async (sender: string): Promise<{ delivery: AlertDelivery } & ReturnType<typeof steppedSink>> => {
+    const worker = async (sender: string, pushed?: { urgent?: boolean }[]): Promise<{ delivery: AlertDelivery } & ReturnType<typeof steppedSink>> => {
       const store = await db.open();
       const stepped = steppedSink();
+      const paced = createPacedQueue({ maxInFlight: 1, now: clock });
+      const queue = pushed === undefined ? paced : { ...paced, push: (job: Parameters<typeof paced.push>[0]) => (pushed.push({ ...(job.urgent === undefined ? {} : { urgent: job.urgent }) }), paced.push(job)) };
       const delivery = createAlertDelivery({
         alerts: store.alerts,
         chats: store,
@@ -101,7 +103,7 @@ describe.each(ENGINES)("alert delivery claims on %s", (engine) => {
         sender,
         heartbeatTtlMs: HEARTBEAT_MS,
         adapters: { telegram: stepped.sink },
-        queues: { telegram: createPacedQueue({ maxInFlight: 1, now: clock }) },
+        queues: { telegram: queue },
         core: createPostRenderer({ settings: store, source: "test", log: pino({ level: "silent" }) }),
         logger: pino({ level: "silent" }),
         now: clock,
@@ -110,6 +112,15 @@ describe.each(ENGINES)("alert delivery claims on %s", (engine) => {
     };
     return { alerts: first.alerts, worker };
   };
+
+  it("hands every firing to the paced queue as urgent, ahead of a chat's buy posts and digests", async () => {
+    const w = await world();
+    const pushed: { urgent?: boolean }[] = [];
+    const a = await w.worker("host-a:11:a", pushed);
+    expect(await a.delivery.heartbeat()).toBe(true);
+    await (await a.delivery.flush()).done;
+    expect(pushed).toEqual(CHATS.map(() => ({ urgent: true })));
+  });
 
   it("a worker stopped between preparing a send and claiming it leaves the firing queued, and the next worker sends it once", async () => {
     const w = await world();
