@@ -86,6 +86,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     rps: config.market.rps,
     // A database outage already has its warning and readiness check: each minute it lasts says nothing more.
     onSampleError: (e) => logTurnFailure(log, e, "operator's page: a minute's sample was not saved"),
+    onLoginsRefused: (count) => log.warn({ count }, "operator's page: login refused (wrong token)"),
   });
   const deliveryWatch = createDeliveryWatch();
   const guard = startGuardFor(config);

@@ -44,7 +44,15 @@ export interface OpsPageOptions {
   now?: () => number;
   /** Told when a minute's sample could not be read or saved (the charts then miss that minute). */
   onSampleError?: (e: unknown) => void;
+  /**
+   * Told of refused logins, at most once a minute with how many there were since the last
+   * time: someone guessing the token shows in the log without filling it.
+   */
+  onLoginsRefused?: (count: number) => void;
 }
+
+/** Least time between two reports of refused logins. */
+const REFUSED_REPORT_MS = 60_000;
 
 function send(res: ServerResponse, status: number, type: string, body: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, {
@@ -86,6 +94,15 @@ export function createOpsPage(opts: OpsPageOptions): OpsPage {
     };
   }
   const auth = createPageAuth(opts.token, now);
+  let refused = 0;
+  let reportedAt = -Infinity;
+  const refuse = (): void => {
+    refused += 1;
+    if (now() - reportedAt < REFUSED_REPORT_MS) return;
+    reportedAt = now();
+    opts.onLoginsRefused?.(refused);
+    refused = 0;
+  };
   const secrets = opts.secrets.filter((s) => s.length > 0);
   const startedAt = now();
   const sample = () => readSeries(opts.registry, pageMetric);
@@ -111,7 +128,10 @@ export function createOpsPage(opts: OpsPageOptions): OpsPage {
         if (req.method !== "POST") return send(res, 303, "text/plain", "see /\n", { location: "/" });
         const form = await readForm(req);
         const cookie = auth.login(form?.get("token") ?? "");
-        if (cookie === undefined) return send(res, 401, "text/html; charset=utf-8", loginPage(true));
+        if (cookie === undefined) {
+          refuse();
+          return send(res, 401, "text/html; charset=utf-8", loginPage(true));
+        }
         return send(res, 303, "text/plain", "logged in\n", { "set-cookie": cookie, location: "/" });
       }
       if (req.method !== "GET" && req.method !== "HEAD") return send(res, 405, "text/plain", "method not allowed\n");

@@ -13,9 +13,9 @@ afterEach(async () => {
   server = page = undefined;
 });
 
-async function start(token: string | undefined, secrets: string[] = [], now: () => number = Date.now) {
+async function start(token: string | undefined, secrets: string[] = [], now: () => number = Date.now, onLoginsRefused?: (count: number) => void) {
   const metrics = createMetrics({ processMetrics: false, worker: "w<1>" });
-  page = createOpsPage({ token, secrets, registry: metrics.registry, worker: "w<1>", rps: 5, now });
+  page = createOpsPage({ token, secrets, registry: metrics.registry, worker: "w<1>", rps: 5, now, ...(onLoginsRefused === undefined ? {} : { onLoginsRefused }) });
   server = await startOpsServer({
     host: "127.0.0.1",
     port: 0,
@@ -60,6 +60,21 @@ describe("the operator's page route", () => {
     const get = await fetch(`${base}/login`, { redirect: "manual" });
     expect([get.status, get.headers.get("location")]).toEqual([303, "/"]);
     expect((await fetch(base, { headers: { authorization: `Basic ${TOKEN}` } })).status).toBe(401);
+  });
+
+  it("reports refused logins at most once a minute, with how many there were", async () => {
+    let clock = Date.UTC(2026, 10, 29, 12, 0);
+    const reports: number[] = [];
+    const base = await start(TOKEN, [], () => clock, (count) => reports.push(count));
+    const wrong = () => fetch(`${base}/login`, { method: "POST", body: "token=guess" });
+    for (let i = 0; i < 50; i++) expect((await wrong()).status).toBe(401);
+    expect(reports).toEqual([1]);
+    clock += 60_000;
+    await wrong();
+    expect(reports).toEqual([1, 50]);
+    const right = await fetch(`${base}/login`, { method: "POST", body: new URLSearchParams({ token: TOKEN }), redirect: "manual" });
+    expect(right.status).toBe(303);
+    expect(reports).toEqual([1, 50]);
   });
 
   it("ends a session at its expiry on the server, and at a log out in the browser", async () => {
