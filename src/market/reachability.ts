@@ -10,8 +10,6 @@ import type { MarketErrorKind } from "./errors.js";
 
 /** Outcomes that mean the service did not answer. */
 const UNREACHED: ReadonlySet<MarketErrorKind> = new Set(["timeout", "network", "server"]);
-/** Outcomes that say nothing of the service: the call never left the bot. */
-const NOT_SENT: ReadonlySet<string> = new Set(["busy", "invalid_params"]);
 
 /** How long calls must have failed, with none answered, before the service counts as gone. */
 export const UNREACHED_AFTER_MS = 30_000;
@@ -20,7 +18,7 @@ const UNREACHED_CALLS = 3;
 
 export interface MarketReachability {
   /** Notes the outcome of a call that ended at `at` (epoch ms). */
-  note(event: Pick<MarketCallEvent, "outcome">, at: number): void;
+  note(event: Pick<MarketCallEvent, "outcome" | "attempts">, at: number): void;
   /** Since when, and how, the service has not answered at `now`; undefined while it answers. */
   unreached(now: number): { since: number; kind: MarketErrorKind } | undefined;
 }
@@ -29,7 +27,9 @@ export function createMarketReachability(): MarketReachability {
   let streak: { since: number; calls: number; kind: MarketErrorKind } | undefined;
   return {
     note(event, at) {
-      if (NOT_SENT.has(event.outcome)) return;
+      // A call that never left the bot (its own pace or daily units held it, a parameter it
+      // refused, a closing client) says nothing of the service, either way.
+      if (event.attempts === 0) return;
       if (event.outcome === "ok" || !UNREACHED.has(event.outcome)) {
         streak = undefined;
         return;

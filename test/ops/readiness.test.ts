@@ -75,6 +75,21 @@ describe("readiness of a running bot", () => {
     expect((await readyz()).status).toBe(200);
   });
 
+  it("counts no call the bot's own pace kept back as an answer of the service, nor as a failure", () => {
+    const reach = createMarketReachability();
+    const t = 1_795_000_000_000;
+    for (let i = 0; i < 3; i++) {
+      reach.note({ outcome: "server", attempts: 1 }, t + i * 15_000);
+      // Held back by MARKET_API_DAILY_UNITS' pace, or by the plan's rate: never sent.
+      reach.note({ outcome: "quota", attempts: 0 }, t + i * 15_000 + 1);
+      reach.note({ outcome: "busy", attempts: 0 }, t + i * 15_000 + 2);
+    }
+    expect(reach.unreached(t + 31_000)).toEqual({ since: t, kind: "server" });
+    // A 403 the service itself sent is an answer: it is there.
+    reach.note({ outcome: "quota", attempts: 1 }, t + 32_000);
+    expect(reach.unreached(t + 33_000)).toBeUndefined();
+  });
+
   it("stays ready while the market fails but answers come from the cache, and says so", async () => {
     const { sandbox: sb, advance, readyz } = await readyzOverSandbox();
     expect((await readyz()).status).toBe(200);
