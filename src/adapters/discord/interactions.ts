@@ -162,9 +162,18 @@ export async function onAutocomplete(interaction: AutocompleteInteraction, deps:
 }
 
 /** A button: replay its stored action, in place when it edits (refresh, paging). */
+/**
+ * Whether the pressed custom id is on one of the message's buttons. A client can send any
+ * custom id, a real button's included, with any message of the channel (a pinned digest);
+ * Discord sends the message with its components as they are.
+ */
+function onItsMessage(interaction: ButtonInteraction): boolean {
+  return interaction.message.components.some((row) => "components" in row && row.components.some((c) => "customId" in c && c.customId === interaction.customId));
+}
+
 export async function onButton(interaction: ButtonInteraction, deps: InteractionDeps): Promise<void> {
   const id = actionIdOf(interaction.customId);
-  const action = id === undefined ? undefined : await deps.actions.get(id);
+  const action = id === undefined || !onItsMessage(interaction) ? undefined : await deps.actions.get(id);
   if (action === undefined) {
     await interaction.reply(ephemeralText(callerWords(interaction).t("adapter-button-expired")));
     return;

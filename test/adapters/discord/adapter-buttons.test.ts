@@ -130,6 +130,19 @@ describe("Discord buttons, autocomplete and the Token card, end to end", () => {
     expect(unescape(titleOf(third.message) ?? "")).toMatch(/^Trending on eth · page 3 of \d+$/);
   });
 
+  it("runs nothing for a real button's custom id sent with another message, which it is not on", async () => {
+    const trending = await h.fake.chatInput({ name: "trending", options: [{ name: "chain", type: OptionType.string, value: "eth" }] }).settled();
+    if (trending.kind !== "message") throw new Error(trending.kind);
+    const card = await priceMessage();
+    sandbox.resetStats();
+    // The card's own Refresh, pressed as if it were on the trending list: it would edit the list into the card.
+    const answer = await h.fake.button({ customId: button(card, "↻ Refresh"), message: trending.message }).settled();
+    if (answer.kind !== "message") throw new Error(answer.kind);
+    expect(answer.ephemeral).toBe(true);
+    expect(answer.message.content).toBe(EXPIRED_BUTTON);
+    expect(sandbox.stats().total).toBe(0);
+  });
+
   it("posts a new message for a button that opens a card", async () => {
     const message = await priceMessage();
     const answer = await h.fake.button({ customId: button(message, "Card"), message }).settled();

@@ -187,6 +187,19 @@ describe("Telegram buttons", () => {
     expect(h.fake.message(sent.chatId, sent.messageId)?.text).toBe(before);
   });
 
+  it("runs nothing for a real button's data pressed on another message, which does not carry it", async () => {
+    const pinned = await card(`/token ${PEPE_ETH}`);
+    const other = await card("/price wif");
+    const before = h.fake.message(pinned.chatId, pinned.messageId)?.text;
+    const refreshOfOther = h.fake.message(other.chatId, other.messageId)?.keyboard?.flat().find((b) => b.text === "↻ Refresh")?.callback_data ?? "";
+    expect(refreshOfOther).not.toBe("");
+    const id = h.fake.forgePress(pinned, refreshOfOther);
+    await h.fake.waitFor((c) => c.method === "answerCallbackQuery" && c.payload.callback_query_id === id);
+    expect(h.fake.answers.get(id)).toBe("This button has expired — run the command again.");
+    expect(h.fake.calls.filter((c) => c.method === "editMessageText")).toEqual([]);
+    expect(h.fake.message(pinned.chatId, pinned.messageId)?.text).toBe(before);
+  });
+
   it("leaves no callback query unanswered after many presses, fresh and expired", async () => {
     const sent = await card(`/price ${PEPE_ETH} ${PEPE_SOL}`);
     const ids = [h.fake.pressButton(sent, "↻ Refresh"), h.fake.pressButton(sent, "↻ Refresh")];

@@ -53,6 +53,15 @@ function answerByDeadline(ctx: Context, deps: FeatureDeps): PendingAnswer {
   return { give };
 }
 
+/**
+ * Whether `data` is on one of `message`'s buttons. A modified app can press any data, a real
+ * button's included, on any message of the chat (a pinned digest); Telegram sends the pressed
+ * message with its keyboard as it is, so data that is not on it was not pressed there.
+ */
+function carriedBy(message: Message, data: string): boolean {
+  return message.reply_markup?.inline_keyboard.flat().some((b) => "callback_data" in b && b.callback_data === data) === true;
+}
+
 /** The two halves of button handling; see `callbacksFeature`. */
 export interface CallbackFeatures {
   /** Answers the press; goes before the per-chat ordering. */
@@ -76,7 +85,7 @@ export function callbacksFeature(deps: FeatureDeps): CallbackFeatures {
     const action = await deps.actions.get(data);
     const message = ctx.callbackQuery.message;
     // A message older than 48 h comes back with date 0: it can no longer be edited.
-    if (!action || !message || message.date === 0) {
+    if (!action || !message || message.date === 0 || !carriedBy(message, data)) {
       // Only the presser sees the answer; a group's language would cost a read, so private chats alone follow the user's.
       const words = wordsFor(ctx.chat?.type === "private" ? ctx.from.language_code : undefined);
       return answerQuery(ctx, deps, words.t("adapter-button-expired"));
