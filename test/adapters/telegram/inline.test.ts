@@ -1,6 +1,7 @@
 /** Inline mode with the real core on the sandbox market and the default command budget. */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fakeUser, privateChat } from "../../fakes/telegram-api.js";
+import { clauseCut } from "../../../src/adapters/telegram/features/inline.js";
 import { type SandboxHarness, startSandboxHarness } from "./sandbox-harness.js";
 
 interface Article {
@@ -91,6 +92,13 @@ describe("Telegram inline mode", () => {
     expect(bell.results).toEqual([]);
     expect((bell.button as { text: string }).text).not.toBe("");
     expect(searches()).toBe(before);
+  });
+
+  it("cuts a long line above the results after a whole clause, never mid-clause", async () => {
+    const payload = await answered(`0x${"a".repeat(41)}`);
+    const text = (payload.button as { text: string }).text;
+    expect(text).toBe("That looks like an EVM address, but it has 41 hex digits…");
+    expect(clauseCut("short", 64)).toBe("short");
   });
 
   it("says why a named token has no card, in the words /token would use", async () => {

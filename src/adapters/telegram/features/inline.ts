@@ -28,6 +28,17 @@ const START_PARAMETER = "inline";
 /** The results button's label: one line, short enough to read whole above the results. */
 const NOTICE_MAX = 64;
 
+/**
+ * `text` within `max` characters, cut after its last whole clause that fits when it is longer: a
+ * sentence cut mid-clause can say the opposite of itself ("…41 hex digits, not 4…").
+ */
+export function clauseCut(text: string, max: number): string {
+  if ([...text].length <= max) return text;
+  const head = [...text].slice(0, max - 1).join("");
+  const end = Math.max(...[",", ";", ":", "—", "，", "；", "：", "。"].map((p) => head.lastIndexOf(p)));
+  return end >= max / 2 ? `${head.slice(0, end).trimEnd()}…` : truncate(text, max);
+}
+
 function resultId(index: number, value: string): string {
   return `${index}-${createHash("sha256").update(value).digest("hex").slice(0, 24)}`;
 }
@@ -62,7 +73,7 @@ export function inlineFeature(deps: FeatureDeps, opts: InlineOptions = {}): Comp
     const chat = chatContext(ctx, deps.admins);
     const answer = await deps.core.inlineCards(chat, ctx.inlineQuery.query, INLINE_RESULTS);
     const results = answer.cards.map((found, i) => article(i, found.name, found.value, found.card, deps));
-    const notice = answer.notice === undefined ? "" : truncate(cleanText(answer.notice, { oneLine: true }).trim(), NOTICE_MAX);
+    const notice = answer.notice === undefined ? "" : clauseCut(cleanText(answer.notice, { oneLine: true }).trim(), NOTICE_MAX);
     // Personal: the cards are in the asker's language (their app's, or their /settings), and a
     // shared cache would answer the next person's same query in it for cacheSeconds. An answer
     // without cards is not kept at all: a refusal or a failure passes, a later search may find it.
