@@ -800,7 +800,7 @@ cmd-settings-setting-calls = calls
 
 ## buy feed
 buys-not-admin = Only this chat's admins can manage its buy feeds.
-buys-bad-amount = "{ $value }" is not an amount for { $option }; type one from $0.01 to $1T, like 250, $1.5k or 2k.
+buys-bad-amount = "{ $value }" does not work as { $option }: type an amount from $0.01 to $1T, like 250, $1.5k or 2k.
 buys-bad-switch = "{ $value }" is not on or off; type sells on or sells off.
 buys-bad-emoji = "{ $value }" is not one emoji; type emoji and one emoji, like emoji 🚀.
 buys-missing-value = { $option } needs a value after it, like { $option } { $example }.

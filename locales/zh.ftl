@@ -764,7 +764,7 @@ cmd-settings-setting-calls = calls
 
 ## buy feed
 buys-not-admin = 只有本聊天的管理员可以管理买单播报。
-buys-bad-amount = “{ $value }” 不是 { $option } 的金额；请输入 $0.01 到 $1T 之间的金额，如 250、$1.5k 或 2k。
+buys-bad-amount = “{ $value }” 不能作为 { $option }：请输入 $0.01 到 $1万亿 之间的金额，如 250、$1.5k 或 2k。
 buys-bad-switch = “{ $value }” 不是 on 或 off；请输入 sells on 或 sells off。
 buys-bad-emoji = “{ $value }” 不是一个表情；请输入 emoji 加一个表情，如 emoji 🚀。
 buys-missing-value = { $option } 后面需要一个值，如 { $option } { $example }。

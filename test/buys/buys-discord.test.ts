@@ -160,7 +160,7 @@ describe("the buy feed through Discord", () => {
     const refused = await slash(w, "buys", channel, MEMBER, { token: "pepe" });
     expect(refused.kind === "message" && refused.ephemeral).toBe(true);
     expect(answerText(refused)).toBe("Only this chat's admins can manage its buy feeds.");
-    expect(answerText(await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "whale lots" }))).toBe('"lots" is not an amount for whale; type one from $0.01 to $1T, like 250, $1.5k or 2k.');
+    expect(answerText(await slash(w, "buys", channel, MANAGER, { token: "pepe", options: "whale lots" }))).toBe('"lots" does not work as whale: type an amount from $0.01 to $1T, like 250, $1.5k or 2k.');
     const everyone = HOSTILE_TOKENS.find((t) => t.symbol === "@everyone")!;
     expect(answerText(await slash(w, "buys", channel, MANAGER, { token: everyone.id }))).toMatch(/^Posting the buys of /);
     await w.place(everyone.id, [{ time: S0 + 5, side: "buy", amountUsd: 300, wallet: "<@123456789012345678>" }]);

@@ -251,7 +251,7 @@ describe("the buy feed through Telegram", () => {
     const noMarket = HOSTILE_TOKENS.find((t) => t.symbol === "NOMKT")!;
     expect(await w.ask("/buys zzzqqqxx")).toMatch(/^No token matches "zzzqqqxx"\./);
     expect(await w.ask(`/buys ${noMarket.id}`)).toBe("NOMKT has no trading pair with liquidity, so it has no buys to post.");
-    expect(await w.ask("/buys pepe min lots")).toBe('"lots" is not an amount for min; type one from $0.01 to $1T, like 250, $1.5k or 2k.');
+    expect(await w.ask("/buys pepe min lots")).toBe('"lots" does not work as min: type an amount from $0.01 to $1T, like 250, $1.5k or 2k.');
     expect(await w.ask("/buys pepe", w.member)).toBe("Only this chat's admins can manage its buy feeds.");
     expect(await w.ask("/stopbuys pepe")).toBe("This chat does not follow the buys of pepe.");
     expect(await w.store.buys.listFeeds({ platform: "telegram", chatId: String(w.chat.id) })).toEqual([]);

@@ -106,8 +106,8 @@ describe("/buys and /stopbuys", () => {
 
   it("answers each bad input with one sentence", async () => {
     const g = admin("g2");
-    expect(await say(g, "/buys pepe min lots")).toBe('"lots" is not an amount for min; type one from $0.01 to $1T, like 250, $1.5k or 2k.');
-    expect(await say(g, "/buys pepe min 0")).toBe('"0" is not an amount for min; type one from $0.01 to $1T, like 250, $1.5k or 2k.');
+    expect(await say(g, "/buys pepe min lots")).toBe('"lots" does not work as min: type an amount from $0.01 to $1T, like 250, $1.5k or 2k.');
+    expect(await say(g, "/buys pepe min 0")).toBe('"0" does not work as min: type an amount from $0.01 to $1T, like 250, $1.5k or 2k.');
     expect(await say(g, "/buys pepe sells maybe")).toBe('"maybe" is not on or off; type sells on or sells off.');
     expect(await say(g, "/buys pepe emoji <b>x</b>")).toBe('"<b>x</b>" is not one emoji; type emoji and one emoji, like emoji 🚀.');
     expect(await say(g, "/buys pepe whale")).toBe("whale needs a value after it, like whale 5k.");
