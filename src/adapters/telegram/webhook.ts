@@ -60,9 +60,34 @@ function sameSecret(given: string | string[] | undefined, secret: string): boole
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** A message-like part of an update, as Telegram sends it: an object in a chat with an id. */
+/** A message-like part of an update, as Telegram sends it: an object in a chat with an id, its text (if any) text. */
 function inChat(v: unknown): boolean {
-  return isObject(v) && isObject(v["chat"]) && Number.isSafeInteger(v["chat"]["id"]);
+  return isObject(v) && isObject(v["chat"]) && Number.isSafeInteger(v["chat"]["id"]) && ["text", "caption"].every((f) => v[f] === undefined || typeof v[f] === "string");
+}
+
+/** A user as Telegram sends one: an object with an id. */
+function isUser(v: unknown): boolean {
+  return isObject(v) && Number.isSafeInteger(v["id"]);
+}
+
+/** What the bot reads of each kind of update it takes, before grammY and the handlers do. */
+function partWellFormed(part: string, value: Record<string, unknown>): boolean {
+  switch (part) {
+    case "message":
+    case "edited_message":
+      return inChat(value) && (value["from"] === undefined || isUser(value["from"]));
+    case "channel_post":
+    case "edited_channel_post":
+      return inChat(value);
+    case "callback_query":
+      return isUser(value["from"]) && (value["message"] === undefined || inChat(value["message"])) && (value["data"] === undefined || typeof value["data"] === "string");
+    case "inline_query":
+      return isUser(value["from"]) && typeof value["query"] === "string";
+    case "my_chat_member":
+      return isObject(value["chat"]) && Number.isSafeInteger(value["chat"]["id"]) && isUser(value["from"]) && isObject(value["new_chat_member"]) && typeof value["new_chat_member"]["status"] === "string";
+    default:
+      return true;
+  }
 }
 
 /**
@@ -80,9 +105,7 @@ function parseUpdate(body: string): Update | undefined {
   if (!isObject(u) || !Number.isSafeInteger(u["update_id"])) return undefined;
   for (const [part, value] of Object.entries(u)) {
     if (part === "update_id") continue;
-    if (!isObject(value)) return undefined;
-    if (["message", "edited_message", "channel_post", "edited_channel_post"].includes(part) && !inChat(value)) return undefined;
-    if (part === "callback_query" && value["message"] !== undefined && !inChat(value["message"])) return undefined;
+    if (!isObject(value) || !partWellFormed(part, value)) return undefined;
   }
   return u as unknown as Update;
 }

@@ -118,7 +118,11 @@ describe("Telegram webhook mode", () => {
 
   it("answers 400 to a body with the secret that is not an update Telegram would send, and stays up", async () => {
     const url = await startWebhook();
-    for (const body of ["{not json", "null", "[]", '{"update_id":11,"message":"hi"}', '{"update_id":12,"message":{}}', '{"update_id":13,"message":{"chat":null}}', '{"update_id":14,"callback_query":{"id":"x","message":{"chat":"c"}}}', '{"update_id":15,"inline_query":7}']) {
+    for (const body of ["{not json", "null", "[]", '{"update_id":11,"message":"hi"}', '{"update_id":12,"message":{}}', '{"update_id":13,"message":{"chat":null}}', '{"update_id":14,"callback_query":{"id":"x","message":{"chat":"c"}}}', '{"update_id":15,"inline_query":7}',
+      '{"update_id":16,"message":{"chat":{"id":1},"from":"x","text":"/help"}}', '{"update_id":17,"message":{"chat":{"id":1},"text":5}}',
+      '{"update_id":18,"callback_query":{"id":"x","data":"y"}}', '{"update_id":19,"callback_query":{"id":"x","from":{"id":1},"data":5}}',
+      '{"update_id":20,"inline_query":{"id":"x","from":{"id":1},"query":5}}', '{"update_id":21,"my_chat_member":{}}',
+      '{"update_id":22,"my_chat_member":{"chat":{"id":1},"from":{"id":2}}}']) {
       expect((await post(url, body)).status, body).toBe(400);
     }
     const good = update("/help");
