@@ -55,8 +55,8 @@ export const DEFAULT_BUTTON_TTL_MS = 8 * 24 * 60 * 60 * 1000;
  * space-separated. The tag is the first TAG_LENGTH characters of the HMAC of the rest: 36 bits,
  * more guesses than a platform lets one account press in years.
  */
-const INLINE = /^i([en])([A-Za-z0-9_-]{6}):(\S.*)$/s;
 const TAG_LENGTH = 6;
+const INLINE = new RegExp(`^i([en])([A-Za-z0-9_-]{${TAG_LENGTH}}):(\\S.*)$`, "s");
 /** Stored data: `k:` + the key. */
 const KEYED = "k:";
 
