@@ -60,7 +60,7 @@ function sameSecret(given: string | string[] | undefined, secret: string): boole
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** A message-like part of an update, as Telegram sends it: an object in a chat with an id, its text (if any) text. */
+/** A message-like part of an update, as Telegram sends it: an object in a chat with an id, its text and caption strings. */
 function inChat(v: unknown): boolean {
   return isObject(v) && isObject(v["chat"]) && Number.isSafeInteger(v["chat"]["id"]) && ["text", "caption"].every((f) => v[f] === undefined || typeof v[f] === "string");
 }
@@ -92,7 +92,7 @@ function partWellFormed(part: string, value: Record<string, unknown>): boolean {
 
 /**
  * The update in `body`, or undefined when it is not one Telegram would send: every part of it an
- * object, and a message in a chat with an id (what the bot reads before grammY does). Only a
+ * object, and the fields the bot reads before grammY does of the shape Telegram gives them. Only a
  * holder of the secret gets this far, but a malformed body is a 400, not a failure of ours.
  */
 function parseUpdate(body: string): Update | undefined {
