@@ -173,14 +173,24 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 /** Interaction types the bot answers: a command, a button, autocomplete, a modal. */
 const HANDLED_TYPES = new Set([2, 3, 4, 5]);
 
+/** Application command types: chat input, user, message. */
+const COMMAND_TYPES = new Set([1, 2, 3]);
+
 /**
- * Whether a signed payload has what discord.js reads before any handler of ours runs: its
- * `data`, and a button's message. Only Discord's key signs, but a malformed one is a 400, not
- * a failure of ours.
+ * Whether a signed payload has what discord.js reads before any handler of ours runs: who
+ * asked (`user`, or a member's user), the entitlements, its `data` (a command's name and type),
+ * and a button's message. Only Discord's key signs, but a malformed one is a 400, not a failure
+ * of ours, nor an interaction discord.js drops without an answer.
  */
 function wellFormed(p: Record<string, unknown>): boolean {
-  if (typeof p["type"] !== "number" || !HANDLED_TYPES.has(p["type"]) || !isObject(p["data"])) return false;
-  return p["type"] !== 3 || isObject(p["message"]);
+  const type = p["type"];
+  const data = p["data"];
+  if (typeof type !== "number" || !HANDLED_TYPES.has(type) || !isObject(data)) return false;
+  const member = p["member"];
+  const user = isObject(member) ? member["user"] : p["user"];
+  if (!isObject(user) || typeof user["id"] !== "string" || !Array.isArray(p["entitlements"])) return false;
+  if ((type === 2 || type === 4) && (typeof data["name"] !== "string" || !COMMAND_TYPES.has(data["type"] as number))) return false;
+  return type !== 3 || isObject(p["message"]);
 }
 
 function send(res: ServerResponse, status: number, contentType: string, body: string | Buffer): void {

@@ -106,8 +106,15 @@ describe("Discord interactions over HTTP on the ops port", () => {
   });
 
   it("answers 400 to a signed payload that is no interaction the bot handles, and stays up", async () => {
-    const base = { id: "323456789012345678", application_id: fake.applicationId, token: "t", version: 1 };
-    for (const payload of [null, [], { ...base, type: 2 }, { ...base, type: 3, data: { custom_id: "cp:x", component_type: 2 } }, { ...base, type: 99, data: {} }, { ...base, type: 2, data: "price" }]) {
+    const user = { id: "423456789012345678", username: "u", discriminator: "0", global_name: null, avatar: null };
+    const base = { id: "323456789012345678", application_id: fake.applicationId, token: "t", version: 1, user, entitlements: [] };
+    const price = { id: "523456789012345678", name: "price", type: 1, options: [{ name: "tokens", type: 3, value: "pepe" }] };
+    const { user: _nobody, ...anonymous } = base;
+    const { entitlements: _none, ...unentitled } = base;
+    for (const payload of [
+      null, [], { ...base, type: 2 }, { ...base, type: 3, data: { custom_id: "cp:x", component_type: 2 } }, { ...base, type: 99, data: {} }, { ...base, type: 2, data: "price" },
+      { ...anonymous, type: 2, data: price }, { ...unentitled, type: 2, data: price }, { ...base, type: 2, data: {} }, { ...base, type: 4, data: { name: "price" } },
+    ]) {
       expect((await fake.postSigned(url, payload)).status, JSON.stringify(payload)).toBe(400);
     }
     const ping = await fake.postSigned(url, { ...base, type: 1 });
