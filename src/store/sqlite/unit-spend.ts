@@ -9,9 +9,14 @@ export function sqliteUnitSpend(db: Database.Database): UnitSpendStore {
     ON CONFLICT (key_name, day) DO UPDATE SET units = unit_spend.units + excluded.units RETURNING units`);
   const forget = db.prepare("DELETE FROM unit_spend WHERE day < ?");
   const read = db.prepare("SELECT units FROM unit_spend WHERE key_name = ? AND day = ?");
+  // Every market call adds its units: old days are dropped once a day, not at each call.
+  let forgotBefore: number | undefined;
   return {
     async addUnits(keyName, day, units) {
-      forget.run(day - KEEP_UNIT_DAYS);
+      if (forgotBefore !== day - KEEP_UNIT_DAYS) {
+        forget.run(day - KEEP_UNIT_DAYS);
+        forgotBefore = day - KEEP_UNIT_DAYS;
+      }
       return (add.get(keyName, day, units) as { units: number }).units;
     },
     async unitsSpent(keyName, day) {
