@@ -312,7 +312,6 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
     if (r?.isRunning()) await r.stop();
   };
 
-  /** Posts a digest or alert; the request leaves before its first await (rendering is synchronous). */
   /** `reply` in its topic; in the chat's main thread when the topic was deleted (or closed to the bot) since it was set up. */
   const placed = async (chatId: string, reply: Reply, sent: Sent[]): Promise<Sent[]> => {
     const topic = reply.topic === undefined ? undefined : Number(reply.topic);
@@ -326,6 +325,7 @@ export function createTelegramAdapter(opts: TelegramAdapterOptions): TelegramAda
     }
   };
 
+  /** Posts a digest or alert; the request leaves before its first await (rendering is synchronous). */
   const post = async (chatId: string, reply: Reply): Promise<SendOutcome> => {
     const sent: Sent[] = [];
     try {

@@ -68,7 +68,6 @@ export function isWhale(o: Pick<BuyOptions, "whaleUsd">, amountUsd: string): boo
   return whale !== undefined && amount !== undefined && amount >= whale;
 }
 
-/** The bar: one emoji per step, at least one, at most 40. */
 /**
  * The bar's length in UTF-16 units at most: 40 🟢 take 80, but a flag like 🏴󠁧󠁢󠁳󠁣󠁴󠁿 takes 14, and
  * 40 of them would pass the 256 a title may hold on Telegram and Discord, whose cut takes the
@@ -76,6 +75,7 @@ export function isWhale(o: Pick<BuyOptions, "whaleUsd">, amountUsd: string): boo
  */
 const BAR_BUDGET = 160;
 
+/** The bar: one emoji per step, at least one, at most 40 and at most BAR_BUDGET units. */
 function bar(emoji: string, o: BuyOptions, amount: number): string {
   const step = usd(o.stepUsd) ?? 50;
   const fits = Math.max(1, Math.floor(BAR_BUDGET / Math.max(1, emoji.length)));
