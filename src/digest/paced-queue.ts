@@ -95,6 +95,23 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
   const sleep = opts.sleep ?? ((ms: number, signal: AbortSignal) => delay(ms, undefined, { signal }).catch(() => undefined));
   const ledger = opts.ledger ?? memoryPaceLedger(opts);
   const queue: Entry[] = [];
+  /**
+   * Jobs queued per chat, kept beside the queue: `pending(chatId)` is asked for every chat owed
+   * at each turn of the buy feed, and counting the queue each time made a turn's work grow with
+   * chats × jobs (most of a busy feed's CPU).
+   */
+  const perChat = new Map<string, number>();
+  const counted = (chatId: string, by: 1 | -1): void => {
+    const n = (perChat.get(chatId) ?? 0) + by;
+    if (n > 0) perChat.set(chatId, n);
+    else perChat.delete(chatId);
+  };
+  /** Takes the entry at `i` out of the queue. */
+  const remove = (i: number): Entry => {
+    const [e] = queue.splice(i, 1) as [Entry];
+    counted(e.job.chatId, -1);
+    return e;
+  };
   let workers = 0;
   let sending = 0;
   let stopped = false;
@@ -148,7 +165,7 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
           } else if (e.job.urgent === true && candidates[standing]?.job.urgent !== true) candidates[standing] = e;
           i++;
         } else {
-          queue.splice(i, 1);
+          remove(i);
           e.resolve(dropped);
         }
       }
@@ -159,7 +176,7 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
       const at = queue.indexOf(entry);
       // Gone meanwhile: the queue stopped and answered it.
       if (at < 0) return { waitMs: 0 };
-      queue.splice(at, 1);
+      remove(at);
       return { entry, stamp: slot.stamp, at: t };
     });
     turn = step.catch(() => undefined);
@@ -196,6 +213,7 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
           await ledger.pause(now() + out.afterMs);
           if (out.reason === undefined) opts.onRateLimited?.(out.afterMs);
           queue.unshift(entry);
+          counted(entry.job.chatId, 1);
           continue;
         }
         entry.resolve(out);
@@ -215,6 +233,7 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
       if (stopped) return Promise.resolve({ kind: "stopped" });
       return new Promise<DeliveryResult>((resolve) => {
         queue.push({ job, queuedAt: now(), resolve });
+        counted(job.chatId, 1);
         pushed?.settle();
         pushed = undefined;
         wake();
@@ -223,10 +242,11 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
     async stop() {
       stopped = true;
       wakeAll();
+      perChat.clear();
       for (const e of queue.splice(0)) e.resolve({ kind: "stopped" });
       if (workers > 0) await new Promise<void>((r) => (idle = r));
     },
-    pending: (chatId) => (chatId === undefined ? queue.length : queue.reduce((n, e) => n + (e.job.chatId === chatId ? 1 : 0), 0)),
+    pending: (chatId) => (chatId === undefined ? queue.length : (perChat.get(chatId) ?? 0)),
     inFlight: () => sending,
   };
 }

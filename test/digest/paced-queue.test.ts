@@ -197,6 +197,52 @@ describe.each([
     expect(asked).toBeLessThanOrEqual(MAX_CANDIDATES * jobs);
   });
 
+  it("counts each chat's jobs not yet started through sends, drops, a retry and a stop", async () => {
+    const clock = virtualClock();
+    const retried = deferred();
+    const q = await make({ ratePerSecond: 100, perChatSpacingMs: 1_000, maxInFlight: 1, onRateLimited: () => retried.resolve(), ...clock });
+    const counts = (): number[] => [q.pending(), q.pending("a"), q.pending("b"), q.pending("c")];
+    let limited = false;
+    const firstSend = deferred();
+    const held = deferred();
+    const send = (chat: string) => async (): Promise<SendOutcome> => {
+      if (chat === "a" && !limited) {
+        limited = true;
+        firstSend.resolve();
+        await held.promise;
+        return { kind: "retry", afterMs: 2_000 };
+      }
+      return { kind: "delivered" };
+    };
+    const jobs = [
+      q.push({ chatId: "a", deadline: Infinity, send: send("a") }),
+      q.push({ chatId: "a", deadline: Infinity, send: send("a") }),
+      q.push({ chatId: "b", deadline: Infinity, send: send("b") }),
+      q.push({ chatId: "c", deadline: clock.now() + 500, send: send("c") }),
+    ];
+    await firstSend.promise;
+    expect(counts()).toEqual([3, 1, 1, 1]);
+    held.resolve();
+    await retried.promise;
+    // The retried job is queued again for its chat; c's deadline passes in the 2 s pause.
+    expect(counts()).toEqual([4, 2, 1, 1]);
+    expect((await jobs[3])?.kind).toBe("expired");
+    expect(q.pending("c")).toBe(0);
+    await Promise.all(jobs);
+    expect(counts()).toEqual([0, 0, 0, 0]);
+    const inFlight = deferred();
+    const started = deferred();
+    const first = q.push({ chatId: "b", deadline: Infinity, send: async () => (started.resolve(), await inFlight.promise, { kind: "delivered" }) });
+    const second = q.push({ chatId: "b", deadline: Infinity, send: send("b") });
+    await started.promise;
+    expect(q.pending("b")).toBe(1);
+    const stopped = q.stop();
+    expect(await second).toEqual({ kind: "stopped" });
+    expect(counts()).toEqual([0, 0, 0, 0]);
+    inFlight.resolve();
+    await Promise.all([stopped, first]);
+  });
+
   it("on stop finishes the send in flight and leaves queued jobs unsent", async () => {
     const q = await make({ maxInFlight: 1 });
     const inFlight = deferred();
