@@ -15,7 +15,7 @@ import type { Reply } from "../core/reply.js";
 import { isWhale, type BuyRecord } from "../core/posts/buy.js";
 import type { PacedQueue } from "../digest/paced-queue.js";
 import { createSendProtocol, type SendKind, type SendSink } from "../delivery/protocol.js";
-import type { BuyFeed, BuyFeedStore, BuyOptions, BuyPost, ChatKey, OwedBuy, Platform, SendState, SettingsStore } from "../store/types.js";
+import type { BuyFeed, BuyFeedStore, BuyOptions, BuyPost, ChatKey, NewBuyPost, OwedBuy, Platform, SendState, SettingsStore } from "../store/types.js";
 import { planFold, SLOTS_IN_TWO_MINUTES } from "./fold.js";
 import type { PostExtras } from "./extras.js";
 import type { Trade } from "./trade.js";
@@ -100,8 +100,15 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
     },
   };
 
-  /** Turns the chat's queued buys into posts; `waiting` posts of the chat already take part of its pace. */
-  const queueChat = async (chat: ChatKey, waiting: number): Promise<void> => {
+  /** Turns the chat's queued buys into posts, returned as queued; `waiting` posts of the chat already take part of its pace. */
+  const queueChat = async (chat: ChatKey, waiting: number): Promise<BuyPost[]> => {
+    const made: BuyPost[] = [];
+    const queue = async (post: NewBuyPost): Promise<void> => {
+      const at = now();
+      if (!(await opts.buys.queueBuyPost(post, at))) return;
+      const { swapKeys: _, ...row } = post;
+      made.push({ ...row, state: "queued", queuedAt: at });
+    };
     const queued = await opts.buys.queuedBuys(chat);
     const feeds = new Map<string, BuyFeed>((await opts.buys.listFeeds(chat)).map((f) => [f.tokenId, f]));
     const byToken = new Map<string, OwedBuy[]>();
@@ -120,15 +127,16 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
       const plan = planFold(owed, slots);
       const first = plan.folded[0];
       if (first !== undefined) {
-        await opts.buys.queueBuyPost({
+        await queue({
           ...chat, postKey: `fold:${first.swapKey}:${plan.folded.length}`, tokenId, kind: "summary",
           txTime: Math.max(...plan.folded.map((b) => b.txTime)), payload: payload(plan.folded.map((b) => JSON.parse(b.payload) as Trade)), swapKeys: plan.folded.map((b) => b.swapKey),
-        }, now());
+        });
       }
       for (const b of plan.posts) {
-        await opts.buys.queueBuyPost({ ...chat, postKey: b.swapKey, tokenId, kind: "post", txTime: b.txTime, payload: payload([JSON.parse(b.payload) as Trade]), swapKeys: [b.swapKey] }, now());
+        await queue({ ...chat, postKey: b.swapKey, tokenId, kind: "post", txTime: b.txTime, payload: payload([JSON.parse(b.payload) as Trade]), swapKeys: [b.swapKey] });
       }
     }
+    return made;
   };
 
   const chatOf = (c: ChatKey): string => `${c.platform}:${c.chatId}`;
@@ -171,7 +179,7 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
    * Writes the post and puts it in the chat's queue after the chat's post before it, whatever
    * each took to write (a whale's media is read first), so a chat reads its trades in order.
    */
-  const deliver = async (p: BuyPost): Promise<void> => {
+  const deliver = async (p: BuyPost, key: string): Promise<void> => {
     const chat = chatOf(p);
     const previous = entering.get(chat);
     let entered!: () => void;
@@ -188,7 +196,7 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
         chatId: p.chatId,
         deadline: p.queuedAt + HOUR,
         ...written,
-        claiming: () => claiming() && !unwanted.has(id(p)),
+        claiming: () => claiming() && !unwanted.has(key),
         unleased: () => {
           if (!leased) return;
           leased = false;
@@ -210,27 +218,30 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
       if (!claiming()) return;
       const interrupted = await opts.buys.interruptBuyPosts(now(), opts.sender);
       if (interrupted > 0) log.warn({ posts: interrupted }, "buy posts cut off mid-send by a watcher that is gone are sent once more");
+      // Read once a turn, with what this turn queues added as it is queued: every waiting post
+      // read twice a turn (payloads and all) was most of a busy feed's store time.
+      const waiting = await opts.buys.waitingBuyPosts();
+      const stillWaiting = new Set(waiting.map(id));
+      for (const key of inProgress) if (!stillWaiting.has(key)) unwanted.add(key);
       // Counted once per chat: filtering every waiting post for each chat owed made a turn's
       // work grow with chats × posts, which at 300 chats outlasted the turn.
       const waitingIn = new Map<string, number>();
-      for (const p of await opts.buys.waitingBuyPosts()) {
+      for (const p of waiting) {
         if (!inProgress.has(id(p))) waitingIn.set(chatOf(p), (waitingIn.get(chatOf(p)) ?? 0) + 1);
       }
       for (const chat of await opts.buys.chatsOwed()) {
         if (!protocol.running(chat.platform)) continue;
-        await queueChat(chat, waitingIn.get(chatOf(chat)) ?? 0);
+        waiting.push(...(await queueChat(chat, waitingIn.get(chatOf(chat)) ?? 0)));
       }
-      const waiting = await opts.buys.waitingBuyPosts();
-      const stillWaiting = new Set(waiting.map(id));
-      for (const key of inProgress) if (!stillWaiting.has(key)) unwanted.add(key);
       for (const p of waiting) {
-        if (!protocol.running(p.platform) || inProgress.has(id(p))) continue;
-        inProgress.add(id(p));
-        const sending: Promise<void> = deliver(p)
+        const key = id(p);
+        if (!protocol.running(p.platform) || inProgress.has(key)) continue;
+        inProgress.add(key);
+        const sending: Promise<void> = deliver(p, key)
           .catch((e: unknown) => log.warn({ err: e instanceof Error ? e.message : String(e), platform: p.platform, chatId: p.chatId, post: p.postKey }, "buy post delivery failed"))
           .finally(() => {
-            inProgress.delete(id(p));
-            unwanted.delete(id(p));
+            inProgress.delete(key);
+            unwanted.delete(key);
             deliveries.delete(sending);
           });
         deliveries.add(sending);
