@@ -394,6 +394,14 @@ CREATE TABLE unit_spend (
     name: "chat post topic",
     up: "ALTER TABLE chats ADD COLUMN post_topic TEXT;",
   },
+  // A chat's buys still to be turned into posts, read for every chat owed at each turn of the
+  // feed: by the primary key that read went through every buy the chat was sent in the week its
+  // records are kept, thousands for a busy token's group at every second.
+  {
+    version: 18,
+    name: "a chat's queued buys",
+    up: "CREATE INDEX buy_posts_queued ON buy_posts (platform, chat_id, tx_time, swap_key) WHERE state = 'queued';",
+  },
 ];
 
 /**

@@ -13,6 +13,9 @@ export const WATCH_PAIR_SQL = `
   ON CONFLICT (pair_id) DO UPDATE SET cursor = excluded.cursor, last_trade_at = NULL, next_poll_at = excluded.next_poll_at, gaps = NULL
   WHERE NOT EXISTS (SELECT 1 FROM buy_feeds f WHERE f.token_id = buy_pairs.token_id)`;
 
+/** A chat's buys still to be turned into posts, oldest first (the partial index of migration 18). */
+export const QUEUED_BUYS_SQL = `SELECT * FROM buy_posts WHERE platform = ? AND chat_id = ? AND state = 'queued' ORDER BY tx_time, swap_key`;
+
 export function sqliteBuys(db: Database.Database): BuyFeedStore {
   const q = {
     one: db.prepare(`SELECT ${feedColumns()} FROM buy_feeds WHERE platform = ? AND chat_id = ? AND token_id = ?`),
@@ -44,7 +47,7 @@ export function sqliteBuys(db: Database.Database): BuyFeedStore {
       INSERT INTO buy_posts (platform, chat_id, swap_key, token_id, tx_time, payload, state, queued_at, updated_at)
       VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?) ON CONFLICT (platform, chat_id, swap_key) DO NOTHING`),
     chatsOwed: db.prepare(`SELECT platform, chat_id, MIN(queued_at) AS first FROM buy_posts WHERE state = 'queued' GROUP BY platform, chat_id ORDER BY first, platform, chat_id`),
-    queued: db.prepare(`SELECT * FROM buy_posts WHERE platform = ? AND chat_id = ? AND state = 'queued' ORDER BY tx_time, swap_key`),
+    queued: db.prepare(QUEUED_BUYS_SQL),
     settle: db.prepare(`
       UPDATE buy_posts SET state = ?, updated_at = ?, summary_id = ? WHERE platform = ? AND chat_id = ? AND swap_key = ? AND state = 'queued'`),
     prune: db.prepare(`DELETE FROM buy_posts WHERE state <> 'queued' AND queued_at < ? AND NOT EXISTS (
