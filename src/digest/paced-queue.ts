@@ -119,7 +119,12 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
   let wakeAll!: () => void;
   // A stop must not wait out a 30-second retry-after: sleeping workers wake at once.
   const stopping = new Promise<void>((r) => (wakeAll = r));
-  /** Settled by the next push: a worker waiting out its candidates' chats looks again, as the new job's chat may have room. */
+  /**
+   * Settled by the next push of a chat with no job queued: a worker waiting out its candidates'
+   * chats looks again, as that chat may have room. A job behind its chat's own queued ones finds
+   * no room they have not found, so it wakes nobody: in a burst of buy posts every push woke every
+   * worker to look through the queue again for nothing.
+   */
   let pushed: { promise: Promise<void>; settle: () => void } | undefined;
   // A wait cut short ends its timer: under a stream of pushes, each rest would otherwise leave
   // one running for the rest of its wait (up to a minute), and a stop would wait them out.
@@ -232,10 +237,13 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
     push(job) {
       if (stopped) return Promise.resolve({ kind: "stopped" });
       return new Promise<DeliveryResult>((resolve) => {
+        const newChat = !perChat.has(job.chatId);
         queue.push({ job, queuedAt: now(), resolve });
         counted(job.chatId, 1);
-        pushed?.settle();
-        pushed = undefined;
+        if (newChat) {
+          pushed?.settle();
+          pushed = undefined;
+        }
         wake();
       });
     },

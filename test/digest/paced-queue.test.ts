@@ -266,6 +266,36 @@ describe.each([
   });
 });
 
+describe("a paced queue woken by a push", () => {
+  it("looks again for a job whose chat has none queued, not for one behind its chat's backlog", async () => {
+    const clock = virtualClock();
+    const resting = deferred();
+    const sleep = (ms: number) => {
+      if (ms < 1000) return Promise.resolve(void clock.advance(ms));
+      resting.resolve();
+      return new Promise<void>(() => undefined);
+    };
+    const opts = { perChatPerMinute: 1, maxInFlight: 1, now: clock.now, sleep };
+    const ledger = memoryPaceLedger(opts);
+    let turns = 0;
+    const q = createPacedQueue({ ...opts, ledger: { ...ledger, take: (...a) => (turns++, ledger.take(...a)) } });
+    const delivered = async (): Promise<SendOutcome> => ({ kind: "delivered" });
+    await q.push({ chatId: "busy", deadline: Infinity, send: delivered });
+    const backlog = [q.push({ chatId: "busy", deadline: Infinity, send: delivered })];
+    await resting.promise;
+    const before = turns;
+    // One at a time, each after the worker rested again, as a feed's posts come as each is written.
+    for (let i = 0; i < 20; i++) {
+      backlog.push(q.push({ chatId: "busy", deadline: Infinity, send: delivered }));
+      await new Promise<void>((r) => setImmediate(r));
+    }
+    expect(turns - before).toBe(0);
+    expect(await q.push({ chatId: "quiet", deadline: Infinity, send: delivered })).toEqual({ kind: "delivered" });
+    await q.stop();
+    expect((await Promise.all(backlog)).every((r) => r.kind === "stopped")).toBe(true);
+  });
+});
+
 describe.each([
   ["in process", async (o: PaceOptions): Promise<PaceLedger> => memoryPaceLedger(o)],
   ["in Redis", async (o: PaceOptions): Promise<PaceLedger> => redisPaceLedger({ ...o, redis: await link(), scope: `bot${(bots += 1)}` })],
