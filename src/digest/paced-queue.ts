@@ -27,8 +27,9 @@ export interface DeliveryJob {
   /** False once the job is no longer wanted (its poster lost the lease): dropped as `stopped` before it takes a slot. */
   live?(): boolean;
   /**
-   * Goes before its chat's jobs that are not (a price alert before a backlog of buy posts);
-   * among themselves, urgent jobs and the rest each keep their order. Default false.
+   * Goes before its chat's jobs that are not (a price alert before a backlog of buy posts), and
+   * is looked at before every chat's backlog; among themselves, urgent jobs and the rest each
+   * keep their order. Default false.
    */
   urgent?: boolean;
   send(): Promise<SendOutcome | Unclaimed>;
@@ -238,7 +239,14 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
       if (stopped) return Promise.resolve({ kind: "stopped" });
       return new Promise<DeliveryResult>((resolve) => {
         const newChat = !perChat.has(job.chatId);
-        queue.push({ job, queuedAt: now(), resolve });
+        const entry = { job, queuedAt: now(), resolve };
+        // An urgent job goes after the urgent ones at the front, not at the end: behind other
+        // chats' backlogs longer than a turn looks at, no turn would see it until they drained.
+        if (job.urgent === true) {
+          let at = 0;
+          while (at < queue.length && queue[at]?.job.urgent === true) at++;
+          queue.splice(at, 0, entry);
+        } else queue.push(entry);
         counted(job.chatId, 1);
         if (newChat) {
           pushed?.settle();

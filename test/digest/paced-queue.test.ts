@@ -93,6 +93,22 @@ describe.each([
     expect(order).toEqual(["alert1", "alert2", "buy1", "buy2", "buy3", "buy4"]);
   });
 
+  it("sends an urgent job behind other chats' backlogs longer than a turn looks at without waiting for them", async () => {
+    const clock = virtualClock();
+    const q = await make({ ratePerSecond: 1000, perChatPerMinute: 2, maxInFlight: 1, ...clock });
+    const start = clock.now();
+    const backlog: Promise<unknown>[] = [];
+    // Each chat's 20 jobs: a turn looks at its first alone, but passes all 20 to reach the next chat.
+    for (let c = 0; c < 60; c++) for (let j = 0; j < 20; j++) backlog.push(q.push({ chatId: `busy${c}`, deadline: Infinity, send: async () => ({ kind: "delivered" }) }));
+    let alertAt = 0;
+    const alert = q.push({ chatId: "busy59", deadline: Infinity, urgent: true, send: async () => ((alertAt = clock.now()), { kind: "delivered" }) });
+    expect(await alert).toEqual({ kind: "delivered" });
+    // Without going first it waited for the minute of the chats a turn reached (60 s here).
+    expect(alertAt - start).toBeLessThan(1_000);
+    await q.stop();
+    await Promise.all(backlog);
+  });
+
   it("lets another chat go ahead of one chat's backlog longer than the jobs a turn looks at", async () => {
     const clock = virtualClock();
     const q = await make({ perChatPerMinute: 1, maxInFlight: 1, ...clock });
