@@ -79,7 +79,7 @@ interface Entry {
   resolve(r: DeliveryResult): void;
 }
 
-/** Jobs looked at per turn, so that a few chats' backlogs cannot make a turn scan the whole queue. */
+/** Jobs looked at per turn (chats' first jobs, and those dropped on the way), so that a turn never scans the whole queue. */
 const MAX_SCANNED = 16 * MAX_CANDIDATES;
 
 /**
@@ -95,23 +95,30 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
   const now = opts.now ?? Date.now;
   const sleep = opts.sleep ?? ((ms: number, signal: AbortSignal) => delay(ms, undefined, { signal }).catch(() => undefined));
   const ledger = opts.ledger ?? memoryPaceLedger(opts);
-  const queue: Entry[] = [];
   /**
-   * Jobs queued per chat, kept beside the queue: `pending(chatId)` is asked for every chat owed
-   * at each turn of the buy feed, and counting the queue each time made a turn's work grow with
-   * chats × jobs (most of a busy feed's CPU).
+   * Each chat's jobs in order (its urgent ones first), the chats in the order a turn looks at
+   * them: the one served longest ago first, a chat moving to the back when a job of it is sent.
+   * A turn looks at chats, not jobs: with one queue of jobs, a few chats' backlogs filled the
+   * jobs a turn looks at, and the chats behind them waited though they had room.
    */
-  const perChat = new Map<string, number>();
-  const counted = (chatId: string, by: 1 | -1): void => {
-    const n = (perChat.get(chatId) ?? 0) + by;
-    if (n > 0) perChat.set(chatId, n);
-    else perChat.delete(chatId);
+  let chats = new Map<string, Entry[]>();
+  let queued = 0;
+  /** Puts `chatId` first in the order a turn looks at chats (an urgent job, a retried one). */
+  const toFront = (chatId: string, fifo: Entry[]): void => {
+    const rest = chats;
+    rest.delete(chatId);
+    chats = new Map([[chatId, fifo]]);
+    for (const [id, f] of rest) chats.set(id, f);
   };
-  /** Takes the entry at `i` out of the queue. */
-  const remove = (i: number): Entry => {
-    const [e] = queue.splice(i, 1) as [Entry];
-    counted(e.job.chatId, -1);
-    return e;
+  /** Takes `entry` out of its chat's jobs; false when it is no longer queued. */
+  const remove = (entry: Entry): boolean => {
+    const fifo = chats.get(entry.job.chatId);
+    const at = fifo?.indexOf(entry) ?? -1;
+    if (fifo === undefined || at < 0) return false;
+    fifo.splice(at, 1);
+    queued--;
+    if (fifo.length === 0) chats.delete(entry.job.chatId);
+    return true;
   };
   let workers = 0;
   let sending = 0;
@@ -121,10 +128,11 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
   // A stop must not wait out a 30-second retry-after: sleeping workers wake at once.
   const stopping = new Promise<void>((r) => (wakeAll = r));
   /**
-   * Settled by the next push of a chat with no job queued: a worker waiting out its candidates'
-   * chats looks again, as that chat may have room. A job behind its chat's own queued ones finds
-   * no room they have not found, so it wakes nobody: in a burst of buy posts every push woke every
-   * worker to look through the queue again for nothing.
+   * Settled by the next push of a chat with no job queued, or of an urgent job (its chat moves
+   * to the front): a worker waiting out its candidates' chats looks again, as that chat may have
+   * room. A job behind its chat's own queued ones finds no room they have not found, so it wakes
+   * nobody: in a burst of buy posts every push woke every worker to look through the queue again
+   * for nothing.
    */
   let pushed: { promise: Promise<void>; settle: () => void } | undefined;
   // A wait cut short ends its timer: under a stream of pushes, each rest would otherwise leave
@@ -154,35 +162,38 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
       // A job past its deadline, or no longer wanted, is dropped before it can use up a slot:
       // looked at when it comes up, so a turn costs at most MAX_SCANNED checks however long the
       // queue (a scan of all 2,000 jobs of a digest slot at every turn was most of the slot's
-      // CPU). A chat's first job alone stands for it (its first urgent one, when the jobs looked
-      // at hold one): a chat whose backlog waits for its minute or its second fills no more
-      // than one candidate's place, so other chats go ahead.
+      // CPU). A chat's first job alone stands for it: a chat whose backlog waits for its minute
+      // or its second fills no more than one candidate's place, so other chats go ahead.
       const candidates: Entry[] = [];
-      const chats = new Map<string, number>();
-      for (let i = 0, scanned = 0; i < queue.length && candidates.length < MAX_CANDIDATES && scanned < MAX_SCANNED; scanned++) {
-        const e = queue[i] as Entry;
-        const dropped: DeliveryResult | undefined =
-          t > e.job.deadline ? { kind: "expired" } : e.job.live?.() === false ? { kind: "stopped" } : undefined;
-        if (dropped === undefined) {
-          const standing = chats.get(e.job.chatId);
-          if (standing === undefined) {
-            chats.set(e.job.chatId, candidates.length);
-            candidates.push(e);
-          } else if (e.job.urgent === true && candidates[standing]?.job.urgent !== true) candidates[standing] = e;
-          i++;
-        } else {
-          remove(i);
-          e.resolve(dropped);
+      let looked = 0;
+      for (const [chatId, fifo] of chats) {
+        if (candidates.length >= MAX_CANDIDATES || looked >= MAX_SCANNED) break;
+        for (let head = fifo[0]; head !== undefined && looked < MAX_SCANNED; head = fifo[0]) {
+          looked++;
+          const dropped: DeliveryResult | undefined =
+            t > head.job.deadline ? { kind: "expired" } : head.job.live?.() === false ? { kind: "stopped" } : undefined;
+          if (dropped === undefined) {
+            candidates.push(head);
+            break;
+          }
+          fifo.shift();
+          queued--;
+          head.resolve(dropped);
         }
+        if (fifo.length === 0) chats.delete(chatId);
       }
       if (candidates.length === 0) return { waitMs: 0 };
       const slot = await ledger.take(candidates.map((e) => e.job.chatId), t, opts.reservePerChat ?? 0);
       if ("waitMs" in slot) return { waitMs: Math.max(slot.waitMs, 1) };
       const entry = candidates[slot.index] as Entry;
-      const at = queue.indexOf(entry);
       // Gone meanwhile: the queue stopped and answered it.
-      if (at < 0) return { waitMs: 0 };
-      remove(at);
+      if (!remove(entry)) return { waitMs: 0 };
+      // Served: the chat goes behind the others, so that chats with room take turns.
+      const fifo = chats.get(entry.job.chatId);
+      if (fifo !== undefined) {
+        chats.delete(entry.job.chatId);
+        chats.set(entry.job.chatId, fifo);
+      }
       return { entry, stamp: slot.stamp, at: t };
     });
     turn = step.catch(() => undefined);
@@ -192,7 +203,7 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
   const worker = async (): Promise<void> => {
     workers++;
     try {
-      while (!stopped && queue.length > 0) {
+      while (!stopped && queued > 0) {
         const step = await takeTurn();
         if (!("entry" in step)) {
           if (step.waitMs > 0) await rest(step.waitMs);
@@ -218,8 +229,10 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
           // Never resend inside the window: the whole queue waits, this job goes first after it.
           await ledger.pause(now() + out.afterMs);
           if (out.reason === undefined) opts.onRateLimited?.(out.afterMs);
-          queue.unshift(entry);
-          counted(entry.job.chatId, 1);
+          const fifo = chats.get(entry.job.chatId) ?? [];
+          fifo.unshift(entry);
+          queued++;
+          toFront(entry.job.chatId, fifo);
           continue;
         }
         entry.resolve(out);
@@ -231,24 +244,28 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
   };
 
   const wake = (): void => {
-    while (workers < opts.maxInFlight && workers < queue.length) void worker();
+    while (workers < opts.maxInFlight && workers < queued) void worker();
   };
 
   return {
     push(job) {
       if (stopped) return Promise.resolve({ kind: "stopped" });
       return new Promise<DeliveryResult>((resolve) => {
-        const newChat = !perChat.has(job.chatId);
         const entry = { job, queuedAt: now(), resolve };
-        // An urgent job goes after the urgent ones at the front, not at the end: behind other
-        // chats' backlogs longer than a turn looks at, no turn would see it until they drained.
+        const fifo = chats.get(job.chatId);
+        const newChat = fifo === undefined;
+        queued++;
         if (job.urgent === true) {
+          // After the chat's urgent jobs, before the rest, and the chat looked at first: behind
+          // other chats' backlogs, no turn would see it until they drained.
+          const jobs = fifo ?? [];
           let at = 0;
-          while (at < queue.length && queue[at]?.job.urgent === true) at++;
-          queue.splice(at, 0, entry);
-        } else queue.push(entry);
-        counted(job.chatId, 1);
-        if (newChat) {
+          while (at < jobs.length && jobs[at]?.job.urgent === true) at++;
+          jobs.splice(at, 0, entry);
+          toFront(job.chatId, jobs);
+        } else if (fifo === undefined) chats.set(job.chatId, [entry]);
+        else fifo.push(entry);
+        if (newChat || job.urgent === true) {
           pushed?.settle();
           pushed = undefined;
         }
@@ -258,11 +275,13 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
     async stop() {
       stopped = true;
       wakeAll();
-      perChat.clear();
-      for (const e of queue.splice(0)) e.resolve({ kind: "stopped" });
+      const all = [...chats.values()].flat();
+      chats = new Map();
+      queued = 0;
+      for (const e of all) e.resolve({ kind: "stopped" });
       if (workers > 0) await new Promise<void>((r) => (idle = r));
     },
-    pending: (chatId) => (chatId === undefined ? queue.length : (perChat.get(chatId) ?? 0)),
+    pending: (chatId) => (chatId === undefined ? queued : (chats.get(chatId)?.length ?? 0)),
     inFlight: () => sending,
   };
 }

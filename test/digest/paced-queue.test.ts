@@ -93,6 +93,24 @@ describe.each([
     expect(order).toEqual(["alert1", "alert2", "buy1", "buy2", "buy3", "buy4"]);
   });
 
+  it("lets chats with room take turns ahead of more chats than a turn looks at that wait for their minute", async () => {
+    const clock = virtualClock();
+    const q = await make({ ratePerSecond: 1000, perChatPerMinute: 1, maxInFlight: 1, ...clock });
+    const start = clock.now();
+    const firstAt = new Map<string, number>();
+    const jobs: Promise<unknown>[] = [];
+    const chats = MAX_CANDIDATES + 35;
+    for (let c = 0; c < chats; c++) {
+      for (let j = 0; j < 2; j++) {
+        jobs.push(q.push({ chatId: `c${c}`, deadline: Infinity, send: async () => (firstAt.has(`c${c}`) || firstAt.set(`c${c}`, clock.now()), { kind: "delivered" }) }));
+      }
+    }
+    await Promise.all(jobs);
+    // Every chat's first job goes in the first minute; the second of each waits for its chat's minute.
+    expect(firstAt.size).toBe(chats);
+    expect(Math.max(...firstAt.values()) - start).toBeLessThan(60_000);
+  });
+
   it("sends an urgent job behind other chats' backlogs longer than a turn looks at without waiting for them", async () => {
     const clock = virtualClock();
     const q = await make({ ratePerSecond: 1000, perChatPerMinute: 2, maxInFlight: 1, ...clock });
