@@ -10,10 +10,14 @@ RUN npm ci
 
 # Runtime stage: no compilers, no dev dependencies, not root.
 FROM node:22-bookworm-slim
+# MALLOC_ARENA_MAX: a 110-minute soak of the bot under steady use saw its RSS level off at
+# about 230 MiB but keep creeping 0.13 MiB a minute, all of it in one thread's glibc arena;
+# with two arenas it stayed flat, 15-20 MiB lower, at the same CPU and answer times.
 ENV NODE_ENV=production \
     DATABASE_PATH=/data/chainpulse.db \
     HTTP_PORT=8080 \
-    HTTP_HOST=0.0.0.0
+    HTTP_HOST=0.0.0.0 \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Scripts off: `prepare` runs tsc, a dev dependency; dist/ comes from the build stage.
