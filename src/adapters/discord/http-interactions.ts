@@ -13,6 +13,7 @@ import { createPublicKey, verify, type KeyObject } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RESTOptions, ResponseLike } from "discord.js";
 import type { Logger } from "pino";
+import { isObject } from "../payload-shape.js";
 
 /** Where Discord is told to send interactions (the developer portal's "Interactions Endpoint URL"). */
 export const INTERACTIONS_PATH = "/discord/interactions";
@@ -167,8 +168,6 @@ async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
   }
   return Buffer.concat(chunks);
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Interaction types the bot answers: a command, a button, autocomplete, a modal. */
 const HANDLED_TYPES = new Set([2, 3, 4, 5]);

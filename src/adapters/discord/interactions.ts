@@ -161,7 +161,6 @@ export async function onAutocomplete(interaction: AutocompleteInteraction, deps:
   await interaction.respond(choices);
 }
 
-/** A button: replay its stored action, in place when it edits (refresh, paging). */
 /**
  * Whether the pressed custom id is on one of the message's buttons. A client can send any
  * custom id, a real button's included, with any message of the channel (a pinned digest);
@@ -171,6 +170,7 @@ function onItsMessage(interaction: ButtonInteraction): boolean {
   return interaction.message.components.some((row) => "components" in row && row.components.some((c) => "customId" in c && c.customId === interaction.customId));
 }
 
+/** A button: replay its stored action, in place when it edits (refresh, paging). */
 export async function onButton(interaction: ButtonInteraction, deps: InteractionDeps): Promise<void> {
   const id = actionIdOf(interaction.customId);
   const action = id === undefined || !onItsMessage(interaction) ? undefined : await deps.actions.get(id);

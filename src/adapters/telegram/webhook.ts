@@ -12,6 +12,7 @@ import type { Logger } from "pino";
 import { createUpdateDedupe, type UpdateDedupe } from "../../workers/update-dedupe.js";
 import { chatOfUpdate, inUpdate, type ChatOrder } from "./chat-order.js";
 import { withWebhookResponse } from "./webhook-reply.js";
+import { isObject } from "../payload-shape.js";
 
 /** A Node request handler, as the ops server's routes take it. */
 export type WebhookHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -57,8 +58,6 @@ function sameSecret(given: string | string[] | undefined, secret: string): boole
   const b = Buffer.from(secret);
   return a.length === b.length && timingSafeEqual(a, b);
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A message-like part of an update, as Telegram sends it: an object in a chat with an id, its text and caption strings. */
 function inChat(v: unknown): boolean {

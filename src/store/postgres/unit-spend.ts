@@ -1,17 +1,13 @@
 /** The compute units spent per key and day in PostgreSQL: the statements of sqlite/unit-spend.ts with numbered parameters. */
 import type { UnitSpendStore } from "../types.js";
-import { KEEP_UNIT_DAYS } from "../unit-spend-rows.js";
+import { forgetOnceADay } from "../unit-spend-rows.js";
 import type { SqlRunner } from "./sql.js";
 
 export function postgresUnitSpend(sql: SqlRunner): UnitSpendStore {
-  // Every market call adds its units: old days are dropped once a day, not at each call.
-  let forgotBefore: number | undefined;
+  const forgetOld = forgetOnceADay((before) => sql.write("DELETE FROM unit_spend WHERE day < $1", [before]));
   return {
     async addUnits(keyName, day, units) {
-      if (forgotBefore !== day - KEEP_UNIT_DAYS) {
-        await sql.write("DELETE FROM unit_spend WHERE day < $1", [day - KEEP_UNIT_DAYS]);
-        forgotBefore = day - KEEP_UNIT_DAYS;
-      }
+      await forgetOld(day);
       const { rows: [row] } = await sql.write<{ units: number | string }>(
         `INSERT INTO unit_spend (key_name, day, units) VALUES ($1, $2, $3)
          ON CONFLICT (key_name, day) DO UPDATE SET units = unit_spend.units + excluded.units RETURNING units`,
