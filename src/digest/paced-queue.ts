@@ -229,6 +229,11 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
           // Never resend inside the window: the whole queue waits, this job goes first after it.
           await ledger.pause(now() + out.afterMs);
           if (out.reason === undefined) opts.onRateLimited?.(out.afterMs);
+          // A stop has already answered the queue: queued again, nothing would ever answer it.
+          if (stopped) {
+            entry.resolve({ kind: "stopped" });
+            break;
+          }
           const fifo = chats.get(entry.job.chatId) ?? [];
           fifo.unshift(entry);
           queued++;

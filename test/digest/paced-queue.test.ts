@@ -277,6 +277,27 @@ describe.each([
     await Promise.all([stopped, first]);
   });
 
+  it("answers `stopped` for a send in flight that is rate limited after the queue stopped, not never", async () => {
+    const q = await make({ maxInFlight: 1 });
+    const inFlight = deferred();
+    const started = deferred();
+    const limited = q.push({
+      chatId: "a",
+      deadline: Infinity,
+      send: async () => {
+        started.resolve();
+        await inFlight.promise;
+        return { kind: "retry", afterMs: 5_000 };
+      },
+    });
+    await started.promise;
+    const stopped = q.stop();
+    inFlight.resolve();
+    await stopped;
+    expect(await limited).toEqual({ kind: "stopped" });
+    expect(q.pending()).toBe(0);
+  });
+
   it("on stop finishes the send in flight and leaves queued jobs unsent", async () => {
     const q = await make({ maxInFlight: 1 });
     const inFlight = deferred();
