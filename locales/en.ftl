@@ -780,6 +780,7 @@ pnl-now = Now
 pnl-now-value = { $price } ({ $multiple })
 pnl-as-of = Read
 pnl-not-read = not yet — prices are read every { $minutes } min
+pnl-never-read = never — calls are read for { $days } days after they are made
 pnl-headline = high since the call
 pnl-caption = { $symbol } call: high { $high } ({ $after }) · now { $now }
 settings-calls = Calls

@@ -744,6 +744,7 @@ pnl-now = 现在
 pnl-now-value = { $price }（{ $multiple }）
 pnl-as-of = 读取于
 pnl-not-read = 尚未读取（每 { $minutes } 分钟读取一次价格）
+pnl-never-read = 未读取（喊单只在发出后 { $days } 天内读取价格）
 pnl-headline = 喊单后最高倍数
 pnl-caption = { $symbol } 喊单：最高 { $high }（{ $after }）· 现在 { $now }
 settings-calls = 喊单

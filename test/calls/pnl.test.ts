@@ -70,6 +70,25 @@ describe("/pnl", () => {
     expect((await world.say(world.member("2", "bob"), "/pnl pepe")).title).toMatch(/^PEPE 喊单：最高 1\.0×（喊单时）· 现在 0\.\d+×$/);
   });
 
+  it("says a high in the minute after a call made late in its minute came a minute after, not at the call", async () => {
+    world.clock.advance(50_000);
+    await world.say(world.member("1", "ana"), `/token ${PEPE}`);
+    // The spike's knot at 12:02:00 closes the 12:01 K-line: a high 10 s after the call's 12:00:50 by the bucket's start.
+    const knot = Math.floor(T0 / MINUTE) + 2;
+    world.sandbox.market.movePrice(world.token(PEPE), { fromMinute: knot, toMinute: knot, factor: 3 });
+    world.clock.advance(HOUR);
+    await world.sweep();
+    expect((await world.say(world.member("2", "bob"), "/pnl pepe")).title).toMatch(/^PEPE call: high (2\.9|3\.\d)× \(1m after the call\) · now /);
+  });
+
+  it("says a call older than the sweep's 7 days that was never read will not be, rather than \"not yet\"", async () => {
+    await world.say(world.member("1", "ana"), `/token ${PEPE}`);
+    world.clock.advance(8 * 24 * HOUR);
+    const reply = await world.say(world.member("2", "bob"), "/pnl pepe");
+    expect(cards.at(-1)?.rows.at(-1)).toEqual({ label: "Read", value: "never — calls are read for 7 days after they are made" });
+    expect(textOf(reply)).not.toContain("not yet");
+  });
+
   it("before the sweep has read a price after the call, says so instead of a read at the call's time", async () => {
     await world.say(world.member("1", "ana"), `/token ${PEPE}`);
     world.clock.advance(5 * MINUTE);

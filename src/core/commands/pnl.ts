@@ -1,7 +1,7 @@
 import { sweepEvery } from "../../calls/as-of.js";
 import { agoPhrase, formatMultiple, shownName } from "../../calls/names.js";
 import { highMultiple } from "../../calls/ranking.js";
-import { boardOf, keepsCalls, MINUTE_MS, multipleOf } from "../../calls/rules.js";
+import { boardOf, DAY_MS, keepsCalls, MINUTE_MS, multipleOf, SWEPT_FOR_MS } from "../../calls/rules.js";
 import { isChartError, type PnlCardSpec } from "../../chart/index.js";
 import type { Call } from "../../store/types.js";
 import { defineCommand, type CommandContext } from "../command.js";
@@ -37,18 +37,23 @@ export const pnlCommand = defineCommand({
     const now = multipleOf(call.price, call.lastPrice);
     const symbol = cleanText(call.symbol, 16);
     const name = shownName(call.userName);
-    // No high read above the call's price (no time kept), or one within the call's own minute:
-    // the high is the call's, and "just now after the call" would say nothing.
-    const after = call.highAt === undefined || call.highAt - call.calledAt < MINUTE_MS
+    // No high read above the call's price (no time kept), or one in the call's own minute: the
+    // high is the call's. `highAt` is the start of its K-line's minute, which may be less than a
+    // minute after a call late in the minute before, though the high came in that next minute:
+    // at least a minute after, not "just now after the call".
+    const after = call.highAt === undefined || Math.floor(call.highAt / MINUTE_MS) <= Math.floor(call.calledAt / MINUTE_MS)
       ? t("pnl-at-call")
-      : t("pnl-after", { when: formatSince(call.calledAt, call.highAt, { i18n: ctx.i18n }) });
+      : t("pnl-after", { when: formatSince(call.calledAt, Math.max(call.highAt, call.calledAt + MINUTE_MS), { i18n: ctx.i18n }) });
     const asOf = call.sweptTo ?? call.calledAt;
     // With the time itself: a forwarded picture is read long after "just now".
     const moment = (at: number): string => `${utcMinute(at)} UTC · ${agoPhrase(at, ctx.now(), ctx.i18n)}`;
-    // Before the sweep's first read every figure is the call's own: "read at the call" would say nothing.
-    const read = call.sweptTo === undefined
-      ? t("pnl-not-read", { minutes: (await sweepEvery(ctx)).minutes })
-      : moment(call.sweptTo);
+    // Before the sweep's first read every figure is the call's own: "read at the call" would say
+    // nothing. A call past the sweep's days is read no more: "not yet" would promise a read.
+    const read = call.sweptTo !== undefined
+      ? moment(call.sweptTo)
+      : ctx.now() - call.calledAt > SWEPT_FOR_MS
+        ? t("pnl-never-read", { days: SWEPT_FOR_MS / DAY_MS })
+        : t("pnl-not-read", { minutes: (await sweepEvery(ctx)).minutes });
     const rows = [
       { label: t("pnl-called"), value: moment(call.calledAt) },
       { label: t("pnl-price-at-call"), value: formatPrice(call.price, { locale }) },
