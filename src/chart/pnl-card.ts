@@ -32,20 +32,65 @@ function text(x: number, y: number, content: string, attrs: string): string {
 
 const clean = (s: string, max: number): string => truncate(cleanText(s), max);
 
+/** The rows' column: labels above their values, so a long value never runs into its label. */
+const ROWS_X = 640;
+const ROWS_WIDTH = L.notesRight - ROWS_X;
+const ROWS_TOP = 172;
+const ROW_STEP = 66;
+/** The headline's column, left of the rows. */
+const HEAD_X = L.left + 20;
+const HEAD_WIDTH = ROWS_X - 24 - HEAD_X;
+
+/**
+ * A string's width in ems, over-estimated: a wide character (CJK, Hangul, fullwidth, emoji)
+ * one em, any other 0.62, about Inter's widest digits at semibold. resvg cannot measure text
+ * before drawing it, and an estimate too short would let a value run off the picture.
+ */
+function ems(s: string): number {
+  let w = 0;
+  for (const c of s) {
+    const p = c.codePointAt(0) ?? 0;
+    const wide = (p >= 0x1100 && p <= 0x115f) || (p >= 0x2e80 && p <= 0xa4cf) || (p >= 0xac00 && p <= 0xd7a3) ||
+      (p >= 0xf900 && p <= 0xfaff) || (p >= 0xfe30 && p <= 0xfe4f) || (p >= 0xff00 && p <= 0xff60) ||
+      (p >= 0xffe0 && p <= 0xffe6) || (p >= 0x1f300 && p <= 0x1faff) || p >= 0x20000;
+    w += wide ? 1 : 0.62;
+  }
+  return w;
+}
+
+/**
+ * `content` in at most `width` pixels: at `size`, or smaller down to `min`, and cut with "…"
+ * past that. A price with many digits or a long phrase in Chinese shrinks rather than run into
+ * its neighbour or off the picture.
+ */
+function fitted(content: string, width: number, size: number, min: number): { text: string; size: number } {
+  const fits = Math.floor(width / Math.max(ems(content), 1));
+  if (fits >= min) return { text: content, size: Math.min(size, fits) };
+  let cut = Array.from(content);
+  while (cut.length > 1 && ems(`${cut.join("")}…`) * min > width) cut = cut.slice(0, -1);
+  return { text: `${cut.join("").trimEnd()}…`, size: min };
+}
+
+function fittedText(x: number, y: number, content: string, box: { width: number; size: number; min: number }, attrs: string): string {
+  const fit = fitted(content, box.width, box.size, box.min);
+  return text(x, y, fit.text, `font-size="${fit.size}" ${attrs}`);
+}
+
 /** The card as an SVG document of `CHART_LAYOUT.width` × `height` pixels. Pure and synchronous. */
 export function renderPnlSvg(spec: PnlCardSpec): string {
+  const wide = L.notesRight - HEAD_X;
   const parts = [
-    text(L.left + 20, 70, clean(spec.title, L.maxTitle), `font-size="34" font-weight="600" fill="${T.text}"`),
-    text(L.left + 20, 110, clean(spec.subtitle, L.maxSubtitle), `font-size="${L.fontSize.subtitle + 3}" fill="${T.muted}"`),
-    text(L.left + 20, 290, clean(spec.headline, 16), `font-size="132" font-weight="700" fill="${spec.up ? T.up : T.down}"`),
-    text(L.left + 24, 340, clean(spec.headlineLabel, 48), `font-size="22" fill="${T.muted}"`),
+    fittedText(HEAD_X, 70, clean(spec.title, L.maxTitle), { width: wide, size: 34, min: 20 }, `font-weight="600" fill="${T.text}"`),
+    fittedText(HEAD_X, 110, clean(spec.subtitle, L.maxSubtitle), { width: wide, size: L.fontSize.subtitle + 3, min: 14 }, `fill="${T.muted}"`),
+    fittedText(HEAD_X, 290, clean(spec.headline, 16), { width: HEAD_WIDTH, size: 132, min: 48 }, `font-weight="700" fill="${spec.up ? T.up : T.down}"`),
+    fittedText(HEAD_X + 4, 340, clean(spec.headlineLabel, 48), { width: HEAD_WIDTH, size: 22, min: 14 }, `fill="${T.muted}"`),
   ];
   spec.rows.slice(0, MAX_ROWS).forEach((row, i) => {
-    const y = 190 + i * 58;
+    const y = ROWS_TOP + i * ROW_STEP;
     parts.push(
-      text(640, y, clean(row.label, 28), `font-size="20" fill="${T.muted}"`),
-      text(L.notesRight, y, clean(row.value, 36), `font-size="26" font-weight="600" text-anchor="end" fill="${T.text}"`),
-      `<rect x="640" y="${y + 18}" width="${L.notesRight - 640}" height="1" fill="${T.grid}"/>`,
+      fittedText(ROWS_X, y, clean(row.label, 40), { width: ROWS_WIDTH, size: 18, min: 14 }, `fill="${T.muted}"`),
+      fittedText(ROWS_X, y + 30, clean(row.value, 60), { width: ROWS_WIDTH, size: 26, min: 16 }, `font-weight="600" fill="${T.text}"`),
+      `<rect x="${ROWS_X}" y="${y + 44}" width="${ROWS_WIDTH}" height="1" fill="${T.grid}"/>`,
     );
   });
   if (spec.source !== undefined) {
