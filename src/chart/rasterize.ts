@@ -15,16 +15,23 @@ const require = createRequire(import.meta.url);
  */
 export const CJK_FONT_FILE = join(dirname(require.resolve("@embedpdf/fonts-sc")), "../fonts/NotoSansHans-Regular.otf");
 
+/** Arabic, Hebrew and (monochrome) emoji glyphs for member and token names: Inter has none. */
+const ARABIC_FONT_FILES = ["NotoNaskhArabic-Regular.ttf", "NotoNaskhArabic-Bold.ttf"].map((f) => join(dirname(require.resolve("@embedpdf/fonts-arabic")), "../fonts", f));
+const HEBREW_FONT_FILES = ["NotoSansHebrew-Regular.ttf", "NotoSansHebrew-Bold.ttf"].map((f) => join(dirname(require.resolve("@embedpdf/fonts-hebrew")), "../fonts", f));
+export const EMOJI_FONT_FILE = require.resolve("@expo-google-fonts/noto-emoji/400Regular/NotoEmoji_400Regular.ttf");
+
 /**
  * Inter from the npm dependencies, resolved from this module rather than the working
  * directory, so the picture is identical on a host or container without system fonts;
- * then the CJK font, which resvg falls back to for each glyph Inter lacks.
+ * then the fallbacks, which resvg falls back to for each glyph Inter lacks.
  */
 const INTER_FONT_FILES: readonly string[] = [
   require.resolve("@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf"),
   require.resolve("@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf"),
 ];
-export const CHART_FONT_FILES: readonly string[] = [...INTER_FONT_FILES, CJK_FONT_FILE];
+/** Each fallback's files, its first file's characters standing for all of them. */
+const FALLBACK_FONTS: readonly (readonly string[])[] = [[CJK_FONT_FILE], ARABIC_FONT_FILES, HEBREW_FONT_FILES, [EMOJI_FONT_FILE]];
+export const CHART_FONT_FILES: readonly string[] = [...INTER_FONT_FILES, ...FALLBACK_FONTS.flat()];
 
 /**
  * What resvg renders with at most: the bundled fonts and no system fonts, which would make the
@@ -38,21 +45,28 @@ export const RASTERIZE_OPTIONS: Readonly<ResvgRenderOptions> = {
 
 const INTER_ONLY: Readonly<ResvgRenderOptions> = { ...RASTERIZE_OPTIONS, font: { ...RASTERIZE_OPTIONS.font, fontFiles: [...INTER_FONT_FILES] } };
 
-/** What each Inter weight maps, read on the first picture with a character past ASCII. */
+/** What each Inter weight and each fallback maps, read on the first picture with a character past ASCII. */
 let interCoverage: readonly Coverage[] | undefined;
+let fallbackCoverage: readonly Coverage[] | undefined;
 
 /**
- * The options for one picture: without the CJK font when both Inter weights have every
- * character in it, so resvg could not fall back to it anyway. resvg parses its font files again
- * for every picture, and the 8 MB CJK font cost about 15 ms of a 20–30 ms render.
+ * The options for one picture: Inter, and of the fallbacks only those with a character in it
+ * that Inter lacks. resvg parses its font files again for every picture, and the 8 MB CJK
+ * font cost about 15 ms of a 20–30 ms render.
  */
 export function rasterizeOptions(svg: string): Readonly<ResvgRenderOptions> {
+  const needed = new Set<number>();
   for (const [c] of svg.matchAll(/[\u{80}-\u{10FFFF}]/gu)) {
     interCoverage ??= INTER_FONT_FILES.map(fontCoverage);
     const point = c.codePointAt(0) ?? 0;
-    if (!interCoverage.every((covers) => covers(point))) return RASTERIZE_OPTIONS;
+    if (interCoverage.every((covers) => covers(point))) continue;
+    fallbackCoverage ??= FALLBACK_FONTS.map((files) => fontCoverage(files[0] as string));
+    const by = fallbackCoverage.findIndex((covers) => covers(point));
+    if (by >= 0) needed.add(by);
   }
-  return INTER_ONLY;
+  if (needed.size === 0) return INTER_ONLY;
+  const fallbacks = FALLBACK_FONTS.filter((_, i) => needed.has(i)).flat();
+  return { ...RASTERIZE_OPTIONS, font: { ...RASTERIZE_OPTIONS.font, fontFiles: [...INTER_FONT_FILES, ...fallbacks] } };
 }
 
 /**
