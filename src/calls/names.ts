@@ -24,13 +24,28 @@ export function shownName(name: string): string {
   return cleanText(name, NAME_MAX);
 }
 
+/** The decimals a multiple is written with. */
+function multipleDigits(x: number): number {
+  return x < 1 ? 2 : x < 10 ? 1 : 0;
+}
+
+/**
+ * `x` as `formatMultiple` writes it, as a number: what a board may rank by, so that two rows
+ * reading the same are ordered by what comes next, not by a difference nobody can see.
+ */
+export function multipleAsShown(x: number): number {
+  const scale = 10 ** multipleDigits(x);
+  // The float's product can fall just short of a whole number the decimal reads as (2.3 × 10).
+  return Math.trunc(x * scale + 1e-9) / scale;
+}
+
 /**
  * A multiple of the call price: `0.52×`, `2.4×`, `31×`, `1,240×`; `—` when unknown. Cut, never
  * rounded up: a high of 1.96× counts as no hit (2×), and must not read 2.0×.
  */
 export function formatMultiple(x: number | undefined, locale = "en"): string {
   if (x === undefined || !Number.isFinite(x) || x < 0) return "—";
-  const digits = x < 1 ? 2 : x < 10 ? 1 : 0;
+  const digits = multipleDigits(x);
   return `${new Intl.NumberFormat(locale === "zh" ? "zh-CN" : "en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits, roundingMode: "trunc" }).format(x)}×`;
 }
 

@@ -4,6 +4,7 @@
  * caller; then more calls, then whoever called first.
  */
 import type { Call } from "../store/types.js";
+import { multipleAsShown } from "./names.js";
 import { HIT_MULTIPLE, multipleOf } from "./rules.js";
 
 /** One caller's line on the board. */
@@ -63,5 +64,12 @@ export function rankCallers(calls: readonly Call[]): CallerRow[] {
       firstAt: Math.min(...list.map((c) => c.calledAt)),
     });
   }
-  return rows.sort((a, b) => b.hitRate - a.hitRate || b.median - a.median || b.calls - a.calls || a.firstAt - b.firstAt);
+  // By the hit rate and median as the board writes them (whole percents, the multiple's
+  // decimals): rows that read "0% 1.0×" go by more calls, as the board's footer says.
+  const shown = (r: CallerRow): [number, number] => [Math.round(r.hitRate * 100), multipleAsShown(r.median)];
+  return rows.sort((a, b) => {
+    const [aRate, aMedian] = shown(a);
+    const [bRate, bMedian] = shown(b);
+    return bRate - aRate || bMedian - aMedian || b.calls - a.calls || a.firstAt - b.firstAt;
+  });
 }
