@@ -83,8 +83,13 @@ export const callsCommand = defineCommand({
     const member = await whose(ctx, board, [args.who, args.token].join(" ").split(/\s+/).filter((w) => w !== ""));
     const calls = await ctx.store.calls.memberCalls(board, member.userId, LISTED);
     const name = shownName(calls[0]?.userName ?? member.name);
-    const title = t("calls-title", { name });
-    if (calls.length === 0) return { title, tone: "info", blocks: [{ kind: "text", text: t("calls-none-by", { name }) }], actions: [], footer: { source: ctx.source, asOf: ctx.now() } };
+    // A Discord mention names a member by id alone: with no call of theirs, no name is known.
+    const named = calls.length > 0 || member.name !== "";
+    const title = named ? t("calls-title", { name }) : t("calls-title-unnamed");
+    if (calls.length === 0) {
+      const text = named ? t("calls-none-by", { name }) : t("calls-none-by-unnamed");
+      return { title, tone: "info", blocks: [{ kind: "text", text }], actions: [], footer: { source: ctx.source, asOf: ctx.now() } };
+    }
     const blocks: Block[] = [{
       kind: "table",
       columns: [t("col-token"), t("calls-col-when"), t("calls-col-price"), t("calls-col-high"), t("calls-col-now")],

@@ -63,6 +63,13 @@ describe("Discord calls on the real core", () => {
     expect(await answerOf(card)).toMatch(/📣 bob called this here at \$/);
   });
 
+  it("answers /calls for a mentioned member without calls in words, not with a dash for a name", async () => {
+    const asked = h.fake.chatInput({ name: "calls", options: [{ name: "who", type: OptionType.string, value: `<@${bob.id}>` }], user: ana, channelId: "510000000000000012", guildId: "400000000000000080" });
+    const text = await answerOf(asked);
+    expect(text).toContain("That member has made no calls in this chat.");
+    expect(text).not.toContain("—");
+  });
+
   it("shows a hostile display name as text, never a mention or markup", async () => {
     const eve: FakeUser = { id: "710000000000000003", username: "eve", globalName: "@everyone <@42> **x**" };
     const guildId = "400000000000000079";
