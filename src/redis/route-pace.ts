@@ -6,7 +6,7 @@
  * Redis is away the process's own books take over, and Redis is used again once it answers.
  */
 import { randomBytes } from "node:crypto";
-import { memoryRoutePace, ROUTE_DEFAULTS, type RouteAnswer, type RoutePace, type RouteSlot } from "../adapters/discord/route-pace.js";
+import { IN_FLIGHT_MS, IN_FLIGHT_RETRY_MS, memoryRoutePace, ROUTE_DEFAULTS, type RouteAnswer, type RoutePace, type RouteSlot } from "../adapters/discord/route-pace.js";
 import type { SharedRedis } from "./connection.js";
 
 export interface RedisRoutePaceOptions {
@@ -20,8 +20,9 @@ const LEARNED_MS = 86_400_000;
 
 /**
  * KEYS[1] learned limits (hash: kind → "limit window"), KEYS[2] the route's window (sorted set of
- * stamps by time), KEYS[3] the route's hold (epoch ms). ARGV: t, kind, default limit (0: none),
- * default window, stamp. Returns {1, 0} counted, {0, 0} not counted (no limit known), {-1, wait}.
+ * stamps by time: a turn in flight scored `IN_FLIGHT_MS` ahead, until its answer), KEYS[3] the
+ * route's hold (epoch ms). ARGV: t, kind, default limit (0: none), default window, stamp, in
+ * flight ms, retry ms. Returns {1, 0} counted, {0, 0} not counted (no limit known), {-1, wait}.
  */
 const TAKE = `
 local t = tonumber(ARGV[1])
@@ -37,13 +38,15 @@ if learned then
 end
 if limit <= 0 then return {0, 0} end
 redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', t - win)
+local flight = tonumber(ARGV[6])
 if redis.call('ZCARD', KEYS[2]) < limit then
-  redis.call('ZADD', KEYS[2], t, ARGV[5])
-  redis.call('PEXPIRE', KEYS[2], win * 2 + 60000)
+  redis.call('ZADD', KEYS[2], t + flight, ARGV[5])
+  redis.call('PEXPIRE', KEYS[2], win * 2 + flight + 60000)
   return {1, 0}
 end
-local oldest = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
-return {-1, math.max(math.ceil(tonumber(oldest[2]) + win - t), 1)}
+local oldest = tonumber(redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')[2])
+if oldest > t then return {-1, tonumber(ARGV[7])} end
+return {-1, math.max(math.ceil(oldest + win - t), 1)}
 `;
 
 /**
@@ -87,7 +90,7 @@ export function redisRoutePace(opts: RedisRoutePaceOptions): RoutePace {
         const stamp = `r${origin}.${(seq += 1)}`;
         const known = ROUTE_DEFAULTS.get(route.kind);
         try {
-          const [counted, waitMs] = (await redis.client.eval(TAKE, 3, ...keys(route.key), t, route.kind, known?.limit ?? 0, known?.windowMs ?? 0, stamp)) as [number, number];
+          const [counted, waitMs] = (await redis.client.eval(TAKE, 3, ...keys(route.key), t, route.kind, known?.limit ?? 0, known?.windowMs ?? 0, stamp, IN_FLIGHT_MS, IN_FLIGHT_RETRY_MS)) as [number, number];
           return counted < 0 ? { waitMs } : { stamp: counted > 0 ? stamp : undefined };
         } catch {
           // The connection logs the outage once; this process's books stand in meanwhile.

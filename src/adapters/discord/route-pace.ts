@@ -46,6 +46,16 @@ export interface RoutePace {
   answered(route: Route, stamp: string | undefined, answer: RouteAnswer): Promise<void>;
 }
 
+/**
+ * A turn taken and not yet answered counts as if made now for up to this long: its request may
+ * reach Discord any time before its answer (a turn reserved before a claim is used up to a second
+ * later, on a loaded machine later still), so the window cannot be counted from when it was
+ * taken. Past this the request is given up for lost (discord.js's own timeout is 15 s).
+ */
+export const IN_FLIGHT_MS = 15_000;
+/** How soon a turn is asked for again while the route is full of requests in flight. */
+export const IN_FLIGHT_RETRY_MS = 25;
+
 /** Discord's limit on the messages of one channel, the one it has kept for years: 5 in 5 s. */
 export const CHANNEL_MESSAGES: RouteLimit = { limit: 5, windowMs: 5000 };
 
@@ -85,7 +95,7 @@ const ROUTES_KEPT = 10_000;
 /** The books in this process. */
 export function memoryRoutePace(): RoutePace {
   const learned = new Map<string, RouteLimit>();
-  /** Per route's count, its recent requests: stamp → when each counts from. */
+  /** Per route's count, its recent requests: stamp → when each counts from (past now while in flight). */
   const counts = new LRUCache<string, Map<string, number>>(entryBound(ROUTES_KEPT));
   const holds = new LRUCache<string, number>(entryBound(ROUTES_KEPT));
   let seq = 0;
@@ -101,9 +111,13 @@ export function memoryRoutePace(): RoutePace {
       if (limit === undefined) return { stamp: undefined };
       const stamps = counts.get(route.key) ?? new Map<string, number>();
       for (const [stamp, at] of stamps) if (at <= t - limit.windowMs) stamps.delete(stamp);
-      if (stamps.size >= limit.limit) return { waitMs: Math.max(1, Math.ceil(Math.min(...stamps.values()) + limit.windowMs - t)) };
+      if (stamps.size >= limit.limit) {
+        const oldest = Math.min(...stamps.values());
+        // Every turn still in flight: one may free as soon as it is answered.
+        return { waitMs: oldest > t ? IN_FLIGHT_RETRY_MS : Math.max(1, Math.ceil(oldest + limit.windowMs - t)) };
+      }
       const stamp = `m${(seq += 1)}`;
-      counts.set(route.key, stamps.set(stamp, t));
+      counts.set(route.key, stamps.set(stamp, t + IN_FLIGHT_MS));
       return { stamp };
     },
     async answered(route, stamp, answer) {
