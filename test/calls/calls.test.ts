@@ -75,6 +75,10 @@ describe("what a call is", () => {
     expect((await world.core.run({ ...world.member("2", "bob"), member: undefined }, "calls", ["remove", PEPE]))?.title).toMatch(/Only the member who called it/);
     expect((await world.core.run({ ...ana, member: undefined }, "calls", ["remove", PEPE]))?.title).toBe("ana's call of PEPE is taken back.");
     expect(await pepeCall()).toBeUndefined();
+    // The card's Refresh redraws it without the call.
+    const redrawn = await world.core.run({ ...world.member("2", "bob"), member: undefined }, "token", [PEPE]);
+    expect(redrawn?.title).toMatch(/PEPE/);
+    expect(textOf(redrawn!)).not.toMatch(/called this here|Called by/);
     // The button pressed again: the token is named by its symbol, not by the id the button carries.
     expect((await world.core.run({ ...ana, member: undefined }, "calls", ["remove", PEPE]))?.title).toBe("Nobody in this chat has a call of PEPE standing.");
     await world.say(world.member("2", "bob"), `/token ${PEPE}`);
