@@ -17,6 +17,7 @@ import type { PacedQueue } from "../digest/paced-queue.js";
 import type { BotCore } from "../core/bot-core.js";
 import { launchPayload, type LaunchPayload, type SummaryPayload } from "../core/posts/launch.js";
 import { asking, newAsk } from "../market/ask.js";
+import { isMarketError } from "../market/errors.js";
 import { joinId } from "../market/ids.js";
 import type { RiskReport, TokenV2 } from "../market/schemas.js";
 import { DIGEST_LANE } from "../market/scheduler-lanes.js";
@@ -154,13 +155,21 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
     return [...byId.values()].sort((a, b) => (a.token.launch_at ?? 0) - (b.token.launch_at ?? 0));
   };
 
-  const report = async (tokenId: string): Promise<RiskReport | undefined> => {
+  /**
+   * The token's report; undefined when the service has none (posted as "not checked", never as
+   * safe); "unread" when reading it failed, and the token waits for a later pass: a honeypot
+   * whose report could not be read is not one without a report.
+   */
+  const report = async (tokenId: string): Promise<RiskReport | undefined | "unread"> => {
     try {
       return (await asking(newAsk(DIGEST_LANE, undefined, now), () => opts.market.riskReport(tokenId))).data;
     } catch (e) {
-      // Posted as "not checked", never as safe.
-      log.info({ err: e, tokenId }, "no contract report for a new token");
-      return undefined;
+      if (isMarketError(e) && e.kind === "not_found") {
+        log.info({ tokenId }, "no contract report for a new token");
+        return undefined;
+      }
+      log.warn({ err: e instanceof Error ? e.message : String(e), tokenId }, "the contract report of a new token could not be read: trying again next pass");
+      return "unread";
     }
   };
 
@@ -186,6 +195,7 @@ export function createLaunchWatcher(opts: LaunchWatcherOptions): LaunchWatcher {
       const chats = wanting.filter((_, i) => !had[i]);
       if (chats.length === 0) continue;
       const r = await report(tokenId);
+      if (r === "unread") continue;
       if (saleBlocked(r)) {
         blocked.set(tokenId, true);
         log.info({ tokenId }, "a new token whose sale is blocked is not posted");

@@ -84,6 +84,29 @@ describe("launch watcher on the sandbox", () => {
     }
   });
 
+  it("posts no token whose report could not be read, honeypot or not, and posts them with their verdicts once it can", async () => {
+    const world = await startLaunchWorld("cp-launch-unread-");
+    try {
+      const { adapter, sent } = recordingAdapter();
+      await world.store.launches.upsertLaunchSubscription({ platform: "telegram", chatId: "1", chain: "eth", minLiquidity: 0 }, SUBSCRIBED);
+      const watcher = world.launchWatcher({ sinks: { telegram: adapter }, perHour: 20 });
+      world.sandbox.setFaults([{ kind: "http5xx", status: 503, endpoints: ["riskReport"] }]);
+      expect(await world.pass(watcher, FIRST_PASS)).toBe(0);
+      expect(sent).toEqual([]);
+      world.sandbox.setFaults([]);
+      expect(await world.pass(watcher, FIRST_PASS + 60_000)).toBeGreaterThan(0);
+      await watcher.stop();
+      const address = (r: Reply): string | undefined => r.blocks.flatMap((b) => (b.kind === "fields" ? b.fields : [])).find((f) => f.label === "Address")?.value;
+      const posted = sent.map((x) => address(x.reply));
+      for (const t of world.launched("eth", "honeypot")) expect(posted).not.toContain(t.address);
+      const [sellable] = world.launched("eth", "highTax");
+      const post = sent.find((x) => address(x.reply) === sellable?.address);
+      expect(post?.reply.title).toMatch(/^(🔴|🟡)/u);
+    } finally {
+      await world.close();
+    }
+  });
+
   it("holds back the sandbox's honeypots on eth and bsc and posts the eth launches that can be sold", async () => {
     const world = await startLaunchWorld("cp-launch-hp-");
     try {
