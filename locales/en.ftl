@@ -881,7 +881,10 @@ launch-mark-high = 🔴 high risk
 launch-mark-caution = 🟡 caution
 launch-mark-low = 🟢 no red flags
 launch-mark-none = ⚪ not checked
-launch-summary-why = Past this chat's { $max } launch posts an hour; here they are in one list.
+launch-summary-why = { $max ->
+    [one] Past this chat's one launch post an hour; here they are in one list.
+   *[other] Past this chat's { $max } launch posts an hour; here they are in one list.
+}
 launch-bad-min = Say the minimum liquidity in USD, e.g. /subscribe launches solana min 5000.
 launch-need-chain = Say which chain's new tokens to post, e.g. /subscribe launches solana.
 launch-not-admin = Only this chat's admins can manage launch posts.

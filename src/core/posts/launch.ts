@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { Translator } from "../../i18n/index.js";
 import { riskReport, type RiskReport } from "../../market/schemas.js";
-import { formatPrice, formatUsd, shortAddress, utcMinute } from "../format/index.js";
+import { cleanText, formatPrice, formatUsd, shortAddress, utcMinute } from "../format/index.js";
 import type { Footer, Reply } from "../reply.js";
 import { openButton } from "../reply-parts.js";
 import { assessReport, hasReport, type RiskLevel } from "../risk.js";
@@ -67,12 +67,13 @@ export function launchReply(p: LaunchPayload, source: string, i18n: Translator):
     // The post starts with the verdict and its own mark.
     titleMarked: true,
     blocks: [
-      { kind: "text", text: t("launch-new", { chain: p.chain, symbol: p.symbol, name: p.name }) },
+      // A stranger's words: one line, no mention, cut as every card cuts them.
+      { kind: "text", text: t("launch-new", { chain: cleanText(p.chain, 16), symbol: cleanText(p.symbol, 16), name: cleanText(p.name, 40) }) },
       {
         kind: "fields",
         fields: [
           // Whole: a member copies it from here to look the token up or trade it.
-          { label: t("launch-label-address"), value: p.address, inline: false },
+          { label: t("launch-label-address"), value: cleanText(p.address, 100), inline: false },
           { label: t("launch-label-liquidity"), value: formatUsd(p.liquidity, { locale }), inline: true },
           { label: t("launch-label-price"), value: formatPrice(p.priceUsd, { locale }), inline: true },
           { label: t("launch-label-launched"), value: `${utcMinute(p.launchAt * 1000)} UTC`, inline: true },
@@ -93,8 +94,8 @@ export function summaryReply(p: SummaryPayload, source: string, i18n: Translator
   if (reads.length > 0 && reads.length === p.tokens.length) footer.asOf = Math.min(...reads);
   // A summary queued before its hours were kept is still owed to the chat: it goes out without them.
   const title = p.from === undefined || p.to === undefined
-    ? t("launch-summary-title-undated", { count: p.tokens.length, chain: p.chain })
-    : t("launch-summary-title", { count: p.tokens.length, chain: p.chain, from: utcMinute(p.from, p.to - p.from > HOUR), to: utcMinute(p.to, p.to - p.from > HOUR) });
+    ? t("launch-summary-title-undated", { count: p.tokens.length, chain: cleanText(p.chain, 16) })
+    : t("launch-summary-title", { count: p.tokens.length, chain: cleanText(p.chain, 16), from: utcMinute(p.from, p.to - p.from > HOUR), to: utcMinute(p.to, p.to - p.from > HOUR) });
   return {
     title,
     tone: "info",
@@ -103,7 +104,7 @@ export function summaryReply(p: SummaryPayload, source: string, i18n: Translator
       {
         kind: "table",
         columns: [t("launch-col-contract"), t("launch-col-token"), t("launch-label-address")],
-        rows: p.tokens.map((x) => [t(MARKS[checked(x.report, i18n)?.level ?? "none"]), x.symbol, shortAddress(x.address)]),
+        rows: p.tokens.map((x) => [t(MARKS[checked(x.report, i18n)?.level ?? "none"]), cleanText(x.symbol, 16), shortAddress(x.address)]),
       },
     ],
     actions: [],
