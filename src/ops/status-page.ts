@@ -28,7 +28,7 @@ header{background:#0f172a;color:#f8fafc;padding:12px 20px;display:flex;gap:16px;
 header h1{font-size:18px;margin:0}main{padding:8px 20px 24px;display:grid;gap:16px;align-items:start;grid-template-columns:repeat(auto-fit,minmax(min(560px,100%),1fr))}
 header .muted{color:#94a3b8}
 section{background:#fff;border:1px solid #e2e8f0;border-radius:8px;padding:12px 16px;min-width:0;overflow-x:auto}h2{font-size:16px;margin:0 0 8px}h3{font-size:14px;margin:12px 0 4px}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:3px 8px 3px 0;border-bottom:1px solid #f1f5f9;vertical-align:top}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:3px 8px 3px 0;border-bottom:1px solid #f1f5f9;vertical-align:top;overflow-wrap:anywhere}
 td.n,th.n{text-align:right}.ok{color:#15803d}.bad{color:#b91c1c;font-weight:600}.muted{color:#64748b}
 .badge{display:inline-block;padding:1px 8px;border-radius:10px;font-weight:600}.badge.ok{background:#dcfce7}.badge.bad{background:#fee2e2}
 .chart{width:100%;height:auto}.chart text{font-size:11px;fill:#475569}.chart .axis{stroke:#94a3b8}
