@@ -176,11 +176,16 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
       onAnswer: marketMetrics.answered,
     });
     marketMetrics.watch(built.scheduler);
-    const { subscriptions, alerts: firings } = built.store;
+    const { subscriptions, alerts: firings, buys, launches } = built.store;
     page.attach({
       leases: () => subscriptions.leases(),
       holder,
-      rows: new Map([["digest", () => subscriptions.deliveryCounts()], ["alert", () => firings.firingCounts()]]),
+      rows: new Map<string, () => Promise<Partial<Record<string, number>>>>([
+        ["digest", () => subscriptions.deliveryCounts()],
+        ["alert", () => firings.firingCounts()],
+        ["buy", () => buys.buyPostCounts()],
+        ["launch", () => launches.launchPostCounts()],
+      ]),
       deliveries: deliveryWatch,
       // Workers share PostgreSQL: each page then charts them all.
       ...(config.databaseUrl === undefined ? {} : { samples: built.store.opsSamples }),

@@ -17,6 +17,7 @@ const FRESHNESS_COLORS: Readonly<Record<string, string>> = { fresh: "#16a34a", s
 const KIND_TITLES = new Map([
   ["digest", "Digests"],
   ["alert", "Alerts"],
+  ["buy", "Buy feed posts"],
   ["buy_feed", "Buy feeds"],
   ["buyfeed", "Buy feeds"],
   ["launch", "Launches"],

@@ -168,6 +168,8 @@ describe("the operator's page in a browser", () => {
       expect(await page.locator("img").count()).toBe(0);
       expect(await page.textContent("#readiness")).toContain("ready");
       expect(await page.textContent("#workers")).toContain("w1");
+      // Every kind the bot sends has its section from the start, with the rows the store keeps.
+      for (const [kind, title] of [["buy", "Buy feed posts"], ["launch", "Launches"]]) expect(await page.textContent(`#deliveries-${kind} h2`)).toBe(title);
 
       const html = await page.content();
       for (const s of [...secrets, OPS_TOKEN]) expect(html).not.toContain(s);
