@@ -10,9 +10,10 @@ export type SendOutcome =
   | { kind: "moved"; toChatId: string }
   /**
    * Try again after `afterMs`: rate limited, or, with a `reason`, the platform could not be
-   * reached or failed on its side (5xx), so the post may not have been made.
+   * reached or failed on its side (5xx), so the post may not have been made. `scope: "chat"`:
+   * the limit is this chat's alone (a Discord channel's route), so other chats need not wait.
    */
-  | { kind: "retry"; afterMs: number; reason?: string }
+  | { kind: "retry"; afterMs: number; reason?: string; scope?: "chat" }
   /** The bot may not post here (missing rights): keep the subscription, pause it. */
   | { kind: "forbidden"; reason: string }
   | { kind: "failed"; reason: string };

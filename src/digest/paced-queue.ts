@@ -103,6 +103,11 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
    */
   let chats = new Map<string, Entry[]>();
   let queued = 0;
+  /**
+   * Chats whose send failed for a reason of their own (a channel's rate limit, a 5xx or a lost
+   * connection), held until then: the other chats, and the replies sharing the ledger, go on.
+   */
+  const held = new Map<string, number>();
   /** Puts `chatId` first in the order a turn looks at chats (an urgent job, a retried one). */
   const toFront = (chatId: string, fifo: Entry[]): void => {
     const rest = chats;
@@ -166,8 +171,17 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
       // or its second fills no more than one candidate's place, so other chats go ahead.
       const candidates: Entry[] = [];
       let looked = 0;
+      let heldFor = Infinity;
       for (const [chatId, fifo] of chats) {
         if (candidates.length >= MAX_CANDIDATES || looked >= MAX_SCANNED) break;
+        const until = held.get(chatId);
+        if (until !== undefined) {
+          if (until > t) {
+            heldFor = Math.min(heldFor, until - t);
+            continue;
+          }
+          held.delete(chatId);
+        }
         for (let head = fifo[0]; head !== undefined && looked < MAX_SCANNED; head = fifo[0]) {
           looked++;
           const dropped: DeliveryResult | undefined =
@@ -182,7 +196,7 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
         }
         if (fifo.length === 0) chats.delete(chatId);
       }
-      if (candidates.length === 0) return { waitMs: 0 };
+      if (candidates.length === 0) return { waitMs: heldFor === Infinity ? 0 : Math.max(1, Math.ceil(heldFor)) };
       const slot = await ledger.take(candidates.map((e) => e.job.chatId), t, opts.reservePerChat ?? 0);
       if ("waitMs" in slot) return { waitMs: Math.max(slot.waitMs, 1) };
       const entry = candidates[slot.index] as Entry;
@@ -226,8 +240,12 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
         }
         await ledger.answered(entry.job.chatId, stamp, now());
         if (out.kind === "retry") {
-          // Never resend inside the window: the whole queue waits, this job goes first after it.
-          await ledger.pause(now() + out.afterMs);
+          // Never resend inside the window, and this job goes first after it. A platform's rate
+          // limit holds the whole queue; a limit or a failure of this chat's own holds this chat.
+          const until = now() + out.afterMs;
+          for (const [chatId, at] of held) if (at <= now()) held.delete(chatId);
+          if (out.scope === "chat" || out.reason !== undefined) held.set(entry.job.chatId, Math.max(held.get(entry.job.chatId) ?? 0, until));
+          else await ledger.pause(until);
           if (out.reason === undefined) opts.onRateLimited?.(out.afterMs);
           // A stop has already answered the queue: queued again, nothing would ever answer it.
           if (stopped) {

@@ -4,7 +4,7 @@
  * first 502. The platform's errors are the libraries' own (grammY, @discordjs/rest); the queue
  * is the paced one the bot runs.
  */
-import { DiscordAPIError, HTTPError } from "discord.js";
+import { DiscordAPIError, HTTPError, RateLimitError } from "discord.js";
 import { GrammyError, HttpError } from "grammy";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
@@ -33,6 +33,15 @@ describe("a platform that fails on its side or cannot be reached", () => {
     const reset = new TypeError("fetch failed", { cause: Object.assign(new Error("socket"), { code: "UND_ERR_SOCKET" }) });
     expect(discordOutcome(reset)).toEqual({ kind: "retry", afterMs: 5_000, reason: "UND_ERR_SOCKET" });
     expect(discordOutcome(new DiscordAPIError({ code: 50035, message: "Invalid Form Body" }, 50035, 400, "POST", "/channels/1/messages", body))).toMatchObject({ kind: "failed" });
+  });
+
+  it("reads a Discord channel's rate limit as holding that channel only, and the global one as holding every post", () => {
+    const limit = (global: boolean) => new RateLimitError({
+      timeToReset: 4_000, limit: 5, method: "POST", hash: "h", url: "/channels/1/messages", route: "/channels/:id/messages",
+      majorParameter: "1", global, retryAfter: 4_000, sublimitTimeout: 0, scope: global ? "global" : "user",
+    });
+    expect(discordOutcome(limit(false))).toEqual({ kind: "retry", afterMs: 4_000, scope: "chat" });
+    expect(discordOutcome(limit(true))).toEqual({ kind: "retry", afterMs: 4_000 });
   });
 
   it("sends the post again under its one claim until the platform takes it, and records it delivered", async () => {

@@ -204,6 +204,34 @@ describe.each([
     expect(attempts[1]!.t - start).toBeGreaterThanOrEqual(5_000);
   });
 
+  it.each([
+    ["failed on the platform's side (a 5xx)", { kind: "retry", afterMs: 5_000, reason: "502 Bad Gateway" }],
+    ["rate limited on its own route (a Discord channel's 429)", { kind: "retry", afterMs: 5_000, scope: "chat" }],
+  ] as [string, SendOutcome][])("holds only the chat whose send %s: the other chats go on, and it is sent again after the wait", async (_, outcome) => {
+    const clock = virtualClock();
+    const q = await make({ ratePerSecond: 100, maxInFlight: 1, ...clock });
+    const attempts: { chat: string; t: number }[] = [];
+    let failed = false;
+    const send = (chat: string) => async (): Promise<SendOutcome> => {
+      attempts.push({ chat, t: clock.now() });
+      if (chat === "a" && !failed) {
+        failed = true;
+        return outcome;
+      }
+      return { kind: "delivered" };
+    };
+    const start = clock.now();
+    const results = await Promise.all([
+      q.push({ chatId: "a", deadline: Infinity, send: send("a") }),
+      q.push({ chatId: "b", deadline: Infinity, send: send("b") }),
+      q.push({ chatId: "c", deadline: Infinity, send: send("c") }),
+    ]);
+    expect(results.map((r) => r.kind)).toEqual(["delivered", "delivered", "delivered"]);
+    expect(attempts.map((x) => x.chat)).toEqual(["a", "b", "c", "a"]);
+    expect(attempts[2]!.t - start).toBeLessThan(1_000);
+    expect(attempts[3]!.t - start).toBeGreaterThanOrEqual(5_000);
+  });
+
   it("drops a job whose deadline passed instead of sending it late", async () => {
     const clock = virtualClock();
     const q = await make({ ratePerSecond: 1, maxInFlight: 1, ...clock });

@@ -31,7 +31,8 @@ const NETWORK_CODE = /^(E[A-Z]+|UND_ERR_[A-Z_]+)$/;
 export function classifySendError(err: unknown, inServer = false): SendOutcome {
   if (err instanceof RateLimitError) {
     const afterMs = err.retryAfter > 0 ? err.retryAfter : err.timeToReset;
-    return { kind: "retry", afterMs: afterMs > 0 ? afterMs : DEFAULT_RETRY_MS };
+    // A route's limit (the channel's posts) holds that channel only; the global one, every post.
+    return { kind: "retry", afterMs: afterMs > 0 ? afterMs : DEFAULT_RETRY_MS, ...(err.global ? {} : { scope: "chat" as const }) };
   }
   if (err instanceof DiscordAPIError) {
     const reason = `${err.status} ${String(err.code)} ${err.message}`;
