@@ -121,8 +121,8 @@ describe("/convert says which token it took", () => {
     expect(cards).toEqual(["USDT (eth) card", "USDT (bsc) card"]);
   });
 
-  it("shows a small dollar amount as typed, with a price's digits", async () => {
-    expect(firstLine(await the.bot.say("/convert $0.000001 pepe"))).toMatch(/^\$0\.0₅1 ≈ /u);
+  it("shows a small dollar amount as typed, its zeros written out", async () => {
+    expect(firstLine(await the.bot.say("/convert $0.000001 pepe"))).toMatch(/^\$0\.000001 ≈ /u);
     const pepe = bySymbol("pepe").id;
     const price = priceOf(await detailOf(pepe));
     const out = await the.bot.say(`/convert 100 ${pepe}`);

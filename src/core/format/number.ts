@@ -22,6 +22,12 @@ const COUNT_MAX_POW10 = 15;
 const PRICE_COMPACT_POW10 = 6;
 /** Below 10^-4 a price is written with a subscript count of zeros. */
 const SUBSCRIPT_FROM_ZEROS = 4;
+/**
+ * An amount someone converts is written out, zeros and all, to be typed or pasted into a
+ * wallet as it reads; only past this many zeros, longer than anyone would type, does it take
+ * a price's subscript.
+ */
+const EXACT_SUBSCRIPT_FROM_ZEROS = 18;
 
 const SUFFIXES = ["", "K", "M", "B", "T"] as const;
 /**
@@ -54,12 +60,12 @@ function subscript(n: number): string {
  * point, in subscript-zero notation. Returns `null` when rounding reached 1 (the caller then
  * writes it as a number ≥ 1).
  */
-function belowOne(d: Decimal, sig: number, minDecimals: number): string | null {
+function belowOne(d: Decimal, sig: number, minDecimals: number, subscriptFrom = SUBSCRIPT_FROM_ZEROS): string | null {
   const r = roundSig(d, sig);
   const mag = magnitude(r);
   if (mag >= 0) return null;
   const zeros = -mag - 1;
-  if (zeros < SUBSCRIPT_FROM_ZEROS) return toPlain(r, minDecimals);
+  if (zeros < subscriptFrom) return toPlain(r, minDecimals);
   return `0.0${subscript(zeros)}${r.coef.toString()}`;
 }
 
@@ -169,7 +175,7 @@ const EXACT_COMPACT_POW10 = 6;
 
 /**
  * An amount someone converts and will use: grouped with 6 significant digits (`1,234.5`,
- * `0.0300318`, `0.0₅123456`), compact with 4 from a million (`1.5M`, `12.35M`; `150万` in
+ * `0.0300318`, `0.00000123456`), compact with 4 from a million (`1.5M`, `12.35M`; `150万` in
  * Chinese). Where `formatAmount`'s 3 digits let a list be compared, these let it be typed back.
  * Negative or ≥ 10^36 → `—`.
  */
@@ -177,20 +183,21 @@ export function formatExactAmount(v: string | number | undefined, opts: { locale
   const d = accept(v, AMOUNT_MAX_POW10, false);
   if (d === null) return DASH;
   if (isZero(d)) return "0";
-  if (magnitude(d) < 0) return belowOne(d, EXACT_SIG, 0) ?? "1";
+  if (magnitude(d) < 0) return belowOne(d, EXACT_SIG, 0, EXACT_SUBSCRIPT_FROM_ZEROS) ?? "1";
   const r = roundSig(d, EXACT_SIG);
   return atLeastPow10(r, EXACT_COMPACT_POW10) ? compactAbs(d, EXACT_COMPACT_SIG, opts.locale) : toPlain(r, 0);
 }
 
 /**
- * Dollars someone converts: to the cent with separators (`$12.40`, `$9,973.26`, `$100`), below $1 as a
- * price (`$0.5432`, `$0.0₅1234`), compact with 4 significant digits from a million (`$12.35M`).
+ * Dollars someone converts: to the cent with separators (`$12.40`, `$9,973.26`, `$100`), below $1 with
+ * a price's 4 significant digits written out (`$0.5432`, `$0.00001234`), compact with 4 significant
+ * digits from a million (`$12.35M`).
  * Negative or ≥ $10^30 → `—`.
  */
 export function formatExactUsd(v: string | number | undefined, opts: { locale?: string } = {}): string {
   const d = accept(v, MONEY_MAX_POW10, false);
   if (d === null) return DASH;
-  if (magnitude(d) < 0 && !isZero(d)) return formatPrice(v, opts);
+  if (magnitude(d) < 0 && !isZero(d)) return `$${belowOne(d, 4, 2, EXACT_SUBSCRIPT_FROM_ZEROS) ?? toPlain(roundTo(d, 2), 2)}`;
   const cents = roundTo(d, 2);
   if (atLeastPow10(cents, EXACT_COMPACT_POW10)) return `$${compactAbs(d, EXACT_COMPACT_SIG, opts.locale)}`;
   // Whole dollars as typed (`$100`), else both cents (`$12.40`, not `$12.4`).
