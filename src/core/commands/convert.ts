@@ -154,7 +154,7 @@ export const convertCommand = defineCommand({
     if (from.kind === "token" && to.kind === "token") fields.push({ label: t("convert-value"), value: formatExactUsd(usd, { locale }), inline: true });
     const fetched = tokens.map((s) => s.detail);
     const oldest = Math.min(...fetched.map((f) => f.fetchedAt));
-    fields.push({ label: t("convert-age"), value: formatAge(Math.max(0, (ctx.now() - oldest) / 1000), { i18n: ctx.i18n }), inline: true });
+    fields.push({ label: t("convert-age"), value: formatAge(Math.max(0, (ctx.now() - oldest) / 1000), { i18n: ctx.i18n, seconds: true }), inline: true });
 
     const [typedFrom, typedTo] = [fromTyped, toTyped];
     const argsWith = (a: string, b: string): string[] => (amount.dollars ? [amountWord, b] : [amountWord, a, TO_WORD, b]);

@@ -35,7 +35,7 @@ describe("/convert in Telegram", () => {
     const { price } = await serviceAnswer(h.sandbox, pepe);
     expect(lines[0]).toBe(`1.5M PEPE (${pepe.chain}) ≈ ${formatExactUsd(1.5e6 * price)}`);
     expect(lines).toContain(`PEPE price: ${formatPrice(price)}`);
-    expect(lines).toContain("Data age: just now");
+    expect(lines.some((l) => /^Data age: \d+s$/.test(l))).toBe(true);
     expect(lines).toContain("Mid price, not a quote: a trade gets less after fees and slippage.");
     expect(lines.join("\n")).not.toContain("price impact");
   });
