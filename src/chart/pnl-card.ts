@@ -3,6 +3,7 @@
  * like a chart. Every string comes from the caller in the chat's language, cleaned and cut
  * here, and escaped once: token symbols and member names are drawn as text, never markup.
  */
+import { displayWidth } from "../i18n/width.js";
 import { cleanText, escapeXml, truncate } from "./text.js";
 import { CHART_LAYOUT as L, CHART_THEME as T } from "./theme.js";
 
@@ -41,20 +42,17 @@ const ROW_STEP = 66;
 const HEAD_X = L.left + 20;
 const HEAD_WIDTH = ROWS_X - 24 - HEAD_X;
 
+/** Emoji, drawn about an em wide by the emoji font. */
+const EMOJI = /\p{Extended_Pictographic}/u;
+
 /**
- * A string's width in ems, over-estimated: a wide character (CJK, Hangul, fullwidth, emoji)
- * one em, any other 0.62, about Inter's widest digits at semibold. resvg cannot measure text
- * before drawing it, and an estimate too short would let a value run off the picture.
+ * A string's width in ems, over-estimated: a wide character (two columns by `displayWidth`, or
+ * an emoji) one em, any other 0.62, about Inter's widest digits at semibold. resvg cannot measure
+ * text before drawing it, and an estimate too short would let a value run off the picture.
  */
 function ems(s: string): number {
   let w = 0;
-  for (const c of s) {
-    const p = c.codePointAt(0) ?? 0;
-    const wide = (p >= 0x1100 && p <= 0x115f) || (p >= 0x2e80 && p <= 0xa4cf) || (p >= 0xac00 && p <= 0xd7a3) ||
-      (p >= 0xf900 && p <= 0xfaff) || (p >= 0xfe30 && p <= 0xfe4f) || (p >= 0xff00 && p <= 0xff60) ||
-      (p >= 0xffe0 && p <= 0xffe6) || (p >= 0x1f300 && p <= 0x1faff) || p >= 0x20000;
-    w += wide ? 1 : 0.62;
-  }
+  for (const c of s) w += displayWidth(c) === 2 || EMOJI.test(c) ? 1 : 0.62;
   return w;
 }
 

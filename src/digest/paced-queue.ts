@@ -174,13 +174,10 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
       let heldFor = Infinity;
       for (const [chatId, fifo] of chats) {
         if (candidates.length >= MAX_CANDIDATES || looked >= MAX_SCANNED) break;
-        const until = held.get(chatId);
-        if (until !== undefined) {
-          if (until > t) {
-            heldFor = Math.min(heldFor, until - t);
-            continue;
-          }
-          held.delete(chatId);
+        const until = held.get(chatId) ?? 0;
+        if (until > t) {
+          heldFor = Math.min(heldFor, until - t);
+          continue;
         }
         for (let head = fifo[0]; head !== undefined && looked < MAX_SCANNED; head = fifo[0]) {
           looked++;
@@ -243,6 +240,7 @@ export function createPacedQueue(opts: PacedQueueOptions): PacedQueue {
           // Never resend inside the window, and this job goes first after it. A platform's rate
           // limit holds the whole queue; a limit or a failure of this chat's own holds this chat.
           const until = now() + out.afterMs;
+          // Holds past are dropped here, the one place they are added: the map stays small.
           for (const [chatId, at] of held) if (at <= now()) held.delete(chatId);
           if (out.scope === "chat" || out.reason !== undefined) held.set(entry.job.chatId, Math.max(held.get(entry.job.chatId) ?? 0, until));
           else await ledger.pause(until);
