@@ -15,7 +15,7 @@ describe("cleanText", () => {
     ["<b>bold</b>", "<b>bold</b>"],
     ["e\u0301\u0302\u0303\u0304\u0305\u0306", "e\u0301\u0302\u0303"],
     ["New\nLine\r\nTab\tNul\u0000Bell\u0007Esc\u001b[31mRed", "New Line Tab NulBellEsc[31mRed"],
-    ["Safe\u202etxt.exe\u202c\u200b\u200c\u200d\ufeff Coin\u2066isolate\u2069", "Safetxt.exe Coinisolate"],
+    ["Safe\u202etxt.exe\u202c\u200b\u200c\u200d\ufeff Coin\u2066isolate\u2069", "Safetxt\u2024exe Coinisolate"],
   ] as const)("cleans %j to %j", (input, shown) => {
     expect(cleanText(input)).toBe(shown);
   });
@@ -95,5 +95,28 @@ describe("shortAddress", () => {
     expect(shortAddress("0xabc")).toBe("0xabc");
     expect(shortAddress("")).toBe("—");
     expect(shortAddress(undefined)).toBe("—");
+  });
+});
+
+describe("cleanText against Telegram's links and commands", () => {
+  it.each([
+    ["claim at pepe-airdrop.com", "claim at pepe-airdrop\u2024com"],
+    ["t.me/freepepe", "t\u2024me/freepepe"],
+    ["www.evil.example/x", "www\u2024evil\u2024example/x"],
+    ["https://1.2.3.4/x", "https:\u2044\u20441\u20242\u20243\u20244/x"],
+    ["領取。com and x．io and y｡io", "領取\u2024com and x\u2024io and y\u2024io"],
+    ["/stopbuys all", "\u2044stopbuys all"],
+    ["buy /start now", "buy \u2044start now"],
+  ] as const)("writes %j as %j", (input, shown) => {
+    expect(cleanText(input)).toBe(shown);
+  });
+
+  it.each(["USDC.e", "WETH/USDC", "1.5x", "v2.0", "1.2.3", "e.g. this", "$PEPE 2.5%"])("leaves %j as it is", (input) => {
+    expect(cleanText(input)).toBe(input);
+  });
+
+  it("writes the same text again unchanged", () => {
+    const once = cleanText("see pepe.vip or https://x.io /buy");
+    expect(cleanText(once)).toBe(once);
   });
 });
