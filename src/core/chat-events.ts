@@ -18,6 +18,8 @@ export interface ChatEvents {
   inServer(chat: ChatKey, guildId: string): Promise<boolean>;
   /** The bot left a Discord server: every channel of it is forgotten. Never rejects. */
   leftServer(guildId: string): Promise<void>;
+  /** The Discord server a channel was noted in, if any; rejects when the store cannot tell. */
+  serverOf(chat: ChatKey): Promise<string | undefined>;
 }
 
 function message(e: unknown): string {
@@ -58,6 +60,9 @@ export function chatEvents(store: SettingsStore, log: Logger): ChatEvents {
       } catch (e) {
         log.error({ err: message(e), guild: guildId }, "could not forget a Discord server");
       }
+    },
+    serverOf(chat) {
+      return store.guildOf(chat);
     },
   };
 }

@@ -41,6 +41,8 @@ export interface SettingsStore {
   forgetGuild(guildId: string): Promise<void>;
   /** Remember which Discord server a channel belongs to, for `forgetGuild`. */
   noteGuild(chat: ChatKey, guildId: string): Promise<void>;
+  /** The Discord server a channel was noted in, if it was. */
+  guildOf(chat: ChatKey): Promise<string | undefined>;
   /** A Telegram group became a supergroup: move its state to the new id. */
   moveChat(from: ChatKey, toChatId: string): Promise<void>;
 }

@@ -228,6 +228,41 @@ describe("the trending digest through Discord", () => {
     expect((await w.store.getSettings(chat)).language).toBe("zh");
   });
 
+  it("asks Discord whether a hidden channel's server still has the bot when no gateway here told of it", async () => {
+    const w = await start();
+    const [hidden, left] = ["500000000000000317", "500000000000000318"];
+    const OTHER_GUILD = "400000000000000302";
+    // The bot is in GUILD as Discord knows it, but no gateway of this worker has told of it: a
+    // shard another worker holds, or a start whose GUILD_CREATE is still to come.
+    w.fake.joinGuildUntold(GUILD);
+    await subscribe(w, hidden!);
+    await w.fake.chatInput({ name: "subscribe", options: [{ name: "chain", type: OptionType.string, value: "solana" }], guildId: OTHER_GUILD, channelId: left!, permissions: MANAGER }).settled();
+    w.fake.failChannel(hidden!, "missing-access");
+    w.fake.failChannel(left!, "missing-access");
+    await slot(w, SLOT);
+    const hiddenSubs = await w.store.subscriptions.listSubscriptions({ platform: "discord", chatId: hidden! });
+    expect(hiddenSubs).toHaveLength(1);
+    expect(hiddenSubs[0]!.pausedReason).toMatch(/50001/);
+    expect(await w.store.subscriptions.listSubscriptions({ platform: "discord", chatId: left! })).toEqual([]);
+    const asked = w.fake.requests.filter((r) => r.path === "/users/@me/guilds").map((r) => r.query.after);
+    // Asked again for the notice of the pause, which is refused as the digest was.
+    expect([...new Set(asked)].sort()).toEqual(["400000000000000300", "400000000000000301"]);
+  });
+
+  it("drops nothing when Discord cannot say whether a hidden channel's server still has the bot", async () => {
+    const w = await start();
+    const hidden = "500000000000000319";
+    w.fake.joinGuildUntold(GUILD);
+    await subscribe(w, hidden);
+    await slash(w, "settings", hidden, MANAGER, { setting: "language", value: "zh" });
+    w.fake.failChannel(hidden, "missing-access");
+    w.fake.refuse({ method: "GET", pathPrefix: "/users/@me/guilds", status: 500, code: 0, message: "Internal Server Error", times: 1_000 });
+    await slot(w, SLOT);
+    const chat = { platform: "discord" as const, chatId: hidden };
+    expect(await w.store.subscriptions.listSubscriptions(chat)).toHaveLength(1);
+    expect((await w.store.getSettings(chat)).language).toBe("zh");
+  });
+
   it("waits out a 429 on a channel post and delivers that digest exactly once", async () => {
     const w = await start();
     const [limited, other] = ["500000000000000321", "500000000000000322"];

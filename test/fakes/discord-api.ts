@@ -199,8 +199,12 @@ export interface FakeDiscord {
   autocomplete(opts: { name: string; options: CommandOption[] } & InteractionPlace): FakeInteraction;
   button(opts: { customId: string; message: FakeMessage } & InteractionPlace): FakeInteraction;
   messageCommand(opts: { name: string; target: { content: string; author?: FakeUser } } & InteractionPlace): FakeInteraction;
+  /** The bot joins a server and the gateway tells of it (GUILD_CREATE). */
   guildCreate(opts: { id: string; channelIds?: string[] }): void;
+  /** The bot is removed from a server (or it is only unavailable), told by GUILD_DELETE. */
   guildDelete(id: string, opts?: { unavailable?: boolean }): void;
+  /** The bot is in a server that no gateway of this test told of: a shard held elsewhere, or a GUILD_CREATE still to come. */
+  joinGuildUntold(id: string): void;
   messageCreate(opts: { channelId: string; guildId: string; content: string; author?: FakeUser }): FakeMessage;
   failChannel(channelId: string, fault: ChannelFault): void;
   rateLimit(rule: RateLimitRule): void;
@@ -277,6 +281,7 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
     messages: new Map(),
     interactions: new Map(),
     channelFaults: new Map(),
+    guilds: new Set(),
     rateLimits: [],
     refusals: [],
     ...(opts.channelLimit ? { channelLimit: opts.channelLimit } : {}),
@@ -663,8 +668,17 @@ export async function startFakeDiscord(opts: FakeDiscordOptions = {}): Promise<F
       const data = { id: snowflake(), name, type: 3, target_id: msg.id, resolved: { messages: { [msg.id]: msg } } };
       return interact(InteractionKind.command, data, place);
     },
-    guildCreate: ({ id, channelIds }) => dispatch("GUILD_CREATE", guildJson({ id, botUser, ...(channelIds ? { channelIds } : {}) })),
-    guildDelete: (id, o = {}) => dispatch("GUILD_DELETE", o.unavailable ? { id, unavailable: true } : { id }),
+    guildCreate: ({ id, channelIds }) => {
+      state.guilds.add(id);
+      dispatch("GUILD_CREATE", guildJson({ id, botUser, ...(channelIds ? { channelIds } : {}) }));
+    },
+    guildDelete: (id, o = {}) => {
+      if (o.unavailable !== true) state.guilds.delete(id);
+      dispatch("GUILD_DELETE", o.unavailable ? { id, unavailable: true } : { id });
+    },
+    joinGuildUntold: (id) => {
+      state.guilds.add(id);
+    },
     messageCreate: ({ channelId, guildId, content, author }) => {
       const msg = messageJson({ channelId, guildId, content, author: author ?? { id: "600000000000000002", username: "poster" } });
       dispatch("MESSAGE_CREATE", { ...msg, member: { roles: [], joined_at: new Date(0).toISOString(), deaf: false, mute: false, flags: 0 } });

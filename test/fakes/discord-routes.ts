@@ -32,6 +32,8 @@ export interface RouteState {
   messages: Map<string, FakeMessage>;
   interactions: Map<string, InteractionState>;
   channelFaults: Map<string, "unknown-channel" | "missing-access" | "missing-permissions">;
+  /** The servers the bot is in, as Discord's REST knows them (a gateway may not have told of them yet). */
+  guilds: Set<string>;
   rateLimits: { method: string; pathPrefix: string; retryAfterSeconds: number; remaining: number }[];
   refusals: { method: string; pathPrefix: string; status: number; code: number; message: string; remaining: number }[];
   /** Posts a channel takes in a window, as Discord counts them; undefined = no limit. */
@@ -278,6 +280,13 @@ export function routeRequest(state: RouteState, r: RecordedRequest): Answer {
         session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
       },
     };
+  }
+  if (head === "users" && a === "@me" && b === "guilds" && c === undefined && r.method === "GET") {
+    // Discord's order and paging: by id, after the id given, at most `limit` (default 200).
+    const after = BigInt(r.query.after ?? "0");
+    const limit = Math.min(200, Number(r.query.limit ?? "200"));
+    const ids = [...state.guilds].map(BigInt).filter((id) => id > after).sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+    return { status: 200, body: ids.slice(0, limit).map((id) => ({ id: id.toString(), name: `server ${id}`, icon: null, owner: false, permissions: "0", features: [] })) };
   }
   if (head === "users" && a === "@me" && r.method === "GET") {
     return { status: 200, body: { id: state.botUser.id, username: state.botUser.username, discriminator: "0", avatar: null, bot: true } };

@@ -11,7 +11,7 @@ const reply: Reply = { title: "ok", tone: "info", blocks: [], actions: [] };
 /** A core that records every call with its arguments. */
 function recordingCore() {
   const calls: [string, unknown[]][] = [];
-  const chats: ChatEvents = { left: async () => undefined, moved: async () => undefined, inServer: async () => true, leftServer: async () => undefined };
+  const chats: ChatEvents = { left: async () => undefined, moved: async () => undefined, inServer: async () => true, leftServer: async () => undefined, serverOf: async () => undefined };
   const core: BotCore = {
     commands: [{ name: "price", description: "Price", args: [], examples: [], run: async () => reply }],
     handleText: async (...a) => (calls.push(["handleText", a]), reply),

@@ -127,6 +127,15 @@ describe.each(ENGINES)("the store on %s", (engine) => {
       expect(await store.getSettings(otherGuildChannel)).toEqual({ defaultChain: "base", timezone: "UTC" });
     });
 
+    it("tells the server a channel was noted in, and none for a channel never noted or forgotten", async () => {
+      const store = await db.open();
+      await store.noteGuild(channelA, "900");
+      expect(await store.guildOf(channelA)).toBe("900");
+      expect(await store.guildOf(channelB)).toBeUndefined();
+      await store.forgetGuild("900");
+      expect(await store.guildOf(channelA)).toBeUndefined();
+    });
+
     it("keeps a channel's settings when its server is noted after they were set", async () => {
       const store = await db.open();
       await store.updateSettings(channelA, { defaultChain: "bsc" });

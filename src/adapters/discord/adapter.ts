@@ -29,7 +29,7 @@ import { renderMessage, type DiscordMessage } from "./message.js";
 import { createInteractionCallbacks, createInteractionsEndpoint, INTERACTIONS_PATH } from "./http-interactions.js";
 import { DISCORD_GLOBAL_PER_SECOND, sharedRestGate } from "./rest-gate.js";
 import { memoryRoutePace, type RoutePace } from "./route-pace.js";
-import { postToChannel } from "./send.js";
+import { postToChannel, type InServer } from "./send.js";
 import { entryBound } from "../../lru-bound.js";
 
 /** Discord's public REST root. */
@@ -139,16 +139,35 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
   let stopping = false;
   let lastCloseCode: number | undefined;
 
-  /**
-   * Whether `chatId` is a channel of a server the bot is still in, as a gateway of this worker
-   * told it. A server on a shard another worker holds is not known here, so its channel counts
-   * as gone: a Missing Access that is not known to be a hidden channel is not kept paused.
-   */
-  const inServer = (chatId: string): boolean =>
+  /** Whether `chatId` is a channel of a server the bot is in, as a gateway of this worker told it. */
+  const knownInServer = (chatId: string): boolean =>
     [client, ...(leased?.gateways() ?? [])].some((c) => {
       const channel = c.channels.cache.get(chatId);
       return channel !== undefined && "guildId" in channel && channel.guildId !== null && c.guilds.cache.has(channel.guildId);
     });
+
+  /**
+   * Whether a channel that answered Missing Access is one of a server the bot is still in (a
+   * hidden channel, kept paused) or not (gone). A gateway knows its servers only once their
+   * GUILD_CREATE has come, which is after the first posts of a start, and never a server on a
+   * shard another worker holds: those are asked of Discord, one page of one of the bot's
+   * servers from just below the channel's server. A channel whose server was never noted
+   * counts as gone, as before servers were noted.
+   */
+  const inServer: InServer = async (chatId) => {
+    if (knownInServer(chatId)) return true;
+    let guildId = noted.get(chatId);
+    try {
+      guildId ??= await opts.core.chats.serverOf({ platform: "discord", chatId });
+      if (guildId === undefined || !/^\d{1,25}$/.test(guildId)) return false;
+      const query = new URLSearchParams({ after: (BigInt(guildId) - 1n).toString(), limit: "1" });
+      const [first] = (await client.rest.get(Routes.userGuilds(), { query })) as { id: string }[];
+      return first?.id === guildId;
+    } catch (err) {
+      log.warn({ err: err instanceof Error ? err.message : String(err), chatId, guildId }, "could not tell whether the bot is still in a channel's server");
+      return undefined;
+    }
+  };
 
   /** The post as Discord takes it, or the outcome when it cannot be drawn. */
   const render = (chatId: string, reply: Reply): DiscordMessage | SendOutcome => {

@@ -57,15 +57,26 @@ export function classifySendError(err: unknown, inServer = false): SendOutcome {
   return { kind: "failed", reason: err instanceof Error ? err.message : String(err) };
 }
 
-/** Posts a rendered message to a channel through raw REST; never rejects. `inServer` as for `classifySendError`. */
-export async function postToChannel(rest: REST, channelId: string, message: DiscordMessage, inServer: (channelId: string) => boolean = () => false): Promise<SendOutcome> {
+/**
+ * Whether a channel's server still has the bot, asked on a Missing Access: true or false, or
+ * undefined when it could not be told (the post is tried again, nothing is dropped).
+ */
+export type InServer = (channelId: string) => Promise<boolean | undefined>;
+
+/** Posts a rendered message to a channel through raw REST; never rejects. */
+export async function postToChannel(rest: REST, channelId: string, message: DiscordMessage, inServer: InServer = async () => false): Promise<SendOutcome> {
   if (!/^\d{1,25}$/.test(channelId)) return { kind: "gone", reason: "not a Discord channel id" };
   const { body, files } = restMessage(message);
   try {
     await rest.post(Routes.channelMessages(channelId), { body, files });
     return { kind: "delivered" };
   } catch (err) {
-    return classifySendError(err, inServer(channelId));
+    if (!(err instanceof DiscordAPIError && err.code === MISSING_ACCESS_CODE)) return classifySendError(err);
+    const member = await inServer(channelId);
+    if (member === undefined) {
+      return { kind: "retry", afterMs: UNREACHABLE_RETRY_MS, scope: "chat", reason: `${err.status} ${String(err.code)} ${err.message}; not known whether the bot is still in the server` };
+    }
+    return classifySendError(err, member);
   }
 }
 

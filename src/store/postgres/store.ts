@@ -129,6 +129,11 @@ export class PostgresStore implements Store {
     );
   }
 
+  async guildOf(chat: ChatKey): Promise<string | undefined> {
+    const rows = await this.sql.read<{ guild_id: string | null }>("SELECT guild_id FROM chats WHERE platform = $1 AND chat_id = $2", [chat.platform, chat.chatId]);
+    return rows[0]?.guild_id ?? undefined;
+  }
+
   /** As SqliteStore.moveChat: the moved chat's state wins over what the new id had. */
   async moveChat(from: ChatKey, toChatId: string): Promise<void> {
     if (from.chatId === toChatId) return;

@@ -50,6 +50,7 @@ function statements(db: Database.Database) {
       INSERT INTO chats (platform, chat_id, guild_id) VALUES (?, ?, ?)
       ON CONFLICT (platform, chat_id) DO UPDATE SET guild_id = excluded.guild_id`),
     guildChats: db.prepare("SELECT platform, chat_id FROM chats WHERE guild_id = ?"),
+    guildOf: db.prepare("SELECT guild_id FROM chats WHERE platform = ? AND chat_id = ?"),
   };
 }
 
@@ -170,6 +171,10 @@ export class SqliteStore implements Store {
 
   async noteGuild(chat: ChatKey, guildId: string): Promise<void> {
     this.guard.run("noteGuild", () => this.q.noteGuild.run(chat.platform, chat.chatId, guildId));
+  }
+
+  async guildOf(chat: ChatKey): Promise<string | undefined> {
+    return this.guard.run("guildOf", () => (this.q.guildOf.get(chat.platform, chat.chatId) as { guild_id: string | null } | undefined)?.guild_id ?? undefined);
   }
 
   /**

@@ -34,7 +34,7 @@ function recordingCore(): { core: BotCore; seen: string[] } {
     },
     post: async () => ({ title: "no posts here", tone: "info", blocks: [], actions: [] }),
     render: async () => ({ title: "no posts here", tone: "info", blocks: [], actions: [] }),
-    chats: { left: async () => undefined, moved: async () => undefined, inServer: async () => true, leftServer: async () => undefined },
+    chats: { left: async () => undefined, moved: async () => undefined, inServer: async () => true, leftServer: async () => undefined, serverOf: async () => undefined },
     detect: async (_chat, text) => {
       seen.push(`detect ${text}`);
       return text.includes("0x") ? answer("paste") : null;
