@@ -300,9 +300,28 @@ describe("watchlists through Telegram", () => {
     expect(w.h.fake.answers.has(press)).toBe(true);
     expect(w.h.fake.message(list.chatId, list.messageId)?.text).toMatch(/^Watchlist \(4 of 4\)/);
     expect(await w.ask("/unwatch wif", w.member)).toBe("Only this chat's admins can change the watchlist.");
-    expect(await w.ask("/unwatch wif")).toBe("Stopped watching WIF.");
+    expect(await w.ask("/unwatch wif")).toBe("Stopped watching WIF on solana.");
     expect(await w.ask("/unwatch wif")).toBe("wif is not on this chat's watchlist; /watchlist shows it.");
     expect(await w.ask("/unwatch all")).toBe("Removed all 3 tokens from the watchlist.");
     expect(await w.ask("/watchlist")).toBe("This chat watches no tokens yet.\n\nAdd some with /watch pepe wif bonk.");
+  });
+
+  it("reads a chain after a token as that token's chain, and removes the copy named, asking which when two are watched", async () => {
+    const w = await start({ watchlistMax: 10 });
+    expect(await w.ask("/watch usdt bsc")).toMatch(/^Watching USDT\./);
+    expect(await w.ask("/watch pepe bsc, pepe")).toMatch(/^Watching PEPE, PEPE\./);
+    const m = w.h.fake.sendText(w.chat, "/watchlist");
+    const list = await w.h.fake.waitForSent((s) => s.replyTo === m.message_id);
+    expect(list.text).toMatch(/USDT\s+bsc/);
+    expect(list.text).toMatch(/PEPE\s+bsc/);
+    expect(list.text).toMatch(/PEPE\s+eth/);
+    expect(await w.ask("/unwatch usdt bsc")).toBe("Stopped watching USDT on bsc.");
+    // `pepe` is the original contract, on eth, wherever a command takes a token.
+    expect(await w.ask("/unwatch pepe")).toBe("Stopped watching PEPE on eth.");
+    expect(await w.ask("/watch pepe")).toMatch(/^Watching PEPE\./);
+    expect(await w.ask("/unwatch pepe bsc")).toBe("Stopped watching PEPE on bsc.");
+    expect(await w.ask("/unwatch pepe")).toBe("Stopped watching PEPE on eth.");
+    expect(await w.ask("/watch pepe bsc, pepe base")).toMatch(/^Watching PEPE, PEPE\./);
+    expect(await w.ask("/unwatch pepe")).toBe("This chat watches pepe on more than one chain; say which: pepe base, pepe bsc.");
   });
 });

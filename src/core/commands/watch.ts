@@ -7,6 +7,7 @@ import { isUserError, type UserError } from "../errors.js";
 import { cleanText, formatPercent, formatPrice, formatSince } from "../format/index.js";
 import type { Block, Reply } from "../reply.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
+import { knownChain } from "../resolve/chains.js";
 import { groupTokens } from "./price.js";
 import { resolveArg, resolveExact, symbolFor } from "./resolution.js";
 
@@ -31,20 +32,11 @@ export function watchCommand(limits: AlertLimits): Command {
       if (typed.length === 0) throw ctx.i18n.fail("watch-which");
       if (typed.length > WATCH_AT_ONCE) throw ctx.i18n.fail("watch-too-many", { max: WATCH_AT_ONCE, count: typed.length });
       // Resolved side by side (as /price does): twenty searches one after another would outlast any answer deadline.
-      const outcomes = await Promise.all(
-        typed.map(async (t): Promise<Omit<WatchedToken, "addedAt"> | { typed: string; error: UserError }> => {
-          try {
-            const res = await resolveExact(ctx, t);
-            return { tokenId: res.tokenId, symbol: await symbolFor(ctx, res), chain: cleanText(res.chain, 16) };
-          } catch (e) {
-            if (!isUserError(e)) throw e;
-            return { typed: t, error: e };
-          }
-        }),
-      );
+      const resolved = await Promise.all(typed.map((t) => watchedOf(ctx, t)));
+      const outcomes = commasIn(args.tokens) ? resolved : await attachChains(ctx, resolved);
       // Two words for one token (`pepe pepe`, a symbol and its address) watch it once and are named once.
-      const found = [...new Map(outcomes.filter((o): o is Omit<WatchedToken, "addedAt"> => "tokenId" in o).map((o) => [o.tokenId, o])).values()];
-      const problems = outcomes.filter((o): o is { typed: string; error: UserError } => "error" in o);
+      const found = [...new Map(outcomes.filter((o): o is Watched => "tokenId" in o).map(({ typed: _, ...o }) => [o.tokenId, o])).values()];
+      const problems = outcomes.filter((o): o is Outcome & { error: UserError } => "error" in o);
       if (found.length === 0) throw problems[0]?.error ?? ctx.i18n.fail("watch-which");
       const r = await ctx.store.watchlists.addWatched(ctx.chat, found, limits.watchlistMax, ctx.now());
       const name = (id: string) => found.find((f) => f.tokenId === id)?.symbol ?? id;
@@ -59,13 +51,62 @@ export function watchCommand(limits: AlertLimits): Command {
   });
 }
 
-/** The watched token `typed` names: its symbol, its id or address, or what the resolver picks. */
+type Watched = Omit<WatchedToken, "addedAt"> & { typed: string };
+type Outcome = Watched | { typed: string; error: UserError };
+
+async function watchedOf(ctx: CommandContext, typed: string): Promise<Outcome> {
+  try {
+    const res = await resolveExact(ctx, typed);
+    return { typed, tokenId: res.tokenId, symbol: await symbolFor(ctx, res), chain: cleanText(res.chain, 16) };
+  } catch (e) {
+    if (!isUserError(e)) throw e;
+    return { typed, error: e };
+  }
+}
+
+function commasIn(words: readonly string[] | undefined): boolean {
+  return (words ?? []).some((w) => w.includes(","));
+}
+
+/**
+ * A chain typed after a token without a comma (`/watch usdt bsc`) names that token's chain when
+ * no token is called so, as `/price` reads it.
+ */
+async function attachChains(ctx: CommandContext, outcomes: readonly Outcome[]): Promise<Outcome[]> {
+  const out: Outcome[] = [];
+  for (const o of outcomes) {
+    const prev = out.at(-1);
+    if ("error" in o && prev !== undefined && "tokenId" in prev && !prev.typed.includes(" ") && knownChain(o.typed) !== undefined) {
+      const joined = await watchedOf(ctx, `${prev.typed} ${o.typed}`);
+      if ("tokenId" in joined) {
+        out[out.length - 1] = joined;
+        continue;
+      }
+    }
+    out.push(o);
+  }
+  return out;
+}
+
+/**
+ * The watched token `typed` names: its id or address; else the token it names wherever a
+ * command takes a token (`pepe` is the original on eth, `pepe bsc` the one on bsc); else the
+ * one watched token of that symbol. Several of that symbol and none named: the person is asked
+ * which, by chain.
+ */
 async function findWatched(ctx: CommandContext, list: readonly WatchedToken[], typed: string): Promise<WatchedToken | undefined> {
   const t = typed.trim().toLowerCase();
-  const direct = list.find((w) => w.symbol.toLowerCase() === t || w.tokenId.toLowerCase() === t || w.tokenId.toLowerCase().startsWith(`${t}-`));
+  const direct = list.find((w) => w.tokenId.toLowerCase() === t || w.tokenId.toLowerCase().startsWith(`${t}-`));
   if (direct !== undefined) return direct;
-  const res = await resolveArg(ctx, typed);
-  return list.find((w) => w.tokenId === res.tokenId);
+  // A token the market cannot name now (or at all) may still be found by its symbol.
+  const resolved = await resolveArg(ctx, typed).then((r) => r.tokenId, () => undefined);
+  const named = list.find((w) => w.tokenId === resolved);
+  if (named !== undefined) return named;
+  const bySymbol = list.filter((w) => w.symbol.toLowerCase() === t);
+  if (bySymbol.length > 1) {
+    throw ctx.i18n.fail("unwatch-which-chain", { symbol: cleanText(typed, 16), chains: bySymbol.map((w) => `${cleanText(typed, 16)} ${cleanText(w.chain, 16)}`).join(ctx.i18n.t("list-sep")) });
+  }
+  return bySymbol[0];
 }
 
 export const unwatchCommand = defineCommand({
@@ -85,7 +126,7 @@ export const unwatchCommand = defineCommand({
     const hit = list.length === 0 ? undefined : await findWatched(ctx, list, typed);
     if (hit === undefined) throw ctx.i18n.fail("unwatch-missing", { typed: cleanText(typed, 24) });
     await ctx.store.watchlists.removeWatched(ctx.chat, hit.tokenId);
-    return done(ctx.i18n.t("unwatch-done", { symbol: hit.symbol }), []);
+    return done(ctx.i18n.t("unwatch-done", { symbol: hit.symbol, chain: cleanText(hit.chain, 16) }), []);
   },
 });
 
