@@ -2,6 +2,7 @@
  * The one entry point adapters call. Adapters turn platform input into text or a command name
  * with arguments, and render the Reply they get back; they never call the market directly.
  */
+import type { Translator } from "../i18n/index.js";
 import type { Lane } from "../market/scheduler-lanes.js";
 import type { ChatKey } from "../store/types.js";
 import type { CommandCall, NamedValues } from "./args.js";
@@ -85,6 +86,11 @@ export interface BotCore {
   inlineCards(chat: ChatContext, query: string, max: number): Promise<InlineAnswer>;
   /** Token suggestions for a partial query, from cached searches only: never waits on the service. */
   suggestTokens(query: string): Choice[];
+  /**
+   * The words for an answer only the caller sees that no command gives (a button that has
+   * expired): in the language their answers to commands have there. Never rejects.
+   */
+  callerWords(chat: ChatContext): Promise<Translator>;
   /** The platform's news about a chat (removed, moved, part of a server); the core updates its state. */
   readonly chats: ChatEvents;
 }

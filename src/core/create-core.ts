@@ -369,6 +369,9 @@ export function createBotCore(deps: CoreDeps): BotCore {
       }
       return inlineAnswer(await Promise.all(choices.slice(0, Math.max(0, max)).map((c) => inlineCard(chat, langs, c, c.value))), none);
     },
+    async callerWords(chat) {
+      return (await languages(chat)).caller;
+    },
     suggestTokens(query) {
       try {
         const choices = index.suggest(query);

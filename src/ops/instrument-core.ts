@@ -45,6 +45,7 @@ export function instrumentCore(core: BotCore, metrics: Metrics): BotCore {
     },
     inlineCards: (chat, query, max) => core.inlineCards(chat, query, max),
     suggestTokens: (query) => core.suggestTokens(query),
+    callerWords: (chat) => core.callerWords(chat),
     chats: core.chats,
   };
 }

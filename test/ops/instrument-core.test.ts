@@ -3,6 +3,7 @@ import type { BotCore } from "../../src/core/bot-core.js";
 import type { ChatEvents } from "../../src/core/chat-events.js";
 import type { ChatContext } from "../../src/core/command.js";
 import type { Reply } from "../../src/core/reply.js";
+import { wordsFor } from "../../src/i18n/index.js";
 import { instrumentCore } from "../../src/ops/instrument-core.js";
 import { createMetrics } from "../../src/ops/metrics.js";
 
@@ -23,6 +24,7 @@ function recordingCore() {
     detect: async (...a) => (calls.push(["detect", a]), reply),
     inlineCards: async (...a) => (calls.push(["inlineCards", a]), { cards: [] }),
     suggestTokens: (...a) => (calls.push(["suggestTokens", a]), []),
+    callerWords: async (...a) => (calls.push(["callerWords", a]), wordsFor("en")),
     chats,
   };
   return { core, calls };

@@ -4,6 +4,7 @@ import { runConsole } from "../../../src/adapters/console/run.js";
 import type { BotCore } from "../../../src/core/bot-core.js";
 import type { ChatContext } from "../../../src/core/command.js";
 import type { Reply } from "../../../src/core/reply.js";
+import { wordsFor } from "../../../src/i18n/index.js";
 
 /** A core that records what the console asked and answers with a reply naming it. */
 function recordingCore(): { core: BotCore; seen: string[] } {
@@ -41,6 +42,7 @@ function recordingCore(): { core: BotCore; seen: string[] } {
     },
     inlineCards: async () => ({ cards: [] }),
     suggestTokens: () => [],
+    callerWords: async () => wordsFor("en"),
   };
   return { core, seen };
 }

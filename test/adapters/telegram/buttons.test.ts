@@ -8,7 +8,7 @@ import { createBotCore } from "../../../src/core/create-core.js";
 import { MarketClient } from "../../../src/market/client.js";
 import { HOSTILE_TOKENS, startSandbox, type Sandbox } from "../../../src/sandbox/index.js";
 import { openSqliteStore } from "../../../src/store/sqlite/store.js";
-import { fakeUser, privateChat } from "../../fakes/telegram-api.js";
+import { fakeUser, groupChat, privateChat } from "../../fakes/telegram-api.js";
 import { type Harness, startHarness } from "./harness.js";
 import { PNG } from "./test-commands.js";
 import { deferred } from "../../deferred.js";
@@ -134,6 +134,21 @@ describe("Telegram buttons", () => {
     await h.fake.waitFor((c) => c.method === "answerCallbackQuery" && c.payload.callback_query_id === id);
     expect(h.fake.answers.get(id)).toBe("This button has expired — run the command again.");
     expect(h.fake.calls.some((c) => c.method === "editMessageText")).toBe(false);
+  });
+
+  it("answers an expired button in the language the chat is answered in, group or private", async () => {
+    const group = groupChat({ supergroup: true });
+    await store.updateSettings({ platform: "telegram", chatId: String(group.id) }, { language: "zh", cardChart: false });
+    const member = fakeUser();
+    const ask = h.fake.sendText(group, `/token ${PEPE_ETH}`, { from: member });
+    const inGroup = await h.fake.waitForSent((s) => s.replyTo === ask.message_id);
+    const english = await card(`/token ${PEPE_ETH}`);
+    await store.updateSettings({ platform: "telegram", chatId: english.chatId }, { language: "zh" });
+    for (const sent of [inGroup, english]) {
+      const id = h.fake.forgePress(sent, "ie:help");
+      await h.fake.waitFor((c) => c.method === "answerCallbackQuery" && c.payload.callback_query_id === id);
+      expect(h.fake.answers.get(id)).toBe("这个按钮已过期——请重新运行命令。");
+    }
   });
 
   it("answers a press while a slow command holds the chat, before that command's answer, and edits only after it", async () => {

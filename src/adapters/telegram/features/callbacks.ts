@@ -11,7 +11,6 @@ import type { StoredAction } from "../action-store.js";
 import { editReply, sendReply, thread } from "../deliver.js";
 import { describeError } from "../errors.js";
 import { answerAsked, chatContext, type FeatureDeps, logUndelivered } from "./deps.js";
-import { wordsFor } from "../../../i18n/index.js";
 import type { Reply } from "../../../core/reply.js";
 
 /**
@@ -86,8 +85,8 @@ export function callbacksFeature(deps: FeatureDeps): CallbackFeatures {
     const message = ctx.callbackQuery.message;
     // A message older than 48 h comes back with date 0: it can no longer be edited.
     if (!action || !message || message.date === 0 || !carriedBy(message, data)) {
-      // Only the presser sees the answer; a group's language would cost a read, so private chats alone follow the user's.
-      const words = wordsFor(ctx.chat?.type === "private" ? ctx.from.language_code : undefined);
+      // Only the presser sees it, in the language the bot answers them in there.
+      const words = await deps.core.callerWords(chatContext(ctx, deps.admins));
       return answerQuery(ctx, deps, words.t("adapter-button-expired"));
     }
     const answer = answerByDeadline(ctx, deps);
