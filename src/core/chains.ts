@@ -1,4 +1,5 @@
 /** Chain names as people type them, checked against the service's supported chains. */
+import { answerSettings } from "./answer-settings.js";
 import type { CommandContext } from "./command.js";
 import { cleanText } from "./format/index.js";
 import { toServiceChain } from "./resolve/chains.js";
@@ -40,7 +41,7 @@ export async function resolveChain(ctx: CommandContext, input: string): Promise<
 
 /** The chat's default chain, else `FALLBACK_CHAIN` when supported, else the service's first chain. */
 export async function defaultChain(ctx: CommandContext): Promise<string> {
-  const settings = await ctx.store.getSettings(ctx.chat);
+  const settings = await answerSettings(ctx);
   if (settings.defaultChain !== undefined) return settings.defaultChain;
   const chains = await ctx.market.supportedChains();
   if (chains.data.some((c) => c.chain === FALLBACK_CHAIN)) return FALLBACK_CHAIN;

@@ -77,6 +77,14 @@ describe("PostgreSQL lost mid-run", () => {
     // A chat this process never read has nothing to fall back on.
     const other = JSON.stringify(await bot.core.handleText({ platform: "telegram", chatId: "-2002", userId: "7", isPrivate: false, isAdmin: async () => true }, "/settings"));
     expect(other).toContain(CANT_READ);
+    // A market answer needs no database: that chat's /price and /trending answer with the defaults.
+    const never = { platform: "telegram" as const, chatId: "-2003", userId: "8", isPrivate: false, isAdmin: async () => true };
+    const price = JSON.stringify(await bot.core.handleText(never, "/price pepe"));
+    expect(price).toContain("PEPE");
+    expect(price).not.toContain("database");
+    const trending = JSON.stringify(await bot.core.handleText(never, "/trending"));
+    expect(trending).toContain("Trending on");
+    expect(trending).not.toContain("database");
 
     const down = await readyz();
     expect(down.status).toBe(503);

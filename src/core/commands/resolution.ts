@@ -1,4 +1,5 @@
 /** Resolving a token argument, and the "5 tokens are called PEPE" (or "No token is called …") note with buttons for the others. */
+import { answerSettings } from "../answer-settings.js";
 import type { CommandContext } from "../command.js";
 import { cleanText, formatUsd, shortAddress } from "../format/index.js";
 import { parseTokenInput, resolveToken, type Resolution, type TokenInput } from "../resolve/index.js";
@@ -9,7 +10,7 @@ import type { Translator } from "../../i18n/index.js";
 
 /** What someone typed as a token (text or already parsed), resolved with the chat's default chain first. */
 export async function resolveArg(ctx: CommandContext, input: string | TokenInput): Promise<Resolution> {
-  const settings = await ctx.store.getSettings(ctx.chat);
+  const settings = await answerSettings(ctx);
   const parsed = typeof input === "string" ? parseTokenInput(input) : input;
   return resolveToken(ctx.market, parsed, { defaultChain: settings.defaultChain });
 }
