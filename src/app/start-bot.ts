@@ -90,6 +90,14 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   });
   const deliveryWatch = createDeliveryWatch();
   const guard = startGuardFor(config);
+  // A record that cannot be written (a DATABASE_PATH folder the bot may not create) is logged,
+  // never said in place of the failure that stopped the start.
+  const recordFailedStart = (): Promise<void> =>
+    guard === undefined
+      ? Promise.resolve()
+      : guard.recordFailure().catch((e: unknown) => {
+          log.warn({ err: e instanceof Error ? e.message : String(e), file: guard.file }, "crash-loop guard: this failed start could not be recorded, so the next start will not wait");
+        });
   const adapters: Partial<Record<Platform, PlatformAdapter>> = {};
   const routes = new Map<string, RequestHandler>();
   let resolveFinished!: (code: number) => void;
@@ -127,7 +135,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
   // start that never served makes the next one wait.
   const fail = (line: string, served: boolean): void => {
     process.stderr.write(`chainpulse: ${line}\n`);
-    const recorded = served ? undefined : guard?.recordFailure().catch(() => undefined);
+    const recorded = served ? undefined : recordFailedStart();
     void Promise.all([recorded, stop("fatal error")]).then(() => resolveFinished(1));
   };
 
@@ -396,7 +404,7 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
     // Whatever stopped the start (a refused token, another instance, an unreachable platform)
     // is recorded, so that a supervisor's restarts back off instead of hammering the logins.
     await stop("start-up failed");
-    await guard?.recordFailure();
+    await recordFailedStart();
     throw new FatalStartError(e instanceof Error ? e.message : String(e));
   }
   return { finished, stop };

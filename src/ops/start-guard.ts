@@ -27,6 +27,8 @@ interface Record_ {
 }
 
 export interface StartGuard {
+  /** Where failed starts are recorded. */
+  readonly file: string;
   /** How long the next start must wait (0 when there were no recent failures). */
   delayMs(): Promise<number>;
   /** Waits that long, or until `signal` aborts (a stop during the wait must not be held up by it). */
@@ -70,6 +72,7 @@ export function createStartGuard(opts: StartGuardOptions): StartGuard {
   };
 
   return {
+    file: opts.file,
     delayMs,
     async waitBeforeStart(signal) {
       const ms = await delayMs();

@@ -2,6 +2,9 @@
  * Two `chainpulse start` workers of one bot in long-polling mode on real PostgreSQL and Redis:
  * one polls under a lease, the other takes over when it dies.
  */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { startPostgres, type PostgresEngine } from "../engines/postgres.js";
@@ -97,6 +100,29 @@ describe("two workers of one bot on long polling", () => {
       await pg.start();
       await poller.proc.waitForLog(/the store answers again: lease renewed/, 60_000);
       expect(poller.proc.child.exitCode).toBeNull();
+    },
+    SCENARIO_MS,
+  );
+});
+
+describe("a start refused on PostgreSQL", () => {
+  it(
+    "says the refused token when the crash-loop guard cannot record it beside DATABASE_PATH, and logs why",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), "chainpulse-guard-"));
+      // A file where DATABASE_PATH's folder should be: the guard's record cannot be made, as
+      // under a folder the bot's user may not write (the database itself is PostgreSQL).
+      writeFileSync(join(dir, "data"), "");
+      const refused = spawnBot(
+        { TELEGRAM_BOT_TOKEN: "999999:REFUSED-token-value-for-test", TELEGRAM_API_ROOT: tg.apiRoot, DATABASE_URL: await pg.createDatabase(), DATABASE_PATH: join(dir, "data", "bot.db") },
+        { cwd: dir },
+      );
+      expect((await refused.exited).code).toBe(1);
+      const said = refused.stderr().split("\n").filter((l) => l.startsWith("chainpulse:"));
+      expect(said).toHaveLength(1);
+      expect(said[0]).toMatch(/token/i);
+      const warned = await refused.waitForLog(/crash-loop guard: this failed start could not be recorded/);
+      expect(JSON.parse(warned)).toMatchObject({ level: 40, file: join(dir, "data", ".start-failures.json") });
     },
     SCENARIO_MS,
   );
