@@ -191,9 +191,10 @@ class ClientCore implements Caller {
       return;
     }
     // A 404 is an everyday answer (unknown token), and a call the bot's own pacing kept back
-    // never reached the service (on the free plan that is every busy minute); the rest tell an
-    // operator something.
-    if (attempts === 0 && (error.kind === "busy" || (error.kind === "quota" && error.status !== 403))) {
+    // never reached the service (on the free plan that is every busy minute; once the day's
+    // quota is spent, every call until it returns, which the scheduler says once); the rest
+    // tell an operator something.
+    if (attempts === 0 && (error.kind === "busy" || error.kind === "quota")) {
       this.logger?.debug({ endpoint: error.endpoint, kind: error.kind, err: error.message }, "market call refused before sending");
     } else if (error.kind === "not_found") this.logger?.debug(fields, "market call failed");
     else this.logger?.warn(fields, "market call failed");

@@ -210,6 +210,19 @@ describe("log lines", () => {
     expect(failed[0]!.match(/"msg":/g)).toHaveLength(1);
     expect(JSON.parse(failed[0]!)).toMatchObject({ msg: "market call failed", serviceMsg: "Permission denied", kind: "unauthorized", status: 401 });
   });
+
+  it("warn once when the daily quota is spent, not again for each call held until it returns", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: "debug" }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const { e, t: tc } = await failureOf(() => failure(403, "Daily limit reached"), { logger });
+    expect(e).toMatchObject({ kind: "quota", status: 403 });
+    for (let i = 0; i < 3; i++) expect(await rejection(tc.client.tokenDetail(ETH_ID))).toMatchObject({ kind: "quota" });
+    expect(server?.received).toHaveLength(1);
+    const warnings = lines.filter((l) => (l.level as number) >= 40).map((l) => l.msg);
+    expect(warnings.filter((m) => String(m).startsWith("market daily quota spent"))).toHaveLength(1);
+    // The one call that reached the service is its own warning; the ones held back say nothing more.
+    expect(warnings.filter((m) => m === "market call failed")).toHaveLength(1);
+  });
 });
 
 describe("closing", () => {
