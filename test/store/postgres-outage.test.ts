@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readinessChecks } from "../../src/app/readiness.js";
 import { createCachedMarket } from "../../src/cache/cached-market.js";
 import { MarketClient } from "../../src/market/client.js";
-import { startOpsServer, type OpsServer } from "../../src/ops/http-server.js";
+import { readiness, startOpsServer, type OpsServer } from "../../src/ops/http-server.js";
 import { createMetrics } from "../../src/ops/metrics.js";
 import { startSandbox, type Sandbox } from "../../src/sandbox/index.js";
 import { openPostgresStore, type PostgresStore } from "../../src/store/postgres/store.js";
@@ -135,6 +135,9 @@ describe("PostgreSQL hung (SIGSTOPped) with the driver's own 15 s query timeout"
       expect(price).not.toContain("error");
       expect(await bot.say("/settings")).toContain("solana");
       expect(await bot.say("/watchlist")).toContain("WIF");
+      // Readiness names the database that hangs, not only a check that was slow.
+      const ready = await readiness([{ name: "store", check: () => store.health() }], 2_000);
+      expect(ready.checks["store"]).toEqual({ ok: false, detail: expect.stringMatching(/^PostgreSQL at DATABASE_URL \(.+\) did not answer within/) });
       const alert = await bot.say("/alert wif move 10%");
       expect(alert).toContain(SAVE_UNKNOWN);
       expect(alert).not.toContain("market service");

@@ -40,6 +40,9 @@ export interface PostgresStoreOptions {
   queryTimeoutMs?: number;
 }
 
+/** How long `health` waits for the server: inside readiness' 2 s for a check. */
+const HEALTH_WAIT_MS = 1_500;
+
 export class PostgresStore implements Store {
   readonly subscriptions: SubscriptionStore;
   readonly alerts: AlertStore;
@@ -159,11 +162,20 @@ export class PostgresStore implements Store {
 
   async health(): Promise<StoreHealth> {
     if (this.sql.ended) return { ok: false, detail: "database closed" };
+    // A hung server holds a ping until the driver's query timeout: it is said, naming the
+    // database, before readiness gives up on the check (2 s) and could only say it was slow.
+    let timer: NodeJS.Timeout | undefined;
+    const hung = new Promise<StoreHealth>((resolve) => {
+      timer = setTimeout(() => resolve({ ok: false, detail: `PostgreSQL at DATABASE_URL (${this.sql.where}) did not answer within ${HEALTH_WAIT_MS} ms` }), HEALTH_WAIT_MS);
+    });
+    const pinged = this.sql.ping().then(
+      (): StoreHealth => ({ ok: true }),
+      (e: unknown): StoreHealth => ({ ok: false, detail: isStoreError(e) ? e.message : `PostgreSQL at DATABASE_URL (${this.sql.where}) failed: ${String(e)}` }),
+    );
     try {
-      await this.sql.ping();
-      return { ok: true };
-    } catch (e) {
-      return { ok: false, detail: isStoreError(e) ? e.message : `PostgreSQL at DATABASE_URL (${this.sql.where}) failed: ${String(e)}` };
+      return await Promise.race([pinged, hung]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
