@@ -155,6 +155,16 @@ describe("chainpulse", () => {
     expect(lines(stderr)).toEqual(['chainpulse: HTTP_PORT must be a port number 0–65535, got "abc"']);
   });
 
+  it("stops with exit 78 naming HTTP_HOST when it is no address of this machine", () => {
+    // 192.0.2.1 is TEST-NET-1: a valid address no machine here has, refused without a DNS lookup.
+    const { code, stdout, stderr } = spawned(["start"], { HTTP_PORT: "0", HTTP_HOST: "192.0.2.1" });
+    expect(code).toBe(78);
+    expect(stdout).toBe("");
+    expect(lines(stderr).filter((l) => !l.startsWith("{"))).toEqual([
+      "chainpulse: HTTP_HOST: 192.0.2.1 is not an address of this machine to listen on (EADDRNOTAVAIL); use one such as 127.0.0.1 or 0.0.0.0",
+    ]);
+  });
+
   it("checks the settings when started with no subcommand, and for ask and discord register", async () => {
     const env = { MARKET_API_KEY: "k-123456789" };
     for (const args of [[], ["ask", "/price pepe"], ["discord", "register"]]) {

@@ -13,7 +13,7 @@ import { createAlertService, type AlertService } from "../alerts/service.js";
 import { createSweeper, type Sweeper } from "../calls/sweeper.js";
 import { buildCore, type BuiltCore } from "./build-core.js";
 import { readinessChecks } from "./readiness.js";
-import type { Config } from "../config.js";
+import { ConfigError, type Config } from "../config.js";
 import { createPacedQueue } from "../digest/paced-queue.js";
 import { createDiscordDigestQueue, createTelegramDigestQueue, lastMinuteSends, telegramPaceLedger } from "../digest/platform-queues.js";
 import { createPoster, type Poster } from "../digest/poster.js";
@@ -153,7 +153,12 @@ export async function startBot(opts: StartOptions): Promise<RunningBot> {
         page,
       });
     } catch (e) {
-      throw new FatalStartError(`the HTTP port ${config.http.host}:${config.http.port} could not be opened (${e instanceof Error ? e.message : String(e)})`);
+      const code = (e as { code?: unknown }).code;
+      // An address this machine does not have is the setting's fault: said as a configuration error (exit 78).
+      if (code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "EADDRNOTAVAIL") {
+        throw new ConfigError("HTTP_HOST", `HTTP_HOST: ${config.http.host} is not an address of this machine to listen on (${code}); use one such as 127.0.0.1 or 0.0.0.0`);
+      }
+      throw new FatalStartError(`HTTP_PORT: ${config.http.host}:${config.http.port} could not be opened (${e instanceof Error ? e.message : String(e)})`);
     }
     log.info({ host: config.http.host, port: ops.port }, "health, readiness and metrics are served");
   }
