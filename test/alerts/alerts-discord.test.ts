@@ -88,6 +88,18 @@ describe("price alerts through Discord", () => {
     expect(texts(full)).toEqual(["This chat already has 1 alerts, the most it may have is 1; /unalert one first."]);
     const list = await slash(w, "alerts", channel, MEMBER);
     expect(texts(list).join("\n")).toMatch(/Price alerts in this chat \(1 of 1\)/);
+    if (list.kind !== "message") throw new Error(list.kind);
+    // Its ✖ refuses a member ephemerally, and for a manager deletes the alert and redraws the list in place.
+    const cross = (list.message.components as { components: { label?: string; custom_id?: string }[] }[]).flatMap((r) => r.components).find((b) => b.label === "✖ #1")?.custom_id ?? "";
+    const denied = await w.fake.button({ customId: cross, message: list.message, guildId: GUILD, channelId: channel, permissions: MEMBER }).settled();
+    if (denied.kind !== "message") throw new Error(denied.kind);
+    expect(denied.ephemeral).toBe(true);
+    expect(texts(denied)).toEqual(["Only this chat's admins can manage alerts."]);
+    const pressed = await w.fake.button({ customId: cross, message: list.message, guildId: GUILD, channelId: channel, permissions: MANAGER }).settled();
+    if (pressed.kind !== "message") throw new Error(pressed.kind);
+    expect(pressed.message.id).toBe(list.message.id);
+    expect(texts(pressed)[0]).toBe("This chat has no price alerts.");
+    expect(texts(pressed).join("\n")).toContain("Deleted alert #1.");
   });
 
   it("posts a fired alert to the channel as an embed with its buttons and mentions off, once", async () => {

@@ -85,9 +85,19 @@ describe("price alerts through Telegram", () => {
     // Closest to firing first: the 10% move before the 100× rise, each with its delete button.
     expect(list.indexOf("WIF")).toBeLessThan(list.indexOf("PEPE"));
     expect(listed.keyboard?.flat().map((b) => b.text)).toEqual(["✖ #1", "✖ #2", "↻ Refresh"]);
-    const since = w.h.fake.sent.length;
+    // A member's ✖ is refused where only they see it; the list stays as it was.
+    const refused = w.h.fake.pressButton(listed, "✖ #2", w.member);
+    await w.h.fake.waitFor((c) => c.method === "answerCallbackQuery" && c.payload.callback_query_id === refused);
+    expect(w.h.fake.answers.get(refused)).toBe("Only this chat's admins can manage alerts.");
+    // An admin's ✖ deletes the alert and redraws the list in place without it.
+    const sent = w.h.fake.sent.length;
     w.h.fake.pressButton(listed, "✖ #2", w.admin);
-    expect(withoutTone((await w.h.fake.waitForSent((x) => x.text.includes("Deleted"), { since })).text)).toBe("Deleted alert #2.");
+    await w.h.fake.waitFor((c) => c.method === "editMessageText" && c.ok);
+    const redrawn = w.h.fake.message(listed.chatId, listed.messageId)!;
+    expect(withoutTone(redrawn.text)).toMatch(/^Price alerts in this chat \(1 of 20\)\n\nDeleted alert #2\./);
+    expect(redrawn.text).not.toContain("PEPE");
+    expect(redrawn.keyboard?.flat().map((b) => b.text)).toEqual(["✖ #1", "↻ Refresh"]);
+    expect(w.h.fake.sent.length).toBe(sent);
     expect(await w.ask("/unalert 1", w.member)).toBe("Only this chat's admins can manage alerts.");
     expect(await w.ask("/unalert 1")).toBe("Deleted alert #1.");
     expect(await w.ask("/unalert 1")).toBe("This chat has no alert #1; /alerts lists them.");

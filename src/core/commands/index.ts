@@ -62,7 +62,7 @@ const BASE: readonly Command[] = [
 /** Price alerts and watchlists, with the chat limits from the config. */
 function alertCommands(limits: AlertLimits): Command[] {
   return [
-    alertCommand(limits), alertsCommand(limits), rearmCommand, unalertCommand,
+    alertCommand(limits), alertsCommand(limits), rearmCommand, unalertCommand(limits),
     watchCommand(limits), unwatchCommand, watchlistCommand(limits),
   ];
 }
