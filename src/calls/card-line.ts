@@ -18,7 +18,15 @@ export interface ShownToken {
   chain: string;
   price: string | undefined;
   marketCap?: string | undefined;
+  /** The command that draws this card again, as its Refresh runs it: "Not a call" redraws it so. */
+  card: { command: string; args: readonly string[] };
 }
+
+/**
+ * The word in `/calls remove <token> redraw <command> <args…>` before the card's own command:
+ * the "Not a call" button takes the call back and then draws its card again in place.
+ */
+export const REDRAW_WORD = "redraw";
 
 /** The card's call line and its "Not a call" button (on the card that made the call). */
 export interface CallParts {
@@ -28,9 +36,12 @@ export interface CallParts {
 
 const NONE: CallParts = { blocks: [], actions: [] };
 
-/** The button that takes a call back: `/calls remove <token>` run by whoever presses it. */
-export function notACallButton(ctx: CommandContext, tokenId: string): Action {
-  return { kind: "command", label: ctx.i18n.t("calls-button-not-a-call"), command: "calls", args: ["remove", tokenId], edit: false };
+/** The button that takes a call back and redraws its card: `/calls remove <token> redraw …`, run by whoever presses it. */
+export function notACallButton(ctx: CommandContext, shown: ShownToken): Action {
+  return {
+    kind: "command", label: ctx.i18n.t("calls-button-not-a-call"), command: "calls",
+    args: ["remove", shown.tokenId, REDRAW_WORD, shown.card.command, ...shown.card.args], edit: true,
+  };
 }
 
 /** The call line of a card showing `shown` now at its price. */
@@ -50,9 +61,9 @@ export function calledByLine(ctx: CommandContext, call: Call, nowPrice: string |
 }
 
 /** The line and button of the card that made `call`. */
-function madeHere(ctx: CommandContext, call: Call, tokenId: string): CallParts {
+function madeHere(ctx: CommandContext, call: Call, shown: ShownToken): CallParts {
   const text = ctx.i18n.t("calls-made", { name: shownName(call.userName), price: formatPrice(call.price, { locale: ctx.i18n.locale }) });
-  return { blocks: [{ kind: "text", text }], actions: [[notACallButton(ctx, tokenId)]] };
+  return { blocks: [{ kind: "text", text }], actions: [[notACallButton(ctx, shown)]] };
 }
 
 /**
@@ -63,7 +74,7 @@ async function shownAgain(ctx: CommandContext, shown: ShownToken, since: number,
   const call = await ctx.store.calls.currentCall(boardOf(ctx.chat), shown.tokenId, since);
   if (call === undefined) return NONE;
   const madeByFirst = mayMakeCall(ctx.chat) && call.userId === ctx.chat.userId && call.calledAt >= first.from && call.calledAt <= first.to;
-  return madeByFirst ? madeHere(ctx, call, shown.tokenId) : { blocks: [{ kind: "text", text: calledByLine(ctx, call, shown.price) }], actions: [] };
+  return madeByFirst ? madeHere(ctx, call, shown) : { blocks: [{ kind: "text", text: calledByLine(ctx, call, shown.price) }], actions: [] };
 }
 
 /** Records the call this card makes, if any, and returns the line (and button) the card carries. */
@@ -83,14 +94,14 @@ export async function callOnCard(ctx: CommandContext, shown: ShownToken): Promis
         calledAt: at, price: shown.price as string,
         marketCap: readPrice(shown.marketCap) === undefined ? undefined : shown.marketCap,
       }, since);
-      return made ? madeHere(ctx, call, shown.tokenId) : { blocks: [{ kind: "text", text: calledByLine(ctx, call, shown.price) }], actions: [] };
+      return made ? madeHere(ctx, call, shown) : { blocks: [{ kind: "text", text: calledByLine(ctx, call, shown.price) }], actions: [] };
     }
     const call = await ctx.store.calls.currentCall(board, shown.tokenId, since);
     if (call === undefined) return NONE;
     // A card redrawn by its Refresh button (no member: anyone may press it) keeps the caller's
     // "Not a call" while it can still be used, or a neighbour's press would take it away.
     const takeBack = member === undefined && at - call.calledAt <= TAKE_BACK_MS;
-    return { blocks: [{ kind: "text", text: calledByLine(ctx, call, shown.price) }], actions: takeBack ? [[notACallButton(ctx, shown.tokenId)]] : [] };
+    return { blocks: [{ kind: "text", text: calledByLine(ctx, call, shown.price) }], actions: takeBack ? [[notACallButton(ctx, shown)]] : [] };
   } catch (e) {
     ctx.log.warn({ err: e instanceof Error ? e.message : String(e), tokenId: shown.tokenId }, "call line left out: the store did not answer");
     return NONE;

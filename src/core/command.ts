@@ -118,6 +118,11 @@ export interface CommandContext {
    * answer ran (epoch ms). What the first answer recorded is shown as it was, never recorded twice.
    */
   reasked?: FirstRun;
+  /**
+   * Another command's answer in this chat, for a button that changes something and then draws
+   * its own message again (a card's "Not a call"). Its errors are thrown as a command's are.
+   */
+  redraw?(command: string, args: readonly string[]): Promise<Reply>;
 }
 
 /** When a command's first answer ran, from its start to its reply (epoch ms). */

@@ -161,6 +161,10 @@ export function createBotCore(deps: CoreDeps): BotCore {
       market, store, chat, now, log: deps.log, charts: deps.charts, source, i18n, catalog,
       ...(deps.calls === undefined ? {} : { calls: deps.calls }),
       ...(reasked === undefined ? {} : { reasked }),
+      redraw: (name, args) => {
+        const cmd = find(name, i18n);
+        return cmd.run(context(chat, i18n), bindArgs(cmd, args));
+      },
     };
   }
 

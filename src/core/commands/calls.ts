@@ -1,6 +1,7 @@
 import { asOfNote } from "../../calls/as-of.js";
 import { formatMultiple, recordedName, shownName } from "../../calls/names.js";
 import { highMultiple } from "../../calls/ranking.js";
+import { REDRAW_WORD } from "../../calls/card-line.js";
 import { boardOf, keepsCalls, multipleOf, TAKE_BACK_MS } from "../../calls/rules.js";
 import type { Call, ChatKey } from "../../store/types.js";
 import { defineCommand, type CommandContext } from "../command.js";
@@ -25,10 +26,27 @@ async function standingCall(ctx: CommandContext, board: ChatKey, typed: string):
   return { ...(call === undefined ? {} : { call }), symbol: call?.symbol ?? (await symbolFor(ctx, res)) };
 }
 
-/** `/calls remove <token>`: the caller within 2 minutes of the call, or an admin at any time. */
-async function removeCall(ctx: CommandContext, typed: string | undefined): Promise<Reply> {
+/** The cards that carry a call and its "Not a call": what `remove … redraw` may draw again. */
+const CARD_COMMANDS: ReadonlySet<string> = new Set(["token", "price"]);
+
+/** `<token> redraw <card command> <args…>` as the "Not a call" button sends it: the token, and the card to draw again. */
+function redrawOf(typed: string): { typed: string; card?: { command: string; args: string[] } } {
+  const words = typed.trim().split(/\s+/);
+  const at = words.indexOf(REDRAW_WORD);
+  const command = words[at + 1];
+  if (at < 1 || command === undefined || !CARD_COMMANDS.has(command)) return { typed };
+  return { typed: words.slice(0, at).join(" "), card: { command, args: words.slice(at + 2) } };
+}
+
+/**
+ * `/calls remove <token>`: the caller within 2 minutes of the call, or an admin at any time.
+ * From the card's "Not a call", the card is drawn again without the call, saying who took it
+ * back; should that drawing fail, the presser alone is told the call went, and the card stays.
+ */
+async function removeCall(ctx: CommandContext, asked: string | undefined): Promise<Reply> {
   const { t } = ctx.i18n;
-  if (typed === undefined) throw ctx.i18n.fail("calls-remove-which");
+  if (asked === undefined) throw ctx.i18n.fail("calls-remove-which");
+  const { typed, card } = redrawOf(asked);
   const board = boardOf(ctx.chat);
   const { call, symbol } = await standingCall(ctx, board, typed);
   if (call === undefined) throw ctx.i18n.fail("calls-none-of", { symbol: cleanText(symbol, 16) });
@@ -40,7 +58,15 @@ async function removeCall(ctx: CommandContext, typed: string | undefined): Promi
   }
   await ctx.store.calls.removeCall(call.id);
   const title = own && inTime ? t("calls-taken-back", { name, symbol: call.symbol }) : t("calls-removed", { name, symbol: call.symbol });
-  return { title, tone: "good", blocks: [], actions: [], footer: { source: ctx.source, asOf: ctx.now() } };
+  const removed: Reply = { title, tone: "good", blocks: [], actions: [], footer: { source: ctx.source, asOf: ctx.now() } };
+  if (card === undefined || ctx.redraw === undefined) return removed;
+  try {
+    const drawn = await ctx.redraw(card.command, card.args);
+    if (drawn.error === undefined) return { ...drawn, blocks: [{ kind: "text", text: title }, ...drawn.blocks] };
+  } catch (e) {
+    ctx.log.info({ err: e instanceof Error ? e.message : String(e), command: card.command }, "a card whose call was taken back could not be drawn again");
+  }
+  return { ...removed, error: "user" };
 }
 
 /**

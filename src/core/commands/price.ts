@@ -135,7 +135,10 @@ export const priceCommand = defineCommand({
     // Only a price of one token is a card that makes and shows calls.
     const call = single === undefined
       ? { blocks: [], actions: [] }
-      : await callOnCard(ctx, { tokenId: single.res.tokenId, symbol: symbols[0] as string, chain: single.res.chain, price: prices.data[single.res.tokenId]?.current_price_usd });
+      : await callOnCard(ctx, {
+        tokenId: single.res.tokenId, symbol: symbols[0] as string, chain: single.res.chain, price: prices.data[single.res.tokenId]?.current_price_usd,
+        card: { command: "price", args: [single.typed] },
+      });
     blocks.push(...call.blocks);
     const actions: Action[][] = [firstRow, ...collision.actions, ...call.actions];
     if (problems.length > 0) blocks.push({ kind: "text", text: problems.map((p) => `${cleanText(p.typed, 24)}: ${p.problem}`).join("\n") });

@@ -81,8 +81,13 @@ export async function tokenCard(ctx: CommandContext, res: Resolution, opts: { co
     introIn(ctx, res.tokenId),
   ]);
   const t = detail.data.token;
-  const call = await callOnCard(ctx, { tokenId: res.tokenId, symbol: t.symbol ?? res.token?.symbol ?? "", chain: res.chain, price: t.current_price_usd, marketCap: t.market_cap });
-  const card = renderCard(ctx, res, detail, report, { ...opts, intro, call });
+  // Refreshed as typed when it stood for several tokens, so the note and their buttons stay; else by its id.
+  const again = [opts.typed !== undefined && collisionParts(res, opts.command, "", ctx.i18n).blocks.length > 0 ? opts.typed : res.tokenId];
+  const call = await callOnCard(ctx, {
+    tokenId: res.tokenId, symbol: t.symbol ?? res.token?.symbol ?? "", chain: res.chain, price: t.current_price_usd, marketCap: t.market_cap,
+    card: { command: opts.command, args: again },
+  });
+  const card = renderCard(ctx, res, detail, report, { ...opts, intro, call, again });
   const image = await cardPicture(ctx, await kline, {
     symbol: cleanText(t.symbol ?? res.token?.symbol, 16), chain: res.chain, change24h: t.token_price_change_24h ?? t.price_change_24h,
   });
@@ -111,7 +116,7 @@ function renderCard(
   res: Resolution,
   detail: Fetched<TokenDetail>,
   report: Fetched<RiskReport> | undefined,
-  opts: { command: string; typed?: string; intro?: string | undefined; call: CallParts },
+  opts: { command: string; typed?: string; intro?: string | undefined; call: CallParts; again: readonly string[] },
 ): Reply {
   const t = detail.data.token;
   const symbol = cleanText(t.symbol ?? res.token?.symbol, 16);
@@ -163,7 +168,7 @@ function renderCard(
     ],
     actions: [
       [
-        refreshButton(opts.command, [opts.typed !== undefined && collision.blocks.length > 0 ? opts.typed : id], ctx.i18n),
+        refreshButton(opts.command, opts.again, ctx.i18n),
         openButton(say("button-risk"), "risk", [id]),
         openButton(say("button-holders"), "holders", [id]),
         openButton(say("button-swaps"), "swaps", [id]),

@@ -58,6 +58,25 @@ describe("Discord calls on the real core", () => {
     expect(board).toContain("ana");
   });
 
+  it("redraws the card in place when its caller presses Not a call, and tells another member alone", async () => {
+    const channelId = "510000000000000021";
+    const guildId = "400000000000000079";
+    const made = await h.fake.chatInput({ name: "token", options: [{ name: "token", type: OptionType.string, value: PEPE }], user: ana, channelId, guildId }).settled();
+    if (made.kind !== "message") throw new Error(made.kind);
+    const notACall = (made.message.components as { components: { label?: string; custom_id?: string }[] }[]).flatMap((r) => r.components).find((b) => b.label === "Not a call")?.custom_id ?? "";
+    const byBob = await h.fake.button({ customId: notACall, message: made.message, user: bob, channelId, guildId }).settled();
+    if (byBob.kind !== "message") throw new Error(byBob.kind);
+    expect(byBob.ephemeral).toBe(true);
+    expect(shown(byBob.request.body)).toContain("Only the member who called it");
+    const byAna = await h.fake.button({ customId: notACall, message: made.message, user: ana, channelId, guildId }).settled();
+    if (byAna.kind !== "message") throw new Error(byAna.kind);
+    expect(byAna.message.id).toBe(made.message.id);
+    const text = shown(byAna.request.body);
+    expect(text).toContain("ana's call of PEPE is taken back.");
+    expect(text).not.toContain("ana called this here");
+    expect((byAna.message.components as { components: { label?: string }[] }[]).flatMap((r) => r.components).map((b) => b.label)).not.toContain("Not a call");
+  });
+
   it("makes a call with the Token card message command", async () => {
     const card = h.fake.messageCommand({ name: "Token card", target: { content: `look ${ADDRESS}`, author: ana }, user: bob, channelId: "510000000000000009", guildId: "400000000000000078" });
     expect(await answerOf(card)).toMatch(/📣 bob called this here at \$/);

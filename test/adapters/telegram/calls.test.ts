@@ -46,10 +46,16 @@ describe("Telegram calls on the real core", () => {
     // Only bob is told, in the button's pop-up: nothing goes to the group.
     await h.fake.waitFor((c) => c.method === "answerCallbackQuery" && c.payload.callback_query_id === byBob);
     expect(h.fake.answers.get(byBob)).toContain("Only the member who called it");
+    const calls = h.fake.calls.length;
     h.fake.pressButton(target, "Not a call", ana);
-    const taken = await h.fake.waitForSent((s) => s.replyTo === card.messageId, { since });
-    expect(taken.text).toContain("ana's call of PEPE is taken back.");
-    expect(h.fake.sent.slice(since).filter((s) => s.replyTo === card.messageId)).toHaveLength(1);
+    // The card is drawn again in place: the call's line and button gone, who took it back said.
+    await h.fake.waitFor((c) => c.method.startsWith("editMessage") && c.ok, { since: calls });
+    const redrawn = h.fake.message(card.chatId, card.messageId)!;
+    expect(redrawn.text).toContain("ana's call of PEPE is taken back.");
+    expect(redrawn.text).not.toContain("ana called this here");
+    expect(redrawn.keyboard?.flat().map((b) => b.text)).not.toContain("Not a call");
+    expect(redrawn.keyboard?.flat().map((b) => b.text)).toContain("↻ Refresh");
+    expect(h.fake.sent.slice(since).filter((s) => s.replyTo === card.messageId)).toEqual([]);
     expect((await say(group, `/token ${PEPE}`, fakeUser({ name: "cid" }))).text).toMatch(/📣 cid called this here/);
   });
 
