@@ -345,7 +345,10 @@ const schema = z.object({
   BUYS_RATE_SHARE: positiveNumber(1, "a share of MARKET_API_RPS above 0 and at most 1, such as 0.5").default(0.5),
 
   // A user:password is Redis AUTH and belongs here; echo() never shows it.
-  REDIS_URL: credentialUrl("must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379", ["redis:", "rediss:"]).optional(),
+  REDIS_URL: credentialUrl("must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379", ["redis:", "rediss:"])
+    // ioredis reads the path as the database number and takes anything else for database 0.
+    .refine((raw) => /^\/?(\d{1,2})?$/.test(new URL(raw).pathname), { message: "names a database that is not a number: end it with /0 to /15, or nothing" })
+    .optional(),
   WORKER_ID: token("1 to 64 of letters, digits and . _ : -, such as worker-1", /^[A-Za-z0-9._:-]{1,64}$/).optional(),
 });
 

@@ -133,6 +133,14 @@ describe("loadConfig", () => {
       expect(failure({ REDIS_URL: "redis://cache.local:0" }).message).toMatch(/^REDIS_URL has the port 0: a port is 1–65535/);
       expect(failure({ DATABASE_URL: "postgres://bot:pw@db.local:0/chainpulse" }).message).toMatch(/^DATABASE_URL has the port 0/);
     });
+
+    it("refuses a REDIS_URL whose database is not a number, which ioredis would take for database 0", () => {
+      const bad = failure({ REDIS_URL: "redis://:s3cret@cache.local:6379/abc" });
+      expect(bad.variable).toBe("REDIS_URL");
+      expect(bad.message).toMatch(/^REDIS_URL names a database that is not a number/);
+      expect(bad.message).not.toContain("s3cret");
+      for (const ok of ["redis://cache.local:6379", "redis://cache.local:6379/", "rediss://cache.local:6379/3"]) expect(loadConfig({ REDIS_URL: ok }).redisUrl).toBe(ok);
+    });
   });
 
   describe("telegram", () => {
