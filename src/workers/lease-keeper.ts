@@ -149,25 +149,30 @@ export function createLeaseKeeper(opts: LeaseKeeperOptions): LeaseKeeper {
       clearTimeout(timer);
       await trying?.catch(() => undefined);
       if (!held) return;
-      set(false, "lease given up: this worker stops");
-      await releaseAtStop(opts.leases, opts.name, opts.holder, opts.logger);
+      held = false;
+      opts.onChange?.(false);
+      // Said once the store took it back: with the store away it was not given up, and that is the line.
+      if (await releaseAtStop(opts.leases, opts.name, opts.holder, opts.logger)) log.info("lease given up: this worker stops");
     },
   };
 }
 
 /**
- * Gives a lease up at a stop. A store that cannot be reached then (PostgreSQL down) is no
- * failure of the stop: the lease runs out by itself and another worker takes it then.
+ * Gives a lease up at a stop; false when the store could not take it back. A store that cannot
+ * be reached then (PostgreSQL down) is no failure of the stop: the lease runs out by itself and
+ * another worker takes it then.
  */
 export async function releaseAtStop(
   leases: Pick<SubscriptionStore, "releaseLease">,
   name: string,
   holder: string,
   logger: Logger,
-): Promise<void> {
+): Promise<boolean> {
   try {
     await leases.releaseLease(name, holder);
+    return true;
   } catch (e) {
     logger.warn({ lease: name, err: e instanceof Error ? e.message : String(e) }, "lease not given up at stop: the store is unreachable; it runs out by itself");
+    return false;
   }
 }

@@ -127,6 +127,20 @@ describe("a lease kept by one worker of many", () => {
     await k.stop();
     expect(msgs.all).toEqual(["lease taken: this worker does it", "lease given up: this worker stops"]);
   });
+
+  it("says only that the lease was not given up when the store cannot take it back at a stop", async () => {
+    const s = await store();
+    const a = reachable(s);
+    const changes: boolean[] = [];
+    const { logger, msgs } = logged();
+    const k = createLeaseKeeper({ leases: a.leases, name: "telegram-polling", holder: "worker-a", renewMs: 60_000, logger, onChange: (h) => changes.push(h) });
+    keepers.push(k);
+    expect(await k.start()).toBe(true);
+    a.view.down = true;
+    await k.stop();
+    expect(msgs.all).toEqual(["lease taken: this worker does it", "lease not given up at stop: the store is unreachable; it runs out by itself"]);
+    expect([k.held(), changes]).toEqual([false, [true, false]]);
+  });
 });
 
 describe("a lease while the store cannot be reached", () => {
