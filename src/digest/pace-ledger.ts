@@ -25,6 +25,12 @@ export interface PaceLedger {
   answered(chatId: string, stamp: string, at: number): Promise<void>;
   /** A 429: no slot for any chat before `until` (epoch ms). */
   pause(until: number): Promise<void>;
+  /**
+   * A reply to a person waits for `chatId`: sends that leave slots to others (`reserve` > 0,
+   * the scheduled posts) take none of that chat's slots before `until`, so the reply gets the
+   * chat's next one rather than queueing behind a backlog. `until` 0 lifts the hold.
+   */
+  hold(chatId: string, until: number): Promise<void>;
 }
 
 export interface PaceOptions {
@@ -66,6 +72,8 @@ export function memoryPaceLedger(opts: PaceOptions & { sent?: readonly PastSend[
   let nextStartAt = 0;
   let pausedUntil = 0;
   let seq = 0;
+  /** Chats a reply waits for: until when posts leave them alone. */
+  const holds = new Map<string, number>();
 
   const book = (chatId: string, stamp: string, at: number): void => {
     if (booked) recent.set(chatId, (recent.get(chatId) ?? new Map<string, number>()).set(stamp, at));
@@ -74,6 +82,8 @@ export function memoryPaceLedger(opts: PaceOptions & { sent?: readonly PastSend[
 
   /** Ms until `chatId` may get another message with `reserve` of its minute left to others (0 = now). */
   const chatWait = (chatId: string, t: number, reserve: number): number => {
+    const held = reserve > 0 ? (holds.get(chatId) ?? 0) - t : 0;
+    if (held > 0) return held;
     const stamps = recent.get(chatId);
     if (stamps === undefined) return 0;
     for (const [stamp, at] of stamps) if (at <= t - MINUTE) stamps.delete(stamp);
@@ -113,6 +123,10 @@ export function memoryPaceLedger(opts: PaceOptions & { sent?: readonly PastSend[
     },
     async pause(until) {
       pausedUntil = Math.max(pausedUntil, until);
+    },
+    async hold(chatId, until) {
+      if (until > 0) holds.set(chatId, until);
+      else holds.delete(chatId);
     },
   };
 }

@@ -19,9 +19,10 @@ export interface RedisPaceOptions extends PaceOptions {
 }
 
 /**
- * KEYS[1] the gate (hash: next, paused), KEYS[2..] the candidates' windows (sorted sets of stamps
- * by time); ARGV[6] the least ms between two messages to one chat, from the newest in its window;
- * ARGV[7] the slots of a chat's minute this send leaves to others.
+ * KEYS[1] the gate (hash: next, paused), KEYS[2..n+1] the n candidates' windows (sorted sets of
+ * stamps by time), KEYS[n+2..2n+1] their holds (until when a reply waits for the chat); ARGV[6]
+ * the least ms between two messages to one chat, from the newest in its window; ARGV[7] the slots
+ * of a chat's minute this send leaves to others (more than 0: a post, which a hold keeps out).
  */
 const TAKE = `
 local t = tonumber(ARGV[1])
@@ -29,7 +30,9 @@ local spacing = tonumber(ARGV[2])
 local per = tonumber(ARGV[3])
 local win = tonumber(ARGV[4])
 local apart = tonumber(ARGV[6])
-local limit = math.max(1, per - tonumber(ARGV[7]))
+local reserve = tonumber(ARGV[7])
+local limit = math.max(1, per - reserve)
+local n = (#KEYS - 1) / 2
 local gate = redis.call('HMGET', KEYS[1], 'next', 'paused')
 local nextAt = tonumber(gate[1] or '0')
 local paused = tonumber(gate[2] or '0')
@@ -37,8 +40,12 @@ local held = math.max(nextAt, paused) - t
 if held > 0 then return {-1, math.ceil(held)} end
 local soonest = -1
 local booked = per > 0 or apart > 0
-for i = 2, #KEYS do
+for i = 2, n + 1 do
   local w = 0
+  if reserve > 0 then
+    local held = tonumber(redis.call('GET', KEYS[i + n]) or '0') - t
+    if held > 0 then w = held end
+  end
   if booked then
     redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', t - win)
     local count = redis.call('ZCARD', KEYS[i])
@@ -76,6 +83,15 @@ end
 return 0
 `;
 
+/**
+ * KEYS[1] a chat's hold; ARGV[1] until when (0 lifts it). The key outlives any hold a reply
+ * keeps (a few seconds): it only cleans up after a process that died holding it.
+ */
+const HOLD = `
+if tonumber(ARGV[1]) <= 0 then return redis.call('DEL', KEYS[1]) end
+return redis.call('SET', KEYS[1], ARGV[1], 'PX', 60000)
+`;
+
 /** KEYS[1] a chat's window; the stamp counts from its answer. Gone (expired) stamps stay gone. */
 const ANSWERED = "return redis.call('ZADD', KEYS[1], 'XX', ARGV[1], ARGV[2])";
 
@@ -87,6 +103,7 @@ export function redisPaceLedger(opts: RedisPaceOptions): PaceLedger {
   const apart = opts.perChatSpacingMs ?? 0;
   const gateKey = `pace:${opts.scope}:gate`;
   const chatKey = (chatId: string) => `pace:${opts.scope}:chat:${chatId}`;
+  const holdKey = (chatId: string) => `pace:${opts.scope}:hold:${chatId}`;
   // Stamps name one send across every process.
   const origin = randomBytes(6).toString("base64url");
   let seq = 0;
@@ -96,7 +113,7 @@ export function redisPaceLedger(opts: RedisPaceOptions): PaceLedger {
       if (redis.isUp()) {
         const stamp = `r${origin}.${(seq += 1)}`;
         try {
-          const keys = [gateKey, ...chatIds.map(chatKey)];
+          const keys = [gateKey, ...chatIds.map(chatKey), ...chatIds.map(holdKey)];
           const [index, waitMs] = (await redis.client.eval(TAKE, keys.length, ...keys, t, spacing, perChat, MINUTE, stamp, apart, reserve)) as [number, number];
           return index >= 0 ? { index, stamp } : { waitMs };
         } catch {
@@ -114,6 +131,10 @@ export function redisPaceLedger(opts: RedisPaceOptions): PaceLedger {
       // Both books: Redis may be gone by the next take.
       await local.pause(until);
       if (redis.isUp()) await redis.client.eval(PAUSE, 1, gateKey, until).catch(() => undefined);
+    },
+    async hold(chatId, until) {
+      await local.hold(chatId, until);
+      if (redis.isUp()) await redis.client.eval(HOLD, 1, holdKey(chatId), until).catch(() => undefined);
     },
   };
 }

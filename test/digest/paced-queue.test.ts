@@ -383,6 +383,17 @@ describe.each([
   ["in process", async (o: PaceOptions): Promise<PaceLedger> => memoryPaceLedger(o)],
   ["in Redis", async (o: PaceOptions): Promise<PaceLedger> => redisPaceLedger({ ...o, redis: await link(), scope: `bot${(bots += 1)}` })],
 ])("a group's minute shared by its posts and the replies to commands, kept %s", (_where, ledgerOf) => {
+  it("keeps a chat a reply waits for from posts until the hold ends, never from the reply itself or other chats", async () => {
+    const ledger = await ledgerOf({ perChatPerMinute: 20, perChatSpacingMs: 1000 });
+    const t = 1_000_000;
+    await ledger.hold("g", t + 5_000);
+    expect(await ledger.take(["g"], t, 4)).toEqual({ waitMs: 5_000 });
+    expect(await ledger.take(["g", "h"], t, 4)).toMatchObject({ index: 1 });
+    expect(await ledger.take(["g"], t)).toMatchObject({ index: 0 });
+    await ledger.hold("g", 0);
+    expect(await ledger.take(["g"], t + 1_000, 4)).toMatchObject({ index: 0 });
+  });
+
   it("leaves the replies their 4 of a group's 20 however long its backlog of posts", async () => {
     const clock = virtualClock();
     const ledger = await ledgerOf({ perChatPerMinute: 20 });

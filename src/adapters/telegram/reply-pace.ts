@@ -19,6 +19,13 @@ import type { Transformer } from "grammy";
 import { MAX_CANDIDATES, type PaceLedger, type PaceSlot } from "../../digest/pace-ledger.js";
 import { updateInHand, type ChatOrder } from "./chat-order.js";
 
+/**
+ * How long a waiting reply keeps its chat's slots from scheduled posts, renewed while it waits:
+ * the chat's next slot (a second apart) goes to the person, not to a backlog of buys that would
+ * otherwise take every second as it frees.
+ */
+const REPLY_HOLD_MS = 5_000;
+
 /** What puts or changes a message in a chat: the calls Telegram's limits count. */
 const PACED_METHODS = new Set(["sendMessage", "sendPhoto", "sendAnimation", "sendVideo", "editMessageText", "editMessageMedia"]);
 
@@ -67,10 +74,12 @@ export function replyPace(opts: ReplyPaceOptions): Transformer {
         }
         if ("waitMs" in slot) {
           await nap(Math.max(1, slot.waitMs));
+          await holdFor(line.map((x) => x.chatId));
           continue;
         }
         const w = candidates[slot.index] as Waiter;
         line.splice(line.indexOf(w), 1);
+        if (!line.some((x) => x.chatId === w.chatId)) await opts.ledger.hold(w.chatId, 0).catch(() => undefined);
         opts.onWait?.(now() - w.joinedAt);
         w.resolve(slot.stamp);
       }
@@ -79,12 +88,20 @@ export function replyPace(opts: ReplyPaceOptions): Transformer {
     }
   };
 
-  const turn = (chatId: string): Promise<string> =>
-    new Promise<string>((resolve, reject) => {
+  /** Keeps the chats' next slots from scheduled posts while their replies wait; a failure only loses that precedence. */
+  const holdFor = async (chatIds: readonly string[]): Promise<void> => {
+    const until = now() + REPLY_HOLD_MS;
+    await Promise.all([...new Set(chatIds)].map((c) => opts.ledger.hold(c, until).catch(() => undefined)));
+  };
+
+  const turn = async (chatId: string): Promise<string> => {
+    await holdFor([chatId]);
+    return new Promise<string>((resolve, reject) => {
       line.push({ chatId, joinedAt: now(), resolve, reject });
       wake?.();
       void pump();
     });
+  };
 
   return async (prev, method, payload, signal) => {
     const chatId = PACED_METHODS.has(method) && payload && "chat_id" in payload ? String(payload.chat_id) : undefined;

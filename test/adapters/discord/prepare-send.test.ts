@@ -40,6 +40,7 @@ function heldLedger() {
     },
     answered: (chatId, stamp, at) => base.answered(chatId, stamp, at),
     pause: (until) => base.pause(until),
+    hold: (chatId, until) => base.hold(chatId, until),
   };
   return {
     ledger,

@@ -49,13 +49,14 @@ function recordingLedger(opts: PaceOptions): PaceLedger & { given: { chatId: str
   const given: { chatId: string; at: number }[] = [];
   return {
     given,
-    async take(chatIds, t) {
-      const slot = await ledger.take(chatIds, t);
+    async take(chatIds, t, reserve) {
+      const slot = await ledger.take(chatIds, t, reserve);
       if ("index" in slot) given.push({ chatId: chatIds[slot.index]!, at: t });
       return slot;
     },
     answered: (chatId, stamp, at) => ledger.answered(chatId, stamp, at),
     pause: (until) => ledger.pause(until),
+    hold: (chatId, until) => ledger.hold(chatId, until),
   };
 }
 
@@ -109,6 +110,25 @@ describe("Telegram replies and the bot's pace", () => {
     ]);
     // The reply counted: the next digest waits a second more.
     expect(await ledger.take(["digest-chat"], clock.now())).toEqual({ waitMs: 1000 });
+  });
+
+  it("a reply waiting for its group's next second keeps that second from the group's backlog of posts", async () => {
+    const clock = pausedClock();
+    const ledger = recordingLedger({ perChatPerMinute: 20, perChatSpacingMs: 1000 });
+    const { fake } = await webhookBot(ledger, clock);
+    const group = groupChat();
+    // A buy post took this second of the group; more are queued behind it (posts leave 4 of the minute to replies).
+    expect("index" in (await ledger.take([String(group.id)], clock.now(), 4))).toBe(true);
+    const ask = fake.sendText(group, "/help");
+    await clock.waiting();
+    expect(clock.longest()).toBe(1000);
+    // The next post asks first, as a backlog does the moment the second frees: the reply's hold keeps it out.
+    expect("waitMs" in (await ledger.take([String(group.id)], T0 + 1000, 4))).toBe(true);
+    clock.advance(1000);
+    await fake.waitForSent((s) => s.replyTo === ask.message_id);
+    expect(ledger.given.map((g) => g.at)).toEqual([T0, T0 + 1000]);
+    // Once the reply has its slot, the hold is lifted: the posts go on a second later.
+    expect(await ledger.take([String(group.id)], T0 + 2000, 4)).toMatchObject({ index: 0 });
   });
 
   it("a group at its 20 messages a minute holds its own reply, not another chat's", async () => {
