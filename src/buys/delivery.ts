@@ -124,7 +124,7 @@ export function createBuyDelivery(opts: BuyDeliveryOptions): BuyDelivery {
         continue;
       }
       const payload = (trades: Trade[]): string => JSON.stringify({ symbol: feed.symbol, chain: feed.chain, options: feed.options, trades } satisfies PostPayload);
-      const plan = planFold(owed, slots);
+      const plan = planFold(owed, slots, (b) => isWhale(feed.options, (JSON.parse(b.payload) as Trade).amountUsd));
       const first = plan.folded[0];
       if (first !== undefined) {
         await queue({

@@ -4,6 +4,8 @@
  * included, 4 of them kept for replies; Discord: 5 per 5 s per channel): when the queued buys need more messages than the
  * chat has left in the next two minutes, the newest that fit one slot short of them go out as
  * posts and the rest fold into one summary, so every buy is in exactly one post or summary.
+ * Whales go out as posts first: a summary has no 🐳 and no media, and a whale is what the
+ * chat's members wait for.
  */
 import { TELEGRAM_POSTS_PER_MINUTE } from "../digest/platform-queues.js";
 import type { Platform } from "../store/types.js";
@@ -20,11 +22,16 @@ export interface FoldPlan<T> {
 
 /**
  * Splits `queued` (oldest first) for a chat with `slots` messages left: all as posts when they
- * fit; else the summary takes one slot and the oldest buys, the newest `slots - 1` go as posts.
+ * fit; else the summary takes one slot and the rest go as posts, `first` ones (whales) before
+ * others, the newest of each; posts and summary keep the order they were queued in.
  */
-export function planFold<T>(queued: readonly T[], slots: number): FoldPlan<T> {
+export function planFold<T>(queued: readonly T[], slots: number, first: (t: T) => boolean = () => false): FoldPlan<T> {
   const n = Math.max(1, Math.floor(slots));
   if (queued.length <= n) return { posts: [...queued], folded: [] };
   const own = n - 1;
-  return { posts: queued.slice(queued.length - own), folded: queued.slice(0, queued.length - own) };
+  const preferred = queued.filter(first);
+  const kept = new Set(preferred.slice(Math.max(0, preferred.length - own)));
+  const others = queued.filter((t) => !kept.has(t));
+  for (const t of others.slice(Math.max(0, others.length - (own - kept.size)))) kept.add(t);
+  return { posts: queued.filter((t) => kept.has(t)), folded: queued.filter((t) => !kept.has(t)) };
 }

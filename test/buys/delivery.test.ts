@@ -68,6 +68,18 @@ describe("delivering owed buys", () => {
     expect(await store.buys.queuedBuys(group)).toEqual([]);
   });
 
+  it("posts a burst's whale on its own, marked, rather than folding it with the oldest buys", async () => {
+    const trades = Array.from({ length: 55 }, (_, i) => (i === 3 ? { ...trade(i), amountUsd: "25000" } : trade(i)));
+    await owe(trades);
+    const sent: Reply[] = [];
+    await flushed(await world(sent));
+    expect(sent).toHaveLength(32);
+    expect(sent[0]?.title).toMatch(/^🟢 24 more PEPE buys · /);
+    expect(sent[0]?.title).not.toContain("25,000");
+    expect(sent.filter((r) => r.title.includes("🐳"))).toHaveLength(1);
+    expect(await store.buys.buyCounts()).toEqual({ folded: 24, posted: 31 });
+  });
+
   it("sends nothing twice: a worker without the watcher's lease sends nothing, and a restarted one finds every post recorded", async () => {
     await owe([trade(1), trade(2)]);
     const first: Reply[] = [];

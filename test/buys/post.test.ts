@@ -115,6 +115,20 @@ describe("a burst folded", () => {
     expect(planFold([1, 2, 3], 40)).toEqual({ posts: [1, 2, 3], folded: [] });
   });
 
+  it("posts the whales of a burst on their own, folding the others, in the order they came", () => {
+    const queued = Array.from({ length: 55 }, (_, i) => i);
+    const whale = (i: number) => i === 2 || i === 7 || i === 50;
+    const plan = planFold(queued, 40, whale);
+    expect(plan.posts).toHaveLength(39);
+    expect(plan.posts).toEqual(expect.arrayContaining([2, 7, 50]));
+    expect(plan.folded.some(whale)).toBe(false);
+    expect([...plan.posts].sort((a, b) => a - b)).toEqual(plan.posts);
+    expect([...plan.folded, ...plan.posts].sort((a, b) => a - b)).toEqual(queued);
+    // More whales than posts: the newest whales post, the older fold with the rest.
+    const many = planFold(queued, 4, () => true);
+    expect(many).toEqual({ posts: [52, 53, 54], folded: queued.slice(0, 52) });
+  });
+
   it("says how many more, how much, over how long, the largest and by whom", () => {
     const trades = [trade({ amountUsd: "300", txTime: TX_TIME }), trade({ amountUsd: "2300", txTime: TX_TIME + 40, wallet: "0xab00000000000000000000000000000000000cd" })];
     expect(summaryPost(trades, DEFAULT_OPTIONS).title).toBe("🟢 2 more PEPE buys · $2,600 in 40 s · largest $2,300 by 0xab00…00cd");
