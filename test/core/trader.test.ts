@@ -84,6 +84,14 @@ describe("/check, /chains and /trending say the true bounds", () => {
   it("still shows the last page itself", async () => {
     expect(await the.bot.say("/trending solana 20")).toContain("Trending on solana · page 20 of 20");
   });
+
+  it("reaches every token of the list with the smallest pages: the title's count and the last page agree", async () => {
+    const last = await the.bot.say("/trending solana 67 3");
+    expect(last).toContain("Trending on solana · page 67 of 67");
+    expect(last).toMatch(/^ *199 /m);
+    expect(await the.bot.say("/trending solana 51 3")).toContain("Trending on solana · page 51 of 67");
+    expect((await the.bot.say("/trending solana 68 3")).trim()).toBe("⚠ Trending on solana has pages 1 to 67; choose one of those.");
+  });
 });
 
 describe("wording", () => {

@@ -10,8 +10,11 @@ import { cardButtons, idOf, tokenTable } from "./token-list.js";
 export const TRENDING_PAGE_SIZE = 10;
 /** Most tokens one page may be asked to show (a digest's `top 20`). */
 export const MAX_TRENDING_SIZE = 20;
-/** Highest page number accepted. */
-const MAX_PAGE = 50;
+/**
+ * Highest page number accepted: the service's trending list is about 200 tokens, which one a
+ * page reaches; a longer list is shown as far as this, and its title counts no further.
+ */
+const MAX_PAGE = 200;
 
 /** Where a row was in the previous ranking: ▲2 two places higher now, ▼1 one lower, = the same, "new" not in it. */
 export function movement(rank: number, previousRank: number | undefined, i18n: Translator): string {
@@ -68,15 +71,15 @@ export const trendingCommand = defineCommand({
     const tokens = list.data.tokens;
     const first = (page - 1) * size + 1;
     const total = list.data.total;
-    const pages = total === undefined ? undefined : Math.max(1, Math.ceil(total / size));
-    const last = Math.min(pages ?? MAX_PAGE, MAX_PAGE);
+    const pages = total === undefined ? undefined : Math.min(MAX_PAGE, Math.max(1, Math.ceil(total / size)));
+    const last = pages ?? MAX_PAGE;
     if (page < 1 || page > last) {
       throw ctx.i18n.fail(pages === undefined ? "trending-pages-at-most" : "trending-pages", { chain: cleanText(chain, 16), last });
     }
     const { t } = ctx.i18n;
     const paging: Action[] = [];
     if (page > 1) paging.push({ kind: "command", label: t("button-previous"), command: "trending", args: sized(page - 1), edit: true });
-    const more = tokens.length === size && (pages === undefined || page < pages) && page < MAX_PAGE;
+    const more = tokens.length === size && page < last;
     if (more) paging.push({ kind: "command", label: t("button-next"), command: "trending", args: sized(page + 1), edit: true });
     paging.push(refreshButton("trending", sized(page), ctx.i18n));
     const ranking = tokens.map(idOf);
