@@ -63,12 +63,21 @@ export function digestCommands(limits: DigestLimits): Command[] {
       }
       await requireAdmin(ctx);
       const { chain } = await resolveChain(ctx, args.chain);
+      const existing = await ctx.store.subscriptions.listSubscriptions(ctx.chat);
+      const current = existing.find((s) => s.chain === chain);
+      // `/subscribe <chain>` alone on a digest it has (paused, say) keeps its schedule: the pause
+      // notice asks for just that, and nobody means it to reset a 15-minute top 3 to the defaults.
+      if (current !== undefined && (args.schedule ?? []).length === 0) {
+        const { id: _, pausedReason: __, lastRanking: ___, createdAt: ____, ...kept } = current;
+        await ctx.store.subscriptions.upsertSubscription(kept, ctx.now());
+        await keepPostTopic(ctx);
+        return done(ctx.i18n.t("digest-subscribed", { chain, schedule: current.label, top: current.topN }), ctx.i18n.t("digest-how-to-stop", { chain }));
+      }
       const { schedule: scheduleWords, topN } = takeTopN(ctx, args.schedule ?? []);
       const { timezone } = await ctx.store.getSettings(ctx.chat);
       const parsed = parseSchedule(scheduleWords, { timezone, minIntervalMinutes: limits.minIntervalMinutes });
       if (!parsed.ok) throw ctx.i18n.fail(parsed.error.key, parsed.error.args);
-      const existing = await ctx.store.subscriptions.listSubscriptions(ctx.chat);
-      if (!existing.some((s) => s.chain === chain) && existing.length >= limits.maxPerChat) {
+      if (current === undefined && existing.length >= limits.maxPerChat) {
         throw ctx.i18n.fail("digest-too-many", { count: existing.length });
       }
       const s = parsed.schedule;

@@ -92,3 +92,20 @@ describe("the topic a chat's posts go to", () => {
     expect(await topicOf(chat)).toBeUndefined();
   });
 });
+
+describe("/subscribe on a digest the chat has", () => {
+  it("resumes a paused digest on its own schedule when no schedule is typed, and replaces it when one is", async () => {
+    const chat = groupChat("u1", "paused-1", true);
+    await say(chat, "/subscribe base every 15m top 3");
+    const [sub] = await world.store.subscriptions.listSubscriptions(chat);
+    if (sub === undefined) throw new Error("no subscription");
+    await world.store.subscriptions.pauseSubscription(sub.id, "403 not enough rights");
+    const resumed = await say(chat, "/subscribe base");
+    expect(resumed?.title).toContain("every 15m");
+    const [kept] = await world.store.subscriptions.listSubscriptions(chat);
+    expect(kept).toMatchObject({ chain: "base", label: "every 15m", intervalMinutes: 15, topN: 3, timezone: sub.timezone });
+    expect(kept?.pausedReason).toBeUndefined();
+    await say(chat, "/subscribe base every 4h");
+    expect(await world.store.subscriptions.listSubscriptions(chat)).toEqual([expect.objectContaining({ label: "every 4h", topN: 10 })]);
+  });
+});
