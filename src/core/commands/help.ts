@@ -38,6 +38,10 @@ export function createHelpCommand(list: () => readonly Command[]): Command {
       const name = wanted.replace(/^\//, "").toLowerCase();
       const cmd = commands.find((c) => c.name === name || (c.aliases ?? []).includes(name));
       if (cmd === undefined) throw ctx.i18n.fail("help-no-command", { name: cleanText(name, 32) });
+      // Discord registers each command by its name alone: an alias there is a command nobody can run.
+      const unregistered = new Set(ctx.chat.platform === "discord" ? (cmd.aliases ?? []) : []);
+      const aliases = (cmd.aliases ?? []).filter((a) => !unregistered.has(a));
+      const examples = cmd.examples.filter((e) => !unregistered.has(e.slice(1).split(" ")[0] ?? ""));
       return {
         title: usage(cmd),
         tone: "info",
@@ -54,10 +58,8 @@ export function createHelpCommand(list: () => readonly Command[]): Command {
                     : t("help-choices", { description: describeArg(cmd, a, ctx.i18n), choices: a.choices.join(", ") }),
                 })),
               }]),
-          { kind: "text", text: t("help-examples", { examples: cmd.examples.join("  ·  ") }) },
-          ...(cmd.aliases === undefined || cmd.aliases.length === 0
-            ? []
-            : [{ kind: "text" as const, text: t("help-aliases", { aliases: cmd.aliases.map((a) => `/${a}`).join(", ") }) }]),
+          { kind: "text", text: t("help-examples", { examples: examples.join("  ·  ") }) },
+          ...(aliases.length === 0 ? [] : [{ kind: "text" as const, text: t("help-aliases", { aliases: aliases.map((a) => `/${a}`).join(", ") }) }]),
         ],
         actions: [],
       };

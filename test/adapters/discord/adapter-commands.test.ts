@@ -154,6 +154,16 @@ describe("Discord slash commands, end to end against the fake", () => {
     expect(embed?.fields).toBeUndefined();
   });
 
+  it("offers in /help <command> no alias Discord has no command for, and no example typed with one", async () => {
+    for (const [name, alias] of [["token", "detail"], ["lb", "leaderboard"]] as const) {
+      const answer = await h.fake.chatInput({ name: "help", options: [{ name: "command", type: OptionType.string, value: name }] }).settled();
+      if (answer.kind !== "message") throw new Error(answer.kind);
+      const shown = JSON.stringify(embedsOf(answer.message));
+      expect(shown).toContain(`/${name}`);
+      expect(shown).not.toContain(`/${alias}`);
+    }
+  });
+
   it("writes /liquidity's kinds of records in the server's language, not the service's words", async () => {
     const pair = h.real!.sandbox.market.tokens.find((t) => t.chain === "eth" && t.pairs.length > 0)?.pairs[0];
     if (pair === undefined) throw new Error("the sandbox has no eth pair");
