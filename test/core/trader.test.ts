@@ -85,6 +85,15 @@ describe("/check, /chains and /trending say the true bounds", () => {
     expect(await the.bot.say("/trending solana 20")).toContain("Trending on solana · page 20 of 20");
   });
 
+  it("reads /trending 2 5 as page 2 of five tokens on the default chain, as /trending 2 is page 2", async () => {
+    const out = await the.bot.say("/trending 2 5");
+    expect(out).toMatch(/Trending on \w+ · page 2 of \d+/);
+    expect(out).toMatch(/^ *6 /m);
+    expect(out).toMatch(/^ *10 /m);
+    expect(out).not.toMatch(/^ *11 /m);
+    expect((await the.bot.say("/trending 2 50")).trim()).toBe("⚠ size must be between 1 and 20.");
+  });
+
   it("reaches every token of the list with the smallest pages: the title's count and the last page agree", async () => {
     const last = await the.bot.say("/trending solana 67 3");
     expect(last).toContain("Trending on solana · page 67 of 67");

@@ -55,13 +55,14 @@ export const trendingCommand = defineCommand({
   async run(ctx, args) {
     let chainArg = args.chain;
     let pageArg = args.page;
-    // `/trending 2` means page 2 of the default chain.
-    if (chainArg !== undefined && pageArg === undefined && /^[+-]?\d+$/.test(chainArg)) {
-      pageArg = chainArg;
-      chainArg = undefined;
+    let sizeArg = args.size;
+    // `/trending 2` means page 2 of the default chain, and `/trending 2 5` five tokens a page of it.
+    if (chainArg !== undefined && sizeArg === undefined && /^[+-]?\d+$/.test(chainArg)) {
+      [chainArg, pageArg, sizeArg] = [undefined, chainArg, pageArg];
     }
     const page = pageArg === undefined ? 1 : Number(pageArg);
-    const size = args.size === undefined ? TRENDING_PAGE_SIZE : Number(args.size);
+    const size = sizeArg === undefined ? TRENDING_PAGE_SIZE : Number(sizeArg);
+    if (!Number.isInteger(size) || size < 1 || size > MAX_TRENDING_SIZE) throw ctx.i18n.fail("args-between", { name: "size", min: "1", max: String(MAX_TRENDING_SIZE) });
     const chain = chainArg === undefined ? await defaultChain(ctx) : (await resolveChain(ctx, chainArg)).chain;
     // The page size rides along on the buttons only when it was asked for.
     const sized = (p: number): string[] => (size === TRENDING_PAGE_SIZE ? [chain, String(p)] : [chain, String(p), String(size)]);
