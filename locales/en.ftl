@@ -619,6 +619,7 @@ card-audit = Audit
 card-main-pair = Main pair
 card-main-pair-value = { $pair } on { $dex } ({ $address })
 card-address = Address
+card-report-age = contract report from { $ago }
 
 ## /chart (the caption; the picture's own words stay English)
 

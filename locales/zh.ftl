@@ -587,6 +587,7 @@ card-age = 已上线
 card-audit = 审计
 card-main-pair = 主交易对
 card-main-pair-value = { $dex } 上的 { $pair }（{ $address }）
+card-report-age = 合约报告更新于{ $ago }
 card-address = 地址
 
 ## /chart (the caption; the picture's own words stay English)

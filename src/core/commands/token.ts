@@ -111,6 +111,9 @@ async function introIn(ctx: CommandContext, tokenId: string): Promise<string | u
   }
 }
 
+/** A contract report this much older than the card's figures has its age said beside its verdict. */
+const REPORT_AGE_SAID_MS = 60_000;
+
 function renderCard(
   ctx: CommandContext,
   res: Resolution,
@@ -124,6 +127,9 @@ function renderCard(
   const now = ctx.now();
   const { t: say, locale } = ctx.i18n;
   const verdict = report === undefined ? assessRecord(t, ctx.i18n) : assessReport(report.data, ctx.i18n).verdict;
+  // The contract report is kept longer than the figures: its age is said beside its verdict,
+  // and the footer dates the figures, which people read as the price's time.
+  const reportOlder = report !== undefined && detail.fetchedAt - report.fetchedAt >= REPORT_AGE_SAID_MS;
   const mainPair = detail.data.pairs.find((p) => p.pair === t.main_pair) ?? detail.data.pairs[0];
   const audited = detail.data.is_audited === true ? say("card-audited") : detail.data.is_audited === false ? say("card-not-audited") : DASH;
   const collision = collisionParts(res, opts.command, symbol, ctx.i18n);
@@ -161,7 +167,7 @@ function renderCard(
       ...collision.blocks,
       { kind: "fields", fields },
       ...pairsBlock(detail.data.pairs, ctx.i18n),
-      { kind: "text", text: verdict.line },
+      { kind: "text", text: reportOlder ? `${verdict.line} · ${say("card-report-age", { ago: say("age-ago", { age: formatSince(report.fetchedAt, now, { i18n: ctx.i18n }) }) })}` : verdict.line },
       ...(serviceRisk === undefined ? [] : [{ kind: "text" as const, text: say("risk-service-note", { text: serviceRisk }) }]),
       ...(opts.intro === undefined ? [] : [{ kind: "text" as const, text: say("card-intro", { text: opts.intro }) }]),
       ...opts.call.blocks,
@@ -177,7 +183,7 @@ function renderCard(
       ...collision.actions,
       ...opts.call.actions,
     ],
-    footer: footerOf(ctx, detail, ...(report === undefined ? [] : [report])),
+    footer: { ...footerOf(ctx, detail), ...(report?.stale === true ? { stale: true } : {}) },
   };
 }
 
