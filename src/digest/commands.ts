@@ -108,8 +108,9 @@ export function digestCommands(limits: DigestLimits): Command[] {
     ],
     examples: ["/unsubscribe solana", "/unsubscribe solana eth", "/unsubscribe all", "/unsubscribe launches solana"],
     async run(ctx, args) {
-      const more = args.more ?? [];
-      const input = args.chain.toLowerCase();
+      // Chains are named as people list them: `bsc eth`, `bsc, eth` or `bsc,eth`.
+      const [first = "", ...more] = [args.chain, ...(args.more ?? [])].flatMap((w) => w.split(",")).map((w) => w.trim()).filter((w) => w !== "");
+      const input = first.toLowerCase();
       if (input === "launches") return unsubscribeLaunches(ctx, more);
       await requireAdmin(ctx);
       const { t } = ctx.i18n;
@@ -123,7 +124,7 @@ export function digestCommands(limits: DigestLimits): Command[] {
       }
       const stopped: string[] = [];
       const none: string[] = [];
-      for (const chain of await resolveChains(ctx, [args.chain, ...more])) {
+      for (const chain of await resolveChains(ctx, [first, ...more])) {
         ((await ctx.store.subscriptions.removeSubscriptions(ctx.chat, chain)) === 0 ? none : stopped).push(chain);
       }
       const sep = t("list-sep");

@@ -31,6 +31,15 @@ describe("/unsubscribe", () => {
     expect((await say(chat, "/unsubscribe eth bsc"))?.title).toBe("This chat has no eth, bsc digests.");
   });
 
+  it("takes chains listed with commas as with spaces", async () => {
+    const chat = groupChat("u1", "g-commas", true);
+    for (const chain of ["solana", "eth", "base"]) await say(chat, `/subscribe ${chain}`);
+    await say(chat, "/unsubscribe solana, eth");
+    expect(await digests(chat)).toEqual(["base"]);
+    await say(chat, "/unsubscribe base,");
+    expect(await digests(chat)).toEqual([]);
+  });
+
   it("changes nothing when a chain named is unknown", async () => {
     const chat = groupChat("u1", "g2", true);
     await say(chat, "/subscribe solana");
