@@ -165,7 +165,10 @@ cmd-unwatch-token = A watched token, or all
 cmd-watchlist = This chat's watched tokens: price, 24h change and data age
 cmd-subscribe = Post a chain's trending digest here on a schedule (admins)
 cmd-subscribe-chain = Chain of the trending list
-cmd-subscribe-schedule = every 15m|30m|1h|4h|12h, daily HH:MM, or a cron expression; then top N
+cmd-subscribe-schedule = { $intervals ->
+    [none] daily HH:MM or a cron expression; then top N
+   *[other] every { $intervals }, daily HH:MM, or a cron expression; then top N
+}
 cmd-unsubscribe = Stop a chain's digest here, or all of them (admins)
 cmd-unsubscribe-chain = A chain, all, or launches and a chain
 cmd-unsubscribe-more = More chains

@@ -149,7 +149,10 @@ cmd-unwatch-token = 自选列表中的代币，或 all
 cmd-watchlist = 本聊天的自选代币：价格、24h 涨跌和数据时间
 cmd-subscribe = 按计划在此发布某条链的热门摘要（管理员）
 cmd-subscribe-chain = 热门榜所在的链
-cmd-subscribe-schedule = every 15m|30m|1h|4h|12h、daily HH:MM 或 cron 表达式；然后 top N
+cmd-subscribe-schedule = { $intervals ->
+    [none] daily HH:MM 或 cron 表达式；然后 top N
+   *[other] every { $intervals }、daily HH:MM 或 cron 表达式；然后 top N
+}
 cmd-unsubscribe = 停止此处某条链的摘要，或全部停止（管理员）
 cmd-unsubscribe-chain = 一条链、all，或 launches 加一条链
 cmd-unsubscribe-more = 更多的链

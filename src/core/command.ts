@@ -32,6 +32,8 @@ export interface ArgSpec {
   /** Bounds for `int`. */
   min?: number;
   max?: number;
+  /** Values the description's words take (a setting's limits), in every language. */
+  descriptionArgs?: Readonly<Record<string, string>>;
 }
 
 /** Parsed arguments by name; a variadic argument is a list. */

@@ -7,7 +7,7 @@ import { defineCommand, type Command, type CommandContext } from "../core/comman
 import { resolveChain } from "../core/chains.js";
 import { keepPostTopic } from "../core/post-topic.js";
 import type { Reply } from "../core/reply.js";
-import { parseSchedule } from "./schedule.js";
+import { everyAllowed, parseSchedule } from "./schedule.js";
 import { launchChainsOf, launchSubscriptionsTable, resolveChains, subscribeLaunches, unsubscribeLaunches } from "../launches/commands.js";
 
 export interface DigestLimits {
@@ -41,6 +41,9 @@ function done(title: string, text?: string): Reply {
 }
 
 export function digestCommands(limits: DigestLimits): Command[] {
+  // The help and Discord's option offer only the intervals this bot's limit lets a chat have.
+  const every = everyAllowed(limits.minIntervalMinutes);
+  const intervals = every.length === 0 ? "none" : every.join("|");
   const subscribe = defineCommand({
     name: "subscribe",
     description: "Post a chain's trending digest here on a schedule (admins)",
@@ -48,7 +51,8 @@ export function digestCommands(limits: DigestLimits): Command[] {
       { name: "chain", description: "Chain of the trending list", type: "chain", required: true },
       {
         name: "schedule",
-        description: "every 15m|30m|1h|4h|12h, daily HH:MM, or a cron expression; then top N",
+        description: every.length === 0 ? "daily HH:MM or a cron expression; then top N" : `every ${intervals}, daily HH:MM, or a cron expression; then top N`,
+        descriptionArgs: { intervals },
         type: "text",
         required: false,
         variadic: true,

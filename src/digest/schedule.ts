@@ -31,6 +31,11 @@ const EVERY = new Map<string, { cron: string; minutes: number }>([
   ["12h", { cron: "0 */12 * * *", minutes: 720 }],
 ]);
 
+/** The `every` intervals a chat may have under `minIntervalMinutes`, as typed (`15m`, `1h`). */
+export function everyAllowed(minIntervalMinutes: number): string[] {
+  return [...EVERY].filter(([, e]) => e.minutes >= minIntervalMinutes).map(([typed]) => typed);
+}
+
 /** Parse outcome: a schedule, or one sentence saying what is wrong. */
 export type ParsedSchedule = { ok: true; schedule: Schedule } | { ok: false; error: LocalMessage };
 

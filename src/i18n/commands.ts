@@ -24,7 +24,7 @@ export function describeCommand(command: Command, i18n: Translator): string {
 /** An argument's description in `i18n`'s language. */
 export function describeArg(command: Command, arg: ArgSpec, i18n: Translator): string {
   const key = argKey(command, arg);
-  return i18n.has(key) ? i18n.t(key) : arg.description;
+  return i18n.has(key) ? i18n.t(key, arg.descriptionArgs) : arg.description;
 }
 
 /** The label of a choice that is a word of the bot (e.g. `above`), or undefined for data (chains, topics). */

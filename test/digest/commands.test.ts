@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Reply } from "../../src/core/reply.js";
 import { digestCommands } from "../../src/digest/commands.js";
+import { messages } from "../../src/i18n/index.js";
+import { describeArg } from "../../src/i18n/commands.js";
 import { startClockedWorld, type ClockedWorld } from "../core/clocked-world.js";
 import { groupChat } from "../core/helpers.js";
 
@@ -116,5 +118,20 @@ describe("/subscribe on a digest the chat has", () => {
     expect(kept?.pausedReason).toBeUndefined();
     await say(chat, "/subscribe base every 4h");
     expect(await world.store.subscriptions.listSubscriptions(chat)).toEqual([expect.objectContaining({ label: "every 4h", topN: 10 })]);
+  });
+});
+
+describe("/subscribe's schedule as /help and Discord describe it", () => {
+  it("offers only the intervals DIGEST_MIN_INTERVAL_MINUTES lets a chat have, in each language", () => {
+    const describe = (minIntervalMinutes: number, locale: string): string => {
+      const subscribe = digestCommands({ maxPerChat: 10, minIntervalMinutes }).find((c) => c.name === "subscribe");
+      const spec = subscribe?.args.find((a) => a.name === "schedule");
+      if (subscribe === undefined || spec === undefined) throw new Error("no /subscribe schedule");
+      return describeArg(subscribe, spec, messages().translator(locale));
+    };
+    expect(describe(15, "en")).toBe("every 15m|30m|1h|4h|12h, daily HH:MM, or a cron expression; then top N");
+    expect(describe(60, "en")).toBe("every 1h|4h|12h, daily HH:MM, or a cron expression; then top N");
+    expect(describe(60, "zh")).toContain("every 1h|4h|12h");
+    expect(describe(1440, "en")).toBe("daily HH:MM or a cron expression; then top N");
   });
 });

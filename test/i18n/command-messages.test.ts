@@ -22,10 +22,11 @@ describe("the commands' descriptions in the message files", () => {
     const en = catalog.translator("en");
     const wrong: string[] = [];
     for (const cmd of built.core.commands) {
-      const pairs: [string, string][] = [[commandKey(cmd), cmd.description], ...cmd.args.map((a): [string, string] => [argKey(cmd, a), a.description])];
-      for (const [key, english] of pairs) {
+      type Described = [string, string, Readonly<Record<string, string>> | undefined];
+      const pairs: Described[] = [[commandKey(cmd), cmd.description, undefined], ...cmd.args.map((a): Described => [argKey(cmd, a), a.description, a.descriptionArgs])];
+      for (const [key, english, args] of pairs) {
         for (const locale of catalog.locales) if (!catalog.keys(locale).has(key)) wrong.push(`${locale}.ftl lacks ${key} = ${english}`);
-        if (en.has(key) && en.t(key) !== english) wrong.push(`en.ftl ${key} = ${en.t(key)} but the registry says: ${english}`);
+        if (en.has(key) && en.t(key, args) !== english) wrong.push(`en.ftl ${key} = ${en.t(key, args)} but the registry says: ${english}`);
       }
     }
     expect(wrong).toEqual([]);
