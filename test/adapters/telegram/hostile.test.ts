@@ -41,18 +41,23 @@ describe("hostile token metadata through Telegram", () => {
     expect(h.fake.calls.filter((c) => c.chatId === String(chat.id) && !c.ok)).toEqual([]);
   });
 
-  it("writes a token's @ so that Telegram makes no mention of it, in replies and inline results", async () => {
-    const mentions = HOSTILE_TOKENS.find((t) => t.symbol === "@everyone");
-    if (mentions === undefined) throw new Error("the sandbox has no token named @everyone");
+  /** Every text one user reads: the answers to `commands` in their private chat, and the inline result for `query`. */
+  async function answersTo(commands: readonly string[], query: string): Promise<string[]> {
     const user = fakeUser();
     const chat = privateChat(user);
-    const asks = [`/token ${mentions.id}`, `/price ${mentions.id}`, "/search @everyone", `/holders ${mentions.id}`].map((text) => h.fake.sendText(chat, text, { from: user }));
+    const asks = commands.map((text) => h.fake.sendText(chat, text, { from: user }));
     for (const ask of asks) await h.fake.waitForSent((s) => s.replyTo === ask.message_id, { timeoutMs: 10_000 });
-    const id = h.fake.inlineQuery(mentions.address, user);
+    const id = h.fake.inlineQuery(query, user);
     await h.fake.waitFor((c) => c.method === "answerInlineQuery" && c.payload.inline_query_id === id, { timeoutMs: 10_000 });
     const inline = (h.fake.inlineAnswers.get(id) ?? []) as { title: string; input_message_content: { message_text: string } }[];
     expect(inline).toHaveLength(1);
-    const texts = [...asks.flatMap((ask) => h.fake.repliesTo(ask).map((s) => s.text)), ...inline.flatMap((r) => [r.title, r.input_message_content.message_text])];
+    return [...asks.flatMap((ask) => h.fake.repliesTo(ask).map((s) => s.text)), ...inline.flatMap((r) => [r.title, r.input_message_content.message_text])];
+  }
+
+  it("writes a token's @ so that Telegram makes no mention of it, in replies and inline results", async () => {
+    const mentions = HOSTILE_TOKENS.find((t) => t.symbol === "@everyone");
+    if (mentions === undefined) throw new Error("the sandbox has no token named @everyone");
+    const texts = await answersTo([`/token ${mentions.id}`, `/price ${mentions.id}`, "/search @everyone", `/holders ${mentions.id}`], mentions.address);
     expect(texts.join("\n")).toContain("＠everyone");
     for (const text of texts) expect(text).not.toMatch(/@[A-Za-z]/);
   });
@@ -60,18 +65,7 @@ describe("hostile token metadata through Telegram", () => {
   it("writes links and commands in a token's name or in what was typed so that Telegram finds none", async () => {
     const markdown = HOSTILE_TOKENS.find((t) => t.name.includes("https://evil.example/"));
     if (markdown === undefined) throw new Error("the sandbox has no token with a link in its name");
-    const user = fakeUser();
-    const chat = privateChat(user);
-    const asks = [`/token ${markdown.id}`, `/risk ${markdown.id}`, "/search claim.pepe-airdrop.com", "/price /stopbuys", "/convert https://1.2.3.4/x pepe"].map((text) =>
-      h.fake.sendText(chat, text, { from: user }),
-    );
-    for (const ask of asks) await h.fake.waitForSent((s) => s.replyTo === ask.message_id, { timeoutMs: 10_000 });
-    const id = h.fake.inlineQuery(markdown.address, user);
-    await h.fake.waitFor((c) => c.method === "answerInlineQuery" && c.payload.inline_query_id === id, { timeoutMs: 10_000 });
-    const inline = (h.fake.inlineAnswers.get(id) ?? []) as { title: string; input_message_content: { message_text: string } }[];
-    expect(inline).toHaveLength(1);
-    const texts = [...asks.flatMap((ask) => h.fake.repliesTo(ask).map((s) => s.text)), ...inline.flatMap((r) => [r.title, r.input_message_content.message_text])];
-    const all = texts.join("\n");
+    const all = (await answersTo([`/token ${markdown.id}`, `/risk ${markdown.id}`, "/search claim.pepe-airdrop.com", "/price /stopbuys", "/convert https://1.2.3.4/x pepe"], markdown.address)).join("\n");
     for (const shown of ["https:\u2044\u2044evi", "pepe-airdrop\u2024com", "\u2044stopbuys", "1\u20242\u20243\u20244"]) expect(all).toContain(shown);
     for (const live of ["evil.example", "pepe-airdrop.com", "://", "1.2.3.4", "/stopbuys"]) expect(all).not.toContain(live);
   });
