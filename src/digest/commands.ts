@@ -25,10 +25,10 @@ async function requireAdmin(ctx: CommandContext): Promise<void> {
   if (!(await ctx.chat.isAdmin())) throw ctx.i18n.fail("digest-not-admin");
 }
 
-/** Splits a trailing `top N` off the schedule words. */
-function takeTopN(ctx: CommandContext, rest: string[]): { schedule: string[]; topN: number } {
+/** Splits a trailing `top N` off the schedule words; `topN` undefined when none was typed. */
+function takeTopN(ctx: CommandContext, rest: string[]): { schedule: string[]; topN: number | undefined } {
   const i = rest.findIndex((w) => w.toLowerCase() === "top");
-  if (i === -1) return { schedule: rest, topN: DEFAULT_TOP_N };
+  if (i === -1) return { schedule: rest, topN: undefined };
   const n = Number(rest[i + 1]);
   if (i !== rest.length - 2 || !Number.isInteger(n) || n < 1 || n > MAX_TOP_N) {
     throw ctx.i18n.fail("digest-bad-top", { max: MAX_TOP_N });
@@ -69,15 +69,17 @@ export function digestCommands(limits: DigestLimits): Command[] {
       const { chain } = await resolveChain(ctx, args.chain);
       const existing = await ctx.store.subscriptions.listSubscriptions(ctx.chat);
       const current = existing.find((s) => s.chain === chain);
-      // `/subscribe <chain>` alone on a digest it has (paused, say) keeps its schedule: the pause
-      // notice asks for just that, and nobody means it to reset a 15-minute top 3 to the defaults.
-      if (current !== undefined && (args.schedule ?? []).length === 0) {
+      const { schedule: scheduleWords, topN: typedTop } = takeTopN(ctx, args.schedule ?? []);
+      // `/subscribe <chain>` (or `… top 5`) on a digest it has (paused, say) keeps its schedule: the
+      // pause notice asks for just that, and nobody means it to reset a 15-minute digest to hourly.
+      if (current !== undefined && scheduleWords.length === 0) {
         const { id: _, pausedReason: __, lastRanking: ___, createdAt: ____, ...kept } = current;
-        await ctx.store.subscriptions.upsertSubscription(kept, ctx.now());
+        const top = typedTop ?? current.topN;
+        await ctx.store.subscriptions.upsertSubscription({ ...kept, topN: top }, ctx.now());
         await keepPostTopic(ctx);
-        return done(ctx.i18n.t("digest-subscribed", { chain, schedule: current.label, top: current.topN }), ctx.i18n.t("digest-how-to-stop", { chain }));
+        return done(ctx.i18n.t("digest-subscribed", { chain, schedule: current.label, top }), ctx.i18n.t("digest-how-to-stop", { chain }));
       }
-      const { schedule: scheduleWords, topN } = takeTopN(ctx, args.schedule ?? []);
+      const topN = typedTop ?? DEFAULT_TOP_N;
       const { timezone } = await ctx.store.getSettings(ctx.chat);
       const parsed = parseSchedule(scheduleWords, { timezone, minIntervalMinutes: limits.minIntervalMinutes });
       if (!parsed.ok) throw ctx.i18n.fail(parsed.error.key, parsed.error.args);

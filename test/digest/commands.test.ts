@@ -105,7 +105,7 @@ describe("the topic a chat's posts go to", () => {
 });
 
 describe("/subscribe on a digest the chat has", () => {
-  it("resumes a paused digest on its own schedule when no schedule is typed, and replaces it when one is", async () => {
+  it("keeps a digest's schedule when none is typed (resuming it, or changing only its top N), and replaces it when one is", async () => {
     const chat = groupChat("u1", "paused-1", true);
     await say(chat, "/subscribe base every 15m top 3");
     const [sub] = await world.store.subscriptions.listSubscriptions(chat);
@@ -116,6 +116,9 @@ describe("/subscribe on a digest the chat has", () => {
     const [kept] = await world.store.subscriptions.listSubscriptions(chat);
     expect(kept).toMatchObject({ chain: "base", label: "every 15m", intervalMinutes: 15, topN: 3, timezone: sub.timezone });
     expect(kept?.pausedReason).toBeUndefined();
+    // Only more rows: the schedule stays.
+    await say(chat, "/subscribe base top 5");
+    expect(await world.store.subscriptions.listSubscriptions(chat)).toEqual([expect.objectContaining({ label: "every 15m", topN: 5 })]);
     await say(chat, "/subscribe base every 4h");
     expect(await world.store.subscriptions.listSubscriptions(chat)).toEqual([expect.objectContaining({ label: "every 4h", topN: 10 })]);
   });
