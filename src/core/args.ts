@@ -126,7 +126,7 @@ function checkValue(cmd: Command, spec: ArgSpec, value: string): string {
     // A whole number too long to count is still a whole number: out of range, not malformed.
     const n = /^[+-]?\d{1,9}$/.test(value) ? Number(value) : /^\d+$/.test(value) ? Number.MAX_SAFE_INTEGER : /^-\d+$/.test(value) ? Number.MIN_SAFE_INTEGER : NaN;
     if (Number.isNaN(n)) {
-      throw userError("args-not-whole", { ...hint(cmd), name: spec.name, value: value.slice(0, 20) });
+      throw userError("args-not-whole", { ...hint(cmd), name: spec.name, value: cleanText(value, 20) });
     }
     const min = spec.min ?? Number.MIN_SAFE_INTEGER;
     const max = spec.max ?? Number.MAX_SAFE_INTEGER;

@@ -171,7 +171,7 @@ export function createBotCore(deps: CoreDeps): BotCore {
   function find(name: string, i18n: Translator): Command {
     const cmd = byName.get(name);
     if (cmd === undefined) {
-      const shown = name.slice(0, 32);
+      const shown = name === "" ? "" : cleanText(name, 32);
       throw shown === "" ? i18n.fail("core-unknown-command-empty") : i18n.fail("core-unknown-command", { name: shown });
     }
     return cmd;

@@ -6,6 +6,7 @@
  * (`match`); nothing is kept between calls.
  */
 import { createTask, parse, validate, type ScheduledTask } from "node-cron";
+import { cleanText } from "../core/format/index.js";
 import type { LocalMessage, MessageArgs } from "../i18n/index.js";
 
 export interface Schedule {
@@ -192,7 +193,7 @@ export function parseSchedule(
   if (text === "" || text.startsWith("every ")) {
     const every = text === "" ? "1h" : text.slice(6).trim();
     const e = EVERY.get(every);
-    if (!e) return refuse("schedule-bad-every", { every });
+    if (!e) return refuse("schedule-bad-every", { every: cleanText(every, 24) });
     schedule = { cron: e.cron, timezone: "UTC", label: `every ${every}`, intervalMinutes: e.minutes };
   } else if (text.startsWith("daily")) {
     const m = /^daily\s+([01]?\d|2[0-3]):([0-5]\d)$/.exec(text);

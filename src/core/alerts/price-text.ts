@@ -3,6 +3,7 @@
  * `10%`. Each refusal names one sentence of the message files that shows the fix.
  */
 import type { LocalMessage } from "../../i18n/index.js";
+import { cleanText } from "../format/index.js";
 
 export type Parsed = { ok: true; value: number } | { ok: false; error: LocalMessage };
 
@@ -23,7 +24,7 @@ const MAX_PRICE = 1e15;
 /** Reads a USD price: an optional `$`, digits, thousands commas, a decimal point and a k/M/B suffix. */
 export function parsePrice(text: string): Parsed {
   const raw = text.trim().replace(/^\$/, "").replace(/\s*(?:usd|\$)$/i, "").trim();
-  const shown = text.trim().slice(0, 24);
+  const shown = cleanText(text, 24);
   if (raw === "") return { ok: false, error: { key: "alert-price-missing" } };
   let body = raw;
   let factor = 1;
@@ -50,7 +51,7 @@ export const MOVE_PERCENT_MAX = 1000;
 /** Reads a percent for a `move` alert: `10%`, `10`, `2.5 %`; a sign is ignored (moves count both ways). */
 export function parsePercent(text: string): Parsed {
   const raw = text.trim().replace(/\s*%$/, "").replace(/^[+±-]/, "").trim();
-  const shown = text.trim().slice(0, 24);
+  const shown = cleanText(text, 24);
   if (!/^(?:\d+(?:\.\d+)?|\.\d+)$/.test(raw)) return { ok: false, error: { key: "alert-percent-not-a-percent", args: { typed: shown } } };
   const value = Number(raw);
   if (value === 0) return { ok: false, error: { key: "alert-percent-zero" } };

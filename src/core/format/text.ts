@@ -18,11 +18,11 @@ const SAFE_AT = "＠";
  * command of `/word`; a token called "claim at pepe-airdrop.com" or "/stopbuys all" would put a
  * working link or command in the group under the bot's name. Its servers split a host at "."
  * and at the ideographic, fullwidth and halfwidth full stops, so those are written as the one
- * dot leader "․" (U+2024) where a label of letters follows, and a link's or command's "/" as
- * the fraction slash "⁄" (U+2044): both read the same, are in the chart's font, and start
- * nothing.
+ * dot leader "․" (U+2024) where a label of letters follows (of Latin letters after the three
+ * full stops, which end Chinese sentences), and a link's or command's "/" as the fraction
+ * slash "⁄" (U+2044): both read the same, are in the chart's font, and start nothing.
  */
-const HOST_DOT = /(?<=[\p{L}\p{N}_-])[.\u3002\uFF0E\uFF61](?=\p{L}{2})/gu;
+const HOST_DOT = /(?<=[\p{L}\p{N}_-])(?:\.(?=\p{L}{2})|[\u3002\uFF0E\uFF61](?=[A-Za-z]{2}))/gu;
 /** An IPv4 host, `1.2.3.4`, is a link's host without a letter in it. */
 const IPV4 = /(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])/g;
 const SAFE_DOT = "\u2024";

@@ -65,9 +65,11 @@ describe("hostile token metadata through Telegram", () => {
   it("writes links and commands in a token's name or in what was typed so that Telegram finds none", async () => {
     const markdown = HOSTILE_TOKENS.find((t) => t.name.includes("https://evil.example/"));
     if (markdown === undefined) throw new Error("the sandbox has no token with a link in its name");
-    const all = (await answersTo([`/token ${markdown.id}`, `/risk ${markdown.id}`, "/search claim.pepe-airdrop.com", "/price /stopbuys", "/convert https://1.2.3.4/x pepe"], markdown.address)).join("\n");
+    const all = (await answersTo([`/token ${markdown.id}`, `/risk ${markdown.id}`, "/search claim.pepe-airdrop.com", "/price /stopbuys", "/convert https://1.2.3.4/x pepe",
+      "/alert pepe above t.me/abc", "/alert pepe move /stopbuys", "/alert pepe above @admin", "/subscribe eth every t.me/abc", "/holders pepe t.me/abc"], markdown.address)).join("\n");
     for (const shown of ["https:\u2044\u2044evi", "pepe-airdrop\u2024com", "\u2044stopbuys", "1\u20242\u20243\u20244"]) expect(all).toContain(shown);
-    for (const live of ["evil.example", "pepe-airdrop.com", "://", "1.2.3.4", "/stopbuys"]) expect(all).not.toContain(live);
+    for (const live of ["evil.example", "pepe-airdrop.com", "://", "1.2.3.4", "/stopbuys", "t.me/", "@admin"]) expect(all).not.toContain(live);
+    expect(all).toContain("t\u2024me/abc");
   });
 
   it("shows a name full of HTML as text, escaped, never as markup", async () => {

@@ -111,7 +111,7 @@ describe("cleanText against Telegram's links and commands", () => {
     expect(cleanText(input)).toBe(shown);
   });
 
-  it.each(["USDC.e", "WETH/USDC", "1.5x", "v2.0", "1.2.3", "e.g. this", "$PEPE 2.5%"])("leaves %j as it is", (input) => {
+  it.each(["USDC.e", "WETH/USDC", "1.5x", "v2.0", "1.2.3", "e.g. this", "$PEPE 2.5%", "未发现风险。合约已开源。", "佩佩。社区代币"])("leaves %j as it is", (input) => {
     expect(cleanText(input)).toBe(input);
   });
 
