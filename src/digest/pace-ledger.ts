@@ -14,7 +14,9 @@ export interface PaceLedger {
    * Takes a send slot at `t` for the first of `chatIds` that may get one now, counting it at
    * once: the global pace and a pause hold every chat; a chat's window holds only that chat.
    * `reserve`: slots of a chat's minute this send may not take, left to others (the replies to
-   * commands, which scheduled posts must not crowd out). Default 0.
+   * commands, which scheduled posts must not crowd out), and one more for each reply the chat
+   * had in its minute: a chat whose members are asking gets more of its minute for answers.
+   * A send with `reserve` 0 is such a reply. Default 0.
    */
   take(chatIds: readonly string[], t: number, reserve?: number): Promise<PaceSlot>;
   /**
@@ -74,6 +76,8 @@ export function memoryPaceLedger(opts: PaceOptions & { sent?: readonly PastSend[
   let seq = 0;
   /** Chats a reply waits for: until when posts leave them alone. */
   const holds = new Map<string, number>();
+  /** The stamps of the replies (sends with no reserve) still in a chat's minute. */
+  const replies = new Set<string>();
 
   const book = (chatId: string, stamp: string, at: number): void => {
     if (booked) recent.set(chatId, (recent.get(chatId) ?? new Map<string, number>()).set(stamp, at));
@@ -86,12 +90,17 @@ export function memoryPaceLedger(opts: PaceOptions & { sent?: readonly PastSend[
     if (held > 0) return held;
     const stamps = recent.get(chatId);
     if (stamps === undefined) return 0;
-    for (const [stamp, at] of stamps) if (at <= t - MINUTE) stamps.delete(stamp);
+    for (const [stamp, at] of stamps) {
+      if (at > t - MINUTE) continue;
+      stamps.delete(stamp);
+      replies.delete(stamp);
+    }
     if (stamps.size === 0) {
       recent.delete(chatId);
       return 0;
     }
-    const limit = Math.max(1, perChat - reserve);
+    const answered = reserve > 0 ? [...stamps.keys()].filter((s) => replies.has(s)).length : 0;
+    const limit = Math.max(1, perChat - reserve - answered);
     // Room comes back as the send that makes the window one too full passes its minute.
     const windowWait = perChat > 0 && stamps.size >= limit ? ([...stamps.values()].sort((a, b) => a - b)[stamps.size - limit] as number) + MINUTE - t : 0;
     const spacingWait = chatSpacing > 0 ? Math.max(...stamps.values()) + chatSpacing - t : 0;
@@ -113,6 +122,7 @@ export function memoryPaceLedger(opts: PaceOptions & { sent?: readonly PastSend[
         nextStartAt = Math.max(t, nextStartAt) + spacing;
         const stamp = `m${(seq += 1)}`;
         book(chatId, stamp, t);
+        if (reserve === 0 && booked) replies.add(stamp);
         return { index: i, stamp };
       }
       return { waitMs: Number.isFinite(soonest) ? soonest : 0 };

@@ -20,9 +20,10 @@ export interface RedisPaceOptions extends PaceOptions {
 
 /**
  * KEYS[1] the gate (hash: next, paused), KEYS[2..n+1] the n candidates' windows (sorted sets of
- * stamps by time), KEYS[n+2..2n+1] their holds (until when a reply waits for the chat); ARGV[6]
- * the least ms between two messages to one chat, from the newest in its window; ARGV[7] the slots
- * of a chat's minute this send leaves to others (more than 0: a post, which a hold keeps out).
+ * stamps by time; a reply's stamp has `.q`), KEYS[n+2..2n+1] their holds (until when a reply
+ * waits for the chat); ARGV[6] the least ms between two messages to one chat, from the newest in
+ * its window; ARGV[7] the slots of a chat's minute this send leaves to others (more than 0: a
+ * post, which a hold keeps out and which leaves one more for each reply in the window).
  */
 const TAKE = `
 local t = tonumber(ARGV[1])
@@ -31,7 +32,6 @@ local per = tonumber(ARGV[3])
 local win = tonumber(ARGV[4])
 local apart = tonumber(ARGV[6])
 local reserve = tonumber(ARGV[7])
-local limit = math.max(1, per - reserve)
 local n = (#KEYS - 1) / 2
 local gate = redis.call('HMGET', KEYS[1], 'next', 'paused')
 local nextAt = tonumber(gate[1] or '0')
@@ -49,6 +49,13 @@ for i = 2, n + 1 do
   if booked then
     redis.call('ZREMRANGEBYSCORE', KEYS[i], '-inf', t - win)
     local count = redis.call('ZCARD', KEYS[i])
+    local answered = 0
+    if reserve > 0 and per > 0 then
+      for _, m in ipairs(redis.call('ZRANGE', KEYS[i], 0, -1)) do
+        if string.find(m, '.q', 1, true) then answered = answered + 1 end
+      end
+    end
+    local limit = math.max(1, per - reserve - answered)
     if per > 0 and count >= limit then
       local freeing = redis.call('ZRANGE', KEYS[i], count - limit, count - limit, 'WITHSCORES')
       w = tonumber(freeing[2]) + win - t
@@ -111,7 +118,8 @@ export function redisPaceLedger(opts: RedisPaceOptions): PaceLedger {
   return {
     async take(chatIds, t, reserve = 0): Promise<PaceSlot> {
       if (redis.isUp()) {
-        const stamp = `r${origin}.${(seq += 1)}`;
+        // A reply's stamp says so: posts leave a chat one more slot of its minute for each (`.q`).
+        const stamp = `r${origin}.${reserve === 0 ? "q" : ""}${(seq += 1)}`;
         try {
           const keys = [gateKey, ...chatIds.map(chatKey), ...chatIds.map(holdKey)];
           const [index, waitMs] = (await redis.client.eval(TAKE, keys.length, ...keys, t, spacing, perChat, MINUTE, stamp, apart, reserve)) as [number, number];

@@ -394,6 +394,20 @@ describe.each([
     expect(await ledger.take(["g"], t + 1_000, 4)).toMatchObject({ index: 0 });
   });
 
+  it("leaves a group one more slot of its minute for each reply it had in it", async () => {
+    const ledger = await ledgerOf({ perChatPerMinute: 20 });
+    const t = 2_000_000;
+    for (let i = 0; i < 10; i++) expect(await ledger.take(["g"], t + i, 4)).toMatchObject({ index: 0 });
+    for (let i = 0; i < 5; i++) expect(await ledger.take(["g"], t + 10 + i)).toMatchObject({ index: 0 });
+    // 15 sent, 5 of them replies: posts may fill the minute to 20 - 4 - 5 = 11 only, so they wait.
+    expect(await ledger.take(["g"], t + 20, 4)).toMatchObject({ waitMs: expect.any(Number) });
+    // A reply still finds its room, and another chat's posts are not held.
+    expect(await ledger.take(["g"], t + 21)).toMatchObject({ index: 0 });
+    expect(await ledger.take(["h"], t + 22, 4)).toMatchObject({ index: 0 });
+    // Once the replies' minute is over, the posts have their 16 again.
+    expect(await ledger.take(["g"], t + 10 + 60_000, 4)).toMatchObject({ index: 0 });
+  });
+
   it("leaves the replies their 4 of a group's 20 however long its backlog of posts", async () => {
     const clock = virtualClock();
     const ledger = await ledgerOf({ perChatPerMinute: 20 });
