@@ -8,11 +8,11 @@ language-name = English
 
 core-unknown-command = I don't know /{ $name }; /help lists what I can do.
 core-unknown-command-empty = Write the command right after the /, like /price pepe; /help lists what I can do.
-core-budget-user = You are sending commands faster than I answer them; try again in { $seconds ->
+core-budget-user = You have sent more commands this minute than I take from one person; try again in { $seconds ->
     [one] 1 second
    *[other] { $seconds } seconds
 }.
-core-budget-chat = This chat is sending commands faster than I answer them; try again in { $seconds ->
+core-budget-chat = This chat has sent more commands this minute than I take from one chat; try again in { $seconds ->
     [one] 1 second
    *[other] { $seconds } seconds
 }.
@@ -352,6 +352,7 @@ unalert-all = { $count ->
 }
 unalert-which = Which alert? Give its number from /alerts, or all, e.g. /unalert 2.
 unalert-done = Deleted alert #{ $number }.
+unalert-already-gone = Alert #{ $number } was already deleted.
 watch-which = Which token? e.g. /watch pepe
 watch-too-many = I add at most { $max } tokens at once; you named { $count }.
 watch-full = This chat's watchlist already has { $max } tokens, the most it may have; /unwatch one first.
@@ -378,7 +379,7 @@ watchlist-more = And { $count } more with smaller moves.
 adapter-button-expired = This button has expired — run the command again.
 discord-nothing-detected = I found no contract address or token link in that message.
 discord-unknown-command = I no longer know that command; an admin should run `chainpulse discord register` again.
-discord-budget = You are sending commands faster than I answer them; try again shortly.
+discord-budget = You have sent more commands this minute than I take from one person; try again shortly.
 discord-deferred-failed = Sorry, I could not show that answer; try again in a moment.
 # The message menu command's name as Discord shows it (at most 32 characters).
 discord-token-card = Token card

@@ -7,8 +7,8 @@ language-name = 简体中文
 
 core-unknown-command = 我不认识 /{ $name }；/help 列出我能做的事。
 core-unknown-command-empty = 我不认识这个命令；/help 列出我能做的事。
-core-budget-user = 你发送命令的速度超过了我的回复速度；请在 { $seconds } 秒后再试。
-core-budget-chat = 这个聊天发送命令的速度超过了我的回复速度；请在 { $seconds } 秒后再试。
+core-budget-user = 你这一分钟发送的命令已超过我对一个人的上限；请在 { $seconds } 秒后再试。
+core-budget-chat = 这个聊天这一分钟发送的命令已超过我对一个聊天的上限；请在 { $seconds } 秒后再试。
 core-sorry = 我这边出了点问题。
 
 ## Failures
@@ -324,6 +324,7 @@ unalert-none = 本聊天没有提醒。
 unalert-all = 已删除本聊天全部 { $count } 个提醒。
 unalert-which = 哪个提醒？请给出 /alerts 中的编号，或 all，例如 /unalert 2。
 unalert-done = 已删除提醒 #{ $number }。
+unalert-already-gone = 提醒 #{ $number } 已经被删除了。
 watch-which = 哪个代币？例如 /watch pepe
 watch-too-many = 一次最多添加 { $max } 个代币；你写了 { $count } 个。
 watch-full = 本聊天自选列表已有 { $max } 个代币，已达上限；请先用 /unwatch 移除一个。
@@ -350,7 +351,7 @@ watchlist-more = 另有 { $count } 个，涨跌较小。
 adapter-button-expired = 这个按钮已过期——请重新运行命令。
 discord-nothing-detected = 这条消息里没有找到合约地址或代币链接。
 discord-unknown-command = 我已经不认识这个命令；请管理员重新运行 `chainpulse discord register`。
-discord-budget = 你发送命令的速度超过了我的回复速度；请稍后再试。
+discord-budget = 你这一分钟发送的命令已超过我对一个人的上限；请稍后再试。
 discord-deferred-failed = 抱歉，这个回答无法显示；请稍后再试。
 # The message menu command's name as Discord shows it (at most 32 characters).
 discord-token-card = 代币卡片

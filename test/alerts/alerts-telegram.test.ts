@@ -85,6 +85,8 @@ describe("price alerts through Telegram", () => {
     // Closest to firing first: the 10% move before the 100× rise, each with its delete button.
     expect(list.indexOf("WIF")).toBeLessThan(list.indexOf("PEPE"));
     expect(listed.keyboard?.flat().map((b) => b.text)).toEqual(["✖ #1", "✖ #2", "↻ Refresh"]);
+    const m2 = w.h.fake.sendText(w.chat, "/alerts", { from: w.member });
+    const second = await w.h.fake.waitForSent((x) => x.replyTo === m2.message_id);
     // A member's ✖ is refused where only they see it; the list stays as it was.
     const refused = w.h.fake.pressButton(listed, "✖ #2", w.member);
     await w.h.fake.waitFor((c) => c.method === "answerCallbackQuery" && c.payload.callback_query_id === refused);
@@ -98,6 +100,13 @@ describe("price alerts through Telegram", () => {
     expect(redrawn.text).not.toContain("PEPE");
     expect(redrawn.keyboard?.flat().map((b) => b.text)).toEqual(["✖ #1", "↻ Refresh"]);
     expect(w.h.fake.sent.length).toBe(sent);
+    // A ✖ on a list older than the deletion redraws that list as it is now, and says so.
+    const edits = w.h.fake.calls.filter((c) => c.method === "editMessageText" && c.ok).length;
+    w.h.fake.pressButton(second, "✖ #2", w.admin);
+    await w.h.fake.waitFor(() => w.h.fake.calls.filter((c) => c.method === "editMessageText" && c.ok).length > edits);
+    const again = w.h.fake.message(second.chatId, second.messageId)!;
+    expect(withoutTone(again.text)).toMatch(/^Price alerts in this chat \(1 of 20\)\n\nAlert #2 was already deleted\./);
+    expect(again.text).not.toContain("PEPE");
     expect(await w.ask("/unalert 1", w.member)).toBe("Only this chat's admins can manage alerts.");
     expect(await w.ask("/unalert 1")).toBe("Deleted alert #1.");
     expect(await w.ask("/unalert 1")).toBe("This chat has no alert #1; /alerts lists them.");

@@ -127,7 +127,7 @@ describe("createBotCore", () => {
     const chat = groupChat();
     for (let i = 0; i < 10; i++) expect((await core.handleText(chat, "/help"))?.error).toBeUndefined();
     const polite = await core.handleText(chat, "/help");
-    expect(polite?.title).toMatch(/^You are sending commands faster than I answer them; try again in \d+ seconds\.$/);
+    expect(polite?.title).toMatch(/^You have sent more commands this minute than I take from one person; try again in \d+ seconds\.$/);
     expect(await core.handleText(chat, "/help")).toBeNull();
     expect(await core.run(chat, "help", [])).toBeNull();
     t += 61_000;

@@ -85,6 +85,6 @@ describe("the budget", () => {
     const out = await metered.say(Array(13).fill("/help"), chat);
     const replies = out.trim().split(/\n\n(?=What I can do|⚠)/);
     expect(replies.filter((r) => r.startsWith("What I can do"))).toHaveLength(10);
-    expect(replies.filter((r) => r.startsWith("⚠"))).toEqual(["⚠ You are sending commands faster than I answer them; try again in 60 seconds."]);
+    expect(replies.filter((r) => r.startsWith("⚠"))).toEqual(["⚠ You have sent more commands this minute than I take from one person; try again in 60 seconds."]);
   });
 });

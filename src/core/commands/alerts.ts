@@ -123,8 +123,10 @@ export function unalertCommand(limits: AlertLimits): Command {
       }
       const number = alertNumber(raw);
       if (number === undefined) throw ctx.i18n.fail("unalert-which");
-      if ((await ctx.store.alerts.removeAlerts(ctx.chat, number)) === 0) throw ctx.i18n.fail("alert-no-such", { number });
-      if (withList) return alertsList(ctx, limits, ctx.i18n.t("unalert-done", { number }));
+      const removed = (await ctx.store.alerts.removeAlerts(ctx.chat, number)) > 0;
+      // A ✖ on a list older than the alert's deletion draws the list as it is now, saying so.
+      if (withList) return alertsList(ctx, limits, ctx.i18n.t(removed ? "unalert-done" : "unalert-already-gone", { number }));
+      if (!removed) throw ctx.i18n.fail("alert-no-such", { number });
       return { title: ctx.i18n.t("unalert-done", { number }), tone: "good", blocks: [], actions: [] };
     },
   });

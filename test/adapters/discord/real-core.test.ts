@@ -165,7 +165,7 @@ describe("Discord on the real command core and the sandbox market", () => {
     for (let i = 0; i < 3; i++) {
       const answer = await price();
       if (answer.kind !== "message") throw new Error(answer.kind);
-      expect(String((answer.message.embeds[0] as { title?: string } | undefined)?.title ?? answer.message.content)).toMatch(/^You are sending commands faster than I answer them; try again in \d+ seconds?\.$/);
+      expect(String((answer.message.embeds[0] as { title?: string } | undefined)?.title ?? answer.message.content)).toMatch(/^You have sent more commands this minute than I take from one person; try again in \d+ seconds?\.$/);
       expect(answer.ephemeral).toBe(true);
     }
   });
@@ -239,7 +239,7 @@ describe("Discord on the real command core and the sandbox market", () => {
       for (let i = 0; i < 10; i++) await tokenCard(`look at ${UNKNOWN}`, who).settled();
       for (let i = 0; i < 2; i++) {
         const answer = await tokenCard(`look at ${UNKNOWN}`, who).settled();
-        expect(titleOf(answer)).toMatch(/^You are sending commands faster than I answer them; try again in \d+ seconds?\.$/);
+        expect(titleOf(answer)).toMatch(/^You have sent more commands this minute than I take from one person; try again in \d+ seconds?\.$/);
         expect(answer.kind === "message" && answer.ephemeral).toBe(true);
       }
     });

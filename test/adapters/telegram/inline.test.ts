@@ -124,7 +124,7 @@ describe("Telegram inline mode", () => {
     }
     const over = h.fake.sendText(chat, "/price pepe", { from: user });
     const polite = await h.fake.waitForSent((s) => s.replyTo === over.message_id, { timeoutMs: 10_000 });
-    expect(polite.text).toContain("You are sending commands faster than I answer them");
+    expect(polite.text).toContain("You have sent more commands this minute than I take from one person");
   });
 
   it("leaves the budget's one notice to the next command when it refuses an inline query, and keeps that refusal out of Telegram's shared cache", async () => {
@@ -136,6 +136,6 @@ describe("Telegram inline mode", () => {
     const chat = privateChat(user);
     const over = h.fake.sendText(chat, "/price bonk", { from: user });
     const polite = await h.fake.waitForSent((s) => s.replyTo === over.message_id, { timeoutMs: 10_000 });
-    expect(polite.text).toContain("You are sending commands faster than I answer them");
+    expect(polite.text).toContain("You have sent more commands this minute than I take from one person");
   });
 });
