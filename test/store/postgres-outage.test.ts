@@ -82,6 +82,9 @@ describe("PostgreSQL lost mid-run", () => {
     const price = JSON.stringify(await bot.core.handleText(never, "/price pepe"));
     expect(price).toContain("PEPE");
     expect(price).not.toContain("database");
+    // Its card asks for its chart as a chat with default settings does, the store unread.
+    await bot.core.handleText(never, "/token pepe");
+    expect(bot.logs.filter((l) => l["msg"] === "token card goes without its chart" && JSON.stringify(l["err"]).includes("StoreError"))).toEqual([]);
     const trending = JSON.stringify(await bot.core.handleText(never, "/trending"));
     expect(trending).toContain("Trending on");
     expect(trending).not.toContain("database");

@@ -9,6 +9,7 @@ import type { Fetched } from "../../cache/types.js";
 import type { ChartSpec } from "../../chart/types.js";
 import type { Kline } from "../../market/schemas.js";
 import { sourceIn } from "../../i18n/index.js";
+import { answerSettings } from "../answer-settings.js";
 import type { CommandContext } from "../command.js";
 import { DASH, cleanText, formatPercent, formatUsd } from "../format/index.js";
 import type { ReplyImage } from "../reply.js";
@@ -23,7 +24,7 @@ export const CARD_CHART_CANDLES = 96;
 /** The K-line of the card's picture, started beside the card's own lookups; undefined when the chat turned the picture off or the call failed. */
 export async function cardKline(ctx: CommandContext, tokenId: string): Promise<Fetched<Kline> | undefined> {
   try {
-    if (!cardChartOn(await ctx.store.getSettings(ctx.chat))) return undefined;
+    if (!cardChartOn(await answerSettings(ctx))) return undefined;
     return await ctx.market.tokenKline({ tokenId, interval: CARD_CHART_INTERVAL, limit: CARD_CHART_CANDLES });
   } catch (e) {
     ctx.log.info({ err: e instanceof Error ? { name: e.name, message: e.message } : String(e), tokenId }, "token card goes without its chart");
