@@ -83,6 +83,9 @@ export interface DiscordAdapter extends PlatformAdapter {
   shards(): number[];
 }
 
+/** How long Discord's answer on whether the bot is in a server is taken as still true. */
+const MEMBERSHIP_KEPT_MS = 10 * 60_000;
+
 /** Creates the Discord adapter; `start()` logs in, `send()` posts digests. */
 export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapter {
   const apiRoot = opts.apiRoot ?? DEFAULT_DISCORD_API_ROOT;
@@ -136,6 +139,8 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
   const inFlight = new Set<Promise<void>>();
   // Channels whose server is already noted: told to the core once per channel, not per command.
   const noted = new LRUCache<string, string>(entryBound(10_000));
+  // What Discord answered about a server, kept a while: a hidden channel's every alert would ask again.
+  const membership = new LRUCache<string, boolean>({ ...entryBound(10_000), ttl: MEMBERSHIP_KEPT_MS });
   let stopping = false;
   let lastCloseCode: number | undefined;
 
@@ -160,8 +165,11 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
     try {
       guildId ??= await opts.core.chats.serverOf({ platform: "discord", chatId });
       if (guildId === undefined || !/^\d{1,25}$/.test(guildId)) return false;
+      const known = membership.get(guildId);
+      if (known !== undefined) return known;
       const query = new URLSearchParams({ after: (BigInt(guildId) - 1n).toString(), limit: "1" });
       const [first] = (await client.rest.get(Routes.userGuilds(), { query })) as { id: string }[];
+      membership.set(guildId, first?.id === guildId);
       return first?.id === guildId;
     } catch (err) {
       log.warn({ err: err instanceof Error ? err.message : String(err), chatId, guildId }, "could not tell whether the bot is still in a channel's server");
@@ -247,6 +255,7 @@ export function createDiscordAdapter(opts: DiscordAdapterOptions): DiscordAdapte
       // discord.js emits this only when the bot left or was removed, not for an outage.
       track("guild removal", { guild: guild.id }, async () => {
         // After a re-invite its channels must be noted again, or the next removal misses them.
+        membership.delete(guild.id);
         const channels = [...noted.entries()].filter(([, g]) => g === guild.id).map(([chatId]) => chatId);
         for (const chatId of channels) noted.delete(chatId);
         await opts.core.chats.leftServer(guild.id);
