@@ -73,9 +73,9 @@ export function digestCommands(limits: DigestLimits): Command[] {
       // `/subscribe <chain>` (or `… top 5`) on a digest it has (paused, say) keeps its schedule: the
       // pause notice asks for just that, and nobody means it to reset a 15-minute digest to hourly.
       if (current !== undefined && scheduleWords.length === 0) {
-        const { id: _, pausedReason: __, lastRanking: ___, createdAt: ____, ...kept } = current;
+        const { platform, chatId, cron, timezone, label, intervalMinutes } = current;
         const top = typedTop ?? current.topN;
-        await ctx.store.subscriptions.upsertSubscription({ ...kept, topN: top }, ctx.now());
+        await ctx.store.subscriptions.upsertSubscription({ platform, chatId, chain, cron, timezone, label, intervalMinutes, topN: top }, ctx.now());
         await keepPostTopic(ctx);
         return done(ctx.i18n.t("digest-subscribed", { chain, schedule: current.label, top }), ctx.i18n.t("digest-how-to-stop", { chain }));
       }

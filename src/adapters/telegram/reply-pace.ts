@@ -54,6 +54,8 @@ export function replyPace(opts: ReplyPaceOptions): Transformer {
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const line: Waiter[] = [];
   let pumping = false;
+  /** Chats this process holds from scheduled posts while their replies wait. */
+  const held = new Set<string>();
   let wake: (() => void) | undefined;
   // A reply joining the line ends the pump's wait: its chat may have room while the others' have none.
   const nap = (ms: number): Promise<void> => Promise.race([sleep(ms), new Promise<void>((r) => (wake = r))]);
@@ -73,13 +75,17 @@ export function replyPace(opts: ReplyPaceOptions): Transformer {
           return;
         }
         if ("waitMs" in slot) {
-          await nap(Math.max(1, slot.waitMs));
+          // Only a reply that waits holds its chat: one that gets its slot at once costs no more.
           await holdFor(line.map((x) => x.chatId));
+          await nap(Math.max(1, slot.waitMs));
           continue;
         }
         const w = candidates[slot.index] as Waiter;
         line.splice(line.indexOf(w), 1);
-        if (!line.some((x) => x.chatId === w.chatId)) await opts.ledger.hold(w.chatId, 0).catch(() => undefined);
+        if (held.has(w.chatId) && !line.some((x) => x.chatId === w.chatId)) {
+          held.delete(w.chatId);
+          await opts.ledger.hold(w.chatId, 0).catch(() => undefined);
+        }
         opts.onWait?.(now() - w.joinedAt);
         w.resolve(slot.stamp);
       }
@@ -91,17 +97,17 @@ export function replyPace(opts: ReplyPaceOptions): Transformer {
   /** Keeps the chats' next slots from scheduled posts while their replies wait; a failure only loses that precedence. */
   const holdFor = async (chatIds: readonly string[]): Promise<void> => {
     const until = now() + REPLY_HOLD_MS;
-    await Promise.all([...new Set(chatIds)].map((c) => opts.ledger.hold(c, until).catch(() => undefined)));
+    const chats = new Set(chatIds);
+    for (const c of chats) held.add(c);
+    await Promise.all([...chats].map((c) => opts.ledger.hold(c, until).catch(() => undefined)));
   };
 
-  const turn = async (chatId: string): Promise<string> => {
-    await holdFor([chatId]);
-    return new Promise<string>((resolve, reject) => {
+  const turn = (chatId: string): Promise<string> =>
+    new Promise<string>((resolve, reject) => {
       line.push({ chatId, joinedAt: now(), resolve, reject });
       wake?.();
       void pump();
     });
-  };
 
   return async (prev, method, payload, signal) => {
     const chatId = PACED_METHODS.has(method) && payload && "chat_id" in payload ? String(payload.chat_id) : undefined;

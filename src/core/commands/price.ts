@@ -33,19 +33,29 @@ export function groupTokens(words: readonly string[]): string[] {
   return out;
 }
 
+/** Whether the words list tokens with commas (`pepe bsc, wif`): then each part is one token, its chain in it. */
+export function hasCommas(words: readonly string[] | undefined): boolean {
+  return (words ?? []).some((w) => w.includes(","));
+}
+
 /**
  * A chain typed after a token without a comma (`/price usdt bsc`) is read as a token first, as
- * `btc eth sol` must be; when no token is called that, it names the chain of the token before
- * it, which is what the person meant, rather than "No token matches "bsc"".
+ * `btc eth sol` must be; when no token is called that (`missed`), it names the chain of the
+ * token before it (`found` by one word), which is what the person meant, rather than "No token
+ * matches "bsc"": the two words are looked up again together (`lookUp`).
  */
-async function attachChains(ctx: CommandContext, outcomes: Outcome[]): Promise<Outcome[]> {
-  const out: Outcome[] = [];
+export async function attachChains<O extends { typed: string }>(
+  outcomes: readonly O[],
+  found: (o: O) => boolean,
+  missed: (o: O) => boolean,
+  lookUp: (typed: string) => Promise<O | undefined>,
+): Promise<O[]> {
+  const out: O[] = [];
   for (const o of outcomes) {
     const prev = out.at(-1);
-    if ("problem" in o && prev !== undefined && "res" in prev && !prev.typed.includes(" ") && knownChain(o.typed) !== undefined) {
-      const typed = `${prev.typed} ${o.typed}`;
-      const [joined] = await resolveAll(ctx, [typed]);
-      if (joined !== undefined && "res" in joined) {
+    if (missed(o) && prev !== undefined && found(prev) && !prev.typed.includes(" ") && knownChain(o.typed) !== undefined) {
+      const joined = await lookUp(`${prev.typed} ${o.typed}`);
+      if (joined !== undefined && found(joined)) {
         out[out.length - 1] = joined;
         continue;
       }
@@ -89,11 +99,12 @@ export const priceCommand = defineCommand({
     const { t, locale } = ctx.i18n;
     if (typed.length === 0) throw ctx.i18n.fail("price-which");
     if (typed.length > MAX_PRICE_TOKENS) throw ctx.i18n.fail("price-too-many", { max: MAX_PRICE_TOKENS, count: typed.length });
-    const commas = (args.tokens ?? []).some((w) => w.includes(","));
+    const commas = hasCommas(args.tokens);
     // The searches leave the price call its turn: a token found with no time left to price it helps nobody.
     const outcomes = await leavingRoomForOneCall(async () => {
       const resolved = await resolveAll(ctx, typed);
-      return commas ? resolved : attachChains(ctx, resolved);
+      if (commas) return resolved;
+      return attachChains(resolved, (o) => "res" in o, (o) => "problem" in o, async (typed) => (await resolveAll(ctx, [typed]))[0]);
     });
     // One row per token: `pepe, pepe` or `pepe, 0x6982…-eth` name it twice.
     const byId = new Map<string, { typed: string; res: Resolution }>();

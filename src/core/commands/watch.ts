@@ -7,8 +7,7 @@ import { isUserError, type UserError } from "../errors.js";
 import { cleanText, formatPercent, formatPrice, formatSince } from "../format/index.js";
 import type { Block, Reply } from "../reply.js";
 import { footerOf, refreshButton } from "../reply-parts.js";
-import { knownChain } from "../resolve/chains.js";
-import { groupTokens } from "./price.js";
+import { attachChains, groupTokens, hasCommas } from "./price.js";
 import { resolveArg, resolveExact, symbolFor } from "./resolution.js";
 
 /** Tokens one /watch adds at most (as many as /price prices). */
@@ -33,7 +32,7 @@ export function watchCommand(limits: AlertLimits): Command {
       if (typed.length > WATCH_AT_ONCE) throw ctx.i18n.fail("watch-too-many", { max: WATCH_AT_ONCE, count: typed.length });
       // Resolved side by side (as /price does): twenty searches one after another would outlast any answer deadline.
       const resolved = await Promise.all(typed.map((t) => watchedOf(ctx, t)));
-      const outcomes = commasIn(args.tokens) ? resolved : await attachChains(ctx, resolved);
+      const outcomes = hasCommas(args.tokens) ? resolved : await attachChains(resolved, (o) => "tokenId" in o, (o) => "error" in o, (t) => watchedOf(ctx, t));
       // Two words for one token (`pepe pepe`, a symbol and its address) watch it once and are named once.
       const found = [...new Map(outcomes.filter((o): o is Watched => "tokenId" in o).map(({ typed: _, ...o }) => [o.tokenId, o])).values()];
       const problems = outcomes.filter((o): o is Outcome & { error: UserError } => "error" in o);
@@ -62,30 +61,6 @@ async function watchedOf(ctx: CommandContext, typed: string): Promise<Outcome> {
     if (!isUserError(e)) throw e;
     return { typed, error: e };
   }
-}
-
-function commasIn(words: readonly string[] | undefined): boolean {
-  return (words ?? []).some((w) => w.includes(","));
-}
-
-/**
- * A chain typed after a token without a comma (`/watch usdt bsc`) names that token's chain when
- * no token is called so, as `/price` reads it.
- */
-async function attachChains(ctx: CommandContext, outcomes: readonly Outcome[]): Promise<Outcome[]> {
-  const out: Outcome[] = [];
-  for (const o of outcomes) {
-    const prev = out.at(-1);
-    if ("error" in o && prev !== undefined && "tokenId" in prev && !prev.typed.includes(" ") && knownChain(o.typed) !== undefined) {
-      const joined = await watchedOf(ctx, `${prev.typed} ${o.typed}`);
-      if ("tokenId" in joined) {
-        out[out.length - 1] = joined;
-        continue;
-      }
-    }
-    out.push(o);
-  }
-  return out;
 }
 
 /**
