@@ -57,9 +57,19 @@ describe("a channel's limit kept by two workers on one Redis", () => {
   it(`posts ${2 * POSTS_EACH} messages of two workers to one channel taking ${LIMIT.limit} a second: no 429, every message once`, async () => {
     const discord = (fake = await startFakeDiscord({ channelLimit: LIMIT }));
     const [a, b] = [await worker(discord), await worker(discord)];
+    // As the paced queue does: a post discord.js itself held back for its own reading of the
+    // bucket (on a loaded machine it reads the reset late) is sent again after the wait it names.
+    // Only the fake's 429s would mean the workers broke the channel's limit, and they are checked.
     const sendAll = async (send: (text: string) => ReturnType<typeof a>, name: string) => {
       const outcomes = [];
-      for (let i = 0; i < POSTS_EACH; i++) outcomes.push((await send(`${name} ${i}`)).kind);
+      for (let i = 0; i < POSTS_EACH; i++) {
+        let out = await send(`${name} ${i}`);
+        while (out.kind === "retry" && out.reason === undefined) {
+          await new Promise((r) => setTimeout(r, out.kind === "retry" ? out.afterMs : 0));
+          out = await send(`${name} ${i}`);
+        }
+        outcomes.push(out.kind);
+      }
       return outcomes;
     };
     const outcomes = await Promise.all([sendAll(a, "a"), sendAll(b, "b")]);
